@@ -1,0 +1,15 @@
+import { z } from "zod";
+import { apiRoute, json } from "@/lib/api/handler";
+import { readInputsRequest } from "@/lib/verifications/read-inputs-request";
+import { sendInputs } from "@/lib/verifications/send-inputs";
+
+export const runtime = "nodejs";
+
+// POST /api/v1/verifications/{verificationId}/send-inputs — submit inputs (JSON or multipart/form-data)
+export const POST = apiRoute(
+  { auth: { scope: "verification:inputs", allowSession: true }, params: z.object({ verificationId: z.string() }) },
+  async ({ request, params, principal }) => {
+    const { items, complete } = await readInputsRequest(request);
+    return json(await sendInputs(principal, params.verificationId, items, complete));
+  },
+);

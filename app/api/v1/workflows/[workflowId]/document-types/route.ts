@@ -1,0 +1,12 @@
+import { z } from "zod";
+import { apiRoute, json } from "@/lib/api/handler";
+import { DocumentTypesQuery } from "@/lib/api/schemas";
+import { workflowDocumentTypes } from "@/lib/document-types/workflow-document-types";
+
+export const runtime = "nodejs";
+
+// GET /api/v1/workflows/{workflowId}/document-types?country=&step= — document types of a workflow (no auth)
+export const GET = apiRoute(
+  { auth: "public", params: z.object({ workflowId: z.string() }), query: DocumentTypesQuery },
+  async ({ params, query }) => json(await workflowDocumentTypes(params.workflowId, query)),
+);

@@ -1,0 +1,17 @@
+import { z } from "zod";
+import { readJsonBody } from "@/lib/api/body";
+import { apiRoute } from "@/lib/api/handler";
+import { EmailOtpBody } from "@/lib/api/schemas";
+import { emailOtpForWorkflow } from "@/lib/otp/email-otp-request";
+
+export const runtime = "nodejs";
+
+// POST /api/v1/workflows/{workflowId}/email-otp — mail a one-time code (204)
+export const POST = apiRoute(
+  { auth: { scope: "verification:inputs", allowSession: true }, params: z.object({ workflowId: z.string() }) },
+  async ({ request, params, principal }) => {
+    const body = await readJsonBody(request, EmailOtpBody, 4 * 1024);
+    await emailOtpForWorkflow(principal, params.workflowId, body);
+    return new Response(null, { status: 204 });
+  },
+);

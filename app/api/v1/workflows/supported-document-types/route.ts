@@ -1,0 +1,7 @@
+import { apiRoute, json } from "@/lib/api/handler";
+import { listDocumentTypes } from "@/lib/document-types/catalog";
+
+export const runtime = "nodejs";
+
+// GET /api/v1/workflows/supported-document-types — every supported document type (no auth)
+export const GET = apiRoute({ auth: "public" }, async () => json(listDocumentTypes()));

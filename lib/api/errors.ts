@@ -1,0 +1,61 @@
+// ONE error type for the API and ONE table from code to HTTP status (shared/spec/decisions.md).
+export const ERROR_STATUS = {
+  VALIDATION_ERROR: 400,
+  INVALID_WORKFLOW: 400,
+  INVALID_COUNTRY_CODE: 400,
+  INVALID_API_KEY: 401,
+  INSUFFICIENT_PERMISSIONS: 403,
+  WORKFLOW_NOT_FOUND: 404,
+  VERIFICATION_NOT_FOUND: 404,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  INVALID_STATE: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  OTP_RATE_LIMITED: 429,
+  INTERNAL_ERROR: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export type ErrorDetail = { field?: string; message: string };
+
+export class ApiError extends Error {
+  readonly code: ErrorCode;
+  readonly details?: ErrorDetail[];
+  /** seconds, for 429 */
+  readonly retryAfter?: number;
+
+  constructor(code: ErrorCode, message: string, options: { details?: ErrorDetail[]; retryAfter?: number } = {}) {
+    super(message);
+    this.name = "ApiError";
+    this.code = code;
+    this.details = options.details;
+    this.retryAfter = options.retryAfter;
+  }
+
+  get status(): number {
+    return ERROR_STATUS[this.code];
+  }
+}
+
+export function validationError(details: ErrorDetail[], message = "The request is invalid."): ApiError {
+  return new ApiError("VALIDATION_ERROR", message, { details });
+}
+
+/** zod issues → `details` entries with a dotted field path. */
+export function detailsFromZod(issues: readonly { path: PropertyKey[]; message: string }[], prefix?: string): ErrorDetail[] {
+  return issues.slice(0, 20).map((issue) => {
+    const field = [prefix, ...issue.path.map(String)].filter(Boolean).join(".");
+    return field ? { field, message: issue.message } : { message: issue.message };
+  });
+}
+
+export function errorBody(error: ApiError) {
+  return {
+    error: error.code,
+    message: error.message,
+    ...(error.details?.length ? { details: error.details } : {}),
+  };
+}

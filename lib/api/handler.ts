@@ -1,0 +1,98 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { z } from "zod";
+import { authenticate, type Principal } from "@/lib/api/authenticate";
+import { clientIp } from "@/lib/api/client-ip";
+import { ApiError, errorBody } from "@/lib/api/errors";
+import { parseWith } from "@/lib/api/body";
+import { consumeRateLimit, rateLimitHeaders, type RateLimitState } from "@/lib/api/rate-limit";
+import { env } from "@/lib/env";
+import type { Scope } from "@/lib/credentials/scopes";
+
+type AuthMode = { scope: Scope; allowSession?: boolean } | "public";
+
+type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
+
+export type HandlerContext<P, Q, A extends AuthMode> = {
+  request: Request;
+  params: P;
+  query: Q;
+  principal: A extends "public" ? null : Principal;
+  ip: string | null;
+};
+
+/**
+ * The one wrapper every /api/v1 route goes through: authenticate (key + client id + scope, or a session token),
+ * rate-limit in PostgreSQL, validate path and query with zod, map errors to `{error, message, details?}`.
+ * The body is read by the handler (JSON or multipart) with lib/api/body.ts.
+ */
+export function apiRoute<PS extends z.ZodType = z.ZodUnknown, QS extends z.ZodType = z.ZodUnknown, A extends AuthMode = AuthMode>(
+  config: { auth: A; params?: PS; query?: QS },
+  handle: (ctx: HandlerContext<z.output<PS>, z.output<QS>, A>) => Promise<Response>,
+) {
+  return async (request: Request, route?: RouteContext): Promise<Response> => {
+    const requestId = randomUUID();
+    const ip = clientIp(request.headers);
+    let rate: RateLimitState | undefined;
+    let response: Response;
+    try {
+      let principal: Principal | null = null;
+      if (config.auth === "public") {
+        rate = await limitOrThrow(`ip:${ip ?? "unknown"}`, env().PUBLIC_RATE_LIMIT_PER_MINUTE);
+      } else {
+        try {
+          principal = await authenticate(request.headers, { scope: config.auth.scope, allowSession: Boolean(config.auth.allowSession) });
+        } catch (error) {
+          // failed credentials count against the caller's address, so keys cannot be guessed at full speed
+          rate = await limitOrThrow(`ip:${ip ?? "unknown"}`, env().PUBLIC_RATE_LIMIT_PER_MINUTE);
+          throw error;
+        }
+        rate = await limitOrThrow(...rateKey(principal));
+      }
+      const rawParams = (await route?.params) ?? {};
+      const params = config.params ? parseWith(config.params, rawParams) : rawParams;
+      const query = config.query ? parseWith(config.query, Object.fromEntries(new URL(request.url).searchParams)) : {};
+      response = await handle({ request, params, query, principal, ip } as HandlerContext<z.output<PS>, z.output<QS>, A>);
+    } catch (error) {
+      response = errorResponse(error, request, requestId);
+    }
+    response.headers.set("X-Request-Id", requestId);
+    if (rate) for (const [name, value] of Object.entries(rateLimitHeaders(rate))) response.headers.set(name, value);
+    return response;
+  };
+}
+
+function rateKey(principal: Principal): [string, number] {
+  if (principal.kind === "session") return [`session:${principal.verificationId}`, env().SESSION_RATE_LIMIT_PER_MINUTE];
+  return [`key:${principal.keyId}`, principal.rateLimitPerMinute ?? env().API_RATE_LIMIT_PER_MINUTE];
+}
+
+async function limitOrThrow(key: string, limit: number): Promise<RateLimitState> {
+  const state = await consumeRateLimit(key, limit);
+  if (state.exceeded) {
+    const error = new ApiError("RATE_LIMITED", `Too many requests: the limit is ${limit} per minute. Retry after ${state.resetSeconds} s.`, {
+      retryAfter: state.resetSeconds,
+    });
+    throw Object.assign(error, { rate: state });
+  }
+  return state;
+}
+
+export function errorResponse(error: unknown, request: Request, requestId: string): Response {
+  if (error instanceof ApiError) {
+    const response = Response.json(errorBody(error), { status: error.status });
+    if (error.retryAfter) response.headers.set("Retry-After", String(error.retryAfter));
+    const rate = (error as ApiError & { rate?: RateLimitState }).rate;
+    if (rate) for (const [name, value] of Object.entries(rateLimitHeaders(rate))) response.headers.set(name, value);
+    return response;
+  }
+  // Unknown failure: log what helps an operator (no message text: it may carry personal data), answer generically.
+  const err = error as { name?: string; code?: string; stack?: string };
+  const frames = err.stack?.split("\n").slice(1, 6).join("\n") ?? "";
+  console.error(`[api] ${request.method} ${new URL(request.url).pathname} request ${requestId} failed: ${err.name ?? "Error"} ${err.code ?? ""}\n${frames}`);
+  return Response.json({ error: "INTERNAL_ERROR", message: `Something went wrong on our side (request ${requestId}).` }, { status: 500 });
+}
+
+export function json(data: unknown, status = 200): Response {
+  return Response.json(data, { status });
+}

@@ -1,0 +1,147 @@
+import { z } from "zod";
+import { DOCUMENT_TYPE_NAMES } from "@/lib/document-types/catalog";
+import { PROCESS_TYPES } from "@/lib/workflows/process-types";
+import { SETTING_TYPES } from "@/lib/workflows/settings";
+import { SendInputsBodySchema } from "@/lib/verifications/read-inputs-request";
+
+// Request and response schemas of /api/v1: the routes validate with them, the OpenAPI document is generated
+// from them, and the integration tests check every response against them.
+
+export const StartVerificationBody = z
+  .object({
+    flowId: z.string().max(100).meta({ description: "Workflow id (UUID) of this account", format: "uuid" }),
+    metadata: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .meta({ description: "Free-form JSON object (≤ 16 KiB, ≤ 8 levels). Known keys: reference, email, userId, deviceId, ipAddress, redirectUrl" }),
+  })
+  .strict()
+  .meta({ id: "StartVerificationRequest" });
+
+export const EmailOtpBody = z
+  .object({
+    key: z.string().trim().toLowerCase().max(254).pipe(z.email()).meta({ description: "E-mail address that receives the code" }),
+    verificationId: z.uuid().optional().meta({ description: "With an API key: the verification the code is for (optional)" }),
+  })
+  .strict()
+  .meta({ id: "EmailOtpRequest" });
+
+export const SendInputsBody = SendInputsBodySchema.meta({ id: "SendInputsRequest" });
+
+export const DocumentTypesQuery = z.object({
+  country: z.string().max(10).optional().meta({ description: "ISO 3166-1 alpha-2 code of the issuing country" }),
+  step: z.coerce.number().int().min(0).max(100).optional().meta({ description: "Index of the DOCUMENT_VERIFICATION step in the workflow" }),
+});
+
+export const InputField = z
+  .object({
+    fieldName: z.string(),
+    description: z.string(),
+    group: z.number().int(),
+    fieldType: z.enum(["FILE", "DROPDOWN", "TEXT", "LOCATION"]),
+    data: z.record(z.string(), z.unknown()).optional(),
+    optional: z.boolean(),
+  })
+  .meta({ id: "InputField" });
+
+export const Setting = z
+  .object({
+    id: z.number().int(),
+    createdAt: z.iso.datetime(),
+    updatedAt: z.iso.datetime(),
+    value: z.string(),
+    fieldName: z.string(),
+    type: z.enum(SETTING_TYPES),
+  })
+  .meta({ id: "Setting" });
+
+const Status = z.enum(["PENDING", "INITIATED", "PROCESSING", "COMPLETED", "FAILED", "ABANDONED", "EXPIRED"]);
+const Result = z.enum(["APPROVED", "DECLINED", "MANUAL_REVIEW"]);
+
+export const StartVerificationResponse = z
+  .object({
+    verificationId: z.uuid(),
+    identityId: z.uuid(),
+    flowId: z.uuid(),
+    metadata: z.record(z.string(), z.unknown()),
+    ipAddress: z.string().nullable(),
+    inputs: z.array(InputField),
+    settings: z.array(Setting),
+    id: z.uuid().meta({ description: "Same as verificationId (alternative response shape)" }),
+    status: z.literal("pending"),
+    createdAt: z.iso.datetime(),
+    verificationUrl: z.url().meta({ description: "Hosted page link that resumes this verification" }),
+  })
+  .meta({ id: "StartVerificationResponse" });
+
+export const VerificationRecord = z
+  .object({
+    id: z.uuid(),
+    flowId: z.uuid(),
+    identityId: z.uuid(),
+    status: Status,
+    result: Result.optional(),
+    metadata: z.unknown(),
+    ipAddress: z.string().nullable(),
+    createdAt: z.iso.datetime(),
+    completedAt: z.iso.datetime().optional(),
+    steps: z.array(
+      z.object({
+        stepId: z.enum(PROCESS_TYPES),
+        status: z.number().int().meta({ description: "200 when the step ran, 500 when it failed to run" }),
+        data: z.unknown(),
+      }),
+    ),
+  })
+  .meta({ id: "VerificationRecord" });
+
+export const VerificationStatusResponse = z
+  .object({
+    verificationId: z.uuid(),
+    status: Status,
+    result: Result.optional(),
+    completedAt: z.iso.datetime().optional(),
+    steps: z.array(
+      z.object({
+        processType: z.enum(PROCESS_TYPES),
+        status: z.enum(["PENDING", "RUNNING", "COMPLETED", "FAILED"]),
+        result: Result.optional(),
+        completedAt: z.iso.datetime().optional(),
+      }),
+    ),
+    missingInputs: z.array(InputField),
+  })
+  .meta({ id: "VerificationStatus" });
+
+export const SendInputsResponse = z
+  .object({ status: z.literal("success"), message: z.string(), verificationId: z.uuid() })
+  .meta({ id: "SendInputsResponse" });
+
+const SubDocumentType = z
+  .object({
+    countryName: z.string(),
+    countryCode: z.string().length(2),
+    countryFlag: z.string(),
+    region: z.string(),
+    documentTypes: z.array(z.unknown()),
+  })
+  .meta({ id: "SubDocumentType" });
+
+export const DocumentTypeSchema = z
+  .object({
+    name: z.enum(DOCUMENT_TYPE_NAMES),
+    label: z.string(),
+    sides: z.array(z.enum(["FRONT", "BACK"])),
+    subTypes: z.array(SubDocumentType),
+  })
+  .meta({ id: "DocumentType" });
+
+export const DocumentTypeList = z.array(DocumentTypeSchema);
+
+export const ErrorResponse = z
+  .object({
+    error: z.string(),
+    message: z.string(),
+    details: z.array(z.object({ field: z.string().optional(), message: z.string() })).optional(),
+  })
+  .meta({ id: "Error" });

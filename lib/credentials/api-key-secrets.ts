@@ -1,0 +1,16 @@
+import { randomBytes } from "node:crypto";
+import { sha256Hex } from "@/lib/crypto/hash";
+
+/** Public client id (X-CLIENT-ID): base64url, 16 characters. */
+export function generateClientId(): string {
+  return randomBytes(12).toString("base64url");
+}
+
+/**
+ * A new API key: 32 random bytes, base64url. Only its SHA-256 is stored (a key this long needs no slow hash);
+ * the prefix tells keys apart in the dashboard.
+ */
+export function generateApiKey(): { key: string; keyHash: string; keyPrefix: string } {
+  const key = randomBytes(32).toString("base64url");
+  return { key, keyHash: sha256Hex(key), keyPrefix: key.slice(0, 8) };
+}

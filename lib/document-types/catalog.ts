@@ -1,0 +1,77 @@
+import { allCountries, countryByCode, type Country } from "@/lib/countries/countries";
+
+export const DOCUMENT_TYPE_NAMES = ["PASSPORT", "DRIVERS_LICENSE", "NATIONAL_ID", "RESIDENCE_PERMIT", "VOTER_ID"] as const;
+export type DocumentTypeName = (typeof DOCUMENT_TYPE_NAMES)[number];
+export type Side = "FRONT" | "BACK";
+
+export type SubDocumentType = {
+  countryName: string;
+  countryCode: string;
+  countryFlag: string;
+  region: string;
+  documentTypes: DocumentType[];
+};
+
+export type DocumentType = { name: DocumentTypeName; label: string; sides: Side[]; subTypes: SubDocumentType[] };
+
+type Definition = { label: string; sides: Side[]; issuedIn: (country: Country) => boolean };
+
+// Countries with no general-purpose national identity card (identity is shown with a passport or a driving
+// licence). Source: national identity card policies as published by each government, summarised in
+// Wikipedia's "List of national identity card policies by country" (checked 2026-11).
+const NO_NATIONAL_ID = new Set(["AU", "CA", "DK", "GB", "IE", "NZ", "US", "MH", "FM", "KI", "NR", "TV", "WS", "AQ", "BV", "HM", "UM", "GS", "IO", "TF", "PN"]);
+
+// Countries whose electoral commissions issue a photo voter card that is accepted as identification.
+// Source: the issuing commissions (e.g. ECI "EPIC" in India, INE "Credencial para votar" in Mexico,
+// INEC "PVC" in Nigeria), same list as above.
+const VOTER_ID_COUNTRIES = new Set(["IN", "MX", "NG", "GH", "PH", "KE", "SL", "LR", "CM", "CD", "CI", "BJ", "TG", "BF", "ML", "NE", "SN", "GN", "MW", "ZM", "UG", "TZ", "BD", "PK", "NP", "LK", "MZ", "GM", "HT", "DO"]);
+
+// Uninhabited territories issue no documents at all.
+const UNINHABITED = new Set(["AQ", "BV", "HM", "UM", "GS", "TF"]);
+
+const DEFINITIONS: Record<DocumentTypeName, Definition> = {
+  PASSPORT: { label: "Passport", sides: ["FRONT"], issuedIn: (c) => !UNINHABITED.has(c.code) },
+  DRIVERS_LICENSE: { label: "Driver's license", sides: ["FRONT", "BACK"], issuedIn: (c) => !UNINHABITED.has(c.code) },
+  NATIONAL_ID: { label: "National identity card", sides: ["FRONT", "BACK"], issuedIn: (c) => !NO_NATIONAL_ID.has(c.code) },
+  RESIDENCE_PERMIT: { label: "Residence permit", sides: ["FRONT", "BACK"], issuedIn: (c) => !UNINHABITED.has(c.code) },
+  VOTER_ID: { label: "Voter ID card", sides: ["FRONT", "BACK"], issuedIn: (c) => VOTER_ID_COUNTRIES.has(c.code) },
+};
+
+function subType(country: Country): SubDocumentType {
+  return { countryName: country.name, countryCode: country.code, countryFlag: country.flag, region: country.region, documentTypes: [] };
+}
+
+export function documentTypeSides(name: DocumentTypeName): Side[] {
+  return DEFINITIONS[name].sides;
+}
+
+export function documentTypeLabel(name: DocumentTypeName): string {
+  return DEFINITIONS[name].label;
+}
+
+export function isIssuedIn(name: DocumentTypeName, countryCode: string): boolean {
+  const country = countryByCode(countryCode);
+  return Boolean(country && DEFINITIONS[name].issuedIn(country));
+}
+
+/**
+ * Document types with their per-country variants.
+ * `types` restricts the names, `countries` the issuing countries (empty = no restriction).
+ * Types that no allowed country issues are left out.
+ */
+export function listDocumentTypes(filter: { types?: readonly string[]; countries?: readonly string[] } = {}): DocumentType[] {
+  const countries = filter.countries?.length
+    ? allCountries().filter((c) => filter.countries!.includes(c.code))
+    : allCountries();
+  return DOCUMENT_TYPE_NAMES.filter((name) => !filter.types?.length || filter.types.includes(name))
+    .map((name) => {
+      const definition = DEFINITIONS[name];
+      return {
+        name,
+        label: definition.label,
+        sides: [...definition.sides],
+        subTypes: countries.filter((c) => definition.issuedIn(c)).map(subType),
+      };
+    })
+    .filter((type) => type.subTypes.length > 0);
+}

@@ -1,0 +1,25 @@
+import "server-only";
+import { prisma } from "@/lib/db";
+import { env } from "@/lib/env";
+
+export type Mail = { to: string; subject: string; text: string; html?: string };
+
+type Transport = { sendMail(mail: Mail & { from: string }): Promise<unknown> };
+let transport: Transport | undefined;
+
+/**
+ * Sends through SMTP_URL with nodemailer. Without SMTP (the embedded default and the tests) the mail is written
+ * to the OutboxEmail table, where the app shows it (GET /api/dev/outbox outside production) and tests read it.
+ */
+export async function sendEmail(mail: Mail): Promise<void> {
+  const { SMTP_URL, MAIL_FROM } = env();
+  if (!SMTP_URL) {
+    await prisma.outboxEmail.create({ data: { to: mail.to, subject: mail.subject, text: mail.text, html: mail.html } });
+    return;
+  }
+  if (!transport) {
+    const nodemailer = await import("nodemailer");
+    transport = nodemailer.createTransport(SMTP_URL) as unknown as Transport;
+  }
+  await transport.sendMail({ ...mail, from: MAIL_FROM });
+}

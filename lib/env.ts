@@ -1,0 +1,54 @@
+import { z } from "zod";
+
+// Every setting the server reads, with its default. The README's configuration table mirrors this file.
+const bool = z
+  .enum(["true", "false", "1", "0", ""])
+  .optional()
+  .transform((v) => v === "true" || v === "1");
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  DATABASE_URL: z.string().min(1, "DATABASE_URL is required (scripts/start.mjs sets it for the embedded PostgreSQL)"),
+  // directory for generated secrets, the embedded database and local files
+  DATA_DIR: z.string().default(".data"),
+  // public origin of this service, used in verificationUrl and webhook `resource`-adjacent links
+  PUBLIC_URL: z.string().url().default("http://localhost:3000"),
+  // signs resume/session tokens and keys the OTP hashes; generated into DATA_DIR when unset
+  APP_SECRET: z.string().min(32).optional(),
+  // base64 of 32 bytes: AES-256-GCM key for stored files and webhook secrets; generated into DATA_DIR when unset
+  STORAGE_ENCRYPTION_KEY: z.string().optional(),
+  // "postgres" keeps encrypted file bytes in the database (shared by every instance)
+  STORAGE_BACKEND: z.enum(["postgres"]).default("postgres"),
+  API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  PUBLIC_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(300),
+  SESSION_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(120),
+  HOSTED_START_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  // honour X-Forwarded-For (only behind a proxy you control)
+  TRUST_PROXY: bool,
+  // smtp://user:pass@host:port ; unset = mail goes to the local outbox table
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default("OpenKYC <no-reply@openkyc.local>"),
+  // lifetime of the resume token in verificationUrl when the workflow sets no LINK_EXPIRY_HOURS
+  RESUME_TOKEN_HOURS: z.coerce.number().positive().default(72),
+  SESSION_TOKEN_MINUTES: z.coerce.number().positive().default(120),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+let cached: Env | undefined;
+
+export function env(): Env {
+  if (cached) return cached;
+  const parsed = EnvSchema.safeParse(process.env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  cached = parsed.data;
+  return cached;
+}
+
+/** Tests change the environment between cases. */
+export function resetEnvCache() {
+  cached = undefined;
+}

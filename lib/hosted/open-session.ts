@@ -1,0 +1,28 @@
+import "server-only";
+import { ApiError } from "@/lib/api/errors";
+import { clock } from "@/lib/clock";
+import { issueVerificationToken, readVerificationToken } from "@/lib/crypto/tokens";
+import { prisma } from "@/lib/db";
+import { env } from "@/lib/env";
+import { markInitiated } from "@/lib/verifications/transitions";
+
+/**
+ * The hosted page trades the resume token of a verificationUrl for a short-lived session token that
+ * authenticates send-inputs and email-otp for that one verification. Opening the page moves PENDING → INITIATED.
+ */
+export async function openHostedSession(verificationId: string, resumeToken: string) {
+  const now = clock.now();
+  if (readVerificationToken(resumeToken, "resume", now) !== verificationId) {
+    throw new ApiError("INVALID_API_KEY", "This verification link is invalid or has expired.");
+  }
+  const verification = await prisma.verification.findUnique({ where: { id: verificationId }, select: { id: true, workflowId: true, status: true } });
+  if (!verification) throw new ApiError("VERIFICATION_NOT_FOUND", "This verification no longer exists.");
+  await markInitiated(verification.id, now);
+  const expiresAt = new Date(now.getTime() + env().SESSION_TOKEN_MINUTES * 60_000);
+  return {
+    verificationId: verification.id,
+    flowId: verification.workflowId,
+    sessionToken: issueVerificationToken(verification.id, "session", expiresAt),
+    expiresAt: expiresAt.toISOString(),
+  };
+}

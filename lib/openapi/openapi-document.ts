@@ -1,0 +1,142 @@
+import { z } from "zod";
+import * as schemas from "@/lib/api/schemas";
+import { ERROR_STATUS, type ErrorCode } from "@/lib/api/errors";
+
+// OpenAPI 3.1 generated from the zod schemas the routes validate with (JSON Schema 2020-12 is OpenAPI 3.1's).
+const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
+const jsonContent = (id: string) => ({ "application/json": { schema: ref(id) } });
+
+function errors(...codes: ErrorCode[]) {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of codes) byStatus.set(ERROR_STATUS[code], [...(byStatus.get(ERROR_STATUS[code]) ?? []), code]);
+  return Object.fromEntries(
+    [...byStatus].map(([status, list]) => [String(status), { description: list.join(", "), content: jsonContent("Error") }]),
+  );
+}
+
+const COMMON: ErrorCode[] = ["INVALID_API_KEY", "RATE_LIMITED", "INTERNAL_ERROR"];
+const verificationIdParam = { name: "verificationId", in: "path", required: true, schema: { type: "string", format: "uuid" } };
+const workflowIdParam = { name: "workflowId", in: "path", required: true, schema: { type: "string", format: "uuid" } };
+
+function componentSchemas() {
+  // touch the module so every schema registered its id before conversion
+  void schemas;
+  const { schemas: converted } = z.toJSONSchema(z.globalRegistry, {
+    target: "draft-2020-12",
+    uri: (id) => `#/components/schemas/${id}`,
+    unrepresentable: "any",
+  });
+  return converted;
+}
+
+export function openApiDocument(serverUrl: string) {
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "OpenKYC identity verification API",
+      version: "1.0.0",
+      description:
+        "Start identity verifications, submit inputs, read results. Errors are `{error, message, details?}`. " +
+        "Every response carries RateLimit-Limit/Remaining/Reset headers; 429 answers carry Retry-After. " +
+        "The API changes only additively within /api/v1. See docs/api.md for the decisions behind each field.",
+    },
+    servers: [{ url: `${serverUrl.replace(/\/$/, "")}/api/v1` }],
+    security: [{ apiKey: [], clientId: [] }],
+    components: {
+      securitySchemes: {
+        apiKey: { type: "http", scheme: "bearer", description: "API key from the dashboard (Authorization: Bearer <key>). A verification session token (vst_…) is also accepted by send-inputs and email-otp." },
+        clientId: { type: "apiKey", in: "header", name: "X-CLIENT-ID" },
+      },
+      schemas: componentSchemas(),
+    },
+    paths: {
+      "/verifications": {
+        post: {
+          operationId: "startVerification",
+          summary: "Start a verification (permission verification:create)",
+          requestBody: { required: true, content: jsonContent("StartVerificationRequest") },
+          responses: {
+            "201": { description: "Started; emits verification_started", content: jsonContent("StartVerificationResponse") },
+            ...errors("VALIDATION_ERROR", "INVALID_WORKFLOW", "INSUFFICIENT_PERMISSIONS", "PAYLOAD_TOO_LARGE", "UNSUPPORTED_MEDIA_TYPE", ...COMMON),
+          },
+        },
+      },
+      "/verifications/{verificationId}": {
+        get: {
+          operationId: "getVerification",
+          summary: "The verification record with step data (permission verification:read)",
+          parameters: [verificationIdParam],
+          responses: { "200": { description: "The record", content: jsonContent("VerificationRecord") }, ...errors("VERIFICATION_NOT_FOUND", "INSUFFICIENT_PERMISSIONS", ...COMMON) },
+        },
+      },
+      "/verifications/{verificationId}/status": {
+        get: {
+          operationId: "getVerificationStatus",
+          summary: "Status, result, steps and missing inputs (permission verification:read)",
+          parameters: [verificationIdParam],
+          responses: { "200": { description: "The status", content: jsonContent("VerificationStatus") }, ...errors("VERIFICATION_NOT_FOUND", "INSUFFICIENT_PERMISSIONS", ...COMMON) },
+        },
+      },
+      "/verifications/{verificationId}/send-inputs": {
+        post: {
+          operationId: "sendInputs",
+          summary: "Submit inputs (permission verification:inputs, or the verification's session token)",
+          description:
+            "JSON: FILE values are data:<mime>;base64 URLs. multipart/form-data: a JSON part `inputs` (array of {fieldName, type, value?}) and one file part per FILE fieldName. " +
+            "File content is sniffed; images are re-encoded without metadata. Limits: images 15 MiB, videos 50 MiB.",
+          parameters: [verificationIdParam],
+          requestBody: {
+            required: true,
+            content: {
+              ...jsonContent("SendInputsRequest"),
+              "multipart/form-data": { schema: { type: "object", properties: { inputs: { type: "string", description: "JSON array of inputs" }, complete: { type: "string", enum: ["true", "false"] } }, additionalProperties: { type: "string", format: "binary" } } },
+            },
+          },
+          responses: {
+            "200": { description: "Stored; emits verification_inputs_completed when the inputs are complete", content: jsonContent("SendInputsResponse") },
+            ...errors("VALIDATION_ERROR", "INSUFFICIENT_PERMISSIONS", "VERIFICATION_NOT_FOUND", "INVALID_STATE", "PAYLOAD_TOO_LARGE", "UNSUPPORTED_MEDIA_TYPE", ...COMMON),
+          },
+        },
+      },
+      "/workflows/{workflowId}/email-otp": {
+        post: {
+          operationId: "sendEmailOtp",
+          summary: "Mail a 6-digit code valid 10 minutes (permission verification:inputs, or a session token)",
+          parameters: [workflowIdParam],
+          requestBody: { required: true, content: jsonContent("EmailOtpRequest") },
+          responses: {
+            "204": { description: "Sent" },
+            ...errors("VALIDATION_ERROR", "INSUFFICIENT_PERMISSIONS", "WORKFLOW_NOT_FOUND", "INVALID_STATE", "OTP_RATE_LIMITED", ...COMMON),
+          },
+        },
+      },
+      "/workflows/{workflowId}/document-types": {
+        get: {
+          operationId: "getWorkflowDocumentTypes",
+          summary: "Document types accepted by a workflow (no authentication)",
+          security: [],
+          parameters: [
+            workflowIdParam,
+            { name: "country", in: "query", required: false, schema: { type: "string", pattern: "^[A-Za-z]{2}$" }, description: "ISO 3166-1 alpha-2" },
+            { name: "step", in: "query", required: false, schema: { type: "integer", minimum: 0 }, description: "Index of the DOCUMENT_VERIFICATION step" },
+          ],
+          responses: {
+            "200": { description: "Document types", content: { "application/json": { schema: { type: "array", items: ref("DocumentType") } } } },
+            ...errors("VALIDATION_ERROR", "INVALID_COUNTRY_CODE", "WORKFLOW_NOT_FOUND", "RATE_LIMITED", "INTERNAL_ERROR"),
+          },
+        },
+      },
+      "/workflows/supported-document-types": {
+        get: {
+          operationId: "getSupportedDocumentTypes",
+          summary: "Every supported document type with its per-country variants (no authentication)",
+          security: [],
+          responses: {
+            "200": { description: "Document types", content: { "application/json": { schema: { type: "array", items: ref("DocumentType") } } } },
+            ...errors("RATE_LIMITED", "INTERNAL_ERROR"),
+          },
+        },
+      },
+    },
+  };
+}

@@ -1,0 +1,45 @@
+import "server-only";
+import { ApiError } from "@/lib/api/errors";
+import type { Principal } from "@/lib/api/authenticate";
+import { clock } from "@/lib/clock";
+import { prisma } from "@/lib/db";
+import { requestEmailOtp } from "@/lib/otp/request-email-otp";
+import { isFinal, markInitiated } from "@/lib/verifications/transitions";
+import { isUuid } from "@/lib/verifications/find-verification";
+
+/**
+ * POST /workflows/{workflowId}/email-otp. With a session token the workflow is the verification's own (its
+ * pinned version must have EMAIL_CHECK); with an API key, any workflow of the account with EMAIL_CHECK, and
+ * optionally a verificationId of that workflow.
+ */
+export async function emailOtpForWorkflow(principal: Principal, workflowId: string, input: { key: string; verificationId?: string }) {
+  const notFound = new ApiError("WORKFLOW_NOT_FOUND", "No workflow with this id exists for this account.");
+  if (!isUuid(workflowId)) throw notFound;
+  const verificationId = principal.kind === "session" ? principal.verificationId : (input.verificationId ?? null);
+  if (principal.kind === "session" && principal.workflowId !== workflowId) throw notFound;
+
+  let processes: string[];
+  if (verificationId) {
+    const verification = await prisma.verification.findFirst({
+      where: { id: verificationId, accountId: principal.accountId },
+      select: { workflowId: true, status: true, workflowVersion: { select: { processes: true } } },
+    });
+    if (!verification) throw new ApiError("VERIFICATION_NOT_FOUND", "No verification with this id exists for this account.");
+    if (verification.workflowId !== workflowId) throw new ApiError("VALIDATION_ERROR", "The verification belongs to another workflow.", { details: [{ field: "verificationId", message: "Not a verification of this workflow" }] });
+    if (isFinal(verification.status) || verification.status === "PROCESSING") throw new ApiError("INVALID_STATE", `The verification is ${verification.status}.`);
+    processes = verification.workflowVersion.processes;
+  } else {
+    const workflow = await prisma.workflow.findFirst({
+      where: { id: workflowId, accountId: principal.accountId, archivedAt: null },
+      select: { currentVersion: { select: { processes: true } } },
+    });
+    if (!workflow?.currentVersion) throw notFound;
+    processes = workflow.currentVersion.processes;
+  }
+  if (!processes.includes("EMAIL_CHECK")) {
+    throw new ApiError("VALIDATION_ERROR", "This workflow has no EMAIL_CHECK step.", { details: [{ field: "workflowId", message: "No EMAIL_CHECK step" }] });
+  }
+
+  await requestEmailOtp({ workflowId, email: input.key, verificationId });
+  if (verificationId) await markInitiated(verificationId, clock.now());
+}

@@ -1,0 +1,65 @@
+import "server-only";
+import { randomInt, randomUUID } from "node:crypto";
+import { ApiError } from "@/lib/api/errors";
+import { clock } from "@/lib/clock";
+import { prisma } from "@/lib/db";
+import { sendEmail } from "@/lib/email/send-email";
+import { OTP_REQUESTS_PER_HOUR, OTP_VALIDITY_MS } from "@/lib/otp/limits";
+import { codeHash, emailHash } from "@/lib/otp/otp-crypto";
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * Issues a 6-digit code (CSPRNG) for an e-mail address, valid 10 minutes, and mails it. At most 5 requests per
+ * address per hour across the service (OTP_RATE_LIMITED with Retry-After). A new code replaces the address's
+ * earlier unused codes for this workflow.
+ */
+export async function requestEmailOtp(input: { workflowId: string; email: string; verificationId: string | null }) {
+  const now = clock.now();
+  const hash = emailHash(input.email);
+  const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
+  const id = randomUUID();
+
+  await prisma.$transaction(async (tx) => {
+    // serialise requests for the same address so five concurrent requests cannot become six
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${hash}, 0))`;
+    const recent = await tx.emailOtp.findMany({
+      where: { emailHash: hash, createdAt: { gt: new Date(now.getTime() - HOUR_MS) } },
+      select: { createdAt: true },
+      orderBy: { createdAt: "asc" },
+    });
+    if (recent.length >= OTP_REQUESTS_PER_HOUR) {
+      const oldest = recent[recent.length - OTP_REQUESTS_PER_HOUR]!.createdAt.getTime();
+      const retryAfter = Math.max(1, Math.ceil((oldest + HOUR_MS - now.getTime()) / 1000));
+      throw new ApiError("OTP_RATE_LIMITED", `At most ${OTP_REQUESTS_PER_HOUR} codes per e-mail address per hour. Try again in ${Math.ceil(retryAfter / 60)} min.`, { retryAfter });
+    }
+    await tx.emailOtp.updateMany({
+      where: { workflowId: input.workflowId, emailHash: hash, consumedAt: null, expiresAt: { gt: now } },
+      data: { expiresAt: now },
+    });
+    await tx.emailOtp.create({
+      data: {
+        id,
+        workflowId: input.workflowId,
+        verificationId: input.verificationId,
+        emailHash: hash,
+        codeHash: codeHash(id, code),
+        expiresAt: new Date(now.getTime() + OTP_VALIDITY_MS),
+        createdAt: now,
+      },
+    });
+  });
+
+  try {
+    await sendEmail({
+      to: input.email,
+      subject: `Your verification code: ${code}`,
+      text: `Your verification code is ${code}.\n\nIt expires in 10 minutes. If you did not ask for it, ignore this e-mail.`,
+      html: `<p>Your verification code is</p><p style="font-size:24px;letter-spacing:4px"><b>${code}</b></p><p>It expires in 10 minutes. If you did not ask for it, ignore this e-mail.</p>`,
+    });
+  } catch {
+    // an unsent code must not count against the hourly limit
+    await prisma.emailOtp.delete({ where: { id } }).catch(() => undefined);
+    throw new ApiError("INTERNAL_ERROR", "The e-mail could not be sent. Try again later.");
+  }
+}

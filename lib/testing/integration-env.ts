@@ -1,0 +1,7 @@
+import { inject } from "vitest";
+
+// Per test worker: the database of the global setup and fixed secrets (tests must not depend on .data/).
+process.env.DATABASE_URL = inject("databaseUrl");
+process.env.APP_SECRET ??= "integration-tests-app-secret-0123456789abcdef";
+process.env.STORAGE_ENCRYPTION_KEY ??= Buffer.alloc(32, 7).toString("base64");
+process.env.PUBLIC_URL ??= "http://localhost:3000";

@@ -1,0 +1,2 @@
+// vitest stand-in for the "server-only" marker package (tests run server code directly).
+export {};

@@ -1,0 +1,81 @@
+import "server-only";
+import sharp from "sharp";
+import { ApiError } from "@/lib/api/errors";
+import { formatBytes } from "@/lib/api/body";
+import { IMAGE_TYPES, MAX_IMAGE_BYTES, MAX_VIDEO_BYTES, VIDEO_TYPES, type FileKind } from "@/lib/workflows/inputs";
+
+export type NormalizedFile = { bytes: Buffer; contentType: string; meta: Record<string, unknown> };
+
+// A decompression bomb (tiny file, huge canvas) is refused before it is decoded.
+const MAX_PIXELS = 50_000_000;
+const MAX_EDGE = 4096;
+
+/**
+ * Checks an uploaded file by its bytes (the declared type is ignored) and normalises it: images are decoded,
+ * auto-rotated and re-encoded without metadata (EXIF/GPS/XMP stripped); a few facts the document checks need
+ * (editing software, camera, original type) are kept in `meta` before stripping.
+ */
+export async function normalizeUpload(fieldName: string, kind: FileKind, bytes: Buffer): Promise<NormalizedFile> {
+  const max = kind === "image" ? MAX_IMAGE_BYTES : MAX_VIDEO_BYTES;
+  if (bytes.length > max) throw new ApiError("PAYLOAD_TOO_LARGE", `${fieldName} is ${formatBytes(bytes.length)}; at most ${formatBytes(max)} is allowed.`, { details: [{ field: fieldName, message: `At most ${formatBytes(max)}` }] });
+  if (bytes.length === 0) throw new ApiError("VALIDATION_ERROR", `${fieldName} is empty.`, { details: [{ field: fieldName, message: "The file is empty" }] });
+
+  const { fileTypeFromBuffer } = await import("file-type");
+  const sniffed = (await fileTypeFromBuffer(bytes))?.mime;
+  const allowed: readonly string[] = kind === "image" ? IMAGE_TYPES : VIDEO_TYPES;
+  if (!sniffed || !allowed.includes(sniffed)) {
+    throw new ApiError("UNSUPPORTED_MEDIA_TYPE", `${fieldName} must be ${kind === "image" ? "an image (JPEG, PNG, WebP or HEIC)" : "a video (WebM, MP4 or QuickTime)"}; the content is ${sniffed ?? "not a recognised file type"}.`, {
+      details: [{ field: fieldName, message: `Unsupported content ${sniffed ?? "(unknown)"}` }],
+    });
+  }
+  if (kind === "video") return { bytes, contentType: sniffed, meta: { originalType: sniffed, originalBytes: bytes.length } };
+  return normalizeImage(fieldName, sniffed, bytes);
+}
+
+async function normalizeImage(fieldName: string, sniffed: string, bytes: Buffer): Promise<NormalizedFile> {
+  try {
+    const meta = await readImageFacts(bytes);
+    const isHeif = sniffed === "image/heic" || sniffed === "image/heif";
+    const source = isHeif ? await decodeHeif(bytes) : sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: "error" });
+    const { width, height } = await source.metadata();
+    if (!width || !height) throw new Error("no dimensions");
+    // PNG stays lossless (documents with fine print); everything else becomes a high-quality JPEG.
+    const pipeline = source.rotate().resize({ width: MAX_EDGE, height: MAX_EDGE, fit: "inside", withoutEnlargement: true });
+    const asPng = sniffed === "image/png";
+    const out = asPng ? await pipeline.png({ compressionLevel: 6 }).toBuffer() : await pipeline.jpeg({ quality: 92, mozjpeg: false }).toBuffer();
+    return {
+      bytes: out,
+      contentType: asPng ? "image/png" : "image/jpeg",
+      meta: { ...meta, originalType: sniffed, originalBytes: bytes.length, width, height },
+    };
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    throw new ApiError("VALIDATION_ERROR", `${fieldName} could not be decoded as an image.`, { details: [{ field: fieldName, message: "The image is corrupt or too large to decode" }] });
+  }
+}
+
+async function decodeHeif(bytes: Buffer) {
+  const { default: decode } = await import("heic-decode");
+  const { width, height, data } = await decode({ buffer: bytes });
+  if (width * height > MAX_PIXELS) throw new Error("too many pixels");
+  return sharp(Buffer.from(data.buffer, data.byteOffset, data.byteLength), { raw: { width, height, channels: 4 } });
+}
+
+/** Facts from EXIF worth keeping once the metadata is stripped (never GPS). */
+async function readImageFacts(bytes: Buffer): Promise<Record<string, unknown>> {
+  try {
+    const { default: exifr } = await import("exifr");
+    const tags = await exifr.parse(bytes, { pick: ["Software", "Make", "Model", "ModifyDate", "DateTimeOriginal", "CreatorTool"], xmp: true });
+    if (!tags) return {};
+    const facts: Record<string, unknown> = {};
+    for (const key of ["Software", "Make", "Model", "CreatorTool"] as const) {
+      if (typeof tags[key] === "string") facts[key.charAt(0).toLowerCase() + key.slice(1)] = tags[key].replace(/\u0000/g, "").slice(0, 120);
+    }
+    for (const key of ["ModifyDate", "DateTimeOriginal"] as const) {
+      if (tags[key] instanceof Date && !Number.isNaN(tags[key].getTime())) facts[key.charAt(0).toLowerCase() + key.slice(1)] = tags[key].toISOString();
+    }
+    return facts;
+  } catch {
+    return {};
+  }
+}

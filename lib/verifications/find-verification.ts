@@ -1,0 +1,45 @@
+import "server-only";
+import { ApiError } from "@/lib/api/errors";
+import { prisma } from "@/lib/db";
+import { versionSelect } from "@/lib/workflows/workflow-shape";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isUuid(value: string): boolean {
+  return UUID.test(value);
+}
+
+export const verificationSelect = {
+  id: true,
+  accountId: true,
+  workflowId: true,
+  identityId: true,
+  status: true,
+  result: true,
+  metadata: true,
+  ipAddress: true,
+  expiresAt: true,
+  createdAt: true,
+  completedAt: true,
+  inputsCompletedAt: true,
+  workflowVersion: { select: versionSelect },
+  inputs: { select: { fieldName: true, type: true, value: true, fileId: true } },
+  steps: {
+    select: { processType: true, position: true, status: true, result: true, data: true, completedAt: true },
+    orderBy: { position: "asc" },
+  },
+} as const;
+
+/**
+ * A verification of this account, or VERIFICATION_NOT_FOUND: an id of another tenant is indistinguishable
+ * from an id that does not exist.
+ */
+export async function findVerificationOrThrow(accountId: string, verificationId: string) {
+  const verification = isUuid(verificationId)
+    ? await prisma.verification.findFirst({ where: { id: verificationId, accountId }, select: verificationSelect })
+    : null;
+  if (!verification) throw new ApiError("VERIFICATION_NOT_FOUND", "No verification with this id exists for this account.");
+  return verification;
+}
+
+export type LoadedVerification = Awaited<ReturnType<typeof findVerificationOrThrow>>;

@@ -1,0 +1,52 @@
+import { z } from "zod";
+import { isCountryCode } from "@/lib/countries/countries";
+import { DOCUMENT_TYPE_NAMES, isIssuedIn, type DocumentTypeName } from "@/lib/document-types/catalog";
+import { isStorableString } from "@/lib/verifications/metadata";
+
+// Per-field rules for TEXT and LOCATION values. The hosted page's forms use the same schemas.
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1, "Required")
+    .max(max, `At most ${max} characters`)
+    .refine(isStorableString, "Contains a NUL character or invalid Unicode");
+
+export const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "Expected a date as YYYY-MM-DD")
+  .refine((s) => {
+    const d = new Date(`${s}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
+  }, "Not a real calendar date");
+
+export const TEXT_RULES: Record<string, z.ZodType<string>> = {
+  EMAIL: z.string().trim().toLowerCase().max(254).pipe(z.email("Expected an e-mail address")),
+  EMAIL_OTP: z.string().trim().regex(/^\d{6}$/, "Expected the 6-digit code"),
+  FULL_NAME: text(200).refine((s) => /\p{L}/u.test(s), "Expected a name"),
+  DATE_OF_BIRTH: isoDate.refine((s) => s >= "1900-01-01" && new Date(`${s}T00:00:00Z`) < new Date(), "Must be in the past"),
+  ADDRESS_LINE: text(200),
+  CITY: text(100),
+  PROVINCE: text(100),
+  POSTAL_CODE: text(20).refine((s) => /^[\p{L}\p{N} -]+$/u.test(s), "Letters, digits, spaces and hyphens only"),
+  COUNTRY: z.string().trim().refine(isCountryCode, "Expected an ISO 3166-1 alpha-2 country code").transform((c) => c.toUpperCase()),
+};
+
+export const LocationSchema = z
+  .object({
+    latitude: z.number().min(-90).max(90),
+    longitude: z.number().min(-180).max(180),
+    accuracy: z.number().min(0).max(1_000_000).optional(),
+  })
+  .strict();
+
+/** A DROPDOWN value must be one of the offered options (case-insensitive, stored as offered). */
+export function pickOption(value: string, options: readonly string[]): string | null {
+  const wanted = value.trim().toUpperCase();
+  return options.find((o) => o.toUpperCase() === wanted) ?? null;
+}
+
+/** The document type must exist in the chosen country (e.g. no NATIONAL_ID from the US). */
+export function documentTypeIssuedIn(type: string, country: string): boolean {
+  return !DOCUMENT_TYPE_NAMES.includes(type as DocumentTypeName) || isIssuedIn(type as DocumentTypeName, country);
+}

@@ -1,0 +1,43 @@
+import { buildInputs, missingInputs } from "@/lib/workflows/inputs";
+import { toWorkflowShape } from "@/lib/workflows/workflow-shape";
+import type { LoadedVerification } from "@/lib/verifications/find-verification";
+
+const FINISHED_STEP_CODE = { COMPLETED: 200, FAILED: 500 } as const;
+
+/** GET /verifications/{id}: the spec's record, plus additive fields integrators asked for. */
+export function toVerificationRecord(v: LoadedVerification) {
+  return {
+    id: v.id,
+    flowId: v.workflowId,
+    identityId: v.identityId,
+    status: v.status,
+    ...(v.result ? { result: v.result } : {}),
+    metadata: v.metadata,
+    ipAddress: v.ipAddress,
+    createdAt: v.createdAt.toISOString(),
+    ...(v.completedAt ? { completedAt: v.completedAt.toISOString() } : {}),
+    // finished steps only: 200 when the step ran, 500 when it failed to run
+    steps: v.steps
+      .filter((s) => s.status === "COMPLETED" || s.status === "FAILED")
+      .map((s) => ({ stepId: s.processType, status: FINISHED_STEP_CODE[s.status as "COMPLETED" | "FAILED"], data: s.data })),
+  };
+}
+
+/** GET /verifications/{id}/status */
+export function toVerificationStatus(v: LoadedVerification) {
+  const supplied = new Map(v.inputs.map((i) => [i.fieldName, i.value]));
+  const completed = v.status === "COMPLETED";
+  return {
+    verificationId: v.id,
+    status: v.status,
+    ...(completed && v.result ? { result: v.result } : {}),
+    ...(v.completedAt ? { completedAt: v.completedAt.toISOString() } : {}),
+    steps: v.steps.map((s) => ({
+      processType: s.processType,
+      status: s.status,
+      ...(s.result ? { result: s.result } : {}),
+      ...(s.completedAt ? { completedAt: s.completedAt.toISOString() } : {}),
+    })),
+    missingInputs: v.inputsCompletedAt ? [] : missingInputs(buildInputs(toWorkflowShape(v.workflowVersion)), supplied),
+  };
+}

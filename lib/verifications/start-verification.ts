@@ -1,0 +1,84 @@
+import "server-only";
+import { ApiError } from "@/lib/api/errors";
+import { clock } from "@/lib/clock";
+import { prisma } from "@/lib/db";
+import { recordEvent } from "@/lib/events/record-event";
+import { buildInputs } from "@/lib/workflows/inputs";
+import { serializeSettings, toWorkflowShape, versionSelect } from "@/lib/workflows/workflow-shape";
+import { resumeVerifyUrl } from "@/lib/verifications/verify-url";
+import type { Prisma } from "@/generated/prisma/client";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export type StartInput = {
+  accountId: string;
+  clientId: string;
+  flowId: string;
+  metadata: Record<string, unknown>;
+  ipAddress: string | null;
+};
+
+/**
+ * Creates a verification pinned to the workflow's current version, with its identity (reused when
+ * metadata.userId was seen before in this account) and the `verification_started` event, in one transaction.
+ */
+export async function startVerification(input: StartInput) {
+  const now = clock.now();
+  const workflow = UUID.test(input.flowId)
+    ? await prisma.workflow.findFirst({
+        where: { id: input.flowId, accountId: input.accountId, archivedAt: null },
+        select: { id: true, currentVersionId: true, currentVersion: { select: versionSelect } },
+      })
+    : null;
+  if (!workflow?.currentVersion || !workflow.currentVersionId) {
+    throw new ApiError("INVALID_WORKFLOW", "flowId does not identify a workflow of this account.");
+  }
+  const version = workflow.currentVersion;
+  const shape = toWorkflowShape(version);
+  const userId = input.metadata.userId === undefined ? null : String(input.metadata.userId);
+  const ipAddress = typeof input.metadata.ipAddress === "string" ? input.metadata.ipAddress : input.ipAddress;
+  const expiryHours = shape.settings.LINK_EXPIRY_HOURS;
+  const expiresAt = expiryHours ? new Date(now.getTime() + expiryHours * 3_600_000) : null;
+
+  const verification = await prisma.$transaction(async (tx) => {
+    const identity = userId
+      ? await tx.identity.upsert({
+          where: { accountId_userId: { accountId: input.accountId, userId } },
+          create: { accountId: input.accountId, userId },
+          update: {},
+          select: { id: true },
+        })
+      : await tx.identity.create({ data: { accountId: input.accountId }, select: { id: true } });
+    const created = await tx.verification.create({
+      data: {
+        accountId: input.accountId,
+        workflowId: workflow.id,
+        workflowVersionId: workflow.currentVersionId!,
+        identityId: identity.id,
+        metadata: input.metadata as Prisma.InputJsonObject,
+        ipAddress,
+        expiresAt,
+        createdAt: now,
+        lastActivityAt: now,
+      },
+      select: { id: true, accountId: true, workflowId: true, identityId: true, createdAt: true, expiresAt: true },
+    });
+    await recordEvent(tx, { ...created, metadata: input.metadata }, "verification_started", {}, now);
+    return created;
+  });
+
+  // One object that satisfies both start-response shapes of the spec.
+  return {
+    verificationId: verification.id,
+    identityId: verification.identityId,
+    flowId: verification.workflowId,
+    metadata: input.metadata,
+    ipAddress,
+    inputs: buildInputs(shape),
+    settings: serializeSettings(version),
+    id: verification.id,
+    status: "pending" as const,
+    createdAt: verification.createdAt.toISOString(),
+    verificationUrl: resumeVerifyUrl({ ...verification, metadata: input.metadata }, input.clientId, now),
+  };
+}

