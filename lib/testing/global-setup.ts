@@ -12,13 +12,14 @@ declare module "vitest" {
 
 /**
  * Integration tests run on real PostgreSQL: DATABASE_URL when set, otherwise an embedded server of their own
- * (.data/pg-test on port 54330, a fresh database per run) so a running `npm start` is never touched.
+ * (.data/pg-test-<port>, port TEST_PG_PORT or 54330, a fresh database per run) so a running `npm start` is never touched.
  */
 export default async function setup(project: TestProject) {
   let stop = async () => {};
   let url = process.env.DATABASE_URL;
   if (!url) {
-    const db = await startEmbeddedPostgres({ dataDir: ".data/pg-test", port: Number(process.env.TEST_PG_PORT ?? 54330), database: "postgres", quiet: true });
+    const port = Number(process.env.TEST_PG_PORT ?? 54330);
+    const db = await startEmbeddedPostgres({ dataDir: `.data/pg-test-${port}`, port, database: "postgres", quiet: true });
     const { default: pg } = await import("pg");
     const admin = new pg.Client({ connectionString: db.url });
     await admin.connect();
