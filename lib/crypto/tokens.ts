@@ -1,4 +1,5 @@
 import "server-only";
+import { clock } from "@/lib/clock";
 import { hmacHex, safeEqual } from "@/lib/crypto/hash";
 import { secrets } from "@/lib/secrets";
 
@@ -27,7 +28,7 @@ export function isVerificationToken(value: string): boolean {
 }
 
 /** Returns the verification id, or null when the token is malformed, forged, expired or of another purpose. */
-export function readVerificationToken(token: string, purpose: TokenPurpose, now = new Date()): string | null {
+export function readVerificationToken(token: string, purpose: TokenPurpose, now = clock.now()): string | null {
   if (!token.startsWith(PREFIX) || token.length > 512) return null;
   const [body, signature] = token.slice(PREFIX.length).split(".");
   if (!body || !signature || !safeEqual(signature, sign(body))) return null;
