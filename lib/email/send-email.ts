@@ -9,7 +9,7 @@ let transport: Transport | undefined;
 
 /**
  * Sends through SMTP_URL with nodemailer. Without SMTP (the embedded default and the tests) the mail is written
- * to the OutboxEmail table, where the app shows it (GET /api/dev/outbox outside production) and tests read it.
+ * to the OutboxEmail table, shown at /outbox to browsers on this machine (lib/email/outbox-access.ts) and read by the tests.
  */
 export async function sendEmail(mail: Mail): Promise<void> {
   const { SMTP_URL, MAIL_FROM } = env();

@@ -16,7 +16,7 @@ beforeAll(async () => {
   });
 });
 
-const types = (workflowId: string, query = "") => call(`/api/v1/workflows/${workflowId}/document-types${query}`);
+const types = (workflowId: string | undefined, query = "") => call(`/api/v1/workflows/${workflowId}/document-types${query}`);
 
 describe("GET /api/v1/workflows/supported-document-types", () => {
   it("lists the five common types with sides and a subtype per issuing country, without authentication", async () => {

@@ -1,0 +1,31 @@
+import type { Metadata } from "next";
+import { headers } from "next/headers";
+import { notFound } from "next/navigation";
+import { prisma } from "@/lib/db";
+import { canSeeOutbox } from "@/lib/email/outbox-access";
+
+export const metadata: Metadata = { title: "Local outbox" };
+export const dynamic = "force-dynamic";
+
+// Mail that would have gone out over SMTP (SMTP_URL unset): the demo's inbox.
+export default async function OutboxPage() {
+  if (!canSeeOutbox(await headers())) notFound();
+  const mails = await prisma.outboxEmail.findMany({ orderBy: { createdAt: "desc" }, take: 50, select: { id: true, to: true, subject: true, text: true, createdAt: true } });
+  return (
+    <main className="container">
+      <h1>Local outbox</h1>
+      <p className="muted">SMTP_URL is not set, so e-mail is kept here instead of being sent. Visible only from this machine. Newest first.</p>
+      {mails.length === 0 && <p>No mail yet.</p>}
+      {mails.map((mail) => (
+        <article key={mail.id} className="endpoint">
+          <p>
+            <strong>{mail.subject}</strong>
+            <br />
+            <span className="muted">to {mail.to} · {mail.createdAt.toISOString()}</span>
+          </p>
+          <pre>{mail.text}</pre>
+        </article>
+      ))}
+    </main>
+  );
+}
