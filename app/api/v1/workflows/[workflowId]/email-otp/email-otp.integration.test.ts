@@ -16,7 +16,7 @@ beforeAll(async () => {
 afterEach(() => vi.restoreAllMocks());
 
 const freshEmail = () => `user-${randomUUID()}@example.test`;
-const requestOtp = (workflowId: string, body: unknown, auth: { token?: string; clientId?: string } = account.auth) =>
+const requestOtp = (workflowId: string | undefined, body: unknown, auth: { token?: string; clientId?: string } = account.auth) =>
   call(`/api/v1/workflows/${workflowId}/email-otp`, { ...auth, body });
 const sendCode = (verificationId: string, email: string, code: string, auth: { token?: string; clientId?: string } = account.auth) =>
   call(`/api/v1/verifications/${verificationId}/send-inputs`, {
