@@ -19,6 +19,16 @@ export type StartInput = {
 };
 
 /**
+ * The identity of metadata.userId, created on first sight. INSERT … ON CONFLICT DO NOTHING waits for a concurrent
+ * insert of the same userId and then reads its row: Prisma's upsert (a read, then an insert) lets two concurrent
+ * first starts both insert, and the loser failed with a unique violation (HTTP 500).
+ */
+async function identityOfUser(tx: Prisma.TransactionClient, accountId: string, userId: string) {
+  await tx.identity.createMany({ data: [{ accountId, userId }], skipDuplicates: true });
+  return tx.identity.findUniqueOrThrow({ where: { accountId_userId: { accountId, userId } }, select: { id: true } });
+}
+
+/**
  * Creates a verification pinned to the workflow's current version, with its identity (reused when
  * metadata.userId was seen before in this account) and the `verification_started` event, in one transaction.
  */
@@ -42,12 +52,7 @@ export async function startVerification(input: StartInput) {
 
   const verification = await prisma.$transaction(async (tx) => {
     const identity = userId
-      ? await tx.identity.upsert({
-          where: { accountId_userId: { accountId: input.accountId, userId } },
-          create: { accountId: input.accountId, userId },
-          update: {},
-          select: { id: true },
-        })
+      ? await identityOfUser(tx, input.accountId, userId)
       : await tx.identity.create({ data: { accountId: input.accountId }, select: { id: true } });
     const created = await tx.verification.create({
       data: {
