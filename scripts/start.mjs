@@ -64,8 +64,8 @@ function seedOnFirstStart() {
   const demo = JSON.parse(out);
   log("first start: demo account created. Keep these; the API keys are shown only once.");
   console.log(`
-  Dashboard   ${process.env.PUBLIC_URL}/dashboard
-              e-mail ${demo.dashboard.email}   password ${demo.dashboard.password}
+  Sign-in     e-mail ${demo.dashboard.email}   password ${demo.dashboard.password}
+              (the dashboard login; the dashboard UI arrives with its milestone)
   API         ${demo.baseUrl}
               X-CLIENT-ID: ${demo.clientId}
               Authorization: Bearer ${demo.apiKey}          (all scopes)
