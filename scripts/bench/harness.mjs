@@ -2,6 +2,7 @@
 // would be slowed by the very load it is measured under), free loopback ports, and autocannon runs reduced to
 // the figures we report. autocannon's own histogram has no p95, so latencies are collected per response.
 import { fork } from "node:child_process";
+import { readFileSync } from "node:fs";
 import net from "node:net";
 import autocannon from "autocannon";
 
@@ -66,6 +67,28 @@ export async function stopChildren() {
   );
 }
 
+// CPU time (ms) a process has used so far, from /proc (Linux); null elsewhere. Clock ticks are 100/s on Linux.
+function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").replace(/^.*\) /, "").split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
+
+// Busy CPU time (ms) of the whole machine so far, from /proc/stat (Linux); null elsewhere.
+function machineBusyMs() {
+  try {
+    const [, ...ticks] = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).map(Number);
+    const idle = ticks[3] + ticks[4];
+    // user nice system idle iowait irq softirq (steal is the hypervisor's, not ours)
+    return (ticks.slice(0, 7).reduce((sum, v) => sum + v, 0) - idle) * 10;
+  } catch {
+    return null;
+  }
+}
+
 function percentile(sorted, p) {
   if (!sorted.length) return null;
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
@@ -75,16 +98,24 @@ const round = (value, digits = 2) => (value === null ? null : Number(value.toFix
 
 /**
  * A warm-up run (discarded: JIT, connection pools, Next's lazily loaded route modules), then the measured run.
- * `request` is { method, path, headers, body } against `origin`.
+ * `request` is { method, path, headers, body } against `origin`. With `serverPid`, the server's CPU time is
+ * reported too: a server near 1000 ms of CPU per second is bound by its own single thread, not by waiting.
  */
-export async function measure({ origin, request, connections, seconds, warmupSeconds }) {
+export async function measure({ origin, request, connections, seconds, warmupSeconds, serverPid }) {
   const options = { url: `${origin}${request.path}`, method: request.method ?? "GET", headers: request.headers, body: request.body, connections, timeout: 10 };
   if (warmupSeconds > 0) await autocannon({ ...options, duration: warmupSeconds });
 
   const latencies = [];
+  const cpuBefore = serverPid ? cpuMs(serverPid) : null;
+  const machineBefore = machineBusyMs();
+  const selfBefore = process.cpuUsage();
   const instance = autocannon({ ...options, duration: seconds });
   instance.on("response", (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
   const result = await instance;
+  const cpuUsed = cpuBefore === null ? null : cpuMs(serverPid) - cpuBefore;
+  const machineUsed = machineBefore === null ? null : machineBusyMs() - machineBefore;
+  const { user, system } = process.cpuUsage(selfBefore);
+  const cores = (ms) => (ms === null ? null : round(ms / 1000 / result.duration));
   latencies.sort((a, b) => a - b);
 
   const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, count]));
@@ -103,5 +134,17 @@ export async function measure({ origin, request, connections, seconds, warmupSec
     errors: result.errors,
     timeouts: result.timeouts,
     statusCodes,
+    serverCpu: cpuUsed === null ? null : {
+      msPerRequest: latencies.length ? round(cpuUsed / latencies.length) : null,
+      coresBusy: cores(cpuUsed),
+    },
+    // where the machine's cores went: the server, the load generator (this process), everything else
+    // (PostgreSQL for the app scenarios, plus whatever else runs on the machine)
+    coresBusy: {
+      machine: cores(machineUsed),
+      server: cores(cpuUsed),
+      loadGenerator: cores((user + system) / 1000),
+      other: machineUsed === null || cpuUsed === null ? null : cores(machineUsed - cpuUsed - (user + system) / 1000),
+    },
   };
 }
