@@ -86,6 +86,10 @@ export function errorResponse(error: unknown, request: Request, requestId: strin
     if (rate) for (const [name, value] of Object.entries(rateLimitHeaders(rate))) response.headers.set(name, value);
     return response;
   }
+  // The client went away mid-request (e.g. while its body was being read): nobody reads this answer; no alarm.
+  if (request.signal.aborted || (error as { code?: string })?.code === "ECONNRESET") {
+    return Response.json({ error: "VALIDATION_ERROR", message: "The request was aborted." }, { status: 400 });
+  }
   // Unknown failure: log what helps an operator (no message text: it may carry personal data), answer generically.
   const err = error as { name?: string; code?: string; stack?: string };
   const frames = err.stack?.split("\n").slice(1, 6).join("\n") ?? "";
