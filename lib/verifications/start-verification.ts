@@ -5,10 +5,9 @@ import { prisma } from "@/lib/db";
 import { recordEvent } from "@/lib/events/record-event";
 import { buildInputs } from "@/lib/workflows/inputs";
 import { serializeSettings, toWorkflowShape, versionSelect } from "@/lib/workflows/workflow-shape";
+import { isUuid } from "@/lib/verifications/find-verification";
 import { resumeVerifyUrl } from "@/lib/verifications/verify-url";
 import type { Prisma } from "@/generated/prisma/client";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type StartInput = {
   accountId: string;
@@ -34,7 +33,7 @@ async function identityOfUser(tx: Prisma.TransactionClient, accountId: string, u
  */
 export async function startVerification(input: StartInput) {
   const now = clock.now();
-  const workflow = UUID.test(input.flowId)
+  const workflow = isUuid(input.flowId)
     ? await prisma.workflow.findFirst({
         where: { id: input.flowId, accountId: input.accountId, archivedAt: null },
         select: { id: true, currentVersionId: true, currentVersion: { select: versionSelect } },
