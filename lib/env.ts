@@ -30,6 +30,17 @@ const EnvSchema = z.object({
   // lifetime of the resume token in verificationUrl when the workflow sets no LINK_EXPIRY_HOURS
   RESUME_TOKEN_HOURS: z.coerce.number().positive().default(72),
   SESSION_TOKEN_MINUTES: z.coerce.number().positive().default(120),
+  // deliver webhooks to loopback/private/link-local addresses too (local demos and tests only)
+  WEBHOOK_ALLOW_PRIVATE_NETWORKS: bool,
+  // Inngest: any of these set → background work goes through Inngest; none → it runs in-process
+  INNGEST_EVENT_KEY: z.string().optional(),
+  INNGEST_SIGNING_KEY: z.string().optional(),
+  INNGEST_DEV: z.string().optional(),
+  // in-process engine: "off" disables the worker in this instance (another instance does the work)
+  ENGINE_WORKER: z.enum(["auto", "off"]).default("auto"),
+  ENGINE_POLL_MS: z.coerce.number().int().min(50).default(500),
+  // how long a claimed job or delivery stays claimed without a heartbeat (crash recovery time)
+  ENGINE_LOCK_SECONDS: z.coerce.number().int().min(1).default(30),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

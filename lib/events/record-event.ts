@@ -30,8 +30,8 @@ export async function recordEvent(tx: Tx, subject: Subject, eventName: EventName
     where: { accountId: subject.accountId, enabled: true, OR: [{ events: { isEmpty: true } }, { events: { has: eventName } }] },
     select: { id: true },
   });
-  if (endpoints.length) {
-    await tx.webhookDelivery.createMany({ data: endpoints.map((e) => ({ eventId, endpointId: e.id, nextAttemptAt: now })) });
-  }
-  return { eventId, payload, deliveries: endpoints.length };
+  const deliveries = endpoints.length
+    ? await tx.webhookDelivery.createManyAndReturn({ data: endpoints.map((e) => ({ eventId, endpointId: e.id, nextAttemptAt: now })), select: { id: true } })
+    : [];
+  return { eventId, payload, deliveryIds: deliveries.map((d) => d.id) };
 }

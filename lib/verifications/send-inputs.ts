@@ -3,6 +3,7 @@ import { ApiError, type ErrorDetail } from "@/lib/api/errors";
 import type { Principal } from "@/lib/api/authenticate";
 import { clock } from "@/lib/clock";
 import { prisma } from "@/lib/db";
+import { notifyWork } from "@/lib/engine/dispatch";
 import { recordEvent } from "@/lib/events/record-event";
 import { checkEmailOtp } from "@/lib/otp/check-email-otp";
 import { deleteStoredBytes, putFile } from "@/lib/storage/file-store";
@@ -39,6 +40,10 @@ export async function sendInputs(principal: Principal, verificationId: string, i
     for (const item of accepted) if (item.file) stored.set(item.fieldName, await putFile(verification.accountId, item.file.bytes));
     const outcome = await prisma.$transaction((tx) => writeInputs(tx, verification, accepted, stored, { fields, supplied, complete, otpId, now }));
     if (outcome.replacedKeys.length) await deleteStoredBytes(outcome.replacedKeys).catch(() => undefined);
+    if (outcome.completed) {
+      notifyWork("verification", verification.id);
+      notifyWork("deliveries");
+    }
     return {
       status: "success" as const,
       message: outcome.completed

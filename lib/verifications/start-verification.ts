@@ -2,6 +2,7 @@ import "server-only";
 import { ApiError } from "@/lib/api/errors";
 import { clock } from "@/lib/clock";
 import { prisma } from "@/lib/db";
+import { notifyWork } from "@/lib/engine/dispatch";
 import { recordEvent } from "@/lib/events/record-event";
 import { buildInputs } from "@/lib/workflows/inputs";
 import { serializeSettings, toWorkflowShape, versionSelect } from "@/lib/workflows/workflow-shape";
@@ -70,6 +71,7 @@ export async function startVerification(input: StartInput) {
     await recordEvent(tx, { ...created, metadata: input.metadata }, "verification_started", {}, now);
     return created;
   });
+  notifyWork("deliveries");
 
   // One object that satisfies both start-response shapes of the spec.
   return {

@@ -1,5 +1,6 @@
 import "server-only";
 import { prisma } from "@/lib/db";
+import { notifyWork } from "@/lib/engine/dispatch";
 import { recordEvent } from "@/lib/events/record-event";
 
 export const FINAL_STATUSES = ["COMPLETED", "FAILED", "ABANDONED", "EXPIRED"] as const;
@@ -13,7 +14,7 @@ export function isFinal(status: string): boolean {
  * `verification_abandoned` with reason EXPIRED. Conditional on the current status, so it happens once.
  */
 export async function expireVerification(verificationId: string, now: Date): Promise<boolean> {
-  return prisma.$transaction(async (tx) => {
+  const expired = await prisma.$transaction(async (tx) => {
     const changed = await tx.verification.updateMany({
       where: { id: verificationId, status: { in: ["PENDING", "INITIATED"] } },
       data: { status: "EXPIRED", completedAt: now, lastActivityAt: now },
@@ -23,6 +24,8 @@ export async function expireVerification(verificationId: string, now: Date): Pro
     await recordEvent(tx, v, "verification_abandoned", { verificationStatus: "ABANDONED", reason: "EXPIRED" }, now);
     return true;
   });
+  if (expired) notifyWork("deliveries");
+  return expired;
 }
 
 /** PENDING → INITIATED: the hosted page was opened or the first OTP was requested. */

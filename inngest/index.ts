@@ -1,0 +1,6 @@
+import { deliverWebhookFunction, relayDeliveriesFunction } from "@/inngest/functions/deliver-webhook";
+import { runVerificationFunction } from "@/inngest/functions/run-verification";
+import { sweepStaleFunction } from "@/inngest/functions/sweep-stale";
+
+// Every Inngest function of the app, served at /api/inngest.
+export const functions = [runVerificationFunction, deliverWebhookFunction, relayDeliveriesFunction, sweepStaleFunction];

@@ -1,0 +1,26 @@
+import "server-only";
+import { usesInngest } from "@/lib/engine/mode";
+
+// After a commit that created work (a verification ready to process, webhook deliveries), tell whoever runs it.
+// Losing this signal loses nothing: the work is in PostgreSQL, the in-process worker polls it and the Inngest
+// relay cron re-announces it. The signal only makes it fast.
+
+type Nudge = () => void;
+let localWorker: Nudge | undefined;
+
+/** The in-process worker registers itself here. */
+export function setLocalWorker(nudge: Nudge | undefined) {
+  localWorker = nudge;
+}
+
+export function notifyWork(kind: "verification" | "deliveries", verificationId?: string): void {
+  if (!usesInngest()) {
+    localWorker?.();
+    return;
+  }
+  void import("@/inngest/client")
+    .then(({ inngest, verificationReady, deliveriesDue }) =>
+      inngest.send(kind === "verification" && verificationId ? verificationReady.create({ verificationId }) : deliveriesDue.create({})),
+    )
+    .catch((error: unknown) => console.error(`[engine] could not notify Inngest (${(error as Error)?.name}); the relay cron will pick the work up`));
+}
