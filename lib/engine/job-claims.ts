@@ -2,6 +2,7 @@ import "server-only";
 import { clock } from "@/lib/clock";
 import { prisma } from "@/lib/db";
 import { env } from "@/lib/env";
+import { DELIVERY_TIMEOUT_MS } from "@/lib/webhooks/retry-schedule";
 
 // Claiming work from PostgreSQL with FOR UPDATE SKIP LOCKED: any number of instances take turns without
 // taking the same row, and a claim that is not renewed expires (the claimant crashed) so another takes over.
@@ -45,7 +46,7 @@ export async function claimDeliveries(limit: number): Promise<string[]> {
   if (limit <= 0) return [];
   const now = clock.now();
   const rows = await prisma.$queryRaw<{ id: string }[]>`
-    UPDATE "WebhookDelivery" SET "lockedUntil" = ${new Date(now.getTime() + 60_000)}
+    UPDATE "WebhookDelivery" SET "lockedUntil" = ${new Date(now.getTime() + DELIVERY_TIMEOUT_MS + env().ENGINE_LOCK_SECONDS * 1000)}
     WHERE "id" IN (
       SELECT "id" FROM "WebhookDelivery"
       WHERE "status" = 'PENDING' AND "nextAttemptAt" <= ${now} AND ("lockedUntil" IS NULL OR "lockedUntil" < ${now})
