@@ -1,0 +1,96 @@
+import { InngestTestEngine } from "@inngest/test";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { prisma } from "@/lib/db";
+import { resetEnvCache } from "@/lib/env";
+import { createTestAccount, type TestAccount } from "@/lib/testing/fixtures";
+import { emailVerificationReadyToProcess, receiverFor } from "@/lib/testing/engine-fixtures";
+import { deliverWebhookFunction, relayDeliveriesFunction } from "@/inngest/functions/deliver-webhook";
+import { runVerificationFunction } from "@/inngest/functions/run-verification";
+import { sweepStaleFunction } from "@/inngest/functions/sweep-stale";
+
+// The Inngest functions with @inngest/test: their real handlers and the real domain code on PostgreSQL.
+// Only what needs an Inngest server is mocked: sleeps, and events sent to Inngest.
+let account: TestAccount;
+
+beforeAll(async () => {
+  vi.stubEnv("WEBHOOK_ALLOW_PRIVATE_NETWORKS", "true");
+  resetEnvCache();
+  account = await createTestAccount({ workflows: [{ name: "email", processes: ["EMAIL_CHECK"] }] });
+});
+afterAll(() => {
+  vi.unstubAllEnvs();
+  resetEnvCache();
+});
+
+describe("run-verification", () => {
+  it("claims, plans, runs each step and finalizes", async () => {
+    const { verificationId } = await emailVerificationReadyToProcess(account);
+    const t = new InngestTestEngine({ function: runVerificationFunction, events: [{ name: "openkyc/verification.ready", data: { verificationId } }] });
+    const { result, ctx } = await t.execute();
+    expect(result).toEqual({ finalized: true });
+    for (const id of ["claim", "plan", "step-0", "finalize"]) expect(ctx.step.run).toHaveBeenCalledWith(id, expect.any(Function));
+    expect(await prisma.verification.findUniqueOrThrow({ where: { id: verificationId } })).toMatchObject({ status: "COMPLETED", result: "APPROVED" });
+  });
+
+  it("does nothing for a verification another run holds", async () => {
+    const { verificationId } = await emailVerificationReadyToProcess(account);
+    await prisma.job.updateMany({ where: { verificationId }, data: { lockedUntil: new Date(Date.now() + 60_000) } });
+    const t = new InngestTestEngine({ function: runVerificationFunction, events: [{ name: "openkyc/verification.ready", data: { verificationId } }] });
+    const { result } = await t.execute();
+    expect(result).toEqual({ skipped: "another run holds this verification" });
+    expect((await prisma.verification.findUniqueOrThrow({ where: { id: verificationId } })).status).toBe("PROCESSING");
+  });
+});
+
+describe("deliver-webhook", () => {
+  it("delivers on the first attempt", async () => {
+    const receiver = await receiverFor(account, "ok");
+    await emailVerificationReadyToProcess(account);
+    const delivery = await prisma.webhookDelivery.findFirstOrThrow({ where: { endpointId: receiver.endpointId } });
+    const t = new InngestTestEngine({ function: deliverWebhookFunction, events: [{ name: "openkyc/webhook.delivery.created", data: { deliveryId: delivery.id } }] });
+    const { result } = await t.execute();
+    expect(result).toMatchObject({ status: "DELIVERED", attempts: 1 });
+    expect(receiver.received).toHaveLength(1);
+    await receiver.close();
+  });
+
+  it("sleeps until each retry time and gives up after the sixth attempt", async () => {
+    const receiver = await receiverFor(account, "fail500");
+    await emailVerificationReadyToProcess(account);
+    const delivery = await prisma.webhookDelivery.findFirstOrThrow({ where: { endpointId: receiver.endpointId } });
+    const waits = [1, 2, 3, 4, 5].map((i) => ({ id: `wait-${i}`, handler() {} }));
+    const t = new InngestTestEngine({ function: deliverWebhookFunction, events: [{ name: "openkyc/webhook.delivery.created", data: { deliveryId: delivery.id } }], steps: waits });
+    const { result, ctx } = await t.execute();
+    expect(result).toMatchObject({ status: "FAILED", attempts: 6 });
+    expect(ctx.step.sleepUntil).toHaveBeenCalledTimes(5);
+    expect(receiver.received.map((r) => r.headers["x-service-delivery-attempt"])).toEqual(["1", "2", "3", "4", "5", "6"]);
+    await receiver.close();
+  });
+});
+
+describe("relay-webhook-deliveries", () => {
+  it("fans due deliveries out to one delivery run each", async () => {
+    const receiver = await receiverFor(account, "ok");
+    await emailVerificationReadyToProcess(account);
+    const t = new InngestTestEngine({ function: relayDeliveriesFunction, events: [{ name: "openkyc/webhook.deliveries.due", data: {} }], steps: [{ id: "fan-out", handler() {} }] });
+    const { result, ctx } = await t.execute();
+    expect((result as { announced: number }).announced).toBeGreaterThanOrEqual(2);
+    const sent = (ctx.step.sendEvent as unknown as { mock: { calls: [string, { name: string; data: { deliveryId: string } }[]][] } }).mock.calls[0]![1];
+    expect(sent.every((e) => e.name === "openkyc/webhook.delivery.created")).toBe(true);
+    const mine = await prisma.webhookDelivery.findMany({ where: { endpointId: receiver.endpointId }, select: { id: true, lockedUntil: true } });
+    expect(mine.every((d) => sent.some((e) => e.data.deliveryId === d.id) && d.lockedUntil)).toBe(true);
+    await receiver.close();
+  });
+});
+
+describe("sweep-stale-verifications", () => {
+  it("sweeps and re-announces jobs whose event was lost", async () => {
+    const { verificationId } = await emailVerificationReadyToProcess(account);
+    await prisma.job.updateMany({ where: { verificationId }, data: { runAt: new Date(Date.now() - 5 * 60_000) } });
+    const t = new InngestTestEngine({ function: sweepStaleFunction, events: [{ name: "inngest/scheduled.timer", data: { cron: "*/5 * * * *" } }], steps: [{ id: "re-announce", handler() {} }] });
+    const { result, ctx } = await t.execute();
+    expect(result).toMatchObject({ abandoned: expect.any(Number), expired: expect.any(Number) });
+    expect((result as { reannounced: number }).reannounced).toBeGreaterThanOrEqual(1);
+    expect(ctx.step.run).toHaveBeenCalledWith("sweep", expect.any(Function));
+  });
+});
