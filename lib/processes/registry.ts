@@ -4,6 +4,7 @@ import { addressVerification } from "@/lib/processes/address-verification/addres
 import { emailCheck } from "@/lib/processes/email-check/email-check";
 import { locationIntelligence } from "@/lib/processes/location-intelligence/location-intelligence";
 import { notAutomated } from "@/lib/processes/not-automated/not-automated";
+import { watchlistCheck } from "@/lib/processes/watchlist-check/watchlist-check";
 
 // Every process type → its module. The ML checks (document, liveness, video agreement) are MANUAL_REVIEW with
 // a check saying so until they are built.
@@ -14,7 +15,7 @@ const PROCESSES: Record<ProcessType, VerificationProcess> = {
   EMAIL_CHECK: emailCheck,
   LOCATION_INTELLIGENCE: locationIntelligence,
   ADDRESS_VERIFICATION: addressVerification,
-  WATCHLIST_CHECK: notAutomated("WATCHLIST_CHECK", ["DOCUMENT_VERIFICATION"]),
+  WATCHLIST_CHECK: watchlistCheck,
 };
 
 export function processFor(type: string): VerificationProcess {

@@ -8,6 +8,7 @@ import { createApiKey } from "@/lib/credentials/create-api-key";
 import { createWebhookEndpoint } from "@/lib/webhooks/create-webhook-endpoint";
 import { decryptWebhookSecret } from "@/lib/webhooks/webhook-secret";
 import { DEMO_WORKFLOWS } from "@/lib/workflows/demo-workflows";
+import { SYNTHETIC_LIST_FILE, importWatchlist } from "@/lib/watchlist/import/import-watchlist";
 import { WorkflowDefinitionSchema, publishWorkflow, type WorkflowDefinition } from "@/lib/workflows/publish-workflow";
 import { serializeSetting, type SettingName } from "@/lib/workflows/settings";
 
@@ -16,7 +17,8 @@ const DEMO_ACCOUNT = "Demo Company";
 
 /**
  * Creates or updates the demo account: owner (a fresh password each run unless DEMO_PASSWORD is set), the demo
- * workflows (a new version only when a definition changed), two fresh API keys, optionally a webhook endpoint.
+ * workflows (a new version only when a definition changed), the synthetic demo watchlist (for this account only),
+ * two fresh API keys, optionally a webhook endpoint.
  */
 export async function seedDemo(options: { webhookUrl?: string } = {}) {
   const password = process.env.DEMO_PASSWORD || randomBytes(9).toString("base64url");
@@ -34,6 +36,8 @@ export async function seedDemo(options: { webhookUrl?: string } = {}) {
 
   const workflows: Record<string, string> = {};
   for (const definition of DEMO_WORKFLOWS) workflows[definition.name] = await upsertWorkflow(accountId, definition);
+  // the demo screens against the fictional list only, and only for the demo account (real lists: watchlist:import)
+  await importWatchlist({ format: "synthetic", file: SYNTHETIC_LIST_FILE, name: "synthetic-demo", accountId });
 
   const stamp = new Date().toISOString().slice(0, 19).replace("T", " ");
   const apiKey = await createApiKey(accountId, { name: `demo full access (seed ${stamp})`, scopes: ["verification:create", "verification:read", "verification:inputs"] });

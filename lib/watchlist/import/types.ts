@@ -1,0 +1,38 @@
+import type { Hash } from "node:crypto";
+import type { WatchlistEntityType } from "@/generated/prisma/enums";
+
+/** One list entry as a parser read it, before normalisation. */
+export type ParsedEntry = {
+  externalId: string;
+  entityType: WatchlistEntityType;
+  primaryName: string;
+  aliases: string[];
+  birthDates: string[];
+  countries: string[];
+  programs: string[];
+  remarks: string | null;
+};
+
+/** What a parser learns besides the entries; it fills this in while it streams. */
+export type ParseContext = {
+  /** every byte read goes through it: the checksum of the imported file */
+  hash: Hash;
+  sourceVersion: string | null;
+  /** records that were not entries to screen (unsupported type, no name, not a target) */
+  skipped: number;
+  /** programs known only after the entry was written (FtM Sanction entities refer back to their target) */
+  latePrograms: Map<string, string[]>;
+};
+
+export type ListParser = (file: string, context: ParseContext) => AsyncGenerator<ParsedEntry>;
+
+/** Trimmed, non-empty, distinct values in first-seen order. */
+export function distinct(values: Iterable<string | null | undefined>): string[] {
+  const seen = new Set<string>();
+  for (const value of values) {
+    // NUL is valid in XML/JSON text but not in a PostgreSQL text value
+    const trimmed = value?.replace(/\u0000/g, "").replace(/\s+/g, " ").trim();
+    if (trimmed) seen.add(trimmed);
+  }
+  return [...seen];
+}

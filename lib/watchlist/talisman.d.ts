@@ -1,0 +1,5 @@
+// talisman ships CommonJS without type declarations; only the metric this module uses is declared.
+declare module "talisman/metrics/jaro-winkler" {
+  const jaroWinkler: (a: string, b: string) => number;
+  export default jaroWinkler;
+}
