@@ -1,4 +1,5 @@
-import { deliverWebhookFunction, relayDeliveriesFunction } from "@/inngest/functions/deliver-webhook";
+import { deliverWebhookFunction } from "@/inngest/functions/deliver-webhook";
+import { relayDeliveriesFunction } from "@/inngest/functions/relay-webhook-deliveries";
 import { runVerificationFunction } from "@/inngest/functions/run-verification";
 import { sweepStaleFunction } from "@/inngest/functions/sweep-stale";
 

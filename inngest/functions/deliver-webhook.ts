@@ -1,6 +1,5 @@
-import { deliveryCreated, deliveriesDue, inngest } from "@/inngest/client";
+import { deliveryCreated, inngest } from "@/inngest/client";
 import { attemptDelivery } from "@/lib/webhooks/attempt-delivery";
-import { claimDeliveries } from "@/lib/engine/job-claims";
 
 const MAX_ATTEMPTS = 6;
 
@@ -16,15 +15,5 @@ export const deliverWebhookFunction = inngest.createFunction(
       await step.sleepUntil(`wait-${i}`, new Date(state.nextAttemptAt));
     }
     return { status: "FAILED" };
-  },
-);
-
-// Relay: due deliveries (new ones, and any whose announcement was lost) become one delivery run each.
-export const relayDeliveriesFunction = inngest.createFunction(
-  { id: "relay-webhook-deliveries", retries: 2, triggers: [deliveriesDue, { cron: "* * * * *" }] },
-  async ({ step }) => {
-    const ids = await step.run("claim-due", () => claimDeliveries(500));
-    if (ids.length) await step.sendEvent("fan-out", ids.map((deliveryId) => deliveryCreated.create({ deliveryId })));
-    return { announced: ids.length };
   },
 );

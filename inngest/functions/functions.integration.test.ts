@@ -4,7 +4,8 @@ import { prisma } from "@/lib/db";
 import { resetEnvCache } from "@/lib/env";
 import { createTestAccount, type TestAccount } from "@/lib/testing/fixtures";
 import { emailVerificationReadyToProcess, receiverFor } from "@/lib/testing/engine-fixtures";
-import { deliverWebhookFunction, relayDeliveriesFunction } from "@/inngest/functions/deliver-webhook";
+import { deliverWebhookFunction } from "@/inngest/functions/deliver-webhook";
+import { relayDeliveriesFunction } from "@/inngest/functions/relay-webhook-deliveries";
 import { runVerificationFunction } from "@/inngest/functions/run-verification";
 import { sweepStaleFunction } from "@/inngest/functions/sweep-stale";
 
