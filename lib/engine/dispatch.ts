@@ -6,16 +6,18 @@ import { usesInngest } from "@/lib/engine/mode";
 // relay cron re-announces it. The signal only makes it fast.
 
 type Nudge = () => void;
-let localWorker: Nudge | undefined;
+// On globalThis, not in module state: Next bundles instrumentation.ts (which starts the worker) and the route
+// handlers (which call notifyWork) separately, each with its own copy of this module.
+const registry = globalThis as unknown as { openkycWorkerNudge?: Nudge };
 
 /** The in-process worker registers itself here. */
 export function setLocalWorker(nudge: Nudge | undefined) {
-  localWorker = nudge;
+  registry.openkycWorkerNudge = nudge;
 }
 
 export function notifyWork(kind: "verification" | "deliveries", verificationId?: string): void {
   if (!usesInngest()) {
-    localWorker?.();
+    registry.openkycWorkerNudge?.();
     return;
   }
   void import("@/inngest/client")
