@@ -25,6 +25,7 @@ export async function sweepStaleVerifications(now = clock.now()): Promise<{ expi
         WHERE "id" IN (
           SELECT "id" FROM "Verification"
           WHERE "status" IN ('PENDING', 'INITIATED') AND "expiresAt" < ${now}
+          ORDER BY "status", "expiresAt"
           LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
         RETURNING "id", "accountId", "workflowId", "metadata"`;
       await recordEventsBulk(tx, rows, "verification_abandoned", { verificationStatus: "ABANDONED", reason: "EXPIRED" }, now);
@@ -40,6 +41,9 @@ export async function sweepStaleVerifications(now = clock.now()): Promise<{ expi
         WHERE "id" IN (
           SELECT "id" FROM "Verification"
           WHERE "status" IN ('PENDING', 'INITIATED', 'PROCESSING') AND "lastActivityAt" < ${staleBefore}
+          -- the ORDER BY steers the planner to (status, lastActivityAt); without it, it misestimates and walks
+          -- every open row through (status, expiresAt) (measured: 155 ms → 0.2 ms for an empty sweep, 1M rows)
+          ORDER BY "status", "lastActivityAt"
           LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
         RETURNING "id", "accountId", "workflowId", "metadata"`;
       await recordEventsBulk(tx, rows, "verification_abandoned", { verificationStatus: "ABANDONED" }, now);

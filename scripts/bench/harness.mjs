@@ -53,6 +53,56 @@ export function startChild(script, { name, env, readyTimeoutMs = 120_000 }) {
   });
 }
 
+/**
+ * Runs a TypeScript entry point (`node --import tsx --conditions=react-server <script>`, like `npm run worker`)
+ * as a child and resolves once a line of its stdout matches `readyLine`. It has an IPC channel only so that it
+ * can notice our exit: exit-with-parent.mjs turns the disconnect into the SIGTERM it already handles.
+ */
+export function startTsChild(script, { name, env, readyLine, readyTimeoutMs = 120_000 }) {
+  const execArgv = ["--import", "tsx", "--conditions=react-server", "--import", new URL("./exit-with-parent.mjs", import.meta.url).href];
+  const child = fork(script, [], { env, execArgv, stdio: ["ignore", "pipe", 2, "ipc"] });
+  children.add(child);
+  child.once("exit", () => children.delete(child));
+  return new Promise((resolve, reject) => {
+    let ready = false;
+    let pending = "";
+    const timer = setTimeout(() => reject(new Error(`${name} was not ready within ${readyTimeoutMs / 1000} s`)), readyTimeoutMs);
+    child.stdout.on("data", (chunk) => {
+      process.stderr.write(chunk);
+      if (ready) return;
+      pending += chunk;
+      if (!pending.split("\n").some((line) => readyLine.test(line))) return;
+      ready = true;
+      clearTimeout(timer);
+      resolve(child);
+    });
+    child.once("exit", (code, signal) => {
+      clearTimeout(timer);
+      if (!ready) reject(new Error(`${name} exited (${signal ?? code}) before it was ready`));
+    });
+  });
+}
+
+/** One request/answer over a child's IPC channel: sends `{ ...message, id }`, resolves with the answer of that id. */
+let nextAskId = 0;
+export function ask(child, message, timeoutMs = 30_000) {
+  const id = ++nextAskId;
+  return new Promise((resolve, reject) => {
+    const onMessage = (answer) => {
+      if (answer?.id !== id) return;
+      clearTimeout(timer);
+      child.off("message", onMessage);
+      resolve(answer);
+    };
+    const timer = setTimeout(() => {
+      child.off("message", onMessage);
+      reject(new Error(`no answer to ${message.type} within ${timeoutMs / 1000} s`));
+    }, timeoutMs);
+    child.on("message", onMessage);
+    child.send({ ...message, id });
+  });
+}
+
 export async function stopChildren() {
   await Promise.all(
     [...children].map(
@@ -68,7 +118,7 @@ export async function stopChildren() {
 }
 
 // CPU time (ms) a process has used so far, from /proc (Linux); null elsewhere. Clock ticks are 100/s on Linux.
-function cpuMs(pid) {
+export function cpuMs(pid) {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, "utf8").replace(/^.*\) /, "").split(" ");
     return (Number(fields[11]) + Number(fields[12])) * 10;
@@ -78,7 +128,7 @@ function cpuMs(pid) {
 }
 
 // Busy CPU time (ms) of the whole machine so far, from /proc/stat (Linux); null elsewhere.
-function machineBusyMs() {
+export function machineBusyMs() {
   try {
     const [, ...ticks] = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).map(Number);
     const idle = ticks[3] + ticks[4];
@@ -89,12 +139,12 @@ function machineBusyMs() {
   }
 }
 
-function percentile(sorted, p) {
+export function percentile(sorted, p) {
   if (!sorted.length) return null;
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 }
 
-const round = (value, digits = 2) => (value === null ? null : Number(value.toFixed(digits)));
+export const round = (value, digits = 2) => (value === null ? null : Number(value.toFixed(digits)));
 
 /**
  * A warm-up run (discarded: JIT, connection pools, Next's lazily loaded route modules), then the measured run.
