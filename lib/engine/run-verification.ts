@@ -73,7 +73,8 @@ export async function runStep(verificationId: string, position: number): Promise
     if (step.attempts < MAX_STEP_ATTEMPTS) throw error;
     // no message text: it may carry personal data; the name and code are enough to start looking
     const reason = `${(error as Error)?.name ?? "Error"} after ${step.attempts} attempts`;
-    console.error(`[engine] step ${step.processType} of ${verificationId} failed: ${reason}`);
+    const frames = (error as Error)?.stack?.split("\n").slice(1, 6).join("\n") ?? "";
+    console.error(`[engine] step ${step.processType} of ${verificationId} failed: ${reason}\n${frames}`);
     await finishStep(step.id, verificationId, { status: "FAILED", result: null, data: {}, checks: [], error: reason });
     return "failed";
   }
