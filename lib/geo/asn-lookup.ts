@@ -1,6 +1,6 @@
 import "server-only";
 import { readFile } from "node:fs/promises";
-import { createRequire } from "node:module";
+import { packageDir } from "@/lib/geo/package-dir";
 import { isIP } from "node:net";
 import path from "node:path";
 
@@ -24,12 +24,11 @@ type V4Table = { start: Uint32Array; end: Uint32Array; asn: Uint32Array; org: Ui
 type V6Table = { startHi: BigUint64Array; startLo: BigUint64Array; endHi: BigUint64Array; endLo: BigUint64Array; asn: Uint32Array; org: Uint32Array };
 type Tables = { v4: V4Table; v6: V6Table; orgs: string[] };
 
-const require = createRequire(import.meta.url);
 let tables: Promise<Tables> | undefined;
 
 function load(): Promise<Tables> {
   tables ??= (async () => {
-    const dir = path.dirname(require.resolve("@ip-location-db/asn/package.json"));
+    const dir = packageDir("@ip-location-db/asn");
     const [v4Text, v6Text] = await Promise.all([
       readFile(path.join(dir, "asn-ipv4-num.csv"), "utf8"),
       readFile(path.join(dir, "asn-ipv6-num.csv"), "utf8"),

