@@ -20,7 +20,7 @@ export default defineConfig({
         test: {
           name: "unit",
           environment: "node",
-          include: ["lib/**/*.test.ts", "scripts/**/*.test.ts", "app/**/*.test.ts"],
+          include: ["lib/**/*.test.ts", "scripts/**/*.test.ts", "app/**/*.test.ts", "components/**/*.test.ts"],
           exclude: ["**/*.integration.test.ts", "node_modules/**"],
         },
       },

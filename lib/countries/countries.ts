@@ -1,4 +1,5 @@
 import worldCountries from "world-countries";
+import { flagEmoji, isCountryCode } from "@/lib/countries/country-codes";
 
 // ISO 3166-1 (the 249 officially assigned codes) from the world-countries package (ODbL-1.0, mledoze/countries).
 export type Country = { code: string; name: string; flag: string; region: string };
@@ -10,11 +11,6 @@ const COUNTRIES: Country[] = worldCountries
 
 const BY_CODE = new Map(COUNTRIES.map((c) => [c.code, c]));
 
-/** Regional-indicator pair: "DE" → 🇩🇪. */
-function flagEmoji(code: string): string {
-  return String.fromCodePoint(...[...code.toUpperCase()].map((ch) => 0x1f1e6 + ch.charCodeAt(0) - 65));
-}
-
 export function allCountries(): readonly Country[] {
   return COUNTRIES;
 }
@@ -23,8 +19,6 @@ export function countryByCode(code: string): Country | undefined {
   return BY_CODE.get(code.toUpperCase());
 }
 
-export function isCountryCode(code: string): boolean {
-  return /^[A-Za-z]{2}$/.test(code) && BY_CODE.has(code.toUpperCase());
-}
+export { isCountryCode };
 
 export const COUNTRY_CODES: readonly string[] = COUNTRIES.map((c) => c.code);

@@ -75,3 +75,8 @@ export function listDocumentTypes(filter: { types?: readonly string[]; countries
     })
     .filter((type) => type.subTypes.length > 0);
 }
+
+/** The document type must exist in the chosen country (e.g. no NATIONAL_ID from the US). */
+export function documentTypeIssuedIn(type: string, country: string): boolean {
+  return !DOCUMENT_TYPE_NAMES.includes(type as DocumentTypeName) || isIssuedIn(type as DocumentTypeName, country);
+}

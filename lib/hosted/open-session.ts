@@ -5,6 +5,7 @@ import { issueVerificationToken, readVerificationToken } from "@/lib/crypto/toke
 import { prisma } from "@/lib/db";
 import { env } from "@/lib/env";
 import { markInitiated } from "@/lib/verifications/transitions";
+import type { HostedSession } from "@/lib/hosted/types";
 
 /**
  * The hosted page trades the resume token of a verificationUrl for a short-lived session token that
@@ -15,14 +16,15 @@ export async function openHostedSession(verificationId: string, resumeToken: str
   if (readVerificationToken(resumeToken, "resume", now) !== verificationId) {
     throw new ApiError("INVALID_API_KEY", "This verification link is invalid or has expired.");
   }
-  const verification = await prisma.verification.findUnique({ where: { id: verificationId }, select: { id: true, workflowId: true, status: true } });
+  const verification = await prisma.verification.findUnique({ where: { id: verificationId }, select: { id: true, accountId: true, workflowId: true } });
   if (!verification) throw new ApiError("VERIFICATION_NOT_FOUND", "This verification no longer exists.");
-  await markInitiated(verification.id, now);
+  const session = await issueHostedSession(verification.id, now);
+  return { verificationId: verification.id, accountId: verification.accountId, flowId: verification.workflowId, ...session };
+}
+
+/** A session token for the hosted page of this verification (which counts as opened: PENDING → INITIATED). */
+export async function issueHostedSession(verificationId: string, now = clock.now()): Promise<HostedSession> {
+  await markInitiated(verificationId, now);
   const expiresAt = new Date(now.getTime() + env().SESSION_TOKEN_MINUTES * 60_000);
-  return {
-    verificationId: verification.id,
-    flowId: verification.workflowId,
-    sessionToken: issueVerificationToken(verification.id, "session", expiresAt),
-    expiresAt: expiresAt.toISOString(),
-  };
+  return { sessionToken: issueVerificationToken(verificationId, "session", expiresAt), expiresAt: expiresAt.toISOString() };
 }

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { LocationSchema, TEXT_RULES, documentTypeIssuedIn, isoDate, pickOption } from "@/lib/verifications/input-rules";
+import { documentTypeIssuedIn } from "@/lib/document-types/catalog";
+import { LocationSchema, TEXT_RULES, isoDate, pickOption } from "@/lib/verifications/input-rules";
 
 const accepts = (field: string, value: string) => {
   const result = TEXT_RULES[field]!.safeParse(value);

@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { isCountryCode } from "@/lib/countries/countries";
-import { DOCUMENT_TYPE_NAMES, isIssuedIn, type DocumentTypeName } from "@/lib/document-types/catalog";
-import { isStorableString } from "@/lib/verifications/metadata";
+import { isCountryCode } from "@/lib/countries/country-codes";
+import { isStorableString } from "@/lib/verifications/storable-string";
 
 // Per-field rules for TEXT and LOCATION values. The hosted page's forms use the same schemas.
 const text = (max: number) =>
@@ -44,9 +43,4 @@ export const LocationSchema = z
 export function pickOption(value: string, options: readonly string[]): string | null {
   const wanted = value.trim().toUpperCase();
   return options.find((o) => o.toUpperCase() === wanted) ?? null;
-}
-
-/** The document type must exist in the chosen country (e.g. no NATIONAL_ID from the US). */
-export function documentTypeIssuedIn(type: string, country: string): boolean {
-  return !DOCUMENT_TYPE_NAMES.includes(type as DocumentTypeName) || isIssuedIn(type as DocumentTypeName, country);
 }

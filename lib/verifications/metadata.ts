@@ -1,5 +1,8 @@
 import { isIP } from "node:net";
 import { ApiError, type ErrorDetail } from "@/lib/api/errors";
+import { isStorableString } from "@/lib/verifications/storable-string";
+
+export { isStorableString };
 
 export const MAX_METADATA_BYTES = 16 * 1024;
 const MAX_DEPTH = 8;
@@ -44,10 +47,6 @@ function isHttpUrl(value: unknown): boolean {
   }
 }
 
-/** Strings PostgreSQL text/jsonb can hold. */
-export function isStorableString(value: string): boolean {
-  return !value.includes("\u0000") && value.isWellFormed();
-}
 
 function findUnstorable(value: unknown, path: string, depth: number): ErrorDetail | null {
   if (depth > MAX_DEPTH) return { field: path, message: `Nested deeper than ${MAX_DEPTH} levels` };

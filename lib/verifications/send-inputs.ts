@@ -11,7 +11,8 @@ import { normalizeUpload, type NormalizedFile } from "@/lib/uploads/normalize-up
 import { buildInputs, fileKindOf, missingInputs, type InputField } from "@/lib/workflows/inputs";
 import { toWorkflowShape } from "@/lib/workflows/workflow-shape";
 import { findVerificationOrThrow, type LoadedVerification } from "@/lib/verifications/find-verification";
-import { LocationSchema, TEXT_RULES, documentTypeIssuedIn, pickOption } from "@/lib/verifications/input-rules";
+import { documentTypeIssuedIn } from "@/lib/document-types/catalog";
+import { LocationSchema, TEXT_RULES, pickOption } from "@/lib/verifications/input-rules";
 import { expireVerification, isFinal } from "@/lib/verifications/transitions";
 import type { RawInput } from "@/lib/verifications/read-inputs-request";
 import type { Prisma } from "@/generated/prisma/client";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isCountryCode } from "@/lib/countries/countries";
+import { isCountryCode } from "@/lib/countries/country-codes";
 
 // Workflow settings: their API `type`, the zod schema of the typed value, and what they configure.
 // The same schemas validate the seed, the dashboard forms and the engine's reading of a pinned version.

@@ -10,5 +10,6 @@ const Body = z.object({ verificationId: z.uuid(), token: z.string().max(512) }).
 // POST /api/hosted/session — the hosted page exchanges a verificationUrl's resume token for a session token
 export const POST = apiRoute({ auth: "public" }, async ({ request }) => {
   const body = await readJsonBody(request, Body, 2048);
-  return json(await openHostedSession(body.verificationId, body.token));
+  const { verificationId, flowId, sessionToken, expiresAt } = await openHostedSession(body.verificationId, body.token);
+  return json({ verificationId, flowId, sessionToken, expiresAt });
 });

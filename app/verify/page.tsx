@@ -1,0 +1,83 @@
+import type { Metadata } from "next";
+import { headers } from "next/headers";
+import { I18nProvider } from "@/components/verify/i18n";
+import { messagesFor, pickLanguage } from "@/components/verify/messages";
+import type { Messages } from "@/components/verify/messages/en";
+import { VerifyFlow } from "@/components/verify/verify-flow";
+import { ApiError } from "@/lib/api/errors";
+import { loadHostedState } from "@/lib/hosted/load-hosted-state";
+import { openHostedSession } from "@/lib/hosted/open-session";
+import { resolveShareableLink } from "@/lib/hosted/shareable-link";
+import type { HostedEntry } from "@/lib/hosted/types";
+import styles from "@/components/verify/verify.module.css";
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+const one = (params: Record<string, string | string[] | undefined>, key: string) => (typeof params[key] === "string" ? (params[key] as string) : undefined);
+
+async function language(params: Record<string, string | string[] | undefined>) {
+  return pickLanguage(one(params, "lang"), (await headers()).get("accept-language"));
+}
+
+export async function generateMetadata({ searchParams }: { searchParams: SearchParams }): Promise<Metadata> {
+  const messages = messagesFor(await language(await searchParams));
+  // the URL carries a resume token: no indexing, and no Referer to wherever the end user goes next
+  return { title: messages.meta.title, robots: { index: false, follow: false }, referrer: "no-referrer" };
+}
+
+type ErrorKey = Exclude<keyof Messages["errors"], "title">;
+
+/**
+ * /verify?flowId&clientId&metadata — a shareable link: checked here, started when the end user presses Start.
+ * /verify?…&verificationId&token — a verificationUrl: resumes that verification (after a reload, on any device).
+ */
+async function resolveEntry(params: Record<string, string | string[] | undefined>): Promise<HostedEntry | { error: ErrorKey }> {
+  const verificationId = one(params, "verificationId");
+  const token = one(params, "token");
+  if (verificationId || token) {
+    if (!verificationId || !token) return { error: "invalidLink" };
+    try {
+      const opened = await openHostedSession(verificationId, token);
+      const state = await loadHostedState(opened.accountId, opened.verificationId);
+      return { kind: "resume", session: { sessionToken: opened.sessionToken, expiresAt: opened.expiresAt }, state, verifyUrl: "" };
+    } catch (error) {
+      if (error instanceof ApiError) return { error: error.code === "VERIFICATION_NOT_FOUND" ? "notFound" : "invalidLink" };
+      throw error;
+    }
+  }
+  const flowId = one(params, "flowId");
+  const clientId = one(params, "clientId");
+  if (!flowId || !clientId) return { error: "incomplete" };
+  const metadata = one(params, "metadata") ?? null;
+  try {
+    const link = await resolveShareableLink({ flowId, clientId, metadata });
+    return { kind: "start", flowId: link.flowId, clientId, metadata, accountName: link.accountName, processes: link.processes };
+  } catch (error) {
+    if (error instanceof ApiError) return { error: error.code === "INVALID_WORKFLOW" ? "invalidFlow" : "invalidMetadata" };
+    throw error;
+  }
+}
+
+export default async function VerifyPage({ searchParams }: { searchParams: SearchParams }) {
+  const params = await searchParams;
+  const lang = await language(params);
+  const messages = messagesFor(lang);
+  const entry = await resolveEntry(params);
+  return (
+    <main className={styles.page} lang={lang}>
+      <p className={styles.brand}>{"kind" in entry ? (entry.kind === "start" ? entry.accountName : entry.state.accountName) : "OpenKYC"}</p>
+      <div className={styles.card}>
+        {"error" in entry ? (
+          <section className={styles.flow} data-testid="link-error">
+            <h1 className={styles.stepHeader}>{messages.errors.title}</h1>
+            <p className={styles.intro}>{messages.errors[entry.error]}</p>
+          </section>
+        ) : (
+          <I18nProvider lang={lang} messages={messages}>
+            <VerifyFlow entry={entry} />
+          </I18nProvider>
+        )}
+      </div>
+    </main>
+  );
+}

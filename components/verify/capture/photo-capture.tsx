@@ -1,0 +1,125 @@
+"use client";
+import { useEffect, useRef, useState } from "react";
+import Webcam from "react-webcam";
+import { FileUpload } from "@/components/verify/capture/file-upload";
+import { useI18n } from "@/components/verify/i18n";
+import styles from "@/components/verify/verify.module.css";
+
+export type CaptureProps = {
+  galleryAllowed: boolean;
+  accept: string[];
+  maxBytes: number;
+  busy: boolean;
+  onConfirm: (file: Blob, filename: string) => void;
+};
+
+type Captured = { blob: Blob; url: string; filename: string };
+
+export function hasCameraApi(): boolean {
+  return typeof navigator !== "undefined" && Boolean(navigator.mediaDevices?.getUserMedia);
+}
+
+/** A still photo from the camera (document sides, with a framing guide), or an uploaded image as the fallback. */
+export function PhotoCapture({ galleryAllowed, accept, maxBytes, busy, onConfirm, guide }: CaptureProps & { guide: "document" | "face" }) {
+  const { m } = useI18n();
+  const webcam = useRef<Webcam>(null);
+  const [mode, setMode] = useState<"camera" | "upload">(() => (hasCameraApi() || !galleryAllowed ? "camera" : "upload"));
+  const [cameraFailed, setCameraFailed] = useState(!hasCameraApi());
+  const [ready, setReady] = useState(false);
+  const [captured, setCaptured] = useState<Captured | null>(null);
+
+  useEffect(() => () => { if (captured) URL.revokeObjectURL(captured.url); }, [captured]);
+
+  async function take() {
+    const dataUrl = webcam.current?.getScreenshot();
+    if (!dataUrl) return;
+    const blob = await (await fetch(dataUrl)).blob();
+    setCaptured({ blob, url: URL.createObjectURL(blob), filename: "capture.jpg" });
+  }
+
+  if (captured) {
+    return (
+      <div className={styles.capture}>
+        {/* eslint-disable-next-line @next/next/no-img-element -- a local blob preview, nothing to optimise */}
+        <img src={captured.url} alt={m.camera.previewPhoto} className={styles.preview} />
+        <div className={styles.actions}>
+          <button type="button" className={styles.secondary} onClick={() => setCaptured(null)} disabled={busy}>
+            {m.camera.retake}
+          </button>
+          <button type="button" className={styles.primary} onClick={() => onConfirm(captured.blob, captured.filename)} disabled={busy} aria-busy={busy}>
+            {busy ? m.common.sending : m.camera.usePhoto}
+          </button>
+        </div>
+      </div>
+    );
+  }
+
+  if (mode === "upload") {
+    return (
+      <div className={styles.capture}>
+        <FileUpload accept={accept} maxBytes={maxBytes} onFile={(file) => setCaptured({ blob: file, url: URL.createObjectURL(file), filename: file.name })} />
+        {hasCameraApi() ? (
+          <button type="button" className={styles.link} onClick={() => { setCameraFailed(false); setMode("camera"); }}>
+            {m.camera.useCamera}
+          </button>
+        ) : null}
+      </div>
+    );
+  }
+
+  if (cameraFailed) return <CameraProblem galleryAllowed={galleryAllowed} onRetry={() => { setCameraFailed(false); setReady(false); }} onUpload={() => setMode("upload")} />;
+
+  return (
+    <div className={styles.capture}>
+      <div className={styles.viewfinder} data-ready={ready}>
+        <Webcam
+          ref={webcam}
+          audio={false}
+          mirrored={guide === "face"}
+          screenshotFormat="image/jpeg"
+          screenshotQuality={0.92}
+          forceScreenshotSourceSize
+          videoConstraints={{ facingMode: guide === "face" ? "user" : { ideal: "environment" }, width: { ideal: 1920 }, height: { ideal: 1080 } }}
+          onUserMedia={() => setReady(true)}
+          onUserMediaError={() => setCameraFailed(true)}
+          className={styles.video}
+          aria-hidden="true"
+        />
+        <div className={guide === "face" ? styles.faceGuide : styles.documentGuide} aria-hidden="true" />
+        {!ready ? <p className={styles.overlayText}>{m.camera.starting}</p> : <p className={styles.guideHint}>{guide === "face" ? m.camera.faceGuide : m.camera.frameGuide}</p>}
+      </div>
+      <div className={styles.actions}>
+        {galleryAllowed ? (
+          <button type="button" className={styles.secondary} onClick={() => setMode("upload")}>
+            {m.camera.uploadInstead}
+          </button>
+        ) : null}
+        <button type="button" className={styles.primary} onClick={take} disabled={!ready}>
+          {m.camera.take}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+export function CameraProblem({ galleryAllowed, onRetry, onUpload }: { galleryAllowed: boolean; onRetry: () => void; onUpload: () => void }) {
+  const { m } = useI18n();
+  return (
+    <div className={styles.capture} role="alert">
+      <p className={styles.warning}>{m.camera.denied}</p>
+      <p className={styles.muted}>{galleryAllowed ? m.camera.deniedHelp : `${m.camera.galleryForbidden} ${m.camera.deniedHelp}`}</p>
+      <div className={styles.actions}>
+        {hasCameraApi() ? (
+          <button type="button" className={styles.secondary} onClick={onRetry}>
+            {m.common.retry}
+          </button>
+        ) : null}
+        {galleryAllowed ? (
+          <button type="button" className={styles.primary} onClick={onUpload}>
+            {m.camera.uploadInstead}
+          </button>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,140 @@
+"use client";
+import { useEffect, useRef, useState } from "react";
+import Webcam from "react-webcam";
+import { FileUpload } from "@/components/verify/capture/file-upload";
+import { CameraProblem, hasCameraApi, type CaptureProps } from "@/components/verify/capture/photo-capture";
+import { format, useI18n } from "@/components/verify/i18n";
+import styles from "@/components/verify/verify.module.css";
+
+type Recorded = { blob: Blob; url: string; filename: string };
+
+const MIN_SECONDS = 2;
+
+function recorderType(): string | undefined {
+  const candidates = ["video/webm;codecs=vp9,opus", "video/webm;codecs=vp8,opus", "video/webm", "video/mp4"];
+  return candidates.find((type) => typeof MediaRecorder !== "undefined" && MediaRecorder.isTypeSupported(type));
+}
+
+/**
+ * A short video from the front camera with the instruction (liveness) or the statement (agreement) on screen
+ * while it records. Liveness stops by itself after `seconds`; an agreement runs until the end user stops it.
+ */
+export function VideoCapture({
+  galleryAllowed, accept, maxBytes, busy, onConfirm, prompt, withAudio, seconds, maxSeconds,
+}: CaptureProps & { prompt: React.ReactNode; withAudio: boolean; seconds: number | null; maxSeconds: number }) {
+  const { m } = useI18n();
+  const webcam = useRef<Webcam>(null);
+  const recorder = useRef<MediaRecorder | null>(null);
+  const [mode, setMode] = useState<"camera" | "upload">(() => (hasCameraApi() || !galleryAllowed ? "camera" : "upload"));
+  const [cameraFailed, setCameraFailed] = useState(!hasCameraApi() || typeof MediaRecorder === "undefined");
+  const [ready, setReady] = useState(false);
+  const [elapsed, setElapsed] = useState<number | null>(null);
+  const [recorded, setRecorded] = useState<Recorded | null>(null);
+
+  useEffect(() => () => { if (recorded) URL.revokeObjectURL(recorded.url); }, [recorded]);
+  useEffect(() => () => recorder.current?.stop(), []);
+
+  // the clock of a running recording; it stops the recording at its limit
+  useEffect(() => {
+    if (elapsed === null) return;
+    const limit = seconds ?? maxSeconds;
+    if (elapsed >= limit) {
+      recorder.current?.stop();
+      return;
+    }
+    const timer = setTimeout(() => setElapsed((e) => (e === null ? null : e + 1)), 1000);
+    return () => clearTimeout(timer);
+  }, [elapsed, seconds, maxSeconds]);
+
+  function startRecording() {
+    const stream = webcam.current?.stream;
+    if (!stream) return;
+    const mimeType = recorderType();
+    const media = new MediaRecorder(stream, mimeType ? { mimeType, videoBitsPerSecond: 2_500_000 } : undefined);
+    const chunks: Blob[] = [];
+    media.ondataavailable = (event) => event.data.size && chunks.push(event.data);
+    media.onstop = () => {
+      setElapsed(null);
+      recorder.current = null;
+      const type = (media.mimeType || mimeType || "video/webm").split(";")[0]!;
+      const blob = new Blob(chunks, { type });
+      if (blob.size) setRecorded({ blob, url: URL.createObjectURL(blob), filename: type === "video/mp4" ? "video.mp4" : "video.webm" });
+    };
+    media.start(500);
+    recorder.current = media;
+    setElapsed(0);
+  }
+
+  if (recorded) {
+    return (
+      <div className={styles.capture}>
+        <video src={recorded.url} controls playsInline className={styles.preview} aria-label={m.camera.previewVideo} />
+        <div className={styles.actions}>
+          <button type="button" className={styles.secondary} onClick={() => setRecorded(null)} disabled={busy}>
+            {m.camera.retake}
+          </button>
+          <button type="button" className={styles.primary} onClick={() => onConfirm(recorded.blob, recorded.filename)} disabled={busy} aria-busy={busy}>
+            {busy ? m.common.sending : m.camera.useVideo}
+          </button>
+        </div>
+      </div>
+    );
+  }
+
+  if (mode === "upload") {
+    return (
+      <div className={styles.capture}>
+        <div className={styles.prompt}>{prompt}</div>
+        <FileUpload accept={accept} maxBytes={maxBytes} onFile={(file) => setRecorded({ blob: file, url: URL.createObjectURL(file), filename: file.name })} />
+        {hasCameraApi() ? (
+          <button type="button" className={styles.link} onClick={() => { setCameraFailed(false); setMode("camera"); }}>
+            {m.camera.useCamera}
+          </button>
+        ) : null}
+      </div>
+    );
+  }
+
+  if (cameraFailed) return <CameraProblem galleryAllowed={galleryAllowed} onRetry={() => { setCameraFailed(false); setReady(false); }} onUpload={() => setMode("upload")} />;
+
+  const recording = elapsed !== null;
+  return (
+    <div className={styles.capture}>
+      <div className={styles.prompt} aria-live="polite">{prompt}</div>
+      <div className={styles.viewfinder} data-ready={ready} data-recording={recording}>
+        <Webcam
+          ref={webcam}
+          audio={withAudio}
+          muted
+          mirrored
+          videoConstraints={{ facingMode: "user", width: { ideal: 1280 }, height: { ideal: 720 } }}
+          onUserMedia={() => setReady(true)}
+          onUserMediaError={() => setCameraFailed(true)}
+          className={styles.video}
+          aria-hidden="true"
+        />
+        <div className={styles.faceGuide} aria-hidden="true" />
+        {!ready ? <p className={styles.overlayText}>{m.camera.starting}</p> : null}
+        {recording ? <p className={styles.recordingBadge} role="status">{format(m.camera.recording, { seconds: seconds ? seconds - elapsed : elapsed })}</p> : null}
+      </div>
+      <div className={styles.actions}>
+        {galleryAllowed && !recording ? (
+          <button type="button" className={styles.secondary} onClick={() => setMode("upload")}>
+            {m.camera.uploadInstead}
+          </button>
+        ) : null}
+        {recording ? (
+          seconds === null ? (
+            <button type="button" className={styles.primary} onClick={() => recorder.current?.stop()} disabled={elapsed < MIN_SECONDS}>
+              {m.camera.stop}
+            </button>
+          ) : null
+        ) : (
+          <button type="button" className={styles.primary} onClick={startRecording} disabled={!ready}>
+            {m.camera.record}
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}

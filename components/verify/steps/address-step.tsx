@@ -1,0 +1,144 @@
+"use client";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect, useMemo, useState } from "react";
+import { useForm } from "react-hook-form";
+import { z } from "zod";
+import { fetchAddressFormat } from "@/components/verify/hosted-api";
+import { countryName, format, useI18n } from "@/components/verify/i18n";
+import { ErrorBanner, FieldError, StepHeader, SubmitButton, useStepSubmit } from "@/components/verify/ui";
+import type { StepProps } from "@/components/verify/verify-flow";
+import { ISO_COUNTRY_CODES, flagEmoji } from "@/lib/countries/country-codes";
+import type { AddressFormat } from "@/lib/hosted/types";
+import { TEXT_RULES } from "@/lib/verifications/input-rules";
+import type { InputField } from "@/lib/workflows/inputs";
+import styles from "@/components/verify/verify.module.css";
+
+type AddressValues = Record<string, string>;
+
+/** The server's own rules (TEXT_RULES); an optional part may stay empty. */
+function addressSchema(fields: readonly InputField[]) {
+  const shape: Record<string, z.ZodType<string, string>> = {};
+  for (const field of fields) {
+    const rule = (TEXT_RULES[field.fieldName] ?? z.string()) as z.ZodType<string, string>;
+    shape[field.fieldName] = field.optional ? z.string().trim().pipe(z.union([z.literal(""), rule])) : z.string().pipe(rule);
+  }
+  return z.object(shape);
+}
+
+/** ADDRESS_LINE, CITY, PROVINCE, POSTAL_CODE, COUNTRY: labelled and hinted the way the chosen country writes addresses. */
+export function AddressStep({ screenFields, state, submit }: StepProps) {
+  const { lang, m } = useI18n();
+  const { busy, error, fieldErrors, run } = useStepSubmit();
+  const schema = useMemo(() => addressSchema(screenFields), [screenFields]);
+  const { register, handleSubmit, watch, setError, formState } = useForm<AddressValues>({
+    resolver: zodResolver(schema),
+    defaultValues: Object.fromEntries(screenFields.map((f) => [f.fieldName, ""])),
+  });
+  const country = watch("COUNTRY");
+  const postalCode = watch("POSTAL_CODE");
+  const [addressFormat, setAddressFormat] = useState<AddressFormat | null>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    if (!country) return setAddressFormat(null);
+    fetchAddressFormat(country).then((f) => !cancelled && setAddressFormat(f)).catch(() => !cancelled && setAddressFormat(null));
+    return () => {
+      cancelled = true;
+    };
+  }, [country]);
+
+  // the server's messages land next to their fields
+  useEffect(() => {
+    for (const [field, message] of Object.entries(fieldErrors)) if (field !== "_") setError(field, { type: "server", message });
+  }, [fieldErrors, setError]);
+
+  const countries = useMemo(
+    () => (state.addressCountries ?? ISO_COUNTRY_CODES).map((code) => ({ code, name: countryName(lang, code) })).sort((a, b) => a.name.localeCompare(b.name, lang)),
+    [state.addressCountries, lang],
+  );
+
+  const byName = new Map(screenFields.map((f) => [f.fieldName, f]));
+  const labels: Record<string, string> = {
+    ADDRESS_LINE: m.address.line,
+    CITY: m.address.city[addressFormat?.cityLabel ?? "city"] ?? m.address.city.city!,
+    PROVINCE: m.address.region[addressFormat?.regionLabel ?? "province"] ?? m.address.region.province!,
+    POSTAL_CODE: m.address.postal[addressFormat?.postalLabel ?? "postal"] ?? m.address.postal.postal!,
+  };
+  const hidden = (name: string) => {
+    const field = byName.get(name);
+    if (!field || !addressFormat || !field.optional) return !field;
+    return (name === "PROVINCE" && !addressFormat.usesRegion) || (name === "POSTAL_CODE" && !addressFormat.usesPostalCode);
+  };
+  const postalLooksWrong =
+    Boolean(postalCode?.trim() && addressFormat?.postalPattern) && !new RegExp(addressFormat!.postalPattern!).test(postalCode.trim().replace(/\s+/g, " ").toUpperCase());
+
+  const errorOf = (name: string) => {
+    const message = formState.errors[name]?.message;
+    return message === "Required" ? m.common.required : message;
+  };
+
+  const onSubmit = handleSubmit((values) =>
+    run(() =>
+      submit({
+        texts: screenFields.filter((f) => values[f.fieldName] && !hidden(f.fieldName)).map((f) => ({ fieldName: f.fieldName, type: "TEXT" as const, value: values[f.fieldName]! })),
+      }),
+    ),
+  );
+
+  const textField = (name: string, extra: React.InputHTMLAttributes<HTMLInputElement> = {}, hint?: string) => {
+    const field = byName.get(name);
+    if (!field || hidden(name)) return null;
+    const error = errorOf(name);
+    return (
+      <div className={styles.field}>
+        <label htmlFor={`address-${name}`}>
+          {labels[name]} {field.optional ? <span className={styles.muted}>({m.common.optional})</span> : null}
+        </label>
+        <input id={`address-${name}`} {...register(name)} {...extra} aria-invalid={Boolean(error)} aria-describedby={`address-${name}-hint address-${name}-error`} />
+        {hint ? <p id={`address-${name}-hint`} className={styles.muted}>{hint}</p> : null}
+        <FieldError id={`address-${name}-error`} message={error} />
+      </div>
+    );
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <StepHeader title={m.address.title} intro={m.address.intro} />
+      <ErrorBanner message={error} />
+      {byName.has("COUNTRY") ? (
+        <div className={styles.field}>
+          <label htmlFor="address-COUNTRY">{m.address.country}</label>
+          <select id="address-COUNTRY" {...register("COUNTRY")} aria-invalid={Boolean(errorOf("COUNTRY"))} aria-describedby="address-COUNTRY-error">
+            <option value="">{m.address.countryPlaceholder}</option>
+            {countries.map((c) => (
+              <option key={c.code} value={c.code}>
+                {flagEmoji(c.code)} {c.name}
+              </option>
+            ))}
+          </select>
+          <FieldError id="address-COUNTRY-error" message={errorOf("COUNTRY")} />
+        </div>
+      ) : null}
+      {textField("ADDRESS_LINE", { autoComplete: "street-address" })}
+      {textField("CITY", { autoComplete: "address-level2" })}
+      {textField("PROVINCE", { autoComplete: "address-level1", list: addressFormat?.regions.length ? "address-regions" : undefined })}
+      {addressFormat?.regions.length ? (
+        <datalist id="address-regions">
+          {addressFormat.regions.map((region) => (
+            <option key={region} value={region} />
+          ))}
+        </datalist>
+      ) : null}
+      {textField(
+        "POSTAL_CODE",
+        { autoComplete: "postal-code", inputMode: "text" },
+        postalLooksWrong && addressFormat?.postalExample
+          ? format(m.address.postalMismatch, { example: addressFormat.postalExample })
+          : addressFormat?.postalExample
+            ? format(m.address.postalExample, { example: addressFormat.postalExample })
+            : undefined,
+      )}
+      <SubmitButton busy={busy}>{m.common.continue}</SubmitButton>
+    </form>
+  );
+}

@@ -1,0 +1,48 @@
+"use client";
+import { useState } from "react";
+import { format, useI18n } from "@/components/verify/i18n";
+import { ErrorBanner, StepHeader, useStepSubmit } from "@/components/verify/ui";
+import type { StepProps } from "@/components/verify/verify-flow";
+import styles from "@/components/verify/verify.module.css";
+
+/** GEOLOCATION: asked with an explanation; going on without it is allowed (the IP signals still run). */
+export function LocationStep({ submit }: StepProps) {
+  const { m } = useI18n();
+  const { busy, error, run } = useStepSubmit();
+  const [status, setStatus] = useState<"idle" | "locating" | "denied">("idle");
+  const [accuracy, setAccuracy] = useState<number | null>(null);
+
+  function share() {
+    if (!navigator.geolocation) return setStatus("denied");
+    setStatus("locating");
+    navigator.geolocation.getCurrentPosition(
+      (position) => {
+        const { latitude, longitude, accuracy: metres } = position.coords;
+        setAccuracy(Math.round(metres));
+        setStatus("idle");
+        const value = JSON.stringify({ latitude, longitude, accuracy: Math.min(metres, 1_000_000) });
+        void run(() => submit({ texts: [{ fieldName: "GEOLOCATION", type: "LOCATION", value }] }));
+      },
+      () => setStatus("denied"),
+      { enableHighAccuracy: true, timeout: 15_000, maximumAge: 60_000 },
+    );
+  }
+
+  return (
+    <section>
+      <StepHeader title={m.location.title} intro={m.location.intro} />
+      <ErrorBanner message={error} />
+      <p className={styles.muted} aria-live="polite">
+        {status === "locating" ? m.location.locating : status === "denied" ? m.location.denied : accuracy !== null ? format(m.location.shared, { metres: accuracy }) : null}
+      </p>
+      <div className={styles.actions}>
+        <button type="button" className={styles.secondary} disabled={busy} onClick={() => void run(() => submit("skip"))}>
+          {m.location.skip}
+        </button>
+        <button type="button" className={styles.primary} disabled={busy || status === "locating"} onClick={share} aria-busy={busy}>
+          {busy ? m.common.sending : m.location.share}
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,157 @@
+"use client";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { AddressStep } from "@/components/verify/steps/address-step";
+import { DocumentSelectStep } from "@/components/verify/steps/document-select-step";
+import { EmailStep } from "@/components/verify/steps/email-step";
+import { GenericStep } from "@/components/verify/steps/generic-step";
+import { LocationStep } from "@/components/verify/steps/location-step";
+import { PersonalStep } from "@/components/verify/steps/personal-step";
+import { CaptureStep } from "@/components/verify/steps/capture-step";
+import { SubmittedScreen } from "@/components/verify/submitted-screen";
+import { WelcomeScreen } from "@/components/verify/welcome-screen";
+import { ErrorBanner, Progress } from "@/components/verify/ui";
+import { HostedApiError, fetchState, sendInputs, startVerification, type TextInput } from "@/components/verify/hosted-api";
+import { useI18n } from "@/components/verify/i18n";
+import { isLastOpenScreen, nextOpenScreen, planScreens } from "@/components/verify/plan-screens";
+import { FINAL_STATUSES, type HostedEntry, type HostedSession, type HostedState } from "@/lib/hosted/types";
+import styles from "@/components/verify/verify.module.css";
+
+export type Submission = { texts?: TextInput[]; files?: { fieldName: string; file: Blob; filename: string }[] };
+
+/** What a step hands back: inputs to store, or "skip" (an optional step passed over). */
+export type StepProps = {
+  screenFields: HostedState["inputs"];
+  state: HostedState;
+  session: HostedSession;
+  submit: (submission: Submission | "skip", extra?: { documentSides?: ("FRONT" | "BACK")[] }) => Promise<void>;
+};
+
+type Phase = "welcome" | "steps" | "submitted";
+
+export function VerifyFlow({ entry }: { entry: HostedEntry }) {
+  const { m, t } = useI18n();
+  const [session, setSession] = useState<HostedSession | null>(entry.kind === "resume" ? entry.session : null);
+  const [state, setState] = useState<HostedState | null>(entry.kind === "resume" ? entry.state : null);
+  const [documentSides, setDocumentSides] = useState(entry.kind === "resume" ? entry.state.documentSides : null);
+  const [skipped, setSkipped] = useState<ReadonlySet<string>>(new Set());
+  const [phase, setPhase] = useState<Phase>(() => initialPhase(entry));
+  const [error, setError] = useState<string | null>(null);
+  const [starting, setStarting] = useState(false);
+  const headingRef = useRef<HTMLDivElement>(null);
+
+  const supplied = useMemo(() => new Set(state?.supplied ?? []), [state]);
+  const screens = useMemo(() => (state ? planScreens(state.inputs, documentSides) : []), [state, documentSides]);
+  const current = nextOpenScreen(screens, supplied, skipped);
+  const screen = screens[current];
+
+  // each new screen starts at the top with the focus on its heading (screen readers announce it)
+  useEffect(() => {
+    if (phase !== "steps") return;
+    window.scrollTo({ top: 0 });
+    headingRef.current?.querySelector<HTMLElement>("h1, h2")?.focus();
+  }, [phase, current]);
+
+  const explain = useCallback(
+    (cause: unknown): string => {
+      if (!(cause instanceof HostedApiError)) return m.common.unexpected;
+      if (cause.code === "NETWORK") return m.common.network;
+      if (cause.status === 401) return m.common.sessionExpired;
+      if (cause.status === 429) return t(m.common.rateLimited, { seconds: cause.retryAfter ?? 60 });
+      return cause.message || m.common.unexpected;
+    },
+    [m, t],
+  );
+
+  async function start() {
+    if (entry.kind !== "start") return;
+    setStarting(true);
+    setError(null);
+    try {
+      const started = await startVerification({ flowId: entry.flowId, clientId: entry.clientId, metadata: entry.metadata });
+      // the address bar now resumes THIS verification: a reload or a copy of the link continues it
+      window.history.replaceState(null, "", started.verifyUrl);
+      setSession(started.session);
+      setState(started.state);
+      setDocumentSides(started.state.documentSides);
+      setPhase("steps");
+    } catch (cause) {
+      setError(explain(cause));
+    } finally {
+      setStarting(false);
+    }
+  }
+
+  const submit = useCallback<StepProps["submit"]>(
+    async (submission, extra) => {
+      if (!session || !state || !screen) return;
+      const sides = extra?.documentSides ?? documentSides;
+      const plannedScreens = extra?.documentSides ? planScreens(state.inputs, sides) : screens;
+      const index = plannedScreens.findIndex((s) => s.id === screen.id);
+      const last = isLastOpenScreen(plannedScreens, index, supplied, skipped);
+      if (submission === "skip" && !last) {
+        setSkipped((prev) => new Set(prev).add(screen.id));
+        return;
+      }
+      // errors propagate to the step, which shows them next to its fields
+      await sendInputs(session.sessionToken, state.verificationId, submission === "skip" ? {} : submission, last);
+      if (extra?.documentSides) setDocumentSides(extra.documentSides);
+      if (submission === "skip") setSkipped((prev) => new Set(prev).add(screen.id));
+      const fresh = await fetchState(session.sessionToken);
+      setState(fresh);
+      if (fresh.status !== "INITIATED" && fresh.status !== "PENDING") setPhase("submitted");
+    },
+    [session, state, screen, screens, documentSides, supplied, skipped],
+  );
+
+  if (phase === "welcome" || !state || !session) {
+    return (
+      <WelcomeScreen
+        accountName={entry.kind === "start" ? entry.accountName : (state?.accountName ?? "")}
+        processes={entry.kind === "start" ? entry.processes : processesOf(state)}
+        resuming={entry.kind === "resume"}
+        busy={starting}
+        error={error}
+        onStart={entry.kind === "start" && !state ? start : () => setPhase("steps")}
+      />
+    );
+  }
+
+  if (phase === "submitted" || !screen) {
+    return <SubmittedScreen state={state} session={session} />;
+  }
+
+  const props: StepProps = { screenFields: screen.fields, state, session, submit };
+  return (
+    <div className={styles.flow}>
+      <Progress current={Math.min(current, screens.length - 1)} total={screens.length} label={t(m.common.stepOf, { current: current + 1, total: screens.length })} />
+      <ErrorBanner message={error} />
+      <div ref={headingRef} key={screen.id} className={styles.screen}>
+        {screen.kind === "document-select" && <DocumentSelectStep {...props} />}
+        {(screen.kind === "photo" || screen.kind === "video") && <CaptureStep {...props} documentSides={documentSides} />}
+        {screen.kind === "address" && <AddressStep {...props} />}
+        {screen.kind === "email" && <EmailStep {...props} />}
+        {screen.kind === "location" && <LocationStep {...props} />}
+        {screen.kind === "personal" && <PersonalStep {...props} />}
+        {screen.kind === "generic" && <GenericStep {...props} />}
+      </div>
+      <p className={styles.footnote}>{m.common.securedBy}</p>
+    </div>
+  );
+}
+
+function initialPhase(entry: HostedEntry): Phase {
+  if (entry.kind === "start") return "welcome";
+  const { state } = entry;
+  if (FINAL_STATUSES.includes(state.status) || state.status === "PROCESSING") return "submitted";
+  // nothing sent yet: say what is needed first; otherwise continue where the end user left off
+  return state.supplied.length ? "steps" : "welcome";
+}
+
+function processesOf(state: HostedState | null): string[] {
+  if (!state) return [];
+  const byField: Record<string, string> = {
+    DOCUMENT_FRONT: "DOCUMENT_VERIFICATION", SELFIE_VIDEO: "LIVENESS", AGREEMENT_VIDEO: "VIDEO_AGREEMENT", ADDRESS_LINE: "ADDRESS_VERIFICATION",
+    EMAIL: "EMAIL_CHECK", GEOLOCATION: "LOCATION_INTELLIGENCE", FULL_NAME: "WATCHLIST_CHECK",
+  };
+  return state.inputs.map((f) => byField[f.fieldName]).filter((p): p is string => Boolean(p));
+}

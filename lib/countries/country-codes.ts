@@ -1,0 +1,17 @@
+// The 249 ISO 3166-1 alpha-2 codes, without the country data behind them: small enough for the browser bundle
+// (the hosted page validates with the same rules as the server). countries.ts holds names and flags; a unit test
+// keeps the two lists equal.
+const PACKED =
+  "ADAEAFAGAIALAMAOAQARASATAUAWAXAZBABBBDBEBFBGBHBIBJBLBMBNBOBQBRBSBTBVBWBYBZCACCCDCFCGCHCICKCLCMCNCOCRCUCVCWCXCYCZDEDJDKDMDODZECEEEGEHERESETFIFJFKFMFOFRGAGBGDGEGFGGGHGIGLGMGNGPGQGRGSGTGUGWGYHKHMHNHRHTHUIDIEILIMINIOIQIRISITJEJMJOJPKEKGKHKIKMKNKPKRKWKYKZLALBLCLILKLRLSLTLULVLYMAMCMDMEMFMGMHMKMLMMMNMOMPMQMRMSMTMUMVMWMXMYMZNANCNENFNGNINLNONPNRNUNZOMPAPEPFPGPHPKPLPMPNPRPSPTPWPYQARERORSRURWSASBSCSDSESGSHSISJSKSLSMSNSOSRSSSTSVSXSYSZTCTDTFTGTHTJTKTLTMTNTOTRTTTVTWTZUAUGUMUSUYUZVAVCVEVGVIVNVUWFWSYEYTZAZMZW";
+
+export const ISO_COUNTRY_CODES: readonly string[] = PACKED.match(/../g)!;
+const CODES = new Set(ISO_COUNTRY_CODES);
+
+export function isCountryCode(code: string): boolean {
+  return /^[A-Za-z]{2}$/.test(code) && CODES.has(code.toUpperCase());
+}
+
+/** Regional-indicator pair: "DE" → 🇩🇪. */
+export function flagEmoji(code: string): string {
+  return String.fromCodePoint(...[...code.toUpperCase()].map((ch) => 0x1f1e6 + ch.charCodeAt(0) - 65));
+}
