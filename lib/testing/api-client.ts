@@ -15,6 +15,9 @@ const ROUTES: Route[] = [
   { method: "GET", pattern: /^\/api\/v1\/workflows\/([^/]+)\/document-types$/, names: ["workflowId"], load: () => import("@/app/api/v1/workflows/[workflowId]/document-types/route") },
   { method: "GET", pattern: /^\/api\/v1\/openapi\.json$/, names: [], load: () => import("@/app/api/v1/openapi.json/route") },
   { method: "POST", pattern: /^\/api\/hosted\/session$/, names: [], load: () => import("@/app/api/hosted/session/route") },
+  { method: "POST", pattern: /^\/api\/hosted\/start$/, names: [], load: () => import("@/app/api/hosted/start/route") },
+  { method: "GET", pattern: /^\/api\/hosted\/state$/, names: [], load: () => import("@/app/api/hosted/state/route") },
+  { method: "GET", pattern: /^\/api\/hosted\/address-format\/([^/]+)$/, names: ["country"], load: () => import("@/app/api/hosted/address-format/[country]/route") },
 ];
 
 export type CallOptions = {

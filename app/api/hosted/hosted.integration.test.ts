@@ -1,0 +1,107 @@
+import { randomUUID } from "node:crypto";
+import { describe, expect, it, vi } from "vitest";
+import { clock } from "@/lib/clock";
+import { prisma } from "@/lib/db";
+import { call } from "@/lib/testing/api-client";
+import { createTestAccount, sessionTokenFor, startVerification } from "@/lib/testing/fixtures";
+
+const workflows = [{ name: "doc", processes: ["DOCUMENT_VERIFICATION", "ADDRESS_VERIFICATION"], documentTypes: ["PASSPORT", "NATIONAL_ID"], settings: { GALLERY_RESTRICTION: true, ALLOWED_COUNTRIES: ["DE", "FR"] } }];
+
+describe("POST /api/hosted/start (a shareable /verify link)", () => {
+  it("starts a verification of the link's workflow, opened, with a session and a resumable verificationUrl", async () => {
+    const account = await createTestAccount({ workflows });
+    const metadata = JSON.stringify({ reference: "order-7", ipAddress: "8.8.8.8", redirectUrl: "https://shop.example/done" });
+    const response = await call("/api/hosted/start", { body: { flowId: account.workflows.doc, clientId: account.clientId, metadata }, ip: "198.51.100.23" });
+    expect(response.status).toBe(201);
+    const { session, state, verifyUrl } = response.body;
+    expect(session.sessionToken).toMatch(/^vst_/);
+    expect(state).toMatchObject({ flowId: account.workflows.doc, status: "INITIATED", supplied: [], galleryAllowed: false, addressCountries: ["DE", "FR"], redirectUrl: "https://shop.example/done" });
+    expect(state.missing).toEqual(["DOCUMENT_COUNTRY", "DOCUMENT_TYPE", "DOCUMENT_FRONT", "ADDRESS_LINE", "COUNTRY"]);
+    const url = new URL(verifyUrl);
+    expect(url.searchParams.get("verificationId")).toBe(state.verificationId);
+    expect(url.searchParams.get("token")).toBeTruthy();
+
+    const stored = await prisma.verification.findUniqueOrThrow({ where: { id: state.verificationId }, select: { accountId: true, status: true, ipAddress: true, metadata: true } });
+    expect(stored.accountId).toBe(account.accountId);
+    // anyone can edit a link: the device's address is recorded, not the link's ipAddress
+    expect(stored.ipAddress).toBe("198.51.100.23");
+    expect(stored.metadata).toEqual({ reference: "order-7", redirectUrl: "https://shop.example/done" });
+  });
+
+  it("refuses a flow of another account, an unknown client and bad metadata, creating nothing", async () => {
+    const account = await createTestAccount({ workflows });
+    const other = await createTestAccount({ workflows });
+    const before = await prisma.verification.count({ where: { accountId: { in: [account.accountId, other.accountId] } } });
+    const cases = [
+      { body: { flowId: other.workflows.doc, clientId: account.clientId }, status: 400, error: "INVALID_WORKFLOW" },
+      { body: { flowId: account.workflows.doc, clientId: "no-such-client" }, status: 400, error: "INVALID_WORKFLOW" },
+      { body: { flowId: "not-a-uuid", clientId: account.clientId }, status: 400, error: "INVALID_WORKFLOW" },
+      { body: { flowId: account.workflows.doc, clientId: account.clientId, metadata: "{not json" }, status: 400, error: "VALIDATION_ERROR" },
+      { body: { flowId: account.workflows.doc, clientId: account.clientId, metadata: '{"redirectUrl":"javascript:alert(1)"}' }, status: 400, error: "VALIDATION_ERROR" },
+      { body: { flowId: account.workflows.doc, clientId: account.clientId, extra: 1 }, status: 400, error: "VALIDATION_ERROR" },
+    ];
+    for (const { body, status, error } of cases) {
+      const response = await call("/api/hosted/start", { body, ip: `198.51.100.${Math.floor(Math.random() * 200)}` });
+      expect(response.status, JSON.stringify(body)).toBe(status);
+      expect(response.body.error).toBe(error);
+    }
+    expect(await prisma.verification.count({ where: { accountId: { in: [account.accountId, other.accountId] } } })).toBe(before);
+  });
+
+  it("limits starts per client address: 429 with Retry-After after 30 a minute", async () => {
+    const account = await createTestAccount({ workflows });
+    const ip = `2001:db8::${randomUUID().slice(0, 4)}`;
+    // one fixed-window minute, whatever the wall clock does during the test
+    const minute = new Date(Math.floor(Date.now() / 60_000) * 60_000 + 1_000);
+    vi.spyOn(clock, "now").mockReturnValue(minute);
+    const start = () => call("/api/hosted/start", { body: { flowId: account.workflows.doc, clientId: account.clientId }, ip });
+    for (let i = 0; i < 30; i++) expect((await start()).status).toBe(201);
+    const limited = await start();
+    expect(limited.status).toBe(429);
+    expect(limited.body.error).toBe("RATE_LIMITED");
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await prisma.verification.count({ where: { accountId: account.accountId } })).toBe(30);
+    vi.restoreAllMocks();
+  });
+});
+
+describe("GET /api/hosted/state", () => {
+  it("shows the page its own verification: which inputs are in (never their values) and the document's sides", async () => {
+    const account = await createTestAccount({ workflows });
+    const { verificationId, verificationUrl } = await startVerification(account, "doc");
+    const token = await sessionTokenFor(verificationUrl);
+    const sent = await call(`/api/v1/verifications/${verificationId}/send-inputs`, {
+      token,
+      body: { inputs: [{ fieldName: "DOCUMENT_COUNTRY", type: "TEXT", value: "DE" }, { fieldName: "DOCUMENT_TYPE", type: "TEXT", value: "NATIONAL_ID" }], complete: false },
+    });
+    expect(sent.status).toBe(200);
+    const state = await call("/api/hosted/state", { token });
+    expect(state.status).toBe(200);
+    expect(state.headers.get("cache-control")).toBe("no-store");
+    expect(state.body).toMatchObject({ verificationId, status: "INITIATED", supplied: ["DOCUMENT_COUNTRY", "DOCUMENT_TYPE"], documentSides: ["FRONT", "BACK"] });
+    expect(state.body.missing).toEqual(["DOCUMENT_FRONT", "DOCUMENT_BACK", "ADDRESS_LINE", "COUNTRY"]);
+    expect(state.text).not.toContain("NATIONAL_ID\"," + "\"value");
+    expect(JSON.stringify(state.body.supplied)).not.toContain("DE\"");
+  });
+
+  it("answers only a session token: an API key gets 403, no token 401", async () => {
+    const account = await createTestAccount({ workflows });
+    expect((await call("/api/hosted/state", account.auth)).status).toBe(403);
+    expect((await call("/api/hosted/state")).status).toBe(401);
+  });
+});
+
+describe("GET /api/hosted/address-format/{country}", () => {
+  it("gives the country's labels and postal code hint from Google's address data", async () => {
+    const us = await call("/api/hosted/address-format/us");
+    expect(us.status).toBe(200);
+    expect(us.body).toMatchObject({ country: "US", postalLabel: "zip", postalExample: "95014", regionLabel: "state", usesRegion: true, usesPostalCode: true });
+    expect(new RegExp(us.body.postalPattern).test("10118")).toBe(true);
+    expect(us.body.regions).toContain("New York");
+    const gb = await call("/api/hosted/address-format/GB");
+    expect(gb.body).toMatchObject({ usesRegion: false, usesPostalCode: true, postalExample: "EC1Y 8SY" });
+    const ie = await call("/api/hosted/address-format/IE");
+    expect(ie.body).toMatchObject({ postalLabel: "eircode", regionLabel: "county" });
+    expect((await call("/api/hosted/address-format/XX")).body.error).toBe("INVALID_COUNTRY_CODE");
+  });
+});
