@@ -4,8 +4,9 @@ import { clock } from "@/lib/clock";
 import { prisma } from "@/lib/db";
 import { call } from "@/lib/testing/api-client";
 import { createTestAccount, sessionTokenFor, startVerification } from "@/lib/testing/fixtures";
+import type { WorkflowDefinition } from "@/lib/workflows/publish-workflow";
 
-const workflows = [{ name: "doc", processes: ["DOCUMENT_VERIFICATION", "ADDRESS_VERIFICATION"], documentTypes: ["PASSPORT", "NATIONAL_ID"], settings: { GALLERY_RESTRICTION: true, ALLOWED_COUNTRIES: ["DE", "FR"] } }];
+const workflows: WorkflowDefinition[] = [{ name: "doc", processes: ["DOCUMENT_VERIFICATION", "ADDRESS_VERIFICATION"], documentTypes: ["PASSPORT", "NATIONAL_ID"], settings: { GALLERY_RESTRICTION: true, ALLOWED_COUNTRIES: ["DE", "FR"] } }];
 
 describe("POST /api/hosted/start (a shareable /verify link)", () => {
   it("starts a verification of the link's workflow, opened, with a session and a resumable verificationUrl", async () => {
