@@ -1,12 +1,6 @@
 "use client";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { AddressStep } from "@/components/verify/steps/address-step";
-import { DocumentSelectStep } from "@/components/verify/steps/document-select-step";
-import { EmailStep } from "@/components/verify/steps/email-step";
-import { GenericStep } from "@/components/verify/steps/generic-step";
-import { LocationStep } from "@/components/verify/steps/location-step";
-import { PersonalStep } from "@/components/verify/steps/personal-step";
-import { CaptureStep } from "@/components/verify/steps/capture-step";
+import dynamic from "next/dynamic";
 import { SubmittedScreen } from "@/components/verify/submitted-screen";
 import { WelcomeScreen } from "@/components/verify/welcome-screen";
 import { ErrorBanner, Progress } from "@/components/verify/ui";
@@ -15,6 +9,16 @@ import { useI18n } from "@/components/verify/i18n";
 import { isLastOpenScreen, nextOpenScreen, planScreens } from "@/components/verify/plan-screens";
 import { FINAL_STATUSES, type HostedEntry, type HostedSession, type HostedState } from "@/lib/hosted/types";
 import styles from "@/components/verify/verify.module.css";
+
+// Each kind of step is its own chunk, fetched when the flow reaches it (forms bring zod and react-hook-form,
+// captures bring the camera code): the first screen ships none of them.
+const AddressStep = dynamic(() => import("@/components/verify/steps/address-step").then((m) => m.AddressStep));
+const DocumentSelectStep = dynamic(() => import("@/components/verify/steps/document-select-step").then((m) => m.DocumentSelectStep));
+const EmailStep = dynamic(() => import("@/components/verify/steps/email-step").then((m) => m.EmailStep));
+const GenericStep = dynamic(() => import("@/components/verify/steps/generic-step").then((m) => m.GenericStep));
+const LocationStep = dynamic(() => import("@/components/verify/steps/location-step").then((m) => m.LocationStep));
+const PersonalStep = dynamic(() => import("@/components/verify/steps/personal-step").then((m) => m.PersonalStep));
+const CaptureStep = dynamic(() => import("@/components/verify/steps/capture-step").then((m) => m.CaptureStep));
 
 export type Submission = { texts?: TextInput[]; files?: { fieldName: string; file: Blob; filename: string }[] };
 

@@ -1,0 +1,59 @@
+import { expect, test } from "@playwright/test";
+import { apiRecord, apiStatus, snap } from "./support";
+import { checkScreen, chooseDocument, fillUsAddress, heading, photographWithCamera, recordSelfie, shareableLink, verificationIdOf } from "./verify-helpers";
+
+// The "full-kyc" demo workflow (document, liveness, address, watchlist) from the customer's shareable link to the
+// submitted screen, with the fake camera, then the API's view of what was stored.
+test("full-kyc: shareable link → document photos, selfie video, address → submitted; the API shows every input in", async ({ page, request }, testInfo) => {
+  await page.goto(shareableLink("full-kyc", { reference: "e2e-full-kyc" }));
+  await heading(page, "Verify your identity");
+  await expect(page.getByText("an identity document")).toBeVisible();
+  await checkScreen(page, testInfo, "1-welcome");
+  await page.getByRole("button", { name: "Start" }).click();
+
+  await heading(page, "Your identity document");
+  // the address bar now resumes this verification
+  const verificationId = verificationIdOf(page);
+  expect(new URL(page.url()).searchParams.get("token")).toMatch(/^vst_/);
+  await expect(page.getByText("Step 1 of 4")).toBeVisible();
+  await page.getByLabel("Issuing country").selectOption("DE");
+  // the types come from the document-types endpoint for the chosen country
+  await expect(page.getByRole("radio", { name: "National identity card" })).toBeVisible();
+  await checkScreen(page, testInfo, "2-document-select");
+  await page.getByRole("radio", { name: "National identity card" }).check();
+  await page.getByRole("button", { name: "Continue" }).click();
+
+  await heading(page, "Front of your document");
+  await expect(page.getByRole("button", { name: "Take photo" })).toBeEnabled();
+  await checkScreen(page, testInfo, "3-document-front");
+  await photographWithCamera(page, "Front of your document");
+  // a national ID has a back side: one more screen than a passport
+  await photographWithCamera(page, "Back of your document");
+  await expect(page.getByText("Step 4 of 5")).toBeVisible();
+
+  await heading(page, "Selfie video");
+  await checkScreen(page, testInfo, "4-selfie");
+  await recordSelfie(page);
+
+  await fillUsAddress(page);
+  await checkScreen(page, testInfo, "5-address");
+  await page.getByRole("button", { name: "Continue" }).click();
+
+  await heading(page, "Thank you");
+  await checkScreen(page, testInfo, "6-submitted");
+
+  const status = await apiStatus(request, verificationId);
+  expect(["PROCESSING", "COMPLETED"]).toContain(status.status);
+  expect(status.missingInputs).toEqual([]);
+  expect(status.steps.map((s) => s.processType)).toEqual(["DOCUMENT_VERIFICATION", "LIVENESS", "ADDRESS_VERIFICATION", "WATCHLIST_CHECK"]);
+  const record = await apiRecord(request, verificationId);
+  expect(record.metadata).toEqual({ reference: "e2e-full-kyc" });
+
+  // the page follows the verification to its result
+  await expect.poll(async () => (await apiStatus(request, verificationId)).status, { timeout: 60_000 }).toBe("COMPLETED");
+  const final = await apiStatus(request, verificationId);
+  await expect(page.locator("[data-status]")).toHaveAttribute("data-status", "COMPLETED", { timeout: 15_000 });
+  await expect(page.locator("[data-result]")).toHaveAttribute("data-result", final.result!);
+  await snap(page, testInfo, "7-result");
+});
+

@@ -1,0 +1,7 @@
+/** The fake camera Chromium streams (--use-file-for-fake-video-capture): written when missing. */
+export default async function globalSetup() {
+  // a dynamic import: Playwright's static-import transform would turn this ES module into CommonJS
+  // @ts-expect-error plain ESM script without type declarations
+  const { makeFakeY4m } = await import("../scripts/make-fake-y4m.mjs");
+  makeFakeY4m();
+}

@@ -1,0 +1,44 @@
+import { expect, test } from "@playwright/test";
+import { apiStart, readSeed, workflowId } from "./support";
+import { checkScreen } from "./verify-helpers";
+
+// Broken links get a friendly page that says what to do, never a stack trace or a server error.
+const cases: [string, () => string, RegExp][] = [
+  ["no parameters", () => "/verify", /link is incomplete/],
+  ["a flow but no client", () => `/verify?flowId=${workflowId("full-kyc")}`, /link is incomplete/],
+  ["an unknown flow", () => `/verify?flowId=0199aaaa-bbbb-7ccc-8ddd-eeeeeeeeeeee&clientId=${readSeed().clientId}`, /does not point to an active verification/],
+  ["a flow with another client id", () => `/verify?flowId=${workflowId("full-kyc")}&clientId=someone-else`, /does not point to an active verification/],
+  ["metadata that is not JSON", () => `/verify?flowId=${workflowId("full-kyc")}&clientId=${readSeed().clientId}&metadata=%7Bbroken`, /link is damaged/],
+];
+
+for (const [name, path, message] of cases) {
+  test(`invalid link: ${name}`, async ({ page }, testInfo) => {
+    const response = await page.goto(path());
+    expect(response!.status()).toBe(200);
+    await expect(page.getByRole("heading", { name: "This link cannot be used" })).toBeVisible();
+    await expect(page.getByText(message)).toBeVisible();
+    await expect(page.locator("body")).not.toContainText(/Error:|at \w+ \(|prisma|stack/i);
+    await checkScreen(page, testInfo, name);
+  });
+}
+
+test("invalid link: a tampered resume token", async ({ page, request }) => {
+  const started = await apiStart(request, "address-only");
+  const url = new URL(started.verificationUrl);
+  const token = url.searchParams.get("token")!;
+  url.searchParams.set("token", `${token.slice(0, -4)}AAAA`);
+  await page.goto(url.pathname + url.search);
+  await expect(page.getByText(/invalid or has expired/)).toBeVisible();
+});
+
+test("the page speaks the browser's language, or ?lang=", async ({ browser }) => {
+  const spanish = await browser.newContext({ locale: "es-ES" });
+  const page = await spanish.newPage();
+  await page.goto(`/verify?flowId=${workflowId("address-only")}&clientId=${readSeed().clientId}`);
+  await expect(page.getByRole("heading", { name: "Verifica tu identidad" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Empezar" })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.lang)).toBe("es");
+  await page.goto(`/verify?flowId=${workflowId("address-only")}&clientId=${readSeed().clientId}&lang=en`);
+  await expect(page.getByRole("heading", { name: "Verify your identity" })).toBeVisible();
+  await spanish.close();
+});

@@ -1,0 +1,105 @@
+#!/usr/bin/env node
+// The Playwright `webServer` (playwright.config.ts): the production app on a database of its own.
+//  1. Embedded PostgreSQL in .data/pg-e2e-<E2E_PG_PORT> (port 54331 by default, so a running `npm start` or
+//     `npm test` is never touched), database openkyc_e2e dropped and created afresh, migrations applied.
+//  2. The demo account seeded (scripts/seed.ts); its JSON (API keys, workflow ids) goes to e2e/.state/seed.json
+//     (seed-<port>.json when E2E_PORT is not 3210) for the specs (e2e/support.ts readSeed()).
+//  3. The production build (built when the sources changed), served by scripts/server.mjs on 127.0.0.1:E2E_PORT.
+// SIGTERM / SIGINT (Playwright stops its webServer with SIGTERM) close the server, then PostgreSQL.
+import { spawnSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const port = Number(process.env.E2E_PORT ?? 3210);
+const pgPort = Number(process.env.E2E_PG_PORT ?? 54331);
+const DATABASE = "openkyc_e2e";
+// seed-<port>.json on a port other than the default, so that two runs side by side never read each other's keys
+export const SEED_FILE = path.join(ROOT, `e2e/.state/${port === 3210 ? "seed" : `seed-${port}`}.json`);
+
+// before anything reads the configuration: verificationUrl and the seed's links are built from PUBLIC_URL
+process.env.PUBLIC_URL = `http://127.0.0.1:${port}`;
+// the specs start many hosted verifications from one address within a minute
+process.env.HOSTED_START_RATE_LIMIT_PER_MINUTE = "1000";
+process.env.NEXT_TELEMETRY_DISABLED = "1";
+
+const log = (msg) => console.log(`[e2e-server] ${msg}`);
+
+let db = null;
+let app = null;
+let stopping = false;
+
+async function stop(code, why) {
+  if (stopping) return;
+  stopping = true;
+  if (why) log(why);
+  try {
+    await app?.close();
+  } catch (error) {
+    console.error(`[e2e-server] server close: ${error?.message ?? error}`);
+  }
+  try {
+    await db?.stop();
+  } catch (error) {
+    console.error(`[e2e-server] database stop: ${error?.message ?? error}`);
+  }
+  log("stopped");
+  process.exit(code);
+}
+process.on("SIGTERM", () => stop(0, "SIGTERM: stopping"));
+process.on("SIGINT", () => stop(0, "SIGINT: stopping"));
+
+async function freshDatabase() {
+  const { startEmbeddedPostgres } = await import("../scripts/embedded-db.mjs");
+  db = await startEmbeddedPostgres({ dataDir: path.join(ROOT, `.data/pg-e2e-${pgPort}`), port: pgPort, database: "postgres", quiet: true });
+  log(`PostgreSQL on 127.0.0.1:${pgPort} (${db.ownsServer ? "started" : "already running, reused"})`);
+  const { default: pg } = await import("pg");
+  const admin = new pg.Client({ connectionString: db.url });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS "${DATABASE}" WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE "${DATABASE}"`);
+  } finally {
+    await admin.end();
+  }
+  return db.url.replace(/\/postgres$/, `/${DATABASE}`);
+}
+
+function seed() {
+  const result = spawnSync(process.execPath, ["--import", "tsx", "--conditions=react-server", "scripts/seed.ts"], {
+    cwd: ROOT,
+    env: { ...process.env, DATABASE_URL: process.env.DATABASE_URL, PUBLIC_URL: process.env.PUBLIC_URL },
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  if (result.status !== 0) throw new Error(`scripts/seed.ts failed (exit ${result.status ?? result.signal})`);
+  const last = result.stdout.trim().split("\n").at(-1);
+  if (!last) throw new Error("scripts/seed.ts printed nothing");
+  const demo = JSON.parse(last);
+  mkdirSync(path.dirname(SEED_FILE), { recursive: true });
+  writeFileSync(SEED_FILE, `${JSON.stringify(demo, null, 2)}\n`);
+  return demo;
+}
+
+try {
+  const started = Date.now();
+  process.env.DATABASE_URL = await freshDatabase();
+  const { runMigrations } = await import("../scripts/db.mjs");
+  log(`database ${DATABASE}: migrations ${await runMigrations("deploy", undefined, process.env.DATABASE_URL)}`);
+  const demo = seed();
+  log(`demo account seeded (client ${demo.clientId}, ${Object.keys(demo.workflows).length} workflows) → ${path.relative(ROOT, SEED_FILE)}`);
+
+  process.env.NODE_ENV = "production";
+  const { buildIfNeeded } = await import("../scripts/build-if-needed.mjs");
+  const buildStarted = Date.now();
+  const built = buildIfNeeded({ log });
+  log(built ? `production build done (${Math.round((Date.now() - buildStarted) / 1000)} s)` : "production build is up to date");
+
+  const { startServer } = await import("../scripts/server.mjs");
+  app = await startServer({ port, hostname: "127.0.0.1", dev: false, dir: ROOT });
+  log(`ready on ${process.env.PUBLIC_URL} (${Math.round((Date.now() - started) / 1000)} s)`);
+} catch (error) {
+  console.error(`[e2e-server] failed: ${error?.stack ?? error}`);
+  await stop(1);
+}

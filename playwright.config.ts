@@ -1,0 +1,64 @@
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+// End-to-end tests (e2e/*.spec.ts) in Debian's Chromium against the production build, served by e2e/server.mjs
+// on a database of its own. Never `npx playwright install`: it downloads browsers (no internet here).
+const PORT = Number(process.env.E2E_PORT ?? 3210);
+const BASE_URL = `http://127.0.0.1:${PORT}`;
+const FAKE_CAMERA = path.resolve(__dirname, "e2e/fixtures/fake-camera.y4m");
+const PHONE_SPECS = /phone\.spec\.ts$/;
+
+export default defineConfig({
+  testDir: "e2e",
+  testMatch: "**/*.spec.ts",
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
+  reporter: [["list"], ["html", { outputFolder: "test-results/e2e-report", open: "never" }]],
+  outputDir: "test-results/e2e",
+  // writes the fake camera (e2e/fixtures/fake-camera.y4m) when it is missing
+  globalSetup: "./e2e/global-setup.ts",
+  use: {
+    baseURL: BASE_URL,
+    screenshot: "on",
+    trace: "retain-on-failure",
+    video: "off",
+    permissions: ["camera", "geolocation"],
+    geolocation: { latitude: 40.7128, longitude: -74.006 },
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        // camera: getUserMedia granted without a prompt, frames from the y4m file
+        "--use-fake-ui-for-media-stream",
+        "--use-fake-device-for-media-stream",
+        `--use-file-for-fake-video-capture=${FAKE_CAMERA}`,
+      ],
+    },
+  },
+  projects: [
+    { name: "desktop", testIgnore: PHONE_SPECS, use: { ...devices["Desktop Chrome"], channel: undefined } },
+    {
+      name: "phone",
+      testMatch: PHONE_SPECS,
+      use: { viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: false, hasTouch: true },
+    },
+  ],
+  webServer: {
+    command: "node e2e/server.mjs",
+    url: `${BASE_URL}/api/v1/workflows/supported-document-types`,
+    reuseExistingServer: false,
+    // includes `next build` when the sources changed since the last build (minutes on 2 cores)
+    timeout: 300_000,
+    stdout: "pipe",
+    stderr: "pipe",
+    gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
+  },
+});
