@@ -1,7 +1,7 @@
 "use client";
 import { useEffect, useRef, useState } from "react";
 import Webcam from "react-webcam";
-import { FileUpload } from "@/components/verify/capture/file-upload";
+import { CameraProblem, ReviewCapture, UploadFallback, hasCameraApi, type Captured } from "@/components/verify/capture/capture-parts";
 import { useI18n } from "@/components/verify/i18n";
 import styles from "@/components/verify/verify.module.css";
 
@@ -12,12 +12,6 @@ export type CaptureProps = {
   busy: boolean;
   onConfirm: (file: Blob, filename: string) => void;
 };
-
-type Captured = { blob: Blob; url: string; filename: string };
-
-export function hasCameraApi(): boolean {
-  return typeof navigator !== "undefined" && Boolean(navigator.mediaDevices?.getUserMedia);
-}
 
 /** A still photo from the camera (document sides, with a framing guide), or an uploaded image as the fallback. */
 export function PhotoCapture({ galleryAllowed, accept, maxBytes, busy, onConfirm, guide }: CaptureProps & { guide: "document" | "face" }) {
@@ -39,32 +33,15 @@ export function PhotoCapture({ galleryAllowed, accept, maxBytes, busy, onConfirm
 
   if (captured) {
     return (
-      <div className={styles.capture}>
+      <ReviewCapture busy={busy} confirmLabel={m.camera.usePhoto} onRetake={() => setCaptured(null)} onConfirm={() => onConfirm(captured.blob, captured.filename)}>
         {/* eslint-disable-next-line @next/next/no-img-element -- a local blob preview, nothing to optimise */}
         <img src={captured.url} alt={m.camera.previewPhoto} className={styles.preview} />
-        <div className={styles.actions}>
-          <button type="button" className={styles.secondary} onClick={() => setCaptured(null)} disabled={busy}>
-            {m.camera.retake}
-          </button>
-          <button type="button" className={styles.primary} onClick={() => onConfirm(captured.blob, captured.filename)} disabled={busy} aria-busy={busy}>
-            {busy ? m.common.sending : m.camera.usePhoto}
-          </button>
-        </div>
-      </div>
+      </ReviewCapture>
     );
   }
 
   if (mode === "upload") {
-    return (
-      <div className={styles.capture}>
-        <FileUpload accept={accept} maxBytes={maxBytes} onFile={(file) => setCaptured({ blob: file, url: URL.createObjectURL(file), filename: file.name })} />
-        {hasCameraApi() ? (
-          <button type="button" className={styles.link} onClick={() => { setCameraFailed(false); setMode("camera"); }}>
-            {m.camera.useCamera}
-          </button>
-        ) : null}
-      </div>
-    );
+    return <UploadFallback accept={accept} maxBytes={maxBytes} onFile={setCaptured} onUseCamera={() => { setCameraFailed(false); setMode("camera"); }} />;
   }
 
   if (cameraFailed) return <CameraProblem galleryAllowed={galleryAllowed} onRetry={() => { setCameraFailed(false); setReady(false); }} onUpload={() => setMode("upload")} />;
@@ -97,28 +74,6 @@ export function PhotoCapture({ galleryAllowed, accept, maxBytes, busy, onConfirm
         <button type="button" className={styles.primary} onClick={take} disabled={!ready}>
           {m.camera.take}
         </button>
-      </div>
-    </div>
-  );
-}
-
-export function CameraProblem({ galleryAllowed, onRetry, onUpload }: { galleryAllowed: boolean; onRetry: () => void; onUpload: () => void }) {
-  const { m } = useI18n();
-  return (
-    <div className={styles.capture} role="alert">
-      <p className={styles.warning}>{m.camera.denied}</p>
-      <p className={styles.muted}>{galleryAllowed ? m.camera.deniedHelp : `${m.camera.galleryForbidden} ${m.camera.deniedHelp}`}</p>
-      <div className={styles.actions}>
-        {hasCameraApi() ? (
-          <button type="button" className={styles.secondary} onClick={onRetry}>
-            {m.common.retry}
-          </button>
-        ) : null}
-        {galleryAllowed ? (
-          <button type="button" className={styles.primary} onClick={onUpload}>
-            {m.camera.uploadInstead}
-          </button>
-        ) : null}
       </div>
     </div>
   );

@@ -1,12 +1,10 @@
 "use client";
 import { useEffect, useRef, useState } from "react";
 import Webcam from "react-webcam";
-import { FileUpload } from "@/components/verify/capture/file-upload";
-import { CameraProblem, hasCameraApi, type CaptureProps } from "@/components/verify/capture/photo-capture";
+import { CameraProblem, ReviewCapture, UploadFallback, hasCameraApi, type Captured } from "@/components/verify/capture/capture-parts";
+import type { CaptureProps } from "@/components/verify/capture/photo-capture";
 import { format, useI18n } from "@/components/verify/i18n";
 import styles from "@/components/verify/verify.module.css";
-
-type Recorded = { blob: Blob; url: string; filename: string };
 
 const MIN_SECONDS = 2;
 
@@ -29,7 +27,7 @@ export function VideoCapture({
   const [cameraFailed, setCameraFailed] = useState(!hasCameraApi() || typeof MediaRecorder === "undefined");
   const [ready, setReady] = useState(false);
   const [elapsed, setElapsed] = useState<number | null>(null);
-  const [recorded, setRecorded] = useState<Recorded | null>(null);
+  const [recorded, setRecorded] = useState<Captured | null>(null);
 
   useEffect(() => () => { if (recorded) URL.revokeObjectURL(recorded.url); }, [recorded]);
   useEffect(() => () => recorder.current?.stop(), []);
@@ -67,32 +65,14 @@ export function VideoCapture({
 
   if (recorded) {
     return (
-      <div className={styles.capture}>
+      <ReviewCapture busy={busy} confirmLabel={m.camera.useVideo} onRetake={() => setRecorded(null)} onConfirm={() => onConfirm(recorded.blob, recorded.filename)}>
         <video src={recorded.url} controls playsInline className={styles.preview} aria-label={m.camera.previewVideo} />
-        <div className={styles.actions}>
-          <button type="button" className={styles.secondary} onClick={() => setRecorded(null)} disabled={busy}>
-            {m.camera.retake}
-          </button>
-          <button type="button" className={styles.primary} onClick={() => onConfirm(recorded.blob, recorded.filename)} disabled={busy} aria-busy={busy}>
-            {busy ? m.common.sending : m.camera.useVideo}
-          </button>
-        </div>
-      </div>
+      </ReviewCapture>
     );
   }
 
   if (mode === "upload") {
-    return (
-      <div className={styles.capture}>
-        <div className={styles.prompt}>{prompt}</div>
-        <FileUpload accept={accept} maxBytes={maxBytes} onFile={(file) => setRecorded({ blob: file, url: URL.createObjectURL(file), filename: file.name })} />
-        {hasCameraApi() ? (
-          <button type="button" className={styles.link} onClick={() => { setCameraFailed(false); setMode("camera"); }}>
-            {m.camera.useCamera}
-          </button>
-        ) : null}
-      </div>
-    );
+    return <UploadFallback accept={accept} maxBytes={maxBytes} prompt={prompt} onFile={setRecorded} onUseCamera={() => { setCameraFailed(false); setMode("camera"); }} />;
   }
 
   if (cameraFailed) return <CameraProblem galleryAllowed={galleryAllowed} onRetry={() => { setCameraFailed(false); setReady(false); }} onUpload={() => setMode("upload")} />;

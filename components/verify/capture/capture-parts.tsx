@@ -1,0 +1,80 @@
+"use client";
+import { FileUpload } from "@/components/verify/capture/file-upload";
+import { useI18n } from "@/components/verify/i18n";
+import styles from "@/components/verify/verify.module.css";
+
+// The parts photo and video capture share: the review of what was captured, the upload fallback, the camera problem.
+
+export type Captured = { blob: Blob; url: string; filename: string };
+
+export function hasCameraApi(): boolean {
+  return typeof navigator !== "undefined" && Boolean(navigator.mediaDevices?.getUserMedia);
+}
+
+/** The captured photo or video with "Retake" and "Use this …". */
+export function ReviewCapture({ children, busy, confirmLabel, onRetake, onConfirm }: {
+  children: React.ReactNode;
+  busy: boolean;
+  confirmLabel: string;
+  onRetake: () => void;
+  onConfirm: () => void;
+}) {
+  const { m } = useI18n();
+  return (
+    <div className={styles.capture}>
+      {children}
+      <div className={styles.actions}>
+        <button type="button" className={styles.secondary} onClick={onRetake} disabled={busy}>
+          {m.camera.retake}
+        </button>
+        <button type="button" className={styles.primary} onClick={onConfirm} disabled={busy} aria-busy={busy}>
+          {busy ? m.common.sending : confirmLabel}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** A file from the device instead of the camera, with the way back to the camera when there is one. */
+export function UploadFallback({ accept, maxBytes, prompt, onFile, onUseCamera }: {
+  accept: string[];
+  maxBytes: number;
+  prompt?: React.ReactNode;
+  onFile: (captured: Captured) => void;
+  onUseCamera: () => void;
+}) {
+  const { m } = useI18n();
+  return (
+    <div className={styles.capture}>
+      {prompt ? <div className={styles.prompt}>{prompt}</div> : null}
+      <FileUpload accept={accept} maxBytes={maxBytes} onFile={(file) => onFile({ blob: file, url: URL.createObjectURL(file), filename: file.name })} />
+      {hasCameraApi() ? (
+        <button type="button" className={styles.link} onClick={onUseCamera}>
+          {m.camera.useCamera}
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+export function CameraProblem({ galleryAllowed, onRetry, onUpload }: { galleryAllowed: boolean; onRetry: () => void; onUpload: () => void }) {
+  const { m } = useI18n();
+  return (
+    <div className={styles.capture} role="alert">
+      <p className={styles.warning}>{m.camera.denied}</p>
+      <p className={styles.muted}>{galleryAllowed ? m.camera.deniedHelp : `${m.camera.galleryForbidden} ${m.camera.deniedHelp}`}</p>
+      <div className={styles.actions}>
+        {hasCameraApi() ? (
+          <button type="button" className={styles.secondary} onClick={onRetry}>
+            {m.common.retry}
+          </button>
+        ) : null}
+        {galleryAllowed ? (
+          <button type="button" className={styles.primary} onClick={onUpload}>
+            {m.camera.uploadInstead}
+          </button>
+        ) : null}
+      </div>
+    </div>
+  );
+}
