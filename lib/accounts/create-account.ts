@@ -7,10 +7,10 @@ import { generateClientId } from "@/lib/credentials/api-key-secrets";
 export const PASSWORD_HASH_ROUNDS = 12;
 
 export const CreateAccountSchema = z.object({
-  accountName: z.string().trim().min(1).max(100),
+  accountName: z.string().trim().min(1, "Required").max(100, "At most 100 characters"),
   email: z.string().trim().toLowerCase().pipe(z.email()),
   name: z.string().trim().max(100).optional(),
-  password: z.string().min(10).max(200),
+  password: z.string().min(10, "At least 10 characters").max(200, "At most 200 characters"),
 });
 
 /** A tenant and its owner, together. */

@@ -1,0 +1,17 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { login } from "@/app/(auth)/actions";
+import { LoginForm } from "@/components/dashboard/auth-forms";
+import { currentMember } from "@/lib/dashboard/current-member";
+import styles from "@/components/dashboard/dashboard.module.css";
+
+export const metadata: Metadata = { title: "Sign in" };
+
+export default async function LoginPage() {
+  if (await currentMember()) redirect("/dashboard");
+  return (
+    <main className={styles.authPage}>
+      <LoginForm action={login} />
+    </main>
+  );
+}

@@ -1,0 +1,48 @@
+"use client";
+import Link from "next/link";
+import { useActionState } from "react";
+import type { FormState } from "@/app/(auth)/actions";
+import styles from "@/components/dashboard/dashboard.module.css";
+
+type Action = (state: FormState, form: FormData) => Promise<FormState>;
+
+function Field({ name, label, type = "text", autoComplete, state }: { name: string; label: string; type?: string; autoComplete?: string; state: FormState }) {
+  const error = state?.fieldErrors?.[name];
+  return (
+    <div className={styles.field}>
+      <label htmlFor={`f-${name}`}>{label}</label>
+      <input id={`f-${name}`} name={name} type={type} defaultValue={type === "password" ? undefined : state?.values?.[name]} key={state?.values?.[name]} autoComplete={autoComplete} required aria-invalid={Boolean(error)} aria-describedby={error ? `f-${name}-error` : undefined} />
+      {error ? <p id={`f-${name}-error`} className={styles.fieldError}>{error}</p> : null}
+    </div>
+  );
+}
+
+export function LoginForm({ action }: { action: Action }) {
+  const [state, submit, pending] = useActionState(action, undefined);
+  return (
+    <form action={submit} className={styles.authForm}>
+      <h1>Sign in</h1>
+      {state?.error ? <p role="alert" className={styles.error}>{state.error}</p> : null}
+      <Field name="email" label="E-mail" type="email" autoComplete="username" state={state} />
+      <Field name="password" label="Password" type="password" autoComplete="current-password" state={state} />
+      <button className={styles.primary} disabled={pending}>{pending ? "Signing in…" : "Sign in"}</button>
+      <p className={styles.muted}>No account yet? <Link href="/signup">Create one</Link></p>
+    </form>
+  );
+}
+
+export function SignupForm({ action }: { action: Action }) {
+  const [state, submit, pending] = useActionState(action, undefined);
+  return (
+    <form action={submit} className={styles.authForm}>
+      <h1>Create your account</h1>
+      {state?.error ? <p role="alert" className={styles.error}>{state.error}</p> : null}
+      <Field name="accountName" label="Company name" autoComplete="organization" state={state} />
+      <Field name="name" label="Your name" autoComplete="name" state={state} />
+      <Field name="email" label="Work e-mail" type="email" autoComplete="username" state={state} />
+      <Field name="password" label="Password (at least 10 characters)" type="password" autoComplete="new-password" state={state} />
+      <button className={styles.primary} disabled={pending}>{pending ? "Creating…" : "Create account"}</button>
+      <p className={styles.muted}>Already have an account? <Link href="/login">Sign in</Link></p>
+    </form>
+  );
+}
