@@ -2,16 +2,18 @@ import type { ProcessType } from "@/lib/workflows/process-types";
 import type { VerificationProcess } from "@/lib/processes/types";
 import { addressVerification } from "@/lib/processes/address-verification/address-verification";
 import { emailCheck } from "@/lib/processes/email-check/email-check";
+import { liveness } from "@/lib/processes/liveness/liveness";
+import { videoAgreement } from "@/lib/processes/video-agreement/video-agreement";
 import { locationIntelligence } from "@/lib/processes/location-intelligence/location-intelligence";
 import { notAutomated } from "@/lib/processes/not-automated/not-automated";
 import { watchlistCheck } from "@/lib/processes/watchlist-check/watchlist-check";
 
-// Every process type → its module. The ML checks (document, liveness, video agreement) are MANUAL_REVIEW with
-// a check saying so until they are built.
+// Every process type → its module. DOCUMENT_VERIFICATION is MANUAL_REVIEW with a check saying so until its
+// module lands.
 const PROCESSES: Record<ProcessType, VerificationProcess> = {
   DOCUMENT_VERIFICATION: notAutomated("DOCUMENT_VERIFICATION"),
-  LIVENESS: notAutomated("LIVENESS", ["DOCUMENT_VERIFICATION"]),
-  VIDEO_AGREEMENT: notAutomated("VIDEO_AGREEMENT", ["DOCUMENT_VERIFICATION", "LIVENESS"]),
+  LIVENESS: liveness,
+  VIDEO_AGREEMENT: videoAgreement,
   EMAIL_CHECK: emailCheck,
   LOCATION_INTELLIGENCE: locationIntelligence,
   ADDRESS_VERIFICATION: addressVerification,

@@ -2,6 +2,8 @@ import "server-only";
 import sharp from "sharp";
 import { ApiError } from "@/lib/api/errors";
 import { formatBytes } from "@/lib/api/body";
+import { FfmpegError } from "@/lib/video/ffmpeg";
+import { stripVideoMetadata } from "@/lib/video/strip-metadata";
 import { IMAGE_TYPES, MAX_IMAGE_BYTES, MAX_VIDEO_BYTES, VIDEO_TYPES, type FileKind } from "@/lib/workflows/inputs";
 
 export type NormalizedFile = { bytes: Buffer; contentType: string; meta: Record<string, unknown> };
@@ -13,7 +15,8 @@ const MAX_EDGE = 4096;
 /**
  * Checks an uploaded file by its bytes (the declared type is ignored) and normalises it: images are decoded,
  * auto-rotated and re-encoded without metadata (EXIF/GPS/XMP stripped); a few facts the document checks need
- * (editing software, camera, original type) are kept in `meta` before stripping.
+ * (editing software, camera, original type) are kept in `meta` before stripping. Videos lose their container
+ * metadata the same way (remuxed by ffmpeg).
  */
 export async function normalizeUpload(fieldName: string, kind: FileKind, bytes: Buffer): Promise<NormalizedFile> {
   const max = kind === "image" ? MAX_IMAGE_BYTES : MAX_VIDEO_BYTES;
@@ -28,8 +31,21 @@ export async function normalizeUpload(fieldName: string, kind: FileKind, bytes: 
       details: [{ field: fieldName, message: `Unsupported content ${sniffed ?? "(unknown)"}` }],
     });
   }
-  if (kind === "video") return { bytes, contentType: sniffed, meta: { originalType: sniffed, originalBytes: bytes.length } };
+  if (kind === "video") return normalizeVideo(fieldName, sniffed, bytes);
   return normalizeImage(fieldName, sniffed, bytes);
+}
+
+/** Videos are remuxed without their container metadata (GPS, device, creation time); the streams are not re-encoded. */
+async function normalizeVideo(fieldName: string, sniffed: string, bytes: Buffer): Promise<NormalizedFile> {
+  let stripped: Buffer;
+  try {
+    stripped = await stripVideoMetadata(bytes, sniffed);
+  } catch (error) {
+    // a file ffmpeg rejects is the uploader's problem; a timeout or a missing binary is ours (500)
+    if (!(error instanceof FfmpegError) || error.timedOut) throw error;
+    throw new ApiError("VALIDATION_ERROR", `${fieldName} could not be read as a video.`, { details: [{ field: fieldName, message: "The video is damaged or incomplete" }] });
+  }
+  return { bytes: stripped, contentType: sniffed, meta: { originalType: sniffed, originalBytes: bytes.length, metadataStripped: true } };
 }
 
 async function normalizeImage(fieldName: string, sniffed: string, bytes: Buffer): Promise<NormalizedFile> {

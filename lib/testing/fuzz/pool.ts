@@ -44,5 +44,5 @@ export async function createFuzzPool(): Promise<void> {
   otherSessionToken = foreign.sessionToken;
   realFiles.jpeg = await jpeg(64, 48, true);
   realFiles.png = await png(32, 20);
-  realFiles.webm = webm(256);
+  realFiles.webm = webm();
 }

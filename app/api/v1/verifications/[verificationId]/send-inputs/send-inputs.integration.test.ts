@@ -5,7 +5,7 @@ import { prisma } from "@/lib/db";
 import { readFile } from "@/lib/storage/file-store";
 import { call } from "@/lib/testing/api-client";
 import { countRows, createTestAccount, sessionTokenFor, startVerification, type TestAccount } from "@/lib/testing/fixtures";
-import { dataUrl, jpeg, png, webm } from "@/lib/testing/images";
+import { dataUrl, jpeg, png, webm, webmHeaderOnly } from "@/lib/testing/images";
 
 let account: TestAccount;
 let other: TestAccount;
@@ -172,6 +172,20 @@ describe("POST /api/v1/verifications/{id}/send-inputs", () => {
     const files = await prisma.verificationInput.findMany({ where: { verificationId }, include: { file: true }, orderBy: { fieldName: "asc" } });
     expect(files.map((f) => [f.fieldName, f.type, f.file?.contentType])).toEqual([["SELFIE_PHOTO", "FILE", "image/png"], ["SELFIE_VIDEO", "FILE", "video/webm"]]);
     expect((await statusOf(verificationId)).status).toBe("PROCESSING");
+    // the container metadata (title, creation time) is gone; the video is the same video
+    const video = files.find((f) => f.fieldName === "SELFIE_VIDEO")!;
+    const stored = (await readFile(account.accountId, video.file!.id))!.bytes;
+    expect(webm().includes(Buffer.from("Secret holiday video"))).toBe(true);
+    expect(stored.includes(Buffer.from("Secret holiday video"))).toBe(false);
+    expect(video.file!.meta).toMatchObject({ metadataStripped: true });
+  });
+
+  it("refuses a video that is only a header, with 400, storing nothing", async () => {
+    const { verificationId } = await startVerification(account, "liveness");
+    const response = await send(verificationId, { inputs: [{ fieldName: "SELFIE_VIDEO", value: dataUrl(webmHeaderOnly(), "video/webm"), type: "FILE" }] });
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ error: "VALIDATION_ERROR", details: [{ field: "SELFIE_VIDEO", message: "The video is damaged or incomplete" }] });
+    expect(await prisma.verificationInput.count({ where: { verificationId } })).toBe(0);
   });
 
   it("refuses fake content with 415 and stores nothing", async () => {
