@@ -4,23 +4,11 @@ import { notFound, redirect } from "next/navigation";
 import { cache } from "react";
 import { auth } from "@/auth";
 import { prisma } from "@/lib/db";
+import { CAN, ForbiddenError, type Member, type Permission, type Role } from "@/lib/dashboard/permissions";
 
-export type Role = "OWNER" | "ADMIN" | "REVIEWER";
-export type Member = { userId: string; email: string; accountId: string; accountName: string; clientId: string; role: Role };
+export { CAN, ForbiddenError, type Member, type Permission, type Role };
 
 export const ACCOUNT_COOKIE = "okyc_account";
-
-/** Who may do what. Reviewers read and review verifications; keys, webhooks, workflows and members are not theirs. */
-export const CAN = {
-  review: ["OWNER", "ADMIN", "REVIEWER"],
-  manageWorkflows: ["OWNER", "ADMIN"],
-  manageCredentials: ["OWNER", "ADMIN"],
-  manageWebhooks: ["OWNER", "ADMIN"],
-  manageMembers: ["OWNER"],
-  manageAccount: ["OWNER"],
-} as const satisfies Record<string, readonly Role[]>;
-
-export type Permission = keyof typeof CAN;
 
 /**
  * The signed-in user and the account they work in (the `okyc_account` cookie when it names one of their
@@ -49,8 +37,6 @@ export async function requireMember(permission: Permission = "review"): Promise<
   if (!(CAN[permission] as readonly Role[]).includes(member.role)) notFound();
   return member;
 }
-
-export class ForbiddenError extends Error {}
 
 /** For server actions: the member with the permission, or an error (actions answer, they do not redirect). */
 export async function memberForAction(permission: Permission): Promise<Member> {

@@ -1,7 +1,7 @@
 import { allCountries, countryByCode, type Country } from "@/lib/countries/countries";
+import { DOCUMENT_TYPE_NAMES, type DocumentTypeName } from "@/lib/document-types/document-type-names";
 
-export const DOCUMENT_TYPE_NAMES = ["PASSPORT", "DRIVERS_LICENSE", "NATIONAL_ID", "RESIDENCE_PERMIT", "VOTER_ID"] as const;
-export type DocumentTypeName = (typeof DOCUMENT_TYPE_NAMES)[number];
+export { DOCUMENT_TYPE_NAMES, type DocumentTypeName };
 export type Side = "FRONT" | "BACK";
 
 export type SubDocumentType = {

@@ -76,7 +76,7 @@ export function createWorker(options: WorkerOptions = {}) {
       const [lock] = await tx.$queryRaw<{ locked: boolean }[]>`SELECT pg_try_advisory_xact_lock(${SWEEP_LOCK}) AS locked`;
       if (!lock?.locked) return;
       const result = await sweepStaleVerifications();
-      if (result.abandoned || result.expired) console.log(`[engine] sweep: ${result.abandoned} abandoned, ${result.expired} expired`);
+      if (result.abandoned || result.expired || result.redacted) console.log(`[engine] sweep: ${result.abandoned} abandoned, ${result.expired} expired, ${result.redacted} redacted (retention)`);
     }, { timeout: 120_000 }).catch((error) => console.error(`[engine] sweep failed: ${(error as Error)?.name}`));
     nudge();
   }

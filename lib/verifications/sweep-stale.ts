@@ -2,6 +2,7 @@ import "server-only";
 import { clock } from "@/lib/clock";
 import { prisma } from "@/lib/db";
 import { recordEventsBulk } from "@/lib/events/record-events-bulk";
+import { redactExpiredVerifications } from "@/lib/privacy/redact-expired";
 
 export const STALE_AFTER_MS = 24 * 60 * 60_000;
 const BATCH = 1_000;
@@ -13,8 +14,9 @@ type Swept = { id: string; accountId: string; workflowId: string; metadata: unkn
  * non-final verification inactive for more than 24 h → ABANDONED. Both announce `verification_abandoned`
  * (EXPIRED with `reason: "EXPIRED"`). Batches of 1,000 through the (status, expiresAt) and
  * (status, lastActivityAt) indexes, SKIP LOCKED so concurrent sweeps and live requests never wait on each other.
+ * Then the retention redaction of accounts with `retentionDays` (lib/privacy/redact-expired.ts).
  */
-export async function sweepStaleVerifications(now = clock.now()): Promise<{ expired: number; abandoned: number }> {
+export async function sweepStaleVerifications(now = clock.now()): Promise<{ expired: number; abandoned: number; redacted: number }> {
   const staleBefore = new Date(now.getTime() - STALE_AFTER_MS);
   let expired = 0;
   let abandoned = 0;
@@ -54,5 +56,6 @@ export async function sweepStaleVerifications(now = clock.now()): Promise<{ expi
     abandoned += batch;
     if (batch < BATCH) break;
   }
-  return { expired, abandoned };
+  const { redacted } = await redactExpiredVerifications(now);
+  return { expired, abandoned, redacted };
 }

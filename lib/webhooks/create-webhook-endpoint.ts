@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { prisma } from "@/lib/db";
+import { prisma, type Tx } from "@/lib/db";
 import { EVENT_NAMES } from "@/lib/events/event-names";
 import { encryptWebhookSecret, generateWebhookSecret } from "@/lib/webhooks/webhook-secret";
 
@@ -14,10 +14,10 @@ export const WebhookEndpointSchema = z.object({
 });
 
 /** Registers an endpoint and returns its secret: shown once. */
-export async function createWebhookEndpoint(accountId: string, input: z.input<typeof WebhookEndpointSchema>) {
+export async function createWebhookEndpoint(accountId: string, input: z.input<typeof WebhookEndpointSchema>, db: Tx = prisma) {
   const data = WebhookEndpointSchema.parse(input);
   const secret = generateWebhookSecret();
-  const endpoint = await prisma.webhookEndpoint.create({
+  const endpoint = await db.webhookEndpoint.create({
     data: { accountId, url: data.url, events: data.events, enabled: data.enabled, secretEncrypted: encryptWebhookSecret(secret) },
     select: { id: true, url: true, events: true },
   });

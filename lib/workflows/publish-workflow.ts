@@ -1,25 +1,9 @@
 import "server-only";
-import { z } from "zod";
 import { prisma } from "@/lib/db";
-import { isCountryCode } from "@/lib/countries/countries";
-import { DOCUMENT_TYPE_NAMES } from "@/lib/document-types/catalog";
-import { PROCESS_TYPES } from "@/lib/workflows/process-types";
-import { SettingsSchema, serializeSetting, type SettingName } from "@/lib/workflows/settings";
+import { serializeSetting, type SettingName } from "@/lib/workflows/settings";
+import { WorkflowDefinitionSchema, type WorkflowDefinition } from "@/lib/workflows/workflow-definition";
 
-export const WorkflowDefinitionSchema = z.object({
-  name: z.string().trim().min(1).max(100),
-  processes: z
-    .array(z.enum(PROCESS_TYPES))
-    .min(1, "Add at least one process")
-    .refine((p) => new Set(p).size === p.length, "Each process may appear once"),
-  documentTypes: z.array(z.enum(DOCUMENT_TYPE_NAMES)).default([]),
-  countries: z
-    .array(z.string().refine(isCountryCode, "Expected ISO 3166-1 alpha-2").transform((c) => c.toUpperCase()))
-    .default([]),
-  settings: SettingsSchema.default({}),
-});
-
-export type WorkflowDefinition = z.input<typeof WorkflowDefinitionSchema>;
+export { WorkflowDefinitionSchema, type WorkflowDefinition };
 
 /**
  * Creates a workflow, or publishes a new immutable version of an existing one (verifications in flight keep the

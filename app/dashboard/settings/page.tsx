@@ -1,0 +1,22 @@
+import { requireMember } from "@/lib/dashboard/current-member";
+import { getAccountSettings } from "@/lib/dashboard/update-account-settings";
+import { SettingsForm } from "@/components/dashboard/settings-form";
+import { updateSettingsAction } from "./actions";
+import styles from "@/components/dashboard/dashboard.module.css";
+
+export const metadata = { title: "Settings" };
+
+// GET /dashboard/settings — the account's name and retention period (owners only)
+export default async function SettingsPage() {
+  const member = await requireMember("manageAccount");
+  const settings = await getAccountSettings(member);
+  return (
+    <>
+      <h1>Settings</h1>
+      <section className={styles.panel}>
+        <SettingsForm action={updateSettingsAction} name={settings.name} retentionDays={settings.retentionDays} />
+        <p className={styles.muted}>With a retention period, the stale sweep (every 5 minutes) erases the personal data of verifications completed longer ago; each erasure is in the audit log.</p>
+      </section>
+    </>
+  );
+}

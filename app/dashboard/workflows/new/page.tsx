@@ -1,0 +1,16 @@
+import { WorkflowBuilder } from "@/components/dashboard/workflow-builder";
+import { allCountries } from "@/lib/countries/countries";
+import { requireMember } from "@/lib/dashboard/current-member";
+import { saveWorkflowAction } from "../actions";
+
+export const metadata = { title: "New workflow" };
+
+export default async function NewWorkflowPage() {
+  await requireMember("manageWorkflows");
+  return (
+    <>
+      <h1>New workflow</h1>
+      <WorkflowBuilder countries={allCountries().map(({ code, name }) => ({ code, name }))} save={saveWorkflowAction} />
+    </>
+  );
+}

@@ -1,0 +1,36 @@
+"use server";
+import { cookies } from "next/headers";
+import { redirect } from "next/navigation";
+import { auth, signIn } from "@/auth";
+import { acceptInvitationAsNewUser, acceptInvitationAsUser } from "@/lib/dashboard/accept-invitation";
+import { runAction, type ActionState } from "@/lib/dashboard/action-state";
+import { ACCOUNT_COOKIE } from "@/lib/dashboard/current-member";
+
+const text = (form: FormData, name: string) => String(form.get(name) ?? "");
+
+/** A signed-in user with the invited e-mail joins, and works in the new account from now on. */
+export async function joinAsUserAction(_state: ActionState, form: FormData): Promise<ActionState> {
+  const result = await runAction(async () => {
+    const userId = (await auth())?.user?.id;
+    if (!userId) return { error: "Sign in first" };
+    const { accountId } = await acceptInvitationAsUser({ userId }, text(form, "token"));
+    (await cookies()).set(ACCOUNT_COOKIE, accountId, { httpOnly: true, sameSite: "lax", path: "/", secure: process.env.NODE_ENV === "production" });
+    return { ok: "joined" };
+  });
+  if (result?.ok) redirect("/dashboard");
+  return result;
+}
+
+/** A signed-out person creates their user (the invitation's e-mail), joins, and is signed in. */
+export async function joinAsNewUserAction(_state: ActionState, form: FormData): Promise<ActionState> {
+  let email = "";
+  const result = await runAction(async () => {
+    const joined = await acceptInvitationAsNewUser(text(form, "token"), { name: text(form, "name"), password: text(form, "password") });
+    email = joined.email;
+    (await cookies()).set(ACCOUNT_COOKIE, joined.accountId, { httpOnly: true, sameSite: "lax", path: "/", secure: process.env.NODE_ENV === "production" });
+    return { ok: "joined" };
+  });
+  if (!result?.ok) return result;
+  await signIn("credentials", { email, password: text(form, "password"), redirectTo: "/dashboard" });
+  return result;
+}

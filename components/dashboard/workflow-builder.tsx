@@ -1,0 +1,122 @@
+"use client";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { Controller, useForm, type Resolver } from "react-hook-form";
+import type { z } from "zod";
+import { ProcessList } from "@/components/dashboard/process-list";
+import { CountrySelect, SettingField } from "@/components/dashboard/workflow-settings-fields";
+import { DOCUMENT_TYPE_NAMES } from "@/lib/document-types/document-type-names";
+import { pruneDefinition, relevantSettings, WorkflowDefinitionSchema } from "@/lib/workflows/workflow-definition";
+import styles from "@/components/dashboard/dashboard.module.css";
+
+type Input = z.input<typeof WorkflowDefinitionSchema>;
+type Output = z.output<typeof WorkflowDefinitionSchema>;
+type SaveResult = { ok: true; workflowId: string; version: number } | { ok: false; error?: string; fieldErrors?: Record<string, string> };
+
+// The server's own schema, applied to what the server will keep: settings of processes no longer chosen are
+// dropped before validation (as saveWorkflow drops them), so a hidden field can never block a save.
+const baseResolver = zodResolver(WorkflowDefinitionSchema);
+const resolver: Resolver<Input, unknown, Output> = (values, context, options) => baseResolver(pruneDefinition(values), context, options);
+
+const DOCUMENT_TYPE_LABELS: Record<(typeof DOCUMENT_TYPE_NAMES)[number], string> = {
+  PASSPORT: "Passport",
+  DRIVERS_LICENSE: "Driving licence",
+  NATIONAL_ID: "National identity card",
+  RESIDENCE_PERMIT: "Residence permit",
+  VOTER_ID: "Voter ID",
+};
+
+export function WorkflowBuilder({
+  initial,
+  workflowId,
+  countries,
+  save,
+}: {
+  initial?: Input;
+  workflowId?: string;
+  countries: { code: string; name: string }[];
+  save: (workflowId: string | null, input: unknown) => Promise<SaveResult>;
+}) {
+  const router = useRouter();
+  const [message, setMessage] = useState<{ kind: "error" | "notice"; text: string } | null>(null);
+  const form = useForm<Input, unknown, Output>({
+    resolver,
+    defaultValues: initial ?? { name: "", processes: ["DOCUMENT_VERIFICATION", "LIVENESS"], documentTypes: [], countries: [], settings: {} },
+  });
+  const { register, control, handleSubmit, formState, setError, watch } = form;
+  const errors = formState.errors;
+  const processes = watch("processes") ?? [];
+  const shown = relevantSettings(processes);
+
+  const onSubmit = handleSubmit(async (values) => {
+    setMessage(null);
+    const result = await save(workflowId ?? null, values);
+    if (!result.ok) {
+      for (const [path, text] of Object.entries(result.fieldErrors ?? {})) setError(path as never, { message: text });
+      setMessage({ kind: "error", text: result.error ?? "Some values are not valid: see the marked fields." });
+      return;
+    }
+    if (workflowId) {
+      setMessage({ kind: "notice", text: `Published version ${result.version}. Verifications already started keep the version they began with.` });
+      router.refresh();
+    } else {
+      router.push(`/dashboard/workflows/${result.workflowId}`);
+    }
+  });
+
+  const processError = errors.processes?.message ?? errors.processes?.root?.message ?? (Array.isArray(errors.processes) ? "Unknown process" : undefined);
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Workflow builder">
+      {message ? <p role={message.kind === "error" ? "alert" : "status"} className={styles[message.kind]}>{message.text}</p> : null}
+      <section className={styles.panel}>
+        <div className={styles.field}>
+          <label htmlFor="wf-name">Name</label>
+          <input id="wf-name" {...register("name")} aria-invalid={Boolean(errors.name)} aria-describedby={errors.name ? "wf-name-error" : undefined} />
+          {errors.name ? <p id="wf-name-error" className={styles.fieldError}>{errors.name.message}</p> : null}
+        </div>
+      </section>
+
+      <section className={styles.panel} aria-labelledby="wf-processes">
+        <h2 id="wf-processes">Processes, in the order the end user meets them</h2>
+        <Controller control={control} name="processes" render={({ field }) => <ProcessList value={field.value ?? []} onChange={field.onChange} />} />
+        {processError ? <p role="alert" className={styles.fieldError}>{processError}</p> : null}
+      </section>
+
+      {processes.includes("DOCUMENT_VERIFICATION") ? (
+        <section className={styles.panel} aria-labelledby="wf-documents">
+          <h2 id="wf-documents">Identity documents</h2>
+          <fieldset className={styles.fieldset}>
+            <legend>Accepted document types (none ticked: all)</legend>
+            {DOCUMENT_TYPE_NAMES.map((name) => (
+              <label key={name} className={styles.check}>
+                <input type="checkbox" value={name} {...register("documentTypes")} /> {DOCUMENT_TYPE_LABELS[name]}
+              </label>
+            ))}
+          </fieldset>
+          <Controller
+            control={control}
+            name="countries"
+            render={({ field }) => (
+              <CountrySelect id="wf-countries" label="Issuing countries accepted (none selected: all)" countries={countries} value={field.value ?? []} onChange={field.onChange} error={errors.countries?.message ?? (errors.countries ? "Invalid country" : undefined)} />
+            )}
+          />
+        </section>
+      ) : null}
+
+      <section className={styles.panel} aria-labelledby="wf-settings">
+        <h2 id="wf-settings">Settings</h2>
+        <p className={styles.muted}>Only the settings of the chosen processes are shown and saved. Empty: the default.</p>
+        {shown.map((name) => (
+          <SettingField key={name} name={name} form={form} countries={countries} />
+        ))}
+      </section>
+
+      <div className={styles.row}>
+        <button className={styles.primary} disabled={formState.isSubmitting}>
+          {formState.isSubmitting ? "Publishing…" : workflowId ? "Publish new version" : "Create workflow"}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,19 @@
+import "server-only";
+import { clock } from "@/lib/clock";
+import { prisma } from "@/lib/db";
+import { idOrNotFound } from "@/lib/dashboard/dashboard-ids";
+import { assertCan, NotFoundError, type Member } from "@/lib/dashboard/permissions";
+
+/**
+ * Archives (or restores) a workflow. Archived workflows start no new verifications; those in flight finish on
+ * their pinned version.
+ */
+export async function setWorkflowArchived(member: Member, workflowId: string, archived: boolean): Promise<void> {
+  assertCan(member, "manageWorkflows");
+  const id = idOrNotFound(workflowId);
+  const { count } = await prisma.workflow.updateMany({
+    where: { id, accountId: member.accountId },
+    data: { archivedAt: archived ? clock.now() : null },
+  });
+  if (!count) throw new NotFoundError("Workflow not found");
+}

@@ -1,0 +1,93 @@
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { prisma } from "@/lib/db";
+import { acceptInvitationAsNewUser, acceptInvitationAsUser, findOpenInvitation } from "@/lib/dashboard/accept-invitation";
+import { hashInvitationToken, inviteMember, revokeInvitation } from "@/lib/dashboard/invite-member";
+import { changeMemberRole, removeMember } from "@/lib/dashboard/manage-members";
+import { DashboardError, ForbiddenError, NotFoundError } from "@/lib/dashboard/permissions";
+import { updateAccountSettings } from "@/lib/dashboard/update-account-settings";
+import { clock } from "@/lib/clock";
+import { addMember, ownerOf } from "@/lib/testing/dashboard-fixtures";
+import { createTestAccount } from "@/lib/testing/fixtures";
+
+const email = () => `invitee-${crypto.randomUUID()}@test.local`;
+
+describe("members and invitations", () => {
+  beforeEach(() => vi.restoreAllMocks());
+
+  it("an invitation link works once, stores only the token's hash, and gives the invited role", async () => {
+    const account = await createTestAccount();
+    const address = email();
+    const { token, id } = await inviteMember(ownerOf(account), { email: address, role: "REVIEWER" });
+    const row = await prisma.invitation.findUniqueOrThrow({ where: { id } });
+    expect(row.tokenHash).toBe(hashInvitationToken(token));
+    expect(JSON.stringify(row)).not.toContain(token);
+    expect(row.expiresAt.getTime() - row.createdAt.getTime()).toBe(7 * 86_400_000);
+    expect(await findOpenInvitation(token)).toMatchObject({ email: address, role: "REVIEWER" });
+
+    await acceptInvitationAsNewUser(token, { name: "Rita Reviewer", password: "long enough password" });
+    const user = await prisma.user.findUniqueOrThrow({ where: { email: address }, include: { memberships: true } });
+    expect(user.memberships).toMatchObject([{ accountId: account.accountId, role: "REVIEWER" }]);
+    await expect(acceptInvitationAsNewUser(token, { name: "Again", password: "long enough password" })).rejects.toThrow(/already used/);
+    expect(await findOpenInvitation(token)).toBeNull();
+  });
+
+  it("a signed-in user joins only with an invitation to their own e-mail; expired and revoked links fail", async () => {
+    const account = await createTestAccount();
+    const elsewhere = await createTestAccount();
+    const stranger = await addMember(elsewhere, "ADMIN");
+    const forOther = await inviteMember(ownerOf(account), { email: email(), role: "ADMIN" });
+    await expect(acceptInvitationAsUser({ userId: stranger.userId }, forOther.token)).rejects.toThrow(/another e-mail/);
+    expect(await prisma.membership.count({ where: { accountId: account.accountId, userId: stranger.userId } })).toBe(0);
+
+    const forStranger = await inviteMember(ownerOf(account), { email: stranger.email, role: "ADMIN" });
+    await acceptInvitationAsUser({ userId: stranger.userId }, forStranger.token);
+    expect(await prisma.membership.findFirst({ where: { accountId: account.accountId, userId: stranger.userId }, select: { role: true } })).toEqual({ role: "ADMIN" });
+
+    const expiring = await inviteMember(ownerOf(account), { email: email(), role: "OWNER" });
+    vi.spyOn(clock, "now").mockReturnValue(new Date(Date.now() + 8 * 86_400_000));
+    await expect(acceptInvitationAsNewUser(expiring.token, { name: "Late", password: "long enough password" })).rejects.toThrow(/expired/);
+    vi.restoreAllMocks();
+
+    const revoked = await inviteMember(ownerOf(account), { email: email(), role: "REVIEWER" });
+    await revokeInvitation(ownerOf(account), revoked.id);
+    await expect(acceptInvitationAsNewUser(revoked.token, { name: "Nope", password: "long enough password" })).rejects.toBeInstanceOf(DashboardError);
+  });
+
+  it("roles change and members leave, but never the last owner", async () => {
+    const account = await createTestAccount();
+    const owner = ownerOf(account);
+    const ownerMembership = await prisma.membership.findFirstOrThrow({ where: { accountId: account.accountId, userId: owner.userId } });
+    const admin = await addMember(account, "ADMIN");
+    const adminMembership = await prisma.membership.findFirstOrThrow({ where: { accountId: account.accountId, userId: admin.userId } });
+    await expect(changeMemberRole(owner, { membershipId: ownerMembership.id, role: "ADMIN" })).rejects.toThrow(/at least one owner/);
+    await expect(removeMember(owner, ownerMembership.id)).rejects.toThrow(/last owner/);
+    await changeMemberRole(owner, { membershipId: adminMembership.id, role: "OWNER" });
+    await changeMemberRole(owner, { membershipId: ownerMembership.id, role: "REVIEWER" });
+    expect((await prisma.membership.findUniqueOrThrow({ where: { id: ownerMembership.id } })).role).toBe("REVIEWER");
+    await removeMember({ ...admin, role: "OWNER" }, ownerMembership.id);
+    expect(await prisma.membership.count({ where: { id: ownerMembership.id } })).toBe(0);
+    expect(await prisma.auditLog.count({ where: { accountId: account.accountId, action: { in: ["member.role_changed", "member.removed"] } } })).toBe(3);
+  });
+
+  it("another account's member and invitation are not found; reviewers and admins may not manage members or settings", async () => {
+    const account = await createTestAccount();
+    const other = await createTestAccount();
+    const theirMembership = await prisma.membership.findFirstOrThrow({ where: { accountId: other.accountId } });
+    const theirInvite = await inviteMember(ownerOf(other), { email: email(), role: "REVIEWER" });
+    await expect(changeMemberRole(ownerOf(account), { membershipId: theirMembership.id, role: "REVIEWER" })).rejects.toBeInstanceOf(NotFoundError);
+    await expect(removeMember(ownerOf(account), theirMembership.id)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(revokeInvitation(ownerOf(account), theirInvite.id)).rejects.toBeInstanceOf(NotFoundError);
+    expect((await prisma.membership.findUniqueOrThrow({ where: { id: theirMembership.id } })).role).toBe("OWNER");
+    expect(await findOpenInvitation(theirInvite.token)).not.toBeNull();
+
+    for (const role of ["REVIEWER", "ADMIN"] as const) {
+      const member = await addMember(account, role);
+      await expect(inviteMember(member, { email: email(), role: "OWNER" })).rejects.toBeInstanceOf(ForbiddenError);
+      await expect(changeMemberRole(member, { membershipId: theirMembership.id, role: "OWNER" })).rejects.toBeInstanceOf(ForbiddenError);
+      await expect(updateAccountSettings(member, { name: "Mine", retentionDays: "1" })).rejects.toBeInstanceOf(ForbiddenError);
+    }
+    expect((await prisma.account.findUniqueOrThrow({ where: { id: account.accountId } })).retentionDays).toBeNull();
+    await updateAccountSettings(ownerOf(account), { name: "Renamed", retentionDays: "90" });
+    expect(await prisma.account.findUniqueOrThrow({ where: { id: account.accountId }, select: { name: true, retentionDays: true } })).toEqual({ name: "Renamed", retentionDays: 90 });
+  });
+});

@@ -1,0 +1,34 @@
+// Who may do what, and the check domain functions repeat (pages and actions check first; a domain function called
+// with a member object must not trust that its caller did).
+export type Role = "OWNER" | "ADMIN" | "REVIEWER";
+export type Member = { userId: string; email: string; accountId: string; accountName: string; clientId: string; role: Role };
+
+/** Who may do what. Reviewers read and review verifications; keys, webhooks, workflows and members are not theirs. */
+export const CAN = {
+  review: ["OWNER", "ADMIN", "REVIEWER"],
+  manageWorkflows: ["OWNER", "ADMIN"],
+  manageCredentials: ["OWNER", "ADMIN"],
+  manageWebhooks: ["OWNER", "ADMIN"],
+  // erasure of a verification's personal data on request
+  deletePersonalData: ["OWNER", "ADMIN"],
+  manageMembers: ["OWNER"],
+  manageAccount: ["OWNER"],
+} as const satisfies Record<string, readonly Role[]>;
+
+export type Permission = keyof typeof CAN;
+
+export class ForbiddenError extends Error {}
+
+/** Something of this account by that id does not exist — also what another account's id looks like. */
+export class NotFoundError extends Error {}
+
+/** A refusal the user can act on (a duplicate name, an invalid value): its message is shown as is. */
+export class DashboardError extends Error {}
+
+export function can(member: Pick<Member, "role">, permission: Permission): boolean {
+  return (CAN[permission] as readonly Role[]).includes(member.role);
+}
+
+export function assertCan(member: Pick<Member, "role">, permission: Permission): void {
+  if (!can(member, permission)) throw new ForbiddenError("Not allowed");
+}

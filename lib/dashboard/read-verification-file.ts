@@ -1,0 +1,19 @@
+import "server-only";
+import { prisma } from "@/lib/db";
+import { can, type Member } from "@/lib/dashboard/permissions";
+import { readFile } from "@/lib/storage/file-store";
+import { isUuid } from "@/lib/verifications/find-verification";
+
+/**
+ * The plaintext of a file that is an input of this verification of the member's account, or null. The file must
+ * belong to THAT verification (not just to the account), so a file id cannot be read through another verification.
+ */
+export async function readVerificationFile(member: Pick<Member, "accountId" | "role">, verificationId: string, fileId: string) {
+  if (!can(member, "review") || !isUuid(verificationId) || !isUuid(fileId)) return null;
+  const input = await prisma.verificationInput.findFirst({
+    where: { fileId, verificationId, verification: { accountId: member.accountId } },
+    select: { id: true },
+  });
+  if (!input) return null;
+  return readFile(member.accountId, fileId);
+}

@@ -1,0 +1,34 @@
+import "server-only";
+import { prisma } from "@/lib/db";
+import { idOrNotFound, isUniqueViolation } from "@/lib/dashboard/dashboard-ids";
+import { assertCan, DashboardError, NotFoundError, type Member } from "@/lib/dashboard/permissions";
+import { publishWorkflow } from "@/lib/workflows/publish-workflow";
+import { pruneDefinition, WorkflowDefinitionSchema, type WorkflowDefinition } from "@/lib/workflows/workflow-definition";
+
+export type SaveWorkflowResult =
+  | { ok: true; workflowId: string; version: number }
+  | { ok: false; fieldErrors: Record<string, string> };
+
+/**
+ * The builder's save: validates with the builder's own schema (again: the browser's check is a convenience), keeps
+ * only the settings the chosen processes use, and publishes a new immutable version; verifications in flight keep
+ * the version they pinned. Without `workflowId` it creates the workflow.
+ */
+export async function saveWorkflow(member: Member, input: unknown, workflowId?: string): Promise<SaveWorkflowResult> {
+  assertCan(member, "manageWorkflows");
+  const id = workflowId === undefined ? undefined : idOrNotFound(workflowId);
+  if (id && !(await prisma.workflow.findFirst({ where: { id, accountId: member.accountId }, select: { id: true } }))) {
+    throw new NotFoundError("Workflow not found");
+  }
+  const parsed = WorkflowDefinitionSchema.safeParse(input);
+  if (!parsed.success) {
+    return { ok: false, fieldErrors: Object.fromEntries(parsed.error.issues.map((i) => [i.path.join(".") || "form", i.message])) };
+  }
+  try {
+    const published = await publishWorkflow(member.accountId, pruneDefinition(parsed.data as WorkflowDefinition), id);
+    return { ok: true, ...published };
+  } catch (error) {
+    if (isUniqueViolation(error)) return { ok: false, fieldErrors: { name: "Another workflow already has this name" } };
+    throw error;
+  }
+}

@@ -1,0 +1,39 @@
+import "server-only";
+import { assertCan, DashboardError, NotFoundError, type Member } from "@/lib/dashboard/permissions";
+import { z } from "zod";
+import { clock } from "@/lib/clock";
+import { prisma } from "@/lib/db";
+import { redactVerifications } from "@/lib/privacy/redact-verifications";
+import { deleteStoredBytes } from "@/lib/storage/file-store";
+import { isFinal } from "@/lib/verifications/transitions";
+import { isUuid } from "@/lib/verifications/find-verification";
+
+type Actor = Pick<Member, "accountId" | "userId" | "role">;
+
+const InputSchema = z.object({ verificationId: z.string().refine(isUuid, "Unknown verification") });
+
+/** A data subject's erasure request, carried out by an owner or admin: the verification becomes a redacted stub. */
+export async function deletePersonalData(member: Actor, input: z.input<typeof InputSchema>) {
+  assertCan(member, "deletePersonalData");
+  const { verificationId } = InputSchema.parse(input);
+  const now = clock.now();
+  const storageKeys = await prisma.$transaction(async (tx) => {
+    const [v] = await tx.$queryRaw<{ status: string; redactedAt: Date | null }[]>`
+      SELECT "status"::text AS "status", "redactedAt" FROM "Verification"
+      WHERE "id" = ${verificationId}::uuid AND "accountId" = ${member.accountId}::uuid FOR UPDATE`;
+    if (!v) throw new NotFoundError("Verification not found");
+    if (v.redactedAt) throw new DashboardError("The personal data of this verification was already deleted");
+    // the engine may still be reading the inputs of a verification in flight
+    if (!isFinal(v.status)) throw new DashboardError("A verification still in progress cannot be redacted; wait until it is final");
+    const keys = await redactVerifications(tx, member.accountId, [verificationId], now);
+    await tx.auditLog.create({
+      data: {
+        accountId: member.accountId, actorType: "USER", actorId: member.userId, action: "verification.personal_data_deleted",
+        targetType: "Verification", targetId: verificationId, data: { files: keys.length }, createdAt: now,
+      },
+    });
+    return keys;
+  });
+  await deleteStoredBytes(storageKeys);
+  return { filesDeleted: storageKeys.length };
+}
