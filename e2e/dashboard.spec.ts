@@ -1,0 +1,172 @@
+import { createServer, type IncomingMessage } from "node:http";
+import type { AddressInfo } from "node:net";
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expectNoSeriousA11yViolations, snap } from "./support";
+
+// The dashboard end to end, as a customer meets it: sign up → workflow → API key → webhook endpoint → a
+// verification started with that key over the API → in the list → reviewed → the webhook with the new status.
+// Then another tenant and a reviewer try what they must not do.
+
+type Received = { body: Record<string, unknown>; headers: IncomingMessage["headers"] };
+
+async function webhookReceiver() {
+  const received: Received[] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      received.push({ body: JSON.parse(Buffer.concat(chunks).toString("utf8")), headers: req.headers });
+      res.writeHead(200).end("ok");
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`, received, close: () => server.close() };
+}
+
+async function signUp(page: Page, company: string) {
+  const email = `${company.toLowerCase()}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`;
+  await page.goto("/signup");
+  await page.getByLabel("Company name").fill(company);
+  await page.getByLabel("Your name").fill(`${company} Owner`);
+  await page.getByLabel("Work e-mail").fill(email);
+  await page.getByLabel(/^Password/).fill("correct horse battery");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await page.waitForURL("**/dashboard");
+  return email;
+}
+
+const copied = (page: Page, label: string) => page.locator(`code[aria-label="${label}"]`).innerText();
+
+async function newPage(browser: Browser) {
+  const context = await browser.newContext();
+  return { context, page: await context.newPage() };
+}
+
+test("sign up → workflow → key → API verification → list → review → webhook; other tenants and reviewers are kept out", async ({ page, browser, request }, testInfo) => {
+  test.setTimeout(180_000);
+  const receiver = await webhookReceiver();
+  try {
+    await signUp(page, "Acme");
+    await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
+    await snap(page, testInfo, "1-overview");
+    await expectNoSeriousA11yViolations(page);
+
+    // a workflow: a watchlist check (no list imported yet → MANUAL_REVIEW, which is what we review below)
+    await page.getByRole("link", { name: "Workflows" }).click();
+    await page.goto("/dashboard/workflows/new");
+    await page.getByLabel("Name", { exact: true }).fill("Screening");
+    // a new workflow starts with a document and a liveness step: this one screens names only
+    for (const process of ["Document verification", "Liveness"]) await page.getByRole("button", { name: `Remove ${process}` }).click();
+    await page.getByLabel("Process to add").selectOption({ label: "Watchlist check" });
+    await page.getByRole("button", { name: "Add process" }).click();
+    await snap(page, testInfo, "2-workflow-builder");
+    await page.getByRole("button", { name: "Create workflow" }).click();
+    await expect(page.locator('code[aria-label="flowId"]')).toBeVisible();
+    const flowId = await copied(page, "flowId");
+    const workflowUrl = page.url();
+    await expectNoSeriousA11yViolations(page);
+
+    // an API key, shown once
+    await page.getByRole("link", { name: "API keys" }).click();
+    const clientId = await copied(page, "client id");
+    await page.getByLabel("Name").fill("e2e backend");
+    await page.getByRole("checkbox", { name: /verification:inputs/ }).check();
+    await page.getByRole("button", { name: "Create key" }).click();
+    const apiKey = await copied(page, "API key");
+    await snap(page, testInfo, "3-api-key");
+
+    // a webhook endpoint for verification_completed
+    await page.getByRole("link", { name: "Webhooks" }).click();
+    await page.getByLabel("URL").fill(receiver.url);
+    await page.getByRole("checkbox", { name: "verification_completed" }).check();
+    await page.getByRole("button", { name: "Add endpoint" }).click();
+    await expect(page.locator('code[aria-label="signing secret"]')).toBeVisible();
+    const endpointLink = page.getByRole("link", { name: receiver.url });
+    const endpointUrl = new URL((await endpointLink.getAttribute("href"))!, page.url()).toString();
+
+    // the integrator's server, with the new key
+    const headers = { authorization: `Bearer ${apiKey}`, "x-client-id": clientId };
+    const reference = `dash-${Date.now()}`;
+    const started = await request.post("/api/v1/verifications", { headers, data: { flowId, metadata: { reference } } });
+    expect(started.status(), await started.text()).toBe(201);
+    const { verificationId } = (await started.json()) as { verificationId: string };
+    const sent = await request.post(`/api/v1/verifications/${verificationId}/send-inputs`, {
+      headers,
+      data: { inputs: [{ fieldName: "FULL_NAME", type: "TEXT", value: "Jane Example" }, { fieldName: "DATE_OF_BIRTH", type: "TEXT", value: "1990-04-12" }] },
+    });
+    expect(sent.status(), await sent.text()).toBe(200);
+    await expect.poll(async () => ((await (await request.get(`/api/v1/verifications/${verificationId}/status`, { headers })).json()) as { result?: string }).result, { timeout: 30_000 }).toBe("MANUAL_REVIEW");
+    await expect.poll(() => receiver.received.length, { timeout: 30_000 }).toBe(1);
+    expect(receiver.received[0]!.body).toMatchObject({ eventName: "verification_completed", verificationStatus: "NEEDS_REVIEW" });
+
+    // in the list, found by its reference
+    await page.getByRole("link", { name: "Verifications" }).click();
+    await page.getByLabel("Search").fill(reference);
+    await page.getByRole("button", { name: "Filter" }).click();
+    const row = page.getByRole("row").filter({ hasText: reference });
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText("manual review");
+    await snap(page, testInfo, "4-list");
+    await expectNoSeriousA11yViolations(page);
+    await row.getByRole("link").click();
+    await page.waitForURL(`**/dashboard/verifications/${verificationId}`);
+    const detailUrl = page.url();
+    await expect(page.getByRole("heading", { name: "Review", exact: true })).toBeVisible();
+    await snap(page, testInfo, "5-detail");
+    await expectNoSeriousA11yViolations(page);
+
+    // another tenant sees none of it: every page is a 404, and the API key of this account means nothing to it
+    const other = await newPage(browser);
+    await signUp(other.page, "Globex");
+    for (const url of [detailUrl, workflowUrl, endpointUrl]) {
+      const response = await other.page.goto(url);
+      expect(response!.status(), url).toBe(404);
+    }
+    await other.context.close();
+
+    // a reviewer: invited by the owner, joins with the one-time link, reviews, but never sees keys or webhooks
+    await page.getByRole("link", { name: "Members" }).click();
+    const reviewerEmail = `reviewer-${Date.now()}@example.com`;
+    await page.getByLabel("E-mail").fill(reviewerEmail);
+    await page.locator("#invite-role").selectOption("REVIEWER");
+    await page.getByRole("button", { name: "Create invitation link" }).click();
+    const inviteLink = await page.getByTestId("invite-link").innerText();
+    const reviewer = await newPage(browser);
+    await reviewer.page.goto(inviteLink);
+    await expect(reviewer.page.getByLabel("E-mail")).toHaveValue(reviewerEmail);
+    await reviewer.page.getByLabel("Your name").fill("Rita Reviewer");
+    await reviewer.page.getByLabel(/^Password/).fill("correct horse battery");
+    await reviewer.page.getByRole("button", { name: "Create user and join" }).click();
+    await reviewer.page.waitForURL("**/dashboard**");
+    await expect(reviewer.page.getByRole("link", { name: "API keys" })).toHaveCount(0);
+    for (const path of ["/dashboard/credentials", "/dashboard/webhooks", "/dashboard/workflows", "/dashboard/members", "/dashboard/settings"]) {
+      expect((await reviewer.page.goto(path))!.status(), path).toBe(404);
+    }
+
+    // the reviewer approves, with a reason
+    await reviewer.page.goto(detailUrl);
+    await reviewer.page.getByLabel("Reason (kept in the audit log)").fill("Name checked against the customer file");
+    await reviewer.page.getByRole("button", { name: "Approve" }).click();
+    await expect(reviewer.page.getByText("APPROVED").first()).toBeVisible();
+    await snap(reviewer.page, testInfo, "6-reviewed");
+    await reviewer.context.close();
+
+    // the integrator hears of it: verification_completed again, now SUCCESS
+    await expect.poll(() => receiver.received.length, { timeout: 30_000 }).toBe(2);
+    expect(receiver.received[1]!.body).toMatchObject({ eventName: "verification_completed", verificationStatus: "SUCCESS" });
+    const status = (await (await request.get(`/api/v1/verifications/${verificationId}/status`, { headers })).json()) as { result: string };
+    expect(status.result).toBe("APPROVED");
+  } finally {
+    receiver.close();
+  }
+});
+
+test("the dashboard needs a sign-in, and a wrong password is refused", async ({ page }) => {
+  const response = await page.goto("/dashboard/verifications");
+  expect(page.url()).toContain("/login");
+  expect(response!.status()).toBeLessThan(500);
+  await page.getByLabel("E-mail").fill("nobody@example.com");
+  await page.getByLabel("Password").fill("not the password");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByText("Wrong e-mail or password.")).toBeVisible();
+});
