@@ -22,6 +22,8 @@ const EnvSchema = z.object({
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   PUBLIC_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(300),
   SESSION_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(120),
+  // dashboard sign-ups (new accounts) per client address per hour
+  SIGNUP_RATE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(10),
   // verifications started from shareable /verify links, per client address
   HOSTED_START_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
   // honour X-Forwarded-For (only behind a proxy you control)

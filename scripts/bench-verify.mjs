@@ -83,8 +83,8 @@ function firstLoadAssets(html, origin) {
   return { scripts: [...scripts], styles: [...styles] };
 }
 
-async function fetchBody(url) {
-  const response = await fetch(url, { redirect: "manual" });
+async function fetchBody(url, cookie) {
+  const response = await fetch(url, { redirect: "manual", headers: cookie ? { cookie } : {} });
   return { status: response.status, body: Buffer.from(await response.arrayBuffer()) };
 }
 
@@ -94,8 +94,8 @@ const sizes = (buffers) => ({
   gzipBytes: buffers.reduce((sum, b) => sum + gzipSync(b, { level: 9 }).length, 0),
 });
 
-async function measureFirstLoad(page, origin) {
-  const html = await fetchBody(page.url);
+async function measureFirstLoad(page, origin, cookie) {
+  const html = await fetchBody(page.url, cookie);
   const { scripts, styles } = firstLoadAssets(html.body.toString("utf8"), origin);
   const fetched = async (urls) => {
     const bodies = [];
@@ -178,6 +178,41 @@ async function measureLcp(page, condition) {
   };
 }
 
+// ------------------------------------------------------------------------------------------- (c) the dashboard
+
+const DASHBOARD_PAGES = ["/login", "/dashboard", "/dashboard/verifications", "/dashboard/workflows", "/dashboard/workflows/new", "/dashboard/credentials", "/dashboard/webhooks", "/dashboard/members", "/dashboard/settings"];
+
+/** Signs up a throwaway account in Chromium, measures each dashboard page's first-load JS with its session cookie, deletes the account. */
+async function measureDashboard(origin) {
+  const email = `bench-${Date.now()}@bench.invalid`;
+  const context = await browser.newContext();
+  const results = [];
+  try {
+    const page = await context.newPage();
+    await page.goto(`${origin}/signup`);
+    await page.getByLabel("Company name").fill("Bench dashboard");
+    await page.getByLabel("Work e-mail").fill(email);
+    await page.getByLabel(/^Password/).fill("bench password 123");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await page.waitForURL("**/dashboard", { timeout: 60_000 });
+    const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+    for (const path of DASHBOARD_PAGES) {
+      const measured = await measureFirstLoad({ url: `${origin}${path}` }, origin, path === "/login" ? undefined : cookie);
+      log(`${path}: HTTP ${measured.status}, ${measured.js.files} scripts, ${kb(measured.js.gzipBytes)} KiB gzip`);
+      results.push({ path, ...measured });
+    }
+  } finally {
+    await context.close();
+    const { default: pg } = await import("pg");
+    const db = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await db.connect();
+    await db.query(`DELETE FROM "Account" WHERE "id" IN (SELECT m."accountId" FROM "Membership" m JOIN "User" u ON u."id" = m."userId" WHERE u."email" = $1)`, [email]);
+    await db.query(`DELETE FROM "User" WHERE "email" = $1`, [email]);
+    await db.end();
+  }
+  return results;
+}
+
 // -------------------------------------------------------------------------------------------------------- main
 
 const kb = (bytes) => fmt(bytes / 1024, 1);
@@ -197,7 +232,7 @@ async function main() {
   const origin = `http://${HOST}:${port}`;
   await startChild(path.join(ROOT, "scripts/bench/serve-app.mjs"), {
     name: "app server",
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), PUBLIC_URL: origin, NEXT_TELEMETRY_DISABLED: "1", HOSTED_START_RATE_LIMIT_PER_MINUTE: "100000" },
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), PUBLIC_URL: origin, NEXT_TELEMETRY_DISABLED: "1", HOSTED_START_RATE_LIMIT_PER_MINUTE: "100000", SIGNUP_RATE_LIMIT_PER_HOUR: "100000" },
   });
   log(`app (production build) on ${origin}`);
 
@@ -239,6 +274,7 @@ async function main() {
     }
   }
   const browserVersion = browser.version();
+  const dashboard = await measureDashboard(origin);
   await cleanUp();
 
   const home = firstLoad.home;
@@ -250,6 +286,11 @@ async function main() {
       const r = firstLoad[page.key];
       return [page.label, String(r.status), String(r.js.files), kb(r.js.rawBytes), kb(r.js.gzipBytes), ratio(r.js.gzipBytes, home.js.gzipBytes), kb(r.css.gzipBytes), kb(r.html.gzipBytes), ""];
     }),
+  );
+  console.log("\n(c) first-load JS of the dashboard pages (signed in as a fresh account's owner; gzip -9)\n");
+  printTable(
+    ["page", "HTTP", "scripts", "JS KiB", "JS gzip KiB", "gzip x /", "CSS gzip KiB", ""],
+    dashboard.map((r) => [r.path, String(r.status), String(r.js.files), kb(r.js.rawBytes), kb(r.js.gzipBytes), ratio(r.js.gzipBytes, home.js.gzipBytes), kb(r.css.gzipBytes), ""]),
   );
   console.log(`\n(b) LCP, ${RUNS} cold navigations each (new context), 390x844 @2x, read 1 s after load; ms\n`);
   const rows = [];
@@ -277,6 +318,7 @@ async function main() {
     pages: Object.fromEntries(pages.map((p) => [p.key, { label: p.label, path: new URL(p.url).pathname }])),
     firstLoad,
     lcp,
+    dashboard,
   }, log);
 }
 

@@ -6,10 +6,10 @@ import { clientIp } from "@/lib/api/client-ip";
 import { consumeRateLimit } from "@/lib/api/rate-limit";
 import { CreateAccountSchema, createAccount } from "@/lib/accounts/create-account";
 import { prisma } from "@/lib/db";
+import { env } from "@/lib/env";
 
 export type FormState = { error?: string; fieldErrors?: Record<string, string>; values?: Record<string, string> } | undefined;
 
-const SIGNUPS_PER_ADDRESS_PER_HOUR = 10;
 
 async function signInOrExplain(email: string, password: string): Promise<FormState> {
   try {
@@ -46,7 +46,7 @@ export async function signup(_state: FormState, form: FormData): Promise<FormSta
   if (!parsed.success) {
     return { values, fieldErrors: Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])) };
   }
-  const limit = await consumeRateLimit(`signup-ip:${clientIp(await headers()) ?? "unknown"}`, SIGNUPS_PER_ADDRESS_PER_HOUR, 3600);
+  const limit = await consumeRateLimit(`signup-ip:${clientIp(await headers()) ?? "unknown"}`, env().SIGNUP_RATE_LIMIT_PER_HOUR, 3600);
   if (limit.exceeded) return { values, error: "Too many sign-ups from your network. Try again later." };
   if (await prisma.user.findUnique({ where: { email: parsed.data.email }, select: { id: true } })) {
     return { values, fieldErrors: { email: "An account with this e-mail already exists. Sign in instead." } };
