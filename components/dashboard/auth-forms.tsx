@@ -6,12 +6,12 @@ import styles from "@/components/dashboard/dashboard.module.css";
 
 type Action = (state: FormState, form: FormData) => Promise<FormState>;
 
-function Field({ name, label, type = "text", autoComplete, state }: { name: string; label: string; type?: string; autoComplete?: string; state: FormState }) {
+function Field({ name, label, type = "text", autoComplete, state, optional = false }: { name: string; label: string; type?: string; autoComplete?: string; state: FormState; optional?: boolean }) {
   const error = state?.fieldErrors?.[name];
   return (
     <div className={styles.field}>
       <label htmlFor={`f-${name}`}>{label}</label>
-      <input id={`f-${name}`} name={name} type={type} defaultValue={type === "password" ? undefined : state?.values?.[name]} key={state?.values?.[name]} autoComplete={autoComplete} required aria-invalid={Boolean(error)} aria-describedby={error ? `f-${name}-error` : undefined} />
+      <input id={`f-${name}`} name={name} type={type} defaultValue={type === "password" ? undefined : state?.values?.[name]} key={state?.values?.[name]} autoComplete={autoComplete} required={!optional} aria-invalid={Boolean(error)} aria-describedby={error ? `f-${name}-error` : undefined} />
       {error ? <p id={`f-${name}-error`} className={styles.fieldError}>{error}</p> : null}
     </div>
   );
@@ -38,7 +38,7 @@ export function SignupForm({ action }: { action: Action }) {
       <h1>Create your account</h1>
       {state?.error ? <p role="alert" className={styles.error}>{state.error}</p> : null}
       <Field name="accountName" label="Company name" autoComplete="organization" state={state} />
-      <Field name="name" label="Your name" autoComplete="name" state={state} />
+      <Field name="name" label="Your name (optional)" autoComplete="name" state={state} optional />
       <Field name="email" label="Work e-mail" type="email" autoComplete="username" state={state} />
       <Field name="password" label="Password (at least 10 characters)" type="password" autoComplete="new-password" state={state} />
       <button className={styles.primary} disabled={pending}>{pending ? "Creating…" : "Create account"}</button>
