@@ -1,0 +1,62 @@
+import "server-only";
+import sharp from "sharp";
+import type { Page } from "tesseract.js";
+import { differenceHash, errorLevel, imageQuality, type Ela, type Quality } from "./image-forensics";
+import { ocrEngine, type OcrEngine } from "./ocr-engine";
+import { printedAddress, printedZone, type PrintedZone } from "./printed-zone";
+import { isMrzLike, readMrz, type MrzReading } from "./read-mrz";
+
+// Everything the rules (decide.ts) need from the images, gathered once: page OCR of each side, the MRZ, the
+// printed zone, and the forensic signals of the front. Sharp's work (ELA, quality) runs on libuv threads while
+// tesseract's run in its workers, so they overlap.
+
+export type Examination = {
+  mrz: MrzReading | null;
+  mrzSide: "FRONT" | "BACK" | null;
+  zone: PrintedZone;
+  /** the printed address, when a side has a labelled one */
+  address: string | null;
+  pageConfidence: number;
+  ela: Ela;
+  quality: Quality;
+  imageHash: string;
+};
+
+// Page OCR cost grows with pixels; above this width text is already large enough for the LSTM model.
+const PAGE_MAX_WIDTH = 1600;
+
+async function readPage(engine: OcrEngine, image: Buffer): Promise<{ page: Page; image: Buffer }> {
+  const { width = 0 } = await sharp(image).metadata();
+  const scaled = width > PAGE_MAX_WIDTH ? await sharp(image).resize({ width: PAGE_MAX_WIDTH }).png().toBuffer() : image;
+  return { page: await engine.readPage(scaled), image: scaled };
+}
+
+/** `mrzFirst`: the side that normally carries the MRZ (the data page of a passport, the back of a card). */
+export async function examineDocument(front: Buffer, back: Buffer | null, mrzFirst: "FRONT" | "BACK"): Promise<Examination> {
+  const engine = await ocrEngine();
+  const forensics = Promise.all([errorLevel(front), imageQuality(front), differenceHash(front)]);
+  const [frontPage, backPage] = await Promise.all([readPage(engine, front), back ? readPage(engine, back) : null]);
+  // the printed zone leaves the MRZ's own text out: it is what the MRZ is compared with
+  const printed = (page: Page | undefined) => (page?.text ?? "").split("\n").filter((line) => !isMrzLike(line)).join("\n");
+  const words = (page: Page | undefined) =>
+    (page?.blocks ?? []).flatMap((b) => b.paragraphs.flatMap((p) => p.lines.filter((l) => !isMrzLike(l.text)).flatMap((l) => l.words.map((w) => ({ text: w.text, confidence: w.confidence })))));
+  const zone = printedZone([printed(frontPage.page), printed(backPage?.page)], [...words(frontPage.page), ...words(backPage?.page)]);
+  const sides = [
+    { side: "FRONT" as const, read: frontPage },
+    ...(backPage ? [{ side: "BACK" as const, read: backPage }] : []),
+  ].sort((a, b) => (a.side === mrzFirst ? -1 : b.side === mrzFirst ? 1 : 0));
+
+  let mrz: MrzReading | null = null;
+  let mrzSide: "FRONT" | "BACK" | null = null;
+  for (const { side, read } of sides) {
+    const reading = await readMrz(engine, read.image, read.page, zone);
+    if (reading && (!mrz || (reading.result.valid && !mrz.result.valid))) {
+      mrz = reading;
+      mrzSide = side;
+    }
+    if (mrz?.result.valid) break;
+  }
+  const [ela, quality, imageHash] = await forensics;
+  const confidences = [frontPage.page.confidence, backPage?.page.confidence].filter((c): c is number => typeof c === "number");
+  return { mrz, mrzSide, zone, address: printedAddress(zone), pageConfidence: Math.min(...confidences), ela, quality, imageHash };
+}

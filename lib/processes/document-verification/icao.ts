@@ -1,0 +1,68 @@
+import worldCountries from "world-countries";
+
+// ICAO 9303 building blocks shared by the reader, the generator of test documents and the rules.
+
+/** The check digit of ICAO 9303-3 §4.9: weights 7,3,1; 0–9 as is, A=10 … Z=35, '<' = 0. */
+export function checkDigit(value: string): string {
+  const weights = [7, 3, 1];
+  let sum = 0;
+  for (let i = 0; i < value.length; i++) {
+    const c = value[i]!;
+    const v = c === "<" ? 0 : c >= "0" && c <= "9" ? c.charCodeAt(0) - 48 : c.charCodeAt(0) - 55;
+    sum += v * weights[i % 3]!;
+  }
+  return String(sum % 10);
+}
+
+// Germany writes "D" (padded "D<<") instead of DEU: the one issuing state whose MRZ code is not its alpha-3.
+const MRZ_SPECIAL: Record<string, string> = { D: "DE" };
+const ALPHA3_TO_2 = new Map(worldCountries.map((c) => [c.cca3, c.cca2]));
+const ALPHA2_TO_3 = new Map(worldCountries.map((c) => [c.cca2, c.cca3]));
+
+/** The ISO alpha-2 code of an MRZ state code ("NLD", "D<<"), or null (UTO, XXA stateless, unknown). */
+export function alpha2OfMrzState(code: string | null | undefined): string | null {
+  if (!code) return null;
+  const clean = code.replace(/</g, "");
+  return MRZ_SPECIAL[clean] ?? ALPHA3_TO_2.get(clean) ?? null;
+}
+
+/** The MRZ state code of an ISO alpha-2 country ("DE" → "D"), as the generator writes it. */
+export function mrzStateOf(alpha2: string): string {
+  if (alpha2 === "DE") return "D";
+  const code = ALPHA2_TO_3.get(alpha2.toUpperCase());
+  if (!code) throw new Error(`no alpha-3 code for ${alpha2}`);
+  return code;
+}
+
+/**
+ * YYMMDD → YYYY-MM-DD. The MRZ has no century: a birth date is the latest one not after `today`, an expiry date
+ * the earliest one from 50 years back (documents run ≤ 10 years, and an expiry far in the past is still a past date).
+ */
+export function mrzDate(yymmdd: string | null | undefined, kind: "birth" | "expiry", today: Date): string | null {
+  if (!yymmdd || !/^\d{6}$/.test(yymmdd)) return null;
+  const yy = Number(yymmdd.slice(0, 2));
+  const month = Number(yymmdd.slice(2, 4));
+  const day = Number(yymmdd.slice(4, 6));
+  if (month < 1 || month > 12 || day < 1 || day > 31) return null;
+  const thisYear = today.getUTCFullYear();
+  let year = Math.floor(thisYear / 100) * 100 + yy;
+  if (kind === "birth") {
+    while (isoDate(year, month, day) > today.toISOString().slice(0, 10)) year -= 100;
+  } else if (year < thisYear - 50) year += 100;
+  else if (year > thisYear + 50) year -= 100;
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCMonth() !== month - 1) return null; // 31 February
+  return isoDate(year, month, day);
+}
+
+function isoDate(year: number, month: number, day: number): string {
+  return `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+}
+
+/** Document codes (first letter of the MRZ) by the declared types they can be, ICAO 9303-4/-5/-6. */
+export type MrzFormat = "TD1" | "TD2" | "TD3";
+export const LINE_SHAPES: Record<MrzFormat, { lines: number; length: number }> = {
+  TD1: { lines: 3, length: 30 },
+  TD2: { lines: 2, length: 36 },
+  TD3: { lines: 2, length: 44 },
+};

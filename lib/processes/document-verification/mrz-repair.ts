@@ -1,0 +1,216 @@
+import { parse, type ParseResult } from "mrz";
+import { alpha2OfMrzState, checkDigit, LINE_SHAPES, type MrzFormat } from "./icao";
+import { hasValue, nearWord, type PrintedZone } from "./printed-zone";
+
+// Turning OCR text into MRZ lines, and repairing them — only where ICAO 9303 says which character class a position
+// holds and the check digits (or the printed zone) then confirm the repair. Pure functions: read-mrz.ts runs the OCR.
+//
+//  - numeric fields (dates, check digits) get digits, alphabetic ones (codes, states, names) letters: `mrz`'s
+//    autocorrect (O→0, S→5, 1→I …), position by position;
+//  - the alphanumeric document number: an I/1, O/0, D/0, S/5, Z/2, B/8, G/6 … variant (up to 3 swaps) is taken only
+//    when it makes BOTH its own check digit and the composite hold (both weigh the number's positions alike, so a
+//    document whose check digit is really wrong can never be "repaired" into a valid one: its composite was computed
+//    over the wrong digit), and when it is the only such variant or the only one printed on the page;
+//  - a date whose check digit fails is replaced by a printed date (≤ 2 digits apart) that makes its check digit and
+//    the composite hold;
+//  - an unknown state code by the one known code one look-alike away (N/W/H/M, O/D/Q/0 …), or by the other state
+//    field of the MRZ when that one is known;
+//  - a name token (no check digit) is snapped to the one printed word one letter away.
+
+export type Picked = { format: MrzFormat; raw: string[]; lines: string[] };
+
+/** Fixes a line's length by adding or removing '<' in its longest filler run (where OCR drops or adds them). */
+export function fitLength(line: string, length: number): string {
+  let s = line;
+  while (s.length !== length) {
+    const runs = [...s.matchAll(/<+/g)].sort((a, b) => b[0].length - a[0].length);
+    const run = runs[0];
+    if (!run) return s.length > length ? s.slice(0, length) : s.padEnd(length, "<");
+    const at = run.index + run[0].length;
+    s = s.length < length ? s.slice(0, at) + "<" + s.slice(at) : s.slice(0, at - 1) + s.slice(at);
+  }
+  return s;
+}
+
+/** The consecutive OCR lines that have the shape of a TD1, TD2 or TD3 MRZ (±3 characters), lengths fixed. */
+export function pickMrzLines(text: string): Picked | null {
+  const lines = text.split("\n").map((l) => l.replace(/\s/g, "").replace(/[«‹]/g, "<")).filter((l) => l.length >= 20);
+  let best: (Picked & { cost: number }) | null = null;
+  for (const format of ["TD3", "TD2", "TD1"] as const) {
+    const shape = LINE_SHAPES[format];
+    for (let i = 0; i + shape.lines <= lines.length; i++) {
+      const group = lines.slice(i, i + shape.lines);
+      const cost = group.reduce((sum, l) => sum + Math.abs(l.length - shape.length), 0);
+      if (group.every((l) => Math.abs(l.length - shape.length) <= 3) && (!best || cost < best.cost)) {
+        best = { format, raw: group, lines: group.map((l) => fitLength(l, shape.length)), cost };
+      }
+    }
+  }
+  return best && { format: best.format, raw: best.raw, lines: best.lines };
+}
+
+export function safeParse(lines: string[]): ParseResult | null {
+  try {
+    return parse(lines, { autocorrect: true });
+  } catch {
+    return null;
+  }
+}
+
+function applyAutocorrect(lines: string[], result: ParseResult): string[] {
+  const out = lines.map((l) => [...l]);
+  for (const d of result.details) for (const a of d.autocorrect) if (out[a.line]) out[a.line]![a.column] = a.corrected;
+  return out.map((l) => l.join(""));
+}
+
+// Where each format keeps its fields: [line, start, length]; check digits right after the field.
+type Span = [line: number, start: number, length: number];
+const LAYOUT: Record<MrzFormat, { number: Span; birth: Span; expiry: Span; name: Span; issuing: Span; nationality: Span; composite: [number, number]; compositeOf: Span[] }> = {
+  TD3: { number: [1, 0, 9], birth: [1, 13, 6], expiry: [1, 21, 6], name: [0, 5, 39], issuing: [0, 2, 3], nationality: [1, 10, 3], composite: [1, 43], compositeOf: [[1, 0, 10], [1, 13, 7], [1, 21, 22]] },
+  TD2: { number: [1, 0, 9], birth: [1, 13, 6], expiry: [1, 21, 6], name: [0, 5, 31], issuing: [0, 2, 3], nationality: [1, 10, 3], composite: [1, 35], compositeOf: [[1, 0, 10], [1, 13, 7], [1, 21, 14]] },
+  TD1: { number: [0, 5, 9], birth: [1, 0, 6], expiry: [1, 8, 6], name: [2, 0, 30], issuing: [0, 2, 3], nationality: [1, 15, 3], composite: [1, 29], compositeOf: [[0, 5, 25], [1, 0, 7], [1, 8, 7], [1, 18, 11]] },
+};
+
+const slice = (lines: string[], [line, start, length]: Span) => lines[line]!.slice(start, start + length);
+const put = (lines: string[], [line, start, length]: Span, value: string) => {
+  const out = [...lines];
+  out[line] = out[line]!.slice(0, start) + value + out[line]!.slice(start + length);
+  return out;
+};
+const fieldHolds = (lines: string[], span: Span) => checkDigit(slice(lines, span)) === lines[span[0]]![span[1] + span[2]];
+export function compositeHolds(format: MrzFormat, lines: string[]): boolean {
+  const l = LAYOUT[format];
+  return checkDigit(l.compositeOf.map((s) => slice(lines, s)).join("")) === lines[l.composite[0]]![l.composite[1]];
+}
+
+const SWAP: Record<string, string[]> = {
+  I: ["1"], "1": ["I"], L: ["1"], O: ["0"], "0": ["O", "D"], D: ["0"], Q: ["0"], U: ["0"], S: ["5", "8"], "5": ["S"], Z: ["2"], "2": ["Z"],
+  B: ["8"], "8": ["B", "S"], G: ["6"], "6": ["G"], T: ["7"], "7": ["T"], A: ["4"], "4": ["A"],
+};
+
+/** Variants of `value` with 1…maxSwaps look-alike substitutions, grouped by the number of substitutions. */
+function swapVariants(value: string, maxSwaps: number): string[][] {
+  const seen = new Set([value]);
+  const byCount: string[][] = [];
+  let frontier = [value];
+  for (let k = 0; k < maxSwaps; k++) {
+    const next: string[] = [];
+    for (const v of frontier) {
+      for (let i = 0; i < v.length; i++) {
+        if (v[i] !== value[i]) continue;
+        for (const swapped of SWAP[v[i]!] ?? []) {
+          const w = v.slice(0, i) + swapped + v.slice(i + 1);
+          if (!seen.has(w)) {
+            seen.add(w);
+            next.push(w);
+          }
+        }
+      }
+    }
+    byCount.push(next);
+    frontier = next;
+  }
+  return byCount;
+}
+
+// OCR look-alikes among capital letters, for the 3-letter state codes
+const LETTER_LOOKALIKES: Record<string, string> = { N: "WHMK", W: "NVM", H: "NMK", M: "NWH", O: "DQCU", D: "OQ", Q: "OD", C: "OGE", G: "CO", E: "FBL", F: "EP", B: "ER", P: "FR", R: "PBK", K: "RXH", X: "K", V: "UWY", U: "VO", Y: "V", I: "LTJ", L: "IE", T: "I", J: "I" };
+
+function repairState(code: string, other: string | null): string | null {
+  if (alpha2OfMrzState(code)) return null;
+  if (other && alpha2OfMrzState(other) && [...code].filter((c, i) => c !== other[i]).length <= 1) return other;
+  const found = new Set<string>();
+  for (let i = 0; i < code.length; i++) {
+    for (const c of LETTER_LOOKALIKES[code[i]!] ?? "") {
+      const v = code.slice(0, i) + c + code.slice(i + 1);
+      if (alpha2OfMrzState(v)) found.add(v);
+    }
+  }
+  return found.size === 1 ? [...found][0]! : null;
+}
+
+const yymmdd = (iso: string) => iso.slice(2, 4) + iso.slice(5, 7) + iso.slice(8, 10);
+
+/** Repairs one reading (see the top of the file); returns the repaired lines and what was changed. */
+export function repairLines(format: MrzFormat, input: string[], zone: PrintedZone): { lines: string[]; repairs: string[] } {
+  const repairs: string[] = [];
+  const first = safeParse(input);
+  let lines = first ? applyAutocorrect(input, first) : [...input];
+  if (first) {
+    for (const d of first.details) {
+      if (d.autocorrect.length) repairs.push(`${d.label}: ${d.autocorrect.map((a) => `${a.original}→${a.corrected}`).join(", ")} (character class of the field)`);
+    }
+  }
+  const l = LAYOUT[format];
+
+  for (const [span, otherSpan, label] of [[l.issuing, l.nationality, "issuing state"], [l.nationality, l.issuing, "nationality"]] as const) {
+    const code = slice(lines, span);
+    const fixed = repairState(code, slice(lines, otherSpan));
+    if (fixed && fixed !== code) {
+      lines = put(lines, span, fixed);
+      repairs.push(`${label} ${code} → ${fixed} (known state code one look-alike away)`);
+    }
+  }
+
+  // document number: both its check digit and the composite must hold after the swap; the fewest swaps win, and
+  // only a unique answer (or the only one printed on the page) is taken
+  const number = slice(lines, l.number);
+  const numberOk = fieldHolds(lines, l.number);
+  const composite = compositeHolds(format, lines);
+  if (/\d/.test(lines[l.number[0]]![l.number[1] + l.number[2]]!) && (!numberOk || !composite || !hasValue(zone, number.replace(/</g, ""), true))) {
+    // the composite weighs the number's positions like its own check digit: it does not tell swaps apart, so a
+    // repair must be the ONLY variant (up to 2 swaps) that holds, or the only one printed on the page
+    const options = swapVariants(number, 2).flat().map((v) => put(lines, l.number, v)).filter((ls) => fieldHolds(ls, l.number) && compositeHolds(format, ls));
+    const printed = options.filter((ls) => hasValue(zone, slice(ls, l.number).replace(/</g, ""), true));
+    const printedPick = printed.length === 1;
+    // a valid reading whose number is not printed is only replaced by a printed variant (G/6, S/8 cannot be told
+    // apart by the digits)
+    // an unprinted unique repair must at least not contradict the printed number (look-alikes folded)
+    const unique = options.length === 1 && hasValue(zone, slice(options[0]!, l.number).replace(/</g, "")) ? options[0]! : null;
+    const pick = printedPick ? printed[0]! : !(numberOk && composite) ? unique : null;
+    if (pick) {
+      repairs.push(`document number ${number} → ${slice(pick, l.number)} (check digit and composite hold${printedPick ? ", printed on the page" : ""})`);
+      lines = pick;
+    }
+  }
+
+  // dates: a printed date that makes the check digit and the composite hold
+  for (const [span, label] of [[l.birth, "date of birth"], [l.expiry, "date of expiry"]] as const) {
+    if (fieldHolds(lines, span)) continue;
+    const read = slice(lines, span);
+    const options = [...zone.dates].map(yymmdd).filter((d) => d !== read && [...d].filter((c, i) => c !== read[i]).length <= 2)
+      .map((d) => put(lines, span, d)).filter((ls) => fieldHolds(ls, span) && compositeHolds(format, ls));
+    if (options.length === 1) {
+      repairs.push(`${label} ${read} → ${slice(options[0]!, span)} (printed date; check digit and composite hold)`);
+      lines = options[0]!;
+    }
+  }
+
+  // names carry no check digit: a token one letter from exactly one printed word takes that word
+  const nameSpan = l.name;
+  const fixedName = slice(lines, nameSpan).replace(/[A-Z]{4,}/g, (token) => {
+    if (zone.words.has(token)) return token;
+    const near = nearWord(zone, token);
+    if (near) repairs.push(`name ${token} → ${near} (printed field)`);
+    return near ?? token;
+  });
+  lines = put(lines, nameSpan, fixedName);
+  return { lines, repairs };
+}
+
+/** Character-wise majority of several readings of the same format (ties: the earliest reading's character). */
+export function voteLines(readings: string[][]): string[] {
+  const first = readings[0]!;
+  return first.map((line, li) => [...line].map((c, ci) => {
+    const counts = new Map<string, number>();
+    for (const r of readings) {
+      const ch = r[li]?.[ci];
+      if (ch) counts.set(ch, (counts.get(ch) ?? 0) + 1);
+    }
+    let best = c;
+    for (const [ch, n] of counts) if (n > (counts.get(best) ?? 0)) best = ch;
+    return best;
+  }).join(""));
+}
+
+export { LAYOUT as MRZ_LAYOUT };

@@ -1,0 +1,123 @@
+// The visual inspection zone (the printed fields) as OCR text, and the questions the rules ask of it: is this
+// MRZ value printed on the page, which dates are printed, which address. OCR of printed text is noisier than of
+// the MRZ, so comparisons tolerate one wrong character in longer words and say "not found" rather than guess.
+
+export type PrintedZone = {
+  text: string;
+  lines: string[];
+  words: Set<string>;
+  squashed: string;
+  dates: Set<string>;
+  /** words tesseract read with confidence ≥ CONFIDENT_WORD (empty when no confidences were given) */
+  confident: Set<string>;
+};
+
+/** A printed word counts as confidently read from this tesseract word confidence (0–100) on. */
+export const CONFIDENT_WORD = 85;
+
+const MONTHS: Record<string, number> = { JAN: 1, FEB: 2, MAR: 3, APR: 4, MAY: 5, JUN: 6, JUL: 7, AUG: 8, SEP: 9, OCT: 10, NOV: 11, DEC: 12 };
+const squash = (s: string) => s.toUpperCase().replace(/[^A-Z0-9]/g, "");
+
+export function printedZone(texts: readonly string[], ocrWords: readonly { text: string; confidence: number }[] = []): PrintedZone {
+  const text = texts.join("\n").toUpperCase();
+  const lines = text.split("\n").map((l) => l.trim()).filter(Boolean);
+  const words = new Set(text.split(/[^A-Z0-9]+/).filter((w) => w.length > 0));
+  const confident = new Set(ocrWords.filter((w) => w.confidence >= CONFIDENT_WORD).flatMap((w) => w.text.toUpperCase().split(/[^A-Z0-9]+/)).filter((w) => w.length > 0));
+  return { text, lines, words, squashed: squash(text), dates: printedDates(text), confident };
+}
+
+function iso(year: number, month: number, day: number): string | null {
+  if (month < 1 || month > 12 || day < 1 || day > 31 || year < 1900 || year > 2100) return null;
+  return `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+}
+
+/** Dates printed as 10 MAR 1965, 10.03.1965, 10/03/1965, 10-03-1965 or 1965-03-10 (with OCR's O for 0). */
+export function printedDates(text: string): Set<string> {
+  const t = text.toUpperCase().replace(/(?<=\d)O|O(?=\d)/g, "0");
+  const out = new Set<string>();
+  const add = (d: string | null) => d && out.add(d);
+  for (const m of t.matchAll(/\b(\d{1,2})\s*([A-Z]{3})[A-Z]*\s*(?:\/\s*[A-Z]{3,}\s*)?(\d{4})\b/g)) {
+    const month = MONTHS[m[2]!];
+    if (month) add(iso(Number(m[3]), month, Number(m[1])));
+  }
+  for (const m of t.matchAll(/\b(\d{1,2})\s*[./-]\s*(\d{1,2})\s*[./-]\s*(\d{4})\b/g)) add(iso(Number(m[3]), Number(m[2]), Number(m[1])));
+  for (const m of t.matchAll(/\b(\d{4})-(\d{2})-(\d{2})\b/g)) add(iso(Number(m[1]), Number(m[2]), Number(m[3])));
+  return out;
+}
+
+export function levenshtein(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) row[j] = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = row;
+  }
+  return prev[b.length]!;
+}
+
+/** A word printed on the page: exactly, or with one wrong character when it has 5 or more. */
+export function hasWord(zone: PrintedZone, word: string): boolean {
+  if (zone.words.has(word)) return true;
+  if (word.length < 5) return false;
+  for (const w of zone.words) if (Math.abs(w.length - word.length) <= 1 && levenshtein(w, word) <= 1) return true;
+  return false;
+}
+
+/** The smallest edit distance from `word` to a printed word (Infinity when nothing is printed). */
+export function nearestWordDistance(zone: PrintedZone, word: string, pool: Iterable<string> = zone.words): number {
+  let best = Infinity;
+  for (const w of pool) if (Math.abs(w.length - word.length) < best) best = Math.min(best, levenshtein(w, word));
+  return best;
+}
+
+/** The unique printed word at one edit from `token` (for snapping an MRZ name the OCR got one letter wrong). */
+export function nearWord(zone: PrintedZone, token: string): string | null {
+  if (token.length < 4) return null;
+  const near = [...zone.words].filter((w) => w.length === token.length && levenshtein(w, token) === 1 && /^[A-Z]+$/.test(w));
+  return near.length === 1 ? near[0]! : null;
+}
+
+// Printed sans-serif O/0, I/1, S/5, B/8, Z/2, G/6 are near-identical to OCR: a number compares with them folded.
+const FOLD: Record<string, string> = { O: "0", Q: "0", D: "0", I: "1", L: "1", S: "5", B: "8", Z: "2", G: "6" };
+const fold = (s: string) => s.replace(/[OQDILSBZG]/g, (c) => FOLD[c]!);
+
+/** An alphanumeric value (a document number) printed on the page, ignoring spaces, punctuation and look-alikes. */
+export function hasValue(zone: PrintedZone, value: string, exact = false): boolean {
+  if (value.length === 0) return false;
+  return exact ? zone.squashed.includes(squash(value)) : fold(zone.squashed).includes(fold(squash(value)));
+}
+
+/**
+ * How a value of the MRZ compares with the printed alphanumeric tokens (a document number): "confirmed" when printed
+ * (look-alikes folded), "differs" when a confidently read token of its length with as many digits differs from it in
+ * 2 or more places and no token comes within 1 (OCR noise); "unconfirmed" otherwise.
+ */
+export function compareNumber(zone: PrintedZone, value: string): "confirmed" | "unconfirmed" | "differs" {
+  if (hasValue(zone, value)) return "confirmed";
+  const v = fold(squash(value));
+  const tokens = [...zone.words].filter((w) => w.length >= 6 && /\d/.test(w));
+  if (tokens.some((w) => levenshtein(fold(w), v) <= 1)) return "unconfirmed";
+  const digits = (s: string) => s.replace(/\D/g, "").length;
+  const rival = [...zone.confident].filter((w) => w.length === v.length && Math.abs(digits(fold(w)) - digits(v)) <= 1 && levenshtein(fold(w), v) >= 2);
+  return rival.length ? "differs" : "unconfirmed";
+}
+
+const LABELS = "ADDRESS|ADRESSE|ADRES|ANSCHRIFT|DOMICILIO|INDIRIZZO|DOMICILE|ADRESA|ADRESS|OSOITE|MORADA|RESIDENCE";
+const ADDRESS_LABEL = new RegExp(`\\b(${LABELS})\\b`);
+const ANY_LABEL = new RegExp(`\\b(${LABELS})\\b`, "g");
+
+/**
+ * The printed address, when a line is labelled with one of the common words for it: the rest of that line after
+ * the label, else the next line. Null when the page has no such label (most passports print no address).
+ */
+export function printedAddress(zone: PrintedZone): string | null {
+  for (let i = 0; i < zone.lines.length; i++) {
+    const line = zone.lines[i]!;
+    const label = ADDRESS_LABEL.exec(line);
+    if (!label) continue;
+    const rest = line.slice(label.index).replace(ANY_LABEL, "").replace(/^[\s/:]+/, "").trim();
+    const value = rest.length >= 6 ? rest : (zone.lines[i + 1] ?? "").trim();
+    if (value.length >= 6 && /\d/.test(value)) return value.replace(/\s+/g, " ");
+  }
+  return null;
+}
