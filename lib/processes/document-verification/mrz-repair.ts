@@ -214,3 +214,21 @@ export function voteLines(readings: string[][]): string[] {
 }
 
 export { LAYOUT as MRZ_LAYOUT };
+
+/**
+ * PaddleOCR's text lines → MRZ text variants: upper case, no spaces, «/‹ → '<', lines of MRZ characters only, top
+ * to bottom; then the same with runs of ≥ 3 'K' next to fillers or at the line end read as '<' (the LSTM look-alike
+ * of a filler; shorter runs are left alone, as names carry no check digit). The variants are only candidates:
+ * read-mrz.ts keeps one only when its check digits all hold.
+ */
+export function paddleTexts(lines: readonly { text: string; box?: number[][] }[]): string[] {
+  const top = (l: { box?: number[][] }) => (l.box ? Math.min(...l.box.map((p) => p[1] ?? 0)) : 0);
+  const texts = [...lines]
+    .sort((a, b) => top(a) - top(b))
+    .map((l) => l.text.toUpperCase().replace(/\s/g, "").replace(/[«‹]/g, "<"))
+    .filter((t) => t.length >= 25 && /^[A-Z0-9<]+$/.test(t));
+  if (texts.length === 0) return [];
+  const plain = texts.join("\n");
+  const fillers = texts.map((t) => t.replace(/K{3,}(?=<|$)|(?<=<)K{3,}/g, (run) => "<".repeat(run.length))).join("\n");
+  return fillers === plain ? [plain] : [plain, fillers];
+}

@@ -3,8 +3,9 @@ import type { ParseResult } from "mrz";
 import sharp, { type Sharp } from "sharp";
 import type { Page } from "tesseract.js";
 import type { MrzFormat } from "./icao";
-import { compositeHolds, pickMrzLines, repairLines, safeParse, voteLines } from "./mrz-repair";
+import { compositeHolds, paddleTexts, pickMrzLines, repairLines, safeParse, voteLines } from "./mrz-repair";
 import type { OcrEngine } from "./ocr-engine";
+import { paddleLines, type PaddleLine } from "./paddle-engine";
 import type { PrintedZone } from "./printed-zone";
 
 // Reading the machine-readable zone of one side of a document.
@@ -16,6 +17,10 @@ import type { PrintedZone } from "./printed-zone";
 //     the legacy engine with an A–Z 0–9 < whitelist (ocr-engine.ts), in an order measured on the evaluation set.
 //     Every reading is repaired (mrz-repair.ts: only where the ICAO field type and the check digits agree) and
 //     the reading stops as soon as one is fully valid. Otherwise a character-wise vote over all readings is tried.
+//  3b. Fallback: when no variant gives a fully valid reading, PaddleOCR (paddle-engine.ts) reads the straightened
+//     band, then the whole image; its reading is taken only when it is fully check-digit valid after repair, so
+//     a document whose check digit is really wrong still cannot be "read" as valid (and the time of the common
+//     case, settled by tesseract, is unchanged).
 //  4. Choose: a fully valid reading first, then the one most variants agree on, then the most valid fields.
 //     `agreement` (how many variants produced exactly the chosen lines) and `variants` tell the rules how certain
 //     the reading is: a failing check digit declines a document only when the reading is certain (decide.ts).
@@ -175,6 +180,15 @@ export async function readMrz(engine: OcrEngine, image: Buffer, page: Page, zone
     // more variants would not change it
     if (candidates.length >= 2 && certainFault(candidates)) break;
   }
+  if (!settled(candidates)) {
+    for (const source of [straight, image]) {
+      const c = await paddleCandidate(source, zone);
+      if (c) {
+        candidates.push(c);
+        break;
+      }
+    }
+  }
   const chosen = choose(candidates, zone);
   if (!chosen) return null;
   const { best, agreement } = chosen;
@@ -211,4 +225,20 @@ function certainFault(candidates: readonly Candidate[]): boolean {
     if (counts.get(k)! >= (compositeFails ? 3 : 2)) return true;
   }
   return false;
+}
+
+/** PaddleOCR's reading of an image as a candidate, only when fully check-digit valid (after repair); else null. */
+async function paddleCandidate(image: Buffer, zone: PrintedZone): Promise<Candidate | null> {
+  let lines: PaddleLine[];
+  try {
+    lines = await paddleLines(await sharp(image).png().toBuffer());
+  } catch {
+    return null; // the fallback is optional: without it the tesseract reading stands
+  }
+  const confidence = Math.round(100 * Math.min(1, ...lines.map((l) => l.mean)));
+  for (const text of paddleTexts(lines)) {
+    const c = candidateOf("paddleocr", text, confidence, zone);
+    if (c?.result.valid) return c;
+  }
+  return null;
 }
