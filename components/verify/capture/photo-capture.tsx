@@ -25,7 +25,12 @@ export function PhotoCapture({ galleryAllowed, accept, maxBytes, busy, onConfirm
   useEffect(() => () => { if (captured) URL.revokeObjectURL(captured.url); }, [captured]);
 
   async function take() {
-    const dataUrl = webcam.current?.getScreenshot();
+    // the stream can be granted a moment before its first frame: react-webcam has no picture to give until then
+    let dataUrl: string | null = null;
+    for (let attempt = 0; attempt < 30 && !dataUrl; attempt++) {
+      dataUrl = webcam.current?.getScreenshot() ?? null;
+      if (!dataUrl) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     if (!dataUrl) return;
     const blob = await (await fetch(dataUrl)).blob();
     setCaptured({ blob, url: URL.createObjectURL(blob), filename: "capture.jpg" });
