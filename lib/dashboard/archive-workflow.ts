@@ -11,9 +11,14 @@ import { assertCan, NotFoundError, type Member } from "@/lib/dashboard/permissio
 export async function setWorkflowArchived(member: Member, workflowId: string, archived: boolean): Promise<void> {
   assertCan(member, "manageWorkflows");
   const id = idOrNotFound(workflowId);
-  const { count } = await prisma.workflow.updateMany({
-    where: { id, accountId: member.accountId },
-    data: { archivedAt: archived ? clock.now() : null },
+  await prisma.$transaction(async (tx) => {
+    const { count } = await tx.workflow.updateMany({
+      where: { id, accountId: member.accountId },
+      data: { archivedAt: archived ? clock.now() : null },
+    });
+    if (!count) throw new NotFoundError("Workflow not found");
+    await tx.auditLog.create({
+      data: { accountId: member.accountId, actorType: "USER", actorId: member.userId, action: archived ? "workflow.archived" : "workflow.restored", targetType: "workflow", targetId: id },
+    });
   });
-  if (!count) throw new NotFoundError("Workflow not found");
 }

@@ -29,5 +29,5 @@ export async function duplicateWorkflow(member: Member, workflowId: string): Pro
     documentTypes: version.documentTypes as never,
     countries: version.countries,
     settings: parseSettings(version.settings),
-  });
+  }, undefined, { actorId: member.userId, action: "workflow.duplicated", sourceWorkflowId: workflowId });
 }

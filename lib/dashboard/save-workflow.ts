@@ -25,7 +25,9 @@ export async function saveWorkflow(member: Member, input: unknown, workflowId?: 
     return { ok: false, fieldErrors: Object.fromEntries(parsed.error.issues.map((i) => [i.path.join(".") || "form", i.message])) };
   }
   try {
-    const published = await publishWorkflow(member.accountId, pruneDefinition(parsed.data as WorkflowDefinition), id);
+    const published = await publishWorkflow(member.accountId, pruneDefinition(parsed.data as WorkflowDefinition), id, {
+      actorId: member.userId, action: id ? "workflow.published" : "workflow.created",
+    });
     return { ok: true, ...published };
   } catch (error) {
     if (isUniqueViolation(error)) return { ok: false, fieldErrors: { name: "Another workflow already has this name" } };

@@ -44,6 +44,20 @@ describe("saveWorkflow", () => {
     expect(detail.definition).toMatchObject({ processes: ["LIVENESS"], settings: { LIVENESS_CHALLENGE: "TURN_HEAD_RIGHT_LEFT" } });
     expect(detail.inputs.map((i) => i.fieldName)).toEqual(["SELFIE_VIDEO", "SELFIE_PHOTO"]);
     expect(detail.inputs[0]!.data).toMatchObject({ challenge: "TURN_HEAD_RIGHT_LEFT" });
+
+    // who created and who published, with the version, in the audit log
+    await duplicateWorkflow(a.owner, created.workflowId);
+    await setWorkflowArchived(a.owner, created.workflowId, true);
+    const audit = await prisma.auditLog.findMany({
+      where: { accountId: a.account.accountId, action: { startsWith: "workflow." }, OR: [{ targetId: created.workflowId }, { data: { path: ["sourceWorkflowId"], equals: created.workflowId } }] },
+      orderBy: { createdAt: "asc" },
+      select: { action: true, actorId: true, data: true },
+    });
+    expect(audit.map((r) => [r.action, r.actorId])).toEqual([
+      ["workflow.created", a.admin.userId], ["workflow.published", a.owner.userId], ["workflow.duplicated", a.owner.userId], ["workflow.archived", a.owner.userId],
+    ]);
+    expect(audit[1]!.data).toEqual({ version: 2 });
+    await setWorkflowArchived(a.owner, created.workflowId, false);
   });
 
   it("refuses invalid definitions with field errors and writes nothing", async () => {

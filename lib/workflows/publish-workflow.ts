@@ -9,7 +9,12 @@ export { WorkflowDefinitionSchema, type WorkflowDefinition };
  * Creates a workflow, or publishes a new immutable version of an existing one (verifications in flight keep the
  * version they pinned). Returns the workflow id (the flowId) and the version number.
  */
-export async function publishWorkflow(accountId: string, input: WorkflowDefinition, workflowId?: string) {
+export async function publishWorkflow(
+  accountId: string,
+  input: WorkflowDefinition,
+  workflowId?: string,
+  audit?: { actorId: string; action: "workflow.created" | "workflow.published" | "workflow.duplicated"; sourceWorkflowId?: string },
+) {
   const definition = WorkflowDefinitionSchema.parse(input);
   return prisma.$transaction(async (tx) => {
     const workflow = workflowId
@@ -32,6 +37,14 @@ export async function publishWorkflow(accountId: string, input: WorkflowDefiniti
       select: { id: true, version: true },
     });
     await tx.workflow.update({ where: { id: workflow.id }, data: { currentVersionId: version.id } });
+    if (audit) {
+      await tx.auditLog.create({
+        data: {
+          accountId, actorType: "USER", actorId: audit.actorId, action: audit.action, targetType: "workflow", targetId: workflow.id,
+          data: { version: version.version, ...(audit.sourceWorkflowId ? { sourceWorkflowId: audit.sourceWorkflowId } : {}) },
+        },
+      });
+    }
     return { workflowId: workflow.id, version: version.version };
   });
 }
