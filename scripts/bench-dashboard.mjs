@@ -8,7 +8,7 @@
 // directly, BENCH_DASHBOARD_RUNS (30) times per case, + EXPLAIN ANALYZE). Rows deleted at the end
 // (BENCH_KEEP_DATA=1 keeps them). Prints a table, then ONE JSON line (also bench-results/dashboard.json).
 import { runMigrations } from "./db.mjs";
-import { createBenchAccount, database, databaseLabel, deleteBenchAccount, fmt, machine, printTable, runMain, runTs, setting, writeReport } from "./bench/common.mjs";
+import { createBenchAccount, database, databaseLabel, deleteAccountVerifications, deleteBenchAccount, fmt, machine, printTable, runMain, runTs, setting, writeReport } from "./bench/common.mjs";
 
 const CHUNK = 100_000;
 const ROWS = Math.ceil(setting("BENCH_DASHBOARD_ROWS", 1_000_000) / CHUNK) * CHUNK;
@@ -37,21 +37,12 @@ const INSERT = `
       CASE WHEN s.status = 'COMPLETED' THEN CASE WHEN g % 10 < 7 THEN 'APPROVED' WHEN g % 10 < 8 THEN 'DECLINED' ELSE 'MANUAL_REVIEW' END END AS result
   ) x`;
 
-async function deleteRows() {
-  let deleted = 0;
-  for (;;) {
-    const { rowCount } = await db.query(`DELETE FROM "Verification" WHERE "id" IN (SELECT "id" FROM "Verification" WHERE "accountId" = $1 LIMIT ${CHUNK})`, [bench.accountId]);
-    deleted += rowCount;
-    if (rowCount < CHUNK) return deleted;
-  }
-}
-
 async function cleanUp() {
   if (bench && process.env.BENCH_KEEP_DATA !== "1") {
     log("deleting the bench rows…");
     try {
       db ??= await database();
-      await deleteRows();
+      await deleteAccountVerifications(db, bench.accountId, CHUNK);
       deleteBenchAccount(bench.accountId);
       await db.query(`VACUUM ANALYZE "Verification"`);
       await db.query(`VACUUM ANALYZE "VerificationStep"`);

@@ -12,7 +12,7 @@
 // to do. The rows are deleted at the end (BENCH_KEEP_DATA=1 keeps them). Prints a table, then ONE JSON line
 // (also bench-results/sweep.json). Target reported, never asserted. Recorded runs: docs/benchmarks.md.
 import { runMigrations } from "./db.mjs";
-import { createBenchAccount, database, databaseLabel, deleteBenchAccount, fmt, machine, printTable, runMain, runTs, setting, writeReport } from "./bench/common.mjs";
+import { createBenchAccount, database, databaseLabel, deleteAccountVerifications, deleteBenchAccount, fmt, machine, printTable, runMain, runTs, setting, writeReport } from "./bench/common.mjs";
 
 const TARGET = { maxSweepMs: 5_000 };
 const CHUNK = 100_000;
@@ -93,15 +93,6 @@ const countDue = async (now, accountFilter) => {
   return { expired: Number(row.expired), abandoned: Number(row.abandoned) };
 };
 
-async function deleteRows() {
-  let deleted = 0;
-  for (;;) {
-    const { rowCount } = await db.query(`DELETE FROM "Verification" WHERE "id" IN (SELECT "id" FROM "Verification" WHERE "accountId" = $1 LIMIT ${CHUNK})`, [bench.accountId]);
-    deleted += rowCount;
-    if (rowCount < CHUNK) return deleted;
-  }
-}
-
 async function cleanUp() {
   if (bench && process.env.BENCH_KEEP_DATA !== "1") {
     log("deleting the bench rows…");
@@ -109,7 +100,7 @@ async function cleanUp() {
     try {
       db ??= await database();
       await db.query("ROLLBACK").catch(() => undefined);
-      const deleted = await deleteRows();
+      const deleted = await deleteAccountVerifications(db, bench.accountId, CHUNK);
       deleteBenchAccount(bench.accountId);
       await db.query(`VACUUM ANALYZE "Verification"`);
       log(`deleted ${deleted} verifications and the bench account in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -43,6 +43,16 @@ export function buildApp() {
 
 /** The bench account of scripts/bench/setup.ts (fresh account, demo workflows, API key): create, delete. */
 export const createBenchAccount = () => runTs("scripts/bench/setup.ts");
+/** Deletes a bench account's verifications in chunks (one huge DELETE holds its locks and WAL for minutes). */
+export async function deleteAccountVerifications(db, accountId, chunk) {
+  let deleted = 0;
+  for (;;) {
+    const { rowCount } = await db.query(`DELETE FROM "Verification" WHERE "id" IN (SELECT "id" FROM "Verification" WHERE "accountId" = $1 LIMIT ${chunk})`, [accountId]);
+    deleted += rowCount;
+    if (rowCount < chunk) return deleted;
+  }
+}
+
 export const deleteBenchAccount = (accountId) => void runTs("scripts/bench/setup.ts", ["--teardown", accountId]);
 
 export async function database() {
