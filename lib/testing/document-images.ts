@@ -9,7 +9,7 @@ import { MRZ_PITCH_MM, TD1_LAYOUT, TD3_LAYOUT, type Box } from "@/lib/processes/
 const OCRB_PATHS = [process.env.OCRB_FONT, "/usr/share/fonts/opentype/ocr-b/OCRB.otf"].filter((p): p is string => Boolean(p));
 let fontReady = false;
 
-function registerOcrB(): void {
+export function registerOcrB(): void {
   if (fontReady) return;
   const file = OCRB_PATHS.find((p) => existsSync(p));
   if (!file) throw new Error(`The OCR-B font is missing (looked in ${OCRB_PATHS.join(", ")}): apt-get install fonts-ocr-b, or set OCRB_FONT to an OCRB.otf.`);
