@@ -49,12 +49,13 @@ export async function examineDocument(front: Buffer, back: Buffer | null, mrzFir
   let mrz: MrzReading | null = null;
   let mrzSide: "FRONT" | "BACK" | null = null;
   for (const { side, read } of sides) {
-    const reading = await readMrz(engine, read.image, read.page, zone);
-    if (reading && (!mrz || (reading.result.valid && !mrz.result.valid))) {
-      mrz = reading;
+    // the first side that shows an MRZ, valid or not, is the one: a document has one MRZ, so the other side is
+    // read only when this one showed none (sides swapped)
+    mrz = await readMrz(engine, read.image, read.page, zone);
+    if (mrz) {
       mrzSide = side;
+      break;
     }
-    if (mrz?.result.valid) break;
   }
   const [ela, quality, imageHash] = await forensics;
   const confidences = [frontPage.page.confidence, backPage?.page.confidence].filter((c): c is number => typeof c === "number");

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { paddleTexts } from "./mrz-repair";
+import { checkDigit } from "./icao";
+import { compositeHolds, paddleTexts, pickMrzLines, repairLines, resolveByShape, trimJunk, type ShapeLookup } from "./mrz-repair";
 import { printedZone } from "./printed-zone";
 import { candidateOf } from "./read-mrz";
 
@@ -28,5 +29,97 @@ describe("paddleTexts (PaddleOCR fallback lines)", () => {
     const zone = printedZone([]);
     expect(candidateOf("paddleocr", `${L1}\n${L2}`, 90, zone)?.result.valid).toBe(true);
     expect(candidateOf("paddleocr", `${L1}\n${L2.replace("WH055N4866", "WH055N4867")}`, 90, zone)?.result.valid).toBe(false);
+  });
+});
+
+describe("trimJunk (a speck read beyond the ends of a line)", () => {
+  it("drops a stray first character before the document code, and a letter after the composite digit", () => {
+    expect(trimJunk(0, `2${L1}`, 44)).toEqual({ line: L1, offset: 1 });
+    expect(trimJunk(1, `${L2}T`, 44)).toEqual({ line: L2, offset: 0 });
+  });
+
+  it("leaves lines of the right length, and real characters, alone", () => {
+    expect(trimJunk(0, L1, 44)).toEqual({ line: L1, offset: 0 });
+    expect(trimJunk(1, `${L2}<`, 44)).toEqual({ line: `${L2}<`, offset: 0 });
+    expect(pickMrzLines(`2${L1}\n${L2}T`)).toMatchObject({ format: "TD3", lines: [L1, L2], offsets: [1, 0] });
+  });
+});
+
+describe("resolveByShape (document number by OCR-B glyph shapes)", () => {
+  // a degraded passport of the evaluation set: the number WTR33593O9 was read with a zero for its O
+  const truth = "WTR33593O9ESP5502185M3012121<<<<<<<<<<<<<<<2";
+  const read = truth.replace("WTR33593O", "WTR335930");
+  const lines = (l2: string) => ["P<ESPMURPHY<<OLIVER<JAMES<<<<<<<<<<<<<<<<<<<", l2];
+  const LOOKALIKE: Record<string, string> = { O: "0", "0": "O", "3": "5", "5": "3", "9": "Q", W: "N", T: "I", R: "P" };
+  // each glyph looks most like `looks[i]`, its look-alike scores `gap` less
+  const shapes = (looks: string, gap = 0.12): ShapeLookup => (line, position) =>
+    line === 1 && position < looks.length ? new Map([[looks[position]!, 0.9], [LOOKALIKE[looks[position]!] ?? "X", 0.9 - gap]]) : null;
+
+  it("takes the reading the shapes support when its check digit and the composite hold", () => {
+    expect(resolveByShape("TD3", lines(read), shapes("WTR33593O"))).toEqual(lines(truth));
+  });
+
+  it("never makes a wrong check digit valid: no number keeps both the digit and the composite", () => {
+    // as a forger or a faulty printer writes it: the number's digit is wrong, the composite computed over it
+    const body = truth.replace("WTR33593O9", "WTR33593O2");
+    const wrongDigit = body.slice(0, 43) + checkDigit(body.slice(0, 10) + body.slice(13, 20) + body.slice(21, 43));
+    expect(compositeHolds("TD3", lines(wrongDigit))).toBe(true);
+    expect(resolveByShape("TD3", lines(wrongDigit), shapes("WTR33593O"))).toBeNull();
+  });
+
+  it("declines to choose when two valid numbers are within the margin", () => {
+    // every glyph as much like its look-alike as like itself: several numbers keep the digits and tie
+    const flat: ShapeLookup = (line, position) => (line === 1 && position < 9 ? new Map([[read[position]!, 0.85], [LOOKALIKE[read[position]!] ?? "X", 0.85]]) : null);
+    expect(resolveByShape("TD3", lines(read), flat)).toBeNull();
+  });
+
+  it("flows into repairLines with a note of what changed", () => {
+    const { lines: repaired, repairs } = repairLines("TD3", lines(read), printedZone([]), shapes("WTR33593O"));
+    expect(repaired).toEqual(lines(truth));
+    expect(repairs.join(" ")).toContain("WTR335930 → WTR33593O");
+  });
+});
+
+describe("repairLines: names", () => {
+  it("snaps a name token to the one printed word a letter away, unless the glyph there says otherwise", () => {
+    const misread = L1.replace("MARIA", "MARLA");
+    const zone = printedZone(["VAN DER BERG", "ANNA MARIA"]);
+    expect(repairLines("TD3", [misread, L2], zone).lines[0]).toBe(L1);
+    // the page OCR misread the printed word; the MRZ glyph is clearly an I
+    const printedWrong = printedZone(["VAN DER BERG", "ANNA MARLA"]);
+    const looksLikeI: ShapeLookup = (line, position) => (line === 0 && position === L1.indexOf("MARIA") + 3 ? new Map([["I", 0.9], ["L", 0.5]]) : null);
+    expect(repairLines("TD3", [L1, L2], printedWrong).lines[0]).toBe(misread);
+    expect(repairLines("TD3", [L1, L2], printedWrong, looksLikeI).lines[0]).toBe(L1);
+  });
+
+  it("reads a lone letter after the fillers at the end of the name field as a filler", () => {
+    const { lines, repairs } = repairLines("TD3", [`${L1.slice(0, -1)}I`, L2], printedZone([]));
+    expect(lines[0]).toBe(L1);
+    expect(repairs.join(" ")).toContain("trailing I");
+  });
+});
+
+describe("repairLines: the end of the name field", () => {
+  it("reads letters running to the end after three fillers as fillers, and keeps real given names", () => {
+    const tail = "P<PRTVAN<DER<BERG<<INGRID<<<<<<<<<IIIIIIIIII";
+    const fixed = "P<PRTVAN<DER<BERG<<INGRID<<<<<<<<<<<<<<<<<<<";
+    expect(repairLines("TD3", [tail, L2], printedZone([])).lines[0]).toBe(fixed);
+    expect(repairLines("TD3", [fixed, L2], printedZone([])).lines[0]).toBe(fixed);
+    expect(repairLines("TD3", [L1, L2], printedZone([])).lines[0]).toBe(L1);
+  });
+});
+
+describe("pickMrzLines: a name line whose end OCR lost", () => {
+  const cut = "P<PRTVAN<DER<BERG<<INGRID<<<<<<<<<V";
+  const l2 = "SG041120Y4PRT0008165F3108114<<<<<<<<<<<<<<<6";
+
+  it("is taken when it already ran into its trailing fillers, and filled up with them", () => {
+    const picked = pickMrzLines(`${cut}\n${l2}`);
+    expect(picked?.format).toBe("TD3");
+    expect(repairLines("TD3", picked!.lines, printedZone([])).lines).toEqual(["P<PRTVAN<DER<BERG<<INGRID<<<<<<<<<<<<<<<<<<<", l2]);
+  });
+
+  it("is not taken when the cut falls inside the name", () => {
+    expect(pickMrzLines(`P<PRTVAN<DER<BERG<<INGRID<MA\n${l2}`)).toBeNull();
   });
 });

@@ -17,7 +17,13 @@ import { hasValue, nearWord, type PrintedZone } from "./printed-zone";
 //    field of the MRZ when that one is known;
 //  - a name token (no check digit) is snapped to the one printed word one letter away.
 
-export type Picked = { format: MrzFormat; raw: string[]; lines: string[] };
+export type Picked = {
+  format: MrzFormat;
+  raw: string[];
+  lines: string[];
+  /** per line: OCR characters dropped before position 0 (junk left of the MRZ), for mapping glyph boxes */
+  offsets: number[];
+};
 
 /** Fixes a line's length by adding or removing '<' in its longest filler run (where OCR drops or adds them). */
 export function fitLength(line: string, length: number): string {
@@ -32,6 +38,31 @@ export function fitLength(line: string, length: number): string {
   return s;
 }
 
+/**
+ * Drops one stray character OCR read beyond the ends of an over-long line (a speck at the edge of the band): the
+ * first line begins with a document code (A, C, I, P, V), the second ends with the composite check digit.
+ */
+export function trimJunk(index: number, line: string, length: number): { line: string; offset: number } {
+  let s = line;
+  let offset = 0;
+  if (s.length > length && index === 0 && !/^[ACIPV]/.test(s) && /^.[ACIPV][A-Z<]/.test(s)) {
+    s = s.slice(1);
+    offset = 1;
+  }
+  if (s.length > length && index === 1 && /\d[^\d<]$/.test(s)) s = s.slice(0, -1);
+  return { line: s, offset };
+}
+
+const NAME_LINE: Record<MrzFormat, number> = { TD1: 2, TD2: 0, TD3: 0 };
+
+/**
+ * A name line whose end OCR lost (clipped at the band's edge, or too faint): at least 60 % of the line, already in
+ * its trailing fillers ('<<<' only ever pads a name), so what is missing is fillers that fitLength restores.
+ */
+function isCutName(line: string, length: number): boolean {
+  return line.length < length && line.length >= length * 0.6 && /<<<[^<]{0,2}$/.test(line);
+}
+
 /** The consecutive OCR lines that have the shape of a TD1, TD2 or TD3 MRZ (±3 characters), lengths fixed. */
 export function pickMrzLines(text: string): Picked | null {
   const lines = text.split("\n").map((l) => l.replace(/\s/g, "").replace(/[«‹]/g, "<")).filter((l) => l.length >= 20);
@@ -40,13 +71,16 @@ export function pickMrzLines(text: string): Picked | null {
     const shape = LINE_SHAPES[format];
     for (let i = 0; i + shape.lines <= lines.length; i++) {
       const group = lines.slice(i, i + shape.lines);
-      const cost = group.reduce((sum, l) => sum + Math.abs(l.length - shape.length), 0);
-      if (group.every((l) => Math.abs(l.length - shape.length) <= 3) && (!best || cost < best.cost)) {
-        best = { format, raw: group, lines: group.map((l) => fitLength(l, shape.length)), cost };
+      const trimmed = group.map((l, k) => trimJunk(k, l, shape.length));
+      const cost = trimmed.reduce((sum, t) => sum + Math.abs(t.line.length - shape.length), 0);
+      const fits = (t: { line: string }, k: number) =>
+        Math.abs(t.line.length - shape.length) <= 3 || (k === NAME_LINE[format] && isCutName(t.line, shape.length));
+      if (trimmed.every(fits) && (!best || cost < best.cost)) {
+        best = { format, raw: group, lines: trimmed.map((t) => fitLength(t.line, shape.length)), offsets: trimmed.map((t) => t.offset), cost };
       }
     }
   }
-  return best && { format: best.format, raw: best.raw, lines: best.lines };
+  return best && { format: best.format, raw: best.raw, lines: best.lines, offsets: best.offsets };
 }
 
 export function safeParse(lines: string[]): ParseResult | null {
@@ -132,7 +166,7 @@ function repairState(code: string, other: string | null): string | null {
 const yymmdd = (iso: string) => iso.slice(2, 4) + iso.slice(5, 7) + iso.slice(8, 10);
 
 /** Repairs one reading (see the top of the file); returns the repaired lines and what was changed. */
-export function repairLines(format: MrzFormat, input: string[], zone: PrintedZone): { lines: string[]; repairs: string[] } {
+export function repairLines(format: MrzFormat, input: string[], zone: PrintedZone, shapes?: ShapeLookup): { lines: string[]; repairs: string[] } {
   const repairs: string[] = [];
   const first = safeParse(input);
   let lines = first ? applyAutocorrect(input, first) : [...input];
@@ -152,12 +186,19 @@ export function repairLines(format: MrzFormat, input: string[], zone: PrintedZon
     }
   }
 
-  // document number: both its check digit and the composite must hold after the swap; the fewest swaps win, and
-  // only a unique answer (or the only one printed on the page) is taken
+  // document number, by shape first: among the readings whose check digit and composite hold, the one the
+  // glyphs' OCR-B shapes support clearly best (resolveByShape)
   const number = slice(lines, l.number);
+  const byShape = shapes ? resolveByShape(format, lines, shapes) : null;
+  if (byShape && slice(byShape, l.number) !== number) {
+    repairs.push(`document number ${number} → ${slice(byShape, l.number)} (check digit and composite hold; OCR-B glyph shapes)`);
+    lines = byShape;
+  }
+  // then by look-alike swaps: both its check digit and the composite must hold after the swap; the fewest swaps
+  // win, and only a unique answer (or the only one printed on the page) is taken
   const numberOk = fieldHolds(lines, l.number);
   const composite = compositeHolds(format, lines);
-  if (/\d/.test(lines[l.number[0]]![l.number[1] + l.number[2]]!) && (!numberOk || !composite || !hasValue(zone, number.replace(/</g, ""), true))) {
+  if (!byShape && /\d/.test(lines[l.number[0]]![l.number[1] + l.number[2]]!) && (!numberOk || !composite || !hasValue(zone, number.replace(/</g, ""), true))) {
     // the composite weighs the number's positions like its own check digit: it does not tell swaps apart, so a
     // repair must be the ONLY variant (up to 2 swaps) that holds, or the only one printed on the page
     const options = swapVariants(number, 2).flat().map((v) => put(lines, l.number, v)).filter((ls) => fieldHolds(ls, l.number) && compositeHolds(format, ls));
@@ -187,15 +228,74 @@ export function repairLines(format: MrzFormat, input: string[], zone: PrintedZon
   }
 
   // names carry no check digit: a token one letter from exactly one printed word takes that word
+  // (unless the glyph there looks more like the letter read than like the printed one: the page OCR misreads too)
   const nameSpan = l.name;
-  const fixedName = slice(lines, nameSpan).replace(/[A-Z]{4,}/g, (token) => {
+  const fixedName = slice(lines, nameSpan).replace(/[A-Z]{4,}/g, (token, at: number) => {
     if (zone.words.has(token)) return token;
     const near = nearWord(zone, token);
-    if (near) repairs.push(`name ${token} → ${near} (printed field)`);
-    return near ?? token;
+    if (!near) return token;
+    const k = [...token].findIndex((c, i) => c !== near[i]);
+    const scores = shapes?.(nameSpan[0], nameSpan[1] + at + k);
+    if (scores && (scores.get(near[k]!) ?? 0) < (scores.get(token[k]!) ?? 0)) return token;
+    repairs.push(`name ${token} → ${near} (printed field)`);
+    return near;
   });
   lines = put(lines, nameSpan, fixedName);
+  // a name field ends in fillers (ICAO 9303-3 §4.6: '<<' separates the identifiers, '<' words, so '<<<' only ever
+  // pads): letters running to the end of the field after ≥ 3 fillers, or a lone letter after 2, are misread '<'
+  const tail = /(?<=<<<)[A-Z]+$|(?<=<<)[A-Z]$/.exec(slice(lines, nameSpan));
+  if (tail) {
+    repairs.push(`name: trailing ${tail[0]} → ${"<".repeat(tail[0].length)} (a name field ends in fillers)`);
+    lines = put(lines, nameSpan, slice(lines, nameSpan).slice(0, tail.index) + "<".repeat(tail[0].length));
+  }
   return { lines, repairs };
+}
+
+/**
+ * The shape evidence of one reading: how much the glyph at (line, position) of the fitted MRZ looks like each
+ * character (glyphs.ts), or null where it cannot be cut out (no character box, or one the length fix moved).
+ */
+export type ShapeLookup = (line: number, position: number) => ReadonlyMap<string, number> | null;
+
+// A character is an alternative at a position when its shape scores within this much of the best one there.
+export const SHAPE_SPREAD = 0.15;
+// The chosen number's summed shape score must beat every other number that keeps the check digits by this much.
+export const SHAPE_MARGIN = 0.03;
+
+/**
+ * The document number the glyph shapes support best among those whose own check digit AND the composite hold, or
+ * null when no such number exists or two come within SHAPE_MARGIN of each other. Alternatives per position: the
+ * character read and the shapes within SHAPE_SPREAD of the best-looking one (at most 3). As in the swap repair, a
+ * number whose check digit is really wrong cannot become valid: the composite weighs the number's positions like
+ * the number's own check digit, so any change that fixes one breaks the other.
+ */
+export function resolveByShape(format: MrzFormat, lines: string[], shapeAt: ShapeLookup): string[] | null {
+  const span = LAYOUT[format].number;
+  const read = slice(lines, span);
+  const shapes = [...read].map((_, i) => shapeAt(span[0], span[1] + i));
+  if (shapes.filter(Boolean).length < read.length - 2) return null;
+  const options = [...read].map((ch, i) => {
+    const scores = shapes[i];
+    if (!scores || ch === "<") return [ch];
+    const best = Math.max(...scores.values());
+    const near = [...scores].filter(([, v]) => v >= best - SHAPE_SPREAD).sort((a, b) => b[1] - a[1]).slice(0, 3).map(([c]) => c);
+    return near.includes(ch) ? near : [ch, ...near.slice(0, 2)];
+  });
+  const score = (value: string) => [...value].reduce((sum, ch, i) => sum + (shapes[i]?.get(ch) ?? 0), 0);
+  let ranked: { lines: string[]; score: number }[] = [];
+  const walk = (i: number, prefix: string) => {
+    if (i === options.length) {
+      const candidate = put(lines, span, prefix);
+      if (fieldHolds(candidate, span) && compositeHolds(format, candidate)) ranked.push({ lines: candidate, score: score(prefix) });
+      return;
+    }
+    for (const ch of options[i]!) walk(i + 1, prefix + ch);
+  };
+  walk(0, "");
+  ranked = ranked.sort((a, b) => b.score - a.score);
+  const [best, second] = ranked;
+  if (!best || (second && best.score - second.score < SHAPE_MARGIN)) return null;
+  return best.lines;
 }
 
 /** Character-wise majority of several readings of the same format (ties: the earliest reading's character). */

@@ -3,24 +3,29 @@ import type { ParseResult } from "mrz";
 import sharp, { type Sharp } from "sharp";
 import type { Page } from "tesseract.js";
 import type { MrzFormat } from "./icao";
-import { compositeHolds, paddleTexts, pickMrzLines, repairLines, safeParse, voteLines } from "./mrz-repair";
+import { normaliseGlyph, otsu, shapeScores, type Grey } from "./glyphs";
+import { compositeHolds, MRZ_LAYOUT, paddleTexts, pickMrzLines, repairLines, safeParse, voteLines, type Picked, type ShapeLookup } from "./mrz-repair";
 import type { OcrEngine } from "./ocr-engine";
 import { paddleLines, type PaddleLine } from "./paddle-engine";
 import type { PrintedZone } from "./printed-zone";
 
 // Reading the machine-readable zone of one side of a document.
-//  1. Locate: the page OCR (already run for the printed fields) finds the MRZ as long upper-case lines. Without
-//     such lines, the bottom 40 % of the image is read (where TD1/TD2/TD3 put it).
+//  1. Locate: the page OCR (already run for the printed fields) finds the MRZ as long upper-case lines (with room
+//     above for a line it could not read when it found fewer than three). Without such lines, the bottom 40 % of
+//     the image is read (where TD1/TD2/TD3 put it).
 //  2. Deskew: by the baseline angle of the MRZ lines the page OCR found; where it found none, by the band's own
 //     estimate (the rotation that makes the horizontal projection of the dark strokes sharpest, ±5° in 0.2° steps).
-//  3. Read: several preprocessing variants of the band (thresholds, unsharp mask, CLAHE, 3× enlargement …) through
-//     the legacy engine with an A–Z 0–9 < whitelist (ocr-engine.ts), in an order measured on the evaluation set.
-//     Every reading is repaired (mrz-repair.ts: only where the ICAO field type and the check digits agree) and
-//     the reading stops as soon as one is fully valid. Otherwise a character-wise vote over all readings is tried.
-//  3b. Fallback: when no variant gives a fully valid reading, PaddleOCR (paddle-engine.ts) reads the straightened
-//     band, then the whole image; its reading is taken only when it is fully check-digit valid after repair, so
-//     a document whose check digit is really wrong still cannot be "read" as valid (and the time of the common
-//     case, settled by tesseract, is unchanged).
+//  3. Read: several preprocessing variants of the band (thresholds of the normalised grey, unsharp mask, CLAHE, 3×
+//     enlargement …) through the legacy engine with an A–Z 0–9 < whitelist (ocr-engine.ts), in an order measured
+//     on the evaluation set. Every reading is repaired (mrz-repair.ts: only where the ICAO field type and the check
+//     digits agree; the document number's look-alikes by the OCR-B shapes of its glyphs, cut out of the band at
+//     the boxes tesseract gives each character, glyphs.ts) and the reading stops as soon as one is fully valid,
+//     or when variants agree on a reading whose only fault is a check digit (certainFault). Otherwise a
+//     character-wise vote over all readings is tried.
+//  3b. Fallback: when no variant gives a fully valid reading (and none is a certain fault), PaddleOCR
+//     (paddle-engine.ts) reads the straightened band, then the whole image; its reading is taken only when it is
+//     fully check-digit valid after repair, so a document whose check digit is really wrong still cannot be
+//     "read" as valid.
 //  4. Choose: a fully valid reading first, then the one most variants agree on, then the most valid fields.
 //     `agreement` (how many variants produced exactly the chosen lines) and `variants` tell the rules how certain
 //     the reading is: a failing check digit declines a document only when the reading is certain (decide.ts).
@@ -64,7 +69,9 @@ export function locateMrzBand(page: Page, width: number, height: number): Band {
   const angle = (angles[Math.floor(angles.length / 2)]! * 180) / Math.PI;
   const lineHeight = (bottom - top) / Math.max(mrzLike.length, 1);
   const drift = Math.abs(Math.tan((angle * Math.PI) / 180)) * width * 0.5;
-  return { top: Math.max(0, Math.round(top - lineHeight * 0.6 - drift)), bottom: Math.min(height, Math.round(bottom + lineHeight * 1.3 + drift)), angle, found: true };
+  // fewer than three lines found: a TD1's first line may be one the page OCR could not read; keep room for it
+  const above = mrzLike.length < 3 ? 2.2 : 0.6;
+  return { top: Math.max(0, Math.round(top - lineHeight * above - drift)), bottom: Math.min(height, Math.round(bottom + lineHeight * 1.3 + drift)), angle, found: true };
 }
 
 /**
@@ -105,32 +112,96 @@ export async function estimateSkew(band: Buffer): Promise<number> {
   return bestAngle;
 }
 
-type Prep = (s: Sharp, width: number) => Sharp;
 const big = (width: number, factor = 2) => Math.max(width, 1250) * factor;
-/** Preprocessing variants in the order they are tried (most often right first, measured on the evaluation set). */
+/** One materialised step: sharp applies its operations in a fixed order of its own (a threshold before a
+ * normalise, whatever the call order), so each step that must follow another gets its own pass. */
+const step = (input: Buffer, op: (s: Sharp) => Sharp) => op(sharp(input)).png().toBuffer();
+/** The band in grey, contrast stretched, at twice the working width: the base of most variants. */
+const greyBand = (band: Buffer, width: number, factor = 2) => step(band, (s) => s.grayscale().normalise().resize({ width: big(width, factor) }));
+
+type Prep = (band: Buffer, base: Buffer, width: number, level: number) => Promise<Buffer>;
+/**
+ * Preprocessing variants in the order they are tried (most often right first, measured on the evaluation set).
+ * `base` is greyBand(band): thresholds apply to the normalised grey, at `level` (thresholdLevel) and around it.
+ */
 export const MRZ_VARIANTS: readonly { name: string; prep: Prep }[] = [
-  { name: "threshold", prep: (s, w) => s.grayscale().normalise().resize({ width: big(w) }).threshold(128) },
-  { name: "unsharp", prep: (s, w) => s.grayscale().normalise().resize({ width: big(w) }).sharpen({ sigma: 2 }).threshold(128) },
-  { name: "clahe", prep: (s, w) => s.grayscale().clahe({ width: 64, height: 64 }).resize({ width: big(w) }).threshold(128) },
-  { name: "grey", prep: (s, w) => s.grayscale().normalise().resize({ width: big(w) }) },
-  { name: "threshold-100", prep: (s, w) => s.grayscale().normalise().resize({ width: big(w) }).threshold(100) },
-  { name: "upscale-3x", prep: (s, w) => s.grayscale().normalise().resize({ width: big(w, 3) }).threshold(128) },
-  { name: "threshold-160", prep: (s, w) => s.grayscale().normalise().resize({ width: big(w) }).threshold(160) },
+  { name: "threshold", prep: (_, base, __, t) => step(base, (s) => s.threshold(t)) },
+  { name: "unsharp", prep: async (_, base, __, t) => step(await step(base, (s) => s.sharpen({ sigma: 2 })), (s) => s.threshold(t)) },
+  { name: "clahe", prep: async (band, _, w, t) => step(await step(band, (s) => s.grayscale().clahe({ width: 64, height: 64 }).resize({ width: big(w) })), (s) => s.threshold(t)) },
+  { name: "grey", prep: async (_, base) => base },
+  { name: "threshold-100", prep: (_, base, __, t) => step(base, (s) => s.threshold(t - 28)) },
+  { name: "upscale-3x", prep: async (band, _, w, t) => step(await greyBand(band, w, 3), (s) => s.threshold(t)) },
+  { name: "threshold-160", prep: (_, base, __, t) => step(base, (s) => s.threshold(t + 32)) },
 ];
+
+/**
+ * The binarisation level: 128 where the band's paper (its median grey after normalising) is bright, as on almost
+ * every upload; Otsu's threshold where it is not (a dim photo whose band also holds something brighter than the
+ * paper, so normalising leaves the paper mid-grey): 128 would cut the paper's noise into speckle, which reads as
+ * nothing and costs tesseract 10 s or more per variant.
+ */
+export function thresholdLevel(grey: Grey): number {
+  const sorted = Uint8Array.from(grey.data).sort();
+  const paper = sorted[sorted.length >> 1] ?? 255;
+  return paper >= 170 ? 128 : otsu(grey, 0, 0, grey.width, grey.height);
+}
+
 const MAX_VARIANTS = Number(process.env.MRZ_MAX_VARIANTS ?? MRZ_VARIANTS.length);
 
-export type Candidate = { variant: string; format: MrzFormat; raw: string[]; fitted: string[]; lines: string[]; repairs: string[]; result: ParseResult; confidence: number };
+export type Candidate = { variant: string; format: MrzFormat; raw: string[]; fitted: string[]; lines: string[]; repairs: string[]; result: ParseResult; confidence: number; shapes?: ShapeLookup };
 
 const validCount = (r: ParseResult) => r.details.filter((d) => d.valid).length;
 const key = (c: { format: string; lines: string[] }) => `${c.format}:${c.lines.join("\n")}`;
 
-/** One variant's OCR text → a repaired candidate (null: no MRZ-shaped text, or not parseable). */
-export function candidateOf(variant: string, text: string, confidence: number, zone: PrintedZone): Candidate | null {
+/**
+ * One reading's OCR text → a repaired candidate (null: no MRZ-shaped text, or not parseable). `shapesOf` gives the
+ * glyph shapes of the picked lines' positions, when the reading has character boxes.
+ */
+export function candidateOf(variant: string, text: string, confidence: number, zone: PrintedZone, shapesOf?: (picked: Picked) => ShapeLookup | undefined): Candidate | null {
   const picked = pickMrzLines(text);
   if (!picked) return null;
-  const { lines, repairs } = repairLines(picked.format, picked.lines, zone);
+  const shapes = shapesOf?.(picked);
+  const { lines, repairs } = repairLines(picked.format, picked.lines, zone, shapes);
   const result = safeParse(lines);
-  return result ? { variant, format: picked.format, raw: picked.raw, fitted: picked.lines, lines, repairs, result, confidence } : null;
+  return result ? { variant, format: picked.format, raw: picked.raw, fitted: picked.lines, lines, repairs, result, confidence, shapes } : null;
+}
+
+const compact = (text: string) => text.replace(/\s/g, "").replace(/[«‹]/g, "<");
+
+/**
+ * The glyph shapes of one tesseract reading: the boxes of its symbols (in the pixels of the image it read, `scale`
+ * times those of `grey`), cut out of the greyscale band on demand. A position has none when its line cannot be
+ * matched symbol for symbol to the OCR text, or when the length fix (fitLength) moved it.
+ */
+export function shapeLookup(page: Page, grey: Grey, scale: number, picked: Picked): ShapeLookup {
+  const pageLines = (page.blocks ?? []).flatMap((b) => b.paragraphs.flatMap((p) => p.lines));
+  const symbolsOf = picked.raw.map((raw, i) => {
+    const symbols = pageLines.find((l) => compact(l.text) === raw)?.words.flatMap((w) => w.symbols) ?? [];
+    if (compact(symbols.map((s) => s.text).join("")) !== raw) return null;
+    // fitted position p is symbol offset + p up to the first position the length fix changed
+    const trimmed = raw.slice(picked.offsets[i]);
+    const fitted = picked.lines[i]!;
+    let same = 0;
+    while (same < fitted.length && trimmed[same] === fitted[same]) same++;
+    return { symbols, offset: picked.offsets[i]!, same };
+  });
+  const cache = new Map<string, ReadonlyMap<string, number> | null>();
+  return (line, position) => {
+    const k = `${line}:${position}`;
+    if (!cache.has(k)) {
+      const of = symbolsOf[line];
+      const symbol = of && position < of.same ? of.symbols[of.offset + position] : undefined;
+      let scores: ReadonlyMap<string, number> | null = null;
+      if (symbol) {
+        const { bbox } = symbol;
+        const pad = (bbox.y1 - bbox.y0) * 0.1;
+        const glyph = normaliseGlyph(grey, { x0: (bbox.x0 - pad) / scale, y0: (bbox.y0 - pad) / scale, x1: (bbox.x1 + pad) / scale, y1: (bbox.y1 + pad) / scale });
+        scores = glyph && shapeScores(glyph);
+      }
+      cache.set(k, scores);
+    }
+    return cache.get(k)!;
+  };
 }
 
 /** Whether more variants are worth reading: not once a reading is fully valid. */
@@ -147,7 +218,8 @@ export function choose(candidates: readonly Candidate[], zone: PrintedZone): { b
       const same = pool.filter((c) => c.format === format);
       if (same.length < 3) continue;
       const voted = voteLines(same.map((c) => c.fitted));
-      const v = candidateOf("vote", voted.join("\n"), Math.min(...same.map((c) => c.confidence)), zone);
+      const shapes = same.find((c) => c.shapes)?.shapes;
+      const v = candidateOf("vote", voted.join("\n"), Math.min(...same.map((c) => c.confidence)), zone, () => shapes);
       if (v) pool.push({ ...v, raw: same[0]!.raw });
     }
   }
@@ -170,19 +242,32 @@ export async function readMrz(engine: OcrEngine, image: Buffer, page: Page, zone
   const straight = Math.abs(angle) >= 0.1 ? await sharp(cropped).rotate(-angle, { background: "#ffffff" }).toBuffer() : cropped;
   const candidates: Candidate[] = [];
   let variants = 0;
+  let certain = false;
+  // the band in grey at the variants' usual 2× width: the base of the variants, and where the glyphs are cut out
+  const base = await greyBand(straight, width);
+  const { data, info } = await sharp(base).grayscale().raw().toBuffer({ resolveWithObject: true });
+  const grey: Grey = { data, width: info.width, height: info.height };
+  const level = thresholdLevel(grey);
   for (const { name, prep } of MRZ_VARIANTS.slice(0, MAX_VARIANTS)) {
-    const ocr = await engine.readMrz(await prep(sharp(straight), width).png().toBuffer());
+    const png = await prep(straight, base, width, level);
+    const input = { data: png, info: await sharp(png).metadata() };
+    const ocr = await engine.readMrz(input.data);
     variants += 1;
-    const c = candidateOf(name, ocr.text, ocr.confidence, zone);
+    const scale = input.info.width / grey.width;
+    const c = candidateOf(name, ocr.text, ocr.confidence, zone, (picked) => shapeLookup(ocr, grey, scale, picked));
     if (c) candidates.push(c);
     if (settled(candidates)) break;
     // a reading two variants agree on whose only fault is one check digit (a document that carries a wrong one):
-    // more variants would not change it
-    if (candidates.length >= 2 && certainFault(candidates)) break;
+    // more variants would not change it, nor would PaddleOCR, whose reading counts only when fully valid
+    if (candidates.length >= 2 && certainFault(candidates)) {
+      certain = true;
+      break;
+    }
   }
-  if (!settled(candidates)) {
+  if (!settled(candidates) && !certain) {
+    // then the whole image (PaddleOCR finds its own text lines, including one the band cut off)
     for (const source of [straight, image]) {
-      const c = await paddleCandidate(source, zone);
+      const c = await paddleCandidate(source, zone, candidates.find((k) => k.shapes));
       if (c) {
         candidates.push(c);
         break;
@@ -228,7 +313,7 @@ function certainFault(candidates: readonly Candidate[]): boolean {
 }
 
 /** PaddleOCR's reading of an image as a candidate, only when fully check-digit valid (after repair); else null. */
-async function paddleCandidate(image: Buffer, zone: PrintedZone): Promise<Candidate | null> {
+async function paddleCandidate(image: Buffer, zone: PrintedZone, withShapes: Candidate | undefined): Promise<Candidate | null> {
   let lines: PaddleLine[];
   try {
     lines = await paddleLines(await sharp(image).png().toBuffer());
@@ -237,7 +322,8 @@ async function paddleCandidate(image: Buffer, zone: PrintedZone): Promise<Candid
   }
   const confidence = Math.round(100 * Math.min(1, ...lines.map((l) => l.mean)));
   for (const text of paddleTexts(lines)) {
-    const c = candidateOf("paddleocr", text, confidence, zone);
+    // the glyph shapes of a tesseract reading of the same format: the positions are the same
+    const c = candidateOf("paddleocr", text, confidence, zone, (picked) => (picked.format === withShapes?.format ? withShapes.shapes : undefined));
     if (c?.result.valid) return c;
   }
   return null;
