@@ -24,7 +24,7 @@ export const CHALLENGE_THRESHOLDS = { BASELINE_FRAMES: 3, TURN_DEG: 15, NOD_DEG:
 export type ChallengeOutcome = {
   challenge: Challenge;
   passed: boolean;
-  /** movements seen, in order: LEFT/RIGHT turns, DOWN/UP pitch excursions (sign as reported) */
+  /** movements seen, in order: LEFT/RIGHT turns, PITCH_DOWN (chin down) / PITCH_UP excursions */
   observed: string[];
   baseline: Pose | null;
   yaw_range: [number, number] | null;
@@ -59,7 +59,8 @@ export function judgeChallenge(challenge: Challenge, poses: readonly (Pose | nul
     let returned = false;
     for (const d of dPitch) {
       if (Math.abs(d) >= CHALLENGE_THRESHOLDS.NOD_DEG) {
-        const dir = d > 0 ? "PITCH_UP" : "PITCH_DOWN";
+        // human's pitch grows as the chin goes down (measured on synthetic nods, docs/accuracy.md)
+        const dir = d > 0 ? "PITCH_DOWN" : "PITCH_UP";
         if (observed.at(-1) !== dir) observed.push(dir);
         away = true;
       } else if (away && Math.abs(d) <= CHALLENGE_THRESHOLDS.NOD_DEG / 2) returned = true;
