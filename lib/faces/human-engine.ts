@@ -50,12 +50,12 @@ const MAX_SIDE = 640;
 
 // Resolved from the app root at run time (Turbopack rewrites require.resolve("<literal>") in the production build).
 // human's package.json "exports" hides package.json itself, so its folder comes from its main entry (dist/*.js).
-function humanPackageDir(): string {
+export function humanPackageDir(): string {
   const fromRoot = createRequire(path.join(process.cwd(), "package.json"));
   return path.dirname(path.dirname(fromRoot.resolve(["@vladmandic", "human"].join("/"))));
 }
 
-function humanConfig(humanDir: string, wasmDir: string) {
+export function humanConfig(humanDir: string, wasmDir: string) {
   return {
     backend: "wasm",
     wasmPath: `${wasmDir}/`,
@@ -87,7 +87,7 @@ function humanConfig(humanDir: string, wasmDir: string) {
 
 // Human's loader fetches its model files; on the WASM build the only way to point it at local files is a fetch that
 // serves file:// URLs from disk. Installed around load() only, and every other URL goes to the real fetch.
-async function withFileFetch<T>(fn: () => Promise<T>): Promise<T> {
+export async function withFileFetch<T>(fn: () => Promise<T>): Promise<T> {
   const realFetch = globalThis.fetch;
   globalThis.fetch = (async (url: string | URL | Request, init?: RequestInit) => {
     const href = typeof url === "string" ? url : url instanceof URL ? url.href : url.url;

@@ -1,8 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { Challenge } from "@/lib/processes/liveness/head-challenge";
 import { liveness } from "@/lib/processes/liveness/liveness";
-import type { ProcessInput } from "@/lib/processes/types";
-import { HEAD_TURN_DEFAULTS, headTurnVideo, movementPoses, rotateMesh } from "./head-turn-video";
+import { HEAD_TURN_DEFAULTS, headTurnVideo, livenessInput, movementPoses, rotateMesh } from "./head-turn-video";
 import { sampleFace } from "./sample-faces";
 
 // The positive liveness case on a synthetic head turn (a 3-D rotation of the face mesh of one still photo, see
@@ -12,16 +10,6 @@ import { sampleFace } from "./sample-faces";
 // widest margin over the 15° threshold (about −21°/+21° against the baseline); at ±30° two of the five people do
 // not reach 15° on one side, so this is a regression test of the pipeline, not evidence about real recordings.
 
-function processInput(video: Buffer, contentType: string, challenge: Challenge): ProcessInput {
-  return {
-    verification: { id: "v", accountId: "a", identityId: "i", workflowId: "w", ipAddress: null, metadata: {}, createdAt: new Date() },
-    workflow: { processes: ["LIVENESS"], documentTypes: [], countries: [], settings: { LIVENESS_CHALLENGE: challenge } },
-    inputs: new Map([["SELFIE_VIDEO", { type: "FILE", value: null, fileId: "v" }]]),
-    readFile: async () => ({ bytes: video, contentType }),
-    earlierSteps: [],
-    now: new Date(),
-  };
-}
 const byName = (checks: { name: string; result: string }[]) => Object.fromEntries(checks.map((c) => [c.name, c.result]));
 
 describe("head-turn video geometry", () => {
@@ -53,14 +41,14 @@ describe("liveness.run on a synthetic head turn", () => {
   it("passes TURN_HEAD_LEFT_RIGHT for a left-then-right turn and fails the same video for TURN_HEAD_RIGHT_LEFT", async () => {
     const { video, contentType } = await headTurnVideo(await sampleFace(1), "LEFT_RIGHT", "webm");
 
-    const leftRight = await liveness.run(processInput(video, contentType, "TURN_HEAD_LEFT_RIGHT"));
+    const leftRight = await liveness.run(livenessInput(video, contentType, "TURN_HEAD_LEFT_RIGHT"));
     expect(byName(leftRight.checks)).toMatchObject({ VIDEO_FRAMES: "PASSED", FACE_PRESENT: "PASSED", SINGLE_FACE: "PASSED", NOT_STILL: "PASSED", HEAD_CHALLENGE: "PASSED", SAME_FACE: "PASSED" });
     expect(leftRight.data).toMatchObject({ live: true, challenge: { type: "TURN_HEAD_LEFT_RIGHT", passed: true, observed: ["LEFT", "RIGHT"] } });
     const [minYaw, maxYaw] = (leftRight.data.challenge as { yaw_range: [number, number] }).yaw_range;
     expect(minYaw).toBeLessThanOrEqual(-15);
     expect(maxYaw).toBeGreaterThanOrEqual(15);
 
-    const rightLeft = await liveness.run(processInput(video, contentType, "TURN_HEAD_RIGHT_LEFT"));
+    const rightLeft = await liveness.run(livenessInput(video, contentType, "TURN_HEAD_RIGHT_LEFT"));
     expect(byName(rightLeft.checks)).toMatchObject({ HEAD_CHALLENGE: "FAILED", SAME_FACE: "PASSED" });
     expect(rightLeft.checks.find((c) => c.name === "HEAD_CHALLENGE")?.detail).toContain("Wrong order: the head turned left first");
     expect(rightLeft.result).toBe("DECLINED");

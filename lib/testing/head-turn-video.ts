@@ -1,9 +1,11 @@
-import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import sharp from "sharp";
 import { createCanvas, loadImage, type Image, type SKRSContext2D } from "@napi-rs/canvas";
+import { humanConfig, humanPackageDir, withFileFetch } from "@/lib/faces/human-engine";
 import { packageDir } from "@/lib/geo/package-dir";
+import type { Challenge } from "@/lib/processes/liveness/head-challenge";
+import type { ProcessInput } from "@/lib/processes/types";
 import { framesVideo } from "./sample-faces";
 
 // A synthetic head-turn (or nod) video from ONE still face photo, for measuring the positive case of LIVENESS.
@@ -81,50 +83,18 @@ type MeshHuman = {
 let meshHuman: Promise<MeshHuman> | null = null;
 function human(): Promise<MeshHuman> {
   meshHuman ??= (async () => {
-    const fromRoot = createRequire(path.join(process.cwd(), "package.json"));
-    const humanDir = path.dirname(path.dirname(fromRoot.resolve(["@vladmandic", "human"].join("/"))));
-    const wasmDir = path.join(packageDir("@tensorflow/tfjs-backend-wasm"), "dist");
-    const { Human } = fromRoot(path.join(humanDir, "dist", "human.node-wasm.js")) as { Human: new (config: unknown) => MeshHuman };
+    const humanDir = humanPackageDir();
+    const { Human } = createRequire(path.join(process.cwd(), "package.json"))(path.join(humanDir, "dist", "human.node-wasm.js")) as { Human: new (config: unknown) => MeshHuman };
+    // the engine's configuration, with one face and no descriptor or antispoof/liveness models
+    const base = humanConfig(humanDir, path.join(packageDir("@tensorflow/tfjs-backend-wasm"), "dist"));
     const h = new Human({
-      backend: "wasm",
-      wasmPath: `${wasmDir}/`,
-      wasmPlatformFetch: false,
-      modelBasePath: `file://${path.join(humanDir, "models")}/`,
-      cacheModels: false,
-      debug: false,
-      async: false,
-      warmup: "none",
-      cacheSensitivity: 0,
-      face: {
-        enabled: true,
-        detector: { rotation: true, maxDetected: 1, minConfidence: 0.5, return: false },
-        mesh: { enabled: true },
-        iris: { enabled: false },
-        description: { enabled: false },
-        emotion: { enabled: false },
-        antispoof: { enabled: false },
-        liveness: { enabled: false },
-      },
-      body: { enabled: false },
-      hand: { enabled: false },
-      object: { enabled: false },
-      gesture: { enabled: false },
-      segmentation: { enabled: false },
-      filter: { enabled: false },
+      ...base,
+      face: { ...base.face, detector: { ...base.face.detector, maxDetected: 1 }, description: { enabled: false }, antispoof: { enabled: false }, liveness: { enabled: false } },
     });
-    const realFetch = globalThis.fetch;
-    globalThis.fetch = (async (url: string | URL | Request, init?: RequestInit) => {
-      const href = typeof url === "string" ? url : url instanceof URL ? url.href : url.url;
-      if (!href.startsWith("file://")) return realFetch(url, init);
-      const file = decodeURIComponent(new URL(href).pathname);
-      return new Response(new Uint8Array(await readFile(file)), { status: 200, headers: { "content-type": file.endsWith(".json") ? "application/json" : "application/octet-stream" } });
-    }) as typeof fetch;
-    try {
+    await withFileFetch(async () => {
       await h.load();
       await h.tf.ready();
-    } finally {
-      globalThis.fetch = realFetch;
-    }
+    });
     return h;
   })().catch((error: unknown) => {
     meshHuman = null;
@@ -333,4 +303,16 @@ export async function headTurnVideo(
   const { frames, poses } = await headTurnFrames(renderer, movement, options);
   const fps = options.FPS ?? HEAD_TURN_DEFAULTS.FPS;
   return { video: await framesVideo(frames, fps, format), contentType: `video/${format}`, poses, fps };
+}
+
+/** A LIVENESS input without a database: the workflow runs LIVENESS alone with `challenge`, the video as SELFIE_VIDEO. */
+export function livenessInput(video: Buffer, contentType: string, challenge: Challenge): ProcessInput {
+  return {
+    verification: { id: "v", accountId: "a", identityId: "i", workflowId: "w", ipAddress: null, metadata: {}, createdAt: new Date() },
+    workflow: { processes: ["LIVENESS"], documentTypes: [], countries: [], settings: { LIVENESS_CHALLENGE: challenge } },
+    inputs: new Map([["SELFIE_VIDEO", { type: "FILE", value: null, fileId: "v" }]]),
+    readFile: async () => ({ bytes: video, contentType }),
+    earlierSteps: [],
+    now: new Date(),
+  };
 }

@@ -4,8 +4,7 @@ import { analyzeVideo } from "@/lib/faces/analyze-video";
 import { detectFaces, warmFaceEngine } from "@/lib/faces/human-engine";
 import { CHALLENGE_THRESHOLDS, type Challenge } from "@/lib/processes/liveness/head-challenge";
 import { FRAME_OPTIONS, liveness } from "@/lib/processes/liveness/liveness";
-import type { ProcessInput } from "@/lib/processes/types";
-import { HEAD_TURN_DEFAULTS, headRenderer, headTurnFrames, type HeadPose, type HeadRenderer, type Movement } from "@/lib/testing/head-turn-video";
+import { HEAD_TURN_DEFAULTS, headRenderer, headTurnFrames, livenessInput, type HeadPose, type HeadRenderer, type Movement } from "@/lib/testing/head-turn-video";
 import { framesVideo, sampleFace, SAMPLE_PEOPLE } from "@/lib/testing/sample-faces";
 import { extractFrames } from "@/lib/video/extract-frames";
 
@@ -32,16 +31,6 @@ const CASES: Case[] = [
   { label: `nod ±${NOD_PEAK}°, webm`, movement: "NOD", peak: NOD_PEAK, format: "webm", challenge: "TURN_HEAD_LEFT_RIGHT", expectLive: false },
 ];
 
-function processInput(video: Buffer, contentType: string, challenge: Challenge): ProcessInput {
-  return {
-    verification: { id: "v", accountId: "a", identityId: "i", workflowId: "w", ipAddress: null, metadata: {}, createdAt: new Date() },
-    workflow: { processes: ["LIVENESS"], documentTypes: [], countries: [], settings: { LIVENESS_CHALLENGE: challenge } },
-    inputs: new Map([["SELFIE_VIDEO", { type: "FILE", value: null, fileId: "v" }]]),
-    readFile: async () => ({ bytes: video, contentType }),
-    earlierSteps: [],
-    now: new Date(),
-  };
-}
 
 const fmt = (x: number) => `${x >= 0 ? "+" : "−"}${Math.abs(x).toFixed(1)}`;
 const optionsFor = (movement: Movement, peak: number) => (movement === "NOD" ? { PEAK_PITCH_DEG: peak } : { PEAK_YAW_DEG: peak });
@@ -102,7 +91,7 @@ export async function evalLivenessPositive(): Promise<string> {
         video = await framesVideo(frames, HEAD_TURN_DEFAULTS.FPS, c.format);
         videos.set(key, video);
       }
-      const out = await liveness.run(processInput(video, `video/${c.format}`, c.challenge));
+      const out = await liveness.run(livenessInput(video, `video/${c.format}`, c.challenge));
       time += performance.now() - started;
       const result = (name: string) => out.checks.find((k) => k.name === name)?.result;
       if (out.data.live === true) live++;
