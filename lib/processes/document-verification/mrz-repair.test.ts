@@ -67,6 +67,27 @@ describe("resolveByShape (document number by OCR-B glyph shapes)", () => {
     expect(resolveByShape("TD3", lines(wrongDigit), shapes("WTR33593O"))).toBeNull();
   });
 
+  it("reads the number by its own check digit when the document's composite is wrong whatever the number", () => {
+    const wrongComposite = (l2: string) => l2.slice(0, 43) + String((Number(l2[43]) + 3) % 10);
+    const repaired = resolveByShape("TD3", lines(wrongComposite(read)), shapes("WTR33593O"));
+    expect(repaired).toEqual(lines(wrongComposite(truth)));
+    expect(compositeHolds("TD3", repaired!)).toBe(false);
+  });
+
+  it("reads the number as printed when its own check digit is wrong on the document (the composite holds)", () => {
+    const body = truth.replace("WTR33593O9", "WTR33593O2");
+    const wrongDigit = body.slice(0, 43) + checkDigit(body.slice(0, 10) + body.slice(13, 20) + body.slice(21, 43));
+    const misread = wrongDigit.replace("WTR33593O", "WTR335930");
+    const repaired = resolveByShape("TD3", lines(misread), shapes("WTR33593O"));
+    expect(repaired).toEqual(lines(wrongDigit));
+    expect(compositeHolds("TD3", repaired!)).toBe(true);
+  });
+
+  it("never changes a number read right to make up for a misread check digit", () => {
+    const misreadDigit = truth.replace("WTR33593O9", "WTR33593O3");
+    expect(resolveByShape("TD3", lines(misreadDigit), shapes("WTR33593O"))).toBeNull();
+  });
+
   it("declines to choose when two valid numbers are within the margin", () => {
     // every glyph as much like its look-alike as like itself: several numbers keep the digits and tie
     const flat: ShapeLookup = (line, position) => (line === 1 && position < 9 ? new Map([[read[position]!, 0.85], [LOOKALIKE[read[position]!] ?? "X", 0.85]]) : null);

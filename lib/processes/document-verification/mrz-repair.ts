@@ -263,8 +263,9 @@ export const SHAPE_SPREAD = 0.15;
 export const SHAPE_MARGIN = 0.03;
 
 /**
- * The document number the glyph shapes support best among those whose own check digit AND the composite hold, or
- * null when no such number exists or two come within SHAPE_MARGIN of each other. Alternatives per position: the
+ * The document number the glyph shapes support best among those whose own check digit AND the composite hold (or,
+ * when none does, exactly one of them, and only when clearly better supported than the number read), or null when
+ * no such number exists or two come within SHAPE_MARGIN of each other. Alternatives per position: the
  * character read and the shapes within SHAPE_SPREAD of the best-looking one (at most 3). As in the swap repair, a
  * number whose check digit is really wrong cannot become valid: the composite weighs the number's positions like
  * the number's own check digit, so any change that fixes one breaks the other.
@@ -282,19 +283,32 @@ export function resolveByShape(format: MrzFormat, lines: string[], shapeAt: Shap
     return near.includes(ch) ? near : [ch, ...near.slice(0, 2)];
   });
   const score = (value: string) => [...value].reduce((sum, ch, i) => sum + (shapes[i]?.get(ch) ?? 0), 0);
-  let ranked: { lines: string[]; score: number }[] = [];
-  const walk = (i: number, prefix: string) => {
-    if (i === options.length) {
-      const candidate = put(lines, span, prefix);
-      if (fieldHolds(candidate, span) && compositeHolds(format, candidate)) ranked.push({ lines: candidate, score: score(prefix) });
-      return;
-    }
-    for (const ch of options[i]!) walk(i + 1, prefix + ch);
+  const rank = (holds: (candidate: string[]) => boolean) => {
+    const ranked: { lines: string[]; score: number }[] = [];
+    const walk = (i: number, prefix: string) => {
+      if (i === options.length) {
+        const candidate = put(lines, span, prefix);
+        if (holds(candidate)) ranked.push({ lines: candidate, score: score(prefix) });
+        return;
+      }
+      for (const ch of options[i]!) walk(i + 1, prefix + ch);
+    };
+    walk(0, "");
+    return ranked.sort((a, b) => b.score - a.score);
   };
-  walk(0, "");
-  ranked = ranked.sort((a, b) => b.score - a.score);
+  let ranked = rank((candidate) => fieldHolds(candidate, span) && compositeHolds(format, candidate));
+  // no number keeps both: one of the two digits is wrong on the document (or another field was misread), and the
+  // reading stays invalid whichever number is taken. The number is then read as the shapes say among those that
+  // keep exactly one digit — only when the shapes clearly prefer it to the number read, so a misread check digit
+  // is never "compensated" by changing a number that was read right
+  let relaxed = false;
+  if (ranked.length === 0) {
+    ranked = rank((candidate) => fieldHolds(candidate, span) !== compositeHolds(format, candidate));
+    relaxed = true;
+  }
   const [best, second] = ranked;
   if (!best || (second && best.score - second.score < SHAPE_MARGIN)) return null;
+  if (relaxed && best.score - score(read) < SHAPE_MARGIN) return null;
   return best.lines;
 }
 

@@ -23,9 +23,9 @@ import type { PrintedZone } from "./printed-zone";
 //     or when variants agree on a reading whose only fault is a check digit (certainFault). Otherwise a
 //     character-wise vote over all readings is tried.
 //  3b. Fallback: when no variant gives a fully valid reading (and none is a certain fault), PaddleOCR
-//     (paddle-engine.ts) reads the straightened band, then the whole image; its reading is taken only when it is
-//     fully check-digit valid after repair, so a document whose check digit is really wrong still cannot be
-//     "read" as valid.
+//     (paddle-engine.ts) reads the straightened band, then (when no variant found MRZ-shaped lines there) the whole
+//     image; its reading is taken only when it is fully check-digit valid after repair, so a document whose check
+//     digit is really wrong still cannot be "read" as valid.
 //  4. Choose: a fully valid reading first, then the one most variants agree on, then the most valid fields.
 //     `agreement` (how many variants produced exactly the chosen lines) and `variants` tell the rules how certain
 //     the reading is: a failing check digit declines a document only when the reading is certain (decide.ts).
@@ -265,8 +265,9 @@ export async function readMrz(engine: OcrEngine, image: Buffer, page: Page, zone
     }
   }
   if (!settled(candidates) && !certain) {
-    // then the whole image (PaddleOCR finds its own text lines, including one the band cut off)
-    for (const source of [straight, image]) {
+    // then the whole image (PaddleOCR finds its own text lines, including one the band cut off), unless tesseract
+    // read MRZ-shaped lines in the band: the MRZ is there, only characters are in doubt
+    for (const source of candidates.length > 0 ? [straight] : [straight, image]) {
       const c = await paddleCandidate(source, zone, candidates.find((k) => k.shapes));
       if (c) {
         candidates.push(c);
