@@ -10,7 +10,8 @@ const nextConfig = {
     // the checks: they load workers, WASM and model files from their own package folders at run time
     "tesseract.js", "@tesseract.js-data/eng", "mrz", "@vladmandic/human", "@tensorflow/tfjs-core",
     "@tensorflow/tfjs-converter", "@tensorflow/tfjs-backend-wasm", "@tensorflow/tfjs-backend-cpu",
-    "@ffmpeg-installer/ffmpeg", "@gutenye/ocr-node", "onnxruntime-node",
+    "@ffmpeg-installer/ffmpeg", "@gutenye/ocr-node", "onnxruntime-node", "@vladmandic/face-api", "@tensorflow/tfjs",
+    "@tensorflow/tfjs-layers", "@tensorflow/tfjs-data", "@tensorflow/tfjs-backend-webgl",
   ],
   async headers() {
     return [

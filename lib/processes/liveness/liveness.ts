@@ -19,13 +19,23 @@ import { CHALLENGE_THRESHOLDS, judgeChallenge, type Challenge } from "./head-cha
 // | NOT_STILL       | consecutive frames differ                |                                     | all frames the same picture (a still)    |
 // | HEAD_CHALLENGE  | instructed movement, in order            |                                     | missing movement or wrong order          |
 // | SAME_FACE       | every face ≥ SAME_FACE similarity        | lowest in [REVIEW, SAME_FACE)       | a face < REVIEW (someone else)           |
-// | DOCUMENT_MATCH  | ≥ FACE_MATCH MATCH (0.65)                | 0.5–0.65, or no face on the document| < 0.5; SKIPPED without a document step   |
+// | DOCUMENT_MATCH  | ≥ FACE_MATCH MATCH (0.94)                | 0.89–0.94, or no face on the document| < 0.89; SKIPPED without a document step |
 // | SELFIE_PHOTO    | same table as DOCUMENT_MATCH, SKIPPED when no SELFIE_PHOTO was sent                                                |
 // A still photo or a looped photo clip fails HEAD_CHALLENGE (its pose does not change) and NOT_STILL when no pixel
 // changes. `live` in the data = FACE_PRESENT, SINGLE_FACE, NOT_STILL, HEAD_CHALLENGE and SAME_FACE all PASSED.
 
 export const FRAME_OPTIONS = { fps: 3, maxFrames: 24, maxSide: 640 } as const;
-export const LIVENESS_THRESHOLDS = { MIN_FRAMES: 5, FACE_PRESENT: 0.8, FACE_PRESENT_REVIEW: 0.5, SECOND_FACE_FAILED: 0.2, SAME_FACE: 0.55, SAME_FACE_REVIEW: 0.45 } as const;
+// SAME_FACE compares the identity descriptor of up to 6 frames (analyze-video.ts: the most turned ones and others)
+// with the anchor's, on the thresholds of face match: calibrated on real pairs by scripts/eval/faces.ts, PASSED
+// above every different-person pair seen, FAILED below every same-person pair seen (docs/accuracy.md).
+export const LIVENESS_THRESHOLDS = {
+  MIN_FRAMES: 5,
+  FACE_PRESENT: 0.8,
+  FACE_PRESENT_REVIEW: 0.5,
+  SECOND_FACE_FAILED: 0.2,
+  SAME_FACE: FACE_MATCH_THRESHOLDS.MATCH,
+  SAME_FACE_REVIEW: FACE_MATCH_THRESHOLDS.REVIEW,
+} as const;
 
 const LIVE_CHECKS = ["FACE_PRESENT", "SINGLE_FACE", "NOT_STILL", "HEAD_CHALLENGE", "SAME_FACE"];
 const round = (x: number, digits = 3) => Math.round(x * 10 ** digits) / 10 ** digits;
@@ -119,7 +129,7 @@ export const liveness: VerificationProcess = {
         // model scores: recorded for reviewers, never decisive (see the table above)
         scores: { antispoof_real_median: nullableRound(median(real)), liveness_model_median: nullableRound(median(live)), decisive: false },
         thresholds: { ...LIVENESS_THRESHOLDS, ...CHALLENGE_THRESHOLDS, face_match: FACE_MATCH_THRESHOLDS, still_frame_difference: VIDEO_THRESHOLDS.STILL_FRAME_DIFF },
-        engine: "@vladmandic/human 3.3 (tfjs wasm), ffmpeg frames",
+        engine: "@vladmandic/human 3.3 (tfjs wasm) faces and poses, face-api ResNet-34 identity descriptor, ffmpeg frames",
       },
     };
   },

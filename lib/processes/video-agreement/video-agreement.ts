@@ -21,7 +21,7 @@ import { DEFAULT_AGREEMENT_STATEMENT } from "@/lib/workflows/settings";
 // | FACE_PRESENT         | a face in ≥ 80 % of frames           | 50–80 %                                 | < 50 %                          |
 // | SINGLE_FACE          | one face throughout                  | a second face in ≤ 20 % of frames       | more                            |
 // | SAME_FACE            | as LIVENESS                          | as LIVENESS                             | as LIVENESS                     |
-// | IDENTITY_MATCH       | similarity ≥ 0.65 to the reference   | 0.5–0.65, or no reference face available| < 0.5                           |
+// | IDENTITY_MATCH       | similarity ≥ 0.94 to the reference   | 0.89–0.94, or no reference face available| < 0.89                        |
 // | AUDIO_PRESENT        | ≥ 1 s of voice-level sound           |                                         | no sound track, or silence      |
 // | STATEMENT_TRANSCRIPT | never: no speech-to-text model ships on npm for offline use (none in node_modules) → REVIEW, a person listens |
 
