@@ -5,6 +5,7 @@ import { existsSync } from "node:fs";
 import { createCanvas, GlobalFonts, type SKRSContext2D } from "@napi-rs/canvas";
 import { checkDigit, mrzStateOf } from "@/lib/processes/document-verification/icao";
 import { MRZ_PITCH_MM, TD1_LAYOUT, TD3_LAYOUT, type Box } from "@/lib/processes/document-verification/layout";
+import { drawHardMrz, securityBackground } from "@/lib/testing/security-print";
 
 const OCRB_PATHS = [process.env.OCRB_FONT, "/usr/share/fonts/opentype/ocr-b/OCRB.otf"].filter((p): p is string => Boolean(p));
 let fontReady = false;
@@ -42,12 +43,17 @@ export type Person = {
   address?: string;
 };
 
-const SURNAMES = ["DE BRUIJN", "MUELLER", "ROSSI", "GARCIA LOPEZ", "NOWAK", "ANDERSSON", "MARTIN", "VIRTANEN", "SILVA", "JANSSENS", "KOWALSKI", "BIANCHI", "FISCHER", "DUBOIS", "VAN DER BERG", "OLSEN", "PAPADOPOULOS", "HORVATH", "NOVAK", "MURPHY", "SMITH", "TANAKA", "OKAFOR", "LINDQVIST", "MORENO"];
-const GIVEN_F = ["WILLEKE", "ANNA MARIA", "GIULIA", "SOFIA", "KATARZYNA", "EMMA", "CHLOE", "AINO", "BEATRIZ", "LOTTE", "MARIE CLAIRE", "INGRID", "ELENI", "ZSOFIA", "SIOBHAN", "YUKI", "ADAEZE"];
-const GIVEN_M = ["JAN", "LUKAS", "MARCO", "JAVIER", "PIOTR", "ERIK", "THOMAS", "MIKKO", "JOAO", "PIETER", "KLAUS DIETER", "LARS", "NIKOS", "BENCE", "SEAN", "HIROSHI", "CHUKWUEMEKA", "OLIVER JAMES"];
+// W, M, N, H and doubled letters (look-alikes to OCR), hyphens, particles and an apostrophe (written as fillers or
+// dropped in the MRZ) on purpose: the name cross-check (name-crosscheck.ts) must cope with them
+const SURNAMES = ["DE BRUIJN", "MUELLER", "ROSSI", "GARCIA LOPEZ", "NOWAK", "ANDERSSON", "MARTIN", "VIRTANEN", "SILVA", "JANSSENS", "KOWALSKI", "BIANCHI", "FISCHER", "DUBOIS", "VAN DER BERG", "OLSEN", "PAPADOPOULOS", "HORVATH", "NOVAK", "MURPHY", "SMITH", "TANAKA", "OKAFOR", "LINDQVIST", "MORENO",
+  "OKAFOR NWOSU", "HAMMOND", "DE LA CRUZ", "O'NEIL", "SMITH-JONES", "MWANGI", "WOODWARD", "MATTHEWS", "VAN DEN BOSSCHE", "NGUYEN", "HOWELL", "MCMANNUS"];
+const GIVEN_F = ["WILLEKE", "ANNA MARIA", "GIULIA", "SOFIA", "KATARZYNA", "EMMA", "CHLOE", "AINO", "BEATRIZ", "LOTTE", "MARIE CLAIRE", "INGRID", "ELENI", "ZSOFIA", "SIOBHAN", "YUKI", "ADAEZE",
+  "MARIE-ANNE", "WANJIRU", "WILLOW", "EMMELINE", "MWAJUMA"];
+const GIVEN_M = ["JAN", "LUKAS", "MARCO", "JAVIER", "PIOTR", "ERIK", "THOMAS", "MIKKO", "JOAO", "PIETER", "KLAUS DIETER", "LARS", "NIKOS", "BENCE", "SEAN", "HIROSHI", "CHUKWUEMEKA", "OLIVER JAMES",
+  "JEAN-PIERRE", "MATTHIEU", "WILLIAM", "MUHAMMAD", "HOWARD"];
 const STREETS = ["KERKSTRAAT", "HAUPTSTRASSE", "VIA ROMA", "CALLE MAYOR", "ULICA DLUGA", "STORGATAN", "RUE DE LA PAIX", "RUA AUGUSTA"];
 const CITIES = ["AMSTERDAM", "BERLIN", "ROMA", "MADRID", "WARSZAWA", "STOCKHOLM", "PARIS", "LISBOA"];
-export const PASSPORT_COUNTRIES = ["NL", "DE", "FR", "IT", "ES", "SE", "FI", "PL", "GB", "US", "IE", "PT"];
+export const PASSPORT_COUNTRIES = ["NL", "DE", "FR", "IT", "ES", "SE", "FI", "PL", "GB", "US", "IE", "PT", "CA"];
 export const ID_CARD_COUNTRIES = ["NL", "DE", "FR", "IT", "ES", "SE", "FI", "PL", "BE", "PT"];
 
 const iso = (d: Date) => d.toISOString().slice(0, 10);
@@ -76,7 +82,9 @@ export function randomPerson(rng: () => number, kind: "TD3" | "TD1", today: Date
 
 const yymmdd = (isoDate: string) => isoDate.slice(2, 4) + isoDate.slice(5, 7) + isoDate.slice(8, 10);
 const pad = (s: string, n: number) => (s + "<".repeat(n)).slice(0, n);
-const nameField = (p: Person, n: number) => pad(`${p.surname.replace(/[ -]/g, "<")}<<${p.given.replace(/[ -]/g, "<")}`, n);
+// ICAO 9303-3 §6.A: spaces and hyphens become '<', apostrophes are dropped (O'NEIL → ONEIL)
+const mrzName = (s: string) => s.replace(/'/g, "").replace(/[ -]/g, "<");
+const nameField = (p: Person, n: number) => pad(`${mrzName(p.surname)}<<${mrzName(p.given)}`, n);
 const state = (alpha2: string) => pad(mrzStateOf(alpha2), 3);
 
 /** The MRZ lines of a person; `corrupt` replaces one check digit with a wrong one. */
@@ -139,7 +147,7 @@ export function drawPortrait(seed: number, width = 320, height = 420): Buffer {
   return canvas.toBuffer("image/png");
 }
 
-function background(g: SKRSContext2D, w: number, h: number, hue: number): void {
+function background(g: SKRSContext2D, w: number, h: number, hue: number, hard: (() => number) | null): void {
   const grad = g.createLinearGradient(0, 0, w, h);
   grad.addColorStop(0, `hsl(${hue}, 40%, 93%)`);
   grad.addColorStop(1, `hsl(${hue + 40}, 45%, 92%)`);
@@ -156,6 +164,7 @@ function background(g: SKRSContext2D, w: number, h: number, hue: number): void {
     }
     g.stroke();
   }
+  if (hard) securityBackground(g, w, h, hue, hard);
 }
 
 async function drawImageAt(g: SKRSContext2D, png: Buffer, box: Box, scale: number): Promise<void> {
@@ -163,7 +172,8 @@ async function drawImageAt(g: SKRSContext2D, png: Buffer, box: Box, scale: numbe
   g.drawImage(await loadImage(png), box.x * scale, box.y * scale, box.w * scale, box.h * scale);
 }
 
-function drawMrz(g: SKRSContext2D, lines: string[], zone: Box, scale: number): void {
+function drawMrz(g: SKRSContext2D, lines: string[], zone: Box, scale: number, hard: (() => number) | null, hue: number): void {
+  if (hard) return drawHardMrz(g, lines, zone, scale, hue, hard);
   g.fillStyle = "#fbfbfb";
   g.fillRect(zone.x * scale, zone.y * scale, zone.w * scale, zone.h * scale);
   g.fillStyle = "#000";
@@ -185,7 +195,12 @@ function field(g: SKRSContext2D, label: string, value: string, x: number, y: num
   g.fillText(value, x, y + px * 1.15);
 }
 
-export type DrawOptions = { portraitSeed?: number; corrupt?: "document" | "birth" | "expiry" | "composite" };
+/**
+ * `style: "hard"`: a security print over the page and under the MRZ, and an MRZ drawn glyph by glyph in OCR-B
+ * Sharp with jitter and ink spread (security-print.ts) — not the renderer of the reference glyphs.
+ */
+export type DrawOptions = { portraitSeed?: number; corrupt?: "document" | "birth" | "expiry" | "composite"; style?: "reference" | "hard" };
+const hardRng = (options: DrawOptions) => (options.style === "hard" ? seededRandom(7919 * (options.portraitSeed ?? 1) + 1) : null);
 /** Where the generator put each printed field (pixels), for tampering tests that paste over one. */
 export type FieldBoxes = Record<"surname" | "given" | "birthDate" | "documentNumber", { x: number; y: number; w: number; h: number }>;
 export type DrawnDocument = { front: Buffer; back: Buffer | null; mrz: string[]; person: Person; kind: "TD3" | "TD1"; fields: FieldBoxes; scale: number };
@@ -197,7 +212,8 @@ export async function drawPassport(p: Person, options: DrawOptions = {}): Promis
   const L = TD3_LAYOUT;
   const canvas = createCanvas(L.width * scale, L.height * scale);
   const g = canvas.getContext("2d");
-  background(g, canvas.width, canvas.height, 205);
+  const hard = hardRng(options);
+  background(g, canvas.width, canvas.height, 205, hard);
   g.fillStyle = "#1d3557";
   g.font = "bold 34px sans-serif";
   g.fillText("PASSPORT / PASSEPORT", 50, 70);
@@ -218,7 +234,7 @@ export async function drawPassport(p: Person, options: DrawOptions = {}): Promis
     if (key) boxes[key] = { x: x - 2, y: y + 6, w: Math.ceil(g.measureText(value).width) + 6, h: px + 8 };
   });
   const mrz = mrzLines(p, "TD3", options.corrupt);
-  drawMrz(g, mrz, L.mrz, scale);
+  drawMrz(g, mrz, L.mrz, scale, hard, 205);
   return { front: canvas.toBuffer("image/png"), back: null, mrz, person: p, kind: "TD3", fields: boxes as FieldBoxes, scale };
 }
 
@@ -231,7 +247,8 @@ export async function drawIdCard(p: Person, options: DrawOptions = {}): Promise<
   const h = Math.round(L.height * scale);
   const front = createCanvas(w, h);
   const g = front.getContext("2d");
-  background(g, w, h, 150);
+  const hard = hardRng(options);
+  background(g, w, h, 150, hard);
   g.fillStyle = "#1b4332";
   g.font = "bold 30px sans-serif";
   g.fillText("IDENTITY CARD / CARTE D'IDENTITÉ", 40, 60);
@@ -252,10 +269,10 @@ export async function drawIdCard(p: Person, options: DrawOptions = {}): Promise<
   });
   const back = createCanvas(w, h);
   const b = back.getContext("2d");
-  background(b, w, h, 150);
+  background(b, w, h, 150, hard);
   field(b, "Address / Adresse", p.address ?? "", 40, 80, 24);
   field(b, "Nationality / Nationalité", mrzStateOf(p.nationality), 40, 170, 24);
   const mrz = mrzLines(p, "TD1", options.corrupt);
-  drawMrz(b, mrz, L.mrz, scale);
+  drawMrz(b, mrz, L.mrz, scale, hard, 150);
   return { front: front.toBuffer("image/png"), back: back.toBuffer("image/png"), mrz, person: p, kind: "TD1", fields: boxes as FieldBoxes, scale };
 }

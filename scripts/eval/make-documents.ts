@@ -4,15 +4,19 @@
 //  - wrong-check-digit:   one check digit (document, birth, expiry, composite) off by 3
 //  - tampered:            a name or birth date pasted over, a region re-saved, the portrait swapped
 //  - clean-control:       the untouched camera copies of the tampered documents (false-flag control)
+//  - named:               cases reported once met in use (ADAEZE OKAFOR NWOSU's MRZ read as NNOSU)
+// and, apart (makeHardSet), the hard set: documents drawn with a security print and a jittered OCR-B Sharp MRZ
+// (style "hard", lib/testing/security-print.ts), each under one HARD_CONDITION (glare, curvature, moiré …).
 // Every image then goes through the upload normaliser, as a real upload does.
+import sharp from "sharp";
 import { normalizeUpload } from "@/lib/uploads/normalize-upload";
-import { drawIdCard, drawPassport, randomPerson, seededRandom, type DrawnDocument } from "@/lib/testing/document-images";
-import { cameraCopy, degrade, DEGRADATIONS, tamper, TAMPERINGS, type Degradation, type Tampering } from "@/lib/testing/document-variants";
+import { drawIdCard, drawPassport, randomPerson, seededRandom, type DrawnDocument, type DrawOptions, type Person } from "@/lib/testing/document-images";
+import { cameraCopy, degrade, DEGRADATIONS, HARD_CONDITIONS, hardCondition, tamper, TAMPERINGS, type Degradation, type HardCondition, type Tampering } from "@/lib/testing/document-variants";
 
 export type DocumentCase = {
   id: string;
-  set: "degraded" | "wrong-check-digit" | "tampered" | "clean-control";
-  variant: Degradation | Tampering | "document" | "birth" | "expiry" | "composite" | "camera";
+  set: "degraded" | "wrong-check-digit" | "tampered" | "clean-control" | "named" | "hard";
+  variant: Degradation | Tampering | HardCondition | "document" | "birth" | "expiry" | "composite" | "camera" | "small-rotated-blurred";
   declaredType: "PASSPORT" | "NATIONAL_ID";
   declaredCountry: string;
   front: Buffer;
@@ -29,10 +33,10 @@ async function upload(bytes: Buffer) {
   return { bytes: file.bytes, meta: file.meta };
 }
 
-async function draw(rng: () => number, index: number, today: Date, corrupt?: "document" | "birth" | "expiry" | "composite"): Promise<DrawnDocument> {
+async function draw(rng: () => number, index: number, today: Date, corrupt?: "document" | "birth" | "expiry" | "composite", style?: DrawOptions["style"]): Promise<DrawnDocument> {
   const kind = index % 2 === 0 ? "TD3" : "TD1";
   const person = randomPerson(rng, kind, today);
-  const options = { portraitSeed: Math.floor(rng() * 1e6), corrupt };
+  const options = { portraitSeed: Math.floor(rng() * 1e6), corrupt, style };
   return kind === "TD3" ? drawPassport(person, options) : drawIdCard(person, options);
 }
 
@@ -40,6 +44,28 @@ async function caseOf(id: string, set: DocumentCase["set"], variant: DocumentCas
   const f = await upload(front);
   const b = back ? (await upload(back)).bytes : null;
   return { id, set, variant, declaredType: doc.kind === "TD3" ? "PASSPORT" : "NATIONAL_ID", declaredCountry: doc.person.country, front: f.bytes, back: b, frontMeta: f.meta, truth: doc.mrz };
+}
+
+/** ADAEZE OKAFOR NWOSU's Canadian passport at 80 % size, rotated −3°, blurred: its MRZ was read as NNOSU. */
+export async function namedCases(today: Date): Promise<DocumentCase[]> {
+  const expiry = new Date(today.getTime() + 1500 * 86_400_000).toISOString().slice(0, 10);
+  const person: Person = { country: "CA", surname: "OKAFOR NWOSU", given: "ADAEZE", documentNumber: "AB1234567", nationality: "CA", birthDate: "1988-04-12", sex: "F", expiryDate: expiry };
+  const doc = await drawPassport(person, { portraitSeed: 5 });
+  const { width = 0 } = await sharp(doc.front).metadata();
+  const small = await sharp(doc.front).resize({ width: Math.round(width * 0.8) }).png().toBuffer();
+  const front = await sharp(small).rotate(-3, { background: "#7a7a70" }).blur(1.2).jpeg({ quality: 80 }).toBuffer();
+  return [await caseOf("named-okafor-nwosu", "named", "small-rotated-blurred", doc, front, null)];
+}
+
+/** The hard set: `perCondition` documents (TD3 and TD1 alternately) under each hard condition. */
+export async function* makeHardSet(today: Date, perCondition: number, seed = 20261125): AsyncGenerator<DocumentCase> {
+  const rng = seededRandom(seed + 1);
+  for (let i = 0; i < perCondition * HARD_CONDITIONS.length; i++) {
+    const kind = HARD_CONDITIONS[i % HARD_CONDITIONS.length]!;
+    const doc = await draw(rng, Math.floor(i / HARD_CONDITIONS.length), today, undefined, "hard");
+    const back = doc.back ? await hardCondition(doc.back, kind, rng) : null;
+    yield caseOf(`hard-${i}`, "hard", kind, doc, await hardCondition(doc.front, kind, rng), back);
+  }
 }
 
 export async function* makeDocumentSet(today: Date, sizes: SetSizes = DEFAULT_SIZES, seed = 20261125): AsyncGenerator<DocumentCase> {

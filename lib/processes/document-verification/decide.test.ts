@@ -4,6 +4,7 @@ import { mrzLines, randomPerson, seededRandom, passportDate, type Person } from 
 import { decide, typesOfMrz, type Evidence, type Policy } from "./decide";
 import type { Examination } from "./examine-document";
 import { printedZone } from "./printed-zone";
+import { crossCheckName } from "./name-crosscheck";
 
 // The rules without OCR: an examination built from known MRZ lines and printed text.
 
@@ -96,5 +97,19 @@ describe("typesOfMrz", () => {
     expect(typesOfMrz("TD1", "I")).toEqual(["NATIONAL_ID", "RESIDENCE_PERMIT"]);
     expect(typesOfMrz("TD1", "IR")).toEqual(["RESIDENCE_PERMIT"]);
     expect(typesOfMrz("TD2", "V")).toEqual([]);
+  });
+
+  it("reviews a printed name that differs letter by letter from the MRZ, showing both readings", () => {
+    const printed = `PASSPORT\nDE BRUIJN\nWILLEKA\n${passportDate(person.birthDate)}\nSPECI2014`;
+    // the page OCR read every word confidently
+    const exam = { ...examination(person, { printed }), zone: printedZone([printed], printed.split(/\s+/).map((text) => ({ text, confidence: 95 }))) };
+    const nameCheck = crossCheckName(mrzLines(person, "TD3")[0]!.slice(5), exam.zone, true);
+    const d = decide(evidence({ ...exam, nameCheck }), policy);
+    expect(d.result).toBe("MANUAL_REVIEW");
+    expect(d.checks.find((c) => c.name === "FIELD_CONSISTENCY")).toMatchObject({ result: "REVIEW", detail: expect.stringContaining('MRZ "DE BRUIJN, WILLEKE", printed "DE BRUIJN, WILLEKA"') });
+    expect(d.data.alteration_detection_results).toBe("NO_ALTERATIONS_DETECTED"); // one letter: OCR or forgery, a person decides
+    expect(d.data.name_check).toEqual({ mrz: "DE BRUIJN, WILLEKE", printed: "DE BRUIJN, WILLEKA", repaired: null, agree: false });
+    const same = examination(person);
+    expect(decide(evidence({ ...same, nameCheck: crossCheckName(mrzLines(person, "TD3")[0]!.slice(5), same.zone, true) }), policy).result).toBe("APPROVED");
   });
 });

@@ -21,7 +21,9 @@ import { compareNumber, hasValue, hasWord, nearestWordDistance, type PrintedZone
 // |                     | issuing state = declared country, MRZ  |                                                       | or a substituted document); MRZ not at the bottom of the  |
 // |                     | at the bottom of its side              |                                                       | page; unknown issuing state                               |
 // | FIELD_CONSISTENCY   | name, birth date, document number of   | —                                                     | one of them confidently differs (alteration suspected),   |
-// |                     | the MRZ printed (≤ 1 not confirmed)    |                                                       | or ≥ 2 cannot be confirmed (printed zone unreadable)      |
+// |                     | the MRZ printed (≤ 1 not confirmed)    |                                                       | or ≥ 2 cannot be confirmed (printed zone unreadable), or  |
+// |                     |                                        |                                                       | a printed name word differs letter by letter from the MRZ |
+// |                     |                                        |                                                       | other than by OCR look-alikes (name-crosscheck.ts)        |
 // | ALTERATION_DETECTION| block-wise ELA < 3.9, no editor        | —                                                     | block-wise ELA ≥ 3.9 (a region with another compression   |
 // |                     |                                        |                                                       | history) or the upload was saved by an image editor       |
 // | DUPLICATE_DOCUMENT  | no other identity of the account used  | —                                                     | another identity used the same document number or a       |
@@ -139,6 +141,7 @@ export function decide({ exam, declared, fileMeta, duplicates }: Evidence, polic
       image_quality: { ...exam.quality, result: quality.result },
       error_level_analysis: exam.ela,
       image_hash: exam.imageHash,
+      name_check: exam.nameCheck ? { mrz: exam.nameCheck.mrz, printed: exam.nameCheck.printed, repaired: exam.nameCheck.repaired, agree: exam.nameCheck.agree } : null,
     },
   };
 }
@@ -239,6 +242,14 @@ function fieldConsistency(exam: Examination, birth: string | null, expiry: strin
   ];
   const differs = items.filter((i) => i.state === "differs").map((i) => i.field);
   const unconfirmed = items.filter((i) => i.state === "unconfirmed").map((i) => i.field);
+  // names carry no check digit: a printed name word that differs letter by letter (not by OCR look-alikes) is a
+  // review; only a word replaced outright (or another field differing) counts as a suspected alteration ("Printed …")
+  const names = exam.nameCheck;
+  if (names?.agree === false) {
+    const readings = `MRZ "${names.mrz}", printed "${names.printed ?? "not found"}"`;
+    if (differs.length) return check("FIELD_CONSISTENCY", "REVIEW", `Printed ${differs.join(" and ")} differ from the MRZ (${readings}): the page may have been altered.`);
+    return check("FIELD_CONSISTENCY", "REVIEW", `The MRZ name and the printed name differ in a letter that is no OCR look-alike (${readings}): OCR may have misread it, or the page was altered.`);
+  }
   if (differs.length) return check("FIELD_CONSISTENCY", "REVIEW", `Printed ${differs.join(" and ")} differ from the MRZ: the page may have been altered.`);
   if (unconfirmed.length >= 2) return check("FIELD_CONSISTENCY", "REVIEW", `The printed fields could not be read well enough to compare with the MRZ (not confirmed: ${unconfirmed.join(", ")}).`);
   if (unconfirmed.length) return check("FIELD_CONSISTENCY", "PASSED", `The MRZ agrees with the printed fields; the printed ${unconfirmed[0]} could not be read exactly (OCR), the MRZ check digits vouch for it.`);

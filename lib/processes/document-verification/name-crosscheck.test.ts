@@ -1,0 +1,79 @@
+import { describe, expect, it } from "vitest";
+import { crossCheckName, isLookAlike, nameFieldOf, repairedNameField } from "./name-crosscheck";
+import { printedZone } from "./printed-zone";
+
+// A printed zone as the page OCR gives it: text, and the words it read confidently (all of them unless told).
+const zone = (text: string, unsure: string[] = []) =>
+  printedZone([text], text.split(/\s+/).filter(Boolean).map((w) => ({ text: w, confidence: unsure.includes(w) ? 40 : 95 })));
+const field = (name: string, width = 39) => (name + "<".repeat(width)).slice(0, width);
+
+describe("crossCheckName", () => {
+  it("repairs a look-alike the MRZ OCR made when the printed name agrees on the rest (NNOSU / NWOSU)", () => {
+    const check = crossCheckName(field("OKAFOR<NNOSU<<ADAEZE"), zone("Surname / Nom\nOKAFOR NWOSU\nGiven names\nADAEZE"), true);
+    expect(check).toMatchObject({ mrz: "OKAFOR NNOSU, ADAEZE", printed: "OKAFOR NWOSU, ADAEZE", repaired: "OKAFOR NWOSU, ADAEZE", agree: true });
+    expect(check.repairs).toEqual(["name NNOSU → NWOSU (printed name; look-alike letters)"]);
+    expect(repairedNameField(field("OKAFOR<NNOSU<<ADAEZE"), check)).toBe(field("OKAFOR<NWOSU<<ADAEZE"));
+  });
+
+  it("repairs two look-alikes in a longer word (HANNOND / HAMMOND), not three", () => {
+    expect(crossCheckName(field("HANNOND<<GRACE"), zone("HAMMOND\nGRACE"), true).repaired).toBe("HAMMOND, GRACE");
+    const three = crossCheckName(field("HANNONN<<GRACE"), zone("HAMMONM\nGRACE"), true);
+    expect(three.repaired).toBeNull();
+    expect(three.agree).toBe(false);
+  });
+
+  it("does not repair from a printed word read without confidence, or from a digit the page OCR read", () => {
+    const unsure = crossCheckName(field("OKAFOR<NNOSU<<ADAEZE"), zone("OKAFOR NWOSU\nADAEZE", ["NWOSU"]), true);
+    expect(unsure).toMatchObject({ repaired: null, agree: true });
+    expect(unsure.tokens[1]!.state).toBe("look-alike");
+    const digit = crossCheckName(field("OLSEN<<BOB"), zone("0LSEN\nBOB"), true);
+    expect(digit).toMatchObject({ repaired: null, agree: true, printed: "0LSEN, BOB" });
+  });
+
+  it("takes a doubled letter from the printed name when the MRZ merged it, the printed word is confident and the field has room", () => {
+    const merged = crossCheckName(field("WODWARD<<CHUKWUEMEKA"), zone("WOODWARD\nCHUKWUEMEKA"), true);
+    expect(merged).toMatchObject({ agree: true, repaired: "WOODWARD, CHUKWUEMEKA" });
+    expect(repairedNameField(field("WODWARD<<CHUKWUEMEKA"), merged)).toBe(field("WOODWARD<<CHUKWUEMEKA"));
+    const split = crossCheckName(field("JANSSENS<<LOTTE"), zone("JANSENS\nLOTTE"), true);
+    expect(split).toMatchObject({ agree: true, repaired: null }); // a printed word with one letter fewer: the page OCR merged it
+    // read without confidence, or no filler left to absorb the letter: agreement, no repair
+    const unsure = crossCheckName(field("JANSENS<<LOTTE"), zone("JANSSENS\nLOTTE", ["JANSSENS"]), true);
+    expect(unsure).toMatchObject({ agree: true, repaired: null });
+    expect(unsure.tokens[0]!.state).toBe("doubled");
+    const full = crossCheckName("HAMOND<<ANNA<MARIA", zone("HAMMOND\nANNA MARIA"), true);
+    expect(full).toMatchObject({ agree: true, repaired: null });
+  });
+
+  it("matches particles, hyphens and apostrophes written as fillers", () => {
+    expect(crossCheckName(field("VAN<DER<BERG<<PIETER"), zone("VAN DER BERG\nPIETER"), true)).toMatchObject({ agree: true, printed: "VAN DER BERG, PIETER", repaired: null });
+    expect(crossCheckName(field("DE<LA<CRUZ<<MARIA<JOSE"), zone("DE LA CRUZ\nMARIA-JOSÉ"), true).agree).toBe(true);
+    expect(crossCheckName(field("ONEIL<<SIOBHAN"), zone("O'NEIL\nSIOBHAN"), true)).toMatchObject({ agree: true, printed: "ONEIL, SIOBHAN" });
+    expect(crossCheckName(field("SMITH<JONES<<WILLOW"), zone("SMITH-JONES\nWILLOW"), true).agree).toBe(true);
+  });
+
+  it("reports a genuinely different printed name as a disagreement, showing both readings", () => {
+    const replaced = crossCheckName(field("MURPHY<<SEAN"), zone("Surname\nKARLSSON\nGiven names\nSEAN"), true);
+    expect(replaced).toMatchObject({ agree: false, mrz: "MURPHY, SEAN", printed: "?, SEAN", repaired: null });
+    const letter = crossCheckName(field("HANSEN<<ERIK"), zone("HANSON\nERIK"), true);
+    expect(letter).toMatchObject({ agree: false, printed: "HANSON, ERIK" });
+  });
+
+  it("makes no judgement when the printed name was not read", () => {
+    expect(crossCheckName(field("OKAFOR<NNOSU<<ADAEZE"), zone("PASSPORT\n12 APR 1988"), true)).toMatchObject({ agree: null, printed: null, repaired: null });
+    // an illegible page: an unfound word is unread, not different
+    expect(crossCheckName(field("MURPHY<<SEAN"), zone("KARLSSON\nSEAN"), false).agree).toBe(true);
+  });
+
+  it("compares a truncated last name word as a prefix", () => {
+    const check = crossCheckName("PAPADOPOULOS<<CHUKWUEMEKA<OLIVER<JAMES<ALEX", zone("PAPADOPOULOS\nCHUKWUEMEKA OLIVER JAMES ALEXANDER"), true);
+    expect(check.agree).toBe(true);
+    expect(check.tokens.at(-1)!.state).toBe("same");
+  });
+
+  it("knows the look-alike pairs both ways and where the name field is", () => {
+    expect(isLookAlike("W", "N") && isLookAlike("N", "W") && isLookAlike("0", "O")).toBe(true);
+    expect(isLookAlike("E", "O")).toBe(false);
+    expect(nameFieldOf("TD3", ["P<CANOKAFOR<<ADA<<<", "X"])).toEqual({ line: 0, start: 5, value: "OKAFOR<<ADA<<<" });
+    expect(nameFieldOf("TD1", ["A", "B", "SMITH<<JO<<"])).toEqual({ line: 2, start: 0, value: "SMITH<<JO<<" });
+  });
+});
