@@ -39,10 +39,13 @@ describe("decide", () => {
     });
   });
 
-  it("declines a wrong check digit only on a certain reading, reviews an uncertain one", () => {
+  it("never declines on a wrong check digit, and tells the reviewer how certain the reading is", () => {
     // the composite holds over the failing field and its digit: the characters were read as printed
-    expect(results(decide(evidence(examination(person, { corrupt: "birth", agreement: 1 })), policy).checks).CHECK_DIGITS).toBe("FAILED");
-    expect(decide(evidence(examination(person, { corrupt: "composite", agreement: 3 })), policy).result).toBe("DECLINED");
+    const certain = decide(evidence(examination(person, { corrupt: "birth", agreement: 2 })), policy);
+    expect(results(certain.checks).CHECK_DIGITS).toBe("REVIEW");
+    expect(certain.checks.find((c) => c.name === "CHECK_DIGITS")!.detail).toMatch(/may not be the one issued/);
+    expect(certain.result).toBe("MANUAL_REVIEW");
+    expect(decide(evidence(examination(person, { corrupt: "composite", agreement: 3 })), policy).result).toBe("MANUAL_REVIEW");
     // a composite alone, read by one variant only: OCR may have misread that digit
     expect(results(decide(evidence(examination(person, { corrupt: "composite", agreement: 1 })), policy).checks).CHECK_DIGITS).toBe("REVIEW");
     const unconfirmed = decide(evidence(examination(person, { corrupt: "document", agreement: 1, printed: "PASSPORT\nDE BRUIJN\nWILLEKE" })), policy);
@@ -57,10 +60,17 @@ describe("decide", () => {
     expect(d.result).toBe("MANUAL_REVIEW");
   });
 
-  it("declines an expired document", () => {
+  it("declines an expired document on a certain reading of its expiry, reviews an uncertain one", () => {
     const d = decide(evidence(examination({ ...person, expiryDate: "2025-01-31" })), policy);
     expect(results(d.checks).DOCUMENT_EXPIRY).toBe("FAILED");
     expect(d.result).toBe("DECLINED");
+    // the expiry's own check digit fails (one misread digit) and the date is not printed: it may not be past at all
+    const expired = { ...person, expiryDate: "2025-01-31" };
+    const misread = decide(evidence(examination(expired, { corrupt: "expiry", printed: `PASSPORT\n${person.surname}\n${person.given}` })), policy);
+    expect(results(misread.checks).DOCUMENT_EXPIRY).toBe("REVIEW");
+    expect(misread.result).toBe("MANUAL_REVIEW");
+    // the same reading with the date printed on the page: certain again
+    expect(results(decide(evidence(examination(expired, { corrupt: "expiry" })), policy).checks).DOCUMENT_EXPIRY).toBe("FAILED");
   });
 
   it("sends a declared type or country that differs from the MRZ to review, and declines one the workflow does not accept", () => {

@@ -11,11 +11,12 @@ import { compareNumber, hasValue, hasWord, nearestWordDistance, type PrintedZone
 // |---------------------|----------------------------------------|-------------------------------------------------------|-----------------------------------------------------------|
 // | MRZ_READ            | a TD1/TD2/TD3 MRZ was read and parsed  | —                                                     | no MRZ found (types without one: driving licence, voter   |
 // |                     |                                        |                                                       | card) or not parseable: fields cannot be verified         |
-// | CHECK_DIGITS        | every ICAO 9303 check digit holds      | only on a certain reading: a field digit fails under  | any other failure (a field digit AND the composite fail:  |
-// |                     |                                        | a composite that holds, and ≥ 2 OCR variants agree or | what one misread character does), or too few OCR variants |
-// |                     |                                        | the field is printed identically; or the composite    | agree: OCR may have misread it                            |
-// |                     |                                        | alone fails and ≥ 3 variants read the same MRZ        |                                                           |
-// | DOCUMENT_EXPIRY     | expiry date ≥ today                    | expiry date < today                                   | expiry date unreadable                                    |
+// | CHECK_DIGITS        | every ICAO 9303 check digit holds      | — (never: a real document can carry a wrong digit,    | any failure; the detail says how certain the reading is:  |
+// |                     |                                        | and OCR can misread one; measured on real specimens)  | "may not be the one issued" when a field digit fails      |
+// |                     |                                        |                                                       | under a composite that holds and ≥ 2 OCR variants agree   |
+// |                     |                                        |                                                       | (or the composite alone fails and ≥ 3 agree)              |
+// | DOCUMENT_EXPIRY     | expiry date ≥ today                    | expiry date < today on a certain reading: its check   | expiry date unreadable, or past on an uncertain reading   |
+// |                     |                                        | digit and the composite hold, or the date is printed  |                                                           |
 // | DATE_OF_BIRTH       | a past date, age ≤ 130                 | a future date or age > 130                            | unreadable                                                |
 // | TEMPLATE_MATCHING   | MRZ format/code = declared type, MRZ   | the type or state read is not allowed by the workflow | read type or state ≠ declared (a wrong choice in the form |
 // |                     | issuing state = declared country, MRZ  |                                                       | or a substituted document); MRZ not at the bottom of the  |
@@ -32,8 +33,8 @@ import { compareNumber, hasValue, hasWord, nearestWordDistance, type PrintedZone
 // |                     |                                        |                                                       | (washed-out blobs > 0.4 % of the image)                   |
 //
 // Why REVIEW rather than FAILED for alterations and declared-vs-read differences: each has innocent causes (OCR
-// noise, a re-saved photo, a wrong dropdown choice) that a person resolves in seconds; a check digit that is wrong
-// on a certain reading has none. An uncertain one goes to review: OCR must never decline a genuine document.
+// noise, a re-saved photo, a wrong dropdown choice) that a person resolves in seconds. So has a wrong check digit:
+// three of PassportEye's seventeen real specimens print one. OCR must never decline a genuine document.
 
 /**
  * Block-wise ELA (image-forensics.ts): the robust z-score of a 48 px window's error level against the page's own.
@@ -41,7 +42,7 @@ import { compareNumber, hasValue, hasWord, nearestWordDistance, type PrintedZone
  * re-saved regions and swapped portraits 4.3–5.9 (docs/accuracy.md).
  */
 export const ELA_THRESHOLD = 3.9;
-/** OCR variants that must read the same MRZ before a failing check digit declines the document (see checkDigits) */
+/** OCR variants that must read the same MRZ before a failing check digit is called certain (see checkDigits) */
 export const MIN_AGREEMENT = 2;
 export const MIN_AGREEMENT_COMPOSITE = 3;
 /** page OCR mean confidence from which an unfound printed name counts as different, not unreadable */
@@ -90,9 +91,14 @@ export function decide({ exam, declared, fileMeta, duplicates }: Evidence, polic
   }
 
   if (mrz) {
-    const expiryValid = mrz.result.details.find((d) => d.field === "expirationDateCheckDigit")?.valid ?? true;
+    // an expiry declines only when it is certainly the one printed: its own check digit AND the composite (which
+    // covers it again) hold, or the same date is printed on the page. A misread digit can make a valid document
+    // look expired; that goes to a reviewer.
+    const holds = (field: string) => mrz.result.details.find((d) => d.field === field)?.valid ?? true;
+    const expiryCertain = (holds("expirationDateCheckDigit") && holds("compositeCheckDigit")) || (expiry !== null && zone.dates.has(expiry));
     if (!expiry) checks.push(check("DOCUMENT_EXPIRY", "REVIEW", "The expiry date could not be read."));
-    else if (expiry < today) checks.push(check("DOCUMENT_EXPIRY", expiryValid || zone.dates.has(expiry) ? "FAILED" : "REVIEW", `The document expired on ${expiry}.`));
+    else if (expiry < today && expiryCertain) checks.push(check("DOCUMENT_EXPIRY", "FAILED", `The document expired on ${expiry}.`));
+    else if (expiry < today) checks.push(check("DOCUMENT_EXPIRY", "REVIEW", `The MRZ reads an expiry of ${expiry}, but the reading is not certain (its check digits do not all hold and the date is not printed legibly on the page).`));
     else checks.push(check("DOCUMENT_EXPIRY", "PASSED", `Valid until ${expiry}.`));
     if (!birth) checks.push(check("DATE_OF_BIRTH", "REVIEW", "The date of birth could not be read."));
     else if (Number(today.slice(0, 4)) - Number(birth.slice(0, 4)) > 130) checks.push(check("DATE_OF_BIRTH", "FAILED", `The date of birth ${birth} is not plausible.`));
@@ -174,7 +180,9 @@ function checkDigits(exam: Examination, birth: string | null, expiry: string | n
   } else if (!fields.length && compositeFails && agreement >= MIN_AGREEMENT_COMPOSITE) {
     certain = `${agreement} OCR variants read the same MRZ`;
   }
-  if (certain) return check("CHECK_DIGITS", "FAILED", `Wrong check digit(s): ${names}, while ${certain}: the MRZ is not the one issued.`);
+  // Never a decline on its own: a real document can carry a wrong digit (specimens do, measured on real ones), and a
+  // reader that is certain of its reading is still a reader. The reviewer sees how certain it was.
+  if (certain) return check("CHECK_DIGITS", "REVIEW", `Wrong check digit(s): ${names}, while ${certain}: the MRZ may not be the one issued (or the document carries a wrong digit).`);
   return check("CHECK_DIGITS", "REVIEW", `Check digit(s) do not hold: ${names}; the reading is not certain enough (${agreement} of ${mrz!.variants} OCR variants agree${compositeFails && fields.length ? ", the composite fails too" : ""}), so OCR may have misread it.`);
 }
 

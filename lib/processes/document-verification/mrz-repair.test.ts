@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { checkDigit } from "./icao";
-import { compositeHolds, paddleTexts, pickMrzLines, repairLines, resolveByShape, trimJunk, type ShapeLookup } from "./mrz-repair";
+import { compositeHolds, paddleTexts, pickMrzLines, readingHolds, repairLines, resolveByShape, safeParse, trimJunk, type ShapeLookup } from "./mrz-repair";
 import { printedZone } from "./printed-zone";
 import { candidateOf } from "./read-mrz";
 
@@ -29,6 +29,46 @@ describe("paddleTexts (PaddleOCR fallback lines)", () => {
     const zone = printedZone([]);
     expect(candidateOf("paddleocr", `${L1}\n${L2}`, 90, zone)?.result.valid).toBe(true);
     expect(candidateOf("paddleocr", `${L1}\n${L2.replace("WH055N4866", "WH055N4867")}`, 90, zone)?.result.valid).toBe(false);
+  });
+});
+
+describe("real layouts the generated set lacks", () => {
+  // ICAO 9303-7's specimen visa (MRV-A), as printed on PassportEye's US immigrant-visa test image
+  const V1 = "VIUSATRAVELER<<HAPPYPERSON<<<<<<<<<<<<<<<<<<";
+  const V2 = "555123ABC6GBR6502056F0412236IFLNDOOAMS803085";
+
+  it("parses a machine-readable visa: no composite digit, optional data unprotected", () => {
+    const r = safeParse([V1, V2])!;
+    expect(r.valid).toBe(true);
+    expect(r.fields).toMatchObject({ documentCode: "VI", issuingState: "USA", lastName: "TRAVELER", documentNumber: "555123ABC", birthDate: "650205", expirationDate: "041223" });
+    // its document number's digit still counts
+    expect(safeParse([V1, V2.replace("555123ABC6", "555123ABC7")])!.valid).toBe(false);
+    expect(compositeHolds("TD3", [V1, V2])).toBe(true);
+  });
+
+  it("takes the MRZ, not a printed line of the same length above it", () => {
+    const endorsement = "UPONENDORSEMENTSERVESASTEMPORARYI551EVIDENCIN";
+    expect(pickMrzLines(`${endorsement}\n${V1}\n${V2}`)?.lines).toEqual([V1, V2]);
+  });
+
+  it("a state code outside the list (the specimen state UTO) does not make a reading whose digits hold invalid", () => {
+    const uto = safeParse(["P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<", "L898902C36UTO7408122F1204159ZE184226B<<<<<10"])!;
+    expect(uto.valid).toBe(false);
+    expect(readingHolds(uto)).toBe(true);
+    expect(readingHolds(safeParse(["P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<", "L898902C37UTO7408122F1204159ZE184226B<<<<<10"])!)).toBe(false);
+  });
+
+  it("pads a first line PaddleOCR read in pieces, ordered by left edges on a tilted page", () => {
+    const A2 = "PA09404097AUS8406077F1903212<17331334P<<<<08";
+    // tilted: the long second line's right end rises above the short first line's top
+    const tilted = [
+      { text: A2, box: [[0, 120], [900, -20], [900, 0], [0, 140]] },
+      { text: "P<AUSCITIZEN<<JANE", box: [[0, 80], [300, 40], [300, 60], [0, 100]] },
+      { text: "<<<<<<", box: [[400, 20], [500, 5], [500, 25], [400, 40]] },
+    ];
+    expect(paddleTexts(tilted)).toEqual([`${"P<AUSCITIZEN<<JANE".padEnd(44, "<")}\n${A2}`]);
+    // a short line that is no MRZ first line is not padded
+    expect(paddleTexts([{ text: "AUSTRALIA", box: box(0) }, { text: A2, box: box(10) }])).toEqual([A2]);
   });
 });
 

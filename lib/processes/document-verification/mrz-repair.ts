@@ -72,7 +72,10 @@ export function pickMrzLines(text: string): Picked | null {
     for (let i = 0; i + shape.lines <= lines.length; i++) {
       const group = lines.slice(i, i + shape.lines);
       const trimmed = group.map((l, k) => trimJunk(k, l, shape.length));
-      const cost = trimmed.reduce((sum, t) => sum + Math.abs(t.line.length - shape.length), 0);
+      // a name line always holds fillers and the first line starts with a document code: a line of printed text of
+      // the same length just above the MRZ (a visa's endorsement) must not be taken for it
+      const shapePenalty = (trimmed[NAME_LINE[format]]!.line.includes("<") ? 0 : 4) + (/^[ACIPV]/.test(trimmed[0]!.line) ? 0 : 2);
+      const cost = trimmed.reduce((sum, t) => sum + Math.abs(t.line.length - shape.length), 0) + shapePenalty;
       const fits = (t: { line: string }, k: number) =>
         Math.abs(t.line.length - shape.length) <= 3 || (k === NAME_LINE[format] && isCutName(t.line, shape.length));
       if (trimmed.every(fits) && (!best || cost < best.cost)) {
@@ -84,11 +87,47 @@ export function pickMrzLines(text: string): Picked | null {
 }
 
 export function safeParse(lines: string[]): ParseResult | null {
+  if (isVisa(lines)) return parseVisa(lines);
   try {
     return parse(lines, { autocorrect: true });
   } catch {
     return null;
   }
+}
+
+/** A machine-readable visa (ICAO 9303-7): two lines of 44 (MRV-A) or 36 (MRV-B) characters, document code V. */
+export function isVisa(lines: readonly string[]): boolean {
+  return lines.length === 2 && lines[0]!.startsWith("V") && (lines[0]!.length === 44 || lines[0]!.length === 36);
+}
+
+// A visa's zone is a passport's (MRV-A) or a TD2 card's (MRV-B) without the composite check digit: positions
+// 28 to the end are optional data with no check digit of their own. `mrz` knows no visas, so the lines are parsed
+// under the document code of the same layout and the fields no visa has are dropped; the code read is restored.
+const VISA_ONLY_FIELDS = new Set(["compositeCheckDigit", "personalNumber", "personalNumberCheckDigit", "optional"]);
+
+function parseVisa(lines: string[]): ParseResult | null {
+  const code = lines[0]!.slice(0, 2);
+  const stand = lines[0]!.length === 44 ? "P<" : "I<";
+  let parsed: ParseResult;
+  try {
+    parsed = parse([stand + lines[0]!.slice(2), lines[1]!.slice(0, 28) + "<".repeat(lines[1]!.length - 28)], { autocorrect: true });
+  } catch {
+    return null;
+  }
+  const details = parsed.details
+    .filter((d) => !(d.field && VISA_ONLY_FIELDS.has(d.field)))
+    .map((d) => (d.field === "documentCode" ? { ...d, value: code, valid: /^V[A-Z<]$/.test(code), error: undefined } : d));
+  return { ...parsed, details, valid: details.every((d) => d.valid), fields: { ...parsed.fields, documentCode: code } };
+}
+
+// State codes are not covered by any check digit: ICAO's specimen state UTO and the nationality of some specimens
+// (a Romanian card prints "132") are not in the list, yet the reading is as printed. TEMPLATE_MATCHING reviews an
+// unknown state; the reader only asks whether the protected fields hold.
+const UNPROTECTED = new Set(["issuingState", "nationality"]);
+
+/** Every check digit holds and every protected field is well formed (the state codes aside: see UNPROTECTED). */
+export function readingHolds(result: ParseResult): boolean {
+  return result.details.every((d) => d.valid || (d.field !== null && UNPROTECTED.has(d.field)));
 }
 
 function applyAutocorrect(lines: string[], result: ParseResult): string[] {
@@ -113,6 +152,7 @@ const put = (lines: string[], [line, start, length]: Span, value: string) => {
 };
 const fieldHolds = (lines: string[], span: Span) => checkDigit(slice(lines, span)) === lines[span[0]]![span[1] + span[2]];
 export function compositeHolds(format: MrzFormat, lines: string[]): boolean {
+  if (isVisa(lines)) return true; // a visa has no composite check digit (ICAO 9303-7)
   const l = LAYOUT[format];
   return checkDigit(l.compositeOf.map((s) => slice(lines, s)).join("")) === lines[l.composite[0]]![l.composite[1]];
 }
@@ -189,7 +229,12 @@ export function repairLines(format: MrzFormat, input: string[], zone: PrintedZon
   // document number, by shape first: among the readings whose check digit and composite hold, the one the
   // glyphs' OCR-B shapes support clearly best (resolveByShape)
   const number = slice(lines, l.number);
-  const byShape = shapes ? resolveByShape(format, lines, shapes) : null;
+  // a number whose check digit and composite already hold is changed by shape only to one printed on the page:
+  // on real scans (fonts other than the reference OCR-B, 250-px images) the shapes of 0 and O are no evidence, and
+  // a run of 0→O swaps can keep both digits (measured: "M00000426" and "AAA100001" of real specimens "repaired" so)
+  const readHolds = fieldHolds(lines, l.number) && compositeHolds(format, lines);
+  let byShape = shapes ? resolveByShape(format, lines, shapes) : null;
+  if (byShape && readHolds && !hasValue(zone, slice(byShape, l.number).replace(/</g, ""), true)) byShape = null;
   if (byShape && slice(byShape, l.number) !== number) {
     repairs.push(`document number ${number} → ${slice(byShape, l.number)} (check digit and composite hold; OCR-B glyph shapes)`);
     lines = byShape;
@@ -335,12 +380,27 @@ export { LAYOUT as MRZ_LAYOUT };
  * of a filler; shorter runs are left alone, as names carry no check digit). The variants are only candidates:
  * read-mrz.ts keeps one only when its check digits all hold.
  */
+/** The start of a TD2/TD3/visa first line: document code, issuing state, a surname and the `<<` after it. */
+const FIRST_LINE_START = /^[PIACV][A-Z<][A-Z<]{3}[A-Z]+<<[A-Z<]*$/;
+
 export function paddleTexts(lines: readonly { text: string; box?: number[][] }[]): string[] {
-  const top = (l: { box?: number[][] }) => (l.box ? Math.min(...l.box.map((p) => p[1] ?? 0)) : 0);
-  const texts = [...lines]
+  // ordered by the height of a line's left edge (its box: top-left, top-right, bottom-right, bottom-left): on a
+  // tilted page a long line's top corner can rise above a short line over it, the left edges stay in order
+  const top = (l: { box?: number[][] }) => (l.box?.length === 4 ? ((l.box[0]![1] ?? 0) + (l.box[3]![1] ?? 0)) / 2 : l.box ? Math.min(...l.box.map((p) => p[1] ?? 0)) : 0);
+  const all = [...lines]
     .sort((a, b) => top(a) - top(b))
     .map((l) => l.text.toUpperCase().replace(/\s/g, "").replace(/[«‹]/g, "<"))
-    .filter((t) => t.length >= 25 && /^[A-Z0-9<]+$/.test(t));
+    .filter((t) => /^[A-Z0-9<]+$/.test(t));
+  const texts: string[] = [];
+  all.forEach((t, i) => {
+    if (t.length >= 25) texts.push(t);
+    else if (FIRST_LINE_START.test(t)) {
+      // a passport's or visa's first line whose filler run PaddleOCR detected as boxes of their own (a photo
+      // of a tilted page): the fillers are padded back to the length of the line below it
+      const next = all.slice(i + 1).find((n) => n.length >= 25 && !/^<+$/.test(n));
+      if (next && (next.length === 44 || next.length === 36) && !next.includes("<<<<<<<<<<<<<<<")) texts.push(t.padEnd(next.length, "<"));
+    }
+  });
   if (texts.length === 0) return [];
   const plain = texts.join("\n");
   const fillers = texts.map((t) => t.replace(/K{3,}(?=<|$)|(?<=<)K{3,}/g, (run) => "<".repeat(run.length))).join("\n");

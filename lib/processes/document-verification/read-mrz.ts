@@ -4,7 +4,7 @@ import sharp, { type Sharp } from "sharp";
 import type { Page } from "tesseract.js";
 import type { MrzFormat } from "./icao";
 import { normaliseGlyph, otsu, shapeScores, type Grey } from "./glyphs";
-import { compositeHolds, MRZ_LAYOUT, paddleTexts, pickMrzLines, repairLines, safeParse, voteLines, type Picked, type ShapeLookup } from "./mrz-repair";
+import { compositeHolds, MRZ_LAYOUT, paddleTexts, pickMrzLines, readingHolds, repairLines, safeParse, voteLines, type Picked, type ShapeLookup } from "./mrz-repair";
 import type { OcrEngine } from "./ocr-engine";
 import { paddleLines, type PaddleLine } from "./paddle-engine";
 import type { PrintedZone } from "./printed-zone";
@@ -70,8 +70,11 @@ export function locateMrzBand(page: Page, width: number, height: number): Band {
   const lineHeight = (bottom - top) / Math.max(mrzLike.length, 1);
   const drift = Math.abs(Math.tan((angle * Math.PI) / 180)) * width * 0.5;
   // fewer than three lines found: a TD1's first line may be one the page OCR could not read; keep room for it
-  const above = mrzLike.length < 3 ? 2.2 : 0.6;
-  return { top: Math.max(0, Math.round(top - lineHeight * above - drift)), bottom: Math.min(height, Math.round(bottom + lineHeight * 1.3 + drift)), angle, found: true };
+  // (or a line below it: a visa's or passport's second line, all digits and letters with no filler, is not
+  // MRZ-like to the page OCR)
+  const missing = mrzLike.length < 3 ? 2.2 : 0.6;
+  const below = mrzLike.length < 2 ? missing : 1.3;
+  return { top: Math.max(0, Math.round(top - lineHeight * missing - drift)), bottom: Math.min(height, Math.round(bottom + lineHeight * below + drift)), angle, found: true };
 }
 
 /**
@@ -206,7 +209,7 @@ export function shapeLookup(page: Page, grey: Grey, scale: number, picked: Picke
 
 /** Whether more variants are worth reading: not once a reading is fully valid. */
 export function settled(candidates: readonly Candidate[]): boolean {
-  return candidates.some((c) => c.result.valid);
+  return candidates.some((c) => readingHolds(c.result));
 }
 
 /** The best reading of several candidates (with a character vote when none is valid), and how many agree on it. */
@@ -225,7 +228,7 @@ export function choose(candidates: readonly Candidate[], zone: PrintedZone): { b
   }
   const support = new Map<string, number>();
   for (const c of candidates) support.set(key(c), (support.get(key(c)) ?? 0) + 1);
-  const score = (c: Candidate) => (c.result.valid ? 1e6 : 0) + (support.get(key(c)) ?? 0) * 1e3 + validCount(c.result) * 10 + (compositeHolds(c.format, c.lines) ? 1 : 0);
+  const score = (c: Candidate) => (c.result.valid ? 2e6 : readingHolds(c.result) ? 1e6 : 0) + (support.get(key(c)) ?? 0) * 1e3 + validCount(c.result) * 10 + (compositeHolds(c.format, c.lines) ? 1 : 0);
   const best = pool.reduce((a, b) => (score(b) > score(a) ? b : a));
   return { best, agreement: support.get(key(best)) ?? 0 };
 }
@@ -265,15 +268,17 @@ export async function readMrz(engine: OcrEngine, image: Buffer, page: Page, zone
     }
   }
   if (!settled(candidates) && !certain) {
-    // then the whole image (PaddleOCR finds its own text lines, including one the band cut off), unless tesseract
-    // read MRZ-shaped lines in the band: the MRZ is there, only characters are in doubt
-    for (const source of candidates.length > 0 ? [straight] : [straight, image]) {
+    // then the whole image (PaddleOCR finds its own text lines, including one the band cut off, and reads a small
+    // scan better at its own pixels than the band's crop: measured on a 275-px specimen passport)
+    // A first line PaddleOCR read in pieces (padded back: paddleTexts) may have lost a name word at the band's edge:
+    // then the whole image is read as well and the reading with the longer name kept.
+    let found: { c: Candidate; padded: boolean } | null = null;
+    for (const source of [straight, image]) {
       const c = await paddleCandidate(source, zone, candidates.find((k) => k.shapes));
-      if (c) {
-        candidates.push(c);
-        break;
-      }
+      if (c && (!found || nameLength(c.c) > nameLength(found.c))) found = c;
+      if (found && !found.padded) break;
     }
+    if (found) candidates.push(found.c);
   }
   const chosen = choose(candidates, zone);
   if (!chosen) return null;
@@ -313,8 +318,20 @@ function certainFault(candidates: readonly Candidate[]): boolean {
   return false;
 }
 
-/** PaddleOCR's reading of an image as a candidate, only when fully check-digit valid (after repair); else null. */
-async function paddleCandidate(image: Buffer, zone: PrintedZone, withShapes: Candidate | undefined): Promise<Candidate | null> {
+/** Two readings agree on all but two characters of the document number: their glyph positions are the same. */
+function aligned(a: string[], b: string[], format: MrzFormat): boolean {
+  const [line, start, length] = MRZ_LAYOUT[format].number;
+  const x = a[line]!.slice(start, start + length), y = b[line]!.slice(start, start + length);
+  return [...x].filter((ch, i) => ch !== y[i]).length <= 2;
+}
+
+const nameLength = (c: Candidate) => (c.format === "TD1" ? c.lines[2]! : c.lines[0]!.slice(5)).replace(/<+$/, "").length;
+
+/**
+ * PaddleOCR's reading of an image as a candidate, only when fully check-digit valid (after repair); else null.
+ * `padded`: its first line was read in pieces and padded with fillers (paddleTexts).
+ */
+async function paddleCandidate(image: Buffer, zone: PrintedZone, withShapes: Candidate | undefined): Promise<{ c: Candidate; padded: boolean } | null> {
   let lines: PaddleLine[];
   try {
     lines = await paddleLines(await sharp(image).png().toBuffer());
@@ -324,8 +341,11 @@ async function paddleCandidate(image: Buffer, zone: PrintedZone, withShapes: Can
   const confidence = Math.round(100 * Math.min(1, ...lines.map((l) => l.mean)));
   for (const text of paddleTexts(lines)) {
     // the glyph shapes of a tesseract reading of the same format: the positions are the same
-    const c = candidateOf("paddleocr", text, confidence, zone, (picked) => (picked.format === withShapes?.format ? withShapes.shapes : undefined));
-    if (c?.result.valid) return c;
+    // — only when that reading is aligned with this one: a tesseract reading that dropped or added a character
+    // would lend each position its neighbour's glyph (measured: a 275-px passport's right number "repaired" into a
+    // shifted one whose digits happened to hold)
+    const c = candidateOf("paddleocr", text, confidence, zone, (picked) => (withShapes && picked.format === withShapes.format && aligned(withShapes.fitted, picked.lines, picked.format) ? withShapes.shapes : undefined));
+    if (c && readingHolds(c.result)) return { c, padded: !lines.some((l) => l.text.toUpperCase().replace(/\s/g, "").replace(/[«‹]/g, "<") === c.raw[0]) };
   }
   return null;
 }
