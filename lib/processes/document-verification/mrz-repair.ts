@@ -229,10 +229,11 @@ export function repairLines(format: MrzFormat, input: string[], zone: PrintedZon
   // document number, by shape first: among the readings whose check digit and composite hold, the one the
   // glyphs' OCR-B shapes support clearly best (resolveByShape)
   const number = slice(lines, l.number);
-  // a number whose check digit and composite already hold is changed by shape only to one printed on the page:
-  // on real scans (fonts other than the reference OCR-B, 250-px images) the shapes of 0 and O are no evidence, and
-  // a run of 0→O swaps can keep both digits (measured: "M00000426" and "AAA100001" of real specimens "repaired" so)
-  const readHolds = fieldHolds(lines, l.number) && compositeHolds(format, lines);
+  // a number whose own check digit already holds is changed by shape only to one printed on the page: on real
+  // scans (fonts other than the reference OCR-B, 250-px images) the shapes of 0/O and 1/I are no evidence; a run
+  // of 0→O swaps can keep both digits, and a specimen whose composite is wrong was "repaired" into a number whose
+  // own digit failed instead (measured: "M00000426", "AAA100001", "<51284970" of real specimens)
+  const readHolds = fieldHolds(lines, l.number);
   let byShape = shapes ? resolveByShape(format, lines, shapes) : null;
   if (byShape && readHolds && !hasValue(zone, slice(byShape, l.number).replace(/</g, ""), true)) byShape = null;
   if (byShape && slice(byShape, l.number) !== number) {
