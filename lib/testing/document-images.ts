@@ -3,6 +3,7 @@
 // told otherwise. Used by the document tests, the accuracy evaluation and the benchmark. No real person's data.
 import { existsSync } from "node:fs";
 import { createCanvas, GlobalFonts, type SKRSContext2D } from "@napi-rs/canvas";
+import sharp from "sharp";
 import { checkDigit, mrzStateOf } from "@/lib/processes/document-verification/icao";
 import { MRZ_PITCH_MM, TD1_LAYOUT, TD3_LAYOUT, type Box } from "@/lib/processes/document-verification/layout";
 import { drawHardMrz, securityBackground } from "@/lib/testing/security-print";
@@ -172,6 +173,30 @@ async function drawImageAt(g: SKRSContext2D, png: Buffer, box: Box, scale: numbe
   g.drawImage(await loadImage(png), box.x * scale, box.y * scale, box.w * scale, box.h * scale);
 }
 
+/**
+ * Prints the portrait into the page: a real photo (options.portrait) then lies under the page's own texture, the
+ * gradient and guilloche (and the security print of the hard style) drawn over it at 30 %, as a portrait printed on
+ * the data page shows through its security background. The generated portrait is drawn as before.
+ */
+async function printPortrait(g: SKRSContext2D, options: DrawOptions, box: Box, scale: number, page: { w: number; h: number; hue: number; hard: (() => number) | null }): Promise<void> {
+  await drawImageAt(g, await portraitImage(options, box, scale), box, scale);
+  if (!options.portrait) return;
+  g.save();
+  g.beginPath();
+  g.rect(box.x * scale, box.y * scale, box.w * scale, box.h * scale);
+  g.clip();
+  g.globalAlpha = 0.3;
+  background(g, page.w, page.h, page.hue, page.hard);
+  g.restore();
+}
+
+/** The page's portrait: options.portrait (a real photo, cover-cropped to the box's shape) or drawPortrait(seed). */
+async function portraitImage(options: DrawOptions, box: Box, scale: number): Promise<Buffer> {
+  if (!options.portrait) return drawPortrait(options.portraitSeed ?? 1);
+  const width = Math.round(box.w * scale), height = Math.round(box.h * scale);
+  return sharp(options.portrait).rotate().resize(width, height, { fit: "cover" }).removeAlpha().png().toBuffer();
+}
+
 function drawMrz(g: SKRSContext2D, lines: string[], zone: Box, scale: number, hard: (() => number) | null, hue: number): void {
   if (hard) return drawHardMrz(g, lines, zone, scale, hue, hard);
   g.fillStyle = "#fbfbfb";
@@ -199,7 +224,13 @@ function field(g: SKRSContext2D, label: string, value: string, x: number, y: num
  * `style: "hard"`: a security print over the page and under the MRZ, and an MRZ drawn glyph by glyph in OCR-B
  * Sharp with jitter and ink spread (security-print.ts) — not the renderer of the reference glyphs.
  */
-export type DrawOptions = { portraitSeed?: number; corrupt?: "document" | "birth" | "expiry" | "composite"; style?: "reference" | "hard" };
+export type DrawOptions = {
+  portraitSeed?: number;
+  /** a photo (any format sharp decodes) printed as the portrait instead of drawPortrait(portraitSeed) */
+  portrait?: Buffer;
+  corrupt?: "document" | "birth" | "expiry" | "composite";
+  style?: "reference" | "hard";
+};
 const hardRng = (options: DrawOptions) => (options.style === "hard" ? seededRandom(7919 * (options.portraitSeed ?? 1) + 1) : null);
 /** Where the generator put each printed field (pixels), for tampering tests that paste over one. */
 export type FieldBoxes = Record<"surname" | "given" | "birthDate" | "documentNumber", { x: number; y: number; w: number; h: number }>;
@@ -217,7 +248,7 @@ export async function drawPassport(p: Person, options: DrawOptions = {}): Promis
   g.fillStyle = "#1d3557";
   g.font = "bold 34px sans-serif";
   g.fillText("PASSPORT / PASSEPORT", 50, 70);
-  await drawImageAt(g, drawPortrait(options.portraitSeed ?? 1), L.portrait, scale);
+  await printPortrait(g, options, L.portrait, scale, { w: canvas.width, h: canvas.height, hue: 205, hard });
   const x = 420;
   const px = 26;
   const rows: [string, string][] = [
@@ -252,7 +283,7 @@ export async function drawIdCard(p: Person, options: DrawOptions = {}): Promise<
   g.fillStyle = "#1b4332";
   g.font = "bold 30px sans-serif";
   g.fillText("IDENTITY CARD / CARTE D'IDENTITÉ", 40, 60);
-  await drawImageAt(g, drawPortrait(options.portraitSeed ?? 1), L.portrait, scale);
+  await printPortrait(g, options, L.portrait, scale, { w, h, hue: 150, hard });
   const x = 360;
   const px = 24;
   const rows: [string, string][] = [
