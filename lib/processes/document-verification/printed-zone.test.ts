@@ -26,3 +26,12 @@ describe("printedZone", () => {
     expect(printedAddress(printedZone(["PASSPORT\nDE BRUIJN"]))).toBeNull();
   });
 });
+
+describe("printed names with diacritics", () => {
+  it("holds each word as printed, as ICAO transliterates it and without its marks", () => {
+    const zone = printedZone(["Surname MÄNNIK\nGiven names MARI-LIIS\nESPAÑOLA"]);
+    expect(zone.words.has("MAENNIK")).toBe(true);
+    expect(zone.words.has("MANNIK")).toBe(true);
+    expect(zone.words.has("ESPANOLA")).toBe(true);
+  });
+});

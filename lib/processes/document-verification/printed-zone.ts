@@ -21,10 +21,18 @@ const squash = (s: string) => s.toUpperCase().replace(/[^A-Z0-9]/g, "");
 export function printedZone(texts: readonly string[], ocrWords: readonly { text: string; confidence: number }[] = []): PrintedZone {
   const text = texts.join("\n").toUpperCase();
   const lines = text.split("\n").map((l) => l.trim()).filter(Boolean);
-  const words = new Set(text.split(/[^A-Z0-9]+/).filter((w) => w.length > 0));
+  // a printed name keeps its diacritics, the MRZ writes them in A–Z (ICAO 9303-3 §6: Ä → AE or A, Ñ → N …): the
+  // words are taken in all three spellings
+  const words = new Set([text, transliterate(text), stripMarks(text)].flatMap((t) => t.split(/[^A-Z0-9]+/)).filter((w) => w.length > 0));
   const confident = new Set(ocrWords.filter((w) => w.confidence >= CONFIDENT_WORD).flatMap((w) => w.text.toUpperCase().split(/[^A-Z0-9]+/)).filter((w) => w.length > 0));
   return { text, lines, words, squashed: squash(text), dates: printedDates(text), confident };
 }
+
+// ICAO 9303-3 §6 (transliteration of Latin characters with marks) for the letters that become two; the others
+// lose their mark (stripMarks)
+const TWO_LETTERS: Record<string, string> = { Ä: "AE", Æ: "AE", Å: "AA", Ö: "OE", Ø: "OE", Œ: "OE", Ü: "UE", ß: "SS", Þ: "TH", Ĳ: "IJ" };
+const stripMarks = (t: string) => t.normalize("NFD").replace(/\p{M}/gu, "").replace(/Ø/g, "O").replace(/Æ/g, "AE").replace(/Œ/g, "OE").replace(/ß/g, "SS");
+const transliterate = (t: string) => stripMarks(t.replace(/[ÄÆÅÖØŒÜßÞĲ]/g, (c) => TWO_LETTERS[c] ?? c));
 
 function iso(year: number, month: number, day: number): string | null {
   if (month < 1 || month > 12 || day < 1 || day > 31 || year < 1900 || year > 2100) return null;
