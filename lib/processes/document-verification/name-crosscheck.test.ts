@@ -44,6 +44,15 @@ describe("crossCheckName", () => {
     expect(full).toMatchObject({ agree: true, repaired: null });
   });
 
+  it("drops a stray letter the MRZ OCR read at a word's edge when the printed word is confident, else reports it", () => {
+    const sure = crossCheckName(field("XDUBOIS<<MARIE<ANNE", 30), zone("DUBOIS\nMARIE ANNE"), true);
+    expect(sure).toMatchObject({ repaired: "DUBOIS, MARIE ANNE", agree: true });
+    expect(sure.repairs).toEqual(["name XDUBOIS → DUBOIS (printed name; a stray letter at the band's edge)"]);
+    expect(repairedNameField(field("XDUBOIS<<MARIE<ANNE", 30), sure)).toBe(field("DUBOIS<<MARIE<ANNE", 30));
+    const unsure = crossCheckName(field("XDUBOIS<<MARIE<ANNE", 30), zone("DUBOIS\nMARIE ANNE", ["DUBOIS"]), true);
+    expect(unsure).toMatchObject({ repaired: null, agree: false, printed: "DUBOIS, MARIE ANNE" });
+  });
+
   it("matches particles, hyphens and apostrophes written as fillers", () => {
     expect(crossCheckName(field("VAN<DER<BERG<<PIETER"), zone("VAN DER BERG\nPIETER"), true)).toMatchObject({ agree: true, printed: "VAN DER BERG, PIETER", repaired: null });
     expect(crossCheckName(field("DE<LA<CRUZ<<MARIA<JOSE"), zone("DE LA CRUZ\nMARIA-JOSÉ"), true).agree).toBe(true);

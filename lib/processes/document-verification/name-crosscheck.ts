@@ -10,6 +10,8 @@ import type { PrintedZone } from "./printed-zone";
 //    larger and in another face, so the two rarely misread the same way)
 //  - a printed word one doubled letter longer or shorter  → agree (OCR merges or splits doubled letters); when the
 //    printed word is the longer one, read confidently, and the field has a filler to spare, the MRZ takes it
+//  - a printed word the token holds with one letter more at its start or end (a speck at the band's edge read as a
+//    letter)                                              → the MRZ takes it when it was read confidently, else DIFFER
 //  - a confidently printed word of the same length that differs in a letter that is no look-alike, or no printed
 //    word near the token while other words of the name were found on a legible page → the readings DIFFER
 //  - otherwise                                            → unread: no judgement (FIELD_CONSISTENCY's own rule)
@@ -104,6 +106,12 @@ function matchToken(token: string, words: Word[], options: { truncated: boolean;
     if (doubled) return { mrz: token, printed: doubled.text, state: "doubled", result: token };
   }
   if (token.length >= 5) {
+    // a speck at the edge of the band read as a letter before or after a word (measured: DUBOIS read XDUBOIS on a
+    // photographed screen): the printed word without it, read confidently, is taken; otherwise both go to review
+    const edge = words.filter((w) => w.text.length === token.length - 1 && /^[A-Z]+$/.test(w.text) && (token.slice(1) === w.text || token.slice(0, -1) === w.text));
+    const sure = edge.find((w) => w.confident);
+    if (sure) return { mrz: token, printed: sure.text, state: "repaired", result: sure.text };
+    if (edge[0]) return { mrz: token, printed: edge[0].text, state: "differs", result: token };
     const rival = sameLength.find((w) => w.confident && /^[A-Z]+$/.test(w.text) && differences(token, w.text).length <= 2);
     if (rival) return { mrz: token, printed: rival.text, state: "differs", result: token };
   }
@@ -162,10 +170,12 @@ export function crossCheckName(nameField: string, zone: PrintedZone, legible: bo
     printed: read.length ? join(tokens, "printed") : null,
     repaired: repaired.length ? join(tokens, "result") : null,
     agree: tokens.some((m) => m.state === "differs") ? false : read.length ? true : null,
-    repairs: repaired.map((m) => `name ${m.mrz} → ${m.printed} (printed name; look-alike letters)`),
+    repairs: repaired.map((m) => `name ${m.mrz} → ${m.printed} (printed name; ${why(m)})`),
     tokens,
   };
 }
+
+const why = (m: TokenMatch) => (m.result.length === m.mrz.length ? "look-alike letters" : m.result.length > m.mrz.length ? "a doubled letter" : "a stray letter at the band's edge");
 
 /** The name field with each token replaced by its result, fillers added or taken at the end; null when it cannot fit. */
 function rewrite(nameField: string, tokens: TokenMatch[]): string | null {
