@@ -102,6 +102,14 @@ describe("decide", () => {
 });
 
 describe("typesOfMrz", () => {
+  it("sends a nationality that is no known state to review (no check digit covers it)", () => {
+    const exam = examination(person);
+    const lines = [exam.mrz!.lines[0]!, exam.mrz!.lines[1]!.slice(0, 10) + "BNE" + exam.mrz!.lines[1]!.slice(13)];
+    const d = decide(evidence({ ...exam, mrz: { ...exam.mrz!, lines, result: parse(lines) } }), policy);
+    expect(d.checks.find((c) => c.name === "TEMPLATE_MATCHING")).toMatchObject({ result: "REVIEW", detail: expect.stringContaining('the nationality "BNE" is not a known state') });
+    expect(d.result).toBe("MANUAL_REVIEW");
+  });
+
   it("maps ICAO formats and codes to declared types", () => {
     expect(typesOfMrz("TD3", "P")).toEqual(["PASSPORT"]);
     expect(typesOfMrz("TD1", "I")).toEqual(["NATIONAL_ID", "RESIDENCE_PERMIT"]);

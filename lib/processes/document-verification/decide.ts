@@ -201,6 +201,14 @@ function templateMatching(exam: Examination, declared: Declared, policy: Policy)
   if (!types.length) problems.push(`the ${mrz.format} document code "${code}" is not an identity document type`);
   else if (declared.type && !types.includes(declared.type)) problems.push(`a ${mrz.format} MRZ with code "${code}" is a ${types.join(" or ")}, not the declared ${declared.type}`);
   if (!country) problems.push(`the issuing state "${state ?? "?"}" is not a known country`);
+  // covered by no check digit: a misread nationality would otherwise pass unnoticed into the data (a specimen's
+  // unknown state as both issuer and nationality is said once)
+  const raw = (field: string) => {
+    const d = mrz.result.details.find((x) => x.field === field);
+    return d ? (mrz.lines[d.line]?.slice(d.start, d.end) ?? null) : null;
+  };
+  const nationality = raw("nationality");
+  if (!alpha2OfMrzState(nationality) && nationality !== raw("issuingState")) problems.push(`the nationality "${nationality ?? "?"}" is not a known state`);
   else if (declared.country && country !== declared.country.toUpperCase()) problems.push(`issued by ${country}, not the declared ${declared.country}`);
   if (mrz.position < 0.55) problems.push("the MRZ is not at the bottom of the page");
   if (problems.length) return { check: check("TEMPLATE_MATCHING", "REVIEW", `Layout differs from the declared document: ${problems.join("; ")}.`), summary: "REVIEW_NEEDED" };

@@ -72,6 +72,14 @@ describe("real layouts the generated set lacks", () => {
   });
 });
 
+describe("lone letters after the given names", () => {
+  it("reads lone letters each after '<<' past the given names as fillers, keeps an initial after one '<'", () => {
+    const l1 = "I<BELILW22270C4<<<<<<<<<<<<<<<", l2 = "8708117M3601121BEL<<<<<<<<<<<6";
+    expect(repairLines("TD1", [l1, l2, "WOODWARD<<MATTHIEU<<K<<K<<<<<<"], printedZone([])).lines[2]).toBe("WOODWARD<<MATTHIEU<<<<<<<<<<<<");
+    expect(repairLines("TD1", [l1, l2, "WOODWARD<<MATTHIEU<K<<<<<<<<<<"], printedZone([])).lines[2]).toBe("WOODWARD<<MATTHIEU<K<<<<<<<<<<");
+  });
+});
+
 describe("trimJunk (a speck read beyond the ends of a line)", () => {
   it("drops a stray first character before the document code, and a letter after the composite digit", () => {
     expect(trimJunk(0, `2${L1}`, 44)).toEqual({ line: L1, offset: 1 });

@@ -289,6 +289,15 @@ export function repairLines(format: MrzFormat, input: string[], zone: PrintedZon
   lines = put(lines, nameSpan, fixedName);
   // a name field ends in fillers (ICAO 9303-3 §4.6: '<<' separates the identifiers, '<' words, so '<<<' only ever
   // pads): letters running to the end of the field after ≥ 3 fillers, or a lone letter after 2, are misread '<'
+  // … and lone letters each after '<<' once the name has its two identifiers (ICAO separates the parts of a name
+  // by one '<', the identifiers by one '<<': "MATTHIEU<<K<<K<<<" is MATTHIEU and misread fillers)
+  const name = slice(lines, nameSpan);
+  const lone = /^<*[A-Z][A-Z<]*?[A-Z]<<[A-Z][A-Z<]*?[A-Z]((?:<<[A-Z])+)<*$/.exec(name);
+  if (lone) {
+    const at = name.lastIndexOf(lone[1]!);
+    repairs.push(`name: trailing ${lone[1]!.replace(/</g, "")} → fillers (lone letters after '<<' past the given names)`);
+    lines = put(lines, nameSpan, name.slice(0, at) + "<".repeat(name.length - at));
+  }
   const tail = /(?<=<<<)[A-Z]+$|(?<=<<)[A-Z]$/.exec(slice(lines, nameSpan));
   if (tail) {
     repairs.push(`name: trailing ${tail[0]} → ${"<".repeat(tail[0].length)} (a name field ends in fillers)`);

@@ -209,7 +209,17 @@ export function shapeLookup(page: Page, grey: Grey, scale: number, picked: Picke
 
 /** Whether more variants are worth reading: not once a reading is fully valid. */
 export function settled(candidates: readonly Candidate[]): boolean {
-  return candidates.some((c) => readingHolds(c.result));
+  return candidates.some((c) => c.result.valid || (readingHolds(c.result) && sameUnknownStates(c)));
+}
+
+/**
+ * A reading whose only faults are state codes outside the list settles only when both codes read the same (ICAO's
+ * specimen state UTO as issuer and nationality): a nationality misread into letters ("8NE" for SWE on a security
+ * print) would otherwise stop the variants that read it right. Other such readings are still kept (choose()).
+ */
+function sameUnknownStates(c: Candidate): boolean {
+  const f = c.result.fields;
+  return f.issuingState === f.nationality;
 }
 
 /** The best reading of several candidates (with a character vote when none is valid), and how many agree on it. */
