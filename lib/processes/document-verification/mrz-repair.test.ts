@@ -142,6 +142,16 @@ describe("resolveByShape (document number by OCR-B glyph shapes)", () => {
     expect(resolveByShape("TD3", lines(read), flat)).toBeNull();
   });
 
+  it("changes a number whose own digit holds only where no digit can tell (G/6 is one), never 0s into Os", () => {
+    const lines3 = (l2: string) => ["P<NLDROSSI<<OLIVER<JAMES<<<<<<<<<<<<<<<<<<<<", l2];
+    const mg = "MG56116J57NLD9012075M2708137<<<<<<<<<<<<<<<2";
+    const m6 = mg.replace("MG56116J5", "M656116J5"); // G = 16, 6 = 6: the same value modulo 10, both digits hold
+    expect(repairLines("TD3", lines3(m6), printedZone([]), shapes("MG56116J5")).lines).toEqual(lines3(mg));
+    // a run of 0s that keeps both digits as Os (a real specimen's M00000426): the shapes of a real scan are no evidence
+    const twn = ["P<TWNLIN<<HIEN<SHENG<<<<<<<<<<<<<<<<<<<<<<<<<", "M000004264TWN6803029M9801048F122187664<<<<66"];
+    expect(repairLines("TD3", twn, printedZone([]), shapes("MOOOOO426")).lines).toEqual(twn);
+  });
+
   it("flows into repairLines with a note of what changed", () => {
     const { lines: repaired, repairs } = repairLines("TD3", lines(read), printedZone([]), shapes("WTR33593O"));
     expect(repaired).toEqual(lines(truth));

@@ -203,6 +203,13 @@ function repairState(code: string, other: string | null): string | null {
   return found.size === 1 ? [...found][0]! : null;
 }
 
+const charValue = (c: string) => (c === "<" ? 0 : c >= "0" && c <= "9" ? c.charCodeAt(0) - 48 : c.charCodeAt(0) - 55);
+/** `b` is `a` with one character replaced by one of the same value modulo 10: invisible to every check digit. */
+function digitBlind(a: string, b: string): boolean {
+  const at = [...a].map((c, i) => (c === b[i] ? -1 : i)).filter((i) => i >= 0);
+  return at.length === 1 && (charValue(a[at[0]!]!) - charValue(b[at[0]!]!)) % 10 === 0;
+}
+
 const yymmdd = (iso: string) => iso.slice(2, 4) + iso.slice(5, 7) + iso.slice(8, 10);
 
 /** Repairs one reading (see the top of the file); returns the repaired lines and what was changed. */
@@ -233,9 +240,11 @@ export function repairLines(format: MrzFormat, input: string[], zone: PrintedZon
   // scans (fonts other than the reference OCR-B, 250-px images) the shapes of 0/O and 1/I are no evidence; a run
   // of 0→O swaps can keep both digits, and a specimen whose composite is wrong was "repaired" into a number whose
   // own digit failed instead (measured: "M00000426", "AAA100001", "<51284970" of real specimens)
+  // The one exception: a single character whose look-alike has the same check-digit value modulo 10 (G/6, S/8, Q/6,
+  // I/8 …): no digit can tell them apart, so only the shape can (measured on the generated hard set).
   const readHolds = fieldHolds(lines, l.number);
   let byShape = shapes ? resolveByShape(format, lines, shapes) : null;
-  if (byShape && readHolds && !hasValue(zone, slice(byShape, l.number).replace(/</g, ""), true)) byShape = null;
+  if (byShape && readHolds && !hasValue(zone, slice(byShape, l.number).replace(/</g, ""), true) && !digitBlind(number, slice(byShape, l.number))) byShape = null;
   if (byShape && slice(byShape, l.number) !== number) {
     repairs.push(`document number ${number} → ${slice(byShape, l.number)} (check digit and composite hold; OCR-B glyph shapes)`);
     lines = byShape;
