@@ -44,13 +44,15 @@ describe("crossCheckName", () => {
     expect(full).toMatchObject({ agree: true, repaired: null });
   });
 
-  it("drops a stray letter the MRZ OCR read at a word's edge when the printed word is confident, else reports it", () => {
+  it("drops a stray letter the MRZ OCR read before the name when the printed word is confident, else reports it", () => {
     const sure = crossCheckName(field("XDUBOIS<<MARIE<ANNE", 30), zone("DUBOIS\nMARIE ANNE"), true);
     expect(sure).toMatchObject({ repaired: "DUBOIS, MARIE ANNE", agree: true });
     expect(sure.repairs).toEqual(["name XDUBOIS → DUBOIS (printed name; a stray letter at the band's edge)"]);
     expect(repairedNameField(field("XDUBOIS<<MARIE<ANNE", 30), sure)).toBe(field("DUBOIS<<MARIE<ANNE", 30));
     const unsure = crossCheckName(field("XDUBOIS<<MARIE<ANNE", 30), zone("DUBOIS\nMARIE ANNE", ["DUBOIS"]), true);
     expect(unsure).toMatchObject({ repaired: null, agree: false, printed: "DUBOIS, MARIE ANNE" });
+    // a printed word the page OCR cut short never shortens the MRZ's (NWOSU read NWOS on the page)
+    expect(crossCheckName(field("OKAFOR<NWOSU<<MARIE<CLAIRE", 30), zone("OKAFOR NWOS\nMARIE CLAIRE"), true).repaired).toBeNull();
   });
 
   it("matches particles, hyphens and apostrophes written as fillers", () => {

@@ -10,7 +10,7 @@ import type { PrintedZone } from "./printed-zone";
 //    larger and in another face, so the two rarely misread the same way)
 //  - a printed word one doubled letter longer or shorter  → agree (OCR merges or splits doubled letters); when the
 //    printed word is the longer one, read confidently, and the field has a filler to spare, the MRZ takes it
-//  - a printed word the token holds with one letter more at its start or end (a speck at the band's edge read as a
+//  - the name's first word with one letter more before it than a printed word (a speck at the band's edge read as a
 //    letter)                                              → the MRZ takes it when it was read confidently, else DIFFER
 //  - a confidently printed word of the same length that differs in a letter that is no look-alike, or no printed
 //    word near the token while other words of the name were found on a legible page → the readings DIFFER
@@ -79,7 +79,7 @@ function isDoubling(short: string, long: string): boolean {
   return false;
 }
 
-function matchToken(token: string, words: Word[], options: { truncated: boolean; nameBlockRead: boolean }): TokenMatch {
+function matchToken(token: string, words: Word[], options: { truncated: boolean; nameBlockRead: boolean; first: boolean }): TokenMatch {
   const unread: TokenMatch = { mrz: token, printed: null, state: "unread", result: token };
   if (words.some((w) => w.text === token || (options.truncated && w.text.startsWith(token)))) return { mrz: token, printed: token, state: "same", result: token };
   if (token.length < 3) return unread;
@@ -106,9 +106,11 @@ function matchToken(token: string, words: Word[], options: { truncated: boolean;
     if (doubled) return { mrz: token, printed: doubled.text, state: "doubled", result: token };
   }
   if (token.length >= 5) {
-    // a speck at the edge of the band read as a letter before or after a word (measured: DUBOIS read XDUBOIS on a
-    // photographed screen): the printed word without it, read confidently, is taken; otherwise both go to review
-    const edge = words.filter((w) => w.text.length === token.length - 1 && /^[A-Z]+$/.test(w.text) && (token.slice(1) === w.text || token.slice(0, -1) === w.text));
+    // a speck at the edge of the band read as a letter before the name (measured: DUBOIS read XDUBOIS on a
+    // photographed screen): the printed word without it, read confidently, is taken; otherwise both go to review.
+    // Only before the first word of the line: a printed word read one letter short (NWOSU as NWOS, the page OCR
+    // cuts words too) must not shorten the MRZ's (measured on the hard hold-out set)
+    const edge = options.first ? words.filter((w) => w.text.length === token.length - 1 && /^[A-Z]+$/.test(w.text) && token.slice(1) === w.text) : [];
     const sure = edge.find((w) => w.confident);
     if (sure) return { mrz: token, printed: sure.text, state: "repaired", result: sure.text };
     if (edge[0]) return { mrz: token, printed: edge[0].text, state: "differs", result: token };
@@ -154,7 +156,7 @@ export function crossCheckName(nameField: string, zone: PrintedZone, legible: bo
   const all = [...surname, ...given];
   const lastIndex = all.length - 1;
   const exact = all.some((t) => t.length >= 3 && words.some((w) => w.text === t));
-  const tokens = all.map((t, i) => matchToken(t, words, { truncated: truncated && i === lastIndex, nameBlockRead: legible && exact }));
+  const tokens = all.map((t, i) => matchToken(t, words, { truncated: truncated && i === lastIndex, nameBlockRead: legible && exact, first: i === 0 }));
   // a repair that changes the length (a doubled letter) must fit the fixed-width field: else it stays a reading
   if (rewrite(nameField, tokens) === null) {
     for (const m of tokens) if (m.state === "repaired" && m.result.length !== m.mrz.length) Object.assign(m, { state: "doubled", result: m.mrz });
