@@ -268,7 +268,11 @@ function fieldConsistency(exam: Examination, birth: string | null, expiry: strin
   }
   if (differs.length) return check("FIELD_CONSISTENCY", "REVIEW", `Printed ${differs.join(" and ")} differ from the MRZ: the page may have been altered.`);
   if (unconfirmed.length >= 2) return check("FIELD_CONSISTENCY", "REVIEW", `The printed fields could not be read well enough to compare with the MRZ (not confirmed: ${unconfirmed.join(", ")}).`);
-  if (unconfirmed.length) return check("FIELD_CONSISTENCY", "PASSED", `The MRZ agrees with the printed fields; the printed ${unconfirmed[0]} could not be read exactly (OCR), the MRZ check digits vouch for it.`);
+  if (unconfirmed.length) {
+    // names carry no check digit: say so rather than claim the digits vouch for them
+    const vouch = unconfirmed[0] === "surname" || unconfirmed[0] === "given names" ? "names carry no check digit, so the MRZ's reading of them stands unconfirmed" : "the MRZ check digits vouch for it";
+    return check("FIELD_CONSISTENCY", "PASSED", `The MRZ agrees with the printed fields; the printed ${unconfirmed[0]} could not be read exactly (OCR): ${vouch}.`);
+  }
   return check("FIELD_CONSISTENCY", "PASSED", "Name, date of birth and document number of the MRZ are printed on the page.");
 }
 
