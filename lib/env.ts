@@ -45,6 +45,11 @@ const EnvSchema = z.object({
   ENGINE_POLL_MS: z.coerce.number().int().min(50).default(500),
   // how long a claimed job or delivery stays claimed without a heartbeat (crash recovery time)
   ENGINE_LOCK_SECONDS: z.coerce.number().int().min(1).default(30),
+  // uploaded videos: which ffmpeg (unset → the system's on PATH or /usr/bin, else the bundled 2018 build) and the
+  // rlimits of each ffmpeg/ffprobe process (read by lib/video/ffmpeg.ts directly, also in scripts)
+  FFMPEG_PATH: z.string().optional(),
+  FFMPEG_MEMORY_MB: z.coerce.number().int().min(256).default(1024),
+  FFMPEG_CPU_SECONDS: z.coerce.number().int().min(1).default(60),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -6,6 +6,7 @@
 //  5. Serve on PORT (3000). Ctrl-C stops the server, then the database, cleanly.
 import "dotenv/config";
 import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildIfNeeded } from "./build-if-needed.mjs";
@@ -48,11 +49,21 @@ try {
     process.env.NODE_ENV = "production";
     buildIfNeeded({ log: (m) => log(m) });
   }
+  log(ffmpegBanner());
   app = await startServer({ port, dev, dir: ROOT });
   log(`ready on ${process.env.PUBLIC_URL} (API ${process.env.PUBLIC_URL}/api/v1, reference ${process.env.PUBLIC_URL}/docs)`);
 } catch (error) {
   console.error(`[start] failed: ${error?.message ?? error}`);
   await stop(1);
+}
+
+/** Which ffmpeg decodes uploaded videos: the same choice as lib/video/ffmpeg.ts (FFMPEG_PATH, PATH, bundled). */
+function ffmpegBanner() {
+  const dirs = [...(process.env.PATH ?? "").split(path.delimiter).filter(Boolean), "/usr/bin", "/usr/local/bin"];
+  const found = process.env.FFMPEG_PATH || dirs.map((d) => path.join(d, "ffmpeg")).find((p) => !p.includes("node_modules") && existsSync(p));
+  if (!found) return "ffmpeg: the bundled 2018 build (no security updates): install your system's ffmpeg (apt-get install -y ffmpeg)";
+  const version = /ffmpeg version (\S+)/.exec(spawnSync(found, ["-version"], { encoding: "utf8", env: {} }).stdout ?? "")?.[1] ?? "unknown version";
+  return `ffmpeg: ${process.env.FFMPEG_PATH ? "FFMPEG_PATH" : "system"} ${version} (${found})`;
 }
 
 function seedOnFirstStart() {

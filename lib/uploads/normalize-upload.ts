@@ -3,6 +3,8 @@ import sharp from "sharp";
 import { ApiError } from "@/lib/api/errors";
 import { formatBytes } from "@/lib/api/body";
 import { FfmpegError } from "@/lib/video/ffmpeg";
+import { probeVideo, VideoRejected } from "@/lib/video/probe-video";
+import { declaredHeifSize } from "@/lib/uploads/heif-size";
 import { stripVideoMetadata } from "@/lib/video/strip-metadata";
 import { IMAGE_TYPES, MAX_IMAGE_BYTES, MAX_VIDEO_BYTES, VIDEO_TYPES, type FileKind } from "@/lib/workflows/inputs";
 
@@ -39,16 +41,19 @@ export async function normalizeUpload(fieldName: string, kind: FileKind, bytes: 
 async function normalizeVideo(fieldName: string, sniffed: string, bytes: Buffer): Promise<NormalizedFile> {
   let stripped: Buffer;
   try {
+    await probeVideo(bytes, sniffed);
     stripped = await stripVideoMetadata(bytes, sniffed);
   } catch (error) {
+    if (error instanceof VideoRejected) throw new ApiError(error.code, `${fieldName}: ${error.message}`, { details: [{ field: fieldName, message: error.message }] });
     // a file ffmpeg rejects is the uploader's problem; a timeout or a missing binary is ours (500)
     if (!(error instanceof FfmpegError) || error.timedOut) throw error;
-    throw new ApiError("VALIDATION_ERROR", `${fieldName} could not be read as a video.`, { details: [{ field: fieldName, message: "The video is damaged or incomplete" }] });
+    throw new ApiError("VIDEO_UNREADABLE", `${fieldName} could not be read as a video.`, { details: [{ field: fieldName, message: "The video is damaged or incomplete" }] });
   }
   return { bytes: stripped, contentType: sniffed, meta: { originalType: sniffed, originalBytes: bytes.length, metadataStripped: true } };
 }
 
 async function normalizeImage(fieldName: string, sniffed: string, bytes: Buffer): Promise<NormalizedFile> {
+  await refuseImageBomb(fieldName, sniffed, bytes);
   try {
     const meta = await readImageFacts(bytes);
     const isHeif = sniffed === "image/heic" || sniffed === "image/heif";
@@ -67,6 +72,27 @@ async function normalizeImage(fieldName: string, sniffed: string, bytes: Buffer)
   } catch (error) {
     if (error instanceof ApiError) throw error;
     throw new ApiError("VALIDATION_ERROR", `${fieldName} could not be decoded as an image.`, { details: [{ field: fieldName, message: "The image is corrupt or too large to decode" }] });
+  }
+}
+
+/**
+ * The declared canvas is read before any pixel is decoded: HEIC's `ispe` boxes (heic-decode would allocate the
+ * whole canvas first), sharp's header read for the rest. More than MAX_PIXELS is refused with IMAGE_TOO_LARGE.
+ */
+async function refuseImageBomb(fieldName: string, sniffed: string, bytes: Buffer) {
+  let size: { width: number; height: number } | null = null;
+  if (sniffed === "image/heic" || sniffed === "image/heif") size = declaredHeifSize(bytes);
+  else {
+    try {
+      const meta = await sharp(bytes, { limitInputPixels: false }).metadata();
+      if (meta.width && meta.height) size = { width: meta.width, height: meta.height };
+    } catch {
+      return; // not even a readable header: the decode below reports it as corrupt
+    }
+  }
+  if (size && size.width * size.height > MAX_PIXELS) {
+    const message = `The image declares ${size.width}×${size.height} pixels; at most ${MAX_PIXELS / 1_000_000} megapixels are accepted.`;
+    throw new ApiError("IMAGE_TOO_LARGE", `${fieldName}: ${message}`, { details: [{ field: fieldName, message }] });
   }
 }
 

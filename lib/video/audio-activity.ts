@@ -1,5 +1,5 @@
 import "server-only";
-import { FfmpegError, runFfmpeg, withTempDir, writeVideo } from "./ffmpeg";
+import { FfmpegError, runFfmpeg, untrustedInput, withTempDir, writeVideo } from "./ffmpeg";
 
 // How much of a video's sound track is voice-like loud, from its samples (ffmpeg decodes to 8 kHz mono PCM):
 // 50 ms windows whose RMS is above ACTIVE_DBFS and ≥ 12 dB above the recording's own floor (its 10th percentile
@@ -16,7 +16,7 @@ export async function audioActivity(bytes: Buffer, contentType: string, timeoutM
     const input = await writeVideo(dir, bytes, contentType);
     let pcm: Buffer;
     try {
-      pcm = await runFfmpeg(["-i", input, "-vn", "-map", "0:a:0?", "-ac", "1", "-ar", String(RATE), "-f", "s16le", "-acodec", "pcm_s16le", "-"], { timeoutMs });
+      pcm = await runFfmpeg([...untrustedInput(input, contentType), "-vn", "-map", "0:a:0?", "-ac", "1", "-ar", String(RATE), "-f", "s16le", "-acodec", "pcm_s16le", "-"], { timeoutMs });
     } catch (error) {
       if (error instanceof FfmpegError && !error.timedOut) return { hasAudio: false, seconds: 0, activeSeconds: 0, peakDbfs: null };
       throw error;

@@ -1,11 +1,12 @@
 import "server-only";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { runFfmpeg, withTempDir, writeVideo } from "./ffmpeg";
+import { runFfmpeg, untrustedInput, withTempDir, writeVideo } from "./ffmpeg";
 
 // Container metadata of an uploaded video (GPS location, device make/model, creation time, encoder) is removed by
 // remuxing without it: streams are copied, not re-encoded, so this costs a file copy (tens of ms). Rotation is
-// kept: for mp4 it lives in the track header's display matrix, which a stream copy preserves.
+// kept: for mp4 it lives in the track header's display matrix, which a stream copy preserves. Only the video and
+// the first sound track are kept: data and subtitle tracks (a phone's timed metadata) can carry the same facts.
 
 const FORMATS: Record<string, { muxer: string; ext: string; extra: string[] }> = {
   "video/webm": { muxer: "webm", ext: ".webm", extra: [] },
@@ -20,7 +21,7 @@ export async function stripVideoMetadata(bytes: Buffer, contentType: string): Pr
     const input = await writeVideo(dir, bytes, contentType);
     const output = path.join(dir, `stripped${format.ext}`);
     await runFfmpeg(
-      ["-i", input, "-map", "0", "-map_metadata", "-1", "-map_metadata:s", "-1", "-map_chapters", "-1", "-c", "copy", "-fflags", "+bitexact", "-flags:v", "+bitexact", "-flags:a", "+bitexact", ...format.extra, "-f", format.muxer, output],
+      [...untrustedInput(input, contentType), "-map", "0:v:0", "-map", "0:a:0?", "-map_metadata", "-1", "-map_metadata:s", "-1", "-map_chapters", "-1", "-c", "copy", "-fflags", "+bitexact", "-flags:v", "+bitexact", "-flags:a", "+bitexact", ...format.extra, "-f", format.muxer, output],
       { timeoutMs: 30_000 },
     );
     return readFile(output);

@@ -5,6 +5,7 @@ import { prisma } from "@/lib/db";
 import { readFile } from "@/lib/storage/file-store";
 import { call } from "@/lib/testing/api-client";
 import { countRows, createTestAccount, sessionTokenFor, startVerification, type TestAccount } from "@/lib/testing/fixtures";
+import { heicDeclaring, longWebm, mp4Declaring, mp4WithExternalReference, pngDeclaring, polyglotWebm, smallMp4 } from "@/lib/testing/hostile-media";
 import { dataUrl, jpeg, png, webm, webmHeaderOnly } from "@/lib/testing/images";
 
 let account: TestAccount;
@@ -180,12 +181,32 @@ describe("POST /api/v1/verifications/{id}/send-inputs", () => {
     expect(video.file!.meta).toMatchObject({ metadataStripped: true });
   });
 
-  it("refuses a video that is only a header, with 400, storing nothing", async () => {
+  it("refuses a video that is only a header, with 422 VIDEO_UNREADABLE, storing nothing", async () => {
     const { verificationId } = await startVerification(account, "liveness");
     const response = await send(verificationId, { inputs: [{ fieldName: "SELFIE_VIDEO", value: dataUrl(webmHeaderOnly(), "video/webm"), type: "FILE" }] });
-    expect(response.status).toBe(400);
-    expect(response.body).toMatchObject({ error: "VALIDATION_ERROR", details: [{ field: "SELFIE_VIDEO", message: "The video is damaged or incomplete" }] });
+    expect(response.status).toBe(422);
+    expect(response.body).toMatchObject({ error: "VIDEO_UNREADABLE", details: [{ field: "SELFIE_VIDEO" }] });
     expect(await prisma.verificationInput.count({ where: { verificationId } })).toBe(0);
+  });
+
+  it("refuses hostile videos and image bombs before decoding, each with its own 422 code, storing nothing", async () => {
+    const { verificationId } = await startVerification(account, "liveness");
+    const filesBefore = await prisma.storedFile.count({ where: { accountId: account.accountId } });
+    const cases: [string, string, Buffer, string][] = [
+      ["SELFIE_VIDEO", "video/webm", polyglotWebm(), "VIDEO_UNREADABLE"],
+      ["SELFIE_VIDEO", "video/mp4", mp4Declaring(smallMp4(), 30_000, 30_000), "VIDEO_TOO_LARGE"],
+      ["SELFIE_VIDEO", "video/webm", longWebm(600), "VIDEO_TOO_LONG"],
+      ["SELFIE_VIDEO", "video/mp4", mp4WithExternalReference(smallMp4(), "http://127.0.0.1:9/concat:a.mp4|b.mp4"), "VIDEO_EXTERNAL_REFERENCE"],
+      ["SELFIE_PHOTO", "image/heic", heicDeclaring(20_000, 20_000), "IMAGE_TOO_LARGE"],
+      ["SELFIE_PHOTO", "image/png", pngDeclaring(100_000, 100_000), "IMAGE_TOO_LARGE"],
+    ];
+    for (const [fieldName, mime, bytes, code] of cases) {
+      const response = await send(verificationId, { inputs: [{ fieldName, value: dataUrl(bytes, mime), type: "FILE" }], complete: false });
+      expect({ code, status: response.status, error: response.body.error, field: response.body.details?.[0]?.field }).toEqual({ code, status: 422, error: code, field: fieldName });
+    }
+    expect(await countRows(verificationId)).toMatchObject({ inputs: 0, files: 0 });
+    expect(await prisma.storedFile.count({ where: { accountId: account.accountId } })).toBe(filesBefore);
+    expect((await statusOf(verificationId)).status).toBe("PENDING");
   });
 
   it("refuses fake content with 415 and stores nothing", async () => {
