@@ -15,6 +15,8 @@ function errors(...codes: ErrorCode[]) {
 }
 
 const COMMON: ErrorCode[] = ["INVALID_API_KEY", "RATE_LIMITED", "INTERNAL_ERROR"];
+// files refused before they are decoded (lib/video/probe-video.ts, lib/uploads/normalize-upload.ts)
+const UPLOAD_REFUSALS: ErrorCode[] = ["VIDEO_UNREADABLE", "VIDEO_TOO_LONG", "VIDEO_TOO_LARGE", "VIDEO_STREAMS_UNSUPPORTED", "VIDEO_CODEC_UNSUPPORTED", "VIDEO_EXTERNAL_REFERENCE", "IMAGE_TOO_LARGE"];
 const verificationIdParam = { name: "verificationId", in: "path", required: true, schema: { type: "string", format: "uuid" } };
 const workflowIdParam = { name: "workflowId", in: "path", required: true, schema: { type: "string", format: "uuid" } };
 
@@ -26,6 +28,9 @@ function componentSchemas() {
     uri: (id) => `#/components/schemas/${id}`,
     unrepresentable: "any",
   });
+  // zod names each schema by its registry id as `$id`; JSON Schema 2020-12 forbids a fragment there and the
+  // component's place in the document already names it, so strict tooling (ajv) gets none
+  for (const schema of Object.values(converted)) delete (schema as { $id?: string }).$id;
   return converted;
 }
 
@@ -94,7 +99,7 @@ export function openApiDocument(serverUrl: string) {
           },
           responses: {
             "200": { description: "Stored; emits verification_inputs_completed when the inputs are complete", content: jsonContent("SendInputsResponse") },
-            ...errors("VALIDATION_ERROR", "INSUFFICIENT_PERMISSIONS", "VERIFICATION_NOT_FOUND", "INVALID_STATE", "PAYLOAD_TOO_LARGE", "UNSUPPORTED_MEDIA_TYPE", ...COMMON),
+            ...errors("VALIDATION_ERROR", "INSUFFICIENT_PERMISSIONS", "VERIFICATION_NOT_FOUND", "INVALID_STATE", "PAYLOAD_TOO_LARGE", "UNSUPPORTED_MEDIA_TYPE", ...UPLOAD_REFUSALS, ...COMMON),
           },
         },
       },
