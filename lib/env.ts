@@ -26,8 +26,14 @@ const EnvSchema = z.object({
   SIGNUP_RATE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(10),
   // verifications started from shareable /verify links, per client address
   HOSTED_START_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
-  // honour X-Forwarded-For (only behind a proxy you control)
+  // honour X-Forwarded-For (only behind a proxy you control): the client is the right-most address that is not a
+  // trusted hop — TRUSTED_PROXIES (comma-separated addresses/CIDRs) when set, else TRUSTED_PROXY_HOPS proxies
   TRUST_PROXY: bool,
+  TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(1),
+  TRUSTED_PROXIES: z.string().optional(),
+  // show /outbox (mail kept locally when SMTP_URL is unset) to anyone who can reach it: local demos only;
+  // otherwise it needs a dashboard session and shows that account's mail
+  OUTBOX_ENABLED: bool,
   // smtp://user:pass@host:port ; unset = mail goes to the local outbox table
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("OpenKYC <no-reply@openkyc.local>"),

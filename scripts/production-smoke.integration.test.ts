@@ -42,7 +42,7 @@ describe("production build", () => {
     const headers = { authorization: `Bearer ${account.keys.full}`, "x-client-id": account.clientId, "content-type": "application/json" };
 
     const started = await fetch(`${base}/api/v1/verifications`, {
-      method: "POST", headers: { ...headers, "x-forwarded-for": "6.6.6.6" },
+      method: "POST", headers: { ...headers, "x-forwarded-for": "6.6.6.6", "x-openkyc-client-ip": "6.6.6.6", "x-openkyc-client-stamp": "forged" },
       body: JSON.stringify({ flowId: account.workflows["address-only"], metadata: { reference: "smoke" } }),
     });
     expect(started.status).toBe(201);

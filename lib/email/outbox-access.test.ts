@@ -1,30 +1,34 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { resetEnvCache } from "@/lib/env";
-import { canSeeOutbox } from "@/lib/email/outbox-access";
+import { outboxScope } from "@/lib/email/outbox-access";
 
-const from = (ip: string, extra: Record<string, string> = {}) => new Headers({ "x-openkyc-client-ip": ip, ...extra });
-
-describe("canSeeOutbox", () => {
+describe("outboxScope", () => {
+  beforeEach(() => {
+    vi.stubEnv("DATABASE_URL", "postgresql://x@localhost/x");
+    vi.stubEnv("SMTP_URL", "");
+    vi.stubEnv("OUTBOX_ENABLED", "");
+    resetEnvCache();
+  });
   afterEach(() => {
     vi.unstubAllEnvs();
     resetEnvCache();
   });
 
-  it("shows the outbox to loopback clients only, whatever X-Forwarded-For says", () => {
-    vi.stubEnv("DATABASE_URL", "postgresql://x@localhost/x");
-    vi.stubEnv("SMTP_URL", "");
+  it("needs a dashboard session and shows only that account's mail, whatever address the request claims", () => {
+    expect(outboxScope(null)).toBeNull();
+    expect(outboxScope({ accountId: "a1" })).toEqual({ all: false, accountId: "a1" });
+  });
+
+  it("shows everything only when OUTBOX_ENABLED is set for a local demo", () => {
+    vi.stubEnv("OUTBOX_ENABLED", "true");
     resetEnvCache();
-    expect(canSeeOutbox(from("127.0.0.1"))).toBe(true);
-    expect(canSeeOutbox(from("::ffff:127.0.0.1"))).toBe(true);
-    expect(canSeeOutbox(from("::1"))).toBe(true);
-    expect(canSeeOutbox(from("203.0.113.9", { "x-forwarded-for": "127.0.0.1" }))).toBe(false);
-    expect(canSeeOutbox(new Headers())).toBe(false);
+    expect(outboxScope(null)).toEqual({ all: true });
   });
 
   it("never shows it when real SMTP is configured", () => {
-    vi.stubEnv("DATABASE_URL", "postgresql://x@localhost/x");
     vi.stubEnv("SMTP_URL", "smtp://mail.example:587");
+    vi.stubEnv("OUTBOX_ENABLED", "true");
     resetEnvCache();
-    expect(canSeeOutbox(from("127.0.0.1"))).toBe(false);
+    expect(outboxScope({ accountId: "a1" })).toBeNull();
   });
 });

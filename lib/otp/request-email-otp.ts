@@ -20,7 +20,7 @@ export async function requestEmailOtp(input: { workflowId: string; email: string
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
   const id = randomUUID();
 
-  await prisma.$transaction(async (tx) => {
+  const accountId = await prisma.$transaction(async (tx) => {
     // serialise requests for the same address so five concurrent requests cannot become six
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${hash}, 0))`;
     const recent = await tx.emailOtp.findMany({
@@ -48,10 +48,12 @@ export async function requestEmailOtp(input: { workflowId: string; email: string
         createdAt: now,
       },
     });
+    return (await tx.workflow.findUnique({ where: { id: input.workflowId }, select: { accountId: true } }))?.accountId ?? null;
   });
 
   try {
     await sendEmail({
+      accountId,
       to: input.email,
       subject: `Your verification code: ${code}`,
       text: `Your verification code is ${code}.\n\nIt expires in 10 minutes. If you did not ask for it, ignore this e-mail.`,

@@ -1,6 +1,6 @@
 // Test-only: calls the real route handlers in-process, with a request shaped like the one our server builds
-// (scripts/server.mjs stamps the peer address into x-openkyc-client-ip).
-import { CLIENT_IP_HEADER } from "@/lib/api/client-ip";
+// (scripts/server.mjs stamps the peer address, signed with its per-process secret: lib/api/client-ip.ts).
+import { stampHeaders } from "@/lib/api/client-ip";
 
 type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
 type Route = { method: string; pattern: RegExp; names: string[]; load: () => Promise<Record<string, unknown>> };
@@ -42,7 +42,7 @@ export async function call<T = any>(path: string, options: CallOptions = {}): Pr
   const params = Object.fromEntries(route.names.map((name, i) => [name, decodeURIComponent(match[i + 1]!)]));
 
   const headers = new Headers(options.headers);
-  headers.set(CLIENT_IP_HEADER, options.ip ?? "203.0.113.7");
+  for (const [name, value] of Object.entries(stampHeaders(options.ip ?? "203.0.113.7", headers.get("x-forwarded-for") ?? ""))) headers.set(name, value);
   if (options.token !== undefined) headers.set("authorization", `Bearer ${options.token}`);
   if (options.clientId !== undefined) headers.set("x-client-id", options.clientId);
   let body: BodyInit | undefined;

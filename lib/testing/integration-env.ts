@@ -5,3 +5,5 @@ process.env.DATABASE_URL = inject("databaseUrl");
 process.env.APP_SECRET ??= "integration-tests-app-secret-0123456789abcdef";
 process.env.STORAGE_ENCRYPTION_KEY ??= Buffer.alloc(32, 7).toString("base64");
 process.env.PUBLIC_URL ??= "http://localhost:3000";
+// what scripts/server.mjs generates per process: the secret its client-address stamps are signed with
+process.env.OPENKYC_CLIENT_IP_SECRET ??= "integration-tests-client-ip-secret";

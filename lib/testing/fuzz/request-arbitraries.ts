@@ -134,7 +134,7 @@ export function requestOptions(cred: Cred, body: BodySpec | undefined, type: str
   const auth = credentials(cred);
   const headers: Record<string, string> = { ...extra, ...auth.headers };
   // the client's own address header is stamped by our server; a client copy never reaches the handler
-  delete headers["x-openkyc-client-ip"];
+  for (const name of ["x-openkyc-client-ip", "x-openkyc-forwarded-for", "x-openkyc-client-stamp"]) delete headers[name];
   // a declared length that contradicts the body is refused by any HTTP server before the handler
   if (headers["content-length"] !== undefined && body) delete headers["content-length"];
   if (type !== undefined) headers["content-type"] = type;
