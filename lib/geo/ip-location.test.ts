@@ -19,3 +19,31 @@ describe("locateIp", () => {
     expect(isNonPublicIp("8.8.8.8")).toBe(false);
   });
 });
+
+describe("isNonPublicIp: IPv6 forms that carry an IPv4 address are judged by it", () => {
+  it.each([
+    ["::ffff:127.0.0.1", true],
+    ["::ffff:7f00:1", true], // the same, written in hex
+    ["::ffff:8.8.8.8", false],
+    ["::127.0.0.1", true], // IPv4-compatible
+    ["::a00:1", true], // ::10.0.0.1
+    ["::", true],
+    ["::1", true],
+    ["64:ff9b::10.0.0.1", true], // NAT64
+    ["64:ff9b::a9fe:a9fe", true], // NAT64 of 169.254.169.254 (cloud metadata)
+    ["64:ff9b::8.8.8.8", false],
+    ["64:ff9b:1::8.8.8.8", true], // local-use NAT64
+    ["2002:a00:1::1", true], // 6to4 of 10.0.0.1
+    ["2002:a9fe:a9fe::", true], // 6to4 of 169.254.169.254
+    ["2002:808:808::1", false], // 6to4 of 8.8.8.8
+    ["2001:0:4136:e378:8000:63bf:80ff:fffe", true], // Teredo, client 127.0.0.1 (XOR-ed)
+    ["2001:0:a00:1:8000:63bf:f7f7:f7f7", true], // Teredo via server 10.0.0.1
+    ["2001:0:4136:e378:8000:63bf:f7f7:f7f7", false], // Teredo, client 8.8.8.8 via a public server
+    ["fec0::1", true], // site-local
+    ["feff::1", true],
+    ["fe80::1%eth0", true],
+    ["2606:4700::1111", false],
+  ])("%s → %s", (ip, expected) => {
+    expect(isNonPublicIp(ip)).toBe(expected);
+  });
+});

@@ -44,15 +44,56 @@ for (const [net, prefix] of [["::", 128], ["::1", 128], ["fc00::", 7], ["fe80::"
   NON_PUBLIC.addSubnet(net, prefix, "ipv6");
 }
 
-/** True for addresses that are not on the public internet (and so cannot be geolocated). */
+/**
+ * True for addresses that are not on the public internet (and so cannot be geolocated, nor receive webhooks).
+ * IPv6 forms that carry an IPv4 address are judged by that address: IPv4-mapped (::ffff:a.b.c.d, also written in
+ * hex), IPv4-compatible (::a.b.c.d), NAT64 (64:ff9b::/96), 6to4 (2002::/16) and Teredo (2001::/32: its server
+ * and its XOR-ed client address); local-use NAT64 (64:ff9b:1::/48) and site-local (fec0::/10) are never public.
+ */
 export function isNonPublicIp(ip: string): boolean {
   const family = isIP(ip);
   if (family === 4) return NON_PUBLIC.check(ip, "ipv4");
-  if (family === 6) {
-    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
-    return mapped ? NON_PUBLIC.check(mapped[1]!, "ipv4") : NON_PUBLIC.check(ip, "ipv6");
+  if (family !== 6) return true;
+  const bytes = ipv6Bytes(ip);
+  if (!bytes) return true;
+  const v4 = (at: number, xor = 0) => [0, 1, 2, 3].map((i) => (bytes[at + i]! ^ xor) & 0xff).join(".");
+  const zero = (from: number, to: number) => bytes.subarray(from, to).every((b) => b === 0);
+  const word = (i: number) => (bytes[i * 2]! << 8) | bytes[i * 2 + 1]!;
+  if (zero(0, 10) && word(5) === 0xffff) return NON_PUBLIC.check(v4(12), "ipv4"); // ::ffff:a.b.c.d
+  if (zero(0, 12)) return NON_PUBLIC.check(v4(12), "ipv4"); // ::a.b.c.d (and :: and ::1)
+  if (word(0) === 0x64 && word(1) === 0xff9b && zero(4, 12)) return NON_PUBLIC.check(v4(12), "ipv4"); // NAT64
+  if (word(0) === 0x64 && word(1) === 0xff9b && word(2) === 1) return true; // local-use NAT64
+  if (word(0) === 0x2002) return NON_PUBLIC.check(v4(2), "ipv4"); // 6to4
+  if (word(0) === 0x2001 && word(1) === 0) return NON_PUBLIC.check(v4(4), "ipv4") || NON_PUBLIC.check(v4(12, 0xff), "ipv4"); // Teredo
+  if ((word(0) & 0xffc0) === 0xfec0) return true; // site-local
+  return NON_PUBLIC.check(ip.replace(/%.*$/, ""), "ipv6");
+}
+
+/** The 16 bytes of an IPv6 address (with or without a trailing dotted IPv4, a zone id is ignored), or null. */
+export function ipv6Bytes(ip: string): Uint8Array | null {
+  let text = ip.replace(/%.*$/, "").toLowerCase();
+  const tail: number[] = [];
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted) {
+    tail.push(...dotted.slice(1).map(Number));
+    if (tail.some((n) => n > 255)) return null;
+    text = text.slice(0, dotted.index) + "0:0";
   }
-  return true;
+  const halves = text.split("::");
+  if (halves.length > 2) return null;
+  const parse = (part: string) => (part ? part.split(":").map((h) => (/^[0-9a-f]{1,4}$/.test(h) ? parseInt(h, 16) : Number.NaN)) : []);
+  const head = parse(halves[0]!);
+  const rest = halves.length === 2 ? parse(halves[1]!) : [];
+  const fill = halves.length === 2 ? 8 - head.length - rest.length : 0;
+  const words = [...head, ...Array(Math.max(0, fill)).fill(0), ...rest];
+  if (words.length !== 8 || words.some((w) => Number.isNaN(w))) return null;
+  const bytes = new Uint8Array(16);
+  words.forEach((w, i) => {
+    bytes[i * 2] = w >> 8;
+    bytes[i * 2 + 1] = w & 0xff;
+  });
+  if (tail.length) bytes.set(tail, 12);
+  return bytes;
 }
 
 /** Where an IP address is, or null for a malformed or non-public address or one the database does not know. */
