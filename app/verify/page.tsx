@@ -27,8 +27,10 @@ export async function generateMetadata({ searchParams }: { searchParams: SearchP
 
 type ErrorKey = Exclude<keyof Messages["errors"], "title">;
 
+const LINK_ERRORS: Partial<Record<string, ErrorKey>> = { INVALID_WORKFLOW: "invalidFlow", INVALID_LINK_SIGNATURE: "alteredLink" };
+
 /**
- * /verify?flowId&clientId&metadata — a shareable link: checked here, started when the end user presses Start.
+ * /verify?flowId&clientId&metadata[&sig] — a shareable link: checked here, started when the end user presses Start.
  * /verify?…&verificationId&token — a verificationUrl: resumes that verification (after a reload, on any device).
  */
 async function resolveEntry(params: Record<string, string | string[] | undefined>): Promise<HostedEntry | { error: ErrorKey }> {
@@ -49,11 +51,12 @@ async function resolveEntry(params: Record<string, string | string[] | undefined
   const clientId = one(params, "clientId");
   if (!flowId || !clientId) return { error: "incomplete" };
   const metadata = one(params, "metadata") ?? null;
+  const sig = one(params, "sig") ?? null;
   try {
-    const link = await resolveShareableLink({ flowId, clientId, metadata });
-    return { kind: "start", flowId: link.flowId, clientId, metadata, accountName: link.accountName, processes: link.processes };
+    const link = await resolveShareableLink({ flowId, clientId, metadata, sig });
+    return { kind: "start", flowId: link.flowId, clientId, metadata, sig, accountName: link.accountName, processes: link.processes };
   } catch (error) {
-    if (error instanceof ApiError) return { error: error.code === "INVALID_WORKFLOW" ? "invalidFlow" : "invalidMetadata" };
+    if (error instanceof ApiError) return { error: LINK_ERRORS[error.code] ?? (error.details?.[0]?.field === "metadata.redirectUrl" ? "redirectNotAllowed" : "invalidMetadata") };
     throw error;
   }
 }

@@ -44,7 +44,7 @@ const json = (value: unknown): RequestInit => ({ method: "POST", headers: { "Con
 
 export type Started = { session: HostedSession; state: HostedState; verifyUrl: string };
 
-export function startVerification(link: { flowId: string; clientId: string; metadata: string | null }): Promise<Started> {
+export function startVerification(link: { flowId: string; clientId: string; metadata: string | null; sig: string | null }): Promise<Started> {
   return call<Started>("/api/hosted/start", json(link));
 }
 

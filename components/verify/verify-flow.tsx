@@ -71,7 +71,7 @@ export function VerifyFlow({ entry }: { entry: HostedEntry }) {
     setStarting(true);
     setError(null);
     try {
-      const started = await startVerification({ flowId: entry.flowId, clientId: entry.clientId, metadata: entry.metadata });
+      const started = await startVerification({ flowId: entry.flowId, clientId: entry.clientId, metadata: entry.metadata, sig: entry.sig });
       // the address bar now resumes THIS verification: a reload or a copy of the link continues it
       window.history.replaceState(null, "", started.verifyUrl);
       setSession(started.session);

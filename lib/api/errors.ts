@@ -11,6 +11,8 @@ export const ERROR_STATUS = {
   INVALID_STATE: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
+  // a shareable /verify link whose `sig` does not match its values (lib/hosted/shareable-link.ts)
+  INVALID_LINK_SIGNATURE: 400,
   // an upload of an accepted type that is refused before it is decoded (docs/security.md)
   VIDEO_UNREADABLE: 422,
   VIDEO_TOO_LONG: 422,

@@ -28,6 +28,24 @@ export const EmailOtpBody = z
 
 export const SendInputsBody = SendInputsBodySchema.meta({ id: "SendInputsRequest" });
 
+export const CreateLinkBody = z
+  .object({
+    metadata: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .meta({ description: "Metadata every verification started from the link gets; may name the user (userId, email). redirectUrl must be on the account's allowed redirect hosts" }),
+  })
+  .strict()
+  .meta({ id: "CreateLinkRequest" });
+
+export const CreateLinkResponse = z
+  .object({
+    url: z.string().meta({ description: "/verify?flowId&clientId[&metadata]&sig — each visit starts a new verification; any change to it voids the signature", format: "uri" }),
+    flowId: z.string().meta({ format: "uuid" }),
+    metadata: z.record(z.string(), z.unknown()),
+  })
+  .meta({ id: "CreateLinkResponse" });
+
 export const DocumentTypesQuery = z.object({
   country: z.string().max(10).optional().meta({ description: "ISO 3166-1 alpha-2 code of the issuing country" }),
   step: z.coerce.number().int().min(0).max(100).optional().meta({ description: "Index of the DOCUMENT_VERIFICATION step in the workflow" }),

@@ -90,4 +90,16 @@ describe("members and invitations", () => {
     await updateAccountSettings(ownerOf(account), { name: "Renamed", retentionDays: "90" });
     expect(await prisma.account.findUniqueOrThrow({ where: { id: account.accountId }, select: { name: true, retentionDays: true } })).toEqual({ name: "Renamed", retentionDays: 90 });
   });
+
+  it("keeps the allowed redirect hosts and frame origins as lists, refusing anything that is not a host or an https origin", async () => {
+    const account = await createTestAccount();
+    await updateAccountSettings(ownerOf(account), { name: "Shop", retentionDays: "", allowedRedirectHosts: "shop.example\n*.shop.example, SHOP.example", allowedFrameOrigins: "https://app.shop.example" });
+    expect(await prisma.account.findUniqueOrThrow({ where: { id: account.accountId }, select: { allowedRedirectHosts: true, allowedFrameOrigins: true } })).toEqual({
+      allowedRedirectHosts: ["shop.example", "*.shop.example"],
+      allowedFrameOrigins: ["https://app.shop.example"],
+    });
+    await expect(updateAccountSettings(ownerOf(account), { name: "Shop", retentionDays: "", allowedRedirectHosts: "https://evil.example/path" })).rejects.toThrow();
+    await expect(updateAccountSettings(ownerOf(account), { name: "Shop", retentionDays: "", allowedFrameOrigins: "http://app.shop.example" })).rejects.toThrow();
+    expect((await prisma.account.findUniqueOrThrow({ where: { id: account.accountId } })).allowedRedirectHosts).toEqual(["shop.example", "*.shop.example"]);
+  });
 });

@@ -51,6 +51,6 @@ export type HostedSession = { sessionToken: string; expiresAt: string };
 /** The page's opening: a verification to continue, or a shareable link that starts one on request. */
 export type HostedEntry =
   | { kind: "resume"; session: HostedSession; state: HostedState; verifyUrl: string }
-  | { kind: "start"; flowId: string; clientId: string; metadata: string | null; accountName: string; processes: string[] };
+  | { kind: "start"; flowId: string; clientId: string; metadata: string | null; sig: string | null; accountName: string; processes: string[] };
 
 export const FINAL_STATUSES: readonly VerificationStatus[] = ["COMPLETED", "FAILED", "ABANDONED", "EXPIRED"];

@@ -15,7 +15,7 @@ function refs(value: unknown, found: string[] = []): string[] {
 }
 
 describe("OpenAPI document", () => {
-  it("is OpenAPI 3.1 with the /api/v1 server and all seven operations", () => {
+  it("is OpenAPI 3.1 with the /api/v1 server, the seven operations of the spec and the link helper", () => {
     expect(doc.openapi).toBe("3.1.0");
     expect(doc.servers).toEqual([{ url: "https://kyc.example.com/api/v1" }]);
     const operations = Object.entries(doc.paths).flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`));
@@ -27,6 +27,7 @@ describe("OpenAPI document", () => {
       "POST /verifications",
       "POST /verifications/{verificationId}/send-inputs",
       "POST /workflows/{workflowId}/email-otp",
+      "POST /workflows/{workflowId}/links",
     ]);
   });
 

@@ -103,6 +103,18 @@ export function openApiDocument(serverUrl: string) {
           },
         },
       },
+      "/workflows/{workflowId}/links": {
+        post: {
+          operationId: "createLink",
+          summary: "Mint a signed shareable /verify link (permission verification:create). Only signed links may name the user (userId, email); each visit starts a new verification",
+          parameters: [workflowIdParam],
+          requestBody: { required: true, content: jsonContent("CreateLinkRequest") },
+          responses: {
+            "201": { description: "The signed link", content: jsonContent("CreateLinkResponse") },
+            ...errors("VALIDATION_ERROR", "INSUFFICIENT_PERMISSIONS", "WORKFLOW_NOT_FOUND", "PAYLOAD_TOO_LARGE", "UNSUPPORTED_MEDIA_TYPE", ...COMMON),
+          },
+        },
+      },
       "/workflows/{workflowId}/email-otp": {
         post: {
           operationId: "sendEmailOtp",

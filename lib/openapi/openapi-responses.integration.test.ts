@@ -58,6 +58,7 @@ describe("OpenAPI document under ajv 2020 strict mode", () => {
       ["/verifications/{verificationId}", "get", "/api/v1/verifications/0192f0c4-0000-7000-8000-000000000000", account.auth],
       ["/verifications/{verificationId}/send-inputs", "post", `/api/v1/verifications/${started.verificationId}/send-inputs`, { ...account.auth, body: { inputs: [{ fieldName: "CITY", value: "Springfield", type: "TEXT" }], complete: false } }],
       ["/verifications/{verificationId}/send-inputs", "post", `/api/v1/verifications/${started.verificationId}/send-inputs`, { ...account.auth, body: { inputs: "nope" } }],
+      ["/workflows/{workflowId}/links", "post", `/api/v1/workflows/${account.workflows.kyc}/links`, { ...account.auth, body: { metadata: { userId: "u-1" } } }],
       ["/workflows/supported-document-types", "get", "/api/v1/workflows/supported-document-types", {}],
       ["/workflows/{workflowId}/document-types", "get", `/api/v1/workflows/${account.workflows.kyc}/document-types?country=FR`, account.auth],
       ["/workflows/{workflowId}/document-types", "get", `/api/v1/workflows/${account.workflows.kyc}/document-types?country=XXX`, account.auth],
@@ -69,6 +70,6 @@ describe("OpenAPI document under ajv 2020 strict mode", () => {
       const validate = validatorFor(ajv, docPath, method, response.status);
       expect(validate(response.body) ? [] : validate.errors, `${method.toUpperCase()} ${url} → ${response.status}`).toEqual([]);
     }
-    expect(statuses).toEqual([201, 400, 401, 200, 200, 404, 200, 400, 200, 200, 400]);
+    expect(statuses).toEqual([201, 400, 401, 200, 200, 404, 200, 400, 201, 200, 200, 400]);
   });
 });

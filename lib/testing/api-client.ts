@@ -12,6 +12,7 @@ const ROUTES: Route[] = [
   { method: "POST", pattern: /^\/api\/v1\/verifications\/([^/]+)\/send-inputs$/, names: ["verificationId"], load: () => import("@/app/api/v1/verifications/[verificationId]/send-inputs/route") },
   { method: "GET", pattern: /^\/api\/v1\/workflows\/supported-document-types$/, names: [], load: () => import("@/app/api/v1/workflows/supported-document-types/route") },
   { method: "POST", pattern: /^\/api\/v1\/workflows\/([^/]+)\/email-otp$/, names: ["workflowId"], load: () => import("@/app/api/v1/workflows/[workflowId]/email-otp/route") },
+  { method: "POST", pattern: /^\/api\/v1\/workflows\/([^/]+)\/links$/, names: ["workflowId"], load: () => import("@/app/api/v1/workflows/[workflowId]/links/route") },
   { method: "GET", pattern: /^\/api\/v1\/workflows\/([^/]+)\/document-types$/, names: ["workflowId"], load: () => import("@/app/api/v1/workflows/[workflowId]/document-types/route") },
   { method: "GET", pattern: /^\/api\/v1\/openapi\.json$/, names: [], load: () => import("@/app/api/v1/openapi.json/route") },
   { method: "POST", pattern: /^\/api\/hosted\/session$/, names: [], load: () => import("@/app/api/hosted/session/route") },

@@ -85,6 +85,6 @@ export async function startVerification(input: StartInput) {
     id: verification.id,
     status: "pending" as const,
     createdAt: verification.createdAt.toISOString(),
-    verificationUrl: resumeVerifyUrl({ ...verification, metadata: input.metadata }, input.clientId, now),
+    verificationUrl: resumeVerifyUrl(verification, input.clientId, now),
   };
 }

@@ -11,6 +11,7 @@ const workflows: WorkflowDefinition[] = [{ name: "doc", processes: ["DOCUMENT_VE
 describe("POST /api/hosted/start (a shareable /verify link)", () => {
   it("starts a verification of the link's workflow, opened, with a session and a resumable verificationUrl", async () => {
     const account = await createTestAccount({ workflows });
+    await prisma.account.update({ where: { id: account.accountId }, data: { allowedRedirectHosts: ["shop.example"] } });
     const metadata = JSON.stringify({ reference: "order-7", ipAddress: "8.8.8.8", redirectUrl: "https://shop.example/done" });
     const response = await call("/api/hosted/start", { body: { flowId: account.workflows.doc, clientId: account.clientId, metadata }, ip: "198.51.100.23" });
     expect(response.status).toBe(201);
@@ -27,6 +28,55 @@ describe("POST /api/hosted/start (a shareable /verify link)", () => {
     // anyone can edit a link: the device's address is recorded, not the link's ipAddress
     expect(stored.ipAddress).toBe("198.51.100.23");
     expect(stored.metadata).toEqual({ reference: "order-7", redirectUrl: "https://shop.example/done" });
+  });
+
+  it("drops userId and email from an unsigned link: a forged userId does not join the victim's identity", async () => {
+    const account = await createTestAccount({ workflows });
+    const victim = await startVerification(account, "doc", { userId: "victim-42", email: "victim@example.com" });
+    const metadata = JSON.stringify({ userId: "victim-42", email: "attacker@example.com", reference: "kept" });
+    const response = await call("/api/hosted/start", { body: { flowId: account.workflows.doc, clientId: account.clientId, metadata }, ip: "198.51.100.24" });
+    expect(response.status).toBe(201);
+    const stored = await prisma.verification.findUniqueOrThrow({ where: { id: response.body.state.verificationId }, select: { identityId: true, metadata: true } });
+    expect(stored.metadata).toEqual({ reference: "kept" });
+    expect(stored.identityId).not.toBe(victim.identityId);
+  });
+
+  it("a signed link (POST /api/v1/workflows/{id}/links) keeps its user; a tampered one is refused, creating nothing", async () => {
+    const account = await createTestAccount({ workflows });
+    const victim = await startVerification(account, "doc", { userId: "user-7" });
+    const minted = await call(`/api/v1/workflows/${account.workflows.doc}/links`, { ...account.auth, body: { metadata: { userId: "user-7", reference: "signed" } } });
+    expect(minted.status).toBe(201);
+    const link = new URL(minted.body.url);
+    expect(link.searchParams.get("sig")).toMatch(/^[0-9a-f]{64}$/);
+    const body = { flowId: link.searchParams.get("flowId"), clientId: link.searchParams.get("clientId"), metadata: link.searchParams.get("metadata"), sig: link.searchParams.get("sig") };
+    const started = await call("/api/hosted/start", { body, ip: "198.51.100.25" });
+    expect(started.status).toBe(201);
+    const stored = await prisma.verification.findUniqueOrThrow({ where: { id: started.body.state.verificationId }, select: { identityId: true, metadata: true } });
+    expect(stored).toEqual({ identityId: victim.identityId, metadata: { userId: "user-7", reference: "signed" } });
+
+    const before = await prisma.verification.count({ where: { accountId: account.accountId } });
+    const tampered = await call("/api/hosted/start", { body: { ...body, metadata: JSON.stringify({ userId: "someone-else", reference: "signed" }) }, ip: "198.51.100.25" });
+    expect(tampered.status).toBe(400);
+    expect(tampered.body.error).toBe("INVALID_LINK_SIGNATURE");
+    const badSig = await call("/api/hosted/start", { body: { ...body, sig: "0".repeat(64) }, ip: "198.51.100.25" });
+    expect(badSig.body.error).toBe("INVALID_LINK_SIGNATURE");
+    expect(await prisma.verification.count({ where: { accountId: account.accountId } })).toBe(before);
+    // another account's key cannot mint a link to this workflow
+    const other = await createTestAccount({ workflows });
+    expect((await call(`/api/v1/workflows/${account.workflows.doc}/links`, { ...other.auth, body: {} })).status).toBe(404);
+  });
+
+  it("refuses a redirectUrl off the account's allowed hosts, or over http, signed or not (no open redirect)", async () => {
+    const account = await createTestAccount({ workflows });
+    await prisma.account.update({ where: { id: account.accountId }, data: { allowedRedirectHosts: ["shop.example", "*.shop.example"] } });
+    const start = (redirectUrl: string) => call("/api/hosted/start", { body: { flowId: account.workflows.doc, clientId: account.clientId, metadata: JSON.stringify({ redirectUrl }) }, ip: "198.51.100.26" });
+    for (const url of ["https://evil.example/phish", "https://shop.example.evil.example/", "http://shop.example/done", "https://evilshop.example/"]) {
+      const response = await start(url);
+      expect({ url, status: response.status, field: response.body.details?.[0]?.field }).toEqual({ url, status: 400, field: "metadata.redirectUrl" });
+    }
+    expect((await start("https://eu.shop.example/done")).status).toBe(201);
+    const minted = await call(`/api/v1/workflows/${account.workflows.doc}/links`, { ...account.auth, body: { metadata: { redirectUrl: "https://evil.example/" } } });
+    expect(minted.status).toBe(400);
   });
 
   it("refuses a flow of another account, an unknown client and bad metadata, creating nothing", async () => {

@@ -6,7 +6,7 @@ import styles from "@/components/dashboard/dashboard.module.css";
 
 export const metadata = { title: "Settings" };
 
-// GET /dashboard/settings — the account's name and retention period (owners only)
+// GET /dashboard/settings — the account's name, retention period, redirect hosts and frame origins (owners only)
 export default async function SettingsPage() {
   const member = await requireMember("manageAccount");
   const settings = await getAccountSettings(member);
@@ -14,7 +14,7 @@ export default async function SettingsPage() {
     <>
       <h1>Settings</h1>
       <section className={styles.panel}>
-        <SettingsForm action={updateSettingsAction} name={settings.name} retentionDays={settings.retentionDays} />
+        <SettingsForm action={updateSettingsAction} {...settings} />
         <p className={styles.muted}>With a retention period, the stale sweep (every 5 minutes) erases the personal data of verifications completed longer ago; each erasure is in the audit log.</p>
       </section>
     </>

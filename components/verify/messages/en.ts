@@ -38,6 +38,8 @@ export const en = {
     invalidLink: "This verification link is invalid or has expired. Ask the company that sent it for a new link.",
     invalidFlow: "This link does not point to an active verification. Ask the company that sent it for a new link.",
     invalidMetadata: "This link is damaged (its data could not be read). Ask the company that sent it for a new link.",
+    alteredLink: "This link was changed after the company issued it, so it cannot be used. Ask the company that sent it for a new link.",
+    redirectNotAllowed: "This link would send you to a website the company has not approved, so it cannot be used. Ask the company that sent it for a new link.",
     notFound: "This verification no longer exists.",
   },
   document: {

@@ -38,6 +38,8 @@ export const es: Messages = {
     invalidLink: "Este enlace de verificación no es válido o ha caducado. Pide un enlace nuevo a la empresa que te lo envió.",
     invalidFlow: "Este enlace no lleva a ninguna verificación activa. Pide un enlace nuevo a la empresa que te lo envió.",
     invalidMetadata: "Este enlace está dañado (no se pueden leer sus datos). Pide un enlace nuevo a la empresa que te lo envió.",
+    alteredLink: "Este enlace se modificó después de que la empresa lo emitiera, así que no se puede usar. Pide un enlace nuevo a la empresa que te lo envió.",
+    redirectNotAllowed: "Este enlace te enviaría a un sitio web que la empresa no ha aprobado, así que no se puede usar. Pide un enlace nuevo a la empresa que te lo envió.",
     notFound: "Esta verificación ya no existe.",
   },
   document: {

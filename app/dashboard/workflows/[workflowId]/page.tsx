@@ -10,7 +10,8 @@ import { NotFoundError } from "@/lib/dashboard/permissions";
 import { workflowVerifyUrl } from "@/lib/verifications/verify-url";
 import { PROCESS_LABELS } from "@/lib/workflows/process-labels";
 import type { ProcessType } from "@/lib/workflows/process-types";
-import { duplicateWorkflowAction, saveWorkflowAction, setWorkflowArchivedAction } from "../actions";
+import { SignedLinkForm } from "@/components/dashboard/signed-link-form";
+import { duplicateWorkflowAction, mintSignedLinkAction, saveWorkflowAction, setWorkflowArchivedAction } from "../actions";
 import styles from "@/components/dashboard/dashboard.module.css";
 
 export const metadata = { title: "Workflow" };
@@ -49,9 +50,10 @@ export default async function WorkflowPage({ params }: { params: Promise<{ workf
           <CopyField value={workflow.id} label="flowId" />
         </div>
         <div className={styles.field}>
-          <span className={styles.muted}>Verify link for client id {member.clientId}: each visit starts a new verification{workflow.archived ? " (not while archived)" : ""}</span>
+          <span className={styles.muted}>Verify link for client id {member.clientId}: each visit starts a new verification{workflow.archived ? " (not while archived)" : ""}. Anyone can append metadata to it; from an unsigned link, userId and email are dropped and a redirectUrl must be on the allowed hosts (Settings)</span>
           <CopyField value={workflowVerifyUrl(workflow.id, member.clientId)} label="verify link" />
         </div>
+        {workflow.archived ? null : <SignedLinkForm action={mintSignedLinkAction.bind(null, workflow.id)} />}
       </section>
 
       <h2>Edit</h2>
