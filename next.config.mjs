@@ -16,10 +16,12 @@ const nextConfig = {
   async headers() {
     return [
       {
-        source: "/:path*",
+        source: "/api/:path*",
         headers: [
           { key: "X-Content-Type-Options", value: "nosniff" },
           { key: "Referrer-Policy", value: "no-referrer" },
+          // pages get their full policy from proxy.ts; a JSON answer is never a page to frame
+          { key: "X-Frame-Options", value: "DENY" },
         ],
       },
     ];
