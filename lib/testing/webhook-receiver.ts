@@ -5,7 +5,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 
 export type Received = { headers: http.IncomingHttpHeaders; body: string; json: any; serviceSignatureValid: boolean; standardSignatureValid: boolean };
-export type Behaviour = "ok" | "fail500" | "slow" | "reset" | "redirect" | "hang";
+export type Behaviour = "ok" | "fail500" | "slow" | "reset" | "redirect" | "hang" | "echo";
 
 export async function startReceiver(secret: string, initial: Behaviour = "ok") {
   const key = Buffer.from(secret, "base64");
@@ -25,6 +25,8 @@ export async function startReceiver(secret: string, initial: Behaviour = "ok") {
       received.push({ headers: req.headers, body, json: JSON.parse(body), serviceSignatureValid: same(serviceExpected, serviceGot), standardSignatureValid: same(standardExpected, standardGot) });
       switch (behaviour) {
         case "ok": return void res.writeHead(200, { "content-type": "text/plain" }).end("thanks");
+        // a receiver that answers with what it got: the attempt's response excerpt then holds the payload
+        case "echo": return void res.writeHead(200, { "content-type": "application/json" }).end(body);
         case "fail500": return void res.writeHead(500).end("receiver exploded ".repeat(200));
         case "redirect": return void res.writeHead(302, { location: "http://127.0.0.1:1/" }).end();
         case "reset": return void req.socket.destroy();
