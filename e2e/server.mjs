@@ -24,6 +24,8 @@ process.env.PUBLIC_URL = `http://127.0.0.1:${port}`;
 process.env.HOSTED_START_RATE_LIMIT_PER_MINUTE = "1000";
 // the e-mail spec reads its code at /outbox from a second, signed-out page (a local demo setting)
 process.env.OUTBOX_ENABLED = "true";
+// the dashboard spec signs up new accounts on a database that already has the demo account
+process.env.SIGNUP_MODE = "open";
 // the dashboard spec receives webhooks on a 127.0.0.1 port of its own
 process.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS = "true";
 process.env.NEXT_TELEMETRY_DISABLED = "1";

@@ -22,6 +22,13 @@ const EnvSchema = z.object({
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   PUBLIC_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(300),
   SESSION_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(120),
+  // who may create an account from the sign-up page: open | invite | closed (unset: open on an empty database,
+  // then invite); the operator creates accounts with `npm run operator -- create-account`
+  SIGNUP_MODE: z.enum(["open", "invite", "closed"]).optional(),
+  // comma-separated e-mails of the service's operators (the only users who may raise a key's rate limit)
+  OPERATOR_EMAILS: z.string().optional(),
+  // active (unrevoked) API keys per account
+  API_KEYS_PER_ACCOUNT_MAX: z.coerce.number().int().min(1).default(20),
   // dashboard sign-ups (new accounts) per client address per hour
   SIGNUP_RATE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(10),
   // verifications started from shareable /verify links, per client address

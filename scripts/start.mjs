@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // `npm start`: the whole service from one command.
 //  1. DATABASE_URL unset → start the embedded PostgreSQL (data in .data/pg); set → use that database.
-//  2. Apply prisma/migrations.            3. First start (no account yet) → seed the demo account and print it.
+//  2. Apply prisma/migrations.
+//  3. The embedded database's first start (no account yet) → seed the demo account and print it. An external
+//     database (DATABASE_URL) or one with accounts never gets a demo account or printed keys, unless --seed-demo.
 //  4. Build the production app when no build of the current sources exists (`--dev` runs next dev instead).
 //  5. Serve on PORT (3000). Ctrl-C stops the server, then the database, cleanly.
 import "dotenv/config";
@@ -16,6 +18,7 @@ import { startServer } from "./server.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dev = process.argv.includes("--dev");
+const seedDemo = process.argv.includes("--seed-demo");
 const port = Number(process.env.PORT ?? 3000);
 process.env.PUBLIC_URL ??= `http://localhost:${port}`;
 const log = (msg) => console.log(`[start] ${msg}`);
@@ -36,7 +39,8 @@ process.on("SIGINT", () => stop(0));
 process.on("SIGTERM", () => stop(0));
 
 try {
-  if (!process.env.DATABASE_URL) {
+  const external = Boolean(process.env.DATABASE_URL);
+  if (!external) {
     db = await startEmbeddedPostgres();
     process.env.DATABASE_URL = db.url;
     log(db.ownsServer ? "embedded PostgreSQL started" : "reusing the embedded PostgreSQL already running");
@@ -44,7 +48,8 @@ try {
     log("using DATABASE_URL");
   }
   log(`migrations: ${await runMigrations("deploy")}`);
-  seedOnFirstStart();
+  if (seedDemo || !external) seedOnFirstStart(seedDemo);
+  else log("external database: no demo account is created (npm start -- --seed-demo creates one and prints its keys)");
   if (!dev) {
     process.env.NODE_ENV = "production";
     buildIfNeeded({ log: (m) => log(m) });
@@ -66,14 +71,15 @@ function ffmpegBanner() {
   return `ffmpeg: ${process.env.FFMPEG_PATH ? "FFMPEG_PATH" : "system"} ${version} (${found})`;
 }
 
-function seedOnFirstStart() {
+/** The demo account: only on an empty database, or always with --seed-demo (which mints new keys each time). */
+function seedOnFirstStart(always) {
   const tsx = path.join(ROOT, "node_modules/.bin/tsx");
-  const result = spawnSync(tsx, ["--conditions=react-server", "scripts/seed.ts", "--if-empty"], { cwd: ROOT, env: process.env, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+  const result = spawnSync(tsx, ["--conditions=react-server", "scripts/seed.ts", ...(always ? [] : ["--if-empty"])], { cwd: ROOT, env: process.env, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
   if (result.status !== 0) throw new Error("seeding the demo account failed");
   const out = result.stdout.trim();
   if (!out) return;
   const demo = JSON.parse(out);
-  log("first start: demo account created. Keep these; the API keys are shown only once.");
+  log(`${always ? "--seed-demo" : "first start"}: demo account created. Keep these; the API keys are shown only once.`);
   console.log(`
   Sign-in     e-mail ${demo.dashboard.email}   password ${demo.dashboard.password}
               (the dashboard login; the dashboard UI arrives with its milestone)

@@ -5,6 +5,7 @@ import { signIn } from "@/auth";
 import { clientIp } from "@/lib/api/client-ip";
 import { consumeRateLimit } from "@/lib/api/rate-limit";
 import { CreateAccountSchema, createAccount } from "@/lib/accounts/create-account";
+import { signupRefusal } from "@/lib/accounts/signup-mode";
 import { prisma } from "@/lib/db";
 import { env } from "@/lib/env";
 
@@ -36,6 +37,8 @@ export async function login(_state: FormState, form: FormData): Promise<FormStat
 
 /** Sign up: a new account (tenant) and its owner, then signed in. */
 export async function signup(_state: FormState, form: FormData): Promise<FormState> {
+  const refusal = await signupRefusal();
+  if (refusal) return { error: refusal };
   const parsed = CreateAccountSchema.safeParse({
     accountName: form.get("accountName"),
     email: form.get("email"),

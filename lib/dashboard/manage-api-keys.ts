@@ -3,7 +3,9 @@ import { clock } from "@/lib/clock";
 import { prisma } from "@/lib/db";
 import { createApiKey, CreateApiKeySchema } from "@/lib/credentials/create-api-key";
 import { idOrNotFound } from "@/lib/dashboard/dashboard-ids";
-import { assertCan, NotFoundError, type Member } from "@/lib/dashboard/permissions";
+import { assertCan, DashboardError, NotFoundError, type Member } from "@/lib/dashboard/permissions";
+import { rateLimitProblem } from "@/lib/accounts/operator";
+import { env } from "@/lib/env";
 
 export async function listApiKeys(member: Member) {
   assertCan(member, "manageCredentials");
@@ -28,7 +30,15 @@ export async function createMemberApiKey(member: Member, input: unknown): Promis
   if (parsed.data.expiresAt && parsed.data.expiresAt <= clock.now()) {
     return { ok: false, fieldErrors: { expiresAt: "Must be in the future" } };
   }
+  const tooFast = rateLimitProblem(parsed.data.rateLimitPerMinute, member.email);
+  if (tooFast) return { ok: false, fieldErrors: { rateLimitPerMinute: tooFast } };
   return prisma.$transaction(async (tx) => {
+    // one key creation per account at a time, so two concurrent requests cannot both pass the cap
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`api-keys:${member.accountId}`}, 0))`;
+    const max = env().API_KEYS_PER_ACCOUNT_MAX;
+    if ((await tx.apiKey.count({ where: { accountId: member.accountId, revokedAt: null } })) >= max) {
+      throw new DashboardError(`This account already has ${max} active API keys, the most allowed. Revoke one first.`);
+    }
     const created = await createApiKey(member.accountId, parsed.data, tx);
     await tx.auditLog.create({
       data: {

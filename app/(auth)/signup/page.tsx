@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { signup } from "@/app/(auth)/actions";
 import { SignupForm } from "@/components/dashboard/auth-forms";
+import { signupRefusal } from "@/lib/accounts/signup-mode";
 import { currentMember } from "@/lib/dashboard/current-member";
 import styles from "@/components/dashboard/dashboard.module.css";
 
@@ -9,9 +10,18 @@ export const metadata: Metadata = { title: "Create an account" };
 
 export default async function SignupPage() {
   if (await currentMember()) redirect("/dashboard");
+  const refusal = await signupRefusal();
   return (
     <main className={styles.authPage}>
-      <SignupForm action={signup} />
+      {refusal === null ? (
+        <SignupForm action={signup} />
+      ) : (
+        <section className={styles.panel}>
+          <h1>Create an account</h1>
+          <p>{refusal}</p>
+          <p><a href="/login">Sign in</a></p>
+        </section>
+      )}
     </main>
   );
 }
