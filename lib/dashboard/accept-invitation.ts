@@ -6,8 +6,17 @@ import { DashboardError } from "@/lib/dashboard/permissions";
 import { clock } from "@/lib/clock";
 import { prisma, type Tx } from "@/lib/db";
 import { hashInvitationToken } from "@/lib/dashboard/invite-member";
+import { consumeRateLimit } from "@/lib/api/rate-limit";
 
 const INVALID = "This invitation link is invalid, expired or already used";
+// acceptances (right or wrong tokens) per client address per hour: tokens cannot be guessed at speed
+export const INVITATION_ATTEMPTS_PER_HOUR = 20;
+
+/** Counts an acceptance attempt against the client's address; throws when the address has used its hour. */
+async function limitAttempts(ip: string | null) {
+  const limit = await consumeRateLimit(`invite-accept:${ip ?? "unknown"}`, INVITATION_ATTEMPTS_PER_HOUR, 3600);
+  if (limit.exceeded) throw new DashboardError(`Too many attempts from your network. Try again in ${Math.ceil(limit.resetSeconds / 60)} min.`);
+}
 
 /** What the accept page shows: the open invitation for this token, or null. */
 export async function findOpenInvitation(token: string) {
@@ -34,7 +43,8 @@ async function join(tx: Tx, invitation: { id: string; accountId: string; role: "
 }
 
 /** A signed-in user joins with an invitation addressed to their e-mail. */
-export async function acceptInvitationAsUser(user: { userId: string }, token: string): Promise<{ accountId: string }> {
+export async function acceptInvitationAsUser(user: { userId: string }, token: string, ip: string | null = null): Promise<{ accountId: string }> {
+  await limitAttempts(ip);
   const now = clock.now();
   return prisma.$transaction(async (tx) => {
     const invitation = await consume(tx, token, now);
@@ -51,8 +61,11 @@ export const NewUserSchema = z.object({
 });
 
 /** A signed-out person creates their user (the invitation's e-mail) and joins. */
-export async function acceptInvitationAsNewUser(token: string, input: z.input<typeof NewUserSchema>): Promise<{ accountId: string; email: string }> {
+export async function acceptInvitationAsNewUser(token: string, input: z.input<typeof NewUserSchema>, ip: string | null = null): Promise<{ accountId: string; email: string }> {
+  await limitAttempts(ip);
   const { name, password } = NewUserSchema.parse(input);
+  // the token is looked up (a SHA-256 index) before the password is hashed: a wrong token costs no bcrypt work
+  if (!(await findOpenInvitation(token))) throw new DashboardError(INVALID);
   const passwordHash = await bcrypt.hash(password, PASSWORD_HASH_ROUNDS);
   const now = clock.now();
   return prisma.$transaction(async (tx) => {

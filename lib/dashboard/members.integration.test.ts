@@ -1,6 +1,7 @@
+import bcrypt from "bcryptjs";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { prisma } from "@/lib/db";
-import { acceptInvitationAsNewUser, acceptInvitationAsUser, findOpenInvitation } from "@/lib/dashboard/accept-invitation";
+import { acceptInvitationAsNewUser, acceptInvitationAsUser, findOpenInvitation, INVITATION_ATTEMPTS_PER_HOUR } from "@/lib/dashboard/accept-invitation";
 import { hashInvitationToken, inviteMember, revokeInvitation } from "@/lib/dashboard/invite-member";
 import { changeMemberRole, removeMember } from "@/lib/dashboard/manage-members";
 import { DashboardError, ForbiddenError, NotFoundError } from "@/lib/dashboard/permissions";
@@ -103,3 +104,21 @@ describe("members and invitations", () => {
     expect((await prisma.account.findUniqueOrThrow({ where: { id: account.accountId } })).allowedRedirectHosts).toEqual(["shop.example", "*.shop.example"]);
   });
 });
+
+describe("invitation acceptance under attack", () => {
+  it("looks the token up before hashing a password, and limits attempts per client address", async () => {
+    const hash = vi.spyOn(bcrypt, "hash");
+    const ip = `198.18.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+    await expect(acceptInvitationAsNewUser("not-a-real-token", { name: "Mallory", password: "a long enough password" }, ip)).rejects.toThrow(/invalid, expired or already used/);
+    expect(hash).not.toHaveBeenCalled();
+    for (let i = 1; i < INVITATION_ATTEMPTS_PER_HOUR; i++) await acceptInvitationAsNewUser(`guess-${i}`, { name: "Mallory", password: "a long enough password" }, ip).catch(() => undefined);
+    await expect(acceptInvitationAsNewUser("guess-last", { name: "Mallory", password: "a long enough password" }, ip)).rejects.toThrow(/Too many attempts/);
+    // a real invitation from another address still works
+    const account = await createTestAccount();
+    const { token } = await inviteMember(ownerOf(account), { email: `new-${Date.now()}@example.test`, role: "REVIEWER" });
+    hash.mockClear();
+    await expect(acceptInvitationAsNewUser(token, { name: "Rita", password: "a long enough password" }, "198.51.100.99")).resolves.toMatchObject({ accountId: account.accountId });
+    expect(hash).toHaveBeenCalledTimes(1);
+  });
+});
+

@@ -7,9 +7,9 @@ import { verifyPassword } from "@/lib/dashboard/verify-password";
 
 afterEach(() => vi.restoreAllMocks());
 
-// inside one fixed one-minute window (and one 15-minute window), whatever the wall clock does during the test
+// inside one fixed one-minute window (and one 15-minute and one hour window), whatever the wall clock does during the test
 function freezeClock() {
-  const start = new Date(Math.floor(Date.now() / 900_000) * 900_000 + 1_000);
+  const start = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000 + 1_000);
   vi.spyOn(clock, "now").mockReturnValue(start);
 }
 
@@ -22,17 +22,23 @@ describe("dashboard sign-in", () => {
     expect(await verifyPassword(`nobody-${randomUUID()}@example.com`, "correct horse battery")).toBeNull();
   });
 
-  it("limits attempts per e-mail address, from any address", async () => {
+  it("locks out one (address, e-mail) pair: the real user from a fresh address still signs in", async () => {
     freezeClock();
     const email = `target-${randomUUID()}@example.com`;
-    for (let i = 0; i < LOGIN_LIMITS.perEmailPer15Minutes; i++) {
-      expect((await consumeLoginAttempt(`198.51.100.${i}`, email)).limited).toBe(false);
-    }
-    const limited = await consumeLoginAttempt("198.51.100.200", email.toUpperCase());
-    expect(limited).toMatchObject({ limited: true });
+    const attacker = `198.51.100.${Math.floor(Math.random() * 200)}`;
+    for (let i = 0; i < LOGIN_LIMITS.perAddressAndEmailPer15Minutes; i++) expect((await consumeLoginAttempt(attacker, email)).limited).toBe(false);
+    // the attacker keeps hammering: refused, and none of it counts toward the e-mail's own ceiling
+    for (let i = 0; i < 60; i++) expect((await consumeLoginAttempt(attacker, email.toUpperCase())).limited).toBe(true);
+    const limited = await consumeLoginAttempt(attacker, email);
     expect(limited.limited && limited.retryAfterSeconds).toBeGreaterThan(0);
-    // another e-mail from a fresh address is not affected
-    expect((await consumeLoginAttempt("198.51.100.201", `other-${randomUUID()}@example.com`)).limited).toBe(false);
+    expect((await consumeLoginAttempt("203.0.113.77", email)).limited).toBe(false);
+  });
+
+  it("slows guessing spread over many addresses with a per-e-mail ceiling", async () => {
+    freezeClock();
+    const email = `spread-${randomUUID()}@example.com`;
+    for (let i = 0; i < LOGIN_LIMITS.perEmailPerHour; i++) expect((await consumeLoginAttempt(`2001:db8:1::${i.toString(16)}`, email)).limited).toBe(false);
+    expect((await consumeLoginAttempt("2001:db8:2::1", email)).limited).toBe(true);
   });
 
   it("limits attempts per client address, across e-mail addresses", async () => {

@@ -1,7 +1,8 @@
 "use server";
-import { cookies } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { auth, signIn } from "@/auth";
+import { clientIp } from "@/lib/api/client-ip";
 import { acceptInvitationAsNewUser, acceptInvitationAsUser } from "@/lib/dashboard/accept-invitation";
 import { runAction, type ActionState } from "@/lib/dashboard/action-state";
 import { ACCOUNT_COOKIE } from "@/lib/dashboard/current-member";
@@ -13,7 +14,7 @@ export async function joinAsUserAction(_state: ActionState, form: FormData): Pro
   const result = await runAction(async () => {
     const userId = (await auth())?.user?.id;
     if (!userId) return { error: "Sign in first" };
-    const { accountId } = await acceptInvitationAsUser({ userId }, text(form, "token"));
+    const { accountId } = await acceptInvitationAsUser({ userId }, text(form, "token"), clientIp(await headers()));
     (await cookies()).set(ACCOUNT_COOKIE, accountId, { httpOnly: true, sameSite: "lax", path: "/", secure: process.env.NODE_ENV === "production" });
     return { ok: "joined" };
   });
@@ -25,7 +26,7 @@ export async function joinAsUserAction(_state: ActionState, form: FormData): Pro
 export async function joinAsNewUserAction(_state: ActionState, form: FormData): Promise<ActionState> {
   let email = "";
   const result = await runAction(async () => {
-    const joined = await acceptInvitationAsNewUser(text(form, "token"), { name: text(form, "name"), password: text(form, "password") });
+    const joined = await acceptInvitationAsNewUser(text(form, "token"), { name: text(form, "name"), password: text(form, "password") }, clientIp(await headers()));
     email = joined.email;
     (await cookies()).set(ACCOUNT_COOKIE, joined.accountId, { httpOnly: true, sameSite: "lax", path: "/", secure: process.env.NODE_ENV === "production" });
     return { ok: "joined" };
