@@ -10,12 +10,14 @@ function otpError(message: string) {
 }
 
 /**
- * Checks a code against the latest unused code of (workflow, address). A wrong code counts as a failed attempt
- * (committed even though the request fails); after 5 the code is dead. Returns the id to consume.
+ * Checks a code against the latest unused code of (workflow, address) issued for THIS verification, or for none
+ * (an API key may ask for a code without a verification id): a code sent for another verification never counts.
+ * A wrong code counts as a failed attempt (committed even though the request fails); after 5 the code is dead.
+ * Returns the id to consume.
  */
-export async function checkEmailOtp(input: { workflowId: string; email: string; code: string; now: Date }): Promise<string> {
+export async function checkEmailOtp(input: { workflowId: string; verificationId: string; email: string; code: string; now: Date }): Promise<string> {
   const otp = await prisma.emailOtp.findFirst({
-    where: { workflowId: input.workflowId, emailHash: emailHash(input.email), consumedAt: null },
+    where: { workflowId: input.workflowId, emailHash: emailHash(input.email), consumedAt: null, OR: [{ verificationId: input.verificationId }, { verificationId: null }] },
     orderBy: { createdAt: "desc" },
     select: { id: true, codeHash: true, expiresAt: true, failedAttempts: true },
   });

@@ -12,7 +12,7 @@ import { isUuid } from "@/lib/verifications/find-verification";
  * pinned version must have EMAIL_CHECK); with an API key, any workflow of the account with EMAIL_CHECK, and
  * optionally a verificationId of that workflow.
  */
-export async function emailOtpForWorkflow(principal: Principal, workflowId: string, input: { key: string; verificationId?: string }) {
+export async function emailOtpForWorkflow(principal: Principal, workflowId: string, input: { key: string; verificationId?: string }, ip: string | null = null) {
   const notFound = new ApiError("WORKFLOW_NOT_FOUND", "No workflow with this id exists for this account.");
   if (!isUuid(workflowId)) throw notFound;
   const verificationId = principal.kind === "session" ? principal.verificationId : (input.verificationId ?? null);
@@ -40,6 +40,7 @@ export async function emailOtpForWorkflow(principal: Principal, workflowId: stri
     throw new ApiError("VALIDATION_ERROR", "This workflow has no EMAIL_CHECK step.", { details: [{ field: "workflowId", message: "No EMAIL_CHECK step" }] });
   }
 
-  await requestEmailOtp({ workflowId, email: input.key, verificationId });
+  // the hosted page's requests also count against the end user's address; an API key's address is a server
+  await requestEmailOtp({ workflowId, email: input.key, verificationId, ...(principal.kind === "session" ? { clientAddress: ip } : {}) });
   if (verificationId) await markInitiated(verificationId, clock.now());
 }

@@ -4,18 +4,25 @@ import { ApiError } from "@/lib/api/errors";
 import { clock } from "@/lib/clock";
 import { prisma } from "@/lib/db";
 import { sendEmail } from "@/lib/email/send-email";
-import { OTP_REQUESTS_PER_HOUR, OTP_VALIDITY_MS } from "@/lib/otp/limits";
+import { consumeRateLimit } from "@/lib/api/rate-limit";
+import { OTP_REQUESTS_PER_ADDRESS_PER_HOUR, OTP_REQUESTS_PER_HOUR, OTP_REQUESTS_PER_VERIFICATION_PER_HOUR, OTP_VALIDITY_MS } from "@/lib/otp/limits";
 import { codeHash, emailHash } from "@/lib/otp/otp-crypto";
 
 const HOUR_MS = 3_600_000;
 
 /**
- * Issues a 6-digit code (CSPRNG) for an e-mail address, valid 10 minutes, and mails it. At most 5 requests per
- * address per hour across the service (OTP_RATE_LIMITED with Retry-After). A new code replaces the address's
- * earlier unused codes for this workflow.
+ * Issues a 6-digit code (CSPRNG) for an e-mail address, valid 10 minutes, bound to the verification it was asked
+ * for, and mails it. Limits (OTP_RATE_LIMITED with Retry-After): 5 per e-mail address per hour across the service,
+ * 5 per verification per hour, and, from the hosted page (`clientAddress` given), 10 per client address per hour.
+ * A new code replaces the earlier unused codes of the same address for the same verification only, so nobody can
+ * void the code someone else is about to type.
  */
-export async function requestEmailOtp(input: { workflowId: string; email: string; verificationId: string | null }) {
+export async function requestEmailOtp(input: { workflowId: string; email: string; verificationId: string | null; clientAddress?: string | null }) {
   const now = clock.now();
+  if (input.clientAddress !== undefined) {
+    const byAddress = await consumeRateLimit(`otp-ip:${input.clientAddress ?? "unknown"}`, OTP_REQUESTS_PER_ADDRESS_PER_HOUR, 3600, now);
+    if (byAddress.exceeded) throw new ApiError("OTP_RATE_LIMITED", `Too many codes were asked from your network. Try again in ${Math.ceil(byAddress.resetSeconds / 60)} min.`, { retryAfter: byAddress.resetSeconds });
+  }
   const hash = emailHash(input.email);
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
   const id = randomUUID();
@@ -28,13 +35,26 @@ export async function requestEmailOtp(input: { workflowId: string; email: string
       select: { createdAt: true },
       orderBy: { createdAt: "asc" },
     });
+    if (input.verificationId) {
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`otp-verification:${input.verificationId}`}, 0))`;
+      const forVerification = await tx.emailOtp.findMany({
+        where: { verificationId: input.verificationId, createdAt: { gt: new Date(now.getTime() - HOUR_MS) } },
+        select: { createdAt: true },
+        orderBy: { createdAt: "asc" },
+      });
+      if (forVerification.length >= OTP_REQUESTS_PER_VERIFICATION_PER_HOUR) {
+        const oldest = forVerification[forVerification.length - OTP_REQUESTS_PER_VERIFICATION_PER_HOUR]!.createdAt.getTime();
+        const retryAfter = Math.max(1, Math.ceil((oldest + HOUR_MS - now.getTime()) / 1000));
+        throw new ApiError("OTP_RATE_LIMITED", `At most ${OTP_REQUESTS_PER_VERIFICATION_PER_HOUR} codes per verification per hour. Try again in ${Math.ceil(retryAfter / 60)} min.`, { retryAfter });
+      }
+    }
     if (recent.length >= OTP_REQUESTS_PER_HOUR) {
       const oldest = recent[recent.length - OTP_REQUESTS_PER_HOUR]!.createdAt.getTime();
       const retryAfter = Math.max(1, Math.ceil((oldest + HOUR_MS - now.getTime()) / 1000));
       throw new ApiError("OTP_RATE_LIMITED", `At most ${OTP_REQUESTS_PER_HOUR} codes per e-mail address per hour. Try again in ${Math.ceil(retryAfter / 60)} min.`, { retryAfter });
     }
     await tx.emailOtp.updateMany({
-      where: { workflowId: input.workflowId, emailHash: hash, consumedAt: null, expiresAt: { gt: now } },
+      where: { workflowId: input.workflowId, emailHash: hash, verificationId: input.verificationId, consumedAt: null, expiresAt: { gt: now } },
       data: { expiresAt: now },
     });
     await tx.emailOtp.create({

@@ -133,7 +133,7 @@ async function checkOtpIfSubmitted(verification: LoadedVerification, accepted: A
   if (!code) return null;
   const email = accepted.find((a) => a.fieldName === "EMAIL")?.value ?? supplied.get("EMAIL");
   if (!email) throw new ApiError("VALIDATION_ERROR", "Send EMAIL with (or before) EMAIL_OTP.", { details: [{ field: "EMAIL", message: "Required before the code can be checked" }] });
-  return checkEmailOtp({ workflowId: verification.workflowId, email, code, now });
+  return checkEmailOtp({ workflowId: verification.workflowId, verificationId: verification.id, email, code, now });
 }
 
 async function writeInputs(

@@ -159,3 +159,46 @@ describe("POST /api/v1/workflows/{workflowId}/email-otp", () => {
     expect(response.body.error).toBe("VERIFICATION_NOT_FOUND");
   });
 });
+
+describe("OTP limits and binding (issue 12)", () => {
+  it("a code sent for one verification does not complete another, even with the same e-mail", async () => {
+    const email = freshEmail();
+    const a = await startVerification(account, "email");
+    const b = await startVerification(account, "email");
+    expect((await requestOtp(account.workflows.email, { key: email, verificationId: a.verificationId })).status).toBe(204);
+    const code = await latestOutboxCode(email);
+    const wrongPlace = await sendCode(b.verificationId, email, code);
+    expect(wrongPlace.status).toBe(400);
+    expect(wrongPlace.body.details).toEqual([{ field: "EMAIL_OTP", message: expect.stringMatching(/No code was requested/) }]);
+    // another verification asking a code for the same address does not void A's
+    expect((await requestOtp(account.workflows.email, { key: email, verificationId: b.verificationId })).status).toBe(204);
+    expect((await sendCode(a.verificationId, email, code)).status).toBe(200);
+  });
+
+  it("limits codes per verification, whatever the addresses", async () => {
+    const { verificationId } = await startVerification(account, "email");
+    for (let i = 0; i < 5; i++) expect((await requestOtp(account.workflows.email, { key: freshEmail(), verificationId })).status).toBe(204);
+    const limited = await requestOtp(account.workflows.email, { key: freshEmail(), verificationId });
+    expect(limited.status).toBe(429);
+    expect(limited.body.error).toBe("OTP_RATE_LIMITED");
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+
+  it("limits the hosted page's requests per client address, across verifications and e-mails", async () => {
+    const ip = `198.18.7.${Math.floor(Math.random() * 250)}`;
+    let sent = 0;
+    let refused: { status: number; body: { error: string } } | undefined;
+    for (let i = 0; i < 6 && !refused; i++) {
+      const { verificationId, verificationUrl } = await startVerification(account, "email");
+      const token = await sessionTokenFor(verificationUrl);
+      for (let j = 0; j < 2 && !refused; j++) {
+        const response = await call(`/api/v1/workflows/${account.workflows.email}/email-otp`, { token, ip, body: { key: freshEmail(), verificationId } });
+        if (response.status === 204) sent++;
+        else refused = response;
+      }
+    }
+    expect(sent).toBe(10);
+    expect(refused).toMatchObject({ status: 429, body: { error: "OTP_RATE_LIMITED" } });
+  });
+});
+

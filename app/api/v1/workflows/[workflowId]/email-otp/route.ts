@@ -9,9 +9,9 @@ export const runtime = "nodejs";
 // POST /api/v1/workflows/{workflowId}/email-otp — mail a one-time code (204)
 export const POST = apiRoute(
   { auth: { scope: "verification:inputs", allowSession: true }, params: z.object({ workflowId: z.string() }) },
-  async ({ request, params, principal }) => {
+  async ({ request, params, principal, ip }) => {
     const body = await readJsonBody(request, EmailOtpBody, 4 * 1024);
-    await emailOtpForWorkflow(principal, params.workflowId, body);
+    await emailOtpForWorkflow(principal, params.workflowId, body, ip);
     return new Response(null, { status: 204 });
   },
 );
