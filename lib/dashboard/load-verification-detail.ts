@@ -1,6 +1,6 @@
 import "server-only";
 import { prisma } from "@/lib/db";
-import { assertCan, NotFoundError, type Member } from "@/lib/dashboard/permissions";
+import { assertCan, CAN, NotFoundError, type Member } from "@/lib/dashboard/permissions";
 import { isUuid } from "@/lib/verifications/find-verification";
 
 /** Everything the detail page shows of one verification of this member's account; another account's id is not found. */
@@ -45,7 +45,20 @@ export async function loadVerificationDetail(member: Pick<Member, "accountId" | 
   const actorIds = [...new Set(audit.map((a) => a.actorId).filter((id): id is string => Boolean(id)))];
   const actors = actorIds.length ? await prisma.user.findMany({ where: { id: { in: actorIds } }, select: { id: true, email: true } }) : [];
   const emailOf = new Map(actors.map((u) => [u.id, u.email]));
-  return { ...verification, audit: audit.map((a) => ({ ...a, actor: a.actorId ? (emailOf.get(a.actorId) ?? "former member") : a.actorType.toLowerCase() })) };
+  // a webhook URL's path and query may carry the integrator's token: only who manages webhooks sees them
+  const fullUrls = (CAN.manageWebhooks as readonly string[]).includes(member.role);
+  const events = verification.events.map((e) => ({ ...e, deliveries: e.deliveries.map((d) => ({ ...d, endpoint: { url: fullUrls ? d.endpoint.url : hostOnly(d.endpoint.url) } })) }));
+  return { ...verification, events, audit: audit.map((a) => ({ ...a, actor: a.actorId ? (emailOf.get(a.actorId) ?? "former member") : a.actorType.toLowerCase() })) };
+}
+
+/** `https://hooks.example.com/…`: the scheme and host of a URL, nothing after them. */
+export function hostOnly(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.protocol}//${parsed.host}/…`;
+  } catch {
+    return "(invalid URL)";
+  }
 }
 
 export type VerificationDetail = Awaited<ReturnType<typeof loadVerificationDetail>>;

@@ -8,6 +8,10 @@ import { createTestMembers } from "@/lib/testing/dashboard-members";
 import type { TestAccount } from "@/lib/testing/fixtures";
 import { startReceiver } from "@/lib/testing/webhook-receiver";
 import { attemptDelivery } from "@/lib/webhooks/attempt-delivery";
+import { loadVerificationDetail } from "@/lib/dashboard/load-verification-detail";
+import { startVerification } from "@/lib/testing/fixtures";
+import { createTestAccount } from "@/lib/testing/fixtures";
+import { addMember, ownerOf } from "@/lib/testing/dashboard-fixtures";
 
 let a: { account: TestAccount; owner: Member; reviewer: Member };
 let b: { account: TestAccount; owner: Member };
@@ -122,5 +126,16 @@ describe("webhook endpoints from the dashboard", () => {
     await expect(webhookDeliveryLog(a.reviewer, mine.id)).rejects.toBeInstanceOf(ForbiddenError);
     await expect(listWebhookEndpoints(a.reviewer)).rejects.toBeInstanceOf(ForbiddenError);
     expect(await stateOf(a.account.accountId)).toEqual(before);
+  });
+});
+
+describe("webhook URLs on a verification's page", () => {
+  it("a reviewer sees only the host of the endpoint URL; owners and admins see it whole", async () => {
+    const account = await createTestAccount({ workflows: [{ name: "address", processes: ["ADDRESS_VERIFICATION"] }] });
+    await createMemberWebhookEndpoint(ownerOf(account), { url: "https://hooks.example.com/kyc/callback?token=s3cr3t", events: [] });
+    const { verificationId } = await startVerification(account, "address");
+    const urls = async (member: Member) => (await loadVerificationDetail(member, verificationId)).events.flatMap((e) => e.deliveries.map((d) => d.endpoint.url));
+    expect(await urls(await addMember(account, "REVIEWER"))).toEqual(["https://hooks.example.com/…"]);
+    expect(await urls(await addMember(account, "ADMIN"))).toEqual(["https://hooks.example.com/kyc/callback?token=s3cr3t"]);
   });
 });
