@@ -1,15 +1,16 @@
 "use server";
 import { AuthError } from "next-auth";
 import { headers } from "next/headers";
+import { redirect } from "next/navigation";
 import { signIn } from "@/auth";
 import { clientIp } from "@/lib/api/client-ip";
 import { consumeRateLimit } from "@/lib/api/rate-limit";
-import { CreateAccountSchema, createAccount } from "@/lib/accounts/create-account";
+import { CreateAccountSchema } from "@/lib/accounts/create-account";
+import { confirmSignup, requestSignup } from "@/lib/accounts/request-signup";
 import { signupRefusal } from "@/lib/accounts/signup-mode";
-import { prisma } from "@/lib/db";
 import { env } from "@/lib/env";
 
-export type FormState = { error?: string; fieldErrors?: Record<string, string>; values?: Record<string, string> } | undefined;
+export type FormState = { error?: string; notice?: string; fieldErrors?: Record<string, string>; values?: Record<string, string> } | undefined;
 
 
 async function signInOrExplain(email: string, password: string): Promise<FormState> {
@@ -35,7 +36,7 @@ export async function login(_state: FormState, form: FormData): Promise<FormStat
   return result && { ...result, values: kept(form, ["email"]) };
 }
 
-/** Sign up: a new account (tenant) and its owner, then signed in. */
+/** Sign up: a mail to the address finishes it (lib/accounts/request-signup.ts); the answer never says whether it is taken. */
 export async function signup(_state: FormState, form: FormData): Promise<FormState> {
   const refusal = await signupRefusal();
   if (refusal) return { error: refusal };
@@ -51,9 +52,13 @@ export async function signup(_state: FormState, form: FormData): Promise<FormSta
   }
   const limit = await consumeRateLimit(`signup-ip:${clientIp(await headers()) ?? "unknown"}`, env().SIGNUP_RATE_LIMIT_PER_HOUR, 3600);
   if (limit.exceeded) return { values, error: "Too many sign-ups from your network. Try again later." };
-  if (await prisma.user.findUnique({ where: { email: parsed.data.email }, select: { id: true } })) {
-    return { values, fieldErrors: { email: "An account with this e-mail already exists. Sign in instead." } };
-  }
-  await createAccount(parsed.data);
-  return signInOrExplain(parsed.data.email, parsed.data.password);
+  const { message } = await requestSignup(parsed.data);
+  return { notice: message };
+}
+
+/** The confirmation link's button: the account is created, then the owner signs in with the password they chose. */
+export async function confirmSignupAction(token: string): Promise<FormState> {
+  const created = await confirmSignup(token);
+  if (!created) return { error: "This link is invalid, expired or already used. Sign up again." };
+  redirect("/login?created=1");
 }

@@ -17,11 +17,12 @@ function Field({ name, label, type = "text", autoComplete, state, optional = fal
   );
 }
 
-export function LoginForm({ action }: { action: Action }) {
+export function LoginForm({ action, created = false }: { action: Action; created?: boolean }) {
   const [state, submit, pending] = useActionState(action, undefined);
   return (
     <form action={submit} className={styles.authForm}>
       <h1>Sign in</h1>
+      {created && !state ? <p role="status" className={styles.notice}>Your account is ready. Sign in with the password you chose.</p> : null}
       {state?.error ? <p role="alert" className={styles.error}>{state.error}</p> : null}
       <Field name="email" label="E-mail" type="email" autoComplete="username" state={state} />
       <Field name="password" label="Password" type="password" autoComplete="current-password" state={state} />
@@ -37,12 +38,26 @@ export function SignupForm({ action }: { action: Action }) {
     <form action={submit} className={styles.authForm}>
       <h1>Create your account</h1>
       {state?.error ? <p role="alert" className={styles.error}>{state.error}</p> : null}
+      {state?.notice ? <p role="status" className={styles.notice}>{state.notice}</p> : null}
       <Field name="accountName" label="Company name" autoComplete="organization" state={state} />
       <Field name="name" label="Your name (optional)" autoComplete="name" state={state} optional />
       <Field name="email" label="Work e-mail" type="email" autoComplete="username" state={state} />
       <Field name="password" label="Password (at least 10 characters)" type="password" autoComplete="new-password" state={state} />
       <button className={styles.primary} disabled={pending}>{pending ? "Creating…" : "Create account"}</button>
       <p className={styles.muted}>Already have an account? <Link href="/login">Sign in</Link></p>
+    </form>
+  );
+}
+
+/** The sign-up confirmation link's page: one button, so that a mail scanner opening the link creates nothing. */
+export function ConfirmSignupForm({ action }: { action: (state: FormState) => Promise<FormState> }) {
+  const [state, submit, pending] = useActionState(action, undefined);
+  return (
+    <form action={submit} className={styles.authForm}>
+      <h1>Create your account</h1>
+      {state?.error ? <p role="alert" className={styles.error}>{state.error}</p> : null}
+      <p>Your e-mail address is confirmed. Create the account now?</p>
+      <button className={styles.primary} disabled={pending}>{pending ? "Creating…" : "Create my account"}</button>
     </form>
   );
 }

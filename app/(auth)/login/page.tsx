@@ -7,11 +7,12 @@ import styles from "@/components/dashboard/dashboard.module.css";
 
 export const metadata: Metadata = { title: "Sign in" };
 
-export default async function LoginPage() {
+export default async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   if (await currentMember()) redirect("/dashboard");
+  const created = (await searchParams).created === "1";
   return (
     <main className={styles.authPage}>
-      <LoginForm action={login} />
+      <LoginForm action={login} created={created} />
     </main>
   );
 }
