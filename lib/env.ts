@@ -9,13 +9,16 @@ const bool = z
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   DATABASE_URL: z.string().min(1, "DATABASE_URL is required (scripts/start.mjs sets it for the embedded PostgreSQL)"),
-  // directory for generated secrets, the embedded database and local files
+  // directory for the embedded database and local files (generated secrets live in SECRETS_DIR)
   DATA_DIR: z.string().default(".data"),
   // public origin of this service, used in verificationUrl and webhook `resource`-adjacent links
   PUBLIC_URL: z.string().url().default("http://localhost:3000"),
-  // signs resume/session tokens and keys the OTP hashes; generated into DATA_DIR when unset
+  // where generated secrets (secrets.json) live when APP_SECRET / STORAGE_ENCRYPTION_KEY are unset: outside DATA_DIR,
+  // so a backup of the data directory (the embedded database) does not carry the key that decrypts its files
+  SECRETS_DIR: z.string().default(".secrets"),
+  // signs resume/session tokens and keys the OTP hashes; generated into SECRETS_DIR when unset
   APP_SECRET: z.string().min(32).optional(),
-  // base64 of 32 bytes: AES-256-GCM key for stored files and webhook secrets; generated into DATA_DIR when unset
+  // base64 of 32 bytes: AES-256-GCM key for stored files and webhook secrets; generated into SECRETS_DIR when unset
   STORAGE_ENCRYPTION_KEY: z.string().optional(),
   // "postgres" keeps encrypted file bytes in the database (shared by every instance)
   STORAGE_BACKEND: z.enum(["postgres"]).default("postgres"),
