@@ -4,7 +4,8 @@
 // generate_series in chunks of 100,000, like bench:sweep) over the last year: 90 % COMPLETED (70 % APPROVED,
 // 10 % DECLINED, 20 % MANUAL_REVIEW), FAILED / ABANDONED / EXPIRED, 0.1 % PROCESSING; two workflows; every row a
 // metadata.reference, every 100th a metadata.email; every 10th an EMAIL input; every 5th a DOCUMENT_VERIFICATION
-// step with a full_name. Then VACUUM ANALYZE and scripts/bench/dashboard-run.ts (listVerifications() called
+// step with a full_name. Those plaintext rows are then sealed, with their blind indexes, by
+// scripts/bench/dashboard-seal.ts (as lib/crypto/sealed-columns.ts writes them). Then VACUUM ANALYZE and scripts/bench/dashboard-run.ts (listVerifications() called
 // directly, BENCH_DASHBOARD_RUNS (30) times per case, + EXPLAIN ANALYZE). Rows deleted at the end
 // (BENCH_KEEP_DATA=1 keeps them). Prints a table, then ONE JSON line (also bench-results/dashboard.json).
 import { runMigrations } from "./db.mjs";
@@ -87,6 +88,9 @@ async function main() {
      FROM "Verification" WHERE "accountId" = $1 AND "metadata" ->> 'reference' LIKE 'bench-ref-%' AND substr("metadata" ->> 'reference', 11)::int % 5 = 0`,
     [bench.accountId],
   );
+  log("sealing the rows and setting their blind indexes, as the service writes them…");
+  const sealed = runTs("scripts/bench/dashboard-seal.ts", [bench.accountId]);
+  log(`  ${sealed.rows.toLocaleString("en")} verifications sealed (${sealed.seconds} s)`);
   const insertSeconds = (Date.now() - started) / 1000;
   for (const table of ["Verification", "VerificationInput", "VerificationStep"]) await db.query(`VACUUM ANALYZE "${table}"`);
   const { rows: [deep] } = await db.query(

@@ -3,13 +3,18 @@ import { z } from "zod";
 import { prisma } from "@/lib/db";
 import { Prisma } from "@/generated/prisma/client";
 import { isUuid } from "@/lib/verifications/find-verification";
+import { openJson } from "@/lib/crypto/field-crypto";
+import {
+  documentNumberIndex, emailIndex, inputIndex, nameWordIndexes, REFERENCE_PREFIX_MAX, REFERENCE_PREFIX_MIN, referenceIndex, referencePrefixIndex,
+} from "@/lib/crypto/search-index";
+import { secrets } from "@/lib/secrets";
 
 // The dashboard's verification list: filters + keyset pagination on (createdAt, id), newest first. Every plan
 // starts from an index whose leading column is accountId, so a page costs the same at row 20 and row 1,000,000:
 //   no filter / workflow / dates → (accountId, createdAt DESC, id)
 //   status → (accountId, status, createdAt DESC, id); result → (accountId, result, createdAt DESC, id)
-//   search → a small id set from expression indexes (reference prefix, e-mail equality, document full_name
-//   prefix; migration 20261122072607_dashboard_search), then sorted: never a scan of the account's rows.
+//   search → a small id set from blind indexes (reference and its prefixes, e-mail, document number, name words;
+//   lib/crypto/search-index.ts), then sorted: never a scan of the account's rows.
 
 export const PAGE_SIZE = 25;
 const STATUSES = ["PENDING", "INITIATED", "PROCESSING", "COMPLETED", "FAILED", "ABANDONED", "EXPIRED"] as const;
@@ -55,25 +60,34 @@ function decodeCursor(cursor: string): { createdAt: Date; id: string } {
   return { createdAt: new Date(Number(ms)), id: id! };
 }
 
-function likePrefix(text: string): string {
-  return `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-/** The ids the search box matches: a UUID is the verification id; an e-mail is matched exactly; other text is a prefix of the reference or of the document's full name. */
+/**
+ * The ids the search box matches: a UUID is the verification id; an e-mail is matched exactly (metadata.email or
+ * the EMAIL input); other text is the reference (exactly, or a prefix of 3–64 characters), a document number, or
+ * words of the document's full name (each word whole, case and accents ignored). Personal data is sealed, so each
+ * comparison is between blind indexes (lib/crypto/search-index.ts), never plaintext.
+ */
 function searchCondition(accountId: string, q: string): Prisma.Sql {
   if (isUuid(q)) return Prisma.sql`v."id" = ${q}::uuid`;
+  const key = secrets().storageKey;
   if (q.includes("@")) {
-    const email = q.toLowerCase();
+    const email = emailIndex(key, q);
+    const input = inputIndex(key, "EMAIL", q);
     return Prisma.sql`v."id" IN (
-      SELECT "id" FROM "Verification" WHERE "accountId" = ${accountId}::uuid AND lower("metadata" ->> 'email') = ${email}
+      SELECT "id" FROM "Verification" WHERE "accountId" = ${accountId}::uuid AND "emailIndex" = ${email}
       UNION
-      SELECT "verificationId" FROM "VerificationInput" WHERE "fieldName" = 'EMAIL' AND lower("value") = ${email})`;
+      SELECT "verificationId" FROM "VerificationInput" WHERE "fieldName" = 'EMAIL' AND "valueIndex" = ${input})`;
   }
+  const length = [...q].length;
+  const prefix = length >= REFERENCE_PREFIX_MIN && length <= REFERENCE_PREFIX_MAX ? referencePrefixIndex(key, q) : null;
+  const number = documentNumberIndex(key, q);
+  const words = nameWordIndexes(key, q);
   return Prisma.sql`v."id" IN (
-    SELECT "id" FROM "Verification" WHERE "accountId" = ${accountId}::uuid AND ("metadata" ->> 'reference') LIKE ${likePrefix(q)}
+    SELECT "id" FROM "Verification" WHERE "accountId" = ${accountId}::uuid
+      AND ("referenceIndex" = ${referenceIndex(key, q)} OR (${prefix}::text IS NOT NULL AND "referencePrefixes" @> ARRAY[${prefix}::text]))
     UNION
     SELECT "verificationId" FROM "VerificationStep"
-    WHERE "processType" = 'DOCUMENT_VERIFICATION' AND lower("data" ->> 'full_name') LIKE ${likePrefix(q.toLowerCase())})`;
+    WHERE "processType" = 'DOCUMENT_VERIFICATION'
+      AND ("documentNumberIndex" = ${number} OR (cardinality(${words}::text[]) > 0 AND "nameWords" @> ${words}::text[])))`;
 }
 
 /** The SQL of one page (exported for the benchmark's EXPLAIN). Fetches one row more than a page to know whether another follows. */
@@ -94,7 +108,7 @@ export function listVerificationsSql(accountId: string, filters: ListFilters, pa
   const order = backwards ? Prisma.sql`v."createdAt" ASC, v."id" ASC` : Prisma.sql`v."createdAt" DESC, v."id" DESC`;
   return Prisma.sql`
     SELECT p."id", p."status"::text AS "status", p."result"::text AS "result", p."createdAt", p."completedAt", p."redactedAt",
-           w."name" AS "workflowName", p."metadata" ->> 'reference' AS "reference"
+           w."name" AS "workflowName", p."metadata"
     FROM (
       SELECT v."id", v."status", v."result", v."createdAt", v."completedAt", v."redactedAt", v."workflowId", v."metadata"
       FROM "Verification" v
@@ -107,7 +121,12 @@ export function listVerificationsSql(accountId: string, filters: ListFilters, pa
 
 /** One page of this member's account, newest first; `after` pages to older rows, `before` to newer ones. */
 export async function listVerifications(member: { accountId: string }, filters: ListFilters, pageSize = PAGE_SIZE): Promise<VerificationPage> {
-  const fetched = await prisma.$queryRaw<VerificationRow[]>(listVerificationsSql(member.accountId, filters, pageSize));
+  const key = secrets().storageKey;
+  const fetched = (await prisma.$queryRaw<(Omit<VerificationRow, "reference"> & { metadata: unknown })[]>(listVerificationsSql(member.accountId, filters, pageSize)))
+    .map(({ metadata, ...row }): VerificationRow => {
+      const reference = (openJson(key, metadata) as { reference?: unknown } | null)?.reference;
+      return { ...row, reference: typeof reference === "string" || typeof reference === "number" ? String(reference) : null };
+    });
   const backwards = !filters.after && Boolean(filters.before);
   const hasMore = fetched.length > pageSize;
   // newest first after the outer ORDER BY: going backwards, the extra row is the newest one

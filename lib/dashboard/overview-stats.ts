@@ -23,9 +23,9 @@ export async function overviewStats(accountId: string, now: Date, days = 30) {
              percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM "completedAt" - "inputsCompletedAt")) AS inputs_to_decision
       FROM "Verification" WHERE "accountId" = ${accountId}::uuid AND "createdAt" >= ${since} AND "status" = 'COMPLETED'`,
     prisma.$queryRaw<{ process: string; check_name: string; n: bigint }[]>`
-      SELECT s."processType" AS process, c->>'name' AS check_name, count(*) AS n
-      FROM "Verification" v JOIN "VerificationStep" s ON s."verificationId" = v."id", jsonb_array_elements(s."checks") c
-      WHERE v."accountId" = ${accountId}::uuid AND v."createdAt" >= ${since} AND v."result" = 'DECLINED' AND c->>'result' = 'FAILED'
+      SELECT s."processType" AS process, c AS check_name, count(*) AS n
+      FROM "Verification" v JOIN "VerificationStep" s ON s."verificationId" = v."id", unnest(s."failedChecks") c
+      WHERE v."accountId" = ${accountId}::uuid AND v."createdAt" >= ${since} AND v."result" = 'DECLINED'
       GROUP BY 1, 2 ORDER BY 3 DESC LIMIT 8`,
   ]);
 

@@ -1,6 +1,8 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import type { Tx } from "@/lib/db";
+import { openJson } from "@/lib/crypto/field-crypto";
+import { secrets } from "@/lib/secrets";
 import type { EventName } from "@/lib/events/event-names";
 import type { Prisma } from "@/generated/prisma/client";
 
@@ -20,7 +22,7 @@ export async function recordEvent(tx: Tx, subject: Subject, eventName: EventName
     verificationId: subject.id,
     timeStamp: now.toISOString(),
     resource: `/api/v1/verifications/${subject.id}`,
-    metadata: subject.metadata ?? {},
+    metadata: openJson(secrets().storageKey, subject.metadata) ?? {}, // sealed when read with raw SQL
     ...fields,
   };
   await tx.event.create({

@@ -1,6 +1,8 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import type { Tx } from "@/lib/db";
+import { openJson } from "@/lib/crypto/field-crypto";
+import { secrets } from "@/lib/secrets";
 import type { EventName } from "@/lib/events/event-names";
 import type { Prisma } from "@/generated/prisma/client";
 
@@ -13,7 +15,7 @@ export async function recordEventsBulk(tx: Tx, subjects: Subject[], eventName: E
     const eventId = randomUUID();
     const payload = {
       eventName, eventId, flowId: subject.workflowId, verificationId: subject.id, timeStamp: now.toISOString(),
-      resource: `/api/v1/verifications/${subject.id}`, metadata: subject.metadata ?? {}, ...fields,
+      resource: `/api/v1/verifications/${subject.id}`, metadata: openJson(secrets().storageKey, subject.metadata) ?? {}, ...fields, // metadata is sealed when read with raw SQL
     };
     return { id: eventId, accountId: subject.accountId, verificationId: subject.id, name: eventName, payload: payload as Prisma.InputJsonValue, createdAt: now };
   });

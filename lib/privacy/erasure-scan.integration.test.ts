@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { prisma } from "@/lib/db";
+import { isSealedJson, isSealedText, openJson, openText } from "@/lib/crypto/field-crypto";
+import { secrets } from "@/lib/secrets";
 import { resetEnvCache } from "@/lib/env";
 import { createWorker } from "@/lib/engine/worker";
 import { deletePersonalData } from "@/lib/privacy/delete-personal-data";
@@ -66,7 +68,18 @@ async function runEngine() {
   await worker.stop();
 }
 
-/** Every (table, column, hits) where a text or JSON column holds one of the strings. */
+/** The plaintext of every sealed value of a column (personal data columns are encrypted: the scan reads through that). */
+async function openedValues(table: string, column: string): Promise<string[]> {
+  const rows = await prisma.$queryRawUnsafe<{ v: string }[]>(`SELECT "${column}"::text AS v FROM "${table}" WHERE "${column}"::text LIKE '%sealed%'`);
+  const key = secrets().storageKey;
+  return rows.map(({ v }) => {
+    if (isSealedText(v)) return openText(key, v);
+    const json = JSON.parse(v) as unknown;
+    return isSealedJson(json) ? JSON.stringify(openJson(key, json)) : "";
+  });
+}
+
+/** Every (table, column, hits) where a text or JSON column holds one of the strings, in plaintext or sealed. */
 async function findEverywhere(needles: string[]): Promise<string[]> {
   const columns = await prisma.$queryRaw<{ table_name: string; column_name: string }[]>`
     SELECT table_name, column_name FROM information_schema.columns
@@ -77,6 +90,10 @@ async function findEverywhere(needles: string[]): Promise<string[]> {
     for (const needle of needles) {
       const rows = await prisma.$queryRawUnsafe<{ n: bigint }[]>(`SELECT count(*) AS n FROM "${table_name}" WHERE "${column_name}"::text ILIKE '%' || $1 || '%'`, needle);
       if (Number(rows[0]!.n) > 0) found.push(`${table_name}.${column_name} holds ${needle}`);
+    }
+    const opened = await openedValues(table_name, column_name);
+    for (const needle of needles) {
+      if (opened.some((v) => v.toLowerCase().includes(needle.toLowerCase()))) found.push(`${table_name}.${column_name} holds ${needle} (sealed)`);
     }
   }
   return found;

@@ -1,5 +1,42 @@
 import "server-only";
 import type { Tx } from "@/lib/db";
+import type { Prisma } from "@/generated/prisma/client";
+
+// What an event payload keeps after erasure: ids, statuses, results, times, check names and results.
+const EVENT_KEYS = [
+  "eventName", "eventId", "flowId", "verificationId", "timeStamp", "resource", "verificationStatus", "reason", "status", "result",
+  "reviewed", "id", "stepId", "updatedFields",
+] as const;
+const STEP_KEYS = ["id", "processType", "status", "result", "startedAt", "completedAt", "durationMs"] as const;
+
+type Json = Record<string, unknown>;
+const object = (value: unknown): Json | null => (value && typeof value === "object" && !Array.isArray(value) ? (value as Json) : null);
+
+function pick(source: Json, keys: readonly string[]): Json {
+  const out: Json = {};
+  for (const key of keys) if (source[key] !== undefined && source[key] !== null) out[key] = source[key];
+  return out;
+}
+
+/** The checks of a step without their details (names, dates, addresses): name and result only. */
+export function redactChecks(checks: unknown): Json[] {
+  return Array.isArray(checks) ? checks.map((c) => pick(object(c) ?? {}, ["name", "result"])) : [];
+}
+
+/** A step's data with every key kept and every value null (the API's shape stays, the person goes). */
+export function redactStepData(data: unknown): Prisma.InputJsonObject {
+  const source = object(data) ?? {};
+  return Object.fromEntries(Object.keys(source).map((k) => [k, null]));
+}
+
+/** An event payload rebuilt from the allow-list, marked redacted, with empty metadata. */
+export function redactEventPayload(payload: unknown): Json {
+  const source = object(payload) ?? {};
+  const out = pick(source, EVENT_KEYS);
+  const step = object(source.step);
+  if (step) out.step = { ...pick(step, STEP_KEYS), checks: redactChecks(step.checks) };
+  return { ...out, metadata: {}, redacted: true };
+}
 
 /**
  * Erases the personal data of these verifications of one account, inside the caller's transaction, and keeps each
@@ -15,38 +52,29 @@ export async function redactVerifications(tx: Tx, accountId: string, ids: string
   if (!ids.length) return [];
   const files = await tx.storedFile.findMany({ where: { accountId, input: { verificationId: { in: ids } } }, select: { id: true, storageKey: true } });
   // the addresses mail was sent to, read before the inputs and metadata that name them are erased
-  const addresses = await tx.$queryRaw<{ email: string }[]>`
-    SELECT DISTINCT lower("value") AS "email" FROM "VerificationInput" WHERE "verificationId" = ANY(${ids}::uuid[]) AND "fieldName" = 'EMAIL' AND "value" IS NOT NULL
-    UNION SELECT DISTINCT lower("metadata" ->> 'email') FROM "Verification" WHERE "id" = ANY(${ids}::uuid[]) AND "metadata" ->> 'email' IS NOT NULL`;
+  const [emailInputs, metadata] = await Promise.all([
+    tx.verificationInput.findMany({ where: { verificationId: { in: ids }, fieldName: "EMAIL", value: { not: null } }, select: { value: true } }),
+    tx.verification.findMany({ where: { id: { in: ids }, accountId }, select: { metadata: true } }),
+  ]);
+  const addresses = [...new Set([
+    ...emailInputs.map((i) => i.value),
+    ...metadata.map((v) => (v.metadata as { email?: unknown } | null)?.email),
+  ].filter((e): e is string => typeof e === "string" && e.length > 0).map((e) => e.toLowerCase()))];
   await tx.verificationInput.updateMany({ where: { verificationId: { in: ids } }, data: { value: null, fileId: null } });
   if (files.length) {
     await tx.storedFile.deleteMany({ where: { id: { in: files.map((f) => f.id) } } });
     // the "postgres" storage backend: the blobs go in the same transaction as their metadata
     await tx.fileBlob.deleteMany({ where: { key: { in: files.map((f) => f.storageKey) } } });
   }
-  await tx.$executeRaw`
-    UPDATE "VerificationStep" SET
-      "data" = CASE WHEN jsonb_typeof("data") = 'object'
-                 THEN coalesce((SELECT jsonb_object_agg(k, NULL) FROM jsonb_object_keys("data") AS k), '{}'::jsonb) ELSE '{}'::jsonb END,
-      "checks" = CASE WHEN jsonb_typeof("checks") = 'array'
-                 THEN coalesce((SELECT jsonb_agg(CASE WHEN jsonb_typeof(c) = 'object' THEN c - 'detail' ELSE c END) FROM jsonb_array_elements("checks") AS c), '[]'::jsonb) ELSE '[]'::jsonb END
-    WHERE "verificationId" = ANY(${ids}::uuid[])`;
-  await tx.$executeRaw`
-    UPDATE "Event" SET "payload" = jsonb_strip_nulls(jsonb_build_object(
-        'eventName', "payload" -> 'eventName', 'eventId', "payload" -> 'eventId', 'flowId', "payload" -> 'flowId',
-        'verificationId', "payload" -> 'verificationId', 'timeStamp', "payload" -> 'timeStamp', 'resource', "payload" -> 'resource',
-        'verificationStatus', "payload" -> 'verificationStatus', 'reason', "payload" -> 'reason', 'status', "payload" -> 'status',
-        'result', "payload" -> 'result', 'reviewed', "payload" -> 'reviewed', 'id', "payload" -> 'id', 'stepId', "payload" -> 'stepId',
-        'updatedFields', "payload" -> 'updatedFields',
-        'step', CASE WHEN jsonb_typeof("payload" -> 'step') = 'object' THEN jsonb_build_object(
-          'id', "payload" -> 'step' -> 'id', 'processType', "payload" -> 'step' -> 'processType', 'status', "payload" -> 'step' -> 'status',
-          'result', "payload" -> 'step' -> 'result', 'startedAt', "payload" -> 'step' -> 'startedAt', 'completedAt', "payload" -> 'step' -> 'completedAt',
-          'durationMs', "payload" -> 'step' -> 'durationMs',
-          'checks', coalesce((SELECT jsonb_agg(jsonb_build_object('name', c -> 'name', 'result', c -> 'result'))
-                              FROM jsonb_array_elements(CASE WHEN jsonb_typeof("payload" -> 'step' -> 'checks') = 'array' THEN "payload" -> 'step' -> 'checks' ELSE '[]'::jsonb END) AS c), '[]'::jsonb))
-        END
-      )) || '{"metadata": {}, "redacted": true}'::jsonb
-    WHERE "verificationId" = ANY(${ids}::uuid[]) AND "accountId" = ${accountId}::uuid`;
+  // step data and event payloads are sealed: rewritten here, through the client that seals them again
+  const steps = await tx.verificationStep.findMany({ where: { verificationId: { in: ids } }, select: { id: true, data: true, checks: true } });
+  for (const step of steps) {
+    await tx.verificationStep.update({ where: { id: step.id }, data: { data: redactStepData(step.data), checks: redactChecks(step.checks) as Prisma.InputJsonValue } });
+  }
+  const events = await tx.event.findMany({ where: { verificationId: { in: ids }, accountId }, select: { id: true, payload: true } });
+  for (const event of events) {
+    await tx.event.update({ where: { id: event.id }, data: { payload: redactEventPayload(event.payload) as Prisma.InputJsonValue } });
+  }
   // a receiver may answer with what it was sent: its response excerpts go too (status codes and timings stay)
   await tx.$executeRaw`
     UPDATE "WebhookAttempt" SET "responseExcerpt" = NULL
@@ -57,7 +85,7 @@ export async function redactVerifications(tx: Tx, accountId: string, ids: string
     WHERE "accountId" = ${accountId}::uuid AND "targetType" = 'Verification' AND "targetId" = ANY(${ids}::text[])`;
   await tx.emailOtp.deleteMany({ where: { verificationId: { in: ids } } });
   if (addresses.length) {
-    await tx.outboxEmail.deleteMany({ where: { to: { in: addresses.map((a) => a.email), mode: "insensitive" }, OR: [{ accountId }, { accountId: null }] } });
+    await tx.outboxEmail.deleteMany({ where: { to: { in: addresses, mode: "insensitive" }, OR: [{ accountId }, { accountId: null }] } });
   }
   await tx.verification.updateMany({ where: { id: { in: ids }, accountId }, data: { metadata: {}, ipAddress: null, redactedAt: now, updatedAt: now } });
   // the integrator's user id links the person to their other verifications: gone once none of those remains

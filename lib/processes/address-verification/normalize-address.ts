@@ -1,5 +1,6 @@
 import { createRequire } from "node:module";
 import { placeKey } from "@/lib/geo/city-index";
+import { compactPostalCode } from "@/lib/crypto/search-index";
 
 // Address text → comparable tokens. The same canonical form feeds the document cross-reference (fuzzy) and the
 // duplicate key (exact), so "10 Downing St." and "10 downing street" are one address, and so are "Hauptstraße 5",
@@ -78,9 +79,7 @@ export function streetTokens(line: string): string[] {
 }
 
 /** Postal code without spaces/punctuation, upper case ("sw1a 2aa" → "SW1A2AA"). Mirrors the SQL of the duplicate lookup. */
-export function compactPostalCode(code: string): string {
-  return code.replace(/[^\p{L}\p{N}]/gu, "").toUpperCase();
-}
+export { compactPostalCode };
 
 /**
  * Stable key of an address for duplicate detection: country, then the compact postal code (or, without one, the

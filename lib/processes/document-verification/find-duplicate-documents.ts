@@ -1,15 +1,19 @@
 import "server-only";
 import { prisma } from "@/lib/db";
+import { openJson } from "@/lib/crypto/field-crypto";
+import { documentNumberIndex } from "@/lib/crypto/search-index";
+import { secrets } from "@/lib/secrets";
 import type { Duplicate } from "./decide";
 
 // DUPLICATE_DOCUMENT's lookup: DOCUMENT_VERIFICATION steps of OTHER identities of the SAME account (never another
 // account: the account id is the first condition) whose data has the same issuing country + document number, or an
 // image hash within IMAGE_HASH_MAX_BITS of this one. The same identity verifying again is not a duplicate.
 //
-// Why no new index: the scan starts from Verification(accountId, createdAt, id) and reaches each step through the
-// unique (verificationId, position) index, so its cost grows with the account's own verifications, and the hash
-// distance (bit_count of the XOR of two 256-bit strings, PostgreSQL ≥ 14) is computed only on those rows. A
-// very large account would want an expression index on (data->>'document_number'); not needed yet.
+// Step data is sealed: the number is compared through its blind index (VerificationStep.documentNumberIndex) and
+// the issuing state after opening the few rows found; the image hash has its own column (a perceptual hash, not
+// reversible to the image). The scan starts from Verification(accountId, createdAt, id) and reaches each step
+// through the unique (verificationId, position) index, so its cost grows with the account's own verifications, and
+// the hash distance (bit_count of the XOR of two 256-bit strings, PostgreSQL ≥ 14) is computed only on those rows.
 
 /** 256-bit dHash distance under which two front images are the same photo (re-compressed, resized, cropped a bit). */
 export const IMAGE_HASH_MAX_BITS = 20;
@@ -17,24 +21,31 @@ export const IMAGE_HASH_MAX_BITS = 20;
 type Fingerprint = { documentNumber: string | null; country: string | null; imageHash: string };
 
 export async function findDuplicateDocuments(scope: { accountId: string; identityId: string; verificationId: string }, print: Fingerprint): Promise<Duplicate[]> {
-  const number = print.documentNumber && print.country ? print.documentNumber : null;
+  const key = secrets().storageKey;
+  const number = print.documentNumber && print.country ? documentNumberIndex(key, print.documentNumber) : null;
   const hash = /^[0-9a-f]{64}$/.test(print.imageHash) ? print.imageHash : null;
   if (!number && !hash) return [];
-  const rows = await prisma.$queryRaw<{ verificationId: string; sameNumber: boolean }[]>`
-    SELECT v."id"::text AS "verificationId",
-           coalesce(s."data"->>'document_number' = ${number} AND s."data"->>'country_of_issuance' = ${print.country}, false) AS "sameNumber"
-    FROM "Verification" v
-    JOIN "VerificationStep" s ON s."verificationId" = v."id" AND s."processType" = 'DOCUMENT_VERIFICATION'
-    WHERE v."accountId" = ${scope.accountId}::uuid AND v."identityId" <> ${scope.identityId}::uuid AND v."id" <> ${scope.verificationId}::uuid
-      AND v."redactedAt" IS NULL
-      AND (
-        (${number}::text IS NOT NULL AND s."data"->>'document_number' = ${number} AND s."data"->>'country_of_issuance' = ${print.country})
-        OR (${hash}::text IS NOT NULL AND s."data"->>'image_hash' ~ '^[0-9a-f]{64}$'
-            AND bit_count(('x' || (s."data"->>'image_hash'))::bit(256) # ('x' || ${hash}::text)::bit(256)) <= ${IMAGE_HASH_MAX_BITS})
-      )
-    ORDER BY v."createdAt" DESC
+  const rows = await prisma.$queryRaw<{ verificationId: string; sameNumber: boolean; sameImage: boolean; data: unknown }[]>`
+    SELECT "verificationId", "sameNumber", "sameImage", "data" FROM (
+      SELECT v."id"::text AS "verificationId", v."createdAt", s."data",
+             coalesce(s."documentNumberIndex" = ${number}, false) AS "sameNumber",
+             coalesce(${hash}::text IS NOT NULL AND s."imageHash" IS NOT NULL
+                      AND bit_count(('x' || s."imageHash")::bit(256) # ('x' || ${hash}::text)::bit(256)) <= ${IMAGE_HASH_MAX_BITS}, false) AS "sameImage"
+      FROM "Verification" v
+      JOIN "VerificationStep" s ON s."verificationId" = v."id" AND s."processType" = 'DOCUMENT_VERIFICATION'
+      WHERE v."accountId" = ${scope.accountId}::uuid AND v."identityId" <> ${scope.identityId}::uuid AND v."id" <> ${scope.verificationId}::uuid
+        AND v."redactedAt" IS NULL
+        AND ((${number}::text IS NOT NULL AND s."documentNumberIndex" = ${number}) OR (${hash}::text IS NOT NULL AND s."imageHash" IS NOT NULL))
+    ) c
+    WHERE "sameNumber" OR "sameImage"
+    ORDER BY "createdAt" DESC
     LIMIT 20`;
-  return rows.map((r) => ({ verificationId: r.verificationId, reason: r.sameNumber ? "DOCUMENT_NUMBER" : "IMAGE" }));
+  // the number's index leaves out the issuing state: the same number from another state is not the same document
+  const sameState = (data: unknown) => (openJson(key, data) as { country_of_issuance?: unknown } | null)?.country_of_issuance === print.country;
+  return rows.flatMap((r): Duplicate[] => {
+    if (r.sameNumber && sameState(r.data)) return [{ verificationId: r.verificationId, reason: "DOCUMENT_NUMBER" }];
+    return r.sameImage ? [{ verificationId: r.verificationId, reason: "IMAGE" }] : [];
+  });
 }
 
 /** The facts normalize-upload kept from the original file's metadata (editing software, camera), or null. */
