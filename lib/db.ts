@@ -11,7 +11,7 @@ const globalForPrisma = globalThis as unknown as { prisma?: PrismaClient };
 
 function client(): PrismaClient {
   if (!globalForPrisma.prisma) {
-    const adapter = new PrismaPg({ connectionString: env().DATABASE_URL, max: Number(process.env.DATABASE_POOL_SIZE ?? 20) });
+    const adapter = new PrismaPg({ connectionString: env().DATABASE_URL, max: env().DATABASE_POOL_SIZE });
     // personal data columns encrypted on write, decrypted on read (lib/crypto/sealed-columns.ts)
     const sealing = new PrismaClient({ adapter }).$extends({
       name: "sealed-columns",

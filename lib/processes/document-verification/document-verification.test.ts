@@ -5,7 +5,6 @@ import { drawIdCard, drawPassport, randomPerson, seededRandom, type DrawnDocumen
 import { tamper } from "@/lib/testing/document-variants";
 import { createDocumentVerification } from "./document-verification";
 import { stopOcrEngine } from "./ocr-engine";
-import { documentPortrait } from "./portrait";
 
 // End to end on images generated at run time (OCR-B from fonts-ocr-b): real OCR, real rules; the database
 // lookups are stubbed (find-duplicate-documents.ts has its own integration test).
@@ -92,18 +91,5 @@ describe("documentVerification.run", { timeout: 60_000 }, () => {
     const output = await process.run(input({ front: blank, back: blank }, { type: "DRIVERS_LICENSE", country: "NL" }));
     expect(resultOf(output.checks).MRZ_READ).toBe("REVIEW");
     expect(output.result).toBe("MANUAL_REVIEW");
-  });
-});
-
-describe("documentPortrait", () => {
-  it("crops the portrait zone of a TD3 page and returns null for bytes that are no image", async () => {
-    const doc = await drawPassport(person);
-    const crop = await documentPortrait(doc.front);
-    const meta = await sharp(crop!).metadata();
-    expect(meta.format).toBe("jpeg");
-    expect(meta.width).toBeGreaterThan(300);
-    expect(meta.width).toBeLessThan(500);
-    expect(meta.height! / meta.width!).toBeGreaterThan(1.1);
-    expect(await documentPortrait(Buffer.from("not an image"))).toBeNull();
   });
 });

@@ -172,16 +172,4 @@ export async function differenceHash(image: Buffer): Promise<string> {
   return hex;
 }
 
-export function hammingDistance(a: string, b: string): number {
-  let n = 0;
-  for (let i = 0; i < Math.min(a.length, b.length); i++) {
-    let x = parseInt(a[i]!, 16) ^ parseInt(b[i]!, 16);
-    while (x) {
-      n += x & 1;
-      x >>= 1;
-    }
-  }
-  return n + 4 * Math.abs(a.length - b.length);
-}
-
 const round = (v: number, digits = 2) => Math.round(v * 10 ** digits) / 10 ** digits;

@@ -1,6 +1,5 @@
 // Physical layouts of ICAO 9303 documents in millimetres (ICAO 9303-4 for TD3 passport data pages, 9303-5 for
-// TD1 cards): the portrait and MRZ zones sit at known places. The test generator draws with these, and
-// portrait.ts crops with them, so both agree on one description of the page.
+// TD1 cards): the portrait and MRZ zones sit at known places. The test generator draws documents with these.
 
 export type Box = { x: number; y: number; w: number; h: number };
 export type Layout = { width: number; height: number; portrait: Box; mrz: Box };

@@ -6,7 +6,7 @@ import { packageDir } from "@/lib/geo/package-dir";
 // The two tesseract.js workers of this process, created on first use and kept warm for the life of the process
 // (loading the language data costs ~0.3–0.7 s each; a recognition 0.2–1 s).
 //  - MRZ: the legacy engine with the 4.0.0 model and an A–Z0–9< whitelist. The LSTM models read the '<'
-//    fillers as K/L and break the line lengths; the legacy one reads them (recipes/checks/1-document).
+//    fillers as K/L and break the line lengths; the legacy one reads them (measured when the reader was first built).
 //  - Page (the visual zone): the LSTM engine with 4.0.0_best_int, which reads the printed fields best.
 // Language data comes from the installed @tesseract.js-data/eng package (cacheMethod "none": nothing is fetched
 // or written to disk). Concurrency: a worker runs one job at a time and queues the rest, so two steps running at

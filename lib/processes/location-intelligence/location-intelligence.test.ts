@@ -6,7 +6,7 @@ import { locationIntelligence } from "@/lib/processes/location-intelligence/loca
 import type { Check, ProcessInput, StoredInput } from "@/lib/processes/types";
 import type { SettingValues } from "@/lib/workflows/settings";
 
-// Hand-built inputs, no database. IPs from shared/recipes/checks/logs/3-location.txt:
+// Hand-built inputs, no database. Public addresses whose owners are well known:
 // 24.48.0.1 Videotron (residential, Montréal CA), 81.2.69.142 Andrews & Arnold (residential, London GB),
 // 46.101.10.10 DigitalOcean (hosting, Slough GB).
 const MONTREAL = { latitude: 45.5017, longitude: -73.5673, accuracy: 30 };
