@@ -1,5 +1,4 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
 import { clock } from "@/lib/clock";
 import { prisma } from "@/lib/db";
 import { idOrNotFound } from "@/lib/dashboard/dashboard-ids";
@@ -8,6 +7,7 @@ import { assertCan, DashboardError, NotFoundError, type Member } from "@/lib/das
 import { notifyWork } from "@/lib/engine/dispatch";
 import { TEST_EVENT_NAME } from "@/lib/events/event-names";
 import { resendDelivery } from "@/lib/webhooks/attempt-delivery";
+import { uuidv7 } from "@/lib/uuidv7";
 
 const LOG_SIZE = 50;
 
@@ -52,7 +52,7 @@ export async function sendTestWebhook(member: Member, endpointId: string): Promi
   const endpoint = await webhookEndpointOrThrow(member, endpointId);
   if (!endpoint.enabled) throw new DashboardError("Enable the endpoint to send it a test event.");
   const now = clock.now();
-  const eventId = randomUUID();
+  const eventId = uuidv7(); // time-ordered, like every other id
   const payload = {
     eventName: TEST_EVENT_NAME, eventId, flowId: null, timeStamp: now.toISOString(), resource: null, metadata: {}, test: true,
     message: "Test event sent from the OpenKYC dashboard. Verify its signature as for any event; it concerns no verification.",

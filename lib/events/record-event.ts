@@ -1,10 +1,10 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
 import type { Tx } from "@/lib/db";
 import { openJson } from "@/lib/crypto/field-crypto";
 import { secrets } from "@/lib/secrets";
 import type { EventName } from "@/lib/events/event-names";
 import type { Prisma } from "@/generated/prisma/client";
+import { uuidv7 } from "@/lib/uuidv7";
 
 type Subject = { id: string; accountId: string; workflowId: string; metadata: unknown };
 
@@ -14,7 +14,7 @@ type Subject = { id: string; accountId: string; workflowId: string; metadata: un
  * The payload is fixed here, so every retry sends the same bytes and the same eventId.
  */
 export async function recordEvent(tx: Tx, subject: Subject, eventName: EventName, fields: Record<string, unknown> = {}, now = new Date()) {
-  const eventId = randomUUID();
+  const eventId = uuidv7(); // time-ordered, like every other id
   const payload = {
     eventName,
     eventId,

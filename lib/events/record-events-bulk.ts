@@ -1,10 +1,10 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
 import type { Tx } from "@/lib/db";
 import { openJson } from "@/lib/crypto/field-crypto";
 import { secrets } from "@/lib/secrets";
 import type { EventName } from "@/lib/events/event-names";
 import type { Prisma } from "@/generated/prisma/client";
+import { uuidv7 } from "@/lib/uuidv7";
 
 type Subject = { id: string; accountId: string; workflowId: string; metadata: unknown };
 
@@ -12,7 +12,7 @@ type Subject = { id: string; accountId: string; workflowId: string; metadata: un
 export async function recordEventsBulk(tx: Tx, subjects: Subject[], eventName: EventName, fields: Record<string, unknown>, now: Date): Promise<number> {
   if (!subjects.length) return 0;
   const events = subjects.map((subject) => {
-    const eventId = randomUUID();
+    const eventId = uuidv7(); // time-ordered, like every other id
     const payload = {
       eventName, eventId, flowId: subject.workflowId, verificationId: subject.id, timeStamp: now.toISOString(),
       resource: `/api/v1/verifications/${subject.id}`, metadata: openJson(secrets().storageKey, subject.metadata) ?? {}, ...fields, // metadata is sealed when read with raw SQL

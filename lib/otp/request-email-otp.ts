@@ -1,5 +1,5 @@
 import "server-only";
-import { randomInt, randomUUID } from "node:crypto";
+import { randomInt } from "node:crypto";
 import { ApiError } from "@/lib/api/errors";
 import { clock } from "@/lib/clock";
 import { prisma } from "@/lib/db";
@@ -7,6 +7,7 @@ import { sendEmail } from "@/lib/email/send-email";
 import { consumeRateLimit } from "@/lib/api/rate-limit";
 import { OTP_REQUESTS_PER_ADDRESS_PER_HOUR, OTP_REQUESTS_PER_HOUR, OTP_REQUESTS_PER_VERIFICATION_PER_HOUR, OTP_VALIDITY_MS } from "@/lib/otp/limits";
 import { codeHash, emailHash } from "@/lib/otp/otp-crypto";
+import { uuidv7 } from "@/lib/uuidv7";
 
 const HOUR_MS = 3_600_000;
 
@@ -25,7 +26,7 @@ export async function requestEmailOtp(input: { workflowId: string; email: string
   }
   const hash = emailHash(input.email);
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
-  const id = randomUUID();
+  const id = uuidv7(); // time-ordered, like every other id
 
   const accountId = await prisma.$transaction(async (tx) => {
     // serialise requests for the same address so five concurrent requests cannot become six

@@ -5,7 +5,7 @@ import type { Prisma } from "@/generated/prisma/client";
 // What an event payload keeps after erasure: ids, statuses, results, times, check names and results.
 const EVENT_KEYS = [
   "eventName", "eventId", "flowId", "verificationId", "timeStamp", "resource", "verificationStatus", "reason", "status", "result",
-  "reviewed", "id", "stepId", "updatedFields",
+  "reviewed", "id", "stepId", "stepRecordId", "updatedFields",
 ] as const;
 const STEP_KEYS = ["id", "processType", "status", "result", "startedAt", "completedAt", "durationMs"] as const;
 

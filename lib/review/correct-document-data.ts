@@ -23,7 +23,8 @@ export const CorrectionSchema = z.object({
 
 /**
  * A reviewer corrects fields of a completed verification's DOCUMENT_VERIFICATION step: only the fields whose
- * value changes are written; `verification_data_updated` (stepId, updatedFields, data) and an audit row (field
+ * value changes are written; `verification_data_updated` (stepId: the process type, stepRecordId, updatedFields,
+ * data) and an audit row (field
  * names only: the values are personal data) commit with the change.
  */
 export async function correctDocumentData(member: Actor, input: z.input<typeof CorrectionSchema>) {
@@ -45,7 +46,8 @@ export async function correctDocumentData(member: Actor, input: z.input<typeof C
     for (const name of updatedFields) data[name] = fields[name as keyof typeof fields];
     await tx.verificationStep.update({ where: { id: stepId }, data: { data: data as Prisma.InputJsonValue } });
     await tx.verification.update({ where: { id: verificationId }, data: { updatedAt: now } });
-    const event = await recordEvent(tx, v, "verification_data_updated", { stepId, updatedFields, data }, now);
+    // stepId is the process type, as in every other payload; the row's id travels as stepRecordId
+    const event = await recordEvent(tx, v, "verification_data_updated", { stepId: "DOCUMENT_VERIFICATION", stepRecordId: stepId, updatedFields, data }, now);
     await tx.auditLog.create({
       data: {
         accountId: member.accountId, actorType: "USER", actorId: member.userId, action: "verification.data_corrected",

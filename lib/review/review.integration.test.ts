@@ -36,6 +36,18 @@ describe("review", () => {
     expect((await prisma.event.findUniqueOrThrow({ where: { id: eventId } })).payload).toMatchObject({ verificationStatus: "REJECTED", result: "DECLINED" });
   });
 
+  it("resolves a FAILED verification (announced as NEEDS_REVIEW): COMPLETED with the decision, verification_completed again, audited from FAILED", async () => {
+    const account = await createTestAccount();
+    const reviewer = await addMember(account, "REVIEWER");
+    const { verificationId } = await completedVerification(account, { status: "FAILED" });
+    const { eventId } = await decideReview(reviewer, { verificationId, decision: "APPROVED", reason: "Checked the document by hand" });
+    expect(await prisma.verification.findUniqueOrThrow({ where: { id: verificationId }, select: { status: true, result: true } })).toEqual({ status: "COMPLETED", result: "APPROVED" });
+    expect((await prisma.event.findUniqueOrThrow({ where: { id: eventId } })).payload).toMatchObject({ verificationStatus: "SUCCESS", status: "COMPLETED", result: "APPROVED", reviewed: true });
+    const audit = await prisma.auditLog.findFirstOrThrow({ where: { targetId: verificationId, action: "verification.reviewed" } });
+    expect(audit.data).toMatchObject({ from: "FAILED", to: "APPROVED" });
+    await expect(decideReview(reviewer, { verificationId, decision: "DECLINED", reason: "again" })).rejects.toBeInstanceOf(DashboardError);
+  });
+
   it("refuses a verification that is not COMPLETED with MANUAL_REVIEW, and an empty reason", async () => {
     const account = await createTestAccount();
     const owner = ownerOf(account);
@@ -59,7 +71,8 @@ describe("review", () => {
     expect(step.data).toMatchObject({ full_name: "Erika M. Mustermann", document_number: "C01X00T47" });
     const event = await prisma.event.findUniqueOrThrow({ where: { id: eventId } });
     expect(event.name).toBe("verification_data_updated");
-    expect(event.payload).toMatchObject({ stepId, updatedFields: ["full_name"], data: { full_name: "Erika M. Mustermann" } });
+    // stepId is the process type everywhere; the step row's id is stepRecordId
+    expect(event.payload).toMatchObject({ stepId: "DOCUMENT_VERIFICATION", stepRecordId: stepId, updatedFields: ["full_name"], data: { full_name: "Erika M. Mustermann" } });
     const audit = await prisma.auditLog.findFirstOrThrow({ where: { targetId: verificationId, action: "verification.data_corrected" } });
     expect(audit.data).toEqual({ stepId, updatedFields: ["full_name"], eventId });
     await expect(correctDocumentData(reviewer, { verificationId, stepId, fields: { full_name: "Erika M. Mustermann" } })).rejects.toThrow(/Nothing changed/);

@@ -6,7 +6,7 @@ import { prisma } from "@/lib/db";
 import type { Prisma } from "@/generated/prisma/client";
 import type { WatchlistFormat } from "@/generated/prisma/enums";
 import { toEntryRow, type EntryRow } from "@/lib/watchlist/import/entry-row";
-import { uuidv7 } from "@/lib/watchlist/import/uuidv7";
+import { uuidv7 } from "@/lib/uuidv7";
 import { parseOfacSdn } from "@/lib/watchlist/import/ofac-sdn";
 import { parseOpenSanctionsCsv } from "@/lib/watchlist/import/opensanctions-csv";
 import { parseOpenSanctionsFtm } from "@/lib/watchlist/import/opensanctions-ftm";

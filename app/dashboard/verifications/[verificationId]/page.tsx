@@ -4,6 +4,7 @@ import { can, NotFoundError } from "@/lib/dashboard/permissions";
 import { requireMember } from "@/lib/dashboard/current-member";
 import { loadVerificationDetail, type VerificationDetail } from "@/lib/dashboard/load-verification-detail";
 import { CORRECTABLE_FIELDS } from "@/lib/review/correct-document-data";
+import { awaitsDecision } from "@/lib/review/decide-review";
 import { CorrectionForm, DecisionForm, DeleteDataForm } from "@/components/dashboard/review-forms";
 import { correctDocumentDataAction, decideReviewAction, deletePersonalDataAction } from "./actions";
 import styles from "@/components/dashboard/dashboard.module.css";
@@ -103,7 +104,7 @@ export default async function VerificationPage({ params }: { params: Promise<{ v
     if (error instanceof NotFoundError) notFound();
     throw error;
   });
-  const awaitingReview = v.status === "COMPLETED" && v.result === "MANUAL_REVIEW" && !v.redactedAt;
+  const awaitingReview = awaitsDecision(v);
   return (
     <>
       <p><Link href="/dashboard/verifications">← Verifications</Link></p>
@@ -125,6 +126,7 @@ export default async function VerificationPage({ params }: { params: Promise<{ v
       {awaitingReview ? (
         <section className={styles.panel} aria-labelledby="review-h">
           <h2 id="review-h">Review</h2>
+          {v.status === "FAILED" ? <p>Processing failed (the integrator was told NEEDS_REVIEW): decide it from the inputs below.</p> : null}
           <DecisionForm action={decideReviewAction} verificationId={v.id} />
         </section>
       ) : null}

@@ -2,7 +2,8 @@ import { randomBytes } from "node:crypto";
 
 /**
  * RFC 9562 UUIDv7 (48-bit millisecond timestamp, then random bits), the ids Prisma's `@default(uuid(7))` writes.
- * The bulk INSERT bypasses the Prisma client, so it makes them itself; PostgreSQL's own uuidv7() needs version 18.
+ * For ids made outside Prisma: the watchlist bulk INSERT, event ids (in the payload before the row), OTP ids.
+ * PostgreSQL's own uuidv7() needs version 18.
  */
 export function uuidv7(now = Date.now()): string {
   const bytes = randomBytes(16);

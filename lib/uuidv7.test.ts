@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { uuidv7 } from "@/lib/watchlist/import/uuidv7";
+import { uuidv7 } from "@/lib/uuidv7";
 
 describe("uuidv7", () => {
   it("writes RFC 9562 version 7 ids that sort by time", () => {
