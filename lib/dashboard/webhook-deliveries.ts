@@ -7,7 +7,8 @@ import { assertCan, DashboardError, NotFoundError, type Member } from "@/lib/das
 import { notifyWork } from "@/lib/engine/dispatch";
 import { TEST_EVENT_NAME } from "@/lib/events/event-names";
 import { resendDelivery } from "@/lib/webhooks/attempt-delivery";
-import { uuidv7 } from "@/lib/uuidv7";
+import { eventEnvelope } from "@/lib/events/envelope";
+import type { Prisma } from "@/generated/prisma/client";
 
 const LOG_SIZE = 50;
 
@@ -52,13 +53,12 @@ export async function sendTestWebhook(member: Member, endpointId: string): Promi
   const endpoint = await webhookEndpointOrThrow(member, endpointId);
   if (!endpoint.enabled) throw new DashboardError("Enable the endpoint to send it a test event.");
   const now = clock.now();
-  const eventId = uuidv7(); // time-ordered, like every other id
-  const payload = {
-    eventName: TEST_EVENT_NAME, eventId, flowId: null, timeStamp: now.toISOString(), resource: null, metadata: {}, test: true,
+  const { eventId, payload } = eventEnvelope(null, TEST_EVENT_NAME, now, {
+    test: true,
     message: "Test event sent from the OpenKYC dashboard. Verify its signature as for any event; it concerns no verification.",
-  };
+  });
   const delivery = await prisma.$transaction(async (tx) => {
-    await tx.event.create({ data: { id: eventId, accountId: member.accountId, name: TEST_EVENT_NAME, payload, createdAt: now } });
+    await tx.event.create({ data: { id: eventId, accountId: member.accountId, name: TEST_EVENT_NAME, payload: payload as Prisma.InputJsonValue, createdAt: now } });
     const created = await tx.webhookDelivery.create({ data: { eventId, endpointId: endpoint.id, nextAttemptAt: now }, select: { id: true } });
     await tx.auditLog.create({
       data: { accountId: member.accountId, actorType: "USER", actorId: member.userId, action: "webhook_endpoint.test_sent", targetType: "WebhookEndpoint", targetId: endpoint.id, data: { eventId } },

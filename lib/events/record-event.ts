@@ -1,30 +1,16 @@
 import "server-only";
 import type { Tx } from "@/lib/db";
-import { openJson } from "@/lib/crypto/field-crypto";
-import { secrets } from "@/lib/secrets";
 import type { EventName } from "@/lib/events/event-names";
 import type { Prisma } from "@/generated/prisma/client";
-import { uuidv7 } from "@/lib/uuidv7";
-
-type Subject = { id: string; accountId: string; workflowId: string; metadata: unknown };
+import { eventEnvelope, type EventSubject as Subject } from "@/lib/events/envelope";
 
 /**
  * Writes an event and one pending delivery per enabled webhook endpoint subscribed to it, inside the caller's
  * transaction: the state change and the promise to tell the integrator commit together (transactional outbox).
- * The payload is fixed here, so every retry sends the same bytes and the same eventId.
+ * The payload (lib/events/envelope.ts) is fixed here, so every retry sends the same bytes and the same eventId.
  */
 export async function recordEvent(tx: Tx, subject: Subject, eventName: EventName, fields: Record<string, unknown> = {}, now = new Date()) {
-  const eventId = uuidv7(); // time-ordered, like every other id
-  const payload = {
-    eventName,
-    eventId,
-    flowId: subject.workflowId,
-    verificationId: subject.id,
-    timeStamp: now.toISOString(),
-    resource: `/api/v1/verifications/${subject.id}`,
-    metadata: openJson(secrets().storageKey, subject.metadata) ?? {}, // sealed when read with raw SQL
-    ...fields,
-  };
+  const { eventId, payload } = eventEnvelope(subject, eventName, now, fields);
   await tx.event.create({
     data: { id: eventId, accountId: subject.accountId, verificationId: subject.id, name: eventName, payload: payload as Prisma.InputJsonValue, createdAt: now },
   });

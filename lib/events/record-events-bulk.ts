@@ -1,22 +1,14 @@
 import "server-only";
 import type { Tx } from "@/lib/db";
-import { openJson } from "@/lib/crypto/field-crypto";
-import { secrets } from "@/lib/secrets";
 import type { EventName } from "@/lib/events/event-names";
 import type { Prisma } from "@/generated/prisma/client";
-import { uuidv7 } from "@/lib/uuidv7";
-
-type Subject = { id: string; accountId: string; workflowId: string; metadata: unknown };
+import { eventEnvelope, type EventSubject } from "@/lib/events/envelope";
 
 /** recordEvent for many verifications at once (the sweep): one insert of events, one of deliveries. */
-export async function recordEventsBulk(tx: Tx, subjects: Subject[], eventName: EventName, fields: Record<string, unknown>, now: Date): Promise<number> {
+export async function recordEventsBulk(tx: Tx, subjects: EventSubject[], eventName: EventName, fields: Record<string, unknown>, now: Date): Promise<number> {
   if (!subjects.length) return 0;
   const events = subjects.map((subject) => {
-    const eventId = uuidv7(); // time-ordered, like every other id
-    const payload = {
-      eventName, eventId, flowId: subject.workflowId, verificationId: subject.id, timeStamp: now.toISOString(),
-      resource: `/api/v1/verifications/${subject.id}`, metadata: openJson(secrets().storageKey, subject.metadata) ?? {}, ...fields, // metadata is sealed when read with raw SQL
-    };
+    const { eventId, payload } = eventEnvelope(subject, eventName, now, fields);
     return { id: eventId, accountId: subject.accountId, verificationId: subject.id, name: eventName, payload: payload as Prisma.InputJsonValue, createdAt: now };
   });
   await tx.event.createMany({ data: events });

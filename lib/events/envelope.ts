@@ -1,0 +1,26 @@
+import "server-only";
+import { openJson } from "@/lib/crypto/field-crypto";
+import { secrets } from "@/lib/secrets";
+import { uuidv7 } from "@/lib/uuidv7";
+
+// The webhook event envelope, built in ONE place (recordEvent, recordEventsBulk and the dashboard's test event):
+// eventName, eventId (UUIDv7, the same on every retry), flowId, verificationId, timeStamp, resource, metadata, then
+// the event's own fields (docs/api.md, "Events").
+
+export type EventSubject = { id: string; accountId: string; workflowId: string; metadata: unknown };
+
+/** A new event's id and payload for one verification. `metadata` may be sealed (read with raw SQL): it is opened. */
+export function eventEnvelope(subject: EventSubject | null, eventName: string, now: Date, fields: Record<string, unknown> = {}) {
+  const eventId = uuidv7();
+  const payload: Record<string, unknown> = {
+    eventName,
+    eventId,
+    flowId: subject?.workflowId ?? null,
+    ...(subject ? { verificationId: subject.id } : {}),
+    timeStamp: now.toISOString(),
+    resource: subject ? `/api/v1/verifications/${subject.id}` : null,
+    metadata: subject ? (openJson(secrets().storageKey, subject.metadata) ?? {}) : {},
+    ...fields,
+  };
+  return { eventId, payload };
+}
