@@ -2,6 +2,7 @@ import type { Check, CheckResult, ProcessResult } from "@/lib/processes/types";
 import { resultOfChecks } from "@/lib/processes/types";
 import type { Examination } from "./examine-document";
 import { alpha2OfMrzState, mrzDate } from "./icao";
+import { agreementNeeded, CHECK_DIGIT_FIELDS } from "./mrz-certainty";
 import { compareNumber, hasValue, hasWord, nearestWordDistance, type PrintedZone } from "./printed-zone";
 
 // The rules of DOCUMENT_VERIFICATION (also in docs/checks.md). The step's result is resultOfChecks: any FAILED →
@@ -42,9 +43,7 @@ import { compareNumber, hasValue, hasWord, nearestWordDistance, type PrintedZone
  * re-saved regions and swapped portraits 4.3–5.9 (docs/accuracy.md).
  */
 export const ELA_THRESHOLD = 3.9;
-/** OCR variants that must read the same MRZ before a failing check digit is called certain (see checkDigits) */
-export const MIN_AGREEMENT = 2;
-export const MIN_AGREEMENT_COMPOSITE = 3;
+export { MIN_AGREEMENT, MIN_AGREEMENT_COMPOSITE } from "./mrz-certainty";
 /** page OCR mean confidence from which an unfound printed name counts as different, not unreadable */
 export const MIN_LEGIBLE_PAGE = 60;
 export const MIN_LONG_SIDE = 700;
@@ -58,7 +57,6 @@ export type Duplicate = { verificationId: string; reason: "DOCUMENT_NUMBER" | "I
 export type Evidence = { exam: Examination; declared: Declared; fileMeta: Record<string, unknown> | null; duplicates: Duplicate[] | null };
 export type Decision = { result: ProcessResult; data: Record<string, unknown>; checks: Check[] };
 
-const CHECK_FIELDS = ["documentNumberCheckDigit", "birthDateCheckDigit", "expirationDateCheckDigit", "personalNumberCheckDigit", "compositeCheckDigit"] as const;
 const NO_MRZ_TYPES = new Set(["DRIVERS_LICENSE", "VOTER_ID"]);
 
 /** The declared types an MRZ can be (ICAO 9303-4/-5/-6 document codes; residence permits are I/A/C cards, often "IR"/"AR"). */
@@ -155,7 +153,7 @@ export function decide({ exam, declared, fileMeta, duplicates }: Evidence, polic
 function checkDigits(exam: Examination, birth: string | null, expiry: string | null): Check {
   const { mrz, zone } = exam;
   const details = mrz!.result.details;
-  const failing = details.filter((d) => d.field && (CHECK_FIELDS as readonly string[]).includes(d.field) && !d.valid);
+  const failing = details.filter((d) => d.field && CHECK_DIGIT_FIELDS.has(d.field) && !d.valid);
   if (failing.length === 0) return check("CHECK_DIGITS", "PASSED", "Every check digit of the MRZ is valid.");
   const f = mrz!.result.fields;
   // a failing digit is the document's own when the field it protects is printed identically on the page
@@ -174,10 +172,11 @@ function checkDigits(exam: Examination, birth: string | null, expiry: string | n
   // composite, which covers both; so a failing field digit under a composite that holds means the characters were
   // read as printed (the composite vouches for them). A failing composite alone needs MIN_AGREEMENT_COMPOSITE
   // preprocessing variants reading the very same MRZ.
+  const needed = agreementNeeded(failing.map((d) => d.field));
   let certain: string | null = null;
-  if (fields.length && !compositeFails && (agreement >= MIN_AGREEMENT || fields.every((d) => printed(d.field)))) {
-    certain = agreement >= MIN_AGREEMENT ? `the composite check digit holds and ${agreement} OCR variants read the same MRZ` : "the composite check digit holds and the protected field is printed identically";
-  } else if (!fields.length && compositeFails && agreement >= MIN_AGREEMENT_COMPOSITE) {
+  if (needed !== null && !compositeFails && (agreement >= needed || fields.every((d) => printed(d.field)))) {
+    certain = agreement >= needed ? `the composite check digit holds and ${agreement} OCR variants read the same MRZ` : "the composite check digit holds and the protected field is printed identically";
+  } else if (needed !== null && compositeFails && agreement >= needed) {
     certain = `${agreement} OCR variants read the same MRZ`;
   }
   // Never a decline on its own: a real document can carry a wrong digit (specimens do, measured on real ones), and a

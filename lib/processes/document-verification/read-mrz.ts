@@ -9,6 +9,7 @@ import type { OcrEngine } from "./ocr-engine";
 import { paddleLines, type PaddleLine } from "./paddle-engine";
 import type { PrintedZone } from "./printed-zone";
 import { setting } from "@/lib/env";
+import { agreementNeeded } from "./mrz-certainty";
 
 // Reading the machine-readable zone of one side of a document.
 //  1. Locate: the page OCR (already run for the printed fields) finds the MRZ as long upper-case lines (with room
@@ -129,13 +130,13 @@ type Prep = (band: Buffer, base: Buffer, width: number, level: number) => Promis
  * `base` is greyBand(band): thresholds apply to the normalised grey, at `level` (thresholdLevel) and around it.
  */
 export const MRZ_VARIANTS: readonly { name: string; prep: Prep }[] = [
-  { name: "threshold", prep: (_, base, __, t) => step(base, (s) => s.threshold(t)) },
-  { name: "unsharp", prep: async (_, base, __, t) => step(await step(base, (s) => s.sharpen({ sigma: 2 })), (s) => s.threshold(t)) },
-  { name: "clahe", prep: async (band, _, w, t) => step(await step(band, (s) => s.grayscale().clahe({ width: 64, height: 64 }).resize({ width: big(w) })), (s) => s.threshold(t)) },
+  { name: "binarise", prep: (_, base, __, t) => step(base, (s) => s.threshold(t)) },
+  { name: "sharpen-binarise", prep: async (_, base, __, t) => step(await step(base, (s) => s.sharpen({ sigma: 2 })), (s) => s.threshold(t)) },
+  { name: "local-contrast-binarise", prep: async (band, _, w, t) => step(await step(band, (s) => s.grayscale().clahe({ width: 64, height: 64 }).resize({ width: big(w) })), (s) => s.threshold(t)) },
   { name: "grey", prep: async (_, base) => base },
-  { name: "threshold-100", prep: (_, base, __, t) => step(base, (s) => s.threshold(t - 28)) },
-  { name: "upscale-3x", prep: async (band, _, w, t) => step(await greyBand(band, w, 3), (s) => s.threshold(t)) },
-  { name: "threshold-160", prep: (_, base, __, t) => step(base, (s) => s.threshold(t + 32)) },
+  { name: "binarise-level-minus-28", prep: (_, base, __, t) => step(base, (s) => s.threshold(t - 28)) },
+  { name: "upscale-3x-binarise", prep: async (band, _, w, t) => step(await greyBand(band, w, 3), (s) => s.threshold(t)) },
+  { name: "binarise-level-plus-32", prep: (_, base, __, t) => step(base, (s) => s.threshold(t + 32)) },
 ];
 
 /**
@@ -307,24 +308,18 @@ export async function readMrz(engine: OcrEngine, image: Buffer, page: Page, zone
   };
 }
 
-const CHECK_FIELDS = new Set(["documentNumberCheckDigit", "birthDateCheckDigit", "expirationDateCheckDigit", "personalNumberCheckDigit", "compositeCheckDigit"]);
-
 /**
- * A reading enough variants agree on whose only fault is a wrong check digit of the kind decide.ts declines on: a
- * field's digit failing under a composite that holds (2 identical readings), or the composite alone (3). A field
- * digit failing together with the composite is what one misread character does: more variants are read then.
+ * A reading enough variants agree on whose only fault is a wrong check digit that decide.ts calls certain
+ * (mrz-certainty.ts): reading more variants would not change it.
  */
 function certainFault(candidates: readonly Candidate[]): boolean {
   const counts = new Map<string, number>();
   for (const c of candidates) {
-    const invalid = c.result.details.filter((d) => !d.valid);
-    if (invalid.length === 0 || !invalid.every((d) => d.field && CHECK_FIELDS.has(d.field))) continue;
-    const compositeFails = invalid.some((d) => d.field === "compositeCheckDigit");
-    const fieldFails = invalid.some((d) => d.field !== "compositeCheckDigit");
-    if (compositeFails && fieldFails) continue;
+    const needed = agreementNeeded(c.result.details.filter((d) => !d.valid).map((d) => d.field));
+    if (needed === null) continue;
     const k = key(c);
     counts.set(k, (counts.get(k) ?? 0) + 1);
-    if (counts.get(k)! >= (compositeFails ? 3 : 2)) return true;
+    if (counts.get(k)! >= needed) return true;
   }
   return false;
 }
@@ -338,6 +333,15 @@ function aligned(a: string[], b: string[], format: MrzFormat): boolean {
 
 const nameLength = (c: Candidate) => (c.format === "TD1" ? c.lines[2]! : c.lines[0]!.slice(5)).replace(/<+$/, "").length;
 
+let paddleFailureLogged = false;
+
+/** A PaddleOCR failure is logged once per process with its cause; later ones are not repeated. */
+function reportPaddleFailure(error: unknown): void {
+  if (paddleFailureLogged) return;
+  paddleFailureLogged = true;
+  console.error(`[mrz] PaddleOCR failed; the tesseract reading stands (logged once): ${(error as Error)?.name ?? "Error"}: ${(error as Error)?.message ?? String(error)}`);
+}
+
 /**
  * PaddleOCR's reading of an image as a candidate, only when fully check-digit valid (after repair); else null.
  * `padded`: its first line was read in pieces and padded with fillers (paddleTexts).
@@ -346,8 +350,10 @@ async function paddleCandidate(image: Buffer, zone: PrintedZone, withShapes: Can
   let lines: PaddleLine[];
   try {
     lines = await paddleLines(await sharp(image).png().toBuffer());
-  } catch {
-    return null; // the fallback is optional: without it the tesseract reading stands
+  } catch (error) {
+    // the fallback is optional: without it the tesseract reading stands; but a broken install must be seen
+    reportPaddleFailure(error);
+    return null;
   }
   const confidence = Math.round(100 * Math.min(1, ...lines.map((l) => l.mean)));
   for (const text of paddleTexts(lines)) {
