@@ -6,7 +6,7 @@ import { Controller, useForm, type Resolver } from "react-hook-form";
 import type { z } from "zod";
 import { ProcessList } from "@/components/dashboard/process-list";
 import { CountrySelect, SettingField } from "@/components/dashboard/workflow-settings-fields";
-import { DOCUMENT_TYPE_NAMES } from "@/lib/document-types/document-type-names";
+import { DOCUMENT_TYPE_LABELS, DOCUMENT_TYPE_NAMES } from "@/lib/document-types/document-type-names";
 import { pruneDefinition, relevantSettings, WorkflowDefinitionSchema } from "@/lib/workflows/workflow-definition";
 import styles from "@/components/dashboard/dashboard.module.css";
 
@@ -18,14 +18,6 @@ type SaveResult = { ok: true; workflowId: string; version: number } | { ok: fals
 // dropped before validation (as saveWorkflow drops them), so a hidden field can never block a save.
 const baseResolver = zodResolver(WorkflowDefinitionSchema);
 const resolver: Resolver<Input, unknown, Output> = (values, context, options) => baseResolver(pruneDefinition(values), context, options);
-
-const DOCUMENT_TYPE_LABELS: Record<(typeof DOCUMENT_TYPE_NAMES)[number], string> = {
-  PASSPORT: "Passport",
-  DRIVERS_LICENSE: "Driving licence",
-  NATIONAL_ID: "National identity card",
-  RESIDENCE_PERMIT: "Residence permit",
-  VOTER_ID: "Voter ID",
-};
 
 export function WorkflowBuilder({
   initial,

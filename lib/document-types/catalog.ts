@@ -1,5 +1,5 @@
 import { allCountries, countryByCode, type Country } from "@/lib/countries/countries";
-import { DOCUMENT_TYPE_NAMES, type DocumentTypeName } from "@/lib/document-types/document-type-names";
+import { DOCUMENT_TYPE_LABELS, DOCUMENT_TYPE_NAMES, type DocumentTypeName } from "@/lib/document-types/document-type-names";
 
 export { DOCUMENT_TYPE_NAMES, type DocumentTypeName };
 export type Side = "FRONT" | "BACK";
@@ -30,11 +30,11 @@ const VOTER_ID_COUNTRIES = new Set(["IN", "MX", "NG", "GH", "PH", "KE", "SL", "L
 const UNINHABITED = new Set(["AQ", "BV", "HM", "UM", "GS", "TF"]);
 
 const DEFINITIONS: Record<DocumentTypeName, Definition> = {
-  PASSPORT: { label: "Passport", sides: ["FRONT"], issuedIn: (c) => !UNINHABITED.has(c.code) },
-  DRIVERS_LICENSE: { label: "Driver's license", sides: ["FRONT", "BACK"], issuedIn: (c) => !UNINHABITED.has(c.code) },
-  NATIONAL_ID: { label: "National identity card", sides: ["FRONT", "BACK"], issuedIn: (c) => !NO_NATIONAL_ID.has(c.code) },
-  RESIDENCE_PERMIT: { label: "Residence permit", sides: ["FRONT", "BACK"], issuedIn: (c) => !UNINHABITED.has(c.code) },
-  VOTER_ID: { label: "Voter ID card", sides: ["FRONT", "BACK"], issuedIn: (c) => VOTER_ID_COUNTRIES.has(c.code) },
+  PASSPORT: { label: DOCUMENT_TYPE_LABELS.PASSPORT, sides: ["FRONT"], issuedIn: (c) => !UNINHABITED.has(c.code) },
+  DRIVERS_LICENSE: { label: DOCUMENT_TYPE_LABELS.DRIVERS_LICENSE, sides: ["FRONT", "BACK"], issuedIn: (c) => !UNINHABITED.has(c.code) },
+  NATIONAL_ID: { label: DOCUMENT_TYPE_LABELS.NATIONAL_ID, sides: ["FRONT", "BACK"], issuedIn: (c) => !NO_NATIONAL_ID.has(c.code) },
+  RESIDENCE_PERMIT: { label: DOCUMENT_TYPE_LABELS.RESIDENCE_PERMIT, sides: ["FRONT", "BACK"], issuedIn: (c) => !UNINHABITED.has(c.code) },
+  VOTER_ID: { label: DOCUMENT_TYPE_LABELS.VOTER_ID, sides: ["FRONT", "BACK"], issuedIn: (c) => VOTER_ID_COUNTRIES.has(c.code) },
 };
 
 function subType(country: Country): SubDocumentType {

@@ -1,5 +1,7 @@
 // Every text of the hosted verify page, in one place. A translation is a file of the same shape
 // (components/verify/messages/index.ts lists them); `{name}` placeholders are filled in by t().
+import { DOCUMENT_TYPE_LABELS } from "@/lib/document-types/document-type-names";
+
 export const en = {
   meta: { title: "Verify your identity" },
   common: {
@@ -55,13 +57,7 @@ export const en = {
     frontPassport: "Photograph the page with your photo. Place it inside the frame, flat and well lit, with no glare.",
     front: "Photograph the front of your document. Place it inside the frame, flat and well lit, with no glare.",
     back: "Now photograph the back of your document.",
-    types: {
-      PASSPORT: "Passport",
-      NATIONAL_ID: "National identity card",
-      DRIVERS_LICENSE: "Driving licence",
-      RESIDENCE_PERMIT: "Residence permit",
-      VOTER_ID: "Voter ID",
-    } as Record<string, string>,
+    types: DOCUMENT_TYPE_LABELS as Record<string, string>,
   },
   camera: {
     starting: "Starting the camera…",
