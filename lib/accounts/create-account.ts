@@ -3,6 +3,7 @@ import bcrypt from "bcryptjs";
 import { z } from "zod";
 import { prisma } from "@/lib/db";
 import { generateClientId } from "@/lib/credentials/api-key-secrets";
+import { recordAudit } from "@/lib/audit/record-audit";
 
 export const PASSWORD_HASH_ROUNDS = 12;
 
@@ -21,7 +22,7 @@ export async function createAccount(input: z.input<typeof CreateAccountSchema>) 
     const account = await tx.account.create({ data: { name: data.accountName, clientId: generateClientId() }, select: { id: true, clientId: true } });
     const user = await tx.user.create({ data: { email: data.email, name: data.name, passwordHash }, select: { id: true } });
     await tx.membership.create({ data: { accountId: account.id, userId: user.id, role: "OWNER" } });
-    await tx.auditLog.create({ data: { accountId: account.id, actorType: "USER", actorId: user.id, action: "account.created" } });
+    await recordAudit(tx, { accountId: account.id, actor: { userId: user.id }, action: "account.created" });
     return { accountId: account.id, clientId: account.clientId, userId: user.id };
   });
 }

@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { createAccount } from "@/lib/accounts/create-account";
 import { prisma } from "@/lib/db";
+import { recordAudit } from "@/lib/audit/record-audit";
 
 // What only the operator does (scripts/operator.ts, `npm run operator -- …`): it runs with the database's
 // credentials on the server, so it needs no dashboard session and no rate-limit ceiling.
@@ -16,7 +17,7 @@ export async function setKeyRateLimit(keyIdOrPrefix: string, perMinute: number |
   const key = keys[0]!;
   await prisma.$transaction([
     prisma.apiKey.update({ where: { id: key.id }, data: { rateLimitPerMinute: perMinute } }),
-    prisma.auditLog.create({ data: { accountId: key.accountId, actorType: "SYSTEM", actorId: "operator", action: "api_key.rate_limit_set", targetType: "ApiKey", targetId: key.id, data: { before: key.rateLimitPerMinute, after: perMinute } } }),
+    recordAudit(prisma, { accountId: key.accountId, actor: { system: "operator" }, action: "api_key.rate_limit_set", target: { type: "ApiKey", id: key.id }, data: { before: key.rateLimitPerMinute, after: perMinute } }),
   ]);
   return { keyId: key.id, keyPrefix: key.keyPrefix, rateLimitPerMinute: perMinute };
 }

@@ -9,6 +9,7 @@ import { sha256Hex } from "@/lib/crypto/hash";
 import { prisma } from "@/lib/db";
 import { sendEmail } from "@/lib/email/send-email";
 import { env } from "@/lib/env";
+import { recordAudit } from "@/lib/audit/record-audit";
 
 // Sign-up never says whether an e-mail address already has a user: both cases hash the password, write nothing
 // the visitor can see, send one mail to the address and answer the same sentence. A new address gets a link that
@@ -61,7 +62,7 @@ export async function confirmSignup(token: string): Promise<{ accountId: string;
     const account = await tx.account.create({ data: { name: pending.accountName, clientId: generateClientId() }, select: { id: true } });
     const user = await tx.user.create({ data: { email: pending.email, name: pending.name, passwordHash: pending.passwordHash }, select: { id: true } });
     await tx.membership.create({ data: { accountId: account.id, userId: user.id, role: "OWNER" } });
-    await tx.auditLog.create({ data: { accountId: account.id, actorType: "USER", actorId: user.id, action: "account.created" } });
+    await recordAudit(tx, { accountId: account.id, actor: { userId: user.id }, action: "account.created" });
     return { accountId: account.id, email: pending.email };
   });
 }

@@ -7,6 +7,7 @@ import { clock } from "@/lib/clock";
 import { prisma, type Tx } from "@/lib/db";
 import { hashInvitationToken } from "@/lib/dashboard/invite-member";
 import { consumeRateLimit } from "@/lib/api/rate-limit";
+import { recordAudit } from "@/lib/audit/record-audit";
 
 const INVALID = "This invitation link is invalid, expired or already used";
 // acceptances (right or wrong tokens) per client address per hour: tokens cannot be guessed at speed
@@ -39,7 +40,7 @@ async function join(tx: Tx, invitation: { id: string; accountId: string; role: "
   const existing = await tx.membership.findUnique({ where: { accountId_userId: { accountId: invitation.accountId, userId } }, select: { id: true } });
   if (existing) throw new DashboardError("You are already a member of this account");
   await tx.membership.create({ data: { accountId: invitation.accountId, userId, role: invitation.role, createdAt: now } });
-  await tx.auditLog.create({ data: { accountId: invitation.accountId, actorType: "USER", actorId: userId, action: "invitation.accepted", targetType: "Invitation", targetId: invitation.id, data: { role: invitation.role }, createdAt: now } });
+  await recordAudit(tx, { accountId: invitation.accountId, actor: { userId: userId }, action: "invitation.accepted", target: { type: "Invitation", id: invitation.id }, data: { role: invitation.role }, at: now });
 }
 
 /** A signed-in user joins with an invitation addressed to their e-mail. */

@@ -3,6 +3,7 @@ import { clock } from "@/lib/clock";
 import { prisma } from "@/lib/db";
 import { idOrNotFound } from "@/lib/dashboard/dashboard-ids";
 import { assertCan, NotFoundError, type Member } from "@/lib/dashboard/permissions";
+import { byMember, recordAudit } from "@/lib/audit/record-audit";
 
 /**
  * Archives (or restores) a workflow. Archived workflows start no new verifications; those in flight finish on
@@ -17,8 +18,6 @@ export async function setWorkflowArchived(member: Member, workflowId: string, ar
       data: { archivedAt: archived ? clock.now() : null },
     });
     if (!count) throw new NotFoundError("Workflow not found");
-    await tx.auditLog.create({
-      data: { accountId: member.accountId, actorType: "USER", actorId: member.userId, action: archived ? "workflow.archived" : "workflow.restored", targetType: "workflow", targetId: id },
-    });
+    await recordAudit(tx, { ...byMember(member), action: archived ? "workflow.archived" : "workflow.restored", target: { type: "workflow", id: id } });
   });
 }

@@ -6,6 +6,7 @@ import { clock } from "@/lib/clock";
 import { sha256Hex } from "@/lib/crypto/hash";
 import { prisma } from "@/lib/db";
 import { isUuid } from "@/lib/verifications/find-verification";
+import { byMember, recordAudit } from "@/lib/audit/record-audit";
 
 type Actor = Pick<Member, "accountId" | "userId" | "role">;
 
@@ -32,7 +33,7 @@ export async function inviteMember(member: Actor, input: z.input<typeof InviteSc
   const expiresAt = new Date(now.getTime() + INVITATION_TTL_MS);
   const invitation = await prisma.$transaction(async (tx) => {
     const created = await tx.invitation.create({ data: { accountId: member.accountId, email, role, tokenHash: hashInvitationToken(token), expiresAt, createdAt: now }, select: { id: true } });
-    await tx.auditLog.create({ data: { accountId: member.accountId, actorType: "USER", actorId: member.userId, action: "invitation.created", targetType: "Invitation", targetId: created.id, data: { role }, createdAt: now } });
+    await recordAudit(tx, { ...byMember(member), action: "invitation.created", target: { type: "Invitation", id: created.id }, data: { role }, at: now });
     return created;
   });
   return { id: invitation.id, token, expiresAt };
@@ -45,6 +46,6 @@ export async function revokeInvitation(member: Actor, invitationId: string): Pro
   await prisma.$transaction(async (tx) => {
     const { count } = await tx.invitation.deleteMany({ where: { id: invitationId, accountId: member.accountId, acceptedAt: null } });
     if (!count) throw new NotFoundError("Invitation not found");
-    await tx.auditLog.create({ data: { accountId: member.accountId, actorType: "USER", actorId: member.userId, action: "invitation.revoked", targetType: "Invitation", targetId: invitationId } });
+    await recordAudit(tx, { ...byMember(member), action: "invitation.revoked", target: { type: "Invitation", id: invitationId } });
   });
 }

@@ -6,6 +6,7 @@ import { idOrNotFound } from "@/lib/dashboard/dashboard-ids";
 import { assertCan, DashboardError, NotFoundError, type Member } from "@/lib/dashboard/permissions";
 import { rateLimitProblem } from "@/lib/accounts/operator";
 import { env } from "@/lib/env";
+import { byMember, recordAudit } from "@/lib/audit/record-audit";
 
 export async function listApiKeys(member: Member) {
   assertCan(member, "manageCredentials");
@@ -40,12 +41,7 @@ export async function createMemberApiKey(member: Member, input: unknown): Promis
       throw new DashboardError(`This account already has ${max} active API keys, the most allowed. Revoke one first.`);
     }
     const created = await createApiKey(member.accountId, parsed.data, tx);
-    await tx.auditLog.create({
-      data: {
-        accountId: member.accountId, actorType: "USER", actorId: member.userId, action: "api_key.created", targetType: "ApiKey", targetId: created.id,
-        data: { name: parsed.data.name, keyPrefix: created.keyPrefix, scopes: created.scopes, rateLimitPerMinute: parsed.data.rateLimitPerMinute ?? null, expiresAt: parsed.data.expiresAt?.toISOString() ?? null },
-      },
-    });
+    await recordAudit(tx, { ...byMember(member), action: "api_key.created", target: { type: "ApiKey", id: created.id }, data: { name: parsed.data.name, keyPrefix: created.keyPrefix, scopes: created.scopes, rateLimitPerMinute: parsed.data.rateLimitPerMinute ?? null, expiresAt: parsed.data.expiresAt?.toISOString() ?? null } });
     return { ok: true as const, key: created.key, keyPrefix: created.keyPrefix, id: created.id };
   });
 }
@@ -59,8 +55,6 @@ export async function revokeApiKey(member: Member, keyId: string): Promise<void>
     if (!key) throw new NotFoundError("API key not found");
     if (key.revokedAt) return;
     await tx.apiKey.update({ where: { id: key.id }, data: { revokedAt: clock.now() } });
-    await tx.auditLog.create({
-      data: { accountId: member.accountId, actorType: "USER", actorId: member.userId, action: "api_key.revoked", targetType: "ApiKey", targetId: key.id, data: { keyPrefix: key.keyPrefix } },
-    });
+    await recordAudit(tx, { ...byMember(member), action: "api_key.revoked", target: { type: "ApiKey", id: key.id }, data: { keyPrefix: key.keyPrefix } });
   });
 }

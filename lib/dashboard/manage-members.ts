@@ -5,6 +5,7 @@ import { clock } from "@/lib/clock";
 import { prisma, type Tx } from "@/lib/db";
 import { ROLES } from "@/lib/dashboard/invite-member";
 import { isUuid } from "@/lib/verifications/find-verification";
+import { byMember, recordAudit } from "@/lib/audit/record-audit";
 
 type Actor = Pick<Member, "accountId" | "userId" | "role">;
 
@@ -44,7 +45,7 @@ export async function changeMemberRole(member: Actor, input: z.input<typeof Role
     if (target.role === role) return;
     if (target.role === "OWNER" && owners <= 1) throw new DashboardError("The account needs at least one owner");
     await tx.membership.update({ where: { id: membershipId }, data: { role } });
-    await tx.auditLog.create({ data: { accountId: member.accountId, actorType: "USER", actorId: member.userId, action: "member.role_changed", targetType: "Membership", targetId: membershipId, data: { from: target.role, to: role } } });
+    await recordAudit(tx, { ...byMember(member), action: "member.role_changed", target: { type: "Membership", id: membershipId }, data: { from: target.role, to: role } });
   });
 }
 
@@ -54,6 +55,6 @@ export async function removeMember(member: Actor, membershipId: string): Promise
     const { target, owners } = await lockedMembership(tx, member.accountId, membershipId);
     if (target.role === "OWNER" && owners <= 1) throw new DashboardError("The last owner cannot be removed");
     await tx.membership.delete({ where: { id: membershipId } });
-    await tx.auditLog.create({ data: { accountId: member.accountId, actorType: "USER", actorId: member.userId, action: "member.removed", targetType: "Membership", targetId: membershipId, data: { role: target.role } } });
+    await recordAudit(tx, { ...byMember(member), action: "member.removed", target: { type: "Membership", id: membershipId }, data: { role: target.role } });
   });
 }

@@ -4,6 +4,8 @@ import { idOrNotFound } from "@/lib/dashboard/dashboard-ids";
 import { assertCan, NotFoundError, type Member } from "@/lib/dashboard/permissions";
 import { createWebhookEndpoint, WebhookEndpointSchema } from "@/lib/webhooks/create-webhook-endpoint";
 import { encryptWebhookSecret, generateWebhookSecret } from "@/lib/webhooks/webhook-secret";
+import { byMember, recordAudit, type AuditEntry } from "@/lib/audit/record-audit";
+import type { Prisma } from "@/generated/prisma/client";
 
 export type EndpointFormResult =
   | { ok: true; id: string; secret?: string }
@@ -15,8 +17,8 @@ function fieldErrors(issues: readonly { path: PropertyKey[]; message: string }[]
   return Object.fromEntries(issues.map((i) => [String(i.path[0] ?? "form"), i.message]));
 }
 
-function audit(member: Member, action: string, endpointId: string, data: Record<string, unknown> = {}) {
-  return { accountId: member.accountId, actorType: "USER", actorId: member.userId, action, targetType: "WebhookEndpoint", targetId: endpointId, data: data as object };
+function audit(member: Member, action: string, endpointId: string, data: Record<string, unknown> = {}): AuditEntry {
+  return { ...byMember(member), action, target: { type: "WebhookEndpoint", id: endpointId }, data: data as Prisma.InputJsonObject };
 }
 
 export async function listWebhookEndpoints(member: Member) {
@@ -43,7 +45,7 @@ export async function createMemberWebhookEndpoint(member: Member, input: unknown
   if (!parsed.success) return { ok: false, fieldErrors: fieldErrors(parsed.error.issues) };
   return prisma.$transaction(async (tx) => {
     const endpoint = await createWebhookEndpoint(member.accountId, parsed.data, tx);
-    await tx.auditLog.create({ data: audit(member, "webhook_endpoint.created", endpoint.id, { url: endpoint.url, events: endpoint.events }) });
+    await recordAudit(tx, audit(member, "webhook_endpoint.created", endpoint.id, { url: endpoint.url, events: endpoint.events }));
     return { ok: true as const, id: endpoint.id, secret: endpoint.secret };
   });
 }
@@ -59,7 +61,7 @@ export async function updateWebhookEndpoint(member: Member, endpointId: string, 
       data: { url: parsed.data.url, events: parsed.data.events, enabled: parsed.data.enabled },
     });
     if (!count) throw new NotFoundError("Webhook endpoint not found");
-    await tx.auditLog.create({ data: audit(member, "webhook_endpoint.updated", endpoint.id, parsed.data) });
+    await recordAudit(tx, audit(member, "webhook_endpoint.updated", endpoint.id, parsed.data));
   });
   return { ok: true, id: endpoint.id };
 }
@@ -74,7 +76,7 @@ export async function rotateWebhookSecret(member: Member, endpointId: string): P
   await prisma.$transaction(async (tx) => {
     const { count } = await tx.webhookEndpoint.updateMany({ where: { id: endpoint.id, accountId: member.accountId }, data: { secretEncrypted: encryptWebhookSecret(secret) } });
     if (!count) throw new NotFoundError("Webhook endpoint not found");
-    await tx.auditLog.create({ data: audit(member, "webhook_endpoint.secret_rotated", endpoint.id) });
+    await recordAudit(tx, audit(member, "webhook_endpoint.secret_rotated", endpoint.id));
   });
   return { secret };
 }

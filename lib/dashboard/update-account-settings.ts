@@ -2,6 +2,7 @@ import "server-only";
 import { assertCan, type Member } from "@/lib/dashboard/permissions";
 import { z } from "zod";
 import { prisma } from "@/lib/db";
+import { byMember, recordAudit } from "@/lib/audit/record-audit";
 
 type Actor = Pick<Member, "accountId" | "userId" | "role">;
 
@@ -33,6 +34,6 @@ export async function updateAccountSettings(member: Actor, input: z.input<typeof
   await prisma.$transaction(async (tx) => {
     const before = await tx.account.findUniqueOrThrow({ where: { id: member.accountId }, select: { name: true, retentionDays: true, allowedRedirectHosts: true, allowedFrameOrigins: true } });
     await tx.account.update({ where: { id: member.accountId }, data });
-    await tx.auditLog.create({ data: { accountId: member.accountId, actorType: "USER", actorId: member.userId, action: "account.settings_updated", targetType: "Account", targetId: member.accountId, data: { before, after: data } } });
+    await recordAudit(tx, { ...byMember(member), action: "account.settings_updated", target: { type: "Account", id: member.accountId }, data: { before, after: data } });
   });
 }

@@ -9,6 +9,7 @@ import { TEST_EVENT_NAME } from "@/lib/events/event-names";
 import { resendDelivery } from "@/lib/webhooks/attempt-delivery";
 import { eventEnvelope } from "@/lib/events/envelope";
 import type { Prisma } from "@/generated/prisma/client";
+import { byMember, recordAudit } from "@/lib/audit/record-audit";
 
 const LOG_SIZE = 50;
 
@@ -39,9 +40,7 @@ export async function resendMemberDelivery(member: Member, deliveryId: string): 
   // a pending delivery is already on its way (or waiting for its retry): resending would only race it
   if (delivery.status === "PENDING") throw new DashboardError("This delivery is still pending; wait for it to succeed or fail.");
   await resendDelivery(delivery.id);
-  await prisma.auditLog.create({
-    data: { accountId: member.accountId, actorType: "USER", actorId: member.userId, action: "webhook_delivery.resent", targetType: "WebhookDelivery", targetId: delivery.id, data: { endpointId: delivery.endpointId } },
-  });
+  await recordAudit(prisma, { ...byMember(member), action: "webhook_delivery.resent", target: { type: "WebhookDelivery", id: delivery.id }, data: { endpointId: delivery.endpointId } });
   notifyWork("deliveries");
 }
 
@@ -60,9 +59,7 @@ export async function sendTestWebhook(member: Member, endpointId: string): Promi
   const delivery = await prisma.$transaction(async (tx) => {
     await tx.event.create({ data: { id: eventId, accountId: member.accountId, name: TEST_EVENT_NAME, payload: payload as Prisma.InputJsonValue, createdAt: now } });
     const created = await tx.webhookDelivery.create({ data: { eventId, endpointId: endpoint.id, nextAttemptAt: now }, select: { id: true } });
-    await tx.auditLog.create({
-      data: { accountId: member.accountId, actorType: "USER", actorId: member.userId, action: "webhook_endpoint.test_sent", targetType: "WebhookEndpoint", targetId: endpoint.id, data: { eventId } },
-    });
+    await recordAudit(tx, { ...byMember(member), action: "webhook_endpoint.test_sent", target: { type: "WebhookEndpoint", id: endpoint.id }, data: { eventId } });
     return created;
   });
   notifyWork("deliveries");

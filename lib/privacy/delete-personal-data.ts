@@ -7,6 +7,7 @@ import { redactVerifications } from "@/lib/privacy/redact-verifications";
 import { deleteStoredBytes } from "@/lib/storage/file-store";
 import { isFinal } from "@/lib/verifications/transitions";
 import { isUuid } from "@/lib/verifications/find-verification";
+import { byMember, recordAudit } from "@/lib/audit/record-audit";
 
 type Actor = Pick<Member, "accountId" | "userId" | "role">;
 
@@ -26,12 +27,7 @@ export async function deletePersonalData(member: Actor, input: z.input<typeof In
     // the engine may still be reading the inputs of a verification in flight
     if (!isFinal(v.status)) throw new DashboardError("A verification still in progress cannot be redacted; wait until it is final");
     const keys = await redactVerifications(tx, member.accountId, [verificationId], now);
-    await tx.auditLog.create({
-      data: {
-        accountId: member.accountId, actorType: "USER", actorId: member.userId, action: "verification.personal_data_deleted",
-        targetType: "Verification", targetId: verificationId, data: { files: keys.length }, createdAt: now,
-      },
-    });
+    await recordAudit(tx, { ...byMember(member), action: "verification.personal_data_deleted", target: { type: "Verification", id: verificationId }, data: { files: keys.length }, at: now });
     return keys;
   });
   await deleteStoredBytes(storageKeys);

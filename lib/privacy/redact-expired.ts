@@ -3,6 +3,7 @@ import { clock } from "@/lib/clock";
 import { prisma } from "@/lib/db";
 import { redactVerifications } from "@/lib/privacy/redact-verifications";
 import { deleteStoredBytes } from "@/lib/storage/file-store";
+import { auditRow } from "@/lib/audit/record-audit";
 
 const BATCH = 200;
 const DAY_MS = 86_400_000;
@@ -28,7 +29,7 @@ export async function redactExpiredVerifications(now = clock.now()): Promise<{ r
         const erased = await redactVerifications(tx, account.id, ids, now);
         if (ids.length) {
           await tx.auditLog.createMany({
-            data: ids.map((id) => ({ accountId: account.id, actorType: "SYSTEM", action: "verification.redacted_by_retention", targetType: "Verification", targetId: id, data: { retentionDays: account.retentionDays }, createdAt: now })),
+            data: ids.map((id) => auditRow({ accountId: account.id, actor: { system: null }, action: "verification.redacted_by_retention", target: { type: "Verification", id }, data: { retentionDays: account.retentionDays }, at: now })),
           });
         }
         return { count: ids.length, keys: erased };

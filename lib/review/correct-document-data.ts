@@ -7,6 +7,7 @@ import { notifyWork } from "@/lib/engine/dispatch";
 import { recordEvent } from "@/lib/events/record-event";
 import type { Prisma } from "@/generated/prisma/client";
 import { isUuid } from "@/lib/verifications/find-verification";
+import { byMember, recordAudit } from "@/lib/audit/record-audit";
 
 type Actor = Pick<Member, "accountId" | "userId" | "role">;
 
@@ -48,12 +49,7 @@ export async function correctDocumentData(member: Actor, input: z.input<typeof C
     await tx.verification.update({ where: { id: verificationId }, data: { updatedAt: now } });
     // stepId is the process type, as in every other payload; the row's id travels as stepRecordId
     const event = await recordEvent(tx, v, "verification_data_updated", { stepId: "DOCUMENT_VERIFICATION", stepRecordId: stepId, updatedFields, data }, now);
-    await tx.auditLog.create({
-      data: {
-        accountId: member.accountId, actorType: "USER", actorId: member.userId, action: "verification.data_corrected",
-        targetType: "Verification", targetId: verificationId, data: { stepId, updatedFields, eventId: event.eventId }, createdAt: now,
-      },
-    });
+    await recordAudit(tx, { ...byMember(member), action: "verification.data_corrected", target: { type: "Verification", id: verificationId }, data: { stepId, updatedFields, eventId: event.eventId }, at: now });
     return { eventId: event.eventId, updatedFields };
   });
   notifyWork("deliveries");

@@ -7,6 +7,7 @@ import { notifyWork } from "@/lib/engine/dispatch";
 import { webhookStatus } from "@/lib/engine/step-payload";
 import { recordEvent } from "@/lib/events/record-event";
 import { isUuid } from "@/lib/verifications/find-verification";
+import { byMember, recordAudit } from "@/lib/audit/record-audit";
 
 type Actor = Pick<Member, "accountId" | "userId" | "role">;
 
@@ -46,12 +47,7 @@ export async function decideReview(member: Actor, input: z.input<typeof ReviewDe
     });
     if (changed.count !== 1) throw new DashboardError("Someone else decided this verification a moment ago");
     const recorded = await recordEvent(tx, current, "verification_completed", { verificationStatus: webhookStatus("COMPLETED", decision), status: "COMPLETED", result: decision, reviewed: true }, now);
-    await tx.auditLog.create({
-      data: {
-        accountId: member.accountId, actorType: "USER", actorId: member.userId, action: "verification.reviewed",
-        targetType: "Verification", targetId: verificationId, data: { from, to: decision, reason, eventId: recorded.eventId }, createdAt: now,
-      },
-    });
+    await recordAudit(tx, { ...byMember(member), action: "verification.reviewed", target: { type: "Verification", id: verificationId }, data: { from, to: decision, reason, eventId: recorded.eventId }, at: now });
     return recorded;
   });
   notifyWork("deliveries");

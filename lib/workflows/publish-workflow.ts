@@ -2,6 +2,7 @@ import "server-only";
 import { prisma } from "@/lib/db";
 import { serializeSetting, type SettingName } from "@/lib/workflows/settings";
 import { WorkflowDefinitionSchema, type WorkflowDefinition } from "@/lib/workflows/workflow-definition";
+import { recordAudit } from "@/lib/audit/record-audit";
 
 export { WorkflowDefinitionSchema, type WorkflowDefinition };
 
@@ -38,12 +39,7 @@ export async function publishWorkflow(
     });
     await tx.workflow.update({ where: { id: workflow.id }, data: { currentVersionId: version.id } });
     if (audit) {
-      await tx.auditLog.create({
-        data: {
-          accountId, actorType: "USER", actorId: audit.actorId, action: audit.action, targetType: "workflow", targetId: workflow.id,
-          data: { version: version.version, ...(audit.sourceWorkflowId ? { sourceWorkflowId: audit.sourceWorkflowId } : {}) },
-        },
-      });
+      await recordAudit(tx, { accountId, actor: { userId: audit.actorId }, action: audit.action, target: { type: "workflow", id: workflow.id }, data: { version: version.version, ...(audit.sourceWorkflowId ? { sourceWorkflowId: audit.sourceWorkflowId } : {}) } });
     }
     return { workflowId: workflow.id, version: version.version };
   });
