@@ -4,10 +4,11 @@ import dynamic from "next/dynamic";
 import { SubmittedScreen } from "@/components/verify/submitted-screen";
 import { WelcomeScreen } from "@/components/verify/welcome-screen";
 import { ErrorBanner, Progress } from "@/components/verify/ui";
-import { HostedApiError, fetchState, sendInputs, startVerification, type TextInput } from "@/components/verify/hosted-api";
+import { HostedApiError, fetchState, sendInputs, startVerification } from "@/components/verify/hosted-api";
 import { useI18n } from "@/components/verify/i18n";
 import { isLastOpenScreen, nextOpenScreen, planScreens } from "@/components/verify/plan-screens";
 import { FINAL_STATUSES, type HostedEntry, type HostedSession, type HostedState } from "@/lib/hosted/types";
+import type { StepProps } from "@/components/verify/steps/types";
 import styles from "@/components/verify/verify.module.css";
 
 // Each kind of step is its own chunk, fetched when the flow reaches it (forms bring zod and react-hook-form,
@@ -19,16 +20,6 @@ const GenericStep = dynamic(() => import("@/components/verify/steps/generic-step
 const LocationStep = dynamic(() => import("@/components/verify/steps/location-step").then((m) => m.LocationStep));
 const PersonalStep = dynamic(() => import("@/components/verify/steps/personal-step").then((m) => m.PersonalStep));
 const CaptureStep = dynamic(() => import("@/components/verify/steps/capture-step").then((m) => m.CaptureStep));
-
-export type Submission = { texts?: TextInput[]; files?: { fieldName: string; file: Blob; filename: string }[] };
-
-/** What a step hands back: inputs to store, or "skip" (an optional step passed over). */
-export type StepProps = {
-  screenFields: HostedState["inputs"];
-  state: HostedState;
-  session: HostedSession;
-  submit: (submission: Submission | "skip", extra?: { documentSides?: ("FRONT" | "BACK")[] }) => Promise<void>;
-};
 
 type Phase = "welcome" | "steps" | "submitted";
 
@@ -111,7 +102,7 @@ export function VerifyFlow({ entry }: { entry: HostedEntry }) {
     return (
       <WelcomeScreen
         accountName={entry.kind === "start" ? entry.accountName : (state?.accountName ?? "")}
-        processes={entry.kind === "start" ? entry.processes : processesOf(state)}
+        processes={entry.kind === "start" ? entry.processes : (state?.processes ?? [])}
         resuming={entry.kind === "resume"}
         busy={starting}
         error={error}
@@ -151,11 +142,4 @@ function initialPhase(entry: HostedEntry): Phase {
   return state.supplied.length ? "steps" : "welcome";
 }
 
-function processesOf(state: HostedState | null): string[] {
-  if (!state) return [];
-  const byField: Record<string, string> = {
-    DOCUMENT_FRONT: "DOCUMENT_VERIFICATION", SELFIE_VIDEO: "LIVENESS", AGREEMENT_VIDEO: "VIDEO_AGREEMENT", ADDRESS_LINE: "ADDRESS_VERIFICATION",
-    EMAIL: "EMAIL_CHECK", GEOLOCATION: "LOCATION_INTELLIGENCE", FULL_NAME: "WATCHLIST_CHECK",
-  };
-  return state.inputs.map((f) => byField[f.fieldName]).filter((p): p is string => Boolean(p));
-}
+

@@ -21,6 +21,7 @@ export async function loadHostedState(accountId: string, verificationId: string)
     accountName: account.name,
     status: verification.status as VerificationStatus,
     result: verification.status === "COMPLETED" ? ((verification.result as VerificationResult | null) ?? null) : null,
+    processes: [...shape.processes],
     inputs,
     supplied: [...supplied.keys()],
     missing: verification.inputsCompletedAt ? [] : missingInputs(inputs, supplied).map((f) => f.fieldName),

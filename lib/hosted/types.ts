@@ -12,6 +12,8 @@ export type HostedState = {
   accountName: string;
   status: VerificationStatus;
   result: VerificationResult | null;
+  /** the workflow version's processes, in order (what the welcome screen lists) */
+  processes: string[];
   inputs: InputField[];
   /** field names already stored (values are never sent back to the page) */
   supplied: string[];

@@ -60,3 +60,11 @@ export function combineResults(results: readonly ProcessResult[]): ProcessResult
   if (results.includes("MANUAL_REVIEW")) return "MANUAL_REVIEW";
   return "APPROVED";
 }
+
+/** One FILE input of the verification, read and decrypted: its id, bytes and sniffed type; null when absent. */
+export async function fileOf(input: ProcessInput, fieldName: string): Promise<{ fileId: string; bytes: Buffer; contentType: string } | null> {
+  const stored = input.inputs.get(fieldName);
+  if (stored?.type !== "FILE" || !stored.fileId) return null;
+  const file = await input.readFile(stored.fileId);
+  return file ? { fileId: stored.fileId, ...file } : null;
+}

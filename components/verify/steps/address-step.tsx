@@ -6,7 +6,7 @@ import { z } from "zod";
 import { fetchAddressFormat } from "@/components/verify/hosted-api";
 import { countryName, format, useI18n } from "@/components/verify/i18n";
 import { ErrorBanner, FieldError, StepHeader, SubmitButton, useStepSubmit } from "@/components/verify/ui";
-import type { StepProps } from "@/components/verify/verify-flow";
+import type { StepProps } from "@/components/verify/steps/types";
 import { ISO_COUNTRY_CODES, flagEmoji } from "@/lib/countries/country-codes";
 import type { AddressFormat } from "@/lib/hosted/types";
 import { TEXT_RULES } from "@/lib/verifications/input-rules";

@@ -2,7 +2,7 @@
 import dynamic from "next/dynamic";
 import { useI18n } from "@/components/verify/i18n";
 import { ErrorBanner, FieldError, StepHeader, useStepSubmit } from "@/components/verify/ui";
-import type { StepProps } from "@/components/verify/verify-flow";
+import type { StepProps } from "@/components/verify/steps/types";
 import styles from "@/components/verify/verify.module.css";
 
 // camera code (react-webcam, MediaRecorder) loads only when a capture step is reached

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from "react";
 import { fetchDocumentTypes, type DocumentTypeOption } from "@/components/verify/hosted-api";
 import { countryName, useI18n } from "@/components/verify/i18n";
 import { ErrorBanner, FieldError, StepHeader, SubmitButton, useStepSubmit } from "@/components/verify/ui";
-import type { StepProps } from "@/components/verify/verify-flow";
+import type { StepProps } from "@/components/verify/steps/types";
 import { flagEmoji } from "@/lib/countries/country-codes";
 import styles from "@/components/verify/verify.module.css";
 

@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { HostedApiError, requestEmailOtp } from "@/components/verify/hosted-api";
 import { format, useI18n } from "@/components/verify/i18n";
 import { ErrorBanner, FieldError, StepHeader, SubmitButton, useStepSubmit } from "@/components/verify/ui";
-import type { StepProps } from "@/components/verify/verify-flow";
+import type { StepProps } from "@/components/verify/steps/types";
 import { OTP_REQUESTS_PER_HOUR } from "@/lib/otp/limits";
 import { TEXT_RULES } from "@/lib/verifications/input-rules";
 import styles from "@/components/verify/verify.module.css";

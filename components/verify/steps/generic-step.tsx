@@ -2,7 +2,7 @@
 import { useState } from "react";
 import { useI18n } from "@/components/verify/i18n";
 import { ErrorBanner, FieldError, StepHeader, SubmitButton, useStepSubmit } from "@/components/verify/ui";
-import type { StepProps } from "@/components/verify/verify-flow";
+import type { StepProps } from "@/components/verify/steps/types";
 import styles from "@/components/verify/verify.module.css";
 
 /** Any TEXT or DROPDOWN input the page has no dedicated screen for, labelled by the API's description. */

@@ -2,7 +2,7 @@
 import { useState } from "react";
 import { format, useI18n } from "@/components/verify/i18n";
 import { ErrorBanner, StepHeader, useStepSubmit } from "@/components/verify/ui";
-import type { StepProps } from "@/components/verify/verify-flow";
+import type { StepProps } from "@/components/verify/steps/types";
 import styles from "@/components/verify/verify.module.css";
 
 /** GEOLOCATION: asked with an explanation; going on without it is allowed (the IP signals still run). */

@@ -5,7 +5,7 @@ import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { useI18n } from "@/components/verify/i18n";
 import { ErrorBanner, FieldError, StepHeader, SubmitButton, useStepSubmit } from "@/components/verify/ui";
-import type { StepProps } from "@/components/verify/verify-flow";
+import type { StepProps } from "@/components/verify/steps/types";
 import { TEXT_RULES } from "@/lib/verifications/input-rules";
 import styles from "@/components/verify/verify.module.css";
 

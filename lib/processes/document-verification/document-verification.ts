@@ -1,6 +1,6 @@
 import "server-only";
 import { DOCUMENT_TYPE_NAMES, type DocumentTypeName } from "@/lib/document-types/catalog";
-import type { ProcessInput, VerificationProcess } from "@/lib/processes/types";
+import { fileOf, type ProcessInput, type VerificationProcess } from "@/lib/processes/types";
 import { decide, type Duplicate } from "./decide";
 import { examineDocument } from "./examine-document";
 import { findDuplicateDocuments, storedFileMeta } from "./find-duplicate-documents";
@@ -19,13 +19,6 @@ const text = (input: ProcessInput, name: string) => {
   const value = input.inputs.get(name)?.value?.trim();
   return value ? value : null;
 };
-
-async function fileOf(input: ProcessInput, name: string): Promise<{ fileId: string; bytes: Buffer } | null> {
-  const fileId = input.inputs.get(name)?.fileId;
-  if (!fileId) return null;
-  const file = await input.readFile(fileId);
-  return file ? { fileId, bytes: file.bytes } : null;
-}
 
 export function createDocumentVerification(deps: DocumentDependencies): VerificationProcess {
   return {

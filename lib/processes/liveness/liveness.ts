@@ -2,7 +2,7 @@ import "server-only";
 import { analyzeVideo, anchorFace, VIDEO_THRESHOLDS, type VideoAnalysis } from "@/lib/faces/analyze-video";
 import { FACE_MATCH_THRESHOLDS, largestFace, matchFaces, type FaceMatch } from "@/lib/faces/face-match";
 import type { Check, ProcessInput, VerificationProcess } from "@/lib/processes/types";
-import { resultOfChecks } from "@/lib/processes/types";
+import { fileOf, resultOfChecks } from "@/lib/processes/types";
 import { FfmpegError } from "@/lib/video/ffmpeg";
 import { CHALLENGE_THRESHOLDS, judgeChallenge, type Challenge } from "./head-challenge";
 
@@ -136,11 +136,6 @@ export const liveness: VerificationProcess = {
 };
 
 const nullableRound = (x: number | null) => (x === null ? null : round(x));
-
-export async function fileOf(input: ProcessInput, fieldName: string) {
-  const stored = input.inputs.get(fieldName);
-  return stored?.type === "FILE" && stored.fileId ? input.readFile(stored.fileId) : null;
-}
 
 type Observed = Parameters<typeof matchFaces>[0];
 
