@@ -60,8 +60,11 @@ export async function framesVideo(frames: readonly Buffer[], fps = 10, format: "
   return withTempDir(async (dir) => {
     for (const [i, frame] of frames.entries()) await sharp(frame).png().toFile(path.join(dir, `f${String(i).padStart(4, "0")}.png`));
     const out = path.join(dir, `out.${format}`);
-    const codec = format === "webm" ? ["-c:v", "libvpx", "-b:v", "1M", "-deadline", "realtime", "-cpu-used", "8"] : ["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p"];
-    await runFfmpeg(["-framerate", String(fps), "-i", path.join(dir, "f%04d.png"), ...extra, ...codec, "-r", "25", out], { timeoutMs: 60_000 });
+    // the same frames always give the same bytes: "good" quality mode on one thread ("realtime" adapts to the
+    // encoder's speed, so a loaded machine encoded another video and a face-similarity test near its threshold
+    // flaked) and bitexact muxing (no random track/segment UIDs)
+    const codec = format === "webm" ? ["-c:v", "libvpx", "-b:v", "1M", "-deadline", "good", "-cpu-used", "4", "-threads", "1"] : ["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p"];
+    await runFfmpeg(["-framerate", String(fps), "-i", path.join(dir, "f%04d.png"), ...extra, ...codec, "-r", "25", "-fflags", "+bitexact", out], { timeoutMs: 60_000 });
     return readFile(out);
   });
 }
