@@ -26,10 +26,13 @@ afterAll(() => {
 describe("run-verification", () => {
   it("claims, plans, runs each step and finalizes", async () => {
     const { verificationId } = await emailVerificationReadyToProcess(account);
-    const t = new InngestTestEngine({ function: runVerificationFunction, events: [{ name: "openkyc/verification.ready", data: { verificationId } }] });
+    const announced = ["announce-deliveries-0", "announce-deliveries"];
+    const t = new InngestTestEngine({ function: runVerificationFunction, events: [{ name: "openkyc/verification.ready", data: { verificationId } }], steps: announced.map((id) => ({ id, handler() {} })) });
     const { result, ctx } = await t.execute();
     expect(result).toEqual({ finalized: true });
     for (const id of ["claim", "plan", "step-0", "finalize"]) expect(ctx.step.run).toHaveBeenCalledWith(id, expect.any(Function));
+    // deliveries are announced with step.sendEvent, part of the run (never inngest.send from inside a step)
+    for (const id of announced) expect(ctx.step.sendEvent).toHaveBeenCalledWith(id, [expect.objectContaining({ name: "openkyc/webhook.deliveries.due" })]);
     expect(await prisma.verification.findUniqueOrThrow({ where: { id: verificationId } })).toMatchObject({ status: "COMPLETED", result: "APPROVED" });
   });
 
@@ -93,7 +96,7 @@ describe("sweep-stale-verifications", () => {
   it("sweeps and re-announces jobs whose event was lost", async () => {
     const { verificationId } = await emailVerificationReadyToProcess(account);
     await prisma.job.updateMany({ where: { verificationId }, data: { runAt: new Date(Date.now() - 5 * 60_000) } });
-    const t = new InngestTestEngine({ function: sweepStaleFunction, events: [{ name: "inngest/scheduled.timer", data: { cron: "*/5 * * * *" } }], steps: [{ id: "re-announce", handler() {} }] });
+    const t = new InngestTestEngine({ function: sweepStaleFunction, events: [{ name: "inngest/scheduled.timer", data: { cron: "*/5 * * * *" } }], steps: [{ id: "re-announce", handler() {} }, { id: "announce-deliveries", handler() {} }] });
     const { result, ctx } = await t.execute();
     expect(result).toMatchObject({ abandoned: expect.any(Number), expired: expect.any(Number) });
     expect((result as { reannounced: number }).reannounced).toBeGreaterThanOrEqual(1);

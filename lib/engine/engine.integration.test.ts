@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { prisma } from "@/lib/db";
 import { resetEnvCache } from "@/lib/env";
-import { processVerification } from "@/lib/engine/process-job";
+import { inProcessDurable, runInProcess } from "@/lib/engine/durable";
+import { verificationWorkflow } from "@/lib/engine/workflows";
 import { finalizeVerification, runStep } from "@/lib/engine/run-verification";
 import { createWorker } from "@/lib/engine/worker";
 import { emailCheck } from "@/lib/processes/email-check/email-check";
@@ -54,9 +55,9 @@ describe("in-process engine", () => {
 
   it("is safe to run twice: no second step, event or result", async () => {
     const { verificationId } = await emailVerificationReadyToProcess(account);
-    await processVerification(verificationId, [0]);
+    await runInProcess((d) => verificationWorkflow(d, verificationId), inProcessDurable([0]));
     const events = await prisma.event.count({ where: { verificationId } });
-    await processVerification(verificationId, [0]);
+    await runInProcess((d) => verificationWorkflow(d, verificationId), inProcessDurable([0]));
     expect(await runStep(verificationId, 0)).toBe("skipped");
     await finalizeVerification(verificationId);
     expect(await prisma.event.count({ where: { verificationId } })).toBe(events);
@@ -66,7 +67,7 @@ describe("in-process engine", () => {
   it("sends steps it cannot decide to MANUAL_REVIEW, never a fake APPROVED", async () => {
     const { verificationId } = await emailVerificationReadyToProcess(account, "email-and-document");
     await prisma.verification.update({ where: { id: verificationId }, data: { status: "PROCESSING" } });
-    await processVerification(verificationId, [0]);
+    await runInProcess((d) => verificationWorkflow(d, verificationId), inProcessDurable([0]));
     const result = await status(verificationId);
     expect(result).toMatchObject({ status: "COMPLETED", result: "MANUAL_REVIEW" });
     const document = await prisma.verificationStep.findFirstOrThrow({ where: { verificationId, processType: "DOCUMENT_VERIFICATION" } });
@@ -79,7 +80,7 @@ describe("in-process engine", () => {
     const { verificationId } = await emailVerificationReadyToProcess(account);
     const real = emailCheck.run.bind(emailCheck);
     vi.spyOn(emailCheck, "run").mockRejectedValueOnce(new Error("model not loaded")).mockImplementation(real);
-    await processVerification(verificationId, [0]);
+    await runInProcess((d) => verificationWorkflow(d, verificationId), inProcessDurable([0]));
     expect(await prisma.verificationStep.findFirstOrThrow({ where: { verificationId } })).toMatchObject({ status: "COMPLETED", attempts: 2 });
     expect((await status(verificationId)).status).toBe("COMPLETED");
   });
@@ -88,7 +89,7 @@ describe("in-process engine", () => {
     const { verificationId } = await emailVerificationReadyToProcess(account);
     const spy = vi.spyOn(emailCheck, "run").mockRejectedValue(new Error("secret detail 4111-1111"));
     const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
-    await processVerification(verificationId, [0]);
+    await runInProcess((d) => verificationWorkflow(d, verificationId), inProcessDurable([0]));
     expect(spy).toHaveBeenCalledTimes(3);
     expect((await status(verificationId)).status).toBe("FAILED");
     const step = await prisma.verificationStep.findFirstOrThrow({ where: { verificationId } });

@@ -2,7 +2,6 @@ import "server-only";
 import { clock } from "@/lib/clock";
 import { prisma } from "@/lib/db";
 import { env } from "@/lib/env";
-import { DELIVERY_TIMEOUT_MS } from "@/lib/webhooks/retry-schedule";
 
 // Claiming work from PostgreSQL with FOR UPDATE SKIP LOCKED: any number of instances take turns without
 // taking the same row, and a claim that is not renewed expires (the claimant crashed) so another takes over.
@@ -34,23 +33,35 @@ export async function renewJob(jobId: string): Promise<void> {
   await prisma.job.updateMany({ where: { id: jobId, doneAt: null }, data: { lockedUntil: lockUntil() } });
 }
 
+/**
+ * Runs `fn` while renewing the claim of the verification's RUN_VERIFICATION job every third of ENGINE_LOCK_SECONDS
+ * (the heartbeat of both execution modes): a long step keeps its claim, a crashed one loses it.
+ */
+export async function keepJobClaimed<T>(verificationId: string, fn: () => Promise<T>): Promise<T> {
+  const renew = () => prisma.job.updateMany({ where: { verificationId, type: "RUN_VERIFICATION", doneAt: null }, data: { lockedUntil: lockUntil() } });
+  const heartbeat = setInterval(() => void renew().catch(() => undefined), (env().ENGINE_LOCK_SECONDS * 1000) / 3);
+  try {
+    return await fn();
+  } finally {
+    clearInterval(heartbeat);
+  }
+}
+
+/** Verifications whose job is due for over a minute and unclaimed: their announcement was lost (Inngest's sweep re-announces them). */
+export async function unannouncedVerificationJobs(limit = 500): Promise<string[]> {
+  const now = clock.now();
+  const jobs = await prisma.job.findMany({
+    where: { doneAt: null, runAt: { lt: new Date(now.getTime() - 60_000) }, OR: [{ lockedUntil: null }, { lockedUntil: { lt: now } }] },
+    select: { verificationId: true },
+    take: limit,
+  });
+  return jobs.map((j) => j.verificationId).filter((id): id is string => Boolean(id));
+}
+
 /** An unexpected failure of the whole job: try again later, from where it stopped. */
 export async function releaseJob(jobId: string, error: unknown, retryInMs: number): Promise<void> {
   await prisma.job.updateMany({
     where: { id: jobId, doneAt: null },
     data: { lockedUntil: null, runAt: new Date(clock.now().getTime() + retryInMs), lastError: String((error as Error)?.name ?? "Error") },
   });
-}
-
-export async function claimDeliveries(limit: number): Promise<string[]> {
-  if (limit <= 0) return [];
-  const now = clock.now();
-  const rows = await prisma.$queryRaw<{ id: string }[]>`
-    UPDATE "WebhookDelivery" SET "lockedUntil" = ${new Date(now.getTime() + DELIVERY_TIMEOUT_MS + env().ENGINE_LOCK_SECONDS * 1000)}
-    WHERE "id" IN (
-      SELECT "id" FROM "WebhookDelivery"
-      WHERE "status" = 'PENDING' AND "nextAttemptAt" <= ${now} AND ("lockedUntil" IS NULL OR "lockedUntil" < ${now})
-      ORDER BY "nextAttemptAt" LIMIT ${limit} FOR UPDATE SKIP LOCKED)
-    RETURNING "id"`;
-  return rows.map((r) => r.id);
 }

@@ -13,7 +13,9 @@ import { stepCompletedFields, webhookStatus } from "@/lib/engine/step-payload";
 // inside step.run, the in-process worker directly): plan the steps, run each step, finalize. Running any part
 // twice changes nothing: every write is conditional on the state it expects.
 
-export const MAX_STEP_ATTEMPTS = 3;
+/** Retries of a step whose process throws (both modes), and so its attempts in all. */
+export const STEP_RETRIES = 2 as const;
+export const MAX_STEP_ATTEMPTS = STEP_RETRIES + 1;
 
 /** Step positions grouped in waves: a step runs after the steps it depends on; a wave's steps run in parallel. */
 export function planWaves(processes: readonly string[]): number[][] {

@@ -1,14 +1,16 @@
 import "server-only";
 import { prisma } from "@/lib/db";
 import { env } from "@/lib/env";
-import { attemptDelivery } from "@/lib/webhooks/attempt-delivery";
 import { sweepStaleVerifications } from "@/lib/verifications/sweep-stale";
-import { claimDeliveries, claimJobs, releaseJob, renewJob } from "@/lib/engine/job-claims";
+import { claimJobs, releaseJob } from "@/lib/engine/job-claims";
+import { claimDeliveries } from "@/lib/webhooks/claim-deliveries";
 import { setLocalWorker } from "@/lib/engine/dispatch";
-import { processVerification, STEP_RETRY_DELAYS_MS } from "@/lib/engine/process-job";
+import { inProcessDurable, runInProcess } from "@/lib/engine/durable";
+import { deliveryWorkflow, verificationWorkflow } from "@/lib/engine/workflows";
 
-// The in-process engine (no Inngest configured): the same domain work as the Inngest functions, driven by a
-// loop that claims due jobs and deliveries from PostgreSQL. Several instances can run it at once.
+// The in-process engine (no Inngest configured): the same workflows as the Inngest functions
+// (lib/engine/workflows.ts, through the in-process adapter), driven by a loop that claims due jobs and deliveries
+// from PostgreSQL. Several instances can run it at once.
 
 export type WorkerOptions = { pollMs?: number; jobConcurrency?: number; deliveryConcurrency?: number; sweepEveryMs?: number; stepRetryDelaysMs?: readonly number[] };
 
@@ -35,14 +37,20 @@ export function createWorker(options: WorkerOptions = {}) {
   };
 
   async function runJob(job: { id: string; verificationId: string | null }) {
-    const heartbeat = setInterval(() => void renewJob(job.id).catch(() => undefined), (env().ENGINE_LOCK_SECONDS * 1000) / 3);
+    const verificationId = job.verificationId;
     try {
-      if (job.verificationId) await processVerification(job.verificationId, options.stepRetryDelaysMs ?? STEP_RETRY_DELAYS_MS);
+      if (verificationId) await runInProcess((d) => verificationWorkflow(d, verificationId), inProcessDurable(options.stepRetryDelaysMs));
     } catch (error) {
       console.error(`[engine] job ${job.id} failed (${(error as Error)?.name}); retrying in 30 s`);
       await releaseJob(job.id, error, 30_000).catch(() => undefined);
-    } finally {
-      clearInterval(heartbeat);
+    }
+  }
+
+  async function runDelivery(deliveryId: string) {
+    try {
+      await runInProcess((d) => deliveryWorkflow(d, deliveryId));
+    } catch (error) {
+      console.error(`[engine] delivery failed to run: ${(error as Error)?.name}`);
     }
   }
 
@@ -50,7 +58,7 @@ export function createWorker(options: WorkerOptions = {}) {
     const jobs = await claimJobs(jobConcurrency - running.jobs.size);
     for (const job of jobs) track(running.jobs, runJob(job));
     const deliveries = await claimDeliveries(deliveryConcurrency - running.deliveries.size);
-    for (const id of deliveries) track(running.deliveries, attemptDelivery(id).then(() => undefined).catch((e) => console.error(`[engine] delivery failed to run: ${(e as Error)?.name}`)));
+    for (const id of deliveries) track(running.deliveries, runDelivery(id));
   }
 
   function nudge() {
