@@ -10,7 +10,10 @@ import { confirmSignup, requestSignup } from "@/lib/accounts/request-signup";
 import { signupRefusal } from "@/lib/accounts/signup-mode";
 import { env } from "@/lib/env";
 
-export type FormState = { error?: string; notice?: string; fieldErrors?: Record<string, string>; values?: Record<string, string> } | undefined;
+import { done, type ActionState } from "@/lib/dashboard/action";
+
+/** The sign-in, sign-up and confirmation forms answer like every dashboard action (lib/dashboard/action.ts). */
+export type FormState = ActionState;
 
 
 async function signInOrExplain(email: string, password: string): Promise<FormState> {
@@ -53,7 +56,7 @@ export async function signup(_state: FormState, form: FormData): Promise<FormSta
   const limit = await consumeRateLimit(`signup-ip:${clientIp(await headers()) ?? "unknown"}`, env().SIGNUP_RATE_LIMIT_PER_HOUR, 3600);
   if (limit.exceeded) return { values, error: "Too many sign-ups from your network. Try again later." };
   const { message } = await requestSignup(parsed.data);
-  return { notice: message };
+  return done(message);
 }
 
 /** The confirmation link's button: the account is created, then the owner signs in with the password they chose. */

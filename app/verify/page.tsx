@@ -4,7 +4,7 @@ import { I18nProvider } from "@/components/verify/i18n";
 import { messagesFor, pickLanguage } from "@/components/verify/messages";
 import type { Messages } from "@/components/verify/messages/en";
 import { VerifyFlow } from "@/components/verify/verify-flow";
-import { ApiError } from "@/lib/api/errors";
+import { DomainError } from "@/lib/api/errors";
 import { loadHostedState } from "@/lib/hosted/load-hosted-state";
 import { openHostedSession } from "@/lib/hosted/open-session";
 import { resolveShareableLink } from "@/lib/hosted/shareable-link";
@@ -43,7 +43,7 @@ async function resolveEntry(params: Record<string, string | string[] | undefined
       const state = await loadHostedState(opened.accountId, opened.verificationId);
       return { kind: "resume", session: { sessionToken: opened.sessionToken, expiresAt: opened.expiresAt }, state, verifyUrl: "" };
     } catch (error) {
-      if (error instanceof ApiError) return { error: error.code === "VERIFICATION_NOT_FOUND" ? "notFound" : "invalidLink" };
+      if (error instanceof DomainError) return { error: error.code === "VERIFICATION_NOT_FOUND" ? "notFound" : "invalidLink" };
       throw error;
     }
   }
@@ -56,7 +56,7 @@ async function resolveEntry(params: Record<string, string | string[] | undefined
     const link = await resolveShareableLink({ flowId, clientId, metadata, sig });
     return { kind: "start", flowId: link.flowId, clientId, metadata, sig, accountName: link.accountName, processes: link.processes };
   } catch (error) {
-    if (error instanceof ApiError) return { error: LINK_ERRORS[error.code] ?? (error.details?.[0]?.field === "metadata.redirectUrl" ? "redirectNotAllowed" : "invalidMetadata") };
+    if (error instanceof DomainError) return { error: LINK_ERRORS[error.code] ?? (error.details?.[0]?.field === "metadata.redirectUrl" ? "redirectNotAllowed" : "invalidMetadata") };
     throw error;
   }
 }

@@ -1,16 +1,15 @@
 "use client";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
+import type { ActionState } from "@/lib/dashboard/action";
 import styles from "@/components/dashboard/dashboard.module.css";
-
-type Result = { ok: boolean; error?: string; redirectTo?: string };
 
 /**
  * A button that runs a server action (bound to its arguments), optionally after a confirm(), then goes to the
  * action's `redirectTo` or refreshes; the action's refusal is shown next to it.
  */
 export function ActionButton({ action, label, pendingLabel, confirm, variant = "secondary" }: {
-  action: () => Promise<Result>; label: string; pendingLabel?: string; confirm?: string; variant?: "primary" | "secondary" | "danger" | "small";
+  action: () => Promise<ActionState>; label: string; pendingLabel?: string; confirm?: string; variant?: "primary" | "secondary" | "danger" | "small";
 }) {
   const router = useRouter();
   const [pending, start] = useTransition();
@@ -26,7 +25,7 @@ export function ActionButton({ action, label, pendingLabel, confirm, variant = "
           setError(null);
           start(async () => {
             const result = await action();
-            if (!result.ok) return setError(result.error ?? "That did not work.");
+            if (!result?.ok) return setError(result?.error ?? "That did not work.");
             if (result.redirectTo) router.push(result.redirectTo);
             else router.refresh();
           });

@@ -38,7 +38,7 @@ export function SignupForm({ action }: { action: Action }) {
     <form action={submit} className={styles.authForm}>
       <h1>Create your account</h1>
       {state?.error ? <p role="alert" className={styles.error}>{state.error}</p> : null}
-      {state?.notice ? <p role="status" className={styles.notice}>{state.notice}</p> : null}
+      {state?.message ? <p role="status" className={styles.notice}>{state.message}</p> : null}
       <Field name="accountName" label="Company name" autoComplete="organization" state={state} />
       <Field name="name" label="Your name (optional)" autoComplete="name" state={state} optional />
       <Field name="email" label="Work e-mail" type="email" autoComplete="username" state={state} />

@@ -17,7 +17,7 @@ export function CreateApiKeyForm({ action }: { action: (state: CreateKeyState, f
   const error = (name: string) => (errors[name] ? <p id={`key-${name}-error`} className={styles.fieldError}>{errors[name]}</p> : null);
   return (
     <>
-      {state?.ok ? (
+      {state?.ok && state.key ? (
         <div className={styles.secret} role="status">
           <strong>Your new API key.</strong> Copy it now: it is shown only this once and cannot be shown again.
           <CopyField value={state.key} label="API key" />

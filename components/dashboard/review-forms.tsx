@@ -1,13 +1,13 @@
 "use client";
 import { useActionState } from "react";
-import type { ActionState } from "@/lib/dashboard/action-state";
+import type { ActionState } from "@/lib/dashboard/action";
 import styles from "@/components/dashboard/dashboard.module.css";
 
 type Action = (state: ActionState, form: FormData) => Promise<ActionState>;
 
 function Outcome({ state }: { state: ActionState }) {
   if (state?.error) return <p role="alert" className={styles.error}>{state.error}</p>;
-  if (state?.ok) return <p role="status" className={styles.notice}>{state.ok}</p>;
+  if (state?.ok) return <p role="status" className={styles.notice}>{state.message}</p>;
   return null;
 }
 

@@ -1,6 +1,6 @@
 "use client";
 import { useActionState } from "react";
-import type { ActionState } from "@/lib/dashboard/action-state";
+import type { ActionState } from "@/lib/dashboard/action";
 import styles from "@/components/dashboard/dashboard.module.css";
 
 type Action = (state: ActionState, form: FormData) => Promise<ActionState>;
@@ -15,7 +15,7 @@ export function SettingsForm({ action, name, retentionDays, allowedRedirectHosts
   return (
     <form action={submit}>
       {state?.error ? <p role="alert" className={styles.error}>{state.error}</p> : null}
-      {state?.ok ? <p role="status" className={styles.notice}>{state.ok}</p> : null}
+      {state?.ok ? <p role="status" className={styles.notice}>{state.message}</p> : null}
       <div className={styles.field}>
         <label htmlFor="name">Account name</label>
         <input id="name" name="name" defaultValue={name} required maxLength={100} aria-invalid={Boolean(err.name)} aria-describedby={err.name ? "name-error" : undefined} />

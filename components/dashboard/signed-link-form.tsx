@@ -1,9 +1,8 @@
 "use client";
 import { useActionState } from "react";
 import { CopyField } from "@/components/dashboard/copy-button";
+import type { ActionState as State } from "@/lib/dashboard/action";
 import styles from "@/components/dashboard/dashboard.module.css";
-
-type State = { ok?: string; error?: string; fieldErrors?: Record<string, string>; secret?: string } | undefined;
 
 /** Mints a signed shareable link: only signed links may carry userId or email (an unsigned link's are dropped). */
 export function SignedLinkForm({ action }: { action: (state: State, form: FormData) => Promise<State> }) {
@@ -14,7 +13,7 @@ export function SignedLinkForm({ action }: { action: (state: State, form: FormDa
       {state?.error ? <p role="alert" className={styles.error}>{state.error}</p> : null}
       {state?.secret ? (
         <div role="status" className={styles.notice}>
-          {state.ok} Any change to it voids the signature.
+          {state.message} Any change to it voids the signature.
           <CopyField value={state.secret} label="signed link" />
         </div>
       ) : null}

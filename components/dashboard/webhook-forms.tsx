@@ -4,6 +4,7 @@ import { useActionState, useEffect, useState, useTransition } from "react";
 import type { EndpointFormState } from "@/app/dashboard/webhooks/actions";
 import { CopyField } from "@/components/dashboard/copy-button";
 import { EVENT_NAMES } from "@/lib/events/event-names";
+import type { ActionState } from "@/lib/dashboard/action";
 import styles from "@/components/dashboard/dashboard.module.css";
 
 type FormAction = (state: EndpointFormState, form: FormData) => Promise<EndpointFormState>;
@@ -59,7 +60,7 @@ export function WebhookEndpointForm({ action, initial, submitLabel }: {
 }
 
 /** Rotate: a new secret in force at once, shown here once. */
-export function RotateSecretButton({ rotate }: { rotate: () => Promise<{ ok: true; secret: string } | { ok: false; error: string }> }) {
+export function RotateSecretButton({ rotate }: { rotate: () => Promise<ActionState> }) {
   const [pending, start] = useTransition();
   const [result, setResult] = useState<{ secret?: string; error?: string } | null>(null);
   return (
@@ -74,7 +75,7 @@ export function RotateSecretButton({ rotate }: { rotate: () => Promise<{ ok: tru
             if (!window.confirm("Rotate the signing secret? Deliveries are signed with the new secret from now on; your receiver must switch over.")) return;
             start(async () => {
               const r = await rotate();
-              setResult(r.ok ? { secret: r.secret } : { error: r.error });
+              setResult(r?.ok ? { secret: r.secret } : { error: r?.error ?? "That did not work." });
             });
           }}
         >

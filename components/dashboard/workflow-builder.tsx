@@ -8,11 +8,11 @@ import { ProcessList } from "@/components/dashboard/process-list";
 import { CountrySelect, SettingField } from "@/components/dashboard/workflow-settings-fields";
 import { DOCUMENT_TYPE_LABELS, DOCUMENT_TYPE_NAMES } from "@/lib/document-types/document-type-names";
 import { pruneDefinition, relevantSettings, WorkflowDefinitionSchema } from "@/lib/workflows/workflow-definition";
+import type { ActionState } from "@/lib/dashboard/action";
 import styles from "@/components/dashboard/dashboard.module.css";
 
 type Input = z.input<typeof WorkflowDefinitionSchema>;
 type Output = z.output<typeof WorkflowDefinitionSchema>;
-type SaveResult = { ok: true; workflowId: string; version: number } | { ok: false; error?: string; fieldErrors?: Record<string, string> };
 
 // The server's own schema, applied to what the server will keep: settings of processes no longer chosen are
 // dropped before validation (as saveWorkflow drops them), so a hidden field can never block a save.
@@ -28,7 +28,7 @@ export function WorkflowBuilder({
   initial?: Input;
   workflowId?: string;
   countries: { code: string; name: string }[];
-  save: (workflowId: string | null, input: unknown) => Promise<SaveResult>;
+  save: (workflowId: string | null, input: unknown) => Promise<ActionState>;
 }) {
   const router = useRouter();
   const [message, setMessage] = useState<{ kind: "error" | "notice"; text: string } | null>(null);
@@ -44,9 +44,9 @@ export function WorkflowBuilder({
   const onSubmit = handleSubmit(async (values) => {
     setMessage(null);
     const result = await save(workflowId ?? null, values);
-    if (!result.ok) {
-      for (const [path, text] of Object.entries(result.fieldErrors ?? {})) setError(path as never, { message: text });
-      setMessage({ kind: "error", text: result.error ?? "Some values are not valid: see the marked fields." });
+    if (!result?.ok) {
+      for (const [path, text] of Object.entries(result?.fieldErrors ?? {})) setError(path as never, { message: text });
+      setMessage({ kind: "error", text: result?.error ?? "Some values are not valid: see the marked fields." });
       return;
     }
     if (workflowId) {

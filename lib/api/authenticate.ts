@@ -2,7 +2,7 @@ import "server-only";
 import { prisma } from "@/lib/db";
 import { sha256Hex } from "@/lib/crypto/hash";
 import { isVerificationToken, readVerificationToken } from "@/lib/crypto/tokens";
-import { ApiError } from "@/lib/api/errors";
+import { DomainError } from "@/lib/api/errors";
 import type { Scope } from "@/lib/credentials/scopes";
 
 export type ApiKeyPrincipal = {
@@ -33,15 +33,15 @@ function bearer(headers: Headers): string | null {
  */
 export async function authenticate(headers: Headers, options: { scope: Scope; allowSession: boolean }): Promise<Principal> {
   const token = bearer(headers);
-  if (!token) throw new ApiError("INVALID_API_KEY", "Missing or malformed Authorization header: send `Authorization: Bearer <API key>`.");
+  if (!token) throw new DomainError("INVALID_API_KEY", "Missing or malformed Authorization header: send `Authorization: Bearer <API key>`.");
 
   if (isVerificationToken(token)) {
-    if (!options.allowSession) throw new ApiError("INVALID_API_KEY", "This endpoint needs an API key.");
+    if (!options.allowSession) throw new DomainError("INVALID_API_KEY", "This endpoint needs an API key.");
     return authenticateSession(token);
   }
 
   const clientId = headers.get("x-client-id")?.trim();
-  if (!clientId || clientId.length > 200) throw new ApiError("INVALID_API_KEY", "Missing X-CLIENT-ID header.");
+  if (!clientId || clientId.length > 200) throw new DomainError("INVALID_API_KEY", "Missing X-CLIENT-ID header.");
 
   const key = await prisma.apiKey.findUnique({
     where: { keyHash: sha256Hex(token) },
@@ -52,10 +52,10 @@ export async function authenticate(headers: Headers, options: { scope: Scope; al
   });
   const now = Date.now();
   if (!key || key.account.clientId !== clientId || key.revokedAt || (key.expiresAt && key.expiresAt.getTime() <= now)) {
-    throw new ApiError("INVALID_API_KEY", "The API key or client id is invalid, revoked or expired.");
+    throw new DomainError("INVALID_API_KEY", "The API key or client id is invalid, revoked or expired.");
   }
   if (!key.scopes.includes(options.scope)) {
-    throw new ApiError("INSUFFICIENT_PERMISSIONS", `This API key lacks the "${options.scope}" permission.`);
+    throw new DomainError("INSUFFICIENT_PERMISSIONS", `This API key lacks the "${options.scope}" permission.`);
   }
   if (!key.lastUsedAt || now - key.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
     // coarse on purpose: one write a minute per key, not one per request
@@ -76,6 +76,6 @@ async function authenticateSession(token: string): Promise<SessionPrincipal> {
   const verification = verificationId
     ? await prisma.verification.findUnique({ where: { id: verificationId }, select: { id: true, accountId: true, workflowId: true } })
     : null;
-  if (!verification) throw new ApiError("INVALID_API_KEY", "The verification session is invalid or has expired.");
+  if (!verification) throw new DomainError("INVALID_API_KEY", "The verification session is invalid or has expired.");
   return { kind: "session", accountId: verification.accountId, verificationId: verification.id, workflowId: verification.workflowId };
 }

@@ -1,4 +1,4 @@
-import { ApiError, detailsFromZod } from "@/lib/api/errors";
+import { DomainError, detailsFromZod } from "@/lib/api/errors";
 import type { z } from "zod";
 
 /** Reads the body as bytes, refusing more than `maxBytes` without buffering the excess. */
@@ -23,7 +23,7 @@ export async function readBodyLimited(request: Request, maxBytes: number): Promi
 }
 
 function tooLarge(maxBytes: number) {
-  return new ApiError("PAYLOAD_TOO_LARGE", `The request body exceeds ${formatBytes(maxBytes)}.`);
+  return new DomainError("PAYLOAD_TOO_LARGE", `The request body exceeds ${formatBytes(maxBytes)}.`);
 }
 
 export function formatBytes(bytes: number): string {
@@ -39,7 +39,7 @@ export function parseJsonText(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
-    throw new ApiError("VALIDATION_ERROR", "The body is not valid JSON.");
+    throw new DomainError("VALIDATION_ERROR", "The body is not valid JSON.");
   }
 }
 
@@ -47,7 +47,7 @@ export function parseJsonText(text: string): unknown {
 export async function readJsonBody<T extends z.ZodType>(request: Request, schema: T, maxBytes: number): Promise<z.output<T>> {
   const type = mediaType(request);
   if (type !== "application/json" && !type.endsWith("+json")) {
-    throw new ApiError("UNSUPPORTED_MEDIA_TYPE", "Send the body as application/json.");
+    throw new DomainError("UNSUPPORTED_MEDIA_TYPE", "Send the body as application/json.");
   }
   const raw = await readBodyLimited(request, maxBytes);
   return parseWith(schema, parseJsonText(raw.toString("utf8")));
@@ -56,7 +56,7 @@ export async function readJsonBody<T extends z.ZodType>(request: Request, schema
 export function parseWith<T extends z.ZodType>(schema: T, value: unknown, prefix?: string): z.output<T> {
   const result = schema.safeParse(value);
   if (!result.success) {
-    throw new ApiError("VALIDATION_ERROR", "The request is invalid.", { details: detailsFromZod(result.error.issues, prefix) });
+    throw new DomainError("VALIDATION_ERROR", "The request is invalid.", { details: detailsFromZod(result.error.issues, prefix) });
   }
   return result.data;
 }

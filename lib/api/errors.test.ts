@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { ApiError, ERROR_STATUS, detailsFromZod, errorBody, validationError, type ErrorCode } from "@/lib/api/errors";
+import { DomainError, ERROR_STATUS, detailsFromZod, errorBody, validationError, type ErrorCode } from "@/lib/api/errors";
 
 // the contract's error table (docs/api.md, "Errors")
 const DECISIONS: [ErrorCode, number][] = [
@@ -22,7 +22,7 @@ const DECISIONS: [ErrorCode, number][] = [
 describe("ERROR_STATUS", () => {
   it.each(DECISIONS)("%s is HTTP %i", (code, status) => {
     expect(ERROR_STATUS[code]).toBe(status);
-    expect(new ApiError(code, "x").status).toBe(status);
+    expect(new DomainError(code, "x").status).toBe(status);
   });
 
   it("maps every other code to a client error: only INTERNAL_ERROR is a 5xx", () => {
@@ -34,11 +34,11 @@ describe("ERROR_STATUS", () => {
   });
 });
 
-describe("ApiError", () => {
+describe("DomainError", () => {
   it("carries code, message, details and Retry-After seconds", () => {
-    const error = new ApiError("RATE_LIMITED", "Slow down.", { retryAfter: 17 });
+    const error = new DomainError("RATE_LIMITED", "Slow down.", { retryAfter: 17 });
     expect(error).toBeInstanceOf(Error);
-    expect(error.name).toBe("ApiError");
+    expect(error.name).toBe("DomainError");
     expect(error.code).toBe("RATE_LIMITED");
     expect(error.message).toBe("Slow down.");
     expect(error.retryAfter).toBe(17);
@@ -56,12 +56,12 @@ describe("ApiError", () => {
 
 describe("errorBody", () => {
   it("is {error, message} and nothing else when there are no details", () => {
-    expect(errorBody(new ApiError("INVALID_API_KEY", "Bad key."))).toEqual({ error: "INVALID_API_KEY", message: "Bad key." });
-    expect(errorBody(new ApiError("VALIDATION_ERROR", "Bad.", { details: [] }))).toEqual({ error: "VALIDATION_ERROR", message: "Bad." });
+    expect(errorBody(new DomainError("INVALID_API_KEY", "Bad key."))).toEqual({ error: "INVALID_API_KEY", message: "Bad key." });
+    expect(errorBody(new DomainError("VALIDATION_ERROR", "Bad.", { details: [] }))).toEqual({ error: "VALIDATION_ERROR", message: "Bad." });
   });
 
   it("never carries a stack trace or the retry interval", () => {
-    const body = errorBody(new ApiError("RATE_LIMITED", "Slow down.", { retryAfter: 5 }));
+    const body = errorBody(new DomainError("RATE_LIMITED", "Slow down.", { retryAfter: 5 }));
     expect(Object.keys(body).sort()).toEqual(["error", "message"]);
     expect(JSON.stringify(body)).not.toMatch(/at .*\.ts/);
   });

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { authenticate, type Principal } from "@/lib/api/authenticate";
 import { clientIp } from "@/lib/api/client-ip";
-import { ApiError, errorBody } from "@/lib/api/errors";
+import { DomainError, errorBody } from "@/lib/api/errors";
 import { parseWith } from "@/lib/api/body";
 import { consumeRateLimit, rateLimitHeaders, type RateLimitState } from "@/lib/api/rate-limit";
 import { env } from "@/lib/env";
@@ -70,7 +70,7 @@ function rateKey(principal: Principal): [string, number] {
 async function limitOrThrow(key: string, limit: number): Promise<RateLimitState> {
   const state = await consumeRateLimit(key, limit);
   if (state.exceeded) {
-    const error = new ApiError("RATE_LIMITED", `Too many requests: the limit is ${limit} per minute. Retry after ${state.resetSeconds} s.`, {
+    const error = new DomainError("RATE_LIMITED", `Too many requests: the limit is ${limit} per minute. Retry after ${state.resetSeconds} s.`, {
       retryAfter: state.resetSeconds,
     });
     throw Object.assign(error, { rate: state });
@@ -79,10 +79,10 @@ async function limitOrThrow(key: string, limit: number): Promise<RateLimitState>
 }
 
 export function errorResponse(error: unknown, request: Request, requestId: string): Response {
-  if (error instanceof ApiError) {
+  if (error instanceof DomainError) {
     const response = Response.json(errorBody(error), { status: error.status });
     if (error.retryAfter) response.headers.set("Retry-After", String(error.retryAfter));
-    const rate = (error as ApiError & { rate?: RateLimitState }).rate;
+    const rate = (error as DomainError & { rate?: RateLimitState }).rate;
     if (rate) for (const [name, value] of Object.entries(rateLimitHeaders(rate))) response.headers.set(name, value);
     return response;
   }

@@ -1,3 +1,4 @@
+import { ForbiddenError } from "@/lib/errors";
 // Who may do what, and the check domain functions repeat (pages and actions check first; a domain function called
 // with a member object must not trust that its caller did).
 export type Role = "OWNER" | "ADMIN" | "REVIEWER";
@@ -17,13 +18,7 @@ export const CAN = {
 
 export type Permission = keyof typeof CAN;
 
-export class ForbiddenError extends Error {}
-
-/** Something of this account by that id does not exist — also what another account's id looks like. */
-export class NotFoundError extends Error {}
-
-/** A refusal the user can act on (a duplicate name, an invalid value): its message is shown as is. */
-export class DashboardError extends Error {}
+export { DashboardError, ForbiddenError, NotFoundError } from "@/lib/errors";
 
 export function can(member: Pick<Member, "role">, permission: Permission): boolean {
   return (CAN[permission] as readonly Role[]).includes(member.role);

@@ -1,5 +1,5 @@
 import "server-only";
-import { ApiError } from "@/lib/api/errors";
+import { DomainError } from "@/lib/api/errors";
 import { isCountryCode } from "@/lib/countries/countries";
 import { prisma } from "@/lib/db";
 import { listDocumentTypes } from "@/lib/document-types/catalog";
@@ -11,7 +11,7 @@ import { isUuid } from "@/lib/verifications/find-verification";
  */
 export async function workflowDocumentTypes(workflowId: string, query: { country?: string; step?: number }) {
   if (query.country !== undefined && !isCountryCode(query.country)) {
-    throw new ApiError("INVALID_COUNTRY_CODE", `"${query.country.slice(0, 10)}" is not an ISO 3166-1 alpha-2 country code.`);
+    throw new DomainError("INVALID_COUNTRY_CODE", `"${query.country.slice(0, 10)}" is not an ISO 3166-1 alpha-2 country code.`);
   }
   const workflow = isUuid(workflowId)
     ? await prisma.workflow.findFirst({
@@ -19,11 +19,11 @@ export async function workflowDocumentTypes(workflowId: string, query: { country
         select: { currentVersion: { select: { processes: true, documentTypes: true, countries: true } } },
       })
     : null;
-  if (!workflow?.currentVersion) throw new ApiError("WORKFLOW_NOT_FOUND", "No workflow with this id exists.");
+  if (!workflow?.currentVersion) throw new DomainError("WORKFLOW_NOT_FOUND", "No workflow with this id exists.");
   const { processes, documentTypes, countries } = workflow.currentVersion;
 
   if (query.step !== undefined && processes[query.step] !== "DOCUMENT_VERIFICATION") {
-    throw new ApiError("VALIDATION_ERROR", `Step ${query.step} of this workflow is not DOCUMENT_VERIFICATION.`, {
+    throw new DomainError("VALIDATION_ERROR", `Step ${query.step} of this workflow is not DOCUMENT_VERIFICATION.`, {
       details: [{ field: "step", message: processes.includes("DOCUMENT_VERIFICATION") ? `Document selection happens at step ${processes.indexOf("DOCUMENT_VERIFICATION")}` : "This workflow has no DOCUMENT_VERIFICATION step" }],
     });
   }

@@ -1,6 +1,6 @@
 import "server-only";
 import { createRequire } from "node:module";
-import { ApiError } from "@/lib/api/errors";
+import { DomainError } from "@/lib/api/errors";
 import { isCountryCode } from "@/lib/countries/country-codes";
 import type { AddressFormat } from "@/lib/hosted/types";
 
@@ -16,7 +16,7 @@ const cache = new Map<string, Promise<AddressFormat>>();
 
 export function addressFormat(code: string): Promise<AddressFormat> {
   if (!isCountryCode(code)) {
-    return Promise.reject(new ApiError("INVALID_COUNTRY_CODE", "Expected an ISO 3166-1 alpha-2 country code."));
+    return Promise.reject(new DomainError("INVALID_COUNTRY_CODE", "Expected an ISO 3166-1 alpha-2 country code."));
   }
   const country = code.toUpperCase();
   let format = cache.get(country);

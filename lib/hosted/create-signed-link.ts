@@ -1,5 +1,5 @@
 import "server-only";
-import { ApiError } from "@/lib/api/errors";
+import { DomainError } from "@/lib/api/errors";
 import { prisma } from "@/lib/db";
 import { resolveShareableLink } from "@/lib/hosted/shareable-link";
 import { isUuid } from "@/lib/verifications/find-verification";
@@ -16,7 +16,7 @@ export async function createSignedLink(account: { accountId: string; clientId: s
   const workflow = isUuid(flowId)
     ? await prisma.workflow.findFirst({ where: { id: flowId, accountId: account.accountId, archivedAt: null, currentVersionId: { not: null } }, select: { id: true } })
     : null;
-  if (!workflow) throw new ApiError("WORKFLOW_NOT_FOUND", "No active workflow with this id.");
+  if (!workflow) throw new DomainError("WORKFLOW_NOT_FOUND", "No active workflow with this id.");
   const url = signedVerifyUrl(workflow.id, account.clientId, metadata);
   const params = new URL(url).searchParams;
   const resolved = await resolveShareableLink({ flowId: workflow.id, clientId: account.clientId, metadata: params.get("metadata"), sig: params.get("sig") });

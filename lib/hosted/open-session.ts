@@ -1,5 +1,5 @@
 import "server-only";
-import { ApiError } from "@/lib/api/errors";
+import { DomainError } from "@/lib/api/errors";
 import { clock } from "@/lib/clock";
 import { issueVerificationToken, readVerificationToken } from "@/lib/crypto/tokens";
 import { prisma } from "@/lib/db";
@@ -14,10 +14,10 @@ import type { HostedSession } from "@/lib/hosted/types";
 export async function openHostedSession(verificationId: string, resumeToken: string) {
   const now = clock.now();
   if (readVerificationToken(resumeToken, "resume", now) !== verificationId) {
-    throw new ApiError("INVALID_API_KEY", "This verification link is invalid or has expired.");
+    throw new DomainError("INVALID_API_KEY", "This verification link is invalid or has expired.");
   }
   const verification = await prisma.verification.findUnique({ where: { id: verificationId }, select: { id: true, accountId: true, workflowId: true } });
-  if (!verification) throw new ApiError("VERIFICATION_NOT_FOUND", "This verification no longer exists.");
+  if (!verification) throw new DomainError("VERIFICATION_NOT_FOUND", "This verification no longer exists.");
   const session = await issueHostedSession(verification.id, now);
   return { verificationId: verification.id, accountId: verification.accountId, flowId: verification.workflowId, ...session };
 }

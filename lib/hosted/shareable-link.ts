@@ -1,5 +1,5 @@
 import "server-only";
-import { ApiError } from "@/lib/api/errors";
+import { DomainError } from "@/lib/api/errors";
 import { prisma } from "@/lib/db";
 import { isValidLinkSignature } from "@/lib/hosted/link-signature";
 import { isUuid } from "@/lib/verifications/find-verification";
@@ -29,11 +29,11 @@ export async function resolveShareableLink(link: ShareableLink) {
       })
     : null;
   if (!account || !workflow?.currentVersion) {
-    throw new ApiError("INVALID_WORKFLOW", "This verification link does not point to an active verification flow.");
+    throw new DomainError("INVALID_WORKFLOW", "This verification link does not point to an active verification flow.");
   }
   const signed = Boolean(link.sig);
   if (signed && !isValidLinkSignature(link.flowId, link.clientId, link.metadata, link.sig!)) {
-    throw new ApiError("INVALID_LINK_SIGNATURE", "This verification link was altered after it was issued.", { details: [{ field: "sig", message: "The signature does not match the link" }] });
+    throw new DomainError("INVALID_LINK_SIGNATURE", "This verification link was altered after it was issued.", { details: [{ field: "sig", message: "The signature does not match the link" }] });
   }
   const metadata = parseLinkMetadata(link.metadata, signed);
   checkRedirect(metadata.redirectUrl, account.allowedRedirectHosts);
@@ -46,7 +46,7 @@ function parseLinkMetadata(raw: string | null, signed: boolean): Record<string, 
   try {
     value = JSON.parse(raw);
   } catch {
-    throw new ApiError("VALIDATION_ERROR", "The link's metadata is not valid JSON.", { details: [{ field: "metadata", message: "Expected URL-encoded JSON" }] });
+    throw new DomainError("VALIDATION_ERROR", "The link's metadata is not valid JSON.", { details: [{ field: "metadata", message: "Expected URL-encoded JSON" }] });
   }
   const { ipAddress: _ignored, ...metadata } = validateMetadata(value);
   if (!signed) for (const key of IDENTITY_KEYS) delete metadata[key];
@@ -68,7 +68,7 @@ function checkRedirect(redirectUrl: unknown, allowed: readonly string[]) {
   if (redirectUrl === undefined) return;
   const url = new URL(String(redirectUrl)); // validateMetadata made sure it parses as http(s)
   const refuse = (message: string) => {
-    throw new ApiError("VALIDATION_ERROR", `The link's redirectUrl is not allowed: ${message}`, { details: [{ field: "metadata.redirectUrl", message }] });
+    throw new DomainError("VALIDATION_ERROR", `The link's redirectUrl is not allowed: ${message}`, { details: [{ field: "metadata.redirectUrl", message }] });
   };
   if (url.protocol !== "https:" && !(url.protocol === "http:" && LOCALHOST.has(url.hostname))) refuse("it must be an https URL");
   if (!isAllowedHost(url.hostname, allowed)) refuse(`${url.hostname} is not one of the account's allowed redirect hosts (dashboard → Settings)`);

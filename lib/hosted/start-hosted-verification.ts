@@ -1,5 +1,5 @@
 import "server-only";
-import { ApiError } from "@/lib/api/errors";
+import { DomainError } from "@/lib/api/errors";
 import { consumeRateLimit } from "@/lib/api/rate-limit";
 import { env } from "@/lib/env";
 import { loadHostedState } from "@/lib/hosted/load-hosted-state";
@@ -15,7 +15,7 @@ export async function startHostedVerification(link: ShareableLink, ip: string | 
   const limit = env().HOSTED_START_RATE_LIMIT_PER_MINUTE;
   const rate = await consumeRateLimit(`hosted-start:${ip ?? "unknown"}`, limit);
   if (rate.exceeded) {
-    throw new ApiError("RATE_LIMITED", `Too many verifications were started from your network. Try again in ${rate.resetSeconds} s.`, {
+    throw new DomainError("RATE_LIMITED", `Too many verifications were started from your network. Try again in ${rate.resetSeconds} s.`, {
       retryAfter: rate.resetSeconds,
     });
   }

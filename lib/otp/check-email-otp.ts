@@ -1,12 +1,12 @@
 import "server-only";
-import { ApiError } from "@/lib/api/errors";
+import { DomainError } from "@/lib/api/errors";
 import { safeEqual } from "@/lib/crypto/hash";
 import { prisma } from "@/lib/db";
 import { OTP_MAX_FAILED_ATTEMPTS } from "@/lib/otp/limits";
 import { codeHash, emailHash } from "@/lib/otp/otp-crypto";
 
 function otpError(message: string) {
-  return new ApiError("VALIDATION_ERROR", message, { details: [{ field: "EMAIL_OTP", message }] });
+  return new DomainError("VALIDATION_ERROR", message, { details: [{ field: "EMAIL_OTP", message }] });
 }
 
 /**

@@ -1,5 +1,5 @@
 import "server-only";
-import { ApiError } from "@/lib/api/errors";
+import { DomainError } from "@/lib/api/errors";
 import type { Principal } from "@/lib/api/authenticate";
 import { clock } from "@/lib/clock";
 import { prisma } from "@/lib/db";
@@ -13,7 +13,7 @@ import { isUuid } from "@/lib/verifications/find-verification";
  * optionally a verificationId of that workflow.
  */
 export async function emailOtpForWorkflow(principal: Principal, workflowId: string, input: { key: string; verificationId?: string }, ip: string | null = null) {
-  const notFound = new ApiError("WORKFLOW_NOT_FOUND", "No workflow with this id exists for this account.");
+  const notFound = new DomainError("WORKFLOW_NOT_FOUND", "No workflow with this id exists for this account.");
   if (!isUuid(workflowId)) throw notFound;
   const verificationId = principal.kind === "session" ? principal.verificationId : (input.verificationId ?? null);
   if (principal.kind === "session" && principal.workflowId !== workflowId) throw notFound;
@@ -24,9 +24,9 @@ export async function emailOtpForWorkflow(principal: Principal, workflowId: stri
       where: { id: verificationId, accountId: principal.accountId },
       select: { workflowId: true, status: true, workflowVersion: { select: { processes: true } } },
     });
-    if (!verification) throw new ApiError("VERIFICATION_NOT_FOUND", "No verification with this id exists for this account.");
-    if (verification.workflowId !== workflowId) throw new ApiError("VALIDATION_ERROR", "The verification belongs to another workflow.", { details: [{ field: "verificationId", message: "Not a verification of this workflow" }] });
-    if (isFinal(verification.status) || verification.status === "PROCESSING") throw new ApiError("INVALID_STATE", `The verification is ${verification.status}.`);
+    if (!verification) throw new DomainError("VERIFICATION_NOT_FOUND", "No verification with this id exists for this account.");
+    if (verification.workflowId !== workflowId) throw new DomainError("VALIDATION_ERROR", "The verification belongs to another workflow.", { details: [{ field: "verificationId", message: "Not a verification of this workflow" }] });
+    if (isFinal(verification.status) || verification.status === "PROCESSING") throw new DomainError("INVALID_STATE", `The verification is ${verification.status}.`);
     processes = verification.workflowVersion.processes;
   } else {
     const workflow = await prisma.workflow.findFirst({
@@ -37,7 +37,7 @@ export async function emailOtpForWorkflow(principal: Principal, workflowId: stri
     processes = workflow.currentVersion.processes;
   }
   if (!processes.includes("EMAIL_CHECK")) {
-    throw new ApiError("VALIDATION_ERROR", "This workflow has no EMAIL_CHECK step.", { details: [{ field: "workflowId", message: "No EMAIL_CHECK step" }] });
+    throw new DomainError("VALIDATION_ERROR", "This workflow has no EMAIL_CHECK step.", { details: [{ field: "workflowId", message: "No EMAIL_CHECK step" }] });
   }
 
   // the hosted page's requests also count against the end user's address; an API key's address is a server

@@ -1,6 +1,6 @@
 import "server-only";
 import { randomInt } from "node:crypto";
-import { ApiError } from "@/lib/api/errors";
+import { DomainError } from "@/lib/api/errors";
 import { clock } from "@/lib/clock";
 import { prisma } from "@/lib/db";
 import { sendEmail } from "@/lib/email/send-email";
@@ -22,7 +22,7 @@ export async function requestEmailOtp(input: { workflowId: string; email: string
   const now = clock.now();
   if (input.clientAddress !== undefined) {
     const byAddress = await consumeRateLimit(`otp-ip:${input.clientAddress ?? "unknown"}`, OTP_REQUESTS_PER_ADDRESS_PER_HOUR, 3600, now);
-    if (byAddress.exceeded) throw new ApiError("OTP_RATE_LIMITED", `Too many codes were asked from your network. Try again in ${Math.ceil(byAddress.resetSeconds / 60)} min.`, { retryAfter: byAddress.resetSeconds });
+    if (byAddress.exceeded) throw new DomainError("OTP_RATE_LIMITED", `Too many codes were asked from your network. Try again in ${Math.ceil(byAddress.resetSeconds / 60)} min.`, { retryAfter: byAddress.resetSeconds });
   }
   const hash = emailHash(input.email);
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
@@ -46,13 +46,13 @@ export async function requestEmailOtp(input: { workflowId: string; email: string
       if (forVerification.length >= OTP_REQUESTS_PER_VERIFICATION_PER_HOUR) {
         const oldest = forVerification[forVerification.length - OTP_REQUESTS_PER_VERIFICATION_PER_HOUR]!.createdAt.getTime();
         const retryAfter = Math.max(1, Math.ceil((oldest + HOUR_MS - now.getTime()) / 1000));
-        throw new ApiError("OTP_RATE_LIMITED", `At most ${OTP_REQUESTS_PER_VERIFICATION_PER_HOUR} codes per verification per hour. Try again in ${Math.ceil(retryAfter / 60)} min.`, { retryAfter });
+        throw new DomainError("OTP_RATE_LIMITED", `At most ${OTP_REQUESTS_PER_VERIFICATION_PER_HOUR} codes per verification per hour. Try again in ${Math.ceil(retryAfter / 60)} min.`, { retryAfter });
       }
     }
     if (recent.length >= OTP_REQUESTS_PER_HOUR) {
       const oldest = recent[recent.length - OTP_REQUESTS_PER_HOUR]!.createdAt.getTime();
       const retryAfter = Math.max(1, Math.ceil((oldest + HOUR_MS - now.getTime()) / 1000));
-      throw new ApiError("OTP_RATE_LIMITED", `At most ${OTP_REQUESTS_PER_HOUR} codes per e-mail address per hour. Try again in ${Math.ceil(retryAfter / 60)} min.`, { retryAfter });
+      throw new DomainError("OTP_RATE_LIMITED", `At most ${OTP_REQUESTS_PER_HOUR} codes per e-mail address per hour. Try again in ${Math.ceil(retryAfter / 60)} min.`, { retryAfter });
     }
     await tx.emailOtp.updateMany({
       where: { workflowId: input.workflowId, emailHash: hash, verificationId: input.verificationId, consumedAt: null, expiresAt: { gt: now } },
@@ -83,6 +83,6 @@ export async function requestEmailOtp(input: { workflowId: string; email: string
   } catch {
     // an unsent code must not count against the hourly limit
     await prisma.emailOtp.delete({ where: { id } }).catch(() => undefined);
-    throw new ApiError("INTERNAL_ERROR", "The e-mail could not be sent. Try again later.");
+    throw new DomainError("INTERNAL_ERROR", "The e-mail could not be sent. Try again later.");
   }
 }

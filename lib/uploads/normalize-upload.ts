@@ -1,6 +1,6 @@
 import "server-only";
 import sharp from "sharp";
-import { ApiError } from "@/lib/api/errors";
+import { DomainError } from "@/lib/api/errors";
 import { formatBytes } from "@/lib/api/body";
 import { FfmpegError } from "@/lib/video/ffmpeg";
 import { probeVideo, VideoRejected } from "@/lib/video/probe-video";
@@ -22,14 +22,14 @@ const MAX_EDGE = 4096;
  */
 export async function normalizeUpload(fieldName: string, kind: FileKind, bytes: Buffer): Promise<NormalizedFile> {
   const max = kind === "image" ? MAX_IMAGE_BYTES : MAX_VIDEO_BYTES;
-  if (bytes.length > max) throw new ApiError("PAYLOAD_TOO_LARGE", `${fieldName} is ${formatBytes(bytes.length)}; at most ${formatBytes(max)} is allowed.`, { details: [{ field: fieldName, message: `At most ${formatBytes(max)}` }] });
-  if (bytes.length === 0) throw new ApiError("VALIDATION_ERROR", `${fieldName} is empty.`, { details: [{ field: fieldName, message: "The file is empty" }] });
+  if (bytes.length > max) throw new DomainError("PAYLOAD_TOO_LARGE", `${fieldName} is ${formatBytes(bytes.length)}; at most ${formatBytes(max)} is allowed.`, { details: [{ field: fieldName, message: `At most ${formatBytes(max)}` }] });
+  if (bytes.length === 0) throw new DomainError("VALIDATION_ERROR", `${fieldName} is empty.`, { details: [{ field: fieldName, message: "The file is empty" }] });
 
   const { fileTypeFromBuffer } = await import("file-type");
   const sniffed = (await fileTypeFromBuffer(bytes))?.mime;
   const allowed: readonly string[] = kind === "image" ? IMAGE_TYPES : VIDEO_TYPES;
   if (!sniffed || !allowed.includes(sniffed)) {
-    throw new ApiError("UNSUPPORTED_MEDIA_TYPE", `${fieldName} must be ${kind === "image" ? "an image (JPEG, PNG, WebP or HEIC)" : "a video (WebM, MP4 or QuickTime)"}; the content is ${sniffed ?? "not a recognised file type"}.`, {
+    throw new DomainError("UNSUPPORTED_MEDIA_TYPE", `${fieldName} must be ${kind === "image" ? "an image (JPEG, PNG, WebP or HEIC)" : "a video (WebM, MP4 or QuickTime)"}; the content is ${sniffed ?? "not a recognised file type"}.`, {
       details: [{ field: fieldName, message: `Unsupported content ${sniffed ?? "(unknown)"}` }],
     });
   }
@@ -44,10 +44,10 @@ async function normalizeVideo(fieldName: string, sniffed: string, bytes: Buffer)
     await probeVideo(bytes, sniffed);
     stripped = await stripVideoMetadata(bytes, sniffed);
   } catch (error) {
-    if (error instanceof VideoRejected) throw new ApiError(error.code, `${fieldName}: ${error.message}`, { details: [{ field: fieldName, message: error.message }] });
+    if (error instanceof VideoRejected) throw new DomainError(error.code, `${fieldName}: ${error.message}`, { details: [{ field: fieldName, message: error.message }] });
     // a file ffmpeg rejects is the uploader's problem; a timeout or a missing binary is ours (500)
     if (!(error instanceof FfmpegError) || error.timedOut) throw error;
-    throw new ApiError("VIDEO_UNREADABLE", `${fieldName} could not be read as a video.`, { details: [{ field: fieldName, message: "The video is damaged or incomplete" }] });
+    throw new DomainError("VIDEO_UNREADABLE", `${fieldName} could not be read as a video.`, { details: [{ field: fieldName, message: "The video is damaged or incomplete" }] });
   }
   return { bytes: stripped, contentType: sniffed, meta: { originalType: sniffed, originalBytes: bytes.length, metadataStripped: true } };
 }
@@ -70,8 +70,8 @@ async function normalizeImage(fieldName: string, sniffed: string, bytes: Buffer)
       meta: { ...meta, originalType: sniffed, originalBytes: bytes.length, width, height },
     };
   } catch (error) {
-    if (error instanceof ApiError) throw error;
-    throw new ApiError("VALIDATION_ERROR", `${fieldName} could not be decoded as an image.`, { details: [{ field: fieldName, message: "The image is corrupt or too large to decode" }] });
+    if (error instanceof DomainError) throw error;
+    throw new DomainError("VALIDATION_ERROR", `${fieldName} could not be decoded as an image.`, { details: [{ field: fieldName, message: "The image is corrupt or too large to decode" }] });
   }
 }
 
@@ -92,7 +92,7 @@ async function refuseImageBomb(fieldName: string, sniffed: string, bytes: Buffer
   }
   if (size && size.width * size.height > MAX_PIXELS) {
     const message = `The image declares ${size.width}×${size.height} pixels; at most ${MAX_PIXELS / 1_000_000} megapixels are accepted.`;
-    throw new ApiError("IMAGE_TOO_LARGE", `${fieldName}: ${message}`, { details: [{ field: fieldName, message }] });
+    throw new DomainError("IMAGE_TOO_LARGE", `${fieldName}: ${message}`, { details: [{ field: fieldName, message }] });
   }
 }
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { ApiError } from "@/lib/api/errors";
+import { DomainError } from "@/lib/api/errors";
 import { prisma } from "@/lib/db";
 import { versionSelect } from "@/lib/workflows/workflow-shape";
 
@@ -38,7 +38,7 @@ export async function findVerificationOrThrow(accountId: string, verificationId:
   const verification = isUuid(verificationId)
     ? await prisma.verification.findFirst({ where: { id: verificationId, accountId }, select: verificationSelect })
     : null;
-  if (!verification) throw new ApiError("VERIFICATION_NOT_FOUND", "No verification with this id exists for this account.");
+  if (!verification) throw new DomainError("VERIFICATION_NOT_FOUND", "No verification with this id exists for this account.");
   return verification;
 }
 

@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "@/lib/api/errors";
+import { DomainError } from "@/lib/api/errors";
 import { MAX_METADATA_BYTES, isStorableString, validateMetadata } from "@/lib/verifications/metadata";
 
-/** The ApiError validateMetadata throws, as the API would answer it. */
+/** The DomainError validateMetadata throws, as the API would answer it. */
 function refusal(value: unknown): { code: string; status: number; details: { field?: string; message: string }[] } {
   try {
     validateMetadata(value);
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
+    if (!(error instanceof DomainError)) throw error;
     return { code: error.code, status: error.status, details: error.details ?? [] };
   }
   throw new Error("expected validateMetadata to refuse the value");

@@ -1,5 +1,5 @@
 import { isIP } from "node:net";
-import { ApiError, type ErrorDetail } from "@/lib/api/errors";
+import { DomainError, type ErrorDetail } from "@/lib/api/errors";
 import { isStorableString } from "@/lib/verifications/storable-string";
 
 export { isStorableString };
@@ -14,12 +14,12 @@ const MAX_DEPTH = 8;
 export function validateMetadata(value: unknown): Record<string, unknown> {
   if (value === undefined || value === null) return {};
   if (typeof value !== "object" || Array.isArray(value)) {
-    throw new ApiError("VALIDATION_ERROR", "metadata must be a JSON object.", { details: [{ field: "metadata", message: "Expected an object" }] });
+    throw new DomainError("VALIDATION_ERROR", "metadata must be a JSON object.", { details: [{ field: "metadata", message: "Expected an object" }] });
   }
   const problem = findUnstorable(value, "metadata", 0);
-  if (problem) throw new ApiError("VALIDATION_ERROR", "metadata is invalid.", { details: [problem] });
+  if (problem) throw new DomainError("VALIDATION_ERROR", "metadata is invalid.", { details: [problem] });
   const size = Buffer.byteLength(JSON.stringify(value));
-  if (size > MAX_METADATA_BYTES) throw new ApiError("PAYLOAD_TOO_LARGE", `metadata is ${size} bytes; at most ${MAX_METADATA_BYTES} bytes of JSON are allowed.`);
+  if (size > MAX_METADATA_BYTES) throw new DomainError("PAYLOAD_TOO_LARGE", `metadata is ${size} bytes; at most ${MAX_METADATA_BYTES} bytes of JSON are allowed.`);
 
   const metadata = value as Record<string, unknown>;
   const details: ErrorDetail[] = [];
@@ -33,7 +33,7 @@ export function validateMetadata(value: unknown): Record<string, unknown> {
   if (redirectUrl !== undefined && !isHttpUrl(redirectUrl)) {
     details.push({ field: "metadata.redirectUrl", message: "Expected an http(s) URL" });
   }
-  if (details.length) throw new ApiError("VALIDATION_ERROR", "metadata is invalid.", { details });
+  if (details.length) throw new DomainError("VALIDATION_ERROR", "metadata is invalid.", { details });
   return metadata;
 }
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ApiError, detailsFromZod } from "@/lib/api/errors";
+import { DomainError, detailsFromZod } from "@/lib/api/errors";
 import { mediaType, parseJsonText, parseWith, readBodyLimited } from "@/lib/api/body";
 import { MAX_VIDEO_BYTES } from "@/lib/workflows/inputs";
 
@@ -36,7 +36,7 @@ export async function readInputsRequest(request: Request): Promise<{ items: RawI
     return { items: body.inputs.map(fromJsonItem), complete: body.complete ?? true };
   }
   if (type === "multipart/form-data") return readMultipart(request);
-  throw new ApiError("UNSUPPORTED_MEDIA_TYPE", "Send inputs as application/json or multipart/form-data.");
+  throw new DomainError("UNSUPPORTED_MEDIA_TYPE", "Send inputs as application/json or multipart/form-data.");
 }
 
 function fromJsonItem(item: z.output<typeof InputItemSchema>, index: number): RawInput {
@@ -54,7 +54,7 @@ function decodeDataUrl(value: string, index: number): Buffer {
 }
 
 function fileError(index: number, message: string) {
-  return new ApiError("VALIDATION_ERROR", "The request is invalid.", { details: [{ field: `inputs.${index}.value`, message }] });
+  return new DomainError("VALIDATION_ERROR", "The request is invalid.", { details: [{ field: `inputs.${index}.value`, message }] });
 }
 
 async function readMultipart(request: Request): Promise<{ items: RawInput[]; complete: boolean }> {
@@ -63,12 +63,12 @@ async function readMultipart(request: Request): Promise<{ items: RawInput[]; com
   try {
     form = await new Response(new Uint8Array(raw), { headers: { "content-type": request.headers.get("content-type") ?? "" } }).formData();
   } catch {
-    throw new ApiError("VALIDATION_ERROR", "The multipart body is malformed.");
+    throw new DomainError("VALIDATION_ERROR", "The multipart body is malformed.");
   }
   const inputsPart = form.get("inputs");
   const listed = typeof inputsPart === "string" ? parseJsonText(inputsPart) : [];
   const parsed = z.array(InputItemSchema).max(30).safeParse(listed);
-  if (!parsed.success) throw new ApiError("VALIDATION_ERROR", "The `inputs` part is invalid.", { details: detailsFromZod(parsed.error.issues, "inputs") });
+  if (!parsed.success) throw new DomainError("VALIDATION_ERROR", "The `inputs` part is invalid.", { details: detailsFromZod(parsed.error.issues, "inputs") });
 
   const items: RawInput[] = [];
   const named = new Set<string>();
@@ -77,7 +77,7 @@ async function readMultipart(request: Request): Promise<{ items: RawInput[]; com
     if (item.type !== "FILE") { items.push(item); continue; }
     const part = form.get(item.fieldName);
     if (typeof part === "string" || !part) {
-      throw new ApiError("VALIDATION_ERROR", "The request is invalid.", { details: [{ field: item.fieldName, message: "No file part with this name" }] });
+      throw new DomainError("VALIDATION_ERROR", "The request is invalid.", { details: [{ field: item.fieldName, message: "No file part with this name" }] });
     }
     items.push({ fieldName: item.fieldName, type: "FILE", file: Buffer.from(await part.arrayBuffer()) });
   }

@@ -1,5 +1,5 @@
 import "server-only";
-import { ApiError, type ErrorDetail } from "@/lib/api/errors";
+import { DomainError, type ErrorDetail } from "@/lib/api/errors";
 import type { Principal } from "@/lib/api/authenticate";
 import { clock } from "@/lib/clock";
 import { prisma } from "@/lib/db";
@@ -25,7 +25,7 @@ type Accepted = { fieldName: string; type: "TEXT" | "FILE" | "LOCATION"; value: 
  */
 export async function sendInputs(principal: Principal, verificationId: string, items: RawInput[], complete: boolean) {
   if (principal.kind === "session" && principal.verificationId !== verificationId) {
-    throw new ApiError("VERIFICATION_NOT_FOUND", "No verification with this id exists for this account.");
+    throw new DomainError("VERIFICATION_NOT_FOUND", "No verification with this id exists for this account.");
   }
   const now = clock.now();
   const verification = await findVerificationOrThrow(principal.accountId, verificationId);
@@ -64,10 +64,10 @@ export async function sendInputs(principal: Principal, verificationId: string, i
 async function assertAcceptsInputs(verification: LoadedVerification, now: Date) {
   if (verification.expiresAt && verification.expiresAt <= now && !isFinal(verification.status) && verification.status !== "PROCESSING") {
     await expireVerification(verification.id, now);
-    throw new ApiError("INVALID_STATE", "The verification link has expired.");
+    throw new DomainError("INVALID_STATE", "The verification link has expired.");
   }
   if (isFinal(verification.status) || verification.status === "PROCESSING") {
-    throw new ApiError("INVALID_STATE", `The verification is ${verification.status}: it accepts no more inputs.`);
+    throw new DomainError("INVALID_STATE", `The verification is ${verification.status}: it accepts no more inputs.`);
   }
 }
 
@@ -93,7 +93,7 @@ async function validateItems(items: RawInput[], fields: InputField[], supplied: 
   if (country && type && !documentTypeIssuedIn(type, country)) {
     details.push({ field: "DOCUMENT_TYPE", message: `${type} is not issued in ${country}` });
   }
-  if (details.length) throw new ApiError("VALIDATION_ERROR", "Some inputs are invalid.", { details });
+  if (details.length) throw new DomainError("VALIDATION_ERROR", "Some inputs are invalid.", { details });
 
   // files last: decoding is the expensive part, and a bad file is its own error (413 / 415 / 400)
   for (const item of accepted) {
@@ -132,7 +132,7 @@ async function checkOtpIfSubmitted(verification: LoadedVerification, accepted: A
   const code = accepted.find((a) => a.fieldName === "EMAIL_OTP")?.value;
   if (!code) return null;
   const email = accepted.find((a) => a.fieldName === "EMAIL")?.value ?? supplied.get("EMAIL");
-  if (!email) throw new ApiError("VALIDATION_ERROR", "Send EMAIL with (or before) EMAIL_OTP.", { details: [{ field: "EMAIL", message: "Required before the code can be checked" }] });
+  if (!email) throw new DomainError("VALIDATION_ERROR", "Send EMAIL with (or before) EMAIL_OTP.", { details: [{ field: "EMAIL", message: "Required before the code can be checked" }] });
   return checkEmailOtp({ workflowId: verification.workflowId, verificationId: verification.id, email, code, now });
 }
 
@@ -146,11 +146,11 @@ async function writeInputs(
   // lock the row: two requests that both complete the inputs must not both start processing
   const [row] = await tx.$queryRaw<{ status: string }[]>`SELECT "status"::text FROM "Verification" WHERE "id" = ${verification.id}::uuid FOR UPDATE`;
   if (!row || isFinal(row.status) || row.status === "PROCESSING") {
-    throw new ApiError("INVALID_STATE", `The verification is ${row?.status ?? "gone"}: it accepts no more inputs.`);
+    throw new DomainError("INVALID_STATE", `The verification is ${row?.status ?? "gone"}: it accepts no more inputs.`);
   }
   if (ctx.otpId) {
     const consumed = await tx.emailOtp.updateMany({ where: { id: ctx.otpId, consumedAt: null }, data: { consumedAt: ctx.now, verificationId: verification.id } });
-    if (consumed.count !== 1) throw new ApiError("VALIDATION_ERROR", "The code was already used. Request a new code.", { details: [{ field: "EMAIL_OTP", message: "Already used" }] });
+    if (consumed.count !== 1) throw new DomainError("VALIDATION_ERROR", "The code was already used. Request a new code.", { details: [{ field: "EMAIL_OTP", message: "Already used" }] });
   }
 
   const replaced = await tx.verificationInput.findMany({

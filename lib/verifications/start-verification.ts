@@ -1,5 +1,5 @@
 import "server-only";
-import { ApiError } from "@/lib/api/errors";
+import { DomainError } from "@/lib/api/errors";
 import { clock } from "@/lib/clock";
 import { prisma } from "@/lib/db";
 import { notifyWork } from "@/lib/engine/dispatch";
@@ -41,7 +41,7 @@ export async function startVerification(input: StartInput) {
       })
     : null;
   if (!workflow?.currentVersion || !workflow.currentVersionId) {
-    throw new ApiError("INVALID_WORKFLOW", "flowId does not identify a workflow of this account.");
+    throw new DomainError("INVALID_WORKFLOW", "flowId does not identify a workflow of this account.");
   }
   const version = workflow.currentVersion;
   const shape = toWorkflowShape(version);

@@ -1,46 +1,41 @@
 "use server";
 import { revalidatePath } from "next/cache";
 import { env } from "@/lib/env";
-import { memberForAction } from "@/lib/dashboard/current-member";
-import { runAction, type ActionState } from "@/lib/dashboard/action-state";
+import { done, memberAction, type ActionState } from "@/lib/dashboard/action";
 import { inviteMember, revokeInvitation } from "@/lib/dashboard/invite-member";
 import { changeMemberRole, removeMember } from "@/lib/dashboard/manage-members";
 
 const text = (form: FormData, name: string) => String(form.get(name) ?? "");
 
 export async function inviteMemberAction(_state: ActionState, form: FormData): Promise<ActionState> {
-  return runAction(async () => {
-    const member = await memberForAction("manageMembers");
+  return memberAction("manageMembers", async (member) => {
     const { token } = await inviteMember(member, { email: text(form, "email"), role: text(form, "role") as "REVIEWER" });
     revalidatePath("/dashboard/members");
     // the token exists only in this answer: its hash is what is stored
-    return { ok: "Invitation created. Send this link to the person; it works once, for 7 days, and is not shown again.", secret: `${env().PUBLIC_URL}/invite/${token}` };
+    return done("Invitation created. Send this link to the person; it works once, for 7 days, and is not shown again.", { secret: `${env().PUBLIC_URL}/invite/${token}` });
   });
 }
 
 export async function revokeInvitationAction(_state: ActionState, form: FormData): Promise<ActionState> {
-  return runAction(async () => {
-    const member = await memberForAction("manageMembers");
+  return memberAction("manageMembers", async (member) => {
     await revokeInvitation(member, text(form, "invitationId"));
     revalidatePath("/dashboard/members");
-    return { ok: "Invitation revoked." };
+    return done("Invitation revoked.");
   });
 }
 
 export async function changeRoleAction(_state: ActionState, form: FormData): Promise<ActionState> {
-  return runAction(async () => {
-    const member = await memberForAction("manageMembers");
+  return memberAction("manageMembers", async (member) => {
     await changeMemberRole(member, { membershipId: text(form, "membershipId"), role: text(form, "role") as "REVIEWER" });
     revalidatePath("/dashboard/members");
-    return { ok: "Role changed." };
+    return done("Role changed.");
   });
 }
 
 export async function removeMemberAction(_state: ActionState, form: FormData): Promise<ActionState> {
-  return runAction(async () => {
-    const member = await memberForAction("manageMembers");
+  return memberAction("manageMembers", async (member) => {
     await removeMember(member, text(form, "membershipId"));
     revalidatePath("/dashboard/members");
-    return { ok: "Member removed." };
+    return done("Member removed.");
   });
 }

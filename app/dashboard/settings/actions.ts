@@ -1,12 +1,10 @@
 "use server";
 import { revalidatePath } from "next/cache";
-import { memberForAction } from "@/lib/dashboard/current-member";
-import { runAction, type ActionState } from "@/lib/dashboard/action-state";
+import { done, memberAction, type ActionState } from "@/lib/dashboard/action";
 import { updateAccountSettings } from "@/lib/dashboard/update-account-settings";
 
 export async function updateSettingsAction(_state: ActionState, form: FormData): Promise<ActionState> {
-  return runAction(async () => {
-    const member = await memberForAction("manageAccount");
+  return memberAction("manageAccount", async (member) => {
     await updateAccountSettings(member, {
       name: String(form.get("name") ?? ""),
       retentionDays: String(form.get("retentionDays") ?? "").trim(),
@@ -14,6 +12,6 @@ export async function updateSettingsAction(_state: ActionState, form: FormData):
       allowedFrameOrigins: String(form.get("allowedFrameOrigins") ?? ""),
     });
     revalidatePath("/dashboard", "layout");
-    return { ok: "Settings saved." };
+    return done("Settings saved.");
   });
 }

@@ -4,7 +4,7 @@ import { redirect } from "next/navigation";
 import { auth, signIn } from "@/auth";
 import { clientIp } from "@/lib/api/client-ip";
 import { acceptInvitationAsNewUser, acceptInvitationAsUser } from "@/lib/dashboard/accept-invitation";
-import { runAction, type ActionState } from "@/lib/dashboard/action-state";
+import { done, refused, runAction, type ActionState } from "@/lib/dashboard/action";
 import { ACCOUNT_COOKIE } from "@/lib/dashboard/current-member";
 
 const text = (form: FormData, name: string) => String(form.get(name) ?? "");
@@ -13,10 +13,10 @@ const text = (form: FormData, name: string) => String(form.get(name) ?? "");
 export async function joinAsUserAction(_state: ActionState, form: FormData): Promise<ActionState> {
   const result = await runAction(async () => {
     const userId = (await auth())?.user?.id;
-    if (!userId) return { error: "Sign in first" };
+    if (!userId) return refused("Sign in first");
     const { accountId } = await acceptInvitationAsUser({ userId }, text(form, "token"), clientIp(await headers()));
     (await cookies()).set(ACCOUNT_COOKIE, accountId, { httpOnly: true, sameSite: "lax", path: "/", secure: process.env.NODE_ENV === "production" });
-    return { ok: "joined" };
+    return done("joined");
   });
   if (result?.ok) redirect("/dashboard");
   return result;
@@ -29,7 +29,7 @@ export async function joinAsNewUserAction(_state: ActionState, form: FormData): 
     const joined = await acceptInvitationAsNewUser(text(form, "token"), { name: text(form, "name"), password: text(form, "password") }, clientIp(await headers()));
     email = joined.email;
     (await cookies()).set(ACCOUNT_COOKIE, joined.accountId, { httpOnly: true, sameSite: "lax", path: "/", secure: process.env.NODE_ENV === "production" });
-    return { ok: "joined" };
+    return done("joined");
   });
   if (!result?.ok) return result;
   await signIn("credentials", { email, password: text(form, "password"), redirectTo: "/dashboard" });

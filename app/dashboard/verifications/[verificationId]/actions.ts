@@ -1,7 +1,6 @@
 "use server";
 import { revalidatePath } from "next/cache";
-import { memberForAction } from "@/lib/dashboard/current-member";
-import { runAction, type ActionState } from "@/lib/dashboard/action-state";
+import { done, memberAction, refused, type ActionState } from "@/lib/dashboard/action";
 import { deletePersonalData } from "@/lib/privacy/delete-personal-data";
 import { correctDocumentData, CORRECTABLE_FIELDS } from "@/lib/review/correct-document-data";
 import { decideReview } from "@/lib/review/decide-review";
@@ -9,33 +8,30 @@ import { decideReview } from "@/lib/review/decide-review";
 const text = (form: FormData, name: string) => String(form.get(name) ?? "");
 
 export async function decideReviewAction(_state: ActionState, form: FormData): Promise<ActionState> {
-  return runAction(async () => {
-    const member = await memberForAction("review");
+  return memberAction("review", async (member) => {
     const verificationId = text(form, "verificationId");
     const { result } = await decideReview(member, { verificationId, decision: text(form, "decision") as "APPROVED", reason: text(form, "reason") });
     revalidatePath(`/dashboard/verifications/${verificationId}`);
-    return { ok: `Decision recorded: ${result.toLowerCase()}. The integrator is notified.` };
+    return done(`Decision recorded: ${result.toLowerCase()}. The integrator is notified.`);
   });
 }
 
 export async function correctDocumentDataAction(_state: ActionState, form: FormData): Promise<ActionState> {
-  return runAction(async () => {
-    const member = await memberForAction("review");
+  return memberAction("review", async (member) => {
     const verificationId = text(form, "verificationId");
     const fields = Object.fromEntries(CORRECTABLE_FIELDS.filter((f) => form.has(f)).map((f) => [f, text(form, f)]));
     const { updatedFields } = await correctDocumentData(member, { verificationId, stepId: text(form, "stepId"), fields });
     revalidatePath(`/dashboard/verifications/${verificationId}`);
-    return { ok: `Updated ${updatedFields.join(", ")}.` };
+    return done(`Updated ${updatedFields.join(", ")}.`);
   });
 }
 
 export async function deletePersonalDataAction(_state: ActionState, form: FormData): Promise<ActionState> {
-  return runAction(async () => {
-    const member = await memberForAction("deletePersonalData");
+  return memberAction("deletePersonalData", async (member) => {
     const verificationId = text(form, "verificationId");
-    if (text(form, "confirm") !== "DELETE") return { fieldErrors: { confirm: "Type DELETE to confirm" }, error: "Not confirmed" };
+    if (text(form, "confirm") !== "DELETE") return refused("Not confirmed", { confirm: "Type DELETE to confirm" });
     const { filesDeleted } = await deletePersonalData(member, { verificationId });
     revalidatePath(`/dashboard/verifications/${verificationId}`);
-    return { ok: `Personal data deleted (${filesDeleted} file${filesDeleted === 1 ? "" : "s"}).` };
+    return done(`Personal data deleted (${filesDeleted} file${filesDeleted === 1 ? "" : "s"}).`);
   });
 }
