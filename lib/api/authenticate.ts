@@ -4,6 +4,7 @@ import { sha256Hex } from "@/lib/crypto/hash";
 import { isVerificationToken, readVerificationToken } from "@/lib/crypto/tokens";
 import { DomainError } from "@/lib/api/errors";
 import type { Scope } from "@/lib/credentials/scopes";
+import type { CallerScope } from "@/lib/verifications/caller-scope";
 
 export type ApiKeyPrincipal = {
   kind: "apiKey";
@@ -18,6 +19,11 @@ export type ApiKeyPrincipal = {
 export type SessionPrincipal = { kind: "session"; accountId: string; verificationId: string; workflowId: string };
 
 export type Principal = ApiKeyPrincipal | SessionPrincipal;
+
+/** The domain's view of a principal: its account, and the one verification a session is limited to. */
+export function callerScope(principal: Principal): CallerScope {
+  return { accountId: principal.accountId, session: principal.kind === "session" ? { verificationId: principal.verificationId, workflowId: principal.workflowId } : null };
+}
 
 const LAST_USED_RESOLUTION_MS = 60_000;
 

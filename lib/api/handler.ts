@@ -1,7 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { authenticate, type Principal } from "@/lib/api/authenticate";
+import { authenticate, type ApiKeyPrincipal, type Principal } from "@/lib/api/authenticate";
 import { clientIp } from "@/lib/api/client-ip";
 import { DomainError, errorBody } from "@/lib/api/errors";
 import { parseWith } from "@/lib/api/body";
@@ -17,7 +17,8 @@ export type HandlerContext<P, Q, A extends AuthMode> = {
   request: Request;
   params: P;
   query: Q;
-  principal: A extends "public" ? null : Principal;
+  /** narrowed by the route's config: none for public routes, an API key unless the route allows sessions */
+  principal: A extends "public" ? null : A extends { allowSession: boolean } ? Principal : ApiKeyPrincipal;
   ip: string | null;
 };
 

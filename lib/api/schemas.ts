@@ -2,7 +2,7 @@ import { z } from "zod";
 import { DOCUMENT_TYPE_NAMES } from "@/lib/document-types/catalog";
 import { PROCESS_TYPES } from "@/lib/workflows/process-types";
 import { SETTING_TYPES } from "@/lib/workflows/settings";
-import { SendInputsBodySchema } from "@/lib/verifications/read-inputs-request";
+import { INPUT_TYPES } from "@/lib/verifications/raw-input";
 
 // Request and response schemas of /api/v1: the routes validate with them, the OpenAPI document is generated
 // from them, and the integration tests check every response against them.
@@ -26,7 +26,31 @@ export const EmailOtpBody = z
   .strict()
   .meta({ id: "EmailOtpRequest" });
 
+export const InputItemSchema = z
+  .object({
+    fieldName: z.string().min(1).max(64).regex(/^[A-Z][A-Z0-9_]*$/, "Expected an upper-case field name such as DOCUMENT_FRONT"),
+    type: z.enum(INPUT_TYPES),
+    // TEXT: the value; FILE: a data:<mime>;base64,... URL (JSON) or omitted (multipart part); LOCATION: JSON text or object
+    value: z.union([z.string(), z.object({}).passthrough()]).optional(),
+  })
+  .strict();
+
+export const SendInputsBodySchema = z
+  .object({
+    inputs: z.array(InputItemSchema).max(30),
+    // true (default): move to PROCESSING once every required input is in; false: more (optional) inputs follow
+    complete: z.boolean().optional(),
+  })
+  .strict();
+
 export const SendInputsBody = SendInputsBodySchema.meta({ id: "SendInputsRequest" });
+
+// The hosted page's own routes (app/api/hosted/*): not part of /api/v1, validated the same way.
+export const HostedStartBody = z
+  .object({ flowId: z.string().max(64), clientId: z.string().max(200), metadata: z.string().max(64 * 1024).nullable().optional(), sig: z.string().max(128).nullable().optional() })
+  .strict();
+export const HostedSessionBody = z.object({ verificationId: z.uuid(), token: z.string().max(512) }).strict();
+export const HostedSessionResponse = z.object({ verificationId: z.uuid(), flowId: z.uuid(), sessionToken: z.string().startsWith("vst_"), expiresAt: z.iso.datetime() }).strict();
 
 export const CreateLinkBody = z
   .object({

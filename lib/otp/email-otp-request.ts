@@ -1,6 +1,6 @@
 import "server-only";
 import { DomainError } from "@/lib/api/errors";
-import type { Principal } from "@/lib/api/authenticate";
+import type { CallerScope } from "@/lib/verifications/caller-scope";
 import { clock } from "@/lib/clock";
 import { prisma } from "@/lib/db";
 import { requestEmailOtp } from "@/lib/otp/request-email-otp";
@@ -12,16 +12,16 @@ import { isUuid } from "@/lib/verifications/find-verification";
  * pinned version must have EMAIL_CHECK); with an API key, any workflow of the account with EMAIL_CHECK, and
  * optionally a verificationId of that workflow.
  */
-export async function emailOtpForWorkflow(principal: Principal, workflowId: string, input: { key: string; verificationId?: string }, ip: string | null = null) {
+export async function emailOtpForWorkflow(caller: CallerScope, workflowId: string, input: { key: string; verificationId?: string }, ip: string | null = null) {
   const notFound = new DomainError("WORKFLOW_NOT_FOUND", "No workflow with this id exists for this account.");
   if (!isUuid(workflowId)) throw notFound;
-  const verificationId = principal.kind === "session" ? principal.verificationId : (input.verificationId ?? null);
-  if (principal.kind === "session" && principal.workflowId !== workflowId) throw notFound;
+  const verificationId = caller.session ? caller.session.verificationId : (input.verificationId ?? null);
+  if (caller.session && caller.session.workflowId !== workflowId) throw notFound;
 
   let processes: string[];
   if (verificationId) {
     const verification = await prisma.verification.findFirst({
-      where: { id: verificationId, accountId: principal.accountId },
+      where: { id: verificationId, accountId: caller.accountId },
       select: { workflowId: true, status: true, workflowVersion: { select: { processes: true } } },
     });
     if (!verification) throw new DomainError("VERIFICATION_NOT_FOUND", "No verification with this id exists for this account.");
@@ -30,7 +30,7 @@ export async function emailOtpForWorkflow(principal: Principal, workflowId: stri
     processes = verification.workflowVersion.processes;
   } else {
     const workflow = await prisma.workflow.findFirst({
-      where: { id: workflowId, accountId: principal.accountId, archivedAt: null },
+      where: { id: workflowId, accountId: caller.accountId, archivedAt: null },
       select: { currentVersion: { select: { processes: true } } },
     });
     if (!workflow?.currentVersion) throw notFound;
@@ -41,6 +41,6 @@ export async function emailOtpForWorkflow(principal: Principal, workflowId: stri
   }
 
   // the hosted page's requests also count against the end user's address; an API key's address is a server
-  await requestEmailOtp({ workflowId, email: input.key, verificationId, ...(principal.kind === "session" ? { clientAddress: ip } : {}) });
+  await requestEmailOtp({ workflowId, email: input.key, verificationId, ...(caller.session ? { clientAddress: ip } : {}) });
   if (verificationId) await markInitiated(verificationId, clock.now());
 }

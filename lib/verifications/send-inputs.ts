@@ -1,6 +1,6 @@
 import "server-only";
 import { DomainError, type ErrorDetail } from "@/lib/api/errors";
-import type { Principal } from "@/lib/api/authenticate";
+import type { CallerScope } from "@/lib/verifications/caller-scope";
 import { clock } from "@/lib/clock";
 import { prisma } from "@/lib/db";
 import { notifyWork } from "@/lib/engine/dispatch";
@@ -14,7 +14,7 @@ import { findVerificationOrThrow, type LoadedVerification } from "@/lib/verifica
 import { documentTypeIssuedIn } from "@/lib/document-types/catalog";
 import { LocationSchema, TEXT_RULES, pickOption } from "@/lib/verifications/input-rules";
 import { expireVerification, isFinal } from "@/lib/verifications/transitions";
-import type { RawInput } from "@/lib/verifications/read-inputs-request";
+import type { RawInput } from "@/lib/verifications/raw-input";
 import type { Prisma } from "@/generated/prisma/client";
 
 type Accepted = { fieldName: string; type: "TEXT" | "FILE" | "LOCATION"; value: string | null; file?: NormalizedFile };
@@ -23,12 +23,12 @@ type Accepted = { fieldName: string; type: "TEXT" | "FILE" | "LOCATION"; value: 
  * Stores inputs of a verification. Everything is validated (and files normalised) before anything is written;
  * the rows, the status change, the engine's job and the events commit in one transaction.
  */
-export async function sendInputs(principal: Principal, verificationId: string, items: RawInput[], complete: boolean) {
-  if (principal.kind === "session" && principal.verificationId !== verificationId) {
+export async function sendInputs(caller: CallerScope, verificationId: string, items: RawInput[], complete: boolean) {
+  if (caller.session && caller.session.verificationId !== verificationId) {
     throw new DomainError("VERIFICATION_NOT_FOUND", "No verification with this id exists for this account.");
   }
   const now = clock.now();
-  const verification = await findVerificationOrThrow(principal.accountId, verificationId);
+  const verification = await findVerificationOrThrow(caller.accountId, verificationId);
   await assertAcceptsInputs(verification, now);
 
   const fields = buildInputs(toWorkflowShape(verification.workflowVersion));

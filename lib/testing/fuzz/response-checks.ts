@@ -6,6 +6,7 @@ import { ERROR_STATUS } from "@/lib/api/errors";
 import {
   DocumentTypeList,
   ErrorResponse,
+  HostedSessionResponse,
   SendInputsResponse,
   StartVerificationResponse,
   VerificationRecord,
@@ -14,8 +15,6 @@ import {
 import { call, type ApiResponse, type CallOptions } from "@/lib/testing/api-client";
 
 export type Endpoint = "start" | "get" | "status" | "sendInputs" | "emailOtp" | "documentTypes" | "supportedTypes" | "hostedSession";
-
-const HostedSessionResponse = z.object({ verificationId: z.uuid(), flowId: z.uuid(), sessionToken: z.string().startsWith("vst_"), expiresAt: z.iso.datetime() }).strict();
 
 const SUCCESS: Record<Endpoint, { status: number; schema: z.ZodType | null }> = {
   start: { status: 201, schema: StartVerificationResponse },

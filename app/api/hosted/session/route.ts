@@ -1,15 +1,13 @@
-import { z } from "zod";
 import { readJsonBody } from "@/lib/api/body";
 import { apiRoute, json } from "@/lib/api/handler";
+import { HostedSessionBody } from "@/lib/api/schemas";
 import { openHostedSession } from "@/lib/hosted/open-session";
 
 export const runtime = "nodejs";
 
-const Body = z.object({ verificationId: z.uuid(), token: z.string().max(512) }).strict();
-
 // POST /api/hosted/session — the hosted page exchanges a verificationUrl's resume token for a session token
 export const POST = apiRoute({ auth: "public" }, async ({ request }) => {
-  const body = await readJsonBody(request, Body, 2048);
+  const body = await readJsonBody(request, HostedSessionBody, 2048);
   const { verificationId, flowId, sessionToken, expiresAt } = await openHostedSession(body.verificationId, body.token);
   return json({ verificationId, flowId, sessionToken, expiresAt });
 });

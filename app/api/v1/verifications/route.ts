@@ -12,7 +12,6 @@ const MAX_START_BODY_BYTES = 64 * 1024;
 export const POST = apiRoute({ auth: { scope: "verification:create" } }, async ({ request, principal, ip }) => {
   const body = await readJsonBody(request, StartVerificationBody, MAX_START_BODY_BYTES);
   const metadata = validateMetadata(body.metadata);
-  if (principal.kind !== "apiKey") throw new Error("unreachable: sessions cannot start verifications");
   const started = await startVerification({ accountId: principal.accountId, clientId: principal.clientId, flowId: body.flowId, metadata, ipAddress: ip });
   return json(started, 201);
 });

@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { callerScope } from "@/lib/api/authenticate";
 import { apiRoute, json } from "@/lib/api/handler";
-import { readInputsRequest } from "@/lib/verifications/read-inputs-request";
+import { readInputsRequest } from "@/lib/api/read-inputs-request";
 import { sendInputs } from "@/lib/verifications/send-inputs";
 
 export const runtime = "nodejs";
@@ -10,6 +11,6 @@ export const POST = apiRoute(
   { auth: { scope: "verification:inputs", allowSession: true }, params: z.object({ verificationId: z.string() }) },
   async ({ request, params, principal }) => {
     const { items, complete } = await readInputsRequest(request);
-    return json(await sendInputs(principal, params.verificationId, items, complete));
+    return json(await sendInputs(callerScope(principal), params.verificationId, items, complete));
   },
 );

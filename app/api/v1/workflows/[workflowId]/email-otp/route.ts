@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { readJsonBody } from "@/lib/api/body";
+import { callerScope } from "@/lib/api/authenticate";
 import { apiRoute } from "@/lib/api/handler";
 import { EmailOtpBody } from "@/lib/api/schemas";
 import { emailOtpForWorkflow } from "@/lib/otp/email-otp-request";
@@ -11,7 +12,7 @@ export const POST = apiRoute(
   { auth: { scope: "verification:inputs", allowSession: true }, params: z.object({ workflowId: z.string() }) },
   async ({ request, params, principal, ip }) => {
     const body = await readJsonBody(request, EmailOtpBody, 4 * 1024);
-    await emailOtpForWorkflow(principal, params.workflowId, body, ip);
+    await emailOtpForWorkflow(callerScope(principal), params.workflowId, body, ip);
     return new Response(null, { status: 204 });
   },
 );

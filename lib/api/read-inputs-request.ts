@@ -1,28 +1,11 @@
 import { z } from "zod";
 import { DomainError, detailsFromZod } from "@/lib/api/errors";
 import { mediaType, parseJsonText, parseWith, readBodyLimited } from "@/lib/api/body";
+import { InputItemSchema, SendInputsBodySchema } from "@/lib/api/schemas";
+import type { RawInput } from "@/lib/verifications/raw-input";
 import { MAX_VIDEO_BYTES } from "@/lib/workflows/inputs";
 
-export const INPUT_TYPES = ["TEXT", "FILE", "LOCATION"] as const;
-
-export const InputItemSchema = z
-  .object({
-    fieldName: z.string().min(1).max(64).regex(/^[A-Z][A-Z0-9_]*$/, "Expected an upper-case field name such as DOCUMENT_FRONT"),
-    type: z.enum(INPUT_TYPES),
-    // TEXT: the value; FILE: a data:<mime>;base64,... URL (JSON) or omitted (multipart part); LOCATION: JSON text or object
-    value: z.union([z.string(), z.object({}).passthrough()]).optional(),
-  })
-  .strict();
-
-export const SendInputsBodySchema = z
-  .object({
-    inputs: z.array(InputItemSchema).max(30),
-    // true (default): move to PROCESSING once every required input is in; false: more (optional) inputs follow
-    complete: z.boolean().optional(),
-  })
-  .strict();
-
-export type RawInput = { fieldName: string; type: (typeof INPUT_TYPES)[number]; value?: string | Record<string, unknown>; file?: Buffer };
+export type { RawInput };
 
 // base64 makes a 50 MiB video 67 MiB; leave room for the JSON around it
 export const MAX_SEND_INPUTS_BYTES = Math.ceil((MAX_VIDEO_BYTES * 4) / 3) + 4 * 1024 * 1024;
