@@ -1,0 +1,76 @@
+import sharp from "sharp";
+import type { Page } from "tesseract.js";
+
+// Where the MRZ is on an image, and how tilted (read-mrz.ts, steps 1 and 2): the page OCR's long upper-case lines
+// (with room above for a line it could not read), else the bottom 40 % of the image; the skew from those lines'
+// baselines, else from the band's own horizontal projection.
+
+export type Band = { top: number; bottom: number; angle: number; found: boolean };
+
+const MRZ_CHARS = /[A-Z0-9<«‹]/g;
+
+/** A page-OCR line that is MRZ text: long, almost only A–Z 0–9 <, with fillers (LSTM reads '<' as '<', «, K or L). */
+export function isMrzLike(text: string): boolean {
+  const s = text.replace(/\s/g, "");
+  return s.length >= 25 && (s.match(MRZ_CHARS)?.length ?? 0) / s.length >= 0.9 && /<|«|KKK|LLL/.test(s);
+}
+
+export function locateMrzBand(page: Page, width: number, height: number): Band {
+  const lines = (page.blocks ?? []).flatMap((b) => b.paragraphs.flatMap((p) => p.lines));
+  const candidates = lines.filter((line) => isMrzLike(line.text));
+  // the MRZ is one block of 2–3 lines: keep the lowest candidate and those just above it
+  const lowest = candidates.reduce<(typeof candidates)[number] | null>((low, l) => (!low || l.bbox.y1 > low.bbox.y1 ? l : low), null);
+  const reach = lowest ? (lowest.bbox.y1 - lowest.bbox.y0) * 6 : 0;
+  const mrzLike = lowest ? candidates.filter((l) => l.bbox.y0 >= lowest.bbox.y0 - reach) : [];
+  if (mrzLike.length === 0) return { top: Math.round(height * 0.6), bottom: height, angle: 0, found: false };
+  const top = Math.min(...mrzLike.map((l) => l.bbox.y0));
+  const bottom = Math.max(...mrzLike.map((l) => l.bbox.y1));
+  const angles = mrzLike.map((l) => Math.atan2(l.baseline.y1 - l.baseline.y0, Math.max(1, l.baseline.x1 - l.baseline.x0))).sort((a, b) => a - b);
+  const angle = (angles[Math.floor(angles.length / 2)]! * 180) / Math.PI;
+  const lineHeight = (bottom - top) / Math.max(mrzLike.length, 1);
+  const drift = Math.abs(Math.tan((angle * Math.PI) / 180)) * width * 0.5;
+  // fewer than three lines found: a TD1's first line may be one the page OCR could not read; keep room for it
+  // (or a line below it: a visa's or passport's second line, all digits and letters with no filler, is not
+  // MRZ-like to the page OCR)
+  const missing = mrzLike.length < 3 ? 2.2 : 0.6;
+  const below = mrzLike.length < 2 ? missing : 1.3;
+  return { top: Math.max(0, Math.round(top - lineHeight * missing - drift)), bottom: Math.min(height, Math.round(bottom + lineHeight * below + drift)), angle, found: true };
+}
+
+/**
+ * The skew of the text lines in a band, in degrees (positive: lines descend to the right): the shear that makes
+ * the row histogram of stroke pixels (darker than their 25 px neighbourhood) most peaked.
+ */
+export async function estimateSkew(band: Buffer): Promise<number> {
+  const W = 800;
+  const grey = sharp(band).grayscale().resize({ width: W });
+  const [{ data, info }, { data: local }] = await Promise.all([grey.clone().raw().toBuffer({ resolveWithObject: true }), grey.clone().blur(12).raw().toBuffer({ resolveWithObject: true })]);
+  const H = info.height;
+  const xs: number[] = [];
+  const ys: number[] = [];
+  for (let y = 0; y < H; y++) {
+    for (let x = 0; x < W; x++) {
+      const i = y * W + x;
+      if (data[i]! < local[i]! - 25) {
+        xs.push(x - W / 2);
+        ys.push(y);
+      }
+    }
+  }
+  if (xs.length < 100) return 0;
+  let best = -1;
+  let bestAngle = 0;
+  const hist = new Float64Array(H + 160);
+  for (let k = -25; k <= 25; k++) {
+    const tan = Math.tan((k * 0.2 * Math.PI) / 180);
+    hist.fill(0);
+    for (let p = 0; p < xs.length; p++) hist[Math.round(ys[p]! - xs[p]! * tan) + 80]! += 1;
+    let score = 0;
+    for (const v of hist) score += v * v;
+    if (score > best) {
+      best = score;
+      bestAngle = k * 0.2;
+    }
+  }
+  return bestAngle;
+}
