@@ -11,7 +11,10 @@ import { secrets } from "@/lib/secrets";
 // every page and action looks the membership up (lib/dashboard/current-member.ts), so a removed member loses
 // access at the next request, not when the token expires.
 
-const LoginSchema = z.object({ email: z.string().trim().toLowerCase().max(254).pipe(z.email()), password: z.string().min(1).max(200) });
+const LoginSchema = z.object({
+  email: z.string().trim().toLowerCase().max(254).pipe(z.email()),
+  password: z.string().min(1).max(200),
+});
 
 export class RateLimitedSignin extends CredentialsSignin {
   code = "rate_limited";

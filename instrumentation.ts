@@ -10,6 +10,7 @@ export async function register() {
       const total = sealed.verifications + sealed.inputs + sealed.steps + sealed.events;
       if (total) console.log(`[privacy] sealed rows written before encryption: ${JSON.stringify(sealed)}`);
     },
-    (error) => console.error(`[privacy] sealing older rows failed (${(error as Error).name}); it runs again at the next start`),
+    (error) =>
+      console.error(`[privacy] sealing older rows failed (${(error as Error).name}); it runs again at the next start`),
   );
 }

@@ -7,8 +7,12 @@ import { securityHeaders } from "@/lib/security/security-headers";
 // static ones from next.config.mjs, so an API request pays nothing here.
 export async function proxy(request: NextRequest) {
   const response = NextResponse.next();
-  const frameAncestors = request.nextUrl.pathname === "/verify" ? await verifyPageFrameAncestors(request.nextUrl.searchParams).catch(() => []) : [];
-  for (const [name, value] of Object.entries(securityHeaders({ publicUrl: env().PUBLIC_URL, frameAncestors }))) response.headers.set(name, value);
+  const frameAncestors =
+    request.nextUrl.pathname === "/verify"
+      ? await verifyPageFrameAncestors(request.nextUrl.searchParams).catch(() => [])
+      : [];
+  for (const [name, value] of Object.entries(securityHeaders({ publicUrl: env().PUBLIC_URL, frameAncestors })))
+    response.headers.set(name, value);
   return response;
 }
 

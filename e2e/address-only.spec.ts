@@ -4,7 +4,11 @@ import { checkScreen, fillUsAddress, heading } from "./verify-helpers";
 
 // The "address-only" demo workflow from the API's verificationUrl: validation messages, the submitted screen,
 // the result, and the return to metadata.redirectUrl with verificationId, status and result.
-test("address-only: verificationUrl → address form (validated) → result → back to redirectUrl", async ({ page, request, baseURL }, testInfo) => {
+test("address-only: verificationUrl → address form (validated) → result → back to redirectUrl", async ({
+  page,
+  request,
+  baseURL,
+}, testInfo) => {
   const redirectUrl = `${baseURL}/?from=kyc`;
   const started = await apiStart(request, "address-only", { reference: "e2e-address", redirectUrl });
   await page.goto(started.verificationUrl);

@@ -7,7 +7,8 @@ import { checkScreen, chooseDocument, heading, shareableLink, verificationIdOf }
 // the page explains it and offers the upload fallback, which the workflow allows.
 test("camera denied → upload fallback", async ({ page, request }, testInfo) => {
   await page.addInitScript(() => {
-    navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException("Permission denied", "NotAllowedError"));
+    navigator.mediaDevices.getUserMedia = () =>
+      Promise.reject(new DOMException("Permission denied", "NotAllowedError"));
   });
   await page.goto(shareableLink("document-verification"));
   await page.getByRole("button", { name: "Start" }).click();
@@ -18,8 +19,16 @@ test("camera denied → upload fallback", async ({ page, request }, testInfo) =>
   await checkScreen(page, testInfo, "1-camera-denied");
   await page.getByRole("button", { name: "Upload a file instead" }).click();
 
-  const photo = await sharp({ create: { width: 1200, height: 850, channels: 3, background: { r: 200, g: 190, b: 170 } } })
-    .composite([{ input: Buffer.from('<svg width="1200" height="850"><rect x="60" y="60" width="300" height="380" fill="#777"/><text x="420" y="200" font-size="60">PASSPORT</text></svg>') }])
+  const photo = await sharp({
+    create: { width: 1200, height: 850, channels: 3, background: { r: 200, g: 190, b: 170 } },
+  })
+    .composite([
+      {
+        input: Buffer.from(
+          '<svg width="1200" height="850"><rect x="60" y="60" width="300" height="380" fill="#777"/><text x="420" y="200" font-size="60">PASSPORT</text></svg>',
+        ),
+      },
+    ])
     .jpeg()
     .toBuffer();
   await page.getByLabel("Choose a file").setInputFiles({ name: "passport.jpg", mimeType: "image/jpeg", buffer: photo });
@@ -35,12 +44,15 @@ test("camera denied → upload fallback", async ({ page, request }, testInfo) =>
 
 test("a file that is too large is refused before upload", async ({ page }) => {
   await page.addInitScript(() => {
-    navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException("Permission denied", "NotAllowedError"));
+    navigator.mediaDevices.getUserMedia = () =>
+      Promise.reject(new DOMException("Permission denied", "NotAllowedError"));
   });
   await page.goto(shareableLink("document-verification"));
   await page.getByRole("button", { name: "Start" }).click();
   await chooseDocument(page, "DE", "Passport");
   await page.getByRole("button", { name: "Upload a file instead" }).click();
-  await page.getByLabel("Choose a file").setInputFiles({ name: "huge.jpg", mimeType: "image/jpeg", buffer: Buffer.alloc(16 * 1024 * 1024, 1) });
+  await page
+    .getByLabel("Choose a file")
+    .setInputFiles({ name: "huge.jpg", mimeType: "image/jpeg", buffer: Buffer.alloc(16 * 1024 * 1024, 1) });
   await expect(page.getByText("The file is larger than 15 MB.")).toBeVisible();
 });

@@ -20,7 +20,11 @@ async function webhookReceiver() {
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`, received, close: () => server.close() };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
+    received,
+    close: () => server.close(),
+  };
 }
 
 async function signUp(page: Page, company: string) {
@@ -54,7 +58,11 @@ async function newPage(browser: Browser) {
   return { context, page: await context.newPage() };
 }
 
-test("sign up → workflow → key → API verification → list → review → webhook; other tenants and reviewers are kept out", async ({ page, browser, request }, testInfo) => {
+test("sign up → workflow → key → API verification → list → review → webhook; other tenants and reviewers are kept out", async ({
+  page,
+  browser,
+  request,
+}, testInfo) => {
   test.setTimeout(180_000);
   const receiver = await webhookReceiver();
   try {
@@ -68,7 +76,8 @@ test("sign up → workflow → key → API verification → list → review → 
     await page.goto("/dashboard/workflows/new");
     await page.getByLabel("Name", { exact: true }).fill("Screening");
     // a new workflow starts with a document and a liveness step: this one screens names only
-    for (const process of ["Document verification", "Liveness"]) await page.getByRole("button", { name: `Remove ${process}` }).click();
+    for (const process of ["Document verification", "Liveness"])
+      await page.getByRole("button", { name: `Remove ${process}` }).click();
     await page.getByLabel("Process to add").selectOption({ label: "Watchlist check" });
     await page.getByRole("button", { name: "Add process" }).click();
     await snap(page, testInfo, "2-workflow-builder");
@@ -104,12 +113,30 @@ test("sign up → workflow → key → API verification → list → review → 
     const { verificationId } = (await started.json()) as { verificationId: string };
     const sent = await request.post(`/api/v1/verifications/${verificationId}/send-inputs`, {
       headers,
-      data: { inputs: [{ fieldName: "FULL_NAME", type: "TEXT", value: "Jane Example" }, { fieldName: "DATE_OF_BIRTH", type: "TEXT", value: "1990-04-12" }] },
+      data: {
+        inputs: [
+          { fieldName: "FULL_NAME", type: "TEXT", value: "Jane Example" },
+          { fieldName: "DATE_OF_BIRTH", type: "TEXT", value: "1990-04-12" },
+        ],
+      },
     });
     expect(sent.status(), await sent.text()).toBe(200);
-    await expect.poll(async () => ((await (await request.get(`/api/v1/verifications/${verificationId}/status`, { headers })).json()) as { result?: string }).result, { timeout: 30_000 }).toBe("MANUAL_REVIEW");
+    await expect
+      .poll(
+        async () =>
+          (
+            (await (await request.get(`/api/v1/verifications/${verificationId}/status`, { headers })).json()) as {
+              result?: string;
+            }
+          ).result,
+        { timeout: 30_000 },
+      )
+      .toBe("MANUAL_REVIEW");
     await expect.poll(() => receiver.received.length, { timeout: 30_000 }).toBe(1);
-    expect(receiver.received[0]!.body).toMatchObject({ eventName: "verification_completed", verificationStatus: "NEEDS_REVIEW" });
+    expect(receiver.received[0]!.body).toMatchObject({
+      eventName: "verification_completed",
+      verificationStatus: "NEEDS_REVIEW",
+    });
 
     // in the list, found by its reference
     await page.getByRole("link", { name: "Verifications" }).click();
@@ -151,7 +178,13 @@ test("sign up → workflow → key → API verification → list → review → 
     await reviewer.page.getByRole("button", { name: "Create user and join" }).click();
     await reviewer.page.waitForURL("**/dashboard**");
     await expect(reviewer.page.getByRole("link", { name: "API keys" })).toHaveCount(0);
-    for (const path of ["/dashboard/credentials", "/dashboard/webhooks", "/dashboard/workflows", "/dashboard/members", "/dashboard/settings"]) {
+    for (const path of [
+      "/dashboard/credentials",
+      "/dashboard/webhooks",
+      "/dashboard/workflows",
+      "/dashboard/members",
+      "/dashboard/settings",
+    ]) {
       expect((await reviewer.page.goto(path))!.status(), path).toBe(404);
     }
 
@@ -165,8 +198,13 @@ test("sign up → workflow → key → API verification → list → review → 
 
     // the integrator hears of it: verification_completed again, now SUCCESS
     await expect.poll(() => receiver.received.length, { timeout: 30_000 }).toBe(2);
-    expect(receiver.received[1]!.body).toMatchObject({ eventName: "verification_completed", verificationStatus: "SUCCESS" });
-    const status = (await (await request.get(`/api/v1/verifications/${verificationId}/status`, { headers })).json()) as { result: string };
+    expect(receiver.received[1]!.body).toMatchObject({
+      eventName: "verification_completed",
+      verificationStatus: "SUCCESS",
+    });
+    const status = (await (
+      await request.get(`/api/v1/verifications/${verificationId}/status`, { headers })
+    ).json()) as { result: string };
     expect(status.result).toBe("APPROVED");
   } finally {
     receiver.close();

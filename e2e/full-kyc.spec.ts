@@ -1,10 +1,21 @@
 import { expect, test } from "@playwright/test";
 import { apiRecord, apiStatus, snap } from "./support";
-import { checkScreen, chooseDocument, fillUsAddress, heading, photographWithCamera, recordSelfie, shareableLink, verificationIdOf } from "./verify-helpers";
+import {
+  checkScreen,
+  fillUsAddress,
+  heading,
+  photographWithCamera,
+  recordSelfie,
+  shareableLink,
+  verificationIdOf,
+} from "./verify-helpers";
 
 // The "full-kyc" demo workflow (document, liveness, address, watchlist) from the customer's shareable link to the
 // submitted screen, with the fake camera, then the API's view of what was stored.
-test("full-kyc: shareable link → document photos, selfie video, address → submitted; the API shows every input in", async ({ page, request }, testInfo) => {
+test("full-kyc: shareable link → document photos, selfie video, address → submitted; the API shows every input in", async ({
+  page,
+  request,
+}, testInfo) => {
   // the real checks run on these images (OCR tries every preprocessing variant on a picture with no MRZ): minutes on a busy CI machine
   test.setTimeout(240_000);
   await page.goto(shareableLink("full-kyc", { reference: "e2e-full-kyc" }));
@@ -47,12 +58,19 @@ test("full-kyc: shareable link → document photos, selfie video, address → su
   const status = await apiStatus(request, verificationId);
   expect(["PROCESSING", "COMPLETED"]).toContain(status.status);
   expect(status.missingInputs).toEqual([]);
-  expect(status.steps.map((s) => s.processType)).toEqual(["DOCUMENT_VERIFICATION", "LIVENESS", "ADDRESS_VERIFICATION", "WATCHLIST_CHECK"]);
+  expect(status.steps.map((s) => s.processType)).toEqual([
+    "DOCUMENT_VERIFICATION",
+    "LIVENESS",
+    "ADDRESS_VERIFICATION",
+    "WATCHLIST_CHECK",
+  ]);
   const record = await apiRecord(request, verificationId);
   expect(record.metadata).toEqual({ reference: "e2e-full-kyc" });
 
   // the page follows the verification to its result
-  await expect.poll(async () => (await apiStatus(request, verificationId)).status, { timeout: 150_000 }).toBe("COMPLETED");
+  await expect
+    .poll(async () => (await apiStatus(request, verificationId)).status, { timeout: 150_000 })
+    .toBe("COMPLETED");
   const final = await apiStatus(request, verificationId);
   // the page follows the status for 90 s; a reload (or a return to the link later) shows the outcome too
   if ((await page.locator("[data-status]").getAttribute("data-status")) !== "COMPLETED") await page.reload();
@@ -60,4 +78,3 @@ test("full-kyc: shareable link → document photos, selfie video, address → su
   await expect(page.locator("[data-result]")).toHaveAttribute("data-result", final.result!);
   await snap(page, testInfo, "7-result");
 });
-

@@ -6,9 +6,21 @@ import { checkScreen } from "./verify-helpers";
 const cases: [string, () => string, RegExp][] = [
   ["no parameters", () => "/verify", /link is incomplete/],
   ["a flow but no client", () => `/verify?flowId=${workflowId("full-kyc")}`, /link is incomplete/],
-  ["an unknown flow", () => `/verify?flowId=0199aaaa-bbbb-7ccc-8ddd-eeeeeeeeeeee&clientId=${readSeed().clientId}`, /does not point to an active verification/],
-  ["a flow with another client id", () => `/verify?flowId=${workflowId("full-kyc")}&clientId=someone-else`, /does not point to an active verification/],
-  ["metadata that is not JSON", () => `/verify?flowId=${workflowId("full-kyc")}&clientId=${readSeed().clientId}&metadata=%7Bbroken`, /link is damaged/],
+  [
+    "an unknown flow",
+    () => `/verify?flowId=0199aaaa-bbbb-7ccc-8ddd-eeeeeeeeeeee&clientId=${readSeed().clientId}`,
+    /does not point to an active verification/,
+  ],
+  [
+    "a flow with another client id",
+    () => `/verify?flowId=${workflowId("full-kyc")}&clientId=someone-else`,
+    /does not point to an active verification/,
+  ],
+  [
+    "metadata that is not JSON",
+    () => `/verify?flowId=${workflowId("full-kyc")}&clientId=${readSeed().clientId}&metadata=%7Bbroken`,
+    /link is damaged/,
+  ],
 ];
 
 for (const [name, path, message] of cases) {

@@ -5,7 +5,10 @@ import { checkScreen, heading } from "./verify-helpers";
 // The steps full-kyc does not have: e-mail with its one-time code, the agreement video, location and the
 // name/date-of-birth form of a watchlist check without a document.
 
-test("e-mail: request a code, a wrong code is shown at the field, the right one from the outbox completes", async ({ page, request }, testInfo) => {
+test("e-mail: request a code, a wrong code is shown at the field, the right one from the outbox completes", async ({
+  page,
+  request,
+}, testInfo) => {
   const started = await apiStart(request, "email-check");
   await page.goto(started.verificationUrl);
   await page.getByRole("button", { name: "Continue" }).click();
@@ -75,7 +78,10 @@ test("location: shared from the browser, or skipped", async ({ page, request }, 
   expect((await apiStatus(request, skipped.verificationId)).status).not.toBe("INITIATED");
 });
 
-test("watchlist without a document: name and date of birth, checked like the server checks them", async ({ page, request }) => {
+test("watchlist without a document: name and date of birth, checked like the server checks them", async ({
+  page,
+  request,
+}) => {
   const started = await apiStart(request, "watchlist-check");
   await page.goto(started.verificationUrl);
   await page.getByRole("button", { name: "Continue" }).click();

@@ -4,7 +4,10 @@ import { checkScreen, chooseDocument, fillUsAddress, heading, shareableLink } fr
 
 // A 360 px wide phone screen (the "phone" project): nothing wider than the screen, every control reachable.
 async function expectNoHorizontalScroll(page: Page) {
-  const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+  const widths = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+  }));
   expect(widths.scroll).toBeLessThanOrEqual(widths.client);
 }
 

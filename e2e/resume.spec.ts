@@ -28,5 +28,11 @@ test("resume after a reload and on another device", async ({ page, browser, requ
 
   const status = await apiStatus(request, verificationId);
   expect(status.status).toBe("INITIATED");
-  expect(status.missingInputs.map((i) => i.fieldName)).toEqual(["SELFIE_VIDEO", "ADDRESS_LINE", "CITY", "POSTAL_CODE", "COUNTRY"]);
+  expect(status.missingInputs.map((i) => i.fieldName)).toEqual([
+    "SELFIE_VIDEO",
+    "ADDRESS_LINE",
+    "CITY",
+    "POSTAL_CODE",
+    "COUNTRY",
+  ]);
 });

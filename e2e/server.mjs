@@ -58,7 +58,12 @@ process.on("SIGINT", () => stop(0, "SIGINT: stopping"));
 
 async function freshDatabase() {
   const { startEmbeddedPostgres } = await import("../scripts/embedded-db.mjs");
-  db = await startEmbeddedPostgres({ dataDir: path.join(ROOT, `.data/pg-e2e-${pgPort}`), port: pgPort, database: "postgres", quiet: true });
+  db = await startEmbeddedPostgres({
+    dataDir: path.join(ROOT, `.data/pg-e2e-${pgPort}`),
+    port: pgPort,
+    database: "postgres",
+    quiet: true,
+  });
   log(`PostgreSQL on 127.0.0.1:${pgPort} (${db.ownsServer ? "started" : "already running, reused"})`);
   const { default: pg } = await import("pg");
   const admin = new pg.Client({ connectionString: db.url });
@@ -94,13 +99,19 @@ try {
   const { runMigrations } = await import("../scripts/db.mjs");
   log(`database ${DATABASE}: migrations ${await runMigrations("deploy", undefined, process.env.DATABASE_URL)}`);
   const demo = seed();
-  log(`demo account seeded (client ${demo.clientId}, ${Object.keys(demo.workflows).length} workflows) → ${path.relative(ROOT, SEED_FILE)}`);
+  log(
+    `demo account seeded (client ${demo.clientId}, ${Object.keys(demo.workflows).length} workflows) → ${path.relative(ROOT, SEED_FILE)}`,
+  );
 
   process.env.NODE_ENV = "production";
   const { buildIfNeeded } = await import("../scripts/build-if-needed.mjs");
   const buildStarted = Date.now();
   const built = buildIfNeeded({ log });
-  log(built ? `production build done (${Math.round((Date.now() - buildStarted) / 1000)} s)` : "production build is up to date");
+  log(
+    built
+      ? `production build done (${Math.round((Date.now() - buildStarted) / 1000)} s)`
+      : "production build is up to date",
+  );
 
   const { startServer } = await import("../scripts/server.mjs");
   app = await startServer({ port, hostname: "127.0.0.1", dev: false, dir: ROOT });

@@ -2,7 +2,11 @@ import { expect, test } from "@playwright/test";
 import { apiStart } from "./support";
 
 // The harness itself: server, seed, API keys and the hosted page's route. The real flows live in their own specs.
-test("the API hands out a verificationUrl on this server, and /verify answers bad links with a page", async ({ request, page, baseURL }) => {
+test("the API hands out a verificationUrl on this server, and /verify answers bad links with a page", async ({
+  request,
+  page,
+  baseURL,
+}) => {
   const started = await apiStart(request, "full-kyc", { reference: "e2e-smoke" });
   const link = new URL(started.verificationUrl);
   expect(link.origin).toBe(new URL(baseURL!).origin);

@@ -48,7 +48,14 @@ export interface StartedVerification {
   flowId: string;
   metadata: Record<string, unknown>;
   ipAddress: string | null;
-  inputs: { fieldName: string; description: string; group: number; fieldType: "FILE" | "DROPDOWN" | "TEXT" | "LOCATION"; data?: Record<string, unknown>; optional: boolean }[];
+  inputs: {
+    fieldName: string;
+    description: string;
+    group: number;
+    fieldType: "FILE" | "DROPDOWN" | "TEXT" | "LOCATION";
+    data?: Record<string, unknown>;
+    optional: boolean;
+  }[];
   settings: { fieldName: string; type: string; value: string }[];
   id: string;
   status: "pending";
@@ -65,7 +72,12 @@ export interface VerificationStatusBody {
   status: VerificationStatus;
   result?: VerificationResult;
   completedAt?: string;
-  steps: { processType: string; status: "PENDING" | "RUNNING" | "COMPLETED" | "FAILED"; result?: VerificationResult; completedAt?: string }[];
+  steps: {
+    processType: string;
+    status: "PENDING" | "RUNNING" | "COMPLETED" | "FAILED";
+    result?: VerificationResult;
+    completedAt?: string;
+  }[];
   missingInputs: StartedVerification["inputs"];
 }
 
@@ -86,16 +98,26 @@ export interface VerificationRecordBody {
 /** The demo account's full-access key, as the API wants it. */
 export function apiHeaders(key: "full" | "readOnly" = "full"): Record<string, string> {
   const seed = readSeed();
-  return { authorization: `Bearer ${key === "full" ? seed.apiKey : seed.readOnlyApiKey}`, "x-client-id": seed.clientId };
+  return {
+    authorization: `Bearer ${key === "full" ? seed.apiKey : seed.readOnlyApiKey}`,
+    "x-client-id": seed.clientId,
+  };
 }
 
 async function jsonOf<T>(response: APIResponse, expected: number, what: string): Promise<T> {
-  if (response.status() !== expected) throw new Error(`${what}: HTTP ${response.status()} (expected ${expected}): ${(await response.text()).slice(0, 500)}`);
+  if (response.status() !== expected)
+    throw new Error(
+      `${what}: HTTP ${response.status()} (expected ${expected}): ${(await response.text()).slice(0, 500)}`,
+    );
   return (await response.json()) as T;
 }
 
 /** Starts a verification of the demo workflow `flowName` through the public API (POST /api/v1/verifications). */
-export async function apiStart(request: APIRequestContext, flowName: string, metadata?: Record<string, unknown>): Promise<StartedVerification> {
+export async function apiStart(
+  request: APIRequestContext,
+  flowName: string,
+  metadata?: Record<string, unknown>,
+): Promise<StartedVerification> {
   const response = await request.post("/api/v1/verifications", {
     headers: apiHeaders(),
     data: { flowId: workflowId(flowName), ...(metadata ? { metadata } : {}) },
@@ -125,7 +147,9 @@ export async function expectNoSeriousA11yViolations(page: Page, options: { exclu
   const { violations } = await builder.analyze();
   for (const v of violations) {
     const targets = v.nodes.map((n) => n.target.join(" ")).slice(0, 5);
-    console.log(`[axe] ${v.impact ?? "unknown"} ${v.id}: ${v.help} (${v.helpUrl})\n        ${targets.join("\n        ")}${v.nodes.length > 5 ? `\n        …and ${v.nodes.length - 5} more` : ""}`);
+    console.log(
+      `[axe] ${v.impact ?? "unknown"} ${v.id}: ${v.help} (${v.helpUrl})\n        ${targets.join("\n        ")}${v.nodes.length > 5 ? `\n        …and ${v.nodes.length - 5} more` : ""}`,
+    );
   }
   const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(

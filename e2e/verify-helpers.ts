@@ -3,7 +3,11 @@ import { expect, type Page, type TestInfo } from "@playwright/test";
 import { expectNoSeriousA11yViolations, readSeed, snap, workflowId } from "./support";
 
 /** A customer's shareable link: /verify?flowId&clientId&metadata. */
-export function shareableLink(flowName: string, metadata?: Record<string, unknown>, extra: Record<string, string> = {}): string {
+export function shareableLink(
+  flowName: string,
+  metadata?: Record<string, unknown>,
+  extra: Record<string, string> = {},
+): string {
   const params = new URLSearchParams({ flowId: workflowId(flowName), clientId: readSeed().clientId, ...extra });
   if (metadata) params.set("metadata", JSON.stringify(metadata));
   return `/verify?${params}`;

@@ -13,9 +13,12 @@ type Step = {
 
 function toInngest(event: WorkEvent) {
   switch (event.name) {
-    case "verification.ready": return verificationReady.create({ verificationId: event.verificationId });
-    case "delivery.created": return deliveryCreated.create({ deliveryId: event.deliveryId });
-    case "deliveries.due": return deliveriesDue.create({});
+    case "verification.ready":
+      return verificationReady.create({ verificationId: event.verificationId });
+    case "delivery.created":
+      return deliveryCreated.create({ deliveryId: event.deliveryId });
+    case "deliveries.due":
+      return deliveriesDue.create({});
   }
 }
 

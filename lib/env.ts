@@ -97,7 +97,8 @@ export function env(): Env {
  */
 export function setting<K extends keyof Env>(name: K): Env[K] {
   const parsed = EnvSchema.shape[name].safeParse(process.env[name]);
-  if (!parsed.success) throw new Error(`Invalid configuration: ${name}: ${parsed.error.issues.map((i) => i.message).join("; ")}`);
+  if (!parsed.success)
+    throw new Error(`Invalid configuration: ${name}: ${parsed.error.issues.map((i) => i.message).join("; ")}`);
   return parsed.data as Env[K];
 }
 

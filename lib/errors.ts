@@ -55,7 +55,6 @@ export class DomainError extends Error {
   }
 }
 
-
 /** Something of this account by that id does not exist: also what another account's id looks like (404). */
 export class NotFoundError extends DomainError {
   constructor(message = "Not found") {

@@ -18,7 +18,10 @@ describe("generated secrets live outside the data directory", () => {
   it("moves a secrets.json an older version left in DATA_DIR, keeping its keys (old files stay readable)", () => {
     const root = mkdtempSync(path.join(os.tmpdir(), "openkyc-secrets-"));
     mkdirSync(path.join(root, ".data"));
-    const old = { appSecret: "old-app-secret-0123456789abcdef0123", storageKey: Buffer.alloc(32, 3).toString("base64") };
+    const old = {
+      appSecret: "old-app-secret-0123456789abcdef0123",
+      storageKey: Buffer.alloc(32, 3).toString("base64"),
+    };
     writeFileSync(path.join(root, ".data", "secrets.json"), JSON.stringify(old));
     expect(loadOrCreateGenerated(path.join(root, ".secrets"), path.join(root, ".data"))).toEqual(old);
     expect(existsSync(path.join(root, ".data", "secrets.json"))).toBe(false);

@@ -34,9 +34,16 @@ let bench = null;
 let stopping = false;
 
 function runSetup(args = []) {
-  const result = spawnSync(path.join(ROOT, "node_modules/.bin/tsx"), ["--conditions=react-server", "scripts/bench/setup.ts", ...args], {
-    cwd: ROOT, env: process.env, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"],
-  });
+  const result = spawnSync(
+    path.join(ROOT, "node_modules/.bin/tsx"),
+    ["--conditions=react-server", "scripts/bench/setup.ts", ...args],
+    {
+      cwd: ROOT,
+      env: process.env,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
   if (result.status !== 0) throw new Error(`scripts/bench/setup.ts ${args.join(" ")} failed (exit ${result.status})`);
   return result.stdout.trim();
 }
@@ -45,7 +52,11 @@ async function cleanUp() {
   await stopChildren();
   if (!bench || process.env.BENCH_KEEP_DATA === "1") return;
   log("deleting the bench account and the verifications it created…");
-  try { runSetup(["--teardown", bench.accountId]); } catch (error) { log(error.message); }
+  try {
+    runSetup(["--teardown", bench.accountId]);
+  } catch (error) {
+    log(error.message);
+  }
   bench = null;
 }
 
@@ -61,7 +72,11 @@ process.on("SIGTERM", () => interrupted("SIGTERM"));
 
 // A wrong key or flow would otherwise be benchmarked as a fast stream of 4xx.
 async function preflight(origin, name, request) {
-  const response = await fetch(`${origin}${request.path}`, { method: request.method, headers: request.headers, body: request.body });
+  const response = await fetch(`${origin}${request.path}`, {
+    method: request.method,
+    headers: request.headers,
+    body: request.body,
+  });
   if (!response.ok) throw new Error(`${name}: ${response.status} ${(await response.text()).slice(0, 300)}`);
 }
 
@@ -73,21 +88,43 @@ function databaseLabel(url) {
 const fmt = (value, digits = 1) => (value === null || value === undefined ? "-" : value.toFixed(digits));
 
 function printTable(rows) {
-  const head = ["scenario", "req/s", "x baseline", "p50 ms", "p95 ms", "p99 ms", "non-2xx", "errors", "server CPU ms/req", "cores srv/gen/other", "target"];
+  const head = [
+    "scenario",
+    "req/s",
+    "x baseline",
+    "p50 ms",
+    "p95 ms",
+    "p99 ms",
+    "non-2xx",
+    "errors",
+    "server CPU ms/req",
+    "cores srv/gen/other",
+    "target",
+  ];
   const lines = rows.map(({ label, r, ratio, verdict }) => [
-    label, fmt(r.reqPerSec), ratio === null ? "1.00" : fmt(ratio, 3), fmt(r.latencyMs.p50, 2), fmt(r.latencyMs.p95, 2), fmt(r.latencyMs.p99, 2),
-    String(r.non2xx), String(r.errors), fmt(r.serverCpu?.msPerRequest, 2),
-    [r.coresBusy.server, r.coresBusy.loadGenerator, r.coresBusy.other].map((v) => fmt(v, 2)).join("/"), verdict,
+    label,
+    fmt(r.reqPerSec),
+    ratio === null ? "1.00" : fmt(ratio, 3),
+    fmt(r.latencyMs.p50, 2),
+    fmt(r.latencyMs.p95, 2),
+    fmt(r.latencyMs.p99, 2),
+    String(r.non2xx),
+    String(r.errors),
+    fmt(r.serverCpu?.msPerRequest, 2),
+    [r.coresBusy.server, r.coresBusy.loadGenerator, r.coresBusy.other].map((v) => fmt(v, 2)).join("/"),
+    verdict,
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
-  const render = (cells) => cells.map((c, i) => (i === 0 || i === cells.length - 1 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join("  ");
+  const render = (cells) =>
+    cells.map((c, i) => (i === 0 || i === cells.length - 1 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join("  ");
   console.log(render(head));
   console.log(widths.map((w) => "-".repeat(w)).join("  "));
   for (const line of lines) console.log(render(line));
 }
 
 async function main() {
-  if (!process.env.DATABASE_URL) throw new Error("DATABASE_URL is not set: run through `npm run bench:api` (scripts/with-db.mjs)");
+  if (!process.env.DATABASE_URL)
+    throw new Error("DATABASE_URL is not set: run through `npm run bench:api` (scripts/with-db.mjs)");
   log(`migrations: ${await runMigrations("deploy")}`);
   buildIfNeeded({ log });
 
@@ -96,29 +133,59 @@ async function main() {
   log(`bench account ${setup.accountId}, key rate limit ${setup.rateLimitPerMinute}/min`);
 
   const baselinePort = await freePort(setting("BENCH_BASELINE_PORT", 3198));
-  const baseline = await startChild(path.join(ROOT, "scripts/bench/serve-baseline.mjs"), { name: "baseline server", env: { ...process.env, PORT: String(baselinePort) } });
+  const baseline = await startChild(path.join(ROOT, "scripts/bench/serve-baseline.mjs"), {
+    name: "baseline server",
+    env: { ...process.env, PORT: String(baselinePort) },
+  });
   const appPort = await freePort(setting("BENCH_APP_PORT", 3199));
   const appOrigin = `http://${HOST}:${appPort}`;
   const app = await startChild(path.join(ROOT, "scripts/bench/serve-app.mjs"), {
     name: "app server",
-    env: { ...process.env, NODE_ENV: "production", PORT: String(appPort), PUBLIC_URL: appOrigin, NEXT_TELEMETRY_DISABLED: "1" },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(appPort),
+      PUBLIC_URL: appOrigin,
+      NEXT_TELEMETRY_DISABLED: "1",
+    },
   });
   log(`baseline on ${HOST}:${baselinePort}, app (production build) on ${HOST}:${appPort}`);
 
   const auth = { authorization: `Bearer ${setup.apiKey}`, "x-client-id": setup.clientId };
   const scenarios = [
-    { key: "baseline", label: "baseline GET (node:http, fixed JSON)", origin: `http://${HOST}:${baselinePort}`, serverPid: baseline.pid, request: { method: "GET", path: "/" } },
-    // not a target: Next serving a prerendered page (no handler code, no database) is the framework's own ceiling
-    { key: "nextStaticPage", label: "reference: GET / (Next, static page)", origin: appOrigin, serverPid: app.pid, request: { method: "GET", path: "/" }, reference: true },
     {
-      key: "createVerification", label: "POST /api/v1/verifications", origin: appOrigin, serverPid: app.pid,
+      key: "baseline",
+      label: "baseline GET (node:http, fixed JSON)",
+      origin: `http://${HOST}:${baselinePort}`,
+      serverPid: baseline.pid,
+      request: { method: "GET", path: "/" },
+    },
+    // not a target: Next serving a prerendered page (no handler code, no database) is the framework's own ceiling
+    {
+      key: "nextStaticPage",
+      label: "reference: GET / (Next, static page)",
+      origin: appOrigin,
+      serverPid: app.pid,
+      request: { method: "GET", path: "/" },
+      reference: true,
+    },
+    {
+      key: "createVerification",
+      label: "POST /api/v1/verifications",
+      origin: appOrigin,
+      serverPid: app.pid,
       request: {
-        method: "POST", path: "/api/v1/verifications", headers: { ...auth, "content-type": "application/json" },
+        method: "POST",
+        path: "/api/v1/verifications",
+        headers: { ...auth, "content-type": "application/json" },
         body: JSON.stringify({ flowId: setup.flowId, metadata: { reference: "bench" } }),
       },
     },
     {
-      key: "verificationStatus", label: "GET /api/v1/verifications/{id}/status", origin: appOrigin, serverPid: app.pid,
+      key: "verificationStatus",
+      label: "GET /api/v1/verifications/{id}/status",
+      origin: appOrigin,
+      serverPid: app.pid,
       request: { method: "GET", path: `/api/v1/verifications/${setup.verificationId}/status`, headers: auth },
     },
   ];
@@ -129,7 +196,14 @@ async function main() {
   for (const scenario of scenarios) {
     await preflight(scenario.origin, scenario.label, scenario.request);
     log(`${scenario.label}: ${WARMUP_SECONDS} s warm-up + ${SECONDS} s measured, ${CONNECTIONS} connections`);
-    results[scenario.key] = await measure({ origin: scenario.origin, serverPid: scenario.serverPid, request: scenario.request, connections: CONNECTIONS, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS });
+    results[scenario.key] = await measure({
+      origin: scenario.origin,
+      serverPid: scenario.serverPid,
+      request: scenario.request,
+      connections: CONNECTIONS,
+      seconds: SECONDS,
+      warmupSeconds: WARMUP_SECONDS,
+    });
   }
   await cleanUp();
 
@@ -152,14 +226,20 @@ async function main() {
     benchmark: "api",
     date: new Date().toISOString(),
     machine: {
-      cpus: cpus.length, cpuModel: cpus[0]?.model ?? "unknown", memoryGiB: Number((os.totalmem() / 2 ** 30).toFixed(1)),
-      platform: `${os.platform()} ${os.release()} ${os.arch()}`, node: process.version,
+      cpus: cpus.length,
+      cpuModel: cpus[0]?.model ?? "unknown",
+      memoryGiB: Number((os.totalmem() / 2 ** 30).toFixed(1)),
+      platform: `${os.platform()} ${os.release()} ${os.arch()}`,
+      node: process.version,
       loadAverage: { before: loadBefore, after: os.loadavg().map((v) => Number(v.toFixed(2))) },
     },
     method: {
       tool: `autocannon ${JSON.parse(readFileSync(path.join(ROOT, "node_modules/autocannon/package.json"), "utf8")).version}`,
-      connections: CONNECTIONS, warmupSeconds: WARMUP_SECONDS, seconds: SECONDS,
-      app: "next production build via scripts/server.mjs, own process", baseline: "node:http fixed JSON, own process",
+      connections: CONNECTIONS,
+      warmupSeconds: WARMUP_SECONDS,
+      seconds: SECONDS,
+      app: "next production build via scripts/server.mjs, own process",
+      baseline: "node:http fixed JSON, own process",
       database: `PostgreSQL ${setup.postgres} at ${databaseLabel(process.env.DATABASE_URL)}`,
       databasePoolSize: Number(process.env.DATABASE_POOL_SIZE ?? 20),
     },
@@ -167,9 +247,13 @@ async function main() {
     results,
   };
 
-  console.log(`\nAPI benchmark: ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up + ${SECONDS} s per scenario, ${cpus.length} CPUs (${report.machine.cpuModel})\n`);
+  console.log(
+    `\nAPI benchmark: ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up + ${SECONDS} s per scenario, ${cpus.length} CPUs (${report.machine.cpuModel})\n`,
+  );
   printTable(rows);
-  console.log(`\ntarget: >= ${TARGET.minRatioToBaseline}x baseline req/s with p95 <= ${TARGET.maxP95Ms} ms (reported, not asserted)\n`);
+  console.log(
+    `\ntarget: >= ${TARGET.minRatioToBaseline}x baseline req/s with p95 <= ${TARGET.maxP95Ms} ms (reported, not asserted)\n`,
+  );
   mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
   writeFileSync(RESULTS_FILE, `${JSON.stringify(report, null, 2)}\n`);
   log(`written ${path.relative(ROOT, RESULTS_FILE)}`);

@@ -9,7 +9,20 @@
 // directly, BENCH_DASHBOARD_RUNS (30) times per case, + EXPLAIN ANALYZE). Rows deleted at the end
 // (BENCH_KEEP_DATA=1 keeps them). Prints a table, then ONE JSON line (also bench-results/dashboard.json).
 import { runMigrations } from "./db.mjs";
-import { createBenchAccount, database, databaseLabel, deleteAccountVerifications, deleteBenchAccount, fmt, machine, printTable, runMain, runTs, setting, writeReport } from "./bench/common.mjs";
+import {
+  createBenchAccount,
+  database,
+  databaseLabel,
+  deleteAccountVerifications,
+  deleteBenchAccount,
+  fmt,
+  machine,
+  printTable,
+  runMain,
+  runTs,
+  setting,
+  writeReport,
+} from "./bench/common.mjs";
 
 const CHUNK = 100_000;
 const ROWS = Math.ceil(setting("BENCH_DASHBOARD_ROWS", 1_000_000) / CHUNK) * CHUNK;
@@ -48,7 +61,9 @@ async function cleanUp() {
       await db.query(`VACUUM ANALYZE "Verification"`);
       await db.query(`VACUUM ANALYZE "VerificationStep"`);
       await db.query(`VACUUM ANALYZE "VerificationInput"`);
-    } catch (error) { log(error.message); }
+    } catch (error) {
+      log(error.message);
+    }
     bench = null;
   }
   await db?.end().catch(() => undefined);
@@ -59,19 +74,35 @@ async function main() {
   log(`migrations: ${await runMigrations("deploy")}`);
   db = await database();
   bench = createBenchAccount();
-  const { rows: [ids] } = await db.query(
+  const {
+    rows: [ids],
+  } = await db.query(
     `WITH i AS (INSERT INTO "Identity" ("id", "accountId", "userId") VALUES (uuidv7(), $1, 'bench-dashboard') RETURNING "id")
      SELECT i."id" AS "identityId", w."currentVersionId" AS "versionId",
             (SELECT "id" FROM "Workflow" WHERE "accountId" = $1 AND "id" <> $2 ORDER BY "name" LIMIT 1) AS "otherFlowId"
      FROM i, "Workflow" w WHERE w."id" = $2`,
     [bench.accountId, bench.flowId],
   );
-  const { rows: [other] } = await db.query(`SELECT "currentVersionId" AS "versionId" FROM "Workflow" WHERE "id" = $1`, [ids.otherFlowId]);
+  const {
+    rows: [other],
+  } = await db.query(`SELECT "currentVersionId" AS "versionId" FROM "Workflow" WHERE "id" = $1`, [ids.otherFlowId]);
   const now = new Date();
-  log(`writing ${ROWS.toLocaleString("en")} verifications, their EMAIL inputs (every 10th) and document steps (every 5th)…`);
+  log(
+    `writing ${ROWS.toLocaleString("en")} verifications, their EMAIL inputs (every 10th) and document steps (every 5th)…`,
+  );
   const started = Date.now();
   for (let from = 1; from <= ROWS; from += CHUNK) {
-    await db.query(INSERT, [bench.accountId, bench.flowId, ids.versionId, ids.identityId, from, from + CHUNK - 1, ids.otherFlowId, other.versionId, now.toISOString()]);
+    await db.query(INSERT, [
+      bench.accountId,
+      bench.flowId,
+      ids.versionId,
+      ids.identityId,
+      from,
+      from + CHUNK - 1,
+      ids.otherFlowId,
+      other.versionId,
+      now.toISOString(),
+    ]);
     log(`  ${(from + CHUNK - 1).toLocaleString("en")} rows (${((Date.now() - started) / 1000).toFixed(0)} s)`);
   }
   // the reference carries g: inputs and steps find their row through it
@@ -92,26 +123,55 @@ async function main() {
   const sealed = runTs("scripts/bench/dashboard-seal.ts", [bench.accountId]);
   log(`  ${sealed.rows.toLocaleString("en")} verifications sealed (${sealed.seconds} s)`);
   const insertSeconds = (Date.now() - started) / 1000;
-  for (const table of ["Verification", "VerificationInput", "VerificationStep"]) await db.query(`VACUUM ANALYZE "${table}"`);
-  const { rows: [deep] } = await db.query(
-    `SELECT (extract(epoch FROM "createdAt") * 1000)::bigint AS ms, "id" FROM "Verification" WHERE "accountId" = $1 ORDER BY "createdAt" DESC, "id" DESC OFFSET ${Math.floor(ROWS / 2)} LIMIT 1`, [bench.accountId]);
+  for (const table of ["Verification", "VerificationInput", "VerificationStep"])
+    await db.query(`VACUUM ANALYZE "${table}"`);
+  const {
+    rows: [deep],
+  } = await db.query(
+    `SELECT (extract(epoch FROM "createdAt") * 1000)::bigint AS ms, "id" FROM "Verification" WHERE "accountId" = $1 ORDER BY "createdAt" DESC, "id" DESC OFFSET ${Math.floor(ROWS / 2)} LIMIT 1`,
+    [bench.accountId],
+  );
   // the cursor format of lib/dashboard/list-verifications.ts: <epoch ms>.<id>; createdAt is timestamp(3) in UTC
   const deepCursor = `${deep.ms}.${deep.id}`;
-  const { rows: [size] } = await db.query(`SELECT pg_size_pretty(pg_total_relation_size('"Verification"')) AS total, (SELECT count(*) FROM "Verification")::int AS "tableRows"`);
-  const { rows: [pgVersion] } = await db.query("SHOW server_version");
+  const {
+    rows: [size],
+  } = await db.query(
+    `SELECT pg_size_pretty(pg_total_relation_size('"Verification"')) AS total, (SELECT count(*) FROM "Verification")::int AS "tableRows"`,
+  );
+  const {
+    rows: [pgVersion],
+  } = await db.query("SHOW server_version");
   log(`measuring (${RUNS} runs per case)…`);
   const results = runTs("scripts/bench/dashboard-run.ts", [bench.accountId, ids.otherFlowId, deepCursor, String(RUNS)]);
   const report = {
     benchmark: "dashboard",
     date: new Date().toISOString(),
     machine: machine(),
-    method: { rows: ROWS, runsPerCase: RUNS, pageSize: 25, database: `PostgreSQL ${pgVersion.server_version} at ${databaseLabel(process.env.DATABASE_URL)}`, call: "listVerifications() in a tsx child (2 warm-up calls per case)" },
+    method: {
+      rows: ROWS,
+      runsPerCase: RUNS,
+      pageSize: 25,
+      database: `PostgreSQL ${pgVersion.server_version} at ${databaseLabel(process.env.DATABASE_URL)}`,
+      call: "listVerifications() in a tsx child (2 warm-up calls per case)",
+    },
     data: { insertSeconds: Number(insertSeconds.toFixed(1)), tableRows: size.tableRows, tableSize: size.total },
     results,
   };
-  console.log(`\nDashboard list benchmark: ${ROWS.toLocaleString("en")} verifications in one account (${size.tableRows.toLocaleString("en")} in the table, ${size.total} with indexes)\n`);
-  printTable(["case", "rows", "median ms", "p95 ms", "EXPLAIN ms", "index(es)", "seq scan"],
-    Object.entries(results).map(([name, r]) => [name, String(r.rows), fmt(r.medianMs, 2), fmt(r.p95Ms, 2), fmt(r.executionMs, 2), r.indexes.join(", ") || "none", r.seqScan ? "YES" : "no"]));
+  console.log(
+    `\nDashboard list benchmark: ${ROWS.toLocaleString("en")} verifications in one account (${size.tableRows.toLocaleString("en")} in the table, ${size.total} with indexes)\n`,
+  );
+  printTable(
+    ["case", "rows", "median ms", "p95 ms", "EXPLAIN ms", "index(es)", "seq scan"],
+    Object.entries(results).map(([name, r]) => [
+      name,
+      String(r.rows),
+      fmt(r.medianMs, 2),
+      fmt(r.p95Ms, 2),
+      fmt(r.executionMs, 2),
+      r.indexes.join(", ") || "none",
+      r.seqScan ? "YES" : "no",
+    ]),
+  );
   writeReport("dashboard", report, log);
 }
 

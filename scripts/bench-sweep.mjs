@@ -12,7 +12,20 @@
 // to do. The rows are deleted at the end (BENCH_KEEP_DATA=1 keeps them). Prints a table, then ONE JSON line
 // (also bench-results/sweep.json). Target reported, never asserted. Recorded runs: docs/benchmarks.md.
 import { runMigrations } from "./db.mjs";
-import { createBenchAccount, database, databaseLabel, deleteAccountVerifications, deleteBenchAccount, fmt, machine, printTable, runMain, runTs, setting, writeReport } from "./bench/common.mjs";
+import {
+  createBenchAccount,
+  database,
+  databaseLabel,
+  deleteAccountVerifications,
+  deleteBenchAccount,
+  fmt,
+  machine,
+  printTable,
+  runMain,
+  runTs,
+  setting,
+  writeReport,
+} from "./bench/common.mjs";
 
 const TARGET = { maxSweepMs: 5_000 };
 const CHUNK = 100_000;
@@ -83,7 +96,9 @@ async function explain(now) {
 }
 
 const countDue = async (now, accountFilter) => {
-  const { rows: [row] } = await db.query(
+  const {
+    rows: [row],
+  } = await db.query(
     `SELECT count(*) FILTER (WHERE "status" IN ('PENDING','INITIATED') AND "expiresAt" < $1) AS expired,
             count(*) FILTER (WHERE "status" IN ('PENDING','INITIATED','PROCESSING') AND "lastActivityAt" < $1::timestamp - interval '24 hours'
                              AND NOT coalesce("status" IN ('PENDING','INITIATED') AND "expiresAt" < $1, false)) AS abandoned
@@ -104,7 +119,9 @@ async function cleanUp() {
       deleteBenchAccount(bench.accountId);
       await db.query(`VACUUM ANALYZE "Verification"`);
       log(`deleted ${deleted} verifications and the bench account in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    } catch (error) { log(error.message); }
+    } catch (error) {
+      log(error.message);
+    }
     bench = null;
   }
   await db?.end().catch(() => undefined);
@@ -119,7 +136,9 @@ async function main() {
   const stale = Math.round(STALE_FRACTION * CHUNK);
   const expired = Math.round(EXPIRED_FRACTION * CHUNK);
   const fresh = Math.round(FRESH_FRACTION * CHUNK);
-  const { rows: [ids] } = await db.query(
+  const {
+    rows: [ids],
+  } = await db.query(
     `WITH i AS (INSERT INTO "Identity" ("id", "accountId", "userId") VALUES (uuidv7(), $1, 'bench-sweep') RETURNING "id")
      SELECT i."id" AS "identityId", w."currentVersionId" AS "versionId" FROM i, "Workflow" w WHERE w."id" = $2`,
     [bench.accountId, bench.flowId],
@@ -127,10 +146,23 @@ async function main() {
   const otherAccountsDueBefore = await countDue(new Date(), `"accountId" <> $2`);
 
   const now = new Date();
-  log(`writing ${ROWS.toLocaleString("en")} verifications (${(ROWS / CHUNK) * stale} stale, ${(ROWS / CHUNK) * expired} with expired links)…`);
+  log(
+    `writing ${ROWS.toLocaleString("en")} verifications (${(ROWS / CHUNK) * stale} stale, ${(ROWS / CHUNK) * expired} with expired links)…`,
+  );
   const insertStarted = Date.now();
   for (let from = 1; from <= ROWS; from += CHUNK) {
-    await db.query(INSERT, [bench.accountId, bench.flowId, ids.versionId, ids.identityId, from, from + CHUNK - 1, now.toISOString(), stale, stale + expired, stale + expired + fresh]);
+    await db.query(INSERT, [
+      bench.accountId,
+      bench.flowId,
+      ids.versionId,
+      ids.identityId,
+      from,
+      from + CHUNK - 1,
+      now.toISOString(),
+      stale,
+      stale + expired,
+      stale + expired + fresh,
+    ]);
     log(`  ${(from + CHUNK - 1).toLocaleString("en")} rows (${((Date.now() - insertStarted) / 1000).toFixed(0)} s)`);
   }
   // a stale PROCESSING verification has its processing job; the sweep closes it (due in a year: no worker takes it)
@@ -145,8 +177,15 @@ async function main() {
   await db.query(`VACUUM ANALYZE "Verification"`);
   await db.query(`VACUUM ANALYZE "Job"`);
   const vacuumSeconds = (Date.now() - vacuumStarted) / 1000;
-  const { rows: statusRows } = await db.query(`SELECT "status", count(*)::int AS n FROM "Verification" WHERE "accountId" = $1 GROUP BY 1 ORDER BY 2 DESC`, [bench.accountId]);
-  const { rows: [size] } = await db.query(`SELECT pg_size_pretty(pg_total_relation_size('"Verification"')) AS total, (SELECT count(*) FROM "Verification")::int AS "tableRows"`);
+  const { rows: statusRows } = await db.query(
+    `SELECT "status", count(*)::int AS n FROM "Verification" WHERE "accountId" = $1 GROUP BY 1 ORDER BY 2 DESC`,
+    [bench.accountId],
+  );
+  const {
+    rows: [size],
+  } = await db.query(
+    `SELECT pg_size_pretty(pg_total_relation_size('"Verification"')) AS total, (SELECT count(*) FROM "Verification")::int AS "tableRows"`,
+  );
 
   const sweepNow = new Date();
   const due = await countDue(sweepNow, `"accountId" = $2`);
@@ -155,55 +194,122 @@ async function main() {
   const sweep = runTs("scripts/bench/sweep-run.ts");
   const plansAfter = await explain(new Date());
   const left = await countDue(new Date(), `"accountId" = $2`);
-  const { rows: [events] } = await db.query(`SELECT count(*)::int AS n FROM "Event" WHERE "accountId" = $1 AND "name" = 'verification_abandoned'`, [bench.accountId]);
-  const { rows: [jobs] } = await db.query(`SELECT count(*) FILTER (WHERE "doneAt" IS NULL)::int AS open, count(*)::int AS n FROM "Job" j JOIN "Verification" v ON v."id" = j."verificationId" WHERE v."accountId" = $1`, [bench.accountId]);
-  const { rows: [pgVersion] } = await db.query("SHOW server_version");
+  const {
+    rows: [events],
+  } = await db.query(
+    `SELECT count(*)::int AS n FROM "Event" WHERE "accountId" = $1 AND "name" = 'verification_abandoned'`,
+    [bench.accountId],
+  );
+  const {
+    rows: [jobs],
+  } = await db.query(
+    `SELECT count(*) FILTER (WHERE "doneAt" IS NULL)::int AS open, count(*)::int AS n FROM "Job" j JOIN "Verification" v ON v."id" = j."verificationId" WHERE v."accountId" = $1`,
+    [bench.accountId],
+  );
+  const {
+    rows: [pgVersion],
+  } = await db.query("SHOW server_version");
 
   const executionMs = (plan) => Number(/Execution Time: ([\d.]+) ms/.exec(plan.join("\n"))?.[1] ?? NaN);
-  const indexOf = (plan) => plan.map((line) => /(?:Index Scan using|Bitmap Index Scan on|Index Only Scan using) "([^"]+)"/.exec(line)?.[1]).find(Boolean) ?? "none";
-  const INTENDED = { expired: "Verification_status_expiresAt_idx", abandoned: "Verification_status_lastActivityAt_idx" };
+  const indexOf = (plan) =>
+    plan
+      .map((line) => /(?:Index Scan using|Bitmap Index Scan on|Index Only Scan using) "([^"]+)"/.exec(line)?.[1])
+      .find(Boolean) ?? "none";
+  const INTENDED = {
+    expired: "Verification_status_expiresAt_idx",
+    abandoned: "Verification_status_lastActivityAt_idx",
+  };
   const report = {
     benchmark: "sweep",
     date: new Date().toISOString(),
     machine: { ...machine(), loadAverage: { before: loadBefore, after: machine().loadAverage } },
     method: {
-      rows: ROWS, staleFraction: STALE_FRACTION, expiredFraction: EXPIRED_FRACTION, freshFraction: FRESH_FRACTION,
+      rows: ROWS,
+      staleFraction: STALE_FRACTION,
+      expiredFraction: EXPIRED_FRACTION,
+      freshFraction: FRESH_FRACTION,
       database: `PostgreSQL ${pgVersion.server_version} at ${databaseLabel(process.env.DATABASE_URL)}`,
       sweep: "sweepStaleVerifications() in a tsx child, pool connected first",
     },
     target: TARGET,
-    data: { insertSeconds: Number(insertSeconds.toFixed(1)), vacuumAnalyzeSeconds: Number(vacuumSeconds.toFixed(1)), statuses: Object.fromEntries(statusRows.map((r) => [r.status, r.n])), tableRows: size.tableRows, tableSize: size.total, due, otherAccountsDueBefore },
+    data: {
+      insertSeconds: Number(insertSeconds.toFixed(1)),
+      vacuumAnalyzeSeconds: Number(vacuumSeconds.toFixed(1)),
+      statuses: Object.fromEntries(statusRows.map((r) => [r.status, r.n])),
+      tableRows: size.tableRows,
+      tableSize: size.total,
+      due,
+      otherAccountsDueBefore,
+    },
     results: {
       first: { ...sweep.first, targetMet: sweep.first.ms <= TARGET.maxSweepMs },
       second: { ...sweep.second, targetMet: sweep.second.ms <= TARGET.maxSweepMs },
-      leftDue: left, abandonedEvents: events.n, jobs,
-      selection: Object.fromEntries(Object.keys(SELECTIONS).map((name) => [name, {
-        intendedIndex: INTENDED[name], usedIndex: indexOf(plansBefore[name]),
-        executionMsBefore: executionMs(plansBefore[name]), executionMsAfter: executionMs(plansAfter[name]),
-        ...(name === "abandoned" && {
-          indexScansOnly: { usedIndex: indexOf(plansBefore.abandonedIndexScansOnly), executionMsBefore: executionMs(plansBefore.abandonedIndexScansOnly), executionMsAfter: executionMs(plansAfter.abandonedIndexScansOnly) },
-        }),
-      }])),
+      leftDue: left,
+      abandonedEvents: events.n,
+      jobs,
+      selection: Object.fromEntries(
+        Object.keys(SELECTIONS).map((name) => [
+          name,
+          {
+            intendedIndex: INTENDED[name],
+            usedIndex: indexOf(plansBefore[name]),
+            executionMsBefore: executionMs(plansBefore[name]),
+            executionMsAfter: executionMs(plansAfter[name]),
+            ...(name === "abandoned" && {
+              indexScansOnly: {
+                usedIndex: indexOf(plansBefore.abandonedIndexScansOnly),
+                executionMsBefore: executionMs(plansBefore.abandonedIndexScansOnly),
+                executionMsAfter: executionMs(plansAfter.abandonedIndexScansOnly),
+              },
+            }),
+          },
+        ]),
+      ),
     },
     plans: { before: plansBefore, after: plansAfter },
   };
 
-  console.log(`\nSweep benchmark: ${ROWS.toLocaleString("en")} bench verifications (${size.tableRows.toLocaleString("en")} in the table, ${size.total} with indexes), ${report.machine.cpus} CPUs (${report.machine.cpuModel})\n`);
-  for (const name of Object.keys(SELECTIONS)) console.log(`EXPLAIN (ANALYZE, BUFFERS), ${name} selection, before the sweep:\n  ${plansBefore[name].join("\n  ")}\n`);
+  console.log(
+    `\nSweep benchmark: ${ROWS.toLocaleString("en")} bench verifications (${size.tableRows.toLocaleString("en")} in the table, ${size.total} with indexes), ${report.machine.cpus} CPUs (${report.machine.cpuModel})\n`,
+  );
+  for (const name of Object.keys(SELECTIONS))
+    console.log(
+      `EXPLAIN (ANALYZE, BUFFERS), ${name} selection, before the sweep:\n  ${plansBefore[name].join("\n  ")}\n`,
+    );
   for (const [name, r] of Object.entries(report.results.selection)) {
-    console.log(`${name} selection: ${r.usedIndex} (intended ${r.intendedIndex}), ${r.executionMsBefore} ms with rows due, ${r.executionMsAfter} ms after the sweep`);
+    console.log(
+      `${name} selection: ${r.usedIndex} (intended ${r.intendedIndex}), ${r.executionMsBefore} ms with rows due, ${r.executionMsAfter} ms after the sweep`,
+    );
   }
   const forced = report.results.selection.abandoned.indexScansOnly;
-  console.log(`abandoned selection with enable_bitmapscan and enable_seqscan off, for comparison: ${forced.usedIndex}, ${forced.executionMsBefore} ms / ${forced.executionMsAfter} ms\n`);
+  console.log(
+    `abandoned selection with enable_bitmapscan and enable_seqscan off, for comparison: ${forced.usedIndex}, ${forced.executionMsBefore} ms / ${forced.executionMsAfter} ms\n`,
+  );
   printTable(
     ["sweep", "expired", "abandoned", "ms", "target"],
     [
-      ["first (planted rows due)", String(sweep.first.expired), String(sweep.first.abandoned), fmt(sweep.first.ms), `${report.results.first.targetMet ? "met" : "MISSED"} (<= ${TARGET.maxSweepMs} ms)`],
-      ["second (nothing due)", String(sweep.second.expired), String(sweep.second.abandoned), fmt(sweep.second.ms), `${report.results.second.targetMet ? "met" : "MISSED"} (<= ${TARGET.maxSweepMs} ms)`],
+      [
+        "first (planted rows due)",
+        String(sweep.first.expired),
+        String(sweep.first.abandoned),
+        fmt(sweep.first.ms),
+        `${report.results.first.targetMet ? "met" : "MISSED"} (<= ${TARGET.maxSweepMs} ms)`,
+      ],
+      [
+        "second (nothing due)",
+        String(sweep.second.expired),
+        String(sweep.second.abandoned),
+        fmt(sweep.second.ms),
+        `${report.results.second.targetMet ? "met" : "MISSED"} (<= ${TARGET.maxSweepMs} ms)`,
+      ],
     ],
   );
-  console.log(`\ndue before: ${JSON.stringify(due)} (other accounts: ${JSON.stringify(otherAccountsDueBefore)}); left after: ${JSON.stringify(left)}; verification_abandoned events: ${events.n}; jobs of the bench rows: ${JSON.stringify(jobs)}`);
-  console.log(`data: ${insertSeconds.toFixed(1)} s to write, ${vacuumSeconds.toFixed(1)} s to VACUUM ANALYZE; ${JSON.stringify(report.data.statuses)}\n`);
+  console.log(
+    `\ndue before: ${JSON.stringify(due)} (other accounts: ${JSON.stringify(otherAccountsDueBefore)}); left after: ${JSON.stringify(left)}; verification_abandoned events: ${events.n}; jobs of the bench rows: ${JSON.stringify(jobs)}`,
+  );
+  console.log(
+    `data: ${insertSeconds.toFixed(1)} s to write, ${vacuumSeconds.toFixed(1)} s to VACUUM ANALYZE; ${JSON.stringify(report.data.statuses)}\n`,
+  );
   writeReport("sweep", report, log);
   await cleanUp();
 }

@@ -16,22 +16,40 @@
 import { gzipSync } from "node:zlib";
 import path from "node:path";
 import { chromium } from "@playwright/test";
-import { ROOT, buildApp, createBenchAccount, deleteBenchAccount, fmt, machine, printTable, runMain, setting, writeReport } from "./bench/common.mjs";
+import {
+  ROOT,
+  buildApp,
+  createBenchAccount,
+  deleteBenchAccount,
+  fmt,
+  machine,
+  printTable,
+  runMain,
+  setting,
+  writeReport,
+} from "./bench/common.mjs";
 import { HOST, freePort, percentile, round, startChild, stopChildren } from "./bench/harness.mjs";
 import { runMigrations } from "./db.mjs";
 
 const RUNS = setting("BENCH_LCP_RUNS", 7);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const CHROMIUM_ARGS = [
-  "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
   // a page that asks for the camera gets the fake one instead of a prompt
-  "--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream",
+  "--use-fake-ui-for-media-stream",
+  "--use-fake-device-for-media-stream",
 ];
 const SETTLE_MS = 1_000;
 const CONDITIONS = [
   { key: "unthrottled", label: "unthrottled", cpuRate: 1, network: null },
   {
-    key: "slowPhone", label: "CPU 4x + 150 ms / 1.6 Mbit/s",
+    key: "slowPhone",
+    label: "CPU 4x + 150 ms / 1.6 Mbit/s",
     cpuRate: 4,
     // bytes per second, as CDP wants them
     network: { offline: false, latency: 150, downloadThroughput: 1_600_000 / 8, uploadThroughput: 750_000 / 8 },
@@ -54,7 +72,11 @@ async function cleanUp() {
 
 // ---------------------------------------------------------------------------------------------- (a) first-load JS
 
-const decode = (value) => value.replace(/&amp;/g, "&").replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'");
+const decode = (value) =>
+  value
+    .replace(/&amp;/g, "&")
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'");
 const attribute = (tag, name) => {
   const match = tag.match(new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, "i"));
   return match ? decode(match[1] ?? match[2] ?? match[3] ?? "") : null;
@@ -77,8 +99,16 @@ function firstLoadAssets(html, origin) {
     const rel = (attribute(tag, "rel") ?? "").toLowerCase().split(/\s+/);
     const href = own(attribute(tag, "href"));
     if (!href) continue;
-    if (rel.includes("modulepreload") || (rel.includes("preload") && (attribute(tag, "as") ?? "").toLowerCase() === "script")) scripts.add(href);
-    else if (rel.includes("stylesheet") || (rel.includes("preload") && (attribute(tag, "as") ?? "").toLowerCase() === "style")) styles.add(href);
+    if (
+      rel.includes("modulepreload") ||
+      (rel.includes("preload") && (attribute(tag, "as") ?? "").toLowerCase() === "script")
+    )
+      scripts.add(href);
+    else if (
+      rel.includes("stylesheet") ||
+      (rel.includes("preload") && (attribute(tag, "as") ?? "").toLowerCase() === "style")
+    )
+      styles.add(href);
   }
   return { scripts: [...scripts], styles: [...styles] };
 }
@@ -133,7 +163,9 @@ function readPaintTimings() {
       const nav = performance.getEntriesByType("navigation")[0];
       resolve({
         lcpMs: last ? last.startTime : null,
-        lcpElement: element ? `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ""}${last.url ? ` ${last.url}` : ""}` : null,
+        lcpElement: element
+          ? `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ""}${last.url ? ` ${last.url}` : ""}`
+          : null,
         lcpSize: last ? last.size : null,
         fcpMs: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null,
         loadMs: nav ? nav.loadEventEnd : null,
@@ -162,7 +194,13 @@ async function navigate(url, condition) {
 
 function summary(values) {
   const sorted = values.filter((v) => v !== null).sort((a, b) => a - b);
-  return { runs: sorted.length, median: round(percentile(sorted, 50), 0), p95: round(percentile(sorted, 95), 0), min: round(sorted[0] ?? null, 0), max: round(sorted.at(-1) ?? null, 0) };
+  return {
+    runs: sorted.length,
+    median: round(percentile(sorted, 50), 0),
+    p95: round(percentile(sorted, 95), 0),
+    min: round(sorted[0] ?? null, 0),
+    max: round(sorted.at(-1) ?? null, 0),
+  };
 }
 
 async function measureLcp(page, condition) {
@@ -180,7 +218,17 @@ async function measureLcp(page, condition) {
 
 // ------------------------------------------------------------------------------------------- (c) the dashboard
 
-const DASHBOARD_PAGES = ["/login", "/dashboard", "/dashboard/verifications", "/dashboard/workflows", "/dashboard/workflows/new", "/dashboard/credentials", "/dashboard/webhooks", "/dashboard/members", "/dashboard/settings"];
+const DASHBOARD_PAGES = [
+  "/login",
+  "/dashboard",
+  "/dashboard/verifications",
+  "/dashboard/workflows",
+  "/dashboard/workflows/new",
+  "/dashboard/credentials",
+  "/dashboard/webhooks",
+  "/dashboard/members",
+  "/dashboard/settings",
+];
 
 /** Signs up a throwaway account in Chromium, measures each dashboard page's first-load JS with its session cookie, deletes the account. */
 async function measureDashboard(origin) {
@@ -197,7 +245,11 @@ async function measureDashboard(origin) {
     await page.waitForURL("**/dashboard", { timeout: 60_000 });
     const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
     for (const path of DASHBOARD_PAGES) {
-      const measured = await measureFirstLoad({ url: `${origin}${path}` }, origin, path === "/login" ? undefined : cookie);
+      const measured = await measureFirstLoad(
+        { url: `${origin}${path}` },
+        origin,
+        path === "/login" ? undefined : cookie,
+      );
       log(`${path}: HTTP ${measured.status}, ${measured.js.files} scripts, ${kb(measured.js.gzipBytes)} KiB gzip`);
       results.push({ path, ...measured });
     }
@@ -206,7 +258,10 @@ async function measureDashboard(origin) {
     const { default: pg } = await import("pg");
     const db = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await db.connect();
-    await db.query(`DELETE FROM "Account" WHERE "id" IN (SELECT m."accountId" FROM "Membership" m JOIN "User" u ON u."id" = m."userId" WHERE u."email" = $1)`, [email]);
+    await db.query(
+      `DELETE FROM "Account" WHERE "id" IN (SELECT m."accountId" FROM "Membership" m JOIN "User" u ON u."id" = m."userId" WHERE u."email" = $1)`,
+      [email],
+    );
     await db.query(`DELETE FROM "User" WHERE "email" = $1`, [email]);
     await db.end();
   }
@@ -219,7 +274,8 @@ const kb = (bytes) => fmt(bytes / 1024, 1);
 const ratio = (value, base) => (value === null || value === undefined || !base ? "-" : `${(value / base).toFixed(2)}x`);
 
 async function main() {
-  if (!process.env.DATABASE_URL) throw new Error("DATABASE_URL is not set: run through `npm run bench:verify` (scripts/with-db.mjs)");
+  if (!process.env.DATABASE_URL)
+    throw new Error("DATABASE_URL is not set: run through `npm run bench:verify` (scripts/with-db.mjs)");
   log(`migrations: ${await runMigrations("deploy")}`);
   buildApp();
 
@@ -232,21 +288,38 @@ async function main() {
   const origin = `http://${HOST}:${port}`;
   await startChild(path.join(ROOT, "scripts/bench/serve-app.mjs"), {
     name: "app server",
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), PUBLIC_URL: origin, NEXT_TELEMETRY_DISABLED: "1", HOSTED_START_RATE_LIMIT_PER_MINUTE: "100000", SIGNUP_RATE_LIMIT_PER_HOUR: "100000" },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      PUBLIC_URL: origin,
+      NEXT_TELEMETRY_DISABLED: "1",
+      HOSTED_START_RATE_LIMIT_PER_MINUTE: "100000",
+      SIGNUP_RATE_LIMIT_PER_HOUR: "100000",
+    },
   });
   log(`app (production build) on ${origin}`);
 
   const started = await fetch(`${origin}/api/v1/verifications`, {
     method: "POST",
-    headers: { authorization: `Bearer ${bench.apiKey}`, "x-client-id": bench.clientId, "content-type": "application/json" },
+    headers: {
+      authorization: `Bearer ${bench.apiKey}`,
+      "x-client-id": bench.clientId,
+      "content-type": "application/json",
+    },
     body: JSON.stringify({ flowId: fullKyc, metadata: { reference: "bench-verify" } }),
   });
-  if (started.status !== 201) throw new Error(`POST /api/v1/verifications: ${started.status} ${(await started.text()).slice(0, 300)}`);
+  if (started.status !== 201)
+    throw new Error(`POST /api/v1/verifications: ${started.status} ${(await started.text()).slice(0, 300)}`);
   const { verificationUrl } = await started.json();
 
   const pages = [
     { key: "home", label: "/ (baseline)", url: `${origin}/` },
-    { key: "verifyLink", label: "/verify?flowId (full-kyc)", url: `${origin}/verify?${new URLSearchParams({ flowId: fullKyc, clientId: bench.clientId })}` },
+    {
+      key: "verifyLink",
+      label: "/verify?flowId (full-kyc)",
+      url: `${origin}/verify?${new URLSearchParams({ flowId: fullKyc, clientId: bench.clientId })}`,
+    },
     { key: "verifyResumed", label: "/verify verificationUrl", url: verificationUrl },
   ];
 
@@ -254,7 +327,9 @@ async function main() {
   const firstLoad = {};
   for (const page of pages) {
     firstLoad[page.key] = await measureFirstLoad(page, origin);
-    log(`${page.label}: HTTP ${firstLoad[page.key].status}, ${firstLoad[page.key].js.files} scripts, ${kb(firstLoad[page.key].js.gzipBytes)} KiB gzip`);
+    log(
+      `${page.label}: HTTP ${firstLoad[page.key].status}, ${firstLoad[page.key].js.files} scripts, ${kb(firstLoad[page.key].js.gzipBytes)} KiB gzip`,
+    );
   }
   const lcpPages = pages.filter((page) => {
     if (firstLoad[page.key].status === 200) return true;
@@ -284,13 +359,32 @@ async function main() {
     ["page", "HTTP", "scripts", "JS KiB", "JS gzip KiB", "gzip x /", "CSS gzip KiB", "HTML gzip KiB", ""],
     pages.map((page) => {
       const r = firstLoad[page.key];
-      return [page.label, String(r.status), String(r.js.files), kb(r.js.rawBytes), kb(r.js.gzipBytes), ratio(r.js.gzipBytes, home.js.gzipBytes), kb(r.css.gzipBytes), kb(r.html.gzipBytes), ""];
+      return [
+        page.label,
+        String(r.status),
+        String(r.js.files),
+        kb(r.js.rawBytes),
+        kb(r.js.gzipBytes),
+        ratio(r.js.gzipBytes, home.js.gzipBytes),
+        kb(r.css.gzipBytes),
+        kb(r.html.gzipBytes),
+        "",
+      ];
     }),
   );
   console.log("\n(c) first-load JS of the dashboard pages (signed in as a fresh account's owner; gzip -9)\n");
   printTable(
     ["page", "HTTP", "scripts", "JS KiB", "JS gzip KiB", "gzip x /", "CSS gzip KiB", ""],
-    dashboard.map((r) => [r.path, String(r.status), String(r.js.files), kb(r.js.rawBytes), kb(r.js.gzipBytes), ratio(r.js.gzipBytes, home.js.gzipBytes), kb(r.css.gzipBytes), ""]),
+    dashboard.map((r) => [
+      r.path,
+      String(r.status),
+      String(r.js.files),
+      kb(r.js.rawBytes),
+      kb(r.js.gzipBytes),
+      ratio(r.js.gzipBytes, home.js.gzipBytes),
+      kb(r.css.gzipBytes),
+      "",
+    ]),
   );
   console.log(`\n(b) LCP, ${RUNS} cold navigations each (new context), 390x844 @2x, read 1 s after load; ms\n`);
   const rows = [];
@@ -298,28 +392,43 @@ async function main() {
     const base = lcp.home?.[condition.key]?.lcpMs.median;
     for (const page of lcpPages) {
       const r = lcp[page.key][condition.key];
-      rows.push([`${page.label}`, condition.label, fmt(r.lcpMs.median, 0), fmt(r.lcpMs.p95, 0), ratio(r.lcpMs.median, base), fmt(r.fcpMs.median, 0), fmt(r.loadMs.median, 0), r.lcpElements.join(", ") || "-"]);
+      rows.push([
+        `${page.label}`,
+        condition.label,
+        fmt(r.lcpMs.median, 0),
+        fmt(r.lcpMs.p95, 0),
+        ratio(r.lcpMs.median, base),
+        fmt(r.fcpMs.median, 0),
+        fmt(r.loadMs.median, 0),
+        r.lcpElements.join(", ") || "-",
+      ]);
     }
   }
   printTable(["page", "condition", "LCP p50", "LCP p95", "p50 x /", "FCP p50", "load p50", "LCP element"], rows);
   console.log(`\nWith ${RUNS} runs, p95 is the slowest run. Reported, not asserted.\n`);
 
-  writeReport("verify", {
-    benchmark: "verify",
-    date: new Date().toISOString(),
-    machine: machine(),
-    method: {
-      app: "next production build via scripts/server.mjs, own process",
-      browser: `${CHROMIUM} ${browserVersion}`,
-      runs: RUNS, settleMs: SETTLE_MS, viewport: "390x844 @2x",
-      conditions: CONDITIONS,
-      firstLoad: "<script src>, <link rel=modulepreload>, <link rel=preload as=script> under /_next/; gzip level 9",
+  writeReport(
+    "verify",
+    {
+      benchmark: "verify",
+      date: new Date().toISOString(),
+      machine: machine(),
+      method: {
+        app: "next production build via scripts/server.mjs, own process",
+        browser: `${CHROMIUM} ${browserVersion}`,
+        runs: RUNS,
+        settleMs: SETTLE_MS,
+        viewport: "390x844 @2x",
+        conditions: CONDITIONS,
+        firstLoad: "<script src>, <link rel=modulepreload>, <link rel=preload as=script> under /_next/; gzip level 9",
+      },
+      pages: Object.fromEntries(pages.map((p) => [p.key, { label: p.label, path: new URL(p.url).pathname }])),
+      firstLoad,
+      lcp,
+      dashboard,
     },
-    pages: Object.fromEntries(pages.map((p) => [p.key, { label: p.label, path: new URL(p.url).pathname }])),
-    firstLoad,
-    lcp,
-    dashboard,
-  }, log);
+    log,
+  );
 }
 
 runMain("verify", main, cleanUp);

@@ -11,8 +11,33 @@
 // Targets are reported, never asserted. Recorded runs: docs/benchmarks.md.
 import path from "node:path";
 import { runMigrations } from "./db.mjs";
-import { HOST, ask, cpuMs, freePort, machineBusyMs, percentile, round, startChild, startTsChild, stopChildren } from "./bench/harness.mjs";
-import { ROOT, createBenchAccount, database, databaseLabel, deleteBenchAccount, fmt, machine, printTable, runMain, runTs, setting, sleep, writeReport } from "./bench/common.mjs";
+import {
+  HOST,
+  ask,
+  cpuMs,
+  freePort,
+  machineBusyMs,
+  percentile,
+  round,
+  startChild,
+  startTsChild,
+  stopChildren,
+} from "./bench/harness.mjs";
+import {
+  ROOT,
+  createBenchAccount,
+  database,
+  databaseLabel,
+  deleteBenchAccount,
+  fmt,
+  machine,
+  printTable,
+  runMain,
+  runTs,
+  setting,
+  sleep,
+  writeReport,
+} from "./bench/common.mjs";
 
 const TARGET = { minDeliveriesPerSec: 200, maxSteadyP95Ms: 1_000 };
 const DELIVERIES = setting("BENCH_DELIVERIES", 3_000);
@@ -30,7 +55,11 @@ async function cleanUp() {
   db = null;
   if (!bench || process.env.BENCH_KEEP_DATA === "1") return;
   log("deleting the bench account, its endpoint, events and deliveries…");
-  try { deleteBenchAccount(bench.accountId); } catch (error) { log(error.message); }
+  try {
+    deleteBenchAccount(bench.accountId);
+  } catch (error) {
+    log(error.message);
+  }
   bench = null;
 }
 
@@ -58,7 +87,8 @@ async function drain(receiver, tag, expected, timeoutMs) {
 /** `since`: also the latency from that moment (the burst's commit: before it nothing could be claimed). */
 function analyse(tag, deliveries, records, extra, since = null) {
   const arrivals = new Map();
-  for (const r of records) if (r.tag === tag) arrivals.set(r.eventId, [...(arrivals.get(r.eventId) ?? []), r.receivedAt]);
+  for (const r of records)
+    if (r.tag === tag) arrivals.set(r.eventId, [...(arrivals.get(r.eventId) ?? []), r.receivedAt]);
   const latencies = [];
   let lost = 0;
   for (const d of deliveries) {
@@ -82,16 +112,29 @@ function analyse(tag, deliveries, records, extra, since = null) {
     firstReceivedAt: receipts.length ? Math.min(...receipts) : null,
     lastReceivedAt: receipts.length ? Math.max(...receipts) : null,
     latencyMs: {
-      p50: round(percentile(latencies, 50), 0), p95: round(percentile(latencies, 95), 0), p99: round(percentile(latencies, 99), 0),
-      max: round(latencies.at(-1) ?? null, 0), min: round(latencies[0] ?? null, 0),
+      p50: round(percentile(latencies, 50), 0),
+      p95: round(percentile(latencies, 95), 0),
+      p99: round(percentile(latencies, 99), 0),
+      max: round(latencies.at(-1) ?? null, 0),
+      min: round(latencies[0] ?? null, 0),
     },
-    ...(sinceCommit && { latencyFromCommitMs: { p50: round(percentile(sinceCommit, 50), 0), p95: round(percentile(sinceCommit, 95), 0), max: round(sinceCommit.at(-1) ?? null, 0) } }),
+    ...(sinceCommit && {
+      latencyFromCommitMs: {
+        p50: round(percentile(sinceCommit, 50), 0),
+        p95: round(percentile(sinceCommit, 95), 0),
+        max: round(sinceCommit.at(-1) ?? null, 0),
+      },
+    }),
     ...extra,
   };
 }
 
 function cpuWindow(pids) {
-  const start = { at: Date.now(), machine: machineBusyMs(), ...Object.fromEntries(Object.entries(pids).map(([k, pid]) => [k, cpuMs(pid)])) };
+  const start = {
+    at: Date.now(),
+    machine: machineBusyMs(),
+    ...Object.fromEntries(Object.entries(pids).map(([k, pid]) => [k, cpuMs(pid)])),
+  };
   return (deliveries) => {
     const seconds = (Date.now() - start.at) / 1000;
     const used = Object.fromEntries(Object.entries(pids).map(([k, pid]) => [k, cpuMs(pid) - start[k]]));
@@ -114,13 +157,26 @@ async function main() {
   log(`bench account ${bench.accountId}`);
 
   const receiverPort = await freePort(setting("BENCH_RECEIVER_PORT", 3197));
-  const endpoint = runTs("scripts/bench/webhook-events.ts", ["endpoint", "--account", bench.accountId, "--url", `http://${HOST}:${receiverPort}/hooks`]);
+  const endpoint = runTs("scripts/bench/webhook-events.ts", [
+    "endpoint",
+    "--account",
+    bench.accountId,
+    "--url",
+    `http://${HOST}:${receiverPort}/hooks`,
+  ]);
   const receiver = await startChild(path.join(ROOT, "scripts/bench/receiver.mjs"), {
-    name: "receiver", env: { ...process.env, PORT: String(receiverPort), WEBHOOK_SECRET: endpoint.secret },
+    name: "receiver",
+    env: { ...process.env, PORT: String(receiverPort), WEBHOOK_SECRET: endpoint.secret },
   });
   const worker = await startTsChild(path.join(ROOT, "scripts/worker.ts"), {
-    name: "worker", readyLine: /\[worker\] started/,
-    env: { ...process.env, NODE_ENV: "production", WEBHOOK_ALLOW_PRIVATE_NETWORKS: "true", ENGINE_POLL_MS: String(POLL_MS) },
+    name: "worker",
+    readyLine: /\[worker\] started/,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      WEBHOOK_ALLOW_PRIVATE_NETWORKS: "true",
+      ENGINE_POLL_MS: String(POLL_MS),
+    },
   });
   log(`receiver on ${HOST}:${receiverPort}, worker pid ${worker.pid} (ENGINE_POLL_MS ${POLL_MS})`);
   await sleep(2_000); // the worker's first polls: its pool connects, the delivery code is compiled
@@ -138,20 +194,40 @@ async function main() {
 
   log(`steady: ${RATE} events/s for ${STEADY_SECONDS} s`);
   const steadyCpu = cpuWindow(pids);
-  const steady = runTs("scripts/bench/webhook-events.ts", [...args, "--tag", "steady", "--rate", String(RATE), "--seconds", String(STEADY_SECONDS)]);
+  const steady = runTs("scripts/bench/webhook-events.ts", [
+    ...args,
+    "--tag",
+    "steady",
+    "--rate",
+    String(RATE),
+    "--seconds",
+    String(STEADY_SECONDS),
+  ]);
   const steadyDrain = await drain(receiver, "steady", steady.events, 60_000);
   const steadyCpuUsed = steadyCpu(steady.deliveries);
 
   const { records, signatures } = await ask(receiver, { type: "snapshot" }, 60_000);
-  results.burst = analyse("burst", await deliveriesOf("burst"), records, { enqueue: burst, timedOut: burstDrain.timedOut, cpu: burstCpuUsed }, burst.committedAt);
+  results.burst = analyse(
+    "burst",
+    await deliveriesOf("burst"),
+    records,
+    { enqueue: burst, timedOut: burstDrain.timedOut, cpu: burstCpuUsed },
+    burst.committedAt,
+  );
   const b = results.burst;
   b.deliveriesPerSec = b.lastReceivedAt ? round(b.received / ((b.lastReceivedAt - burst.committedAt) / 1000), 1) : 0;
   b.targetMet = b.deliveriesPerSec >= TARGET.minDeliveriesPerSec && b.lost === 0;
-  results.steady = analyse("steady", await deliveriesOf("steady"), records, { enqueue: steady, timedOut: steadyDrain.timedOut, cpu: steadyCpuUsed });
+  results.steady = analyse("steady", await deliveriesOf("steady"), records, {
+    enqueue: steady,
+    timedOut: steadyDrain.timedOut,
+    cpu: steadyCpuUsed,
+  });
   const s = results.steady;
   s.deliveriesPerSec = s.lastReceivedAt ? round(s.received / ((s.lastReceivedAt - steady.startedAt) / 1000), 1) : 0;
   s.targetMet = s.latencyMs.p95 !== null && s.latencyMs.p95 <= TARGET.maxSteadyP95Ms && s.lost === 0;
-  const { rows: [pgVersion] } = await db.query("SHOW server_version");
+  const {
+    rows: [pgVersion],
+  } = await db.query("SHOW server_version");
   await cleanUp();
 
   const report = {
@@ -159,8 +235,10 @@ async function main() {
     date: new Date().toISOString(),
     machine: { ...machine(), loadAverage: { before: loadBefore, after: machine().loadAverage } },
     method: {
-      worker: "scripts/worker.ts (in-process engine, default concurrency), own process", pollMs: POLL_MS,
-      receiver: "node:http, answers 200 at once, own process", signatureSampleEvery: 10,
+      worker: "scripts/worker.ts (in-process engine, default concurrency), own process",
+      pollMs: POLL_MS,
+      receiver: "node:http, answers 200 at once, own process",
+      signatureSampleEvery: 10,
       enqueue: "recordEventsBulk in a tsx child: burst = one transaction; steady = one transaction every 50 ms",
       database: `PostgreSQL ${pgVersion.server_version} at ${databaseLabel(process.env.DATABASE_URL)}`,
       databasePoolSize: Number(process.env.DATABASE_POOL_SIZE ?? 20),
@@ -170,21 +248,60 @@ async function main() {
     results,
   };
 
-  console.log(`\nWebhooks benchmark: worker process (ENGINE_POLL_MS ${POLL_MS}) → node:http receiver, ${report.machine.cpus} CPUs (${report.machine.cpuModel})\n`);
+  console.log(
+    `\nWebhooks benchmark: worker process (ENGINE_POLL_MS ${POLL_MS}) → node:http receiver, ${report.machine.cpus} CPUs (${report.machine.cpuModel})\n`,
+  );
   const row = (label, r, verdict) => [
-    label, String(r.deliveries), fmt(r.deliveriesPerSec), fmt(r.latencyMs.p50, 0), fmt(r.latencyMs.p95, 0), fmt(r.latencyMs.p99, 0), fmt(r.latencyMs.max, 0),
-    String(r.lost), String(r.duplicates), String(r.retried), fmt(r.cpu.msPerDelivery.worker, 2), verdict,
+    label,
+    String(r.deliveries),
+    fmt(r.deliveriesPerSec),
+    fmt(r.latencyMs.p50, 0),
+    fmt(r.latencyMs.p95, 0),
+    fmt(r.latencyMs.p99, 0),
+    fmt(r.latencyMs.max, 0),
+    String(r.lost),
+    String(r.duplicates),
+    String(r.retried),
+    fmt(r.cpu.msPerDelivery.worker, 2),
+    verdict,
   ];
   printTable(
-    ["scenario", "deliveries", "delivered/s", "p50 ms", "p95 ms", "p99 ms", "max ms", "lost", "duplicates", "retried", "worker CPU ms/delivery", "target"],
     [
-      row(`burst: ${DELIVERIES} at once (queue drain)`, b, `${b.targetMet ? "met" : "MISSED"} (>= ${TARGET.minDeliveriesPerSec}/s)`),
-      row(`steady: ${RATE}/s offered for ${STEADY_SECONDS} s`, s, `${s.targetMet ? "met" : "MISSED"} (p95 <= ${TARGET.maxSteadyP95Ms} ms)`),
+      "scenario",
+      "deliveries",
+      "delivered/s",
+      "p50 ms",
+      "p95 ms",
+      "p99 ms",
+      "max ms",
+      "lost",
+      "duplicates",
+      "retried",
+      "worker CPU ms/delivery",
+      "target",
+    ],
+    [
+      row(
+        `burst: ${DELIVERIES} at once (queue drain)`,
+        b,
+        `${b.targetMet ? "met" : "MISSED"} (>= ${TARGET.minDeliveriesPerSec}/s)`,
+      ),
+      row(
+        `steady: ${RATE}/s offered for ${STEADY_SECONDS} s`,
+        s,
+        `${s.targetMet ? "met" : "MISSED"} (p95 <= ${TARGET.maxSteadyP95Ms} ms)`,
+      ),
     ],
   );
-  console.log(`\nlatency = event createdAt → first receipt; signatures checked on ${signatures.checked} deliveries: ${signatures.valid} valid, ${signatures.invalid} invalid`);
-  console.log(`burst: ${burst.events} events committed in ${burst.insertMs} ms; from the commit, p50 ${b.latencyFromCommitMs.p50} ms, p95 ${b.latencyFromCommitMs.p95} ms`);
-  console.log(`burst drain cores busy: worker ${fmt(b.cpu.coresBusy.worker, 2)}, receiver ${fmt(b.cpu.coresBusy.receiver, 2)}, other (PostgreSQL…) ${fmt(b.cpu.coresBusy.other, 2)}, machine ${fmt(b.cpu.coresBusy.machine, 2)}\n`);
+  console.log(
+    `\nlatency = event createdAt → first receipt; signatures checked on ${signatures.checked} deliveries: ${signatures.valid} valid, ${signatures.invalid} invalid`,
+  );
+  console.log(
+    `burst: ${burst.events} events committed in ${burst.insertMs} ms; from the commit, p50 ${b.latencyFromCommitMs.p50} ms, p95 ${b.latencyFromCommitMs.p95} ms`,
+  );
+  console.log(
+    `burst drain cores busy: worker ${fmt(b.cpu.coresBusy.worker, 2)}, receiver ${fmt(b.cpu.coresBusy.receiver, 2)}, other (PostgreSQL…) ${fmt(b.cpu.coresBusy.other, 2)}, machine ${fmt(b.cpu.coresBusy.machine, 2)}\n`,
+  );
   writeReport("webhooks", report, log);
 }
 

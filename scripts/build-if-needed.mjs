@@ -7,19 +7,42 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const INPUTS = ["app", "components", "lib", "inngest", "public", "types", "generated", "prisma/schema.prisma", "next.config.mjs", "tsconfig.json", "package-lock.json", "proxy.ts", "auth.ts", "instrumentation.ts"];
+const INPUTS = [
+  "app",
+  "components",
+  "lib",
+  "inngest",
+  "public",
+  "types",
+  "generated",
+  "prisma/schema.prisma",
+  "next.config.mjs",
+  "tsconfig.json",
+  "package-lock.json",
+  "proxy.ts",
+  "auth.ts",
+  "instrumentation.ts",
+];
 const STAMP = path.join(ROOT, ".next/openkyc-source-hash");
 
 function* files(entry) {
   const full = path.join(ROOT, entry);
   if (!existsSync(full)) return;
-  if (statSync(full).isFile()) { yield entry; return; }
+  if (statSync(full).isFile()) {
+    yield entry;
+    return;
+  }
   for (const child of readdirSync(full).sort()) yield* files(path.join(entry, child));
 }
 
 export function sourceHash() {
   const hash = createHash("sha256");
-  for (const input of INPUTS) for (const file of files(input)) hash.update(file).update("\0").update(readFileSync(path.join(ROOT, file)));
+  for (const input of INPUTS)
+    for (const file of files(input))
+      hash
+        .update(file)
+        .update("\0")
+        .update(readFileSync(path.join(ROOT, file)));
   return hash.digest("hex");
 }
 
@@ -30,7 +53,9 @@ export function buildIfNeeded({ log = console.error } = {}) {
   log("[build] no build of the current sources: running `next build` (a minute or two on 2 cores)…");
   const started = Date.now();
   const result = spawnSync(process.execPath, [path.join(ROOT, "node_modules/next/dist/bin/next"), "build"], {
-    cwd: ROOT, stdio: ["ignore", "inherit", "inherit"], env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production" },
+    cwd: ROOT,
+    stdio: ["ignore", "inherit", "inherit"],
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production" },
   });
   if (result.status !== 0) throw new Error(`next build failed (exit ${result.status})`);
   writeFileSync(STAMP, current);

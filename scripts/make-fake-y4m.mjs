@@ -91,5 +91,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
   const file = path.resolve(process.argv[2] ?? DEFAULT_Y4M_PATH);
   const started = Date.now();
   const wrote = makeFakeY4m(file);
-  console.error(`[make-fake-y4m] ${path.relative(process.cwd(), file)} ${wrote ? `written (${FAKE_Y4M_BYTES} bytes, ${Date.now() - started} ms)` : "up to date"}`);
+  console.error(
+    `[make-fake-y4m] ${path.relative(process.cwd(), file)} ${wrote ? `written (${FAKE_Y4M_BYTES} bytes, ${Date.now() - started} ms)` : "up to date"}`,
+  );
 }

@@ -12,16 +12,22 @@ const font = process.env.OCRB_FONT ?? "/usr/share/fonts/opentype/ocr-b/OCRB.otf"
 
 async function render(ch: string): Promise<string[]> {
   // white ink on black, 3 channels: the first channel, inverted, is dark ink on light paper
-  const { data, info } = await sharp({ text: { text: ch, font: "OCR B 96", fontfile: font, dpi: 72 } }).raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp({ text: { text: ch, font: "OCR B 96", fontfile: font, dpi: 72 } })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const grey = new Uint8Array(info.width * info.height);
   for (let i = 0; i < grey.length; i++) grey[i] = 255 - data[i * info.channels]!;
-  const glyph = normaliseGlyph({ data: grey, width: info.width, height: info.height }, { x0: 0, y0: 0, x1: info.width, y1: info.height });
+  const glyph = normaliseGlyph(
+    { data: grey, width: info.width, height: info.height },
+    { x0: 0, y0: 0, x1: info.width, y1: info.height },
+  );
   if (!glyph) throw new Error(`no ink rendered for ${ch}`);
   return glyphRows(glyph);
 }
 
 async function main(): Promise<void> {
-  if (!existsSync(font)) throw new Error(`OCR-B font not found at ${font}: apt-get install fonts-ocr-b, or set OCRB_FONT`);
+  if (!existsSync(font))
+    throw new Error(`OCR-B font not found at ${font}: apt-get install fonts-ocr-b, or set OCRB_FONT`);
   const out: Record<string, string[]> = {};
   for (const ch of GLYPH_CHARS) out[ch] = await render(ch);
   const file = path.join(process.cwd(), "lib/processes/document-verification/ocrb-glyphs.json");

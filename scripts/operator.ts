@@ -14,7 +14,9 @@ async function main(argv: string[]) {
       const [key, value] = args;
       if (!key || !value) throw new Error(USAGE);
       const result = await setKeyRateLimit(key, value === "default" ? null : Number(value));
-      console.log(`key ${result.keyPrefix}… (${result.keyId}): ${result.rateLimitPerMinute ?? "service default"} per minute`);
+      console.log(
+        `key ${result.keyPrefix}… (${result.keyId}): ${result.rateLimitPerMinute ?? "service default"} per minute`,
+      );
       return;
     }
     case "create-account": {

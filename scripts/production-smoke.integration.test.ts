@@ -19,7 +19,13 @@ beforeAll(async () => {
   buildIfNeeded({ log: () => undefined });
   const port = 20_000 + Math.floor(Math.random() * 20_000);
   server = fork(path.resolve("scripts/bench/serve-app.mjs"), [], {
-    env: { ...process.env, PORT: String(port), NODE_ENV: "production", WEBHOOK_ALLOW_PRIVATE_NETWORKS: "true", ENGINE_POLL_MS: "5000" },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      NODE_ENV: "production",
+      WEBHOOK_ALLOW_PRIVATE_NETWORKS: "true",
+      ENGINE_POLL_MS: "5000",
+    },
     stdio: ["ignore", "ignore", "inherit", "ipc"],
   });
   await new Promise<void>((resolve, reject) => {
@@ -36,13 +42,26 @@ afterAll(() => {
 
 describe("production build", () => {
   it("runs a verification end to end: API → engine (woken at once) → checks → signed webhook", async () => {
-    const endpoint = await createWebhookEndpoint(account.accountId, { url: "http://127.0.0.1:9/", events: ["verification_completed"] });
+    const endpoint = await createWebhookEndpoint(account.accountId, {
+      url: "http://127.0.0.1:9/",
+      events: ["verification_completed"],
+    });
     const receiver = await startReceiver(endpoint.secret);
     await prisma.webhookEndpoint.update({ where: { id: endpoint.id }, data: { url: receiver.url } });
-    const headers = { authorization: `Bearer ${account.keys.full}`, "x-client-id": account.clientId, "content-type": "application/json" };
+    const headers = {
+      authorization: `Bearer ${account.keys.full}`,
+      "x-client-id": account.clientId,
+      "content-type": "application/json",
+    };
 
     const started = await fetch(`${base}/api/v1/verifications`, {
-      method: "POST", headers: { ...headers, "x-forwarded-for": "6.6.6.6", "x-openkyc-client-ip": "6.6.6.6", "x-openkyc-client-stamp": "forged" },
+      method: "POST",
+      headers: {
+        ...headers,
+        "x-forwarded-for": "6.6.6.6",
+        "x-openkyc-client-ip": "6.6.6.6",
+        "x-openkyc-client-stamp": "forged",
+      },
       body: JSON.stringify({ flowId: account.workflows["address-only"], metadata: { reference: "smoke" } }),
     });
     expect(started.status).toBe(201);
@@ -53,19 +72,23 @@ describe("production build", () => {
 
     const sentAt = Date.now();
     const sent = await fetch(`${base}/api/v1/verifications/${id}/send-inputs`, {
-      method: "POST", headers,
-      body: JSON.stringify({ inputs: [
-        { fieldName: "ADDRESS_LINE", value: "1600 Amphitheatre Pkwy", type: "TEXT" },
-        { fieldName: "CITY", value: "Mountain View", type: "TEXT" },
-        { fieldName: "PROVINCE", value: "CA", type: "TEXT" },
-        { fieldName: "POSTAL_CODE", value: "94043", type: "TEXT" },
-        { fieldName: "COUNTRY", value: "US", type: "TEXT" },
-      ] }),
+      method: "POST",
+      headers,
+      body: JSON.stringify({
+        inputs: [
+          { fieldName: "ADDRESS_LINE", value: "1600 Amphitheatre Pkwy", type: "TEXT" },
+          { fieldName: "CITY", value: "Mountain View", type: "TEXT" },
+          { fieldName: "PROVINCE", value: "CA", type: "TEXT" },
+          { fieldName: "POSTAL_CODE", value: "94043", type: "TEXT" },
+          { fieldName: "COUNTRY", value: "US", type: "TEXT" },
+        ],
+      }),
     });
     expect(sent.status).toBe(200);
 
     const deadline = Date.now() + 30_000;
-    while (!receiver.received.some((r) => r.json.verificationId === id) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    while (!receiver.received.some((r) => r.json.verificationId === id) && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50));
     const completed = receiver.received.find((r) => r.json.verificationId === id);
     expect(completed?.json).toMatchObject({ eventName: "verification_completed", status: "COMPLETED" });
     expect(completed!.serviceSignatureValid).toBe(true);
@@ -73,7 +96,11 @@ describe("production build", () => {
     expect(Date.now() - sentAt).toBeLessThan(4_000);
 
     const record = await (await fetch(`${base}/api/v1/verifications/${id}`, { headers })).json();
-    expect(record.steps[0]).toMatchObject({ stepId: "ADDRESS_VERIFICATION", status: 200, data: { validation_result: "PASSED", postal_code: "94043" } });
+    expect(record.steps[0]).toMatchObject({
+      stepId: "ADDRESS_VERIFICATION",
+      status: 200,
+      data: { validation_result: "PASSED", postal_code: "94043" },
+    });
     await receiver.close();
   }, 60_000);
 

@@ -31,8 +31,16 @@ async function stop(code = 0) {
   if (stopping) return;
   stopping = true;
   log("stopping…");
-  try { await app?.close(); } catch { /* already closed */ }
-  try { await db?.stop(); } catch (e) { console.error(`[start] database stop: ${e?.message ?? e}`); }
+  try {
+    await app?.close();
+  } catch {
+    /* already closed */
+  }
+  try {
+    await db?.stop();
+  } catch (e) {
+    console.error(`[start] database stop: ${e?.message ?? e}`);
+  }
   process.exit(code);
 }
 process.on("SIGINT", () => stop(0));
@@ -56,7 +64,9 @@ try {
   }
   log(ffmpegBanner());
   app = await startServer({ port, dev, dir: ROOT });
-  log(`ready on ${process.env.PUBLIC_URL} (API ${process.env.PUBLIC_URL}/api/v1, reference ${process.env.PUBLIC_URL}/docs)`);
+  log(
+    `ready on ${process.env.PUBLIC_URL} (API ${process.env.PUBLIC_URL}/api/v1, reference ${process.env.PUBLIC_URL}/docs)`,
+  );
 } catch (error) {
   console.error(`[start] failed: ${error?.message ?? error}`);
   await stop(1);
@@ -65,16 +75,26 @@ try {
 /** Which ffmpeg decodes uploaded videos: the same choice as lib/video/ffmpeg.ts (FFMPEG_PATH, PATH, bundled). */
 function ffmpegBanner() {
   const dirs = [...(process.env.PATH ?? "").split(path.delimiter).filter(Boolean), "/usr/bin", "/usr/local/bin"];
-  const found = process.env.FFMPEG_PATH || dirs.map((d) => path.join(d, "ffmpeg")).find((p) => !p.includes("node_modules") && existsSync(p));
-  if (!found) return "ffmpeg: the bundled 2018 build (no security updates): install your system's ffmpeg (apt-get install -y ffmpeg)";
-  const version = /ffmpeg version (\S+)/.exec(spawnSync(found, ["-version"], { encoding: "utf8", env: {} }).stdout ?? "")?.[1] ?? "unknown version";
+  const found =
+    process.env.FFMPEG_PATH ||
+    dirs.map((d) => path.join(d, "ffmpeg")).find((p) => !p.includes("node_modules") && existsSync(p));
+  if (!found)
+    return "ffmpeg: the bundled 2018 build (no security updates): install your system's ffmpeg (apt-get install -y ffmpeg)";
+  const version =
+    /ffmpeg version (\S+)/.exec(spawnSync(found, ["-version"], { encoding: "utf8", env: {} }).stdout ?? "")?.[1] ??
+    "unknown version";
   return `ffmpeg: ${process.env.FFMPEG_PATH ? "FFMPEG_PATH" : "system"} ${version} (${found})`;
 }
 
 /** The demo account: only on an empty database, or always with --seed-demo (which mints new keys each time). */
 function seedOnFirstStart(always) {
   const tsx = path.join(ROOT, "node_modules/.bin/tsx");
-  const result = spawnSync(tsx, ["--conditions=react-server", "scripts/seed.ts", ...(always ? [] : ["--if-empty"])], { cwd: ROOT, env: process.env, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+  const result = spawnSync(tsx, ["--conditions=react-server", "scripts/seed.ts", ...(always ? [] : ["--if-empty"])], {
+    cwd: ROOT,
+    env: process.env,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   if (result.status !== 0) throw new Error("seeding the demo account failed");
   const out = result.stdout.trim();
   if (!out) return;
@@ -87,7 +107,9 @@ function seedOnFirstStart(always) {
               X-CLIENT-ID: ${demo.clientId}
               Authorization: Bearer ${demo.apiKey}          (all scopes)
               Authorization: Bearer ${demo.readOnlyApiKey}  (verification:read)
-  Workflows   ${Object.entries(demo.workflows).map(([name, id]) => `${name}=${id}`).join("\n              ")}
+  Workflows   ${Object.entries(demo.workflows)
+    .map(([name, id]) => `${name}=${id}`)
+    .join("\n              ")}
   Try it      curl -s -X POST ${demo.baseUrl}/verifications -H 'Authorization: Bearer ${demo.apiKey}' \\
                 -H 'X-CLIENT-ID: ${demo.clientId}' -H 'Content-Type: application/json' \\
                 -d '{"flowId":"${demo.workflows["address-only"]}","metadata":{"reference":"demo-1"}}'

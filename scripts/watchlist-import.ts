@@ -7,7 +7,13 @@ import { parseArgs } from "node:util";
 import { prisma } from "@/lib/db";
 import { importWatchlist, SYNTHETIC_LIST_FILE, type ListFormatFlag } from "@/lib/watchlist/import/import-watchlist";
 
-const FORMAT_FLAGS: readonly ListFormatFlag[] = ["ofac-sdn", "un", "opensanctions-csv", "opensanctions-ftm", "synthetic"];
+const FORMAT_FLAGS: readonly ListFormatFlag[] = [
+  "ofac-sdn",
+  "un",
+  "opensanctions-csv",
+  "opensanctions-ftm",
+  "synthetic",
+];
 const USAGE =
   "usage: npm run watchlist:import -- --format ofac-sdn|un|opensanctions-csv|opensanctions-ftm --file PATH [--name NAME] [--account ACCOUNT_ID]\n" +
   "       npm run watchlist:import -- --synthetic [--name NAME] [--account ACCOUNT_ID]";
@@ -37,9 +43,15 @@ async function main() {
   if (!FORMAT_FLAGS.includes(format as ListFormatFlag)) usage(`unknown --format "${format}"`);
   const file = values.synthetic ? (values.file ?? SYNTHETIC_LIST_FILE) : values.file;
   if (!file) usage("--file is required");
-  if (values.account && !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(values.account)) usage("--account must be an account id (UUID)");
+  if (values.account && !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(values.account))
+    usage("--account must be an account id (UUID)");
 
-  const s = await importWatchlist({ format: format as ListFormatFlag, file, name: values.name, accountId: values.account });
+  const s = await importWatchlist({
+    format: format as ListFormatFlag,
+    file,
+    name: values.name,
+    accountId: values.account,
+  });
   const scope = values.account ? `account ${values.account}` : "all accounts";
   process.stdout.write(
     `imported "${s.name}" (${s.format}) for ${scope}: ${s.entryCount} entries (replaced ${s.replacedCount}, ${s.duplicates} duplicate ids, ` +
@@ -50,7 +62,12 @@ async function main() {
 main()
   .catch((error) => {
     const code = (error as { code?: string }).code;
-    const message = code === "ENOENT" ? `no such file: ${values.file ?? SYNTHETIC_LIST_FILE}` : error instanceof Error ? error.message : String(error);
+    const message =
+      code === "ENOENT"
+        ? `no such file: ${values.file ?? SYNTHETIC_LIST_FILE}`
+        : error instanceof Error
+          ? error.message
+          : String(error);
     console.error(`[watchlist:import] failed: ${message}`);
     process.exitCode = 1;
   })

@@ -7,7 +7,10 @@ import { spawn } from "node:child_process";
 import { startEmbeddedPostgres } from "./embedded-db.mjs";
 
 const [command, ...args] = process.argv.slice(2);
-if (!command) { console.error("usage: with-db.mjs <command> [args...]"); process.exit(2); }
+if (!command) {
+  console.error("usage: with-db.mjs <command> [args...]");
+  process.exit(2);
+}
 
 let db = null;
 if (!process.env.DATABASE_URL) {

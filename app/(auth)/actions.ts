@@ -15,14 +15,18 @@ import { done, type ActionState } from "@/lib/dashboard/action";
 /** The sign-in, sign-up and confirmation forms answer like every dashboard action (lib/dashboard/action.ts). */
 export type FormState = ActionState;
 
-
 async function signInOrExplain(email: string, password: string): Promise<FormState> {
   try {
     await signIn("credentials", { email, password, redirectTo: "/dashboard" });
   } catch (error) {
     if (error instanceof AuthError) {
       const code = (error as AuthError & { code?: string }).code;
-      return { error: code === "rate_limited" ? "Too many sign-in attempts. Wait a few minutes and try again." : "Wrong e-mail or password." };
+      return {
+        error:
+          code === "rate_limited"
+            ? "Too many sign-in attempts. Wait a few minutes and try again."
+            : "Wrong e-mail or password.",
+      };
     }
     throw error; // the redirect after a successful sign-in
   }
@@ -53,7 +57,11 @@ export async function signup(_state: FormState, form: FormData): Promise<FormSta
   if (!parsed.success) {
     return { values, fieldErrors: Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])) };
   }
-  const limit = await consumeRateLimit(`signup-ip:${clientIp(await headers()) ?? "unknown"}`, env().SIGNUP_RATE_LIMIT_PER_HOUR, 3600);
+  const limit = await consumeRateLimit(
+    `signup-ip:${clientIp(await headers()) ?? "unknown"}`,
+    env().SIGNUP_RATE_LIMIT_PER_HOUR,
+    3600,
+  );
   if (limit.exceeded) return { values, error: "Too many sign-ups from your network. Try again later." };
   const { message } = await requestSignup(parsed.data);
   return done(message);

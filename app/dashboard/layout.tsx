@@ -4,7 +4,10 @@ import { NavLinks } from "@/components/dashboard/nav-links";
 import { CAN, requireMember, type Permission } from "@/lib/dashboard/current-member";
 import styles from "@/components/dashboard/dashboard.module.css";
 
-export const metadata: Metadata = { title: { default: "Dashboard", template: "%s · OpenKYC dashboard" }, robots: { index: false } };
+export const metadata: Metadata = {
+  title: { default: "Dashboard", template: "%s · OpenKYC dashboard" },
+  robots: { index: false },
+};
 
 const LINKS: { href: string; label: string; permission: Permission }[] = [
   { href: "/dashboard", label: "Overview", permission: "review" },

@@ -5,8 +5,18 @@ import styles from "@/components/dashboard/dashboard.module.css";
 
 export const metadata = { title: "Overview" };
 
-const COLORS: Record<Exclude<keyof DayCounts, "day">, string> = { APPROVED: "#17b26a", DECLINED: "#f04438", MANUAL_REVIEW: "#f79009", other: "#98a2b3" };
-const LABELS: Record<keyof typeof COLORS, string> = { APPROVED: "Approved", DECLINED: "Declined", MANUAL_REVIEW: "Manual review", other: "In progress / other" };
+const COLORS: Record<Exclude<keyof DayCounts, "day">, string> = {
+  APPROVED: "#17b26a",
+  DECLINED: "#f04438",
+  MANUAL_REVIEW: "#f79009",
+  other: "#98a2b3",
+};
+const LABELS: Record<keyof typeof COLORS, string> = {
+  APPROVED: "Approved",
+  DECLINED: "Declined",
+  MANUAL_REVIEW: "Manual review",
+  other: "In progress / other",
+};
 
 function duration(seconds: number | null): string {
   if (seconds === null) return "—";
@@ -24,17 +34,25 @@ export default async function OverviewPage() {
   return (
     <>
       <h1>Overview</h1>
-      <p className={styles.muted}>Last {stats.days} days · client id <span className={styles.code}>{member.clientId}</span></p>
+      <p className={styles.muted}>
+        Last {stats.days} days · client id <span className={styles.code}>{member.clientId}</span>
+      </p>
       <div className={styles.grid}>
         <section className={styles.panel} aria-label="Funnel">
           <div className={styles.muted}>Started → inputs completed → completed</div>
-          <p className={styles.stat}>{started} → {inputsCompleted} → {completed}</p>
-          <div className={styles.muted}>{pct(inputsCompleted)} submitted · {pct(completed)} decided</div>
+          <p className={styles.stat}>
+            {started} → {inputsCompleted} → {completed}
+          </p>
+          <div className={styles.muted}>
+            {pct(inputsCompleted)} submitted · {pct(completed)} decided
+          </div>
         </section>
         <section className={styles.panel} aria-label="Median time to decision">
           <div className={styles.muted}>Median time to decision</div>
           <p className={styles.stat}>{duration(stats.medianSeconds.startToDecision)}</p>
-          <div className={styles.muted}>{duration(stats.medianSeconds.inputsToDecision)} after the inputs were complete</div>
+          <div className={styles.muted}>
+            {duration(stats.medianSeconds.inputsToDecision)} after the inputs were complete
+          </div>
         </section>
       </div>
       <section className={styles.panel}>
@@ -43,7 +61,11 @@ export default async function OverviewPage() {
           {stats.perDay.map((d) => {
             const total = d.APPROVED + d.DECLINED + d.MANUAL_REVIEW + d.other;
             return (
-              <div key={d.day} title={`${d.day}: ${total}`} style={{ flex: 1, display: "flex", flexDirection: "column-reverse", height: "100%" }}>
+              <div
+                key={d.day}
+                title={`${d.day}: ${total}`}
+                style={{ flex: 1, display: "flex", flexDirection: "column-reverse", height: "100%" }}
+              >
                 {(Object.keys(COLORS) as (keyof typeof COLORS)[]).map((k) =>
                   d[k] ? <div key={k} style={{ height: `${(d[k] / max) * 100}%`, background: COLORS[k] }} /> : null,
                 )}
@@ -53,7 +75,10 @@ export default async function OverviewPage() {
         </div>
         <div className={styles.legend}>
           {(Object.keys(COLORS) as (keyof typeof COLORS)[]).map((k) => (
-            <span key={k}><span className={styles.swatch} style={{ background: COLORS[k] }} />{LABELS[k]}</span>
+            <span key={k}>
+              <span className={styles.swatch} style={{ background: COLORS[k] }} />
+              {LABELS[k]}
+            </span>
           ))}
         </div>
       </section>
@@ -61,10 +86,20 @@ export default async function OverviewPage() {
         <h2>Most common decline reasons</h2>
         {stats.declineReasons.length ? (
           <table className={styles.table}>
-            <thead><tr><th>Process</th><th>Check</th><th>Declined verifications</th></tr></thead>
+            <thead>
+              <tr>
+                <th>Process</th>
+                <th>Check</th>
+                <th>Declined verifications</th>
+              </tr>
+            </thead>
             <tbody>
               {stats.declineReasons.map((r) => (
-                <tr key={`${r.process}:${r.check}`}><td>{r.process}</td><td>{r.check}</td><td>{r.count}</td></tr>
+                <tr key={`${r.process}:${r.check}`}>
+                  <td>{r.process}</td>
+                  <td>{r.check}</td>
+                  <td>{r.count}</td>
+                </tr>
               ))}
             </tbody>
           </table>

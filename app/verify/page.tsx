@@ -13,7 +13,8 @@ import styles from "@/components/verify/verify.module.css";
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
-const one = (params: Record<string, string | string[] | undefined>, key: string) => (typeof params[key] === "string" ? (params[key] as string) : undefined);
+const one = (params: Record<string, string | string[] | undefined>, key: string) =>
+  typeof params[key] === "string" ? (params[key] as string) : undefined;
 
 async function language(params: Record<string, string | string[] | undefined>) {
   return pickLanguage(one(params, "lang"), (await headers()).get("accept-language"));
@@ -27,13 +28,18 @@ export async function generateMetadata({ searchParams }: { searchParams: SearchP
 
 type ErrorKey = Exclude<keyof Messages["errors"], "title">;
 
-const LINK_ERRORS: Partial<Record<string, ErrorKey>> = { INVALID_WORKFLOW: "invalidFlow", INVALID_LINK_SIGNATURE: "alteredLink" };
+const LINK_ERRORS: Partial<Record<string, ErrorKey>> = {
+  INVALID_WORKFLOW: "invalidFlow",
+  INVALID_LINK_SIGNATURE: "alteredLink",
+};
 
 /**
  * /verify?flowId&clientId&metadata[&sig] — a shareable link: checked here, started when the end user presses Start.
  * /verify?…&verificationId&token — a verificationUrl: resumes that verification (after a reload, on any device).
  */
-async function resolveEntry(params: Record<string, string | string[] | undefined>): Promise<HostedEntry | { error: ErrorKey }> {
+async function resolveEntry(
+  params: Record<string, string | string[] | undefined>,
+): Promise<HostedEntry | { error: ErrorKey }> {
   const verificationId = one(params, "verificationId");
   const token = one(params, "token");
   if (verificationId || token) {
@@ -41,9 +47,15 @@ async function resolveEntry(params: Record<string, string | string[] | undefined
     try {
       const opened = await openHostedSession(verificationId, token);
       const state = await loadHostedState(opened.accountId, opened.verificationId);
-      return { kind: "resume", session: { sessionToken: opened.sessionToken, expiresAt: opened.expiresAt }, state, verifyUrl: "" };
+      return {
+        kind: "resume",
+        session: { sessionToken: opened.sessionToken, expiresAt: opened.expiresAt },
+        state,
+        verifyUrl: "",
+      };
     } catch (error) {
-      if (error instanceof DomainError) return { error: error.code === "VERIFICATION_NOT_FOUND" ? "notFound" : "invalidLink" };
+      if (error instanceof DomainError)
+        return { error: error.code === "VERIFICATION_NOT_FOUND" ? "notFound" : "invalidLink" };
       throw error;
     }
   }
@@ -54,9 +66,22 @@ async function resolveEntry(params: Record<string, string | string[] | undefined
   const sig = one(params, "sig") ?? null;
   try {
     const link = await resolveShareableLink({ flowId, clientId, metadata, sig });
-    return { kind: "start", flowId: link.flowId, clientId, metadata, sig, accountName: link.accountName, processes: link.processes };
+    return {
+      kind: "start",
+      flowId: link.flowId,
+      clientId,
+      metadata,
+      sig,
+      accountName: link.accountName,
+      processes: link.processes,
+    };
   } catch (error) {
-    if (error instanceof DomainError) return { error: LINK_ERRORS[error.code] ?? (error.details?.[0]?.field === "metadata.redirectUrl" ? "redirectNotAllowed" : "invalidMetadata") };
+    if (error instanceof DomainError)
+      return {
+        error:
+          LINK_ERRORS[error.code] ??
+          (error.details?.[0]?.field === "metadata.redirectUrl" ? "redirectNotAllowed" : "invalidMetadata"),
+      };
     throw error;
   }
 }
@@ -68,7 +93,9 @@ export default async function VerifyPage({ searchParams }: { searchParams: Searc
   const entry = await resolveEntry(params);
   return (
     <main className={styles.page} lang={lang}>
-      <p className={styles.brand}>{"kind" in entry ? (entry.kind === "start" ? entry.accountName : entry.state.accountName) : "OpenKYC"}</p>
+      <p className={styles.brand}>
+        {"kind" in entry ? (entry.kind === "start" ? entry.accountName : entry.state.accountName) : "OpenKYC"}
+      </p>
       <div className={styles.card}>
         {"error" in entry ? (
           <section className={styles.flow} data-testid="link-error">

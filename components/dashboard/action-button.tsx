@@ -8,8 +8,18 @@ import styles from "@/components/dashboard/dashboard.module.css";
  * A button that runs a server action (bound to its arguments), optionally after a confirm(), then goes to the
  * action's `redirectTo` or refreshes; the action's refusal is shown next to it.
  */
-export function ActionButton({ action, label, pendingLabel, confirm, variant = "secondary" }: {
-  action: () => Promise<ActionState>; label: string; pendingLabel?: string; confirm?: string; variant?: "primary" | "secondary" | "danger" | "small";
+export function ActionButton({
+  action,
+  label,
+  pendingLabel,
+  confirm,
+  variant = "secondary",
+}: {
+  action: () => Promise<ActionState>;
+  label: string;
+  pendingLabel?: string;
+  confirm?: string;
+  variant?: "primary" | "secondary" | "danger" | "small";
 }) {
   const router = useRouter();
   const [pending, start] = useTransition();
@@ -33,7 +43,11 @@ export function ActionButton({ action, label, pendingLabel, confirm, variant = "
       >
         {pending ? (pendingLabel ?? "Working…") : label}
       </button>
-      {error ? <span role="alert" className={styles.fieldError}>{error}</span> : null}
+      {error ? (
+        <span role="alert" className={styles.fieldError}>
+          {error}
+        </span>
+      ) : null}
     </span>
   );
 }

@@ -33,7 +33,9 @@ export function CopyButton({ value, label = "Copy" }: { value: string; label?: s
 export function CopyField({ value, label }: { value: string; label: string }) {
   return (
     <div className={styles.row}>
-      <code className={styles.code} aria-label={label}>{value}</code>
+      <code className={styles.code} aria-label={label}>
+        {value}
+      </code>
       <CopyButton value={value} label={`Copy ${label}`} />
     </div>
   );

@@ -7,8 +7,18 @@ type Action = (state: ActionState, form: FormData) => Promise<ActionState>;
 const ROLES = ["REVIEWER", "ADMIN", "OWNER"] as const;
 
 function Outcome({ state }: { state: ActionState }) {
-  if (state?.error) return <p role="alert" className={styles.error}>{state.error}</p>;
-  if (state?.ok) return <p role="status" className={styles.notice}>{state.message}</p>;
+  if (state?.error)
+    return (
+      <p role="alert" className={styles.error}>
+        {state.error}
+      </p>
+    );
+  if (state?.ok)
+    return (
+      <p role="status" className={styles.notice}>
+        {state.message}
+      </p>
+    );
   return null;
 }
 
@@ -17,34 +27,85 @@ export function InviteForm({ action }: { action: Action }) {
   return (
     <form action={submit}>
       <Outcome state={state} />
-      {state?.secret ? <p><span className={styles.code} data-testid="invite-link">{state.secret}</span></p> : null}
+      {state?.secret ? (
+        <p>
+          <span className={styles.code} data-testid="invite-link">
+            {state.secret}
+          </span>
+        </p>
+      ) : null}
       <div className={styles.filters}>
         <div className={styles.field}>
           <label htmlFor="invite-email">E-mail</label>
-          <input id="invite-email" name="email" type="email" required aria-invalid={Boolean(state?.fieldErrors?.email)} aria-describedby={state?.fieldErrors?.email ? "invite-email-error" : undefined} />
-          {state?.fieldErrors?.email ? <p id="invite-email-error" className={styles.fieldError}>{state.fieldErrors.email}</p> : null}
+          <input
+            id="invite-email"
+            name="email"
+            type="email"
+            required
+            aria-invalid={Boolean(state?.fieldErrors?.email)}
+            aria-describedby={state?.fieldErrors?.email ? "invite-email-error" : undefined}
+          />
+          {state?.fieldErrors?.email ? (
+            <p id="invite-email-error" className={styles.fieldError}>
+              {state.fieldErrors.email}
+            </p>
+          ) : null}
         </div>
         <div className={styles.field}>
           <label htmlFor="invite-role">Role</label>
-          <select id="invite-role" name="role" defaultValue="REVIEWER">{ROLES.map((r) => <option key={r} value={r}>{r.toLowerCase()}</option>)}</select>
+          <select id="invite-role" name="role" defaultValue="REVIEWER">
+            {ROLES.map((r) => (
+              <option key={r} value={r}>
+                {r.toLowerCase()}
+              </option>
+            ))}
+          </select>
         </div>
       </div>
-      <button className={styles.primary} disabled={pending}>Create invitation link</button>
+      <button className={styles.primary} disabled={pending}>
+        Create invitation link
+      </button>
     </form>
   );
 }
 
 /** One small form per row action (role change, removal, revocation). */
-export function RowAction({ action, hidden, label, danger, role }: { action: Action; hidden: Record<string, string>; label: string; danger?: boolean; role?: string }) {
+export function RowAction({
+  action,
+  hidden,
+  label,
+  danger,
+  role,
+}: {
+  action: Action;
+  hidden: Record<string, string>;
+  label: string;
+  danger?: boolean;
+  role?: string;
+}) {
   const [state, submit, pending] = useActionState(action, undefined);
   return (
     <form action={submit} className={styles.row}>
-      {Object.entries(hidden).map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />)}
+      {Object.entries(hidden).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       {role !== undefined ? (
-        <select name="role" defaultValue={role} aria-label="Role">{ROLES.map((r) => <option key={r} value={r}>{r.toLowerCase()}</option>)}</select>
+        <select name="role" defaultValue={role} aria-label="Role">
+          {ROLES.map((r) => (
+            <option key={r} value={r}>
+              {r.toLowerCase()}
+            </option>
+          ))}
+        </select>
       ) : null}
-      <button className={danger ? styles.danger : styles.secondary} disabled={pending}>{label}</button>
-      {state?.error ? <span role="alert" className={styles.fieldError}>{state.error}</span> : null}
+      <button className={danger ? styles.danger : styles.secondary} disabled={pending}>
+        {label}
+      </button>
+      {state?.error ? (
+        <span role="alert" className={styles.fieldError}>
+          {state.error}
+        </span>
+      ) : null}
     </form>
   );
 }

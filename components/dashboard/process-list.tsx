@@ -28,10 +28,30 @@ export function ProcessList({ value, onChange }: { value: readonly string[]; onC
         <ol ref={list} className={styles.processList}>
           {value.map((p, i) => (
             <li key={p} className={styles.processItem}>
-              <span><span className={styles.muted}>{i + 1}.</span> {label(p)}</span>
+              <span>
+                <span className={styles.muted}>{i + 1}.</span> {label(p)}
+              </span>
               <span className={styles.row}>
-                <button type="button" className={styles.small} data-move={`${p}:-1`} onClick={() => move(i, -1)} disabled={i === 0} aria-label={`Move ${label(p)} up`}>↑</button>
-                <button type="button" className={styles.small} data-move={`${p}:1`} onClick={() => move(i, 1)} disabled={i === value.length - 1} aria-label={`Move ${label(p)} down`}>↓</button>
+                <button
+                  type="button"
+                  className={styles.small}
+                  data-move={`${p}:-1`}
+                  onClick={() => move(i, -1)}
+                  disabled={i === 0}
+                  aria-label={`Move ${label(p)} up`}
+                >
+                  ↑
+                </button>
+                <button
+                  type="button"
+                  className={styles.small}
+                  data-move={`${p}:1`}
+                  onClick={() => move(i, 1)}
+                  disabled={i === value.length - 1}
+                  aria-label={`Move ${label(p)} down`}
+                >
+                  ↓
+                </button>
                 <button
                   type="button"
                   className={styles.small}
@@ -52,11 +72,20 @@ export function ProcessList({ value, onChange }: { value: readonly string[]; onC
       )}
       {available.length ? (
         <div className={styles.row}>
-          <label htmlFor="wf-add-process" className={styles.srOnly}>Process to add</label>
-          <select id="wf-add-process" className={styles.select} value={toAdd} onChange={(e) => setToAdd(e.target.value)}>
+          <label htmlFor="wf-add-process" className={styles.srOnly}>
+            Process to add
+          </label>
+          <select
+            id="wf-add-process"
+            className={styles.select}
+            value={toAdd}
+            onChange={(e) => setToAdd(e.target.value)}
+          >
             <option value="">Choose a process to add…</option>
             {available.map((p) => (
-              <option key={p} value={p}>{label(p)}</option>
+              <option key={p} value={p}>
+                {label(p)}
+              </option>
             ))}
           </select>
           <button
@@ -73,7 +102,9 @@ export function ProcessList({ value, onChange }: { value: readonly string[]; onC
           </button>
         </div>
       ) : null}
-      <p aria-live="polite" className={styles.srOnly}>{announcement}</p>
+      <p aria-live="polite" className={styles.srOnly}>
+        {announcement}
+      </p>
     </>
   );
 }

@@ -6,14 +6,28 @@ import styles from "@/components/dashboard/dashboard.module.css";
 type Action = (state: ActionState, form: FormData) => Promise<ActionState>;
 
 function Outcome({ state }: { state: ActionState }) {
-  if (state?.error) return <p role="alert" className={styles.error}>{state.error}</p>;
-  if (state?.ok) return <p role="status" className={styles.notice}>{state.message}</p>;
+  if (state?.error)
+    return (
+      <p role="alert" className={styles.error}>
+        {state.error}
+      </p>
+    );
+  if (state?.ok)
+    return (
+      <p role="status" className={styles.notice}>
+        {state.message}
+      </p>
+    );
   return null;
 }
 
 function FieldError({ state, name }: { state: ActionState; name: string }) {
   const error = state?.fieldErrors?.[name];
-  return error ? <p id={`${name}-error`} className={styles.fieldError}>{error}</p> : null;
+  return error ? (
+    <p id={`${name}-error`} className={styles.fieldError}>
+      {error}
+    </p>
+  ) : null;
 }
 
 export function DecisionForm({ action, verificationId }: { action: Action; verificationId: string }) {
@@ -24,18 +38,41 @@ export function DecisionForm({ action, verificationId }: { action: Action; verif
       <Outcome state={state} />
       <div className={styles.field}>
         <label htmlFor="reason">Reason (kept in the audit log)</label>
-        <textarea id="reason" name="reason" rows={2} required minLength={3} maxLength={1000} aria-invalid={Boolean(state?.fieldErrors?.reason)} aria-describedby={state?.fieldErrors?.reason ? "reason-error" : undefined} />
+        <textarea
+          id="reason"
+          name="reason"
+          rows={2}
+          required
+          minLength={3}
+          maxLength={1000}
+          aria-invalid={Boolean(state?.fieldErrors?.reason)}
+          aria-describedby={state?.fieldErrors?.reason ? "reason-error" : undefined}
+        />
         <FieldError state={state} name="reason" />
       </div>
       <div className={styles.row}>
-        <button className={styles.primary} name="decision" value="APPROVED" disabled={pending}>Approve</button>
-        <button className={styles.danger} name="decision" value="DECLINED" disabled={pending}>Decline</button>
+        <button className={styles.primary} name="decision" value="APPROVED" disabled={pending}>
+          Approve
+        </button>
+        <button className={styles.danger} name="decision" value="DECLINED" disabled={pending}>
+          Decline
+        </button>
       </div>
     </form>
   );
 }
 
-export function CorrectionForm({ action, verificationId, stepId, fields }: { action: Action; verificationId: string; stepId: string; fields: { name: string; value: string }[] }) {
+export function CorrectionForm({
+  action,
+  verificationId,
+  stepId,
+  fields,
+}: {
+  action: Action;
+  verificationId: string;
+  stepId: string;
+  fields: { name: string; value: string }[];
+}) {
   const [state, submit, pending] = useActionState(action, undefined);
   return (
     <form action={submit}>
@@ -46,12 +83,20 @@ export function CorrectionForm({ action, verificationId, stepId, fields }: { act
         {fields.map((f) => (
           <div className={styles.field} key={f.name}>
             <label htmlFor={`fix-${f.name}`}>{f.name}</label>
-            <input id={`fix-${f.name}`} name={f.name} defaultValue={f.value} maxLength={200} aria-invalid={Boolean(state?.fieldErrors?.[`fields.${f.name}`])} />
+            <input
+              id={`fix-${f.name}`}
+              name={f.name}
+              defaultValue={f.value}
+              maxLength={200}
+              aria-invalid={Boolean(state?.fieldErrors?.[`fields.${f.name}`])}
+            />
             <FieldError state={state} name={`fields.${f.name}`} />
           </div>
         ))}
       </div>
-      <button className={styles.secondary} disabled={pending}>Save corrections</button>
+      <button className={styles.secondary} disabled={pending}>
+        Save corrections
+      </button>
     </form>
   );
 }
@@ -62,13 +107,25 @@ export function DeleteDataForm({ action, verificationId }: { action: Action; ver
     <form action={submit}>
       <input type="hidden" name="verificationId" value={verificationId} />
       <Outcome state={state} />
-      <p className={styles.muted}>Erases files, input values, extracted data and metadata. The record stays as a stub (status, result, dates). This cannot be undone.</p>
+      <p className={styles.muted}>
+        Erases files, input values, extracted data and metadata. The record stays as a stub (status, result, dates).
+        This cannot be undone.
+      </p>
       <div className={styles.field}>
         <label htmlFor="confirm">Type DELETE to confirm</label>
-        <input id="confirm" name="confirm" autoComplete="off" required aria-invalid={Boolean(state?.fieldErrors?.confirm)} aria-describedby={state?.fieldErrors?.confirm ? "confirm-error" : undefined} />
+        <input
+          id="confirm"
+          name="confirm"
+          autoComplete="off"
+          required
+          aria-invalid={Boolean(state?.fieldErrors?.confirm)}
+          aria-describedby={state?.fieldErrors?.confirm ? "confirm-error" : undefined}
+        />
         <FieldError state={state} name="confirm" />
       </div>
-      <button className={styles.danger} disabled={pending}>Delete personal data</button>
+      <button className={styles.danger} disabled={pending}>
+        Delete personal data
+      </button>
     </form>
   );
 }

@@ -5,7 +5,13 @@ import styles from "@/components/dashboard/dashboard.module.css";
 
 type Action = (state: ActionState, form: FormData) => Promise<ActionState>;
 
-type Props = { action: Action; name: string; retentionDays: number | null; allowedRedirectHosts: string[]; allowedFrameOrigins: string[] };
+type Props = {
+  action: Action;
+  name: string;
+  retentionDays: number | null;
+  allowedRedirectHosts: string[];
+  allowedFrameOrigins: string[];
+};
 
 export function SettingsForm({ action, name, retentionDays, allowedRedirectHosts, allowedFrameOrigins }: Props) {
   const [state, submit, pending] = useActionState(action, undefined);
@@ -14,29 +20,93 @@ export function SettingsForm({ action, name, retentionDays, allowedRedirectHosts
   const err = Object.fromEntries(Object.entries(fieldErrors).map(([k, v]) => [k.split(".")[0]!, v]));
   return (
     <form action={submit}>
-      {state?.error ? <p role="alert" className={styles.error}>{state.error}</p> : null}
-      {state?.ok ? <p role="status" className={styles.notice}>{state.message}</p> : null}
+      {state?.error ? (
+        <p role="alert" className={styles.error}>
+          {state.error}
+        </p>
+      ) : null}
+      {state?.ok ? (
+        <p role="status" className={styles.notice}>
+          {state.message}
+        </p>
+      ) : null}
       <div className={styles.field}>
         <label htmlFor="name">Account name</label>
-        <input id="name" name="name" defaultValue={name} required maxLength={100} aria-invalid={Boolean(err.name)} aria-describedby={err.name ? "name-error" : undefined} />
-        {err.name ? <p id="name-error" className={styles.fieldError}>{err.name}</p> : null}
+        <input
+          id="name"
+          name="name"
+          defaultValue={name}
+          required
+          maxLength={100}
+          aria-invalid={Boolean(err.name)}
+          aria-describedby={err.name ? "name-error" : undefined}
+        />
+        {err.name ? (
+          <p id="name-error" className={styles.fieldError}>
+            {err.name}
+          </p>
+        ) : null}
       </div>
       <div className={styles.field}>
-        <label htmlFor="retentionDays">Retention of personal data (days after completion; empty: keep until deleted)</label>
-        <input id="retentionDays" name="retentionDays" type="number" min={1} max={3650} defaultValue={retentionDays ?? ""} aria-invalid={Boolean(err.retentionDays)} aria-describedby={err.retentionDays ? "retention-error" : undefined} />
-        {err.retentionDays ? <p id="retention-error" className={styles.fieldError}>{err.retentionDays}</p> : null}
+        <label htmlFor="retentionDays">
+          Retention of personal data (days after completion; empty: keep until deleted)
+        </label>
+        <input
+          id="retentionDays"
+          name="retentionDays"
+          type="number"
+          min={1}
+          max={3650}
+          defaultValue={retentionDays ?? ""}
+          aria-invalid={Boolean(err.retentionDays)}
+          aria-describedby={err.retentionDays ? "retention-error" : undefined}
+        />
+        {err.retentionDays ? (
+          <p id="retention-error" className={styles.fieldError}>
+            {err.retentionDays}
+          </p>
+        ) : null}
       </div>
       <div className={styles.field}>
-        <label htmlFor="allowedRedirectHosts">Allowed redirect hosts (one per line, like shop.example or *.shop.example): where a shareable link&apos;s redirectUrl may send the end user</label>
-        <textarea id="allowedRedirectHosts" name="allowedRedirectHosts" rows={3} defaultValue={allowedRedirectHosts.join("\n")} aria-invalid={Boolean(err.allowedRedirectHosts)} aria-describedby={err.allowedRedirectHosts ? "redirect-error" : undefined} />
-        {err.allowedRedirectHosts ? <p id="redirect-error" className={styles.fieldError}>{err.allowedRedirectHosts}</p> : null}
+        <label htmlFor="allowedRedirectHosts">
+          Allowed redirect hosts (one per line, like shop.example or *.shop.example): where a shareable link&apos;s
+          redirectUrl may send the end user
+        </label>
+        <textarea
+          id="allowedRedirectHosts"
+          name="allowedRedirectHosts"
+          rows={3}
+          defaultValue={allowedRedirectHosts.join("\n")}
+          aria-invalid={Boolean(err.allowedRedirectHosts)}
+          aria-describedby={err.allowedRedirectHosts ? "redirect-error" : undefined}
+        />
+        {err.allowedRedirectHosts ? (
+          <p id="redirect-error" className={styles.fieldError}>
+            {err.allowedRedirectHosts}
+          </p>
+        ) : null}
       </div>
       <div className={styles.field}>
-        <label htmlFor="allowedFrameOrigins">Origins that may embed the verify page in a frame (one per line, like https://app.example; empty: none)</label>
-        <textarea id="allowedFrameOrigins" name="allowedFrameOrigins" rows={3} defaultValue={allowedFrameOrigins.join("\n")} aria-invalid={Boolean(err.allowedFrameOrigins)} aria-describedby={err.allowedFrameOrigins ? "frame-error" : undefined} />
-        {err.allowedFrameOrigins ? <p id="frame-error" className={styles.fieldError}>{err.allowedFrameOrigins}</p> : null}
+        <label htmlFor="allowedFrameOrigins">
+          Origins that may embed the verify page in a frame (one per line, like https://app.example; empty: none)
+        </label>
+        <textarea
+          id="allowedFrameOrigins"
+          name="allowedFrameOrigins"
+          rows={3}
+          defaultValue={allowedFrameOrigins.join("\n")}
+          aria-invalid={Boolean(err.allowedFrameOrigins)}
+          aria-describedby={err.allowedFrameOrigins ? "frame-error" : undefined}
+        />
+        {err.allowedFrameOrigins ? (
+          <p id="frame-error" className={styles.fieldError}>
+            {err.allowedFrameOrigins}
+          </p>
+        ) : null}
       </div>
-      <button className={styles.primary} disabled={pending}>Save</button>
+      <button className={styles.primary} disabled={pending}>
+        Save
+      </button>
     </form>
   );
 }

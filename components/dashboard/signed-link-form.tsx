@@ -10,7 +10,11 @@ export function SignedLinkForm({ action }: { action: (state: State, form: FormDa
   const err = state?.fieldErrors ?? {};
   return (
     <form action={submit}>
-      {state?.error ? <p role="alert" className={styles.error}>{state.error}</p> : null}
+      {state?.error ? (
+        <p role="alert" className={styles.error}>
+          {state.error}
+        </p>
+      ) : null}
       {state?.secret ? (
         <div role="status" className={styles.notice}>
           {state.message} Any change to it voids the signature.
@@ -18,11 +22,25 @@ export function SignedLinkForm({ action }: { action: (state: State, form: FormDa
         </div>
       ) : null}
       <div className={styles.field}>
-        <label htmlFor="link-metadata">Metadata of the verifications it starts (JSON, e.g. {"{\"userId\":\"user-42\",\"reference\":\"order-7\"}"})</label>
-        <textarea id="link-metadata" name="metadata" rows={2} aria-invalid={Boolean(err.metadata)} aria-describedby={err.metadata ? "link-metadata-error" : undefined} />
-        {err.metadata ? <p id="link-metadata-error" className={styles.fieldError}>{err.metadata}</p> : null}
+        <label htmlFor="link-metadata">
+          Metadata of the verifications it starts (JSON, e.g. {'{"userId":"user-42","reference":"order-7"}'})
+        </label>
+        <textarea
+          id="link-metadata"
+          name="metadata"
+          rows={2}
+          aria-invalid={Boolean(err.metadata)}
+          aria-describedby={err.metadata ? "link-metadata-error" : undefined}
+        />
+        {err.metadata ? (
+          <p id="link-metadata-error" className={styles.fieldError}>
+            {err.metadata}
+          </p>
+        ) : null}
       </div>
-      <button className={styles.primary} disabled={pending}>Create signed link</button>
+      <button className={styles.primary} disabled={pending}>
+        Create signed link
+      </button>
     </form>
   );
 }

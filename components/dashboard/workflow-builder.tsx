@@ -17,7 +17,8 @@ type Output = z.output<typeof WorkflowDefinitionSchema>;
 // The server's own schema, applied to what the server will keep: settings of processes no longer chosen are
 // dropped before validation (as saveWorkflow drops them), so a hidden field can never block a save.
 const baseResolver = zodResolver(WorkflowDefinitionSchema);
-const resolver: Resolver<Input, unknown, Output> = (values, context, options) => baseResolver(pruneDefinition(values), context, options);
+const resolver: Resolver<Input, unknown, Output> = (values, context, options) =>
+  baseResolver(pruneDefinition(values), context, options);
 
 export function WorkflowBuilder({
   initial,
@@ -34,7 +35,13 @@ export function WorkflowBuilder({
   const [message, setMessage] = useState<{ kind: "error" | "notice"; text: string } | null>(null);
   const form = useForm<Input, unknown, Output>({
     resolver,
-    defaultValues: initial ?? { name: "", processes: ["DOCUMENT_VERIFICATION", "LIVENESS"], documentTypes: [], countries: [], settings: {} },
+    defaultValues: initial ?? {
+      name: "",
+      processes: ["DOCUMENT_VERIFICATION", "LIVENESS"],
+      documentTypes: [],
+      countries: [],
+      settings: {},
+    },
   });
   const { register, control, handleSubmit, formState, setError, watch } = form;
   const errors = formState.errors;
@@ -50,29 +57,56 @@ export function WorkflowBuilder({
       return;
     }
     if (workflowId) {
-      setMessage({ kind: "notice", text: `Published version ${result.version}. Verifications already started keep the version they began with.` });
+      setMessage({
+        kind: "notice",
+        text: `Published version ${result.version}. Verifications already started keep the version they began with.`,
+      });
       router.refresh();
     } else {
       router.push(`/dashboard/workflows/${result.workflowId}`);
     }
   });
 
-  const processError = errors.processes?.message ?? errors.processes?.root?.message ?? (Array.isArray(errors.processes) ? "Unknown process" : undefined);
+  const processError =
+    errors.processes?.message ??
+    errors.processes?.root?.message ??
+    (Array.isArray(errors.processes) ? "Unknown process" : undefined);
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Workflow builder">
-      {message ? <p role={message.kind === "error" ? "alert" : "status"} className={styles[message.kind]}>{message.text}</p> : null}
+      {message ? (
+        <p role={message.kind === "error" ? "alert" : "status"} className={styles[message.kind]}>
+          {message.text}
+        </p>
+      ) : null}
       <section className={styles.panel}>
         <div className={styles.field}>
           <label htmlFor="wf-name">Name</label>
-          <input id="wf-name" {...register("name")} aria-invalid={Boolean(errors.name)} aria-describedby={errors.name ? "wf-name-error" : undefined} />
-          {errors.name ? <p id="wf-name-error" className={styles.fieldError}>{errors.name.message}</p> : null}
+          <input
+            id="wf-name"
+            {...register("name")}
+            aria-invalid={Boolean(errors.name)}
+            aria-describedby={errors.name ? "wf-name-error" : undefined}
+          />
+          {errors.name ? (
+            <p id="wf-name-error" className={styles.fieldError}>
+              {errors.name.message}
+            </p>
+          ) : null}
         </div>
       </section>
 
       <section className={styles.panel} aria-labelledby="wf-processes">
         <h2 id="wf-processes">Processes, in the order the end user meets them</h2>
-        <Controller control={control} name="processes" render={({ field }) => <ProcessList value={field.value ?? []} onChange={field.onChange} />} />
-        {processError ? <p role="alert" className={styles.fieldError}>{processError}</p> : null}
+        <Controller
+          control={control}
+          name="processes"
+          render={({ field }) => <ProcessList value={field.value ?? []} onChange={field.onChange} />}
+        />
+        {processError ? (
+          <p role="alert" className={styles.fieldError}>
+            {processError}
+          </p>
+        ) : null}
       </section>
 
       {processes.includes("DOCUMENT_VERIFICATION") ? (
@@ -90,7 +124,14 @@ export function WorkflowBuilder({
             control={control}
             name="countries"
             render={({ field }) => (
-              <CountrySelect id="wf-countries" label="Issuing countries accepted (none selected: all)" countries={countries} value={field.value ?? []} onChange={field.onChange} error={errors.countries?.message ?? (errors.countries ? "Invalid country" : undefined)} />
+              <CountrySelect
+                id="wf-countries"
+                label="Issuing countries accepted (none selected: all)"
+                countries={countries}
+                value={field.value ?? []}
+                onChange={field.onChange}
+                error={errors.countries?.message ?? (errors.countries ? "Invalid country" : undefined)}
+              />
             )}
           />
         </section>
@@ -98,7 +139,9 @@ export function WorkflowBuilder({
 
       <section className={styles.panel} aria-labelledby="wf-settings">
         <h2 id="wf-settings">Settings</h2>
-        <p className={styles.muted}>Only the settings of the chosen processes are shown and saved. Empty: the default.</p>
+        <p className={styles.muted}>
+          Only the settings of the chosen processes are shown and saved. Empty: the default.
+        </p>
         {shown.map((name) => (
           <SettingField key={name} name={name} form={form} countries={countries} />
         ))}

@@ -8,7 +8,10 @@ type Operation = {
   description?: string;
   parameters?: { name: string; in: string; required?: boolean; description?: string; schema: { type: string } }[];
   requestBody?: { content: Record<string, { schema: { $ref?: string } }> };
-  responses: Record<string, { description: string; content?: Record<string, { schema: { $ref?: string; items?: { $ref?: string } } }> }>;
+  responses: Record<
+    string,
+    { description: string; content?: Record<string, { schema: { $ref?: string; items?: { $ref?: string } } }> }
+  >;
 };
 
 const schemaName = (ref?: string) => ref?.split("/").pop();
@@ -34,10 +37,25 @@ export function ApiReference({ document }: { document: Doc }) {
             {op.description && <p className="muted">{op.description}</p>}
             {op.parameters?.length ? (
               <table>
-                <thead><tr><th>Parameter</th><th>In</th><th>Type</th><th>Notes</th></tr></thead>
+                <thead>
+                  <tr>
+                    <th>Parameter</th>
+                    <th>In</th>
+                    <th>Type</th>
+                    <th>Notes</th>
+                  </tr>
+                </thead>
                 <tbody>
                   {op.parameters.map((p) => (
-                    <tr key={p.name}><td><code>{p.name}</code>{p.required ? " *" : ""}</td><td>{p.in}</td><td>{p.schema.type}</td><td>{p.description}</td></tr>
+                    <tr key={p.name}>
+                      <td>
+                        <code>{p.name}</code>
+                        {p.required ? " *" : ""}
+                      </td>
+                      <td>{p.in}</td>
+                      <td>{p.schema.type}</td>
+                      <td>{p.description}</td>
+                    </tr>
                   ))}
                 </tbody>
               </table>
@@ -47,7 +65,9 @@ export function ApiReference({ document }: { document: Doc }) {
                 <h3>Request body</h3>
                 {Object.entries(op.requestBody.content).map(([type, c]) => (
                   <details key={type}>
-                    <summary><code>{type}</code> {schemaName(c.schema.$ref)}</summary>
+                    <summary>
+                      <code>{type}</code> {schemaName(c.schema.$ref)}
+                    </summary>
                     <pre>{JSON.stringify(c.schema.$ref ? schemas[schemaName(c.schema.$ref)!] : c.schema, null, 2)}</pre>
                   </details>
                 ))}
@@ -61,9 +81,18 @@ export function ApiReference({ document }: { document: Doc }) {
                   const name = schemaName(schema?.$ref ?? schema?.items?.$ref);
                   return (
                     <tr key={status}>
-                      <td><code>{status}</code></td>
+                      <td>
+                        <code>{status}</code>
+                      </td>
                       <td>{r.description}</td>
-                      <td>{name && <details><summary>{name}</summary><pre>{JSON.stringify(schemas[name], null, 2)}</pre></details>}</td>
+                      <td>
+                        {name && (
+                          <details>
+                            <summary>{name}</summary>
+                            <pre>{JSON.stringify(schemas[name], null, 2)}</pre>
+                          </details>
+                        )}
+                      </td>
                     </tr>
                   );
                 })}
@@ -74,10 +103,20 @@ export function ApiReference({ document }: { document: Doc }) {
       )}
       <h2>Error codes</h2>
       <table>
-        <thead><tr><th>Code</th><th>HTTP</th></tr></thead>
+        <thead>
+          <tr>
+            <th>Code</th>
+            <th>HTTP</th>
+          </tr>
+        </thead>
         <tbody>
           {Object.entries(ERROR_STATUS).map(([code, status]) => (
-            <tr key={code}><td><code>{code}</code></td><td>{status}</td></tr>
+            <tr key={code}>
+              <td>
+                <code>{code}</code>
+              </td>
+              <td>{status}</td>
+            </tr>
           ))}
         </tbody>
       </table>

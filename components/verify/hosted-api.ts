@@ -37,14 +37,29 @@ async function call<T>(path: string, init: RequestInit & { token?: string } = {}
     if (detail.message && !fieldErrors[field]) fieldErrors[field] = detail.message;
   }
   const retryAfter = Number(response.headers.get("Retry-After")) || null;
-  throw new HostedApiError(response.status, body.error ?? "UNKNOWN", body.message ?? response.statusText, fieldErrors, retryAfter);
+  throw new HostedApiError(
+    response.status,
+    body.error ?? "UNKNOWN",
+    body.message ?? response.statusText,
+    fieldErrors,
+    retryAfter,
+  );
 }
 
-const json = (value: unknown): RequestInit => ({ method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(value) });
+const json = (value: unknown): RequestInit => ({
+  method: "POST",
+  headers: { "Content-Type": "application/json" },
+  body: JSON.stringify(value),
+});
 
 export type Started = { session: HostedSession; state: HostedState; verifyUrl: string };
 
-export function startVerification(link: { flowId: string; clientId: string; metadata: string | null; sig: string | null }): Promise<Started> {
+export function startVerification(link: {
+  flowId: string;
+  clientId: string;
+  metadata: string | null;
+  sig: string | null;
+}): Promise<Started> {
   return call<Started>("/api/hosted/start", json(link));
 }
 
@@ -64,7 +79,10 @@ export function sendInputs(
   const path = `/api/v1/verifications/${encodeURIComponent(verificationId)}/send-inputs`;
   if (!inputs.files?.length) return call(path, { ...json({ inputs: inputs.texts ?? [], complete }), token });
   const form = new FormData();
-  form.set("inputs", JSON.stringify([...(inputs.texts ?? []), ...inputs.files.map((f) => ({ fieldName: f.fieldName, type: "FILE" }))]));
+  form.set(
+    "inputs",
+    JSON.stringify([...(inputs.texts ?? []), ...inputs.files.map((f) => ({ fieldName: f.fieldName, type: "FILE" }))]),
+  );
   for (const file of inputs.files) form.set(file.fieldName, file.file, file.filename);
   form.set("complete", String(complete));
   return call(path, { method: "POST", body: form, token });

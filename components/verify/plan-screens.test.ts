@@ -3,7 +3,14 @@ import { isLastOpenScreen, nextOpenScreen, planScreens } from "@/components/veri
 import { buildInputs } from "@/lib/workflows/inputs";
 
 const fullKyc = buildInputs({
-  processes: ["DOCUMENT_VERIFICATION", "LIVENESS", "ADDRESS_VERIFICATION", "WATCHLIST_CHECK", "LOCATION_INTELLIGENCE", "EMAIL_CHECK"],
+  processes: [
+    "DOCUMENT_VERIFICATION",
+    "LIVENESS",
+    "ADDRESS_VERIFICATION",
+    "WATCHLIST_CHECK",
+    "LOCATION_INTELLIGENCE",
+    "EMAIL_CHECK",
+  ],
   documentTypes: ["PASSPORT", "NATIONAL_ID"],
   countries: [],
   settings: { ADDRESS_COMPLETENESS: true },
@@ -14,13 +21,22 @@ const ids = (screens: { id: string }[]) => screens.map((s) => s.id);
 describe("planScreens", () => {
   it("orders screens as the workflow orders its processes, one per capture, one per form", () => {
     expect(ids(planScreens(fullKyc, null))).toEqual([
-      "document-select:0", "photo:DOCUMENT_FRONT", "video:SELFIE_VIDEO", "address:2", "location:GEOLOCATION", "email:5",
+      "document-select:0",
+      "photo:DOCUMENT_FRONT",
+      "video:SELFIE_VIDEO",
+      "address:2",
+      "location:GEOLOCATION",
+      "email:5",
     ]);
   });
 
   it("adds the back side only for a document type that has one", () => {
     expect(ids(planScreens(fullKyc, ["FRONT"]))).not.toContain("photo:DOCUMENT_BACK");
-    expect(ids(planScreens(fullKyc, ["FRONT", "BACK"])).slice(0, 3)).toEqual(["document-select:0", "photo:DOCUMENT_FRONT", "photo:DOCUMENT_BACK"]);
+    expect(ids(planScreens(fullKyc, ["FRONT", "BACK"])).slice(0, 3)).toEqual([
+      "document-select:0",
+      "photo:DOCUMENT_FRONT",
+      "photo:DOCUMENT_BACK",
+    ]);
   });
 
   it("asks for name and date of birth when no document supplies them", () => {
@@ -31,7 +47,10 @@ describe("planScreens", () => {
   });
 
   it("gives unknown text fields a generic form", () => {
-    const screens = planScreens([{ fieldName: "TAX_ID", description: "Tax id", group: 0, fieldType: "TEXT", optional: false }], null);
+    const screens = planScreens(
+      [{ fieldName: "TAX_ID", description: "Tax id", group: 0, fieldType: "TEXT", optional: false }],
+      null,
+    );
     expect(screens.map((s) => s.kind)).toEqual(["generic"]);
   });
 });
@@ -41,11 +60,23 @@ describe("resuming", () => {
 
   it("continues at the first screen with a missing input", () => {
     expect(nextOpenScreen(screens, new Set())).toBe(0);
-    expect(screens[nextOpenScreen(screens, new Set(["DOCUMENT_COUNTRY", "DOCUMENT_TYPE", "DOCUMENT_FRONT"]))]?.id).toBe("photo:DOCUMENT_BACK");
+    expect(screens[nextOpenScreen(screens, new Set(["DOCUMENT_COUNTRY", "DOCUMENT_TYPE", "DOCUMENT_FRONT"]))]?.id).toBe(
+      "photo:DOCUMENT_BACK",
+    );
   });
 
   it("passes over an optional screen once a later screen holds inputs, or once skipped here", () => {
-    const before = new Set(["DOCUMENT_COUNTRY", "DOCUMENT_TYPE", "DOCUMENT_FRONT", "DOCUMENT_BACK", "SELFIE_VIDEO", "ADDRESS_LINE", "CITY", "POSTAL_CODE", "COUNTRY"]);
+    const before = new Set([
+      "DOCUMENT_COUNTRY",
+      "DOCUMENT_TYPE",
+      "DOCUMENT_FRONT",
+      "DOCUMENT_BACK",
+      "SELFIE_VIDEO",
+      "ADDRESS_LINE",
+      "CITY",
+      "POSTAL_CODE",
+      "COUNTRY",
+    ]);
     expect(screens[nextOpenScreen(screens, before)]?.id).toBe("location:GEOLOCATION");
     expect(screens[nextOpenScreen(screens, before, new Set(["location:GEOLOCATION"]))]?.id).toBe("email:5");
     expect(screens[nextOpenScreen(screens, new Set([...before, "EMAIL"]))]?.id).toBe("email:5");

@@ -3,7 +3,8 @@ import type { InputField } from "@/lib/workflows/inputs";
 // Turns the inputs of a workflow (as the API returns them) into the screens of the hosted page, in workflow
 // order. Pure, so the order and the resume point are unit-tested.
 
-export type ScreenKind = "document-select" | "photo" | "video" | "address" | "email" | "location" | "personal" | "generic";
+export type ScreenKind =
+  "document-select" | "photo" | "video" | "address" | "email" | "location" | "personal" | "generic";
 
 export type Screen = { id: string; kind: ScreenKind; group: number; fields: InputField[] };
 
@@ -41,7 +42,13 @@ export function planScreens(inputs: readonly InputField[], documentSides: readon
     }
     placed.add(field.fieldName);
     const kind: ScreenKind =
-      field.fieldType === "FILE" ? (isVideo(field) ? "video" : "photo") : field.fieldType === "LOCATION" ? "location" : "generic";
+      field.fieldType === "FILE"
+        ? isVideo(field)
+          ? "video"
+          : "photo"
+        : field.fieldType === "LOCATION"
+          ? "location"
+          : "generic";
     const last = screens.at(-1);
     // unknown text or dropdown fields of one process share one form
     if (kind === "generic" && last?.kind === "generic" && last.group === field.group) last.fields.push(field);
@@ -64,7 +71,11 @@ export function isScreenDone(screen: Screen, supplied: ReadonlySet<string>): boo
  * Where the end user continues: the first screen still missing something. An optional screen (location) that
  * was passed over counts as done when a later screen holds inputs, or when this browser skipped it.
  */
-export function nextOpenScreen(screens: readonly Screen[], supplied: ReadonlySet<string>, skipped: ReadonlySet<string> = new Set()): number {
+export function nextOpenScreen(
+  screens: readonly Screen[],
+  supplied: ReadonlySet<string>,
+  skipped: ReadonlySet<string> = new Set(),
+): number {
   for (let i = 0; i < screens.length; i++) {
     const screen = screens[i]!;
     if (isScreenDone(screen, supplied) || skipped.has(screen.id)) continue;
@@ -77,6 +88,17 @@ export function nextOpenScreen(screens: readonly Screen[], supplied: ReadonlySet
 }
 
 /** Whether submitting screen `index` finishes the inputs: every other screen is done or skipped. */
-export function isLastOpenScreen(screens: readonly Screen[], index: number, supplied: ReadonlySet<string>, skipped: ReadonlySet<string>): boolean {
-  return screens.every((screen, i) => i === index || isScreenDone(screen, supplied) || skipped.has(screen.id) || screen.fields.every((f) => !isRequired(f) && i < index));
+export function isLastOpenScreen(
+  screens: readonly Screen[],
+  index: number,
+  supplied: ReadonlySet<string>,
+  skipped: ReadonlySet<string>,
+): boolean {
+  return screens.every(
+    (screen, i) =>
+      i === index ||
+      isScreenDone(screen, supplied) ||
+      skipped.has(screen.id) ||
+      screen.fields.every((f) => !isRequired(f) && i < index),
+  );
 }

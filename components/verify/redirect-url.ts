@@ -2,7 +2,12 @@
  * Where the finished page sends the end user: metadata.redirectUrl (http/https only) with verificationId, status
  * and, once decided, result as query parameters. Null for any other scheme (javascript:, data:, …).
  */
-export function finishRedirectUrl(redirectUrl: string | null, verificationId: string, status: string, result: string | null): string | null {
+export function finishRedirectUrl(
+  redirectUrl: string | null,
+  verificationId: string,
+  status: string,
+  result: string | null,
+): string | null {
   if (!redirectUrl) return null;
   let url: URL;
   try {

@@ -36,7 +36,8 @@ export function SubmittedScreen({ state: initial, session }: { state: HostedStat
     return () => clearTimeout(timer);
   }, [done, gaveUp, session.sessionToken]);
 
-  const redirect = done || gaveUp ? finishRedirectUrl(state.redirectUrl, state.verificationId, state.status, state.result) : null;
+  const redirect =
+    done || gaveUp ? finishRedirectUrl(state.redirectUrl, state.verificationId, state.status, state.result) : null;
   useEffect(() => {
     if (!redirect) return;
     const timer = setTimeout(() => window.location.assign(redirect), REDIRECT_DELAY_MS);
@@ -46,10 +47,18 @@ export function SubmittedScreen({ state: initial, session }: { state: HostedStat
   const account = { account: state.accountName };
   const message =
     state.status === "COMPLETED"
-      ? state.result === "APPROVED" ? m.submitted.approved : state.result === "DECLINED" ? m.submitted.declined : format(m.submitted.review, account)
-      : state.status === "FAILED" ? format(m.submitted.failed, account)
-        : state.status === "ABANDONED" || state.status === "EXPIRED" ? format(m.submitted.abandoned, account)
-          : gaveUp ? format(m.submitted.slow, account) : m.submitted.processing;
+      ? state.result === "APPROVED"
+        ? m.submitted.approved
+        : state.result === "DECLINED"
+          ? m.submitted.declined
+          : format(m.submitted.review, account)
+      : state.status === "FAILED"
+        ? format(m.submitted.failed, account)
+        : state.status === "ABANDONED" || state.status === "EXPIRED"
+          ? format(m.submitted.abandoned, account)
+          : gaveUp
+            ? format(m.submitted.slow, account)
+            : m.submitted.processing;
 
   return (
     <section className={styles.flow} data-status={state.status} data-result={state.result ?? ""}>
@@ -57,7 +66,9 @@ export function SubmittedScreen({ state: initial, session }: { state: HostedStat
         <h1 tabIndex={-1}>{m.submitted.title}</h1>
       </header>
       {!done && !gaveUp ? <div className={styles.spinner} aria-hidden="true" /> : null}
-      <p role="status" className={styles.intro}>{message}</p>
+      <p role="status" className={styles.intro}>
+        {message}
+      </p>
       {redirect ? (
         <p>
           {m.submitted.redirecting} <a href={redirect}>{m.submitted.returnNow}</a>

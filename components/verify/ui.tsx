@@ -8,7 +8,14 @@ export function Progress({ current, total, label }: { current: number; total: nu
   return (
     <div className={styles.progress}>
       <p className={styles.progressLabel}>{label}</p>
-      <div className={styles.progressTrack} role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={total} aria-valuenow={current}>
+      <div
+        className={styles.progressTrack}
+        role="progressbar"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={total}
+        aria-valuenow={current}
+      >
         <div className={styles.progressBar} style={{ width: `${Math.round((current / Math.max(1, total)) * 100)}%` }} />
       </div>
     </div>
@@ -42,7 +49,15 @@ export function FieldError({ id, message }: { id: string; message: string | unde
   );
 }
 
-export function SubmitButton({ busy, children, disabled }: { busy: boolean; children: React.ReactNode; disabled?: boolean }) {
+export function SubmitButton({
+  busy,
+  children,
+  disabled,
+}: {
+  busy: boolean;
+  children: React.ReactNode;
+  disabled?: boolean;
+}) {
   const { m } = useI18n();
   return (
     <button type="submit" className={styles.primary} disabled={busy || disabled} aria-busy={busy}>
@@ -77,7 +92,7 @@ export function useStepSubmit() {
           setFieldErrors(cause.fieldErrors);
           // the field messages say it better; keep the banner for errors that belong to no field
           const onlyFields = Object.keys(cause.fieldErrors).length > 0 && !cause.fieldErrors._;
-          setError(onlyFields ? null : cause.fieldErrors._ ?? cause.message);
+          setError(onlyFields ? null : (cause.fieldErrors._ ?? cause.message));
         }
       } finally {
         setBusy(false);

@@ -14,7 +14,9 @@ import styles from "@/components/verify/verify.module.css";
 // Each kind of step is its own chunk, fetched when the flow reaches it (forms bring zod and react-hook-form,
 // captures bring the camera code): the first screen ships none of them.
 const AddressStep = dynamic(() => import("@/components/verify/steps/address-step").then((m) => m.AddressStep));
-const DocumentSelectStep = dynamic(() => import("@/components/verify/steps/document-select-step").then((m) => m.DocumentSelectStep));
+const DocumentSelectStep = dynamic(() =>
+  import("@/components/verify/steps/document-select-step").then((m) => m.DocumentSelectStep),
+);
 const EmailStep = dynamic(() => import("@/components/verify/steps/email-step").then((m) => m.EmailStep));
 const GenericStep = dynamic(() => import("@/components/verify/steps/generic-step").then((m) => m.GenericStep));
 const LocationStep = dynamic(() => import("@/components/verify/steps/location-step").then((m) => m.LocationStep));
@@ -62,7 +64,12 @@ export function VerifyFlow({ entry }: { entry: HostedEntry }) {
     setStarting(true);
     setError(null);
     try {
-      const started = await startVerification({ flowId: entry.flowId, clientId: entry.clientId, metadata: entry.metadata, sig: entry.sig });
+      const started = await startVerification({
+        flowId: entry.flowId,
+        clientId: entry.clientId,
+        metadata: entry.metadata,
+        sig: entry.sig,
+      });
       // the address bar now resumes THIS verification: a reload or a copy of the link continues it
       window.history.replaceState(null, "", started.verifyUrl);
       setSession(started.session);
@@ -118,11 +125,17 @@ export function VerifyFlow({ entry }: { entry: HostedEntry }) {
   const props: StepProps = { screenFields: screen.fields, state, session, submit };
   return (
     <div className={styles.flow}>
-      <Progress current={Math.min(current, screens.length - 1)} total={screens.length} label={t(m.common.stepOf, { current: current + 1, total: screens.length })} />
+      <Progress
+        current={Math.min(current, screens.length - 1)}
+        total={screens.length}
+        label={t(m.common.stepOf, { current: current + 1, total: screens.length })}
+      />
       <ErrorBanner message={error} />
       <div ref={headingRef} key={screen.id} className={styles.screen}>
         {screen.kind === "document-select" && <DocumentSelectStep {...props} />}
-        {(screen.kind === "photo" || screen.kind === "video") && <CaptureStep {...props} documentSides={documentSides} />}
+        {(screen.kind === "photo" || screen.kind === "video") && (
+          <CaptureStep {...props} documentSides={documentSides} />
+        )}
         {screen.kind === "address" && <AddressStep {...props} />}
         {screen.kind === "email" && <EmailStep {...props} />}
         {screen.kind === "location" && <LocationStep {...props} />}
@@ -141,5 +154,3 @@ function initialPhase(entry: HostedEntry): Phase {
   // nothing sent yet: say what is needed first; otherwise continue where the end user left off
   return state.supplied.length ? "steps" : "welcome";
 }
-
-

@@ -3,7 +3,14 @@ import { format, useI18n } from "@/components/verify/i18n";
 import { ErrorBanner } from "@/components/verify/ui";
 import styles from "@/components/verify/verify.module.css";
 
-export function WelcomeScreen({ accountName, processes, resuming, busy, error, onStart }: {
+export function WelcomeScreen({
+  accountName,
+  processes,
+  resuming,
+  busy,
+  error,
+  onStart,
+}: {
   accountName: string;
   processes: string[];
   resuming: boolean;

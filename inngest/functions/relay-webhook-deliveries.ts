@@ -6,7 +6,11 @@ export const relayDeliveriesFunction = inngest.createFunction(
   { id: "relay-webhook-deliveries", retries: 2, triggers: [deliveriesDue, { cron: "* * * * *" }] },
   async ({ step }) => {
     const ids = await step.run("claim-due", () => claimDeliveries(500));
-    if (ids.length) await step.sendEvent("fan-out", ids.map((deliveryId) => deliveryCreated.create({ deliveryId })));
+    if (ids.length)
+      await step.sendEvent(
+        "fan-out",
+        ids.map((deliveryId) => deliveryCreated.create({ deliveryId })),
+      );
     return { announced: ids.length };
   },
 );

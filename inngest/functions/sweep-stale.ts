@@ -10,7 +10,11 @@ export const sweepStaleFunction = inngest.createFunction(
     const swept = await step.run("sweep", () => sweepStaleVerifications());
     await step.sendEvent("announce-deliveries", [deliveriesDue.create({})]);
     const stuck = await step.run("find-unannounced-jobs", () => unannouncedVerificationJobs());
-    if (stuck.length) await step.sendEvent("re-announce", stuck.map((verificationId) => verificationReady.create({ verificationId })));
+    if (stuck.length)
+      await step.sendEvent(
+        "re-announce",
+        stuck.map((verificationId) => verificationReady.create({ verificationId })),
+      );
     return { ...swept, reannounced: stuck.length };
   },
 );

@@ -19,8 +19,14 @@ export async function createAccount(input: z.input<typeof CreateAccountSchema>) 
   const data = CreateAccountSchema.parse(input);
   const passwordHash = await bcrypt.hash(data.password, PASSWORD_HASH_ROUNDS);
   return prisma.$transaction(async (tx) => {
-    const account = await tx.account.create({ data: { name: data.accountName, clientId: generateClientId() }, select: { id: true, clientId: true } });
-    const user = await tx.user.create({ data: { email: data.email, name: data.name, passwordHash }, select: { id: true } });
+    const account = await tx.account.create({
+      data: { name: data.accountName, clientId: generateClientId() },
+      select: { id: true, clientId: true },
+    });
+    const user = await tx.user.create({
+      data: { email: data.email, name: data.name, passwordHash },
+      select: { id: true },
+    });
     await tx.membership.create({ data: { accountId: account.id, userId: user.id, role: "OWNER" } });
     await recordAudit(tx, { accountId: account.id, actor: { userId: user.id }, action: "account.created" });
     return { accountId: account.id, clientId: account.clientId, userId: user.id };

@@ -31,7 +31,14 @@ describe("the operator decides who gets an account", () => {
   it("caps the active API keys of an account, also under concurrent requests", async () => {
     const account = await createTestAccount(); // four keys
     stub({ API_KEYS_PER_ACCOUNT_MAX: "6" });
-    const results = await Promise.all(Array.from({ length: 5 }, (_, i) => createMemberApiKey(ownerOf(account), { name: `k${i}`, scopes: ["verification:read"] }).catch((e: Error) => ({ ok: false, error: e.message }))));
+    const results = await Promise.all(
+      Array.from({ length: 5 }, (_, i) =>
+        createMemberApiKey(ownerOf(account), { name: `k${i}`, scopes: ["verification:read"] }).catch((e: Error) => ({
+          ok: false,
+          error: e.message,
+        })),
+      ),
+    );
     expect(results.filter((r) => r.ok).length).toBe(2);
     expect(results.find((r) => !r.ok)).toMatchObject({ error: expect.stringMatching(/6 active API keys/) });
     expect(await prisma.apiKey.count({ where: { accountId: account.accountId, revokedAt: null } })).toBe(6);
@@ -41,15 +48,31 @@ describe("the operator decides who gets an account", () => {
     const account = await createTestAccount();
     stub({ API_RATE_LIMIT_PER_MINUTE: "600", OPERATOR_EMAILS: "ops@kyc.example" });
     const owner = ownerOf(account);
-    const refused = await createMemberApiKey(owner, { name: "fast", scopes: ["verification:read"], rateLimitPerMinute: 5000 });
-    expect(refused).toMatchObject({ ok: false, fieldErrors: { rateLimitPerMinute: expect.stringMatching(/only the operator/) } });
-    expect((await createMemberApiKey(owner, { name: "slower", scopes: ["verification:read"], rateLimitPerMinute: 100 })).ok).toBe(true);
-    const byOperator = await createMemberApiKey({ ...owner, email: "OPS@kyc.example" }, { name: "fast", scopes: ["verification:read"], rateLimitPerMinute: 5000 });
+    const refused = await createMemberApiKey(owner, {
+      name: "fast",
+      scopes: ["verification:read"],
+      rateLimitPerMinute: 5000,
+    });
+    expect(refused).toMatchObject({
+      ok: false,
+      fieldErrors: { rateLimitPerMinute: expect.stringMatching(/only the operator/) },
+    });
+    expect(
+      (await createMemberApiKey(owner, { name: "slower", scopes: ["verification:read"], rateLimitPerMinute: 100 })).ok,
+    ).toBe(true);
+    const byOperator = await createMemberApiKey(
+      { ...owner, email: "OPS@kyc.example" },
+      { name: "fast", scopes: ["verification:read"], rateLimitPerMinute: 5000 },
+    );
     expect(byOperator.ok).toBe(true);
     // the CLI (npm run operator -- set-rate-limit)
     const key = await prisma.apiKey.findFirstOrThrow({ where: { accountId: account.accountId, name: "slower" } });
     await setKeyRateLimit(key.id, 20_000);
     expect((await prisma.apiKey.findUniqueOrThrow({ where: { id: key.id } })).rateLimitPerMinute).toBe(20_000);
-    expect(await prisma.auditLog.count({ where: { targetId: key.id, action: "api_key.rate_limit_set", actorId: "operator" } })).toBe(1);
+    expect(
+      await prisma.auditLog.count({
+        where: { targetId: key.id, action: "api_key.rate_limit_set", actorId: "operator" },
+      }),
+    ).toBe(1);
   });
 });

@@ -4,7 +4,10 @@ import { env } from "@/lib/env";
 /** The service's operator (OPERATOR_EMAILS): the only dashboard user who may raise a key above the service default. */
 export function isOperator(email: string | null | undefined): boolean {
   if (!email) return false;
-  const list = (env().OPERATOR_EMAILS ?? "").split(",").map((e) => e.trim().toLowerCase()).filter(Boolean);
+  const list = (env().OPERATOR_EMAILS ?? "")
+    .split(",")
+    .map((e) => e.trim().toLowerCase())
+    .filter(Boolean);
   return list.includes(email.trim().toLowerCase());
 }
 

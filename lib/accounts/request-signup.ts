@@ -16,7 +16,8 @@ import { recordAudit } from "@/lib/audit/record-audit";
 // creates the account; a known one gets a notice that someone tried. Only the mailbox's owner learns which.
 
 export const SIGNUP_LINK_HOURS = 24;
-export const SIGNUP_SENT_MESSAGE = "Check your e-mail: we sent a message to finish creating your account. The link works for 24 hours.";
+export const SIGNUP_SENT_MESSAGE =
+  "Check your e-mail: we sent a message to finish creating your account. The link works for 24 hours.";
 
 const hashToken = (token: string) => sha256Hex(`signup:${token}`);
 
@@ -37,7 +38,15 @@ export async function requestSignup(input: z.input<typeof CreateAccountSchema>):
   }
   const token = randomBytes(32).toString("base64url");
   await prisma.pendingSignup.create({
-    data: { tokenHash: hashToken(token), email: data.email, accountName: data.accountName, name: data.name, passwordHash, expiresAt: new Date(now.getTime() + SIGNUP_LINK_HOURS * 3_600_000), createdAt: now },
+    data: {
+      tokenHash: hashToken(token),
+      email: data.email,
+      accountName: data.accountName,
+      name: data.name,
+      passwordHash,
+      expiresAt: new Date(now.getTime() + SIGNUP_LINK_HOURS * 3_600_000),
+      createdAt: now,
+    },
   });
   const link = new URL("/signup/confirm", env().PUBLIC_URL);
   link.searchParams.set("token", token);
@@ -59,8 +68,14 @@ export async function confirmSignup(token: string): Promise<{ accountId: string;
     await tx.pendingSignup.delete({ where: { id: pending.id } });
     // the address may have been taken meanwhile (an invitation accepted): nothing is created then
     if (await tx.user.findUnique({ where: { email: pending.email }, select: { id: true } })) return null;
-    const account = await tx.account.create({ data: { name: pending.accountName, clientId: generateClientId() }, select: { id: true } });
-    const user = await tx.user.create({ data: { email: pending.email, name: pending.name, passwordHash: pending.passwordHash }, select: { id: true } });
+    const account = await tx.account.create({
+      data: { name: pending.accountName, clientId: generateClientId() },
+      select: { id: true },
+    });
+    const user = await tx.user.create({
+      data: { email: pending.email, name: pending.name, passwordHash: pending.passwordHash },
+      select: { id: true },
+    });
     await tx.membership.create({ data: { accountId: account.id, userId: user.id, role: "OWNER" } });
     await recordAudit(tx, { accountId: account.id, actor: { userId: user.id }, action: "account.created" });
     return { accountId: account.id, email: pending.email };
@@ -70,6 +85,9 @@ export async function confirmSignup(token: string): Promise<{ accountId: string;
 /** Whether a confirmation link is still good (the confirm page shows its button only then). */
 export async function isOpenSignupToken(token: string): Promise<boolean> {
   if (!token || token.length > 100) return false;
-  const pending = await prisma.pendingSignup.findUnique({ where: { tokenHash: hashToken(token) }, select: { expiresAt: true } });
+  const pending = await prisma.pendingSignup.findUnique({
+    where: { tokenHash: hashToken(token) },
+    select: { expiresAt: true },
+  });
   return Boolean(pending && pending.expiresAt > clock.now());
 }

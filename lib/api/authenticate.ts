@@ -22,7 +22,13 @@ export type Principal = ApiKeyPrincipal | SessionPrincipal;
 
 /** The domain's view of a principal: its account, and the one verification a session is limited to. */
 export function callerScope(principal: Principal): CallerScope {
-  return { accountId: principal.accountId, session: principal.kind === "session" ? { verificationId: principal.verificationId, workflowId: principal.workflowId } : null };
+  return {
+    accountId: principal.accountId,
+    session:
+      principal.kind === "session"
+        ? { verificationId: principal.verificationId, workflowId: principal.workflowId }
+        : null,
+  };
 }
 
 const LAST_USED_RESOLUTION_MS = 60_000;
@@ -37,9 +43,16 @@ function bearer(headers: Headers): string | null {
  * API key (Authorization: Bearer + X-CLIENT-ID) or, where `allowSession`, a verification session token.
  * Every failure is the same INVALID_API_KEY: which part was wrong is not revealed.
  */
-export async function authenticate(headers: Headers, options: { scope: Scope; allowSession: boolean }): Promise<Principal> {
+export async function authenticate(
+  headers: Headers,
+  options: { scope: Scope; allowSession: boolean },
+): Promise<Principal> {
   const token = bearer(headers);
-  if (!token) throw new DomainError("INVALID_API_KEY", "Missing or malformed Authorization header: send `Authorization: Bearer <API key>`.");
+  if (!token)
+    throw new DomainError(
+      "INVALID_API_KEY",
+      "Missing or malformed Authorization header: send `Authorization: Bearer <API key>`.",
+    );
 
   if (isVerificationToken(token)) {
     if (!options.allowSession) throw new DomainError("INVALID_API_KEY", "This endpoint needs an API key.");
@@ -52,7 +65,13 @@ export async function authenticate(headers: Headers, options: { scope: Scope; al
   const key = await prisma.apiKey.findUnique({
     where: { keyHash: sha256Hex(token) },
     select: {
-      id: true, accountId: true, scopes: true, rateLimitPerMinute: true, revokedAt: true, expiresAt: true, lastUsedAt: true,
+      id: true,
+      accountId: true,
+      scopes: true,
+      rateLimitPerMinute: true,
+      revokedAt: true,
+      expiresAt: true,
+      lastUsedAt: true,
       account: { select: { clientId: true } },
     },
   });
@@ -80,8 +99,16 @@ export async function authenticate(headers: Headers, options: { scope: Scope; al
 async function authenticateSession(token: string): Promise<SessionPrincipal> {
   const verificationId = readVerificationToken(token, "session");
   const verification = verificationId
-    ? await prisma.verification.findUnique({ where: { id: verificationId }, select: { id: true, accountId: true, workflowId: true } })
+    ? await prisma.verification.findUnique({
+        where: { id: verificationId },
+        select: { id: true, accountId: true, workflowId: true },
+      })
     : null;
   if (!verification) throw new DomainError("INVALID_API_KEY", "The verification session is invalid or has expired.");
-  return { kind: "session", accountId: verification.accountId, verificationId: verification.id, workflowId: verification.workflowId };
+  return {
+    kind: "session",
+    accountId: verification.accountId,
+    verificationId: verification.id,
+    workflowId: verification.workflowId,
+  };
 }

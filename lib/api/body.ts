@@ -44,7 +44,11 @@ export function parseJsonText(text: string): unknown {
 }
 
 /** A JSON body (Content-Type application/json), size-limited, validated by `schema`. */
-export async function readJsonBody<T extends z.ZodType>(request: Request, schema: T, maxBytes: number): Promise<z.output<T>> {
+export async function readJsonBody<T extends z.ZodType>(
+  request: Request,
+  schema: T,
+  maxBytes: number,
+): Promise<z.output<T>> {
   const type = mediaType(request);
   if (type !== "application/json" && !type.endsWith("+json")) {
     throw new DomainError("UNSUPPORTED_MEDIA_TYPE", "Send the body as application/json.");
@@ -56,7 +60,9 @@ export async function readJsonBody<T extends z.ZodType>(request: Request, schema
 export function parseWith<T extends z.ZodType>(schema: T, value: unknown, prefix?: string): z.output<T> {
   const result = schema.safeParse(value);
   if (!result.success) {
-    throw new DomainError("VALIDATION_ERROR", "The request is invalid.", { details: detailsFromZod(result.error.issues, prefix) });
+    throw new DomainError("VALIDATION_ERROR", "The request is invalid.", {
+      details: detailsFromZod(result.error.issues, prefix),
+    });
   }
   return result.data;
 }

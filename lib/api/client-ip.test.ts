@@ -4,7 +4,11 @@ import { clientIp, stampHeaders } from "./client-ip";
 
 const SECRET = "unit-test-secret";
 const request = (peer: string, forwarded = "", extra: Record<string, string> = {}) =>
-  new Headers({ ...(forwarded ? { "x-forwarded-for": forwarded } : {}), ...stampHeaders(peer, forwarded, SECRET), ...extra });
+  new Headers({
+    ...(forwarded ? { "x-forwarded-for": forwarded } : {}),
+    ...stampHeaders(peer, forwarded, SECRET),
+    ...extra,
+  });
 
 describe("clientIp", () => {
   beforeEach(() => {
@@ -37,7 +41,10 @@ describe("clientIp", () => {
     expect(clientIp(new Headers(stampHeaders("127.0.0.1", "", "another-process-secret")))).toBeNull();
     // a forwarded chain the server did not receive cannot be slipped in beside a real stamp
     trustProxy();
-    const slipped = new Headers({ ...stampHeaders("10.0.0.2", "203.0.113.50", SECRET), "x-openkyc-forwarded-for": "1.2.3.4, 203.0.113.50" });
+    const slipped = new Headers({
+      ...stampHeaders("10.0.0.2", "203.0.113.50", SECRET),
+      "x-openkyc-forwarded-for": "1.2.3.4, 203.0.113.50",
+    });
     expect(clientIp(slipped)).toBeNull();
   });
 

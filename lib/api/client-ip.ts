@@ -22,9 +22,17 @@ function stampOf(secret: string, socketIp: string, forwarded: string): string {
 }
 
 /** The headers our server adds to a request (also used by tests that call route handlers directly). */
-export function stampHeaders(socketIp: string, forwarded = "", secret = process.env[CLIENT_IP_SECRET_ENV]): Record<string, string> {
+export function stampHeaders(
+  socketIp: string,
+  forwarded = "",
+  secret = process.env[CLIENT_IP_SECRET_ENV],
+): Record<string, string> {
   if (!secret) return {};
-  return { [CLIENT_IP_HEADER]: socketIp, [FORWARDED_HEADER]: forwarded, [STAMP_HEADER]: stampOf(secret, socketIp, forwarded) };
+  return {
+    [CLIENT_IP_HEADER]: socketIp,
+    [FORWARDED_HEADER]: forwarded,
+    [STAMP_HEADER]: stampOf(secret, socketIp, forwarded),
+  };
 }
 
 /** The stamped socket address and forwarded chain, or null when the stamp is missing or forged. */
@@ -52,7 +60,13 @@ export function clientIp(headers: Headers): string | null {
   const peer = normalizeIp(stamp.socketIp);
   const config = env();
   if (!config.TRUST_PROXY) return peer;
-  const chain = [...stamp.forwarded.split(",").map((a) => normalizeIp(a.trim())).filter((a) => isIP(a) !== 0), peer];
+  const chain = [
+    ...stamp.forwarded
+      .split(",")
+      .map((a) => normalizeIp(a.trim()))
+      .filter((a) => isIP(a) !== 0),
+    peer,
+  ];
   const trusted = trustedProxies(config.TRUSTED_PROXIES);
   if (trusted) {
     for (let i = chain.length - 1; i >= 0; i--) {
@@ -69,7 +83,10 @@ function trustedProxies(source: string | undefined): BlockList | null {
   if (!source?.trim()) return null;
   if (cachedList?.source === source) return cachedList.list;
   const list = new BlockList();
-  for (const entry of source.split(",").map((s) => s.trim()).filter(Boolean)) {
+  for (const entry of source
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const [address, bits] = entry.split("/");
     const type = isIP(address!) === 6 ? "ipv6" : "ipv4";
     if (isIP(address!) === 0) throw new Error(`TRUSTED_PROXIES: ${entry} is not an address or CIDR`);

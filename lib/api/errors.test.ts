@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { DomainError, ERROR_STATUS, detailsFromZod, errorBody, validationError, type ErrorCode } from "@/lib/api/errors";
+import {
+  DomainError,
+  ERROR_STATUS,
+  detailsFromZod,
+  errorBody,
+  validationError,
+  type ErrorCode,
+} from "@/lib/api/errors";
 
 // the contract's error table (docs/api.md, "Errors")
 const DECISIONS: [ErrorCode, number][] = [
@@ -50,14 +57,24 @@ describe("DomainError", () => {
     expect(error.code).toBe("VALIDATION_ERROR");
     expect(error.status).toBe(400);
     expect(error.message).toBe("The request is invalid.");
-    expect(errorBody(error)).toEqual({ error: "VALIDATION_ERROR", message: "The request is invalid.", details: [{ field: "flowId", message: "Required" }] });
+    expect(errorBody(error)).toEqual({
+      error: "VALIDATION_ERROR",
+      message: "The request is invalid.",
+      details: [{ field: "flowId", message: "Required" }],
+    });
   });
 });
 
 describe("errorBody", () => {
   it("is {error, message} and nothing else when there are no details", () => {
-    expect(errorBody(new DomainError("INVALID_API_KEY", "Bad key."))).toEqual({ error: "INVALID_API_KEY", message: "Bad key." });
-    expect(errorBody(new DomainError("VALIDATION_ERROR", "Bad.", { details: [] }))).toEqual({ error: "VALIDATION_ERROR", message: "Bad." });
+    expect(errorBody(new DomainError("INVALID_API_KEY", "Bad key."))).toEqual({
+      error: "INVALID_API_KEY",
+      message: "Bad key.",
+    });
+    expect(errorBody(new DomainError("VALIDATION_ERROR", "Bad.", { details: [] }))).toEqual({
+      error: "VALIDATION_ERROR",
+      message: "Bad.",
+    });
   });
 
   it("never carries a stack trace or the retry interval", () => {
@@ -82,12 +99,16 @@ describe("detailsFromZod", () => {
   });
 
   it("puts a prefix in front of every path", () => {
-    expect(detailsFromZod([{ path: [0, "type"], message: "Invalid" }], "inputs")).toEqual([{ field: "inputs.0.type", message: "Invalid" }]);
+    expect(detailsFromZod([{ path: [0, "type"], message: "Invalid" }], "inputs")).toEqual([
+      { field: "inputs.0.type", message: "Invalid" },
+    ]);
   });
 
   it("leaves out `field` when the whole value is wrong", () => {
     expect(detailsFromZod(issues(z.object({}), "text"))).toEqual([{ message: expect.any(String) }]);
-    expect(detailsFromZod([{ path: [], message: "Expected an object" }], "inputs")).toEqual([{ field: "inputs", message: "Expected an object" }]);
+    expect(detailsFromZod([{ path: [], message: "Expected an object" }], "inputs")).toEqual([
+      { field: "inputs", message: "Expected an object" },
+    ]);
   });
 
   it("reports at most 20 problems", () => {

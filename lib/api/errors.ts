@@ -7,7 +7,10 @@ export function validationError(details: ErrorDetail[], message = "The request i
 }
 
 /** zod issues → `details` entries with a dotted field path. */
-export function detailsFromZod(issues: readonly { path: PropertyKey[]; message: string }[], prefix?: string): ErrorDetail[] {
+export function detailsFromZod(
+  issues: readonly { path: PropertyKey[]; message: string }[],
+  prefix?: string,
+): ErrorDetail[] {
   return issues.slice(0, 20).map((issue) => {
     const field = [prefix, ...issue.path.map(String)].filter(Boolean).join(".");
     return field ? { field, message: issue.message } : { message: issue.message };

@@ -27,7 +27,11 @@ export type HandlerContext<P, Q, A extends AuthMode> = {
  * rate-limit in PostgreSQL, validate path and query with zod, map errors to `{error, message, details?}`.
  * The body is read by the handler (JSON or multipart) with lib/api/body.ts.
  */
-export function apiRoute<PS extends z.ZodType = z.ZodUnknown, QS extends z.ZodType = z.ZodUnknown, A extends AuthMode = AuthMode>(
+export function apiRoute<
+  PS extends z.ZodType = z.ZodUnknown,
+  QS extends z.ZodType = z.ZodUnknown,
+  A extends AuthMode = AuthMode,
+>(
   config: { auth: A; params?: PS; query?: QS },
   handle: (ctx: HandlerContext<z.output<PS>, z.output<QS>, A>) => Promise<Response>,
 ) {
@@ -42,7 +46,10 @@ export function apiRoute<PS extends z.ZodType = z.ZodUnknown, QS extends z.ZodTy
         rate = await limitOrThrow(`ip:${ip ?? "unknown"}`, env().PUBLIC_RATE_LIMIT_PER_MINUTE);
       } else {
         try {
-          principal = await authenticate(request.headers, { scope: config.auth.scope, allowSession: Boolean(config.auth.allowSession) });
+          principal = await authenticate(request.headers, {
+            scope: config.auth.scope,
+            allowSession: Boolean(config.auth.allowSession),
+          });
         } catch (error) {
           // failed credentials count against the caller's address, so keys cannot be guessed at full speed
           rate = await limitOrThrow(`ip:${ip ?? "unknown"}`, env().PUBLIC_RATE_LIMIT_PER_MINUTE);
@@ -53,7 +60,11 @@ export function apiRoute<PS extends z.ZodType = z.ZodUnknown, QS extends z.ZodTy
       const rawParams = (await route?.params) ?? {};
       const params = config.params ? parseWith(config.params, rawParams) : rawParams;
       const query = config.query ? parseWith(config.query, Object.fromEntries(new URL(request.url).searchParams)) : {};
-      response = await handle({ request, params, query, principal, ip } as HandlerContext<z.output<PS>, z.output<QS>, A>);
+      response = await handle({ request, params, query, principal, ip } as HandlerContext<
+        z.output<PS>,
+        z.output<QS>,
+        A
+      >);
     } catch (error) {
       response = errorResponse(error, request, requestId);
     }
@@ -71,9 +82,13 @@ function rateKey(principal: Principal): [string, number] {
 async function limitOrThrow(key: string, limit: number): Promise<RateLimitState> {
   const state = await consumeRateLimit(key, limit);
   if (state.exceeded) {
-    const error = new DomainError("RATE_LIMITED", `Too many requests: the limit is ${limit} per minute. Retry after ${state.resetSeconds} s.`, {
-      retryAfter: state.resetSeconds,
-    });
+    const error = new DomainError(
+      "RATE_LIMITED",
+      `Too many requests: the limit is ${limit} per minute. Retry after ${state.resetSeconds} s.`,
+      {
+        retryAfter: state.resetSeconds,
+      },
+    );
     throw Object.assign(error, { rate: state });
   }
   return state;
@@ -94,8 +109,13 @@ export function errorResponse(error: unknown, request: Request, requestId: strin
   // Unknown failure: log what helps an operator (no message text: it may carry personal data), answer generically.
   const err = error as { name?: string; code?: string; stack?: string };
   const frames = err.stack?.split("\n").slice(1, 6).join("\n") ?? "";
-  console.error(`[api] ${request.method} ${new URL(request.url).pathname} request ${requestId} failed: ${err.name ?? "Error"} ${err.code ?? ""}\n${frames}`);
-  return Response.json({ error: "INTERNAL_ERROR", message: `Something went wrong on our side (request ${requestId}).` }, { status: 500 });
+  console.error(
+    `[api] ${request.method} ${new URL(request.url).pathname} request ${requestId} failed: ${err.name ?? "Error"} ${err.code ?? ""}\n${frames}`,
+  );
+  return Response.json(
+    { error: "INTERNAL_ERROR", message: `Something went wrong on our side (request ${requestId}).` },
+    { status: 500 },
+  );
 }
 
 export function json(data: unknown, status = 200): Response {

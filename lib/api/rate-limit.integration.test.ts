@@ -15,7 +15,10 @@ describe("API rate limits", () => {
   afterEach(() => vi.restoreAllMocks());
 
   it("limits each key per minute: RateLimit headers, then 429 RATE_LIMITED with Retry-After", async () => {
-    const account = await createTestAccount({ workflows: [{ name: "w", processes: ["LIVENESS"] }], rateLimitPerMinute: 3 });
+    const account = await createTestAccount({
+      workflows: [{ name: "w", processes: ["LIVENESS"] }],
+      rateLimitPerMinute: 3,
+    });
     const start = () => call("/api/v1/verifications", { ...account.auth, body: { flowId: account.workflows.w } });
     const remaining: string[] = [];
     for (let i = 0; i < 3; i++) {
@@ -34,7 +37,10 @@ describe("API rate limits", () => {
     // nothing was created by the refused request
     expect(await prisma.verification.count({ where: { accountId: account.accountId } })).toBe(3);
     // another key of the same account has its own budget
-    const other = await call("/api/v1/verifications", { ...account.as(account.keys.create), body: { flowId: account.workflows.w } });
+    const other = await call("/api/v1/verifications", {
+      ...account.as(account.keys.create),
+      body: { flowId: account.workflows.w },
+    });
     expect(other.status).toBe(201);
   });
 
@@ -52,7 +58,8 @@ describe("API rate limits", () => {
 
   it("limits failed authentication per client address", async () => {
     const ip = `198.18.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
-    const attempt = () => call("/api/v1/verifications", { token: "guess", clientId: "guess", body: { flowId: randomUUID() }, ip });
+    const attempt = () =>
+      call("/api/v1/verifications", { token: "guess", clientId: "guess", body: { flowId: randomUUID() }, ip });
     let last = await attempt();
     expect(last.status).toBe(401);
     const limit = Number(last.headers.get("ratelimit-limit"));

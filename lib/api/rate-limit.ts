@@ -15,7 +15,12 @@ export type RateLimitState = {
  * Fixed-window counter in PostgreSQL (an UNLOGGED table), so the limit holds across app instances.
  * One statement: insert-or-increment and read back.
  */
-export async function consumeRateLimit(key: string, limit: number, windowSeconds = 60, now = clock.now()): Promise<RateLimitState> {
+export async function consumeRateLimit(
+  key: string,
+  limit: number,
+  windowSeconds = 60,
+  now = clock.now(),
+): Promise<RateLimitState> {
   const windowMs = windowSeconds * 1000;
   const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
   const rows = await prisma.$queryRaw<{ count: number }[]>`

@@ -32,35 +32,48 @@ function decodeDataUrl(value: string, index: number): Buffer {
   const match = /^data:[\w.+-]+\/[\w.+-]+(?:;[\w-]+=[\w.+-]+)*;base64,/i.exec(value.slice(0, 256));
   if (!match) throw fileError(index, "Expected data:<mime>;base64,<content>");
   const payload = value.slice(match[0].length);
-  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(payload) || payload.length % 4 === 1) throw fileError(index, "The base64 content is malformed");
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(payload) || payload.length % 4 === 1)
+    throw fileError(index, "The base64 content is malformed");
   return Buffer.from(payload, "base64");
 }
 
 function fileError(index: number, message: string) {
-  return new DomainError("VALIDATION_ERROR", "The request is invalid.", { details: [{ field: `inputs.${index}.value`, message }] });
+  return new DomainError("VALIDATION_ERROR", "The request is invalid.", {
+    details: [{ field: `inputs.${index}.value`, message }],
+  });
 }
 
 async function readMultipart(request: Request): Promise<{ items: RawInput[]; complete: boolean }> {
   const raw = await readBodyLimited(request, MAX_SEND_INPUTS_BYTES);
   let form: FormData;
   try {
-    form = await new Response(new Uint8Array(raw), { headers: { "content-type": request.headers.get("content-type") ?? "" } }).formData();
+    form = await new Response(new Uint8Array(raw), {
+      headers: { "content-type": request.headers.get("content-type") ?? "" },
+    }).formData();
   } catch {
     throw new DomainError("VALIDATION_ERROR", "The multipart body is malformed.");
   }
   const inputsPart = form.get("inputs");
   const listed = typeof inputsPart === "string" ? parseJsonText(inputsPart) : [];
   const parsed = z.array(InputItemSchema).max(30).safeParse(listed);
-  if (!parsed.success) throw new DomainError("VALIDATION_ERROR", "The `inputs` part is invalid.", { details: detailsFromZod(parsed.error.issues, "inputs") });
+  if (!parsed.success)
+    throw new DomainError("VALIDATION_ERROR", "The `inputs` part is invalid.", {
+      details: detailsFromZod(parsed.error.issues, "inputs"),
+    });
 
   const items: RawInput[] = [];
   const named = new Set<string>();
   for (const item of parsed.data) {
     named.add(item.fieldName);
-    if (item.type !== "FILE") { items.push(item); continue; }
+    if (item.type !== "FILE") {
+      items.push(item);
+      continue;
+    }
     const part = form.get(item.fieldName);
     if (typeof part === "string" || !part) {
-      throw new DomainError("VALIDATION_ERROR", "The request is invalid.", { details: [{ field: item.fieldName, message: "No file part with this name" }] });
+      throw new DomainError("VALIDATION_ERROR", "The request is invalid.", {
+        details: [{ field: item.fieldName, message: "No file part with this name" }],
+      });
     }
     items.push({ fieldName: item.fieldName, type: "FILE", file: Buffer.from(await part.arrayBuffer()) });
   }

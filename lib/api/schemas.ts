@@ -10,25 +10,38 @@ import { INPUT_TYPES } from "@/lib/verifications/raw-input";
 export const StartVerificationBody = z
   .object({
     flowId: z.string().max(100).meta({ description: "Workflow id (UUID) of this account", format: "uuid" }),
-    metadata: z
-      .record(z.string(), z.unknown())
-      .optional()
-      .meta({ description: "Free-form JSON object (≤ 16 KiB, ≤ 8 levels). Known keys: reference, email, userId, deviceId, ipAddress, redirectUrl" }),
+    metadata: z.record(z.string(), z.unknown()).optional().meta({
+      description:
+        "Free-form JSON object (≤ 16 KiB, ≤ 8 levels). Known keys: reference, email, userId, deviceId, ipAddress, redirectUrl",
+    }),
   })
   .strict()
   .meta({ id: "StartVerificationRequest" });
 
 export const EmailOtpBody = z
   .object({
-    key: z.string().trim().toLowerCase().max(254).pipe(z.email()).meta({ description: "E-mail address that receives the code" }),
-    verificationId: z.uuid().optional().meta({ description: "With an API key: the verification the code is for (optional)" }),
+    key: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .max(254)
+      .pipe(z.email())
+      .meta({ description: "E-mail address that receives the code" }),
+    verificationId: z
+      .uuid()
+      .optional()
+      .meta({ description: "With an API key: the verification the code is for (optional)" }),
   })
   .strict()
   .meta({ id: "EmailOtpRequest" });
 
 export const InputItemSchema = z
   .object({
-    fieldName: z.string().min(1).max(64).regex(/^[A-Z][A-Z0-9_]*$/, "Expected an upper-case field name such as DOCUMENT_FRONT"),
+    fieldName: z
+      .string()
+      .min(1)
+      .max(64)
+      .regex(/^[A-Z][A-Z0-9_]*$/, "Expected an upper-case field name such as DOCUMENT_FRONT"),
     type: z.enum(INPUT_TYPES),
     // TEXT: the value; FILE: a data:<mime>;base64,... URL (JSON) or omitted (multipart part); LOCATION: JSON text or object
     value: z.union([z.string(), z.object({}).passthrough()]).optional(),
@@ -47,24 +60,44 @@ export const SendInputsBody = SendInputsBodySchema.meta({ id: "SendInputsRequest
 
 // The hosted page's own routes (app/api/hosted/*): not part of /api/v1, validated the same way.
 export const HostedStartBody = z
-  .object({ flowId: z.string().max(64), clientId: z.string().max(200), metadata: z.string().max(64 * 1024).nullable().optional(), sig: z.string().max(128).nullable().optional() })
+  .object({
+    flowId: z.string().max(64),
+    clientId: z.string().max(200),
+    metadata: z
+      .string()
+      .max(64 * 1024)
+      .nullable()
+      .optional(),
+    sig: z.string().max(128).nullable().optional(),
+  })
   .strict();
 export const HostedSessionBody = z.object({ verificationId: z.uuid(), token: z.string().max(512) }).strict();
-export const HostedSessionResponse = z.object({ verificationId: z.uuid(), flowId: z.uuid(), sessionToken: z.string().startsWith("vst_"), expiresAt: z.iso.datetime() }).strict();
+export const HostedSessionResponse = z
+  .object({
+    verificationId: z.uuid(),
+    flowId: z.uuid(),
+    sessionToken: z.string().startsWith("vst_"),
+    expiresAt: z.iso.datetime(),
+  })
+  .strict();
 
 export const CreateLinkBody = z
   .object({
-    metadata: z
-      .record(z.string(), z.unknown())
-      .optional()
-      .meta({ description: "Metadata every verification started from the link gets; may name the user (userId, email). redirectUrl must be on the account's allowed redirect hosts" }),
+    metadata: z.record(z.string(), z.unknown()).optional().meta({
+      description:
+        "Metadata every verification started from the link gets; may name the user (userId, email). redirectUrl must be on the account's allowed redirect hosts",
+    }),
   })
   .strict()
   .meta({ id: "CreateLinkRequest" });
 
 export const CreateLinkResponse = z
   .object({
-    url: z.string().meta({ description: "/verify?flowId&clientId[&metadata]&sig — each visit starts a new verification; any change to it voids the signature", format: "uri" }),
+    url: z.string().meta({
+      description:
+        "/verify?flowId&clientId[&metadata]&sig — each visit starts a new verification; any change to it voids the signature",
+      format: "uri",
+    }),
     flowId: z.string().meta({ format: "uuid" }),
     metadata: z.record(z.string(), z.unknown()),
   })
@@ -72,7 +105,13 @@ export const CreateLinkResponse = z
 
 export const DocumentTypesQuery = z.object({
   country: z.string().max(10).optional().meta({ description: "ISO 3166-1 alpha-2 code of the issuing country" }),
-  step: z.coerce.number().int().min(0).max(100).optional().meta({ description: "Index of the DOCUMENT_VERIFICATION step in the workflow" }),
+  step: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(100)
+    .optional()
+    .meta({ description: "Index of the DOCUMENT_VERIFICATION step in the workflow" }),
 });
 
 export const InputField = z

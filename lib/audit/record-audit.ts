@@ -30,7 +30,10 @@ export function auditRow(entry: AuditEntry): Prisma.AuditLogCreateManyInput {
 }
 
 /** Writes one entry with the given client or transaction (a promise Prisma can also batch in $transaction([...])). */
-export function recordAudit(db: { auditLog: { create: (args: { data: Prisma.AuditLogCreateManyInput }) => Prisma.PrismaPromise<unknown> } }, entry: AuditEntry) {
+export function recordAudit(
+  db: { auditLog: { create: (args: { data: Prisma.AuditLogCreateManyInput }) => Prisma.PrismaPromise<unknown> } },
+  entry: AuditEntry,
+) {
   return db.auditLog.create({ data: auditRow(entry) });
 }
 

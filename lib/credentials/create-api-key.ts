@@ -6,7 +6,10 @@ import { SCOPES } from "@/lib/credentials/scopes";
 
 export const CreateApiKeySchema = z.object({
   name: z.string().trim().min(1).max(100),
-  scopes: z.array(z.enum(SCOPES)).min(1).transform((s) => [...new Set(s)]),
+  scopes: z
+    .array(z.enum(SCOPES))
+    .min(1)
+    .transform((s) => [...new Set(s)]),
   rateLimitPerMinute: z.number().int().min(1).max(1_000_000).optional(),
   expiresAt: z.date().optional(),
 });
@@ -16,7 +19,15 @@ export async function createApiKey(accountId: string, input: z.input<typeof Crea
   const data = CreateApiKeySchema.parse(input);
   const { key, keyHash, keyPrefix } = generateApiKey();
   const created = await db.apiKey.create({
-    data: { accountId, name: data.name, scopes: data.scopes, keyHash, keyPrefix, rateLimitPerMinute: data.rateLimitPerMinute, expiresAt: data.expiresAt },
+    data: {
+      accountId,
+      name: data.name,
+      scopes: data.scopes,
+      keyHash,
+      keyPrefix,
+      rateLimitPerMinute: data.rateLimitPerMinute,
+      expiresAt: data.expiresAt,
+    },
     select: { id: true, keyPrefix: true, scopes: true, createdAt: true },
   });
   return { ...created, key };

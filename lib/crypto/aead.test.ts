@@ -9,12 +9,16 @@ const HEADER = 1 + 12 + 16; // version | iv | tag
 describe("seal / open (AES-256-GCM)", () => {
   it("round-trips any bytes, with or without associated data (property)", () => {
     fc.assert(
-      fc.property(fc.uint8Array({ maxLength: 2048 }), fc.option(fc.string({ minLength: 1 }), { nil: undefined }), (bytes, aad) => {
-        const plaintext = Buffer.from(bytes);
-        const sealed = seal(plaintext, key, aad);
-        expect(sealed.length).toBe(HEADER + plaintext.length);
-        expect(open(sealed, key, aad).equals(plaintext)).toBe(true);
-      }),
+      fc.property(
+        fc.uint8Array({ maxLength: 2048 }),
+        fc.option(fc.string({ minLength: 1 }), { nil: undefined }),
+        (bytes, aad) => {
+          const plaintext = Buffer.from(bytes);
+          const sealed = seal(plaintext, key, aad);
+          expect(sealed.length).toBe(HEADER + plaintext.length);
+          expect(open(sealed, key, aad).equals(plaintext)).toBe(true);
+        },
+      ),
     );
   });
 

@@ -42,15 +42,33 @@ describe("field encryption", () => {
   });
 
   it("a write through the client seals the columns and sets the indexes; a read opens them wherever they sit", () => {
-    const args = sealWriteArgs(key, "Verification", "create", { data: { accountId: "a", metadata: { email: "Ada@Example.test", reference: "ref-1" } } }) as { data: Record<string, unknown> };
+    const args = sealWriteArgs(key, "Verification", "create", {
+      data: { accountId: "a", metadata: { email: "Ada@Example.test", reference: "ref-1" } },
+    }) as { data: Record<string, unknown> };
     expect(isSealedJson(args.data.metadata)).toBe(true);
     expect(args.data.emailIndex).toBe(blindIndex(key, "email", "ada@example.test"));
     expect(args.data.referencePrefixes).toHaveLength(3);
-    const step = sealWriteArgs(key, "VerificationStep", "update", { where: { id: "s" }, data: { data: { full_name: "Ada Lovelace", document_number: "X1" }, checks: [{ name: "MRZ", result: "FAILED", detail: "Ada" }] } }) as { data: Record<string, unknown> };
+    const step = sealWriteArgs(key, "VerificationStep", "update", {
+      where: { id: "s" },
+      data: {
+        data: { full_name: "Ada Lovelace", document_number: "X1" },
+        checks: [{ name: "MRZ", result: "FAILED", detail: "Ada" }],
+      },
+    }) as { data: Record<string, unknown> };
     expect(step.data.nameWords).toHaveLength(2);
     expect(step.data.failedChecks).toEqual(["MRZ"]);
-    expect(() => sealWriteArgs(key, "VerificationInput", "update", { where: { id: "i" }, data: { value: "x" } })).toThrow(/fieldName/);
-    const read = openResult(key, { id: "v", metadata: args.data.metadata, steps: [{ data: step.data.data, inputs: [{ value: sealText(key, "ada@example.test") }] }] });
-    expect(read).toEqual({ id: "v", metadata: { email: "Ada@Example.test", reference: "ref-1" }, steps: [{ data: { full_name: "Ada Lovelace", document_number: "X1" }, inputs: [{ value: "ada@example.test" }] }] });
+    expect(() =>
+      sealWriteArgs(key, "VerificationInput", "update", { where: { id: "i" }, data: { value: "x" } }),
+    ).toThrow(/fieldName/);
+    const read = openResult(key, {
+      id: "v",
+      metadata: args.data.metadata,
+      steps: [{ data: step.data.data, inputs: [{ value: sealText(key, "ada@example.test") }] }],
+    });
+    expect(read).toEqual({
+      id: "v",
+      metadata: { email: "Ada@Example.test", reference: "ref-1" },
+      steps: [{ data: { full_name: "Ada Lovelace", document_number: "X1" }, inputs: [{ value: "ada@example.test" }] }],
+    });
   });
 });

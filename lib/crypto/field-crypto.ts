@@ -36,11 +36,15 @@ export function isSealedText(value: unknown): value is string {
 /** The plaintext of a sealed text value; any other value (null, a value written before encryption) as it is. */
 export function openText<T extends string | null | undefined>(storageKey: Buffer, value: T): T {
   if (!isSealedText(value)) return value;
-  return open(Buffer.from(value.slice(TEXT_PREFIX.length), "base64url"), keysFrom(storageKey).field).toString("utf8") as T;
+  return open(Buffer.from(value.slice(TEXT_PREFIX.length), "base64url"), keysFrom(storageKey).field).toString(
+    "utf8",
+  ) as T;
 }
 
 export function sealJson(storageKey: Buffer, value: unknown): SealedJson {
-  return { [SEALED_KEY]: seal(Buffer.from(JSON.stringify(value), "utf8"), keysFrom(storageKey).field).toString("base64url") };
+  return {
+    [SEALED_KEY]: seal(Buffer.from(JSON.stringify(value), "utf8"), keysFrom(storageKey).field).toString("base64url"),
+  };
 }
 
 export function isSealedJson(value: unknown): value is SealedJson {

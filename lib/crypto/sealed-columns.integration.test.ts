@@ -25,9 +25,20 @@ async function rawColumns(verificationId: string): Promise<string[]> {
 async function fixture() {
   const account = await createTestAccount();
   const tag = randomUUID().slice(0, 8);
-  const pii = { email: `Sealed.${tag}@Example.test`, reference: `sealed-ref-${tag}`, name: `Zoltán Kovács-${tag}`, number: `X${tag.toUpperCase()}` };
-  const v = await completedVerification(account, { fullName: pii.name, metadata: { email: pii.email, reference: pii.reference } });
-  await prisma.verificationStep.updateMany({ where: { verificationId: v.verificationId }, data: { data: { full_name: pii.name, document_number: pii.number, country_of_issuance: "DEU" } } });
+  const pii = {
+    email: `Sealed.${tag}@Example.test`,
+    reference: `sealed-ref-${tag}`,
+    name: `Zoltán Kovács-${tag}`,
+    number: `X${tag.toUpperCase()}`,
+  };
+  const v = await completedVerification(account, {
+    fullName: pii.name,
+    metadata: { email: pii.email, reference: pii.reference },
+  });
+  await prisma.verificationStep.updateMany({
+    where: { verificationId: v.verificationId },
+    data: { data: { full_name: pii.name, document_number: pii.number, country_of_issuance: "DEU" } },
+  });
   return { account, pii, ...v };
 }
 
@@ -39,7 +50,8 @@ describe("personal data columns are sealed at rest", () => {
     for (const text of raw) {
       expect(text).toMatch(/^sealed:v1:[\w-]+$|^\{"\$sealed": "[\w-]+"\}$/);
       // needles of 9+ characters: a short one could occur in base64 by chance
-      for (const needle of [pii.email, pii.reference, pii.name, pii.number, "Erika differs"]) expect(text).not.toContain(needle);
+      for (const needle of [pii.email, pii.reference, pii.name, pii.number, "Erika differs"])
+        expect(text).not.toContain(needle);
     }
 
     const read = await call(`/api/v1/verifications/${verificationId}`, { ...account.auth });
@@ -48,7 +60,8 @@ describe("personal data columns are sealed at rest", () => {
     expect(JSON.stringify(read.body)).toContain(pii.number);
 
     const owner = ownerOf(account);
-    const search = async (q: string) => (await listVerifications(owner, ListFiltersSchema.parse({ q }))).rows.map((r) => r.id);
+    const search = async (q: string) =>
+      (await listVerifications(owner, ListFiltersSchema.parse({ q }))).rows.map((r) => r.id);
     expect(await search(pii.email.toLowerCase())).toEqual([verificationId]); // e-mail: exact, any case
     expect(await search(pii.reference)).toEqual([verificationId]); // reference: exact …
     expect(await search(pii.reference.slice(0, 12))).toEqual([verificationId]); // … and by prefix
@@ -56,7 +69,9 @@ describe("personal data columns are sealed at rest", () => {
     expect(await search("zoltan")).toEqual([verificationId]); // a word of the name, accents and case ignored
     expect(await search(`KOVACS ${tag(pii.name)}`)).toEqual([verificationId]);
     expect(await search("zolt")).toEqual([]); // names: whole words only (no prefix index)
-    expect((await listVerifications(owner, ListFiltersSchema.parse({ q: pii.reference }))).rows[0]!.reference).toBe(pii.reference);
+    expect((await listVerifications(owner, ListFiltersSchema.parse({ q: pii.reference }))).rows[0]!.reference).toBe(
+      pii.reference,
+    );
   });
 
   it("rows written before encryption are read as they are, then sealed with their indexes at start", async () => {
@@ -66,7 +81,10 @@ describe("personal data columns are sealed at rest", () => {
     await prisma.$executeRaw`UPDATE "VerificationStep" SET "data" = ${JSON.stringify({ full_name: pii.name, document_number: pii.number })}::jsonb, "nameWords" = '{}', "documentNumberIndex" = NULL WHERE "verificationId" = ${verificationId}::uuid`;
     await prisma.$executeRaw`UPDATE "VerificationInput" SET "value" = 'DE', "valueIndex" = NULL WHERE "verificationId" = ${verificationId}::uuid AND "value" IS NOT NULL`;
     expect((await rawColumns(verificationId)).some((t) => t.includes(pii.reference))).toBe(true);
-    const before = await prisma.verification.findUniqueOrThrow({ where: { id: verificationId }, select: { metadata: true } });
+    const before = await prisma.verification.findUniqueOrThrow({
+      where: { id: verificationId },
+      select: { metadata: true },
+    });
     expect(before.metadata).toEqual({ email: pii.email, reference: pii.reference });
     const owner = ownerOf(account);
     expect((await listVerifications(owner, ListFiltersSchema.parse({ q: pii.reference }))).rows).toEqual([]);
@@ -75,9 +93,16 @@ describe("personal data columns are sealed at rest", () => {
     expect(sealed.verifications).toBeGreaterThanOrEqual(1);
     expect(sealed.steps).toBeGreaterThanOrEqual(1);
     for (const text of await rawColumns(verificationId)) expect(text).not.toContain(pii.reference);
-    expect((await listVerifications(owner, ListFiltersSchema.parse({ q: pii.reference }))).rows.map((r) => r.id)).toEqual([verificationId]);
-    expect((await listVerifications(owner, ListFiltersSchema.parse({ q: pii.number }))).rows.map((r) => r.id)).toEqual([verificationId]);
-    const after = await prisma.verification.findUniqueOrThrow({ where: { id: verificationId }, select: { metadata: true } });
+    expect(
+      (await listVerifications(owner, ListFiltersSchema.parse({ q: pii.reference }))).rows.map((r) => r.id),
+    ).toEqual([verificationId]);
+    expect((await listVerifications(owner, ListFiltersSchema.parse({ q: pii.number }))).rows.map((r) => r.id)).toEqual([
+      verificationId,
+    ]);
+    const after = await prisma.verification.findUniqueOrThrow({
+      where: { id: verificationId },
+      select: { metadata: true },
+    });
     expect(after.metadata).toEqual(before.metadata);
     expect((await sealExistingRows()).verifications).toBe(0); // once
   });

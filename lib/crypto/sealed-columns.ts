@@ -1,7 +1,12 @@
 import { Prisma } from "@/generated/prisma/client";
 import { isSealedJson, isSealedText, openJson, openText, sealJson, sealText } from "@/lib/crypto/field-crypto";
 import {
-  documentNumberIndex, emailIndex, inputIndex, nameWordIndexes, referenceIndex, referencePrefixes,
+  documentNumberIndex,
+  emailIndex,
+  inputIndex,
+  nameWordIndexes,
+  referenceIndex,
+  referencePrefixes,
 } from "@/lib/crypto/search-index";
 
 // The columns that hold personal data are encrypted on every write made through the Prisma client and decrypted on
@@ -17,7 +22,15 @@ import {
 type Row = Record<string, unknown>;
 type Sealer = (key: Buffer, data: Row) => void;
 
-const WRITE_OPERATIONS = new Set(["create", "createMany", "createManyAndReturn", "update", "updateMany", "updateManyAndReturn", "upsert"]);
+const WRITE_OPERATIONS = new Set([
+  "create",
+  "createMany",
+  "createManyAndReturn",
+  "update",
+  "updateMany",
+  "updateManyAndReturn",
+  "upsert",
+]);
 
 function isNullType(value: unknown): boolean {
   return value === Prisma.DbNull || value === Prisma.JsonNull || value === Prisma.AnyNull;
@@ -57,7 +70,8 @@ const SEALERS: Record<string, Sealer> = {
       data.valueIndex = null;
       return;
     }
-    if (typeof data.fieldName !== "string") throw new Error("VerificationInput.value must be written with its fieldName (its blind index depends on it)");
+    if (typeof data.fieldName !== "string")
+      throw new Error("VerificationInput.value must be written with its fieldName (its blind index depends on it)");
     data.valueIndex = inputIndex(key, data.fieldName, typeof value === "string" ? value : null);
   },
   VerificationStep(key, data) {
@@ -65,7 +79,10 @@ const SEALERS: Record<string, Sealer> = {
       const stepData = plainObject(sealJsonField(key, data, "data")) ?? {};
       const fullName = text(stepData.full_name);
       const number = text(stepData.document_number);
-      const imageHash = typeof stepData.image_hash === "string" && /^[0-9a-f]{64}$/.test(stepData.image_hash) ? stepData.image_hash : null;
+      const imageHash =
+        typeof stepData.image_hash === "string" && /^[0-9a-f]{64}$/.test(stepData.image_hash)
+          ? stepData.image_hash
+          : null;
       data.nameWords = fullName ? nameWordIndexes(key, fullName) : [];
       data.documentNumberIndex = number ? documentNumberIndex(key, number) : null;
       data.imageHash = imageHash;
@@ -73,7 +90,15 @@ const SEALERS: Record<string, Sealer> = {
     if ("checks" in data) {
       const checks = sealJsonField(key, data, "checks");
       data.failedChecks = Array.isArray(checks)
-        ? [...new Set(checks.flatMap((c) => (plainObject(c)?.result === "FAILED" && typeof plainObject(c)?.name === "string" ? [plainObject(c)!.name as string] : [])))]
+        ? [
+            ...new Set(
+              checks.flatMap((c) =>
+                plainObject(c)?.result === "FAILED" && typeof plainObject(c)?.name === "string"
+                  ? [plainObject(c)!.name as string]
+                  : [],
+              ),
+            ),
+          ]
         : [];
     }
   },

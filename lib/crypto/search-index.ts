@@ -33,10 +33,14 @@ export function nameWords(name: string): string[] {
 
 function normaliseInput(fieldName: string, value: string): string {
   switch (fieldName) {
-    case "EMAIL": return normaliseEmail(value);
-    case "COUNTRY": return value.trim().toUpperCase();
-    case "POSTAL_CODE": return compactPostalCode(value);
-    default: return value.trim().toLowerCase();
+    case "EMAIL":
+      return normaliseEmail(value);
+    case "COUNTRY":
+      return value.trim().toUpperCase();
+    case "POSTAL_CODE":
+      return compactPostalCode(value);
+    default:
+      return value.trim().toLowerCase();
   }
 }
 
@@ -56,7 +60,8 @@ export function referencePrefixIndex(key: Buffer, prefix: string): string {
 export function referencePrefixes(key: Buffer, reference: string): string[] {
   const chars = [...reference];
   const out: string[] = [];
-  for (let n = REFERENCE_PREFIX_MIN; n <= Math.min(chars.length, REFERENCE_PREFIX_MAX); n++) out.push(referencePrefixIndex(key, chars.slice(0, n).join("")));
+  for (let n = REFERENCE_PREFIX_MIN; n <= Math.min(chars.length, REFERENCE_PREFIX_MAX); n++)
+    out.push(referencePrefixIndex(key, chars.slice(0, n).join("")));
   return out;
 }
 

@@ -73,12 +73,22 @@ describe("verification tokens", () => {
     expect(tokens.readVerificationToken(`vst_${body}`, "session")).toBeNull();
 
     // someone else's verification id under this token's signature
-    const otherBody = Buffer.from(JSON.stringify({ v: "01960000-0000-7000-8000-000000000002", p: "session", e: 4_102_444_800 })).toString("base64url");
+    const otherBody = Buffer.from(
+      JSON.stringify({ v: "01960000-0000-7000-8000-000000000002", p: "session", e: 4_102_444_800 }),
+    ).toString("base64url");
     expect(tokens.readVerificationToken(`vst_${otherBody}.${signature}`, "session")).toBeNull();
 
-    const forged = signed(JSON.stringify({ v: VERIFICATION, p: "session", e: 4_102_444_800 }), "another-secret-another-secret-another-secret");
+    const forged = signed(
+      JSON.stringify({ v: VERIFICATION, p: "session", e: 4_102_444_800 }),
+      "another-secret-another-secret-another-secret",
+    );
     expect(tokens.readVerificationToken(forged, "session")).toBeNull();
-    expect(tokens.readVerificationToken(signed(JSON.stringify({ v: VERIFICATION, p: "session", e: 4_102_444_800 })), "session")).toBe(VERIFICATION);
+    expect(
+      tokens.readVerificationToken(
+        signed(JSON.stringify({ v: VERIFICATION, p: "session", e: 4_102_444_800 })),
+        "session",
+      ),
+    ).toBe(VERIFICATION);
   });
 
   it("stops accepting old tokens when APP_SECRET changes", async () => {
@@ -88,10 +98,26 @@ describe("verification tokens", () => {
   });
 
   it("returns null, never throws, for malformed tokens and for signed payloads of the wrong shape", () => {
-    for (const bad of ["", "vst_", "vst_.", "vst_a.b", "Bearer x", "vst_" + "a".repeat(600), "vst_%%%.%%%", "vst_\u0000.\ud800"]) {
+    for (const bad of [
+      "",
+      "vst_",
+      "vst_.",
+      "vst_a.b",
+      "Bearer x",
+      "vst_" + "a".repeat(600),
+      "vst_%%%.%%%",
+      "vst_\u0000.\ud800",
+    ]) {
       expect(tokens.readVerificationToken(bad, "session")).toBeNull();
     }
-    for (const payload of ["null", "[]", "42", "not json", '{"v":7,"p":"session","e":4102444800}', '{"p":"session","e":4102444800}']) {
+    for (const payload of [
+      "null",
+      "[]",
+      "42",
+      "not json",
+      '{"v":7,"p":"session","e":4102444800}',
+      '{"p":"session","e":4102444800}',
+    ]) {
       expect(tokens.readVerificationToken(signed(payload), "session")).toBeNull();
     }
   });

@@ -16,7 +16,10 @@ export const INVITATION_ATTEMPTS_PER_HOUR = 20;
 /** Counts an acceptance attempt against the client's address; throws when the address has used its hour. */
 async function limitAttempts(ip: string | null) {
   const limit = await consumeRateLimit(`invite-accept:${ip ?? "unknown"}`, INVITATION_ATTEMPTS_PER_HOUR, 3600);
-  if (limit.exceeded) throw new DashboardError(`Too many attempts from your network. Try again in ${Math.ceil(limit.resetSeconds / 60)} min.`);
+  if (limit.exceeded)
+    throw new DashboardError(
+      `Too many attempts from your network. Try again in ${Math.ceil(limit.resetSeconds / 60)} min.`,
+    );
 }
 
 /** What the accept page shows: the open invitation for this token, or null. */
@@ -31,26 +34,54 @@ export async function findOpenInvitation(token: string) {
 /** Marks the invitation used (once: conditional update) and returns it; throws when it is not open. */
 async function consume(tx: Tx, token: string, now: Date) {
   const tokenHash = hashInvitationToken(token);
-  const { count } = await tx.invitation.updateMany({ where: { tokenHash, acceptedAt: null, expiresAt: { gt: now } }, data: { acceptedAt: now } });
+  const { count } = await tx.invitation.updateMany({
+    where: { tokenHash, acceptedAt: null, expiresAt: { gt: now } },
+    data: { acceptedAt: now },
+  });
   if (count !== 1) throw new DashboardError(INVALID);
-  return tx.invitation.findUniqueOrThrow({ where: { tokenHash }, select: { id: true, accountId: true, email: true, role: true } });
+  return tx.invitation.findUniqueOrThrow({
+    where: { tokenHash },
+    select: { id: true, accountId: true, email: true, role: true },
+  });
 }
 
-async function join(tx: Tx, invitation: { id: string; accountId: string; role: "OWNER" | "ADMIN" | "REVIEWER" }, userId: string, now: Date) {
-  const existing = await tx.membership.findUnique({ where: { accountId_userId: { accountId: invitation.accountId, userId } }, select: { id: true } });
+async function join(
+  tx: Tx,
+  invitation: { id: string; accountId: string; role: "OWNER" | "ADMIN" | "REVIEWER" },
+  userId: string,
+  now: Date,
+) {
+  const existing = await tx.membership.findUnique({
+    where: { accountId_userId: { accountId: invitation.accountId, userId } },
+    select: { id: true },
+  });
   if (existing) throw new DashboardError("You are already a member of this account");
-  await tx.membership.create({ data: { accountId: invitation.accountId, userId, role: invitation.role, createdAt: now } });
-  await recordAudit(tx, { accountId: invitation.accountId, actor: { userId: userId }, action: "invitation.accepted", target: { type: "Invitation", id: invitation.id }, data: { role: invitation.role }, at: now });
+  await tx.membership.create({
+    data: { accountId: invitation.accountId, userId, role: invitation.role, createdAt: now },
+  });
+  await recordAudit(tx, {
+    accountId: invitation.accountId,
+    actor: { userId: userId },
+    action: "invitation.accepted",
+    target: { type: "Invitation", id: invitation.id },
+    data: { role: invitation.role },
+    at: now,
+  });
 }
 
 /** A signed-in user joins with an invitation addressed to their e-mail. */
-export async function acceptInvitationAsUser(user: { userId: string }, token: string, ip: string | null = null): Promise<{ accountId: string }> {
+export async function acceptInvitationAsUser(
+  user: { userId: string },
+  token: string,
+  ip: string | null = null,
+): Promise<{ accountId: string }> {
   await limitAttempts(ip);
   const now = clock.now();
   return prisma.$transaction(async (tx) => {
     const invitation = await consume(tx, token, now);
     const me = await tx.user.findUniqueOrThrow({ where: { id: user.userId }, select: { email: true } });
-    if (me.email !== invitation.email) throw new DashboardError("This invitation is for another e-mail address; sign in with that address");
+    if (me.email !== invitation.email)
+      throw new DashboardError("This invitation is for another e-mail address; sign in with that address");
     await join(tx, invitation, user.userId, now);
     return { accountId: invitation.accountId };
   });
@@ -62,7 +93,11 @@ export const NewUserSchema = z.object({
 });
 
 /** A signed-out person creates their user (the invitation's e-mail) and joins. */
-export async function acceptInvitationAsNewUser(token: string, input: z.input<typeof NewUserSchema>, ip: string | null = null): Promise<{ accountId: string; email: string }> {
+export async function acceptInvitationAsNewUser(
+  token: string,
+  input: z.input<typeof NewUserSchema>,
+  ip: string | null = null,
+): Promise<{ accountId: string; email: string }> {
   await limitAttempts(ip);
   const { name, password } = NewUserSchema.parse(input);
   // the token is looked up (a SHA-256 index) before the password is hashed: a wrong token costs no bcrypt work

@@ -47,12 +47,19 @@ export async function runAction(body: () => Promise<ActionState>): Promise<Actio
   try {
     return await body();
   } catch (error) {
-    if (error instanceof z.ZodError) return refused("Check the highlighted fields", Object.fromEntries(error.issues.map((i) => [i.path.map(String).join("."), i.message])));
+    if (error instanceof z.ZodError)
+      return refused(
+        "Check the highlighted fields",
+        Object.fromEntries(error.issues.map((i) => [i.path.map(String).join("."), i.message])),
+      );
     if (error instanceof NotFoundError || error instanceof ForbiddenError) return refused("Not found, or not allowed");
     if (error instanceof DomainError) {
       const fieldErrors = error.details?.filter((d) => d.field).map((d) => [d.field!, d.message] as const);
       const detail = error.details?.[0]?.message;
-      return refused(detail ? `${error.message} (${detail})` : error.message, fieldErrors?.length ? Object.fromEntries(fieldErrors) : undefined);
+      return refused(
+        detail ? `${error.message} (${detail})` : error.message,
+        fieldErrors?.length ? Object.fromEntries(fieldErrors) : undefined,
+      );
     }
     if (isNextControlFlow(error)) throw error;
     console.error(`[dashboard] action failed: ${(error as Error)?.name}`);
@@ -61,12 +68,17 @@ export async function runAction(body: () => Promise<ActionState>): Promise<Actio
 }
 
 /** runAction for a signed-in member with `permission`: the check is inside, so a refusal is an answer too. */
-export async function memberAction(permission: Permission, body: (member: Member) => Promise<ActionState>): Promise<ActionState> {
+export async function memberAction(
+  permission: Permission,
+  body: (member: Member) => Promise<ActionState>,
+): Promise<ActionState> {
   return runAction(async () => body(await memberForAction(permission)));
 }
 
 // redirect() and notFound() throw errors Next must see
 function isNextControlFlow(error: unknown): boolean {
   const digest = (error as { digest?: unknown })?.digest;
-  return typeof digest === "string" && (digest.startsWith("NEXT_REDIRECT") || digest.startsWith("NEXT_HTTP_ERROR_FALLBACK"));
+  return (
+    typeof digest === "string" && (digest.startsWith("NEXT_REDIRECT") || digest.startsWith("NEXT_HTTP_ERROR_FALLBACK"))
+  );
 }

@@ -20,25 +20,43 @@ const keysOf = (accountId: string) => prisma.apiKey.findMany({ where: { accountI
 describe("API keys from the dashboard", () => {
   it("creates a working key shown once, audit-logged without the key, then revokes it", async () => {
     const expiresAt = new Date(Date.now() + 86_400_000);
-    const created = await createMemberApiKey(a.owner, { name: "backend", scopes: ["verification:read"], rateLimitPerMinute: 30, expiresAt });
+    const created = await createMemberApiKey(a.owner, {
+      name: "backend",
+      scopes: ["verification:read"],
+      rateLimitPerMinute: 30,
+      expiresAt,
+    });
     if (!created.ok) throw new Error(JSON.stringify(created.fieldErrors));
     expect(created.key.startsWith(created.keyPrefix)).toBe(true);
     const listed = (await listApiKeys(a.owner)).find((k) => k.id === created.id)!;
-    expect(listed).toMatchObject({ name: "backend", scopes: ["verification:read"], rateLimitPerMinute: 30, expiresAt, revokedAt: null, lastUsedAt: null });
+    expect(listed).toMatchObject({
+      name: "backend",
+      scopes: ["verification:read"],
+      rateLimitPerMinute: 30,
+      expiresAt,
+      revokedAt: null,
+      lastUsedAt: null,
+    });
     expect(JSON.stringify(listed)).not.toContain(created.key);
 
     // authenticated: the unknown verification is a 404, not a 401
     const unknown = `/api/v1/verifications/${randomUUID()}`;
     expect((await call(unknown, { token: created.key, clientId: a.account.clientId })).status).toBe(404);
 
-    const created_ = await prisma.auditLog.findFirstOrThrow({ where: { targetId: created.id, action: "api_key.created" } });
+    const created_ = await prisma.auditLog.findFirstOrThrow({
+      where: { targetId: created.id, action: "api_key.created" },
+    });
     expect(created_).toMatchObject({ accountId: a.account.accountId, actorType: "USER", actorId: a.owner.userId });
     expect(JSON.stringify(created_.data)).not.toContain(created.key);
 
     await revokeApiKey(a.owner, created.id);
     await revokeApiKey(a.owner, created.id); // twice: one revocation, one log row
     expect((await prisma.apiKey.findUniqueOrThrow({ where: { id: created.id } })).revokedAt).not.toBeNull();
-    expect(await prisma.auditLog.count({ where: { targetId: created.id, action: "api_key.revoked", actorId: a.owner.userId } })).toBe(1);
+    expect(
+      await prisma.auditLog.count({
+        where: { targetId: created.id, action: "api_key.revoked", actorId: a.owner.userId },
+      }),
+    ).toBe(1);
     expect((await call(unknown, { token: created.key, clientId: a.account.clientId })).status).toBe(401);
   });
 
@@ -47,7 +65,13 @@ describe("API keys from the dashboard", () => {
     const bad = await createMemberApiKey(a.owner, { name: " ", scopes: ["admin"], rateLimitPerMinute: 0 });
     expect(bad.ok).toBe(false);
     if (!bad.ok) expect(Object.keys(bad.fieldErrors).sort()).toEqual(["name", "rateLimitPerMinute", "scopes"]);
-    expect(await createMemberApiKey(a.owner, { name: "past", scopes: ["verification:read"], expiresAt: new Date(Date.now() - 1000) })).toEqual({ ok: false, fieldErrors: { expiresAt: "Must be in the future" } });
+    expect(
+      await createMemberApiKey(a.owner, {
+        name: "past",
+        scopes: ["verification:read"],
+        expiresAt: new Date(Date.now() - 1000),
+      }),
+    ).toEqual({ ok: false, fieldErrors: { expiresAt: "Must be in the future" } });
     expect(await keysOf(a.account.accountId)).toEqual(before);
   });
 
@@ -64,7 +88,9 @@ describe("API keys from the dashboard", () => {
   it("refuses a reviewer", async () => {
     const mine = (await listApiKeys(a.owner))[0]!;
     const before = await keysOf(a.account.accountId);
-    await expect(createMemberApiKey(a.reviewer, { name: "r", scopes: ["verification:read"] })).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(createMemberApiKey(a.reviewer, { name: "r", scopes: ["verification:read"] })).rejects.toBeInstanceOf(
+      ForbiddenError,
+    );
     await expect(revokeApiKey(a.reviewer, mine.id)).rejects.toBeInstanceOf(ForbiddenError);
     await expect(listApiKeys(a.reviewer)).rejects.toBeInstanceOf(ForbiddenError);
     expect(await keysOf(a.account.accountId)).toEqual(before);

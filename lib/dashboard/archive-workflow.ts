@@ -18,6 +18,10 @@ export async function setWorkflowArchived(member: Member, workflowId: string, ar
       data: { archivedAt: archived ? clock.now() : null },
     });
     if (!count) throw new NotFoundError("Workflow not found");
-    await recordAudit(tx, { ...byMember(member), action: archived ? "workflow.archived" : "workflow.restored", target: { type: "workflow", id: id } });
+    await recordAudit(tx, {
+      ...byMember(member),
+      action: archived ? "workflow.archived" : "workflow.restored",
+      target: { type: "workflow", id: id },
+    });
   });
 }

@@ -23,11 +23,22 @@ export const currentMember = cache(async (): Promise<Member | null> => {
   const memberships = await prisma.membership.findMany({
     where: { userId },
     orderBy: { createdAt: "asc" },
-    select: { role: true, user: { select: { email: true } }, account: { select: { id: true, name: true, clientId: true } } },
+    select: {
+      role: true,
+      user: { select: { email: true } },
+      account: { select: { id: true, name: true, clientId: true } },
+    },
   });
   const chosen = memberships.find((m) => m.account.id === wanted) ?? memberships[0];
   if (!chosen) return null;
-  return { userId, email: chosen.user.email, accountId: chosen.account.id, accountName: chosen.account.name, clientId: chosen.account.clientId, role: chosen.role as Role };
+  return {
+    userId,
+    email: chosen.user.email,
+    accountId: chosen.account.id,
+    accountName: chosen.account.name,
+    clientId: chosen.account.clientId,
+    role: chosen.role as Role,
+  };
 });
 
 /** For pages: the member, or a redirect to sign-in; a role without the permission sees a 404, like a missing page. */

@@ -23,17 +23,39 @@ export function hashInvitationToken(token: string): string {
   return sha256Hex(`invitation:${token}`);
 }
 
-export async function inviteMember(member: Actor, input: z.input<typeof InviteSchema>): Promise<{ id: string; token: string; expiresAt: Date }> {
+export async function inviteMember(
+  member: Actor,
+  input: z.input<typeof InviteSchema>,
+): Promise<{ id: string; token: string; expiresAt: Date }> {
   assertCan(member, "manageMembers");
   const { email, role } = InviteSchema.parse(input);
   const now = clock.now();
-  const already = await prisma.membership.findFirst({ where: { accountId: member.accountId, user: { email } }, select: { id: true } });
+  const already = await prisma.membership.findFirst({
+    where: { accountId: member.accountId, user: { email } },
+    select: { id: true },
+  });
   if (already) throw new DashboardError("This person is already a member");
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(now.getTime() + INVITATION_TTL_MS);
   const invitation = await prisma.$transaction(async (tx) => {
-    const created = await tx.invitation.create({ data: { accountId: member.accountId, email, role, tokenHash: hashInvitationToken(token), expiresAt, createdAt: now }, select: { id: true } });
-    await recordAudit(tx, { ...byMember(member), action: "invitation.created", target: { type: "Invitation", id: created.id }, data: { role }, at: now });
+    const created = await tx.invitation.create({
+      data: {
+        accountId: member.accountId,
+        email,
+        role,
+        tokenHash: hashInvitationToken(token),
+        expiresAt,
+        createdAt: now,
+      },
+      select: { id: true },
+    });
+    await recordAudit(tx, {
+      ...byMember(member),
+      action: "invitation.created",
+      target: { type: "Invitation", id: created.id },
+      data: { role },
+      at: now,
+    });
     return created;
   });
   return { id: invitation.id, token, expiresAt };
@@ -44,8 +66,14 @@ export async function revokeInvitation(member: Actor, invitationId: string): Pro
   assertCan(member, "manageMembers");
   if (!isUuid(invitationId)) throw new NotFoundError("Invitation not found");
   await prisma.$transaction(async (tx) => {
-    const { count } = await tx.invitation.deleteMany({ where: { id: invitationId, accountId: member.accountId, acceptedAt: null } });
+    const { count } = await tx.invitation.deleteMany({
+      where: { id: invitationId, accountId: member.accountId, acceptedAt: null },
+    });
     if (!count) throw new NotFoundError("Invitation not found");
-    await recordAudit(tx, { ...byMember(member), action: "invitation.revoked", target: { type: "Invitation", id: invitationId } });
+    await recordAudit(tx, {
+      ...byMember(member),
+      action: "invitation.revoked",
+      target: { type: "Invitation", id: invitationId },
+    });
   });
 }

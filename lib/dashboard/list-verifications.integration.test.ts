@@ -9,11 +9,29 @@ describe("verification list", () => {
     const account = await createTestAccount();
     const owner = ownerOf(account);
     const ids: string[] = [];
-    for (let i = 0; i < 7; i++) ids.push((await startVerification(account, "email-check", { reference: `page-${i}`, email: i === 3 ? "Someone@Example.test" : undefined })).verificationId);
+    for (let i = 0; i < 7; i++)
+      ids.push(
+        (
+          await startVerification(account, "email-check", {
+            reference: `page-${i}`,
+            email: i === 3 ? "Someone@Example.test" : undefined,
+          })
+        ).verificationId,
+      );
     // same createdAt for two rows: the id breaks the tie
     const t = new Date("2026-01-15T10:00:00Z");
-    for (const [i, id] of ids.entries()) await prisma.verification.update({ where: { id }, data: { createdAt: i === 5 ? new Date(t.getTime() + 4 * 60_000) : new Date(t.getTime() + i * 60_000) } });
-    const expected = (await prisma.verification.findMany({ where: { accountId: account.accountId }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], select: { id: true } })).map((v) => v.id);
+    for (const [i, id] of ids.entries())
+      await prisma.verification.update({
+        where: { id },
+        data: { createdAt: i === 5 ? new Date(t.getTime() + 4 * 60_000) : new Date(t.getTime() + i * 60_000) },
+      });
+    const expected = (
+      await prisma.verification.findMany({
+        where: { accountId: account.accountId },
+        orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+        select: { id: true },
+      })
+    ).map((v) => v.id);
 
     const seen: string[] = [];
     let page = await listVerifications(owner, ListFiltersSchema.parse({}), 3);
@@ -29,7 +47,8 @@ describe("verification list", () => {
     expect(back.rows.map((r) => r.id)).toEqual(expected.slice(3, 6));
     expect(back.nextCursor).not.toBeNull();
 
-    const search = async (q: string) => (await listVerifications(owner, ListFiltersSchema.parse({ q }))).rows.map((r) => r.id);
+    const search = async (q: string) =>
+      (await listVerifications(owner, ListFiltersSchema.parse({ q }))).rows.map((r) => r.id);
     expect(await search("page-4")).toEqual([ids[4]]);
     expect(await search("page-")).toHaveLength(7);
     expect(await search("someone@example.test")).toEqual([ids[3]]);
@@ -46,12 +65,16 @@ describe("verification list", () => {
     const account = await createTestAccount();
     const other = await createTestAccount();
     const owner = ownerOf(account);
-    const review = await completedVerification(account, { fullName: "Zoltan Kovacs", metadata: { reference: "shared-ref" } });
+    const review = await completedVerification(account, {
+      fullName: "Zoltan Kovacs",
+      metadata: { reference: "shared-ref" },
+    });
     const approved = await completedVerification(account, { result: "APPROVED" });
     const processing = await completedVerification(account, { status: "PROCESSING" });
     const email = await startVerification(account, "email-check");
     await completedVerification(other, { fullName: "Zoltan Kovacs", metadata: { reference: "shared-ref" } });
-    const ids = async (filters: Record<string, string>) => (await listVerifications(owner, ListFiltersSchema.parse(filters))).rows.map((r) => r.id).sort();
+    const ids = async (filters: Record<string, string>) =>
+      (await listVerifications(owner, ListFiltersSchema.parse(filters))).rows.map((r) => r.id).sort();
 
     expect(await ids({ result: "MANUAL_REVIEW" })).toEqual([review.verificationId]);
     expect(await ids({ result: "APPROVED" })).toEqual([approved.verificationId]);

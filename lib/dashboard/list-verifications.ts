@@ -5,7 +5,14 @@ import { Prisma } from "@/generated/prisma/client";
 import { isUuid } from "@/lib/verifications/find-verification";
 import { openJson } from "@/lib/crypto/field-crypto";
 import {
-  documentNumberIndex, emailIndex, inputIndex, nameWordIndexes, REFERENCE_PREFIX_MAX, REFERENCE_PREFIX_MIN, referenceIndex, referencePrefixIndex,
+  documentNumberIndex,
+  emailIndex,
+  inputIndex,
+  nameWordIndexes,
+  REFERENCE_PREFIX_MAX,
+  REFERENCE_PREFIX_MIN,
+  referenceIndex,
+  referencePrefixIndex,
 } from "@/lib/crypto/search-index";
 import { secrets } from "@/lib/secrets";
 
@@ -97,13 +104,18 @@ export function listVerificationsSql(accountId: string, filters: ListFilters, pa
   if (filters.result) where.push(Prisma.sql`v."result" = ${filters.result}::"VerificationResult"`);
   if (filters.workflowId) where.push(Prisma.sql`v."workflowId" = ${filters.workflowId}::uuid`);
   if (filters.from) where.push(Prisma.sql`v."createdAt" >= ${new Date(`${filters.from}T00:00:00Z`)}`);
-  if (filters.to) where.push(Prisma.sql`v."createdAt" < ${new Date(new Date(`${filters.to}T00:00:00Z`).getTime() + 86_400_000)}`);
+  if (filters.to)
+    where.push(Prisma.sql`v."createdAt" < ${new Date(new Date(`${filters.to}T00:00:00Z`).getTime() + 86_400_000)}`);
   if (filters.q) where.push(searchCondition(accountId, filters.q));
   const backwards = !filters.after && Boolean(filters.before);
   const cursor = filters.after ?? filters.before;
   if (cursor) {
     const c = decodeCursor(cursor);
-    where.push(backwards ? Prisma.sql`(v."createdAt", v."id") > (${c.createdAt}, ${c.id}::uuid)` : Prisma.sql`(v."createdAt", v."id") < (${c.createdAt}, ${c.id}::uuid)`);
+    where.push(
+      backwards
+        ? Prisma.sql`(v."createdAt", v."id") > (${c.createdAt}, ${c.id}::uuid)`
+        : Prisma.sql`(v."createdAt", v."id") < (${c.createdAt}, ${c.id}::uuid)`,
+    );
   }
   const order = backwards ? Prisma.sql`v."createdAt" ASC, v."id" ASC` : Prisma.sql`v."createdAt" DESC, v."id" DESC`;
   return Prisma.sql`
@@ -120,13 +132,23 @@ export function listVerificationsSql(accountId: string, filters: ListFilters, pa
 }
 
 /** One page of this member's account, newest first; `after` pages to older rows, `before` to newer ones. */
-export async function listVerifications(member: { accountId: string }, filters: ListFilters, pageSize = PAGE_SIZE): Promise<VerificationPage> {
+export async function listVerifications(
+  member: { accountId: string },
+  filters: ListFilters,
+  pageSize = PAGE_SIZE,
+): Promise<VerificationPage> {
   const key = secrets().storageKey;
-  const fetched = (await prisma.$queryRaw<(Omit<VerificationRow, "reference"> & { metadata: unknown })[]>(listVerificationsSql(member.accountId, filters, pageSize)))
-    .map(({ metadata, ...row }): VerificationRow => {
-      const reference = (openJson(key, metadata) as { reference?: unknown } | null)?.reference;
-      return { ...row, reference: typeof reference === "string" || typeof reference === "number" ? String(reference) : null };
-    });
+  const fetched = (
+    await prisma.$queryRaw<(Omit<VerificationRow, "reference"> & { metadata: unknown })[]>(
+      listVerificationsSql(member.accountId, filters, pageSize),
+    )
+  ).map(({ metadata, ...row }): VerificationRow => {
+    const reference = (openJson(key, metadata) as { reference?: unknown } | null)?.reference;
+    return {
+      ...row,
+      reference: typeof reference === "string" || typeof reference === "number" ? String(reference) : null,
+    };
+  });
   const backwards = !filters.after && Boolean(filters.before);
   const hasMore = fetched.length > pageSize;
   // newest first after the outer ORDER BY: going backwards, the extra row is the newest one
@@ -144,5 +166,9 @@ export async function listVerifications(member: { accountId: string }, filters: 
 
 /** The account's workflows, for the filter's options. */
 export async function listWorkflowOptions(member: { accountId: string }) {
-  return prisma.workflow.findMany({ where: { accountId: member.accountId }, select: { id: true, name: true }, orderBy: { name: "asc" } });
+  return prisma.workflow.findMany({
+    where: { accountId: member.accountId },
+    select: { id: true, name: true },
+    orderBy: { name: "asc" },
+  });
 }

@@ -12,7 +12,13 @@ export async function listWorkflows(member: Member, options: { archived: boolean
   const rows = await prisma.workflow.findMany({
     where: { accountId: member.accountId, archivedAt: options.archived ? { not: null } : null },
     orderBy: { updatedAt: "desc" },
-    select: { id: true, name: true, archivedAt: true, updatedAt: true, currentVersion: { select: { version: true, processes: true, createdAt: true } } },
+    select: {
+      id: true,
+      name: true,
+      archivedAt: true,
+      updatedAt: true,
+      currentVersion: { select: { version: true, processes: true, createdAt: true } },
+    },
   });
   return rows.map((w) => ({
     id: w.id,
@@ -31,11 +37,19 @@ export async function workflowDetail(member: Member, workflowId: string) {
   const workflow = await prisma.workflow.findFirst({
     where: { id: idOrNotFound(workflowId), accountId: member.accountId },
     select: {
-      id: true, name: true, archivedAt: true, currentVersionId: true,
+      id: true,
+      name: true,
+      archivedAt: true,
+      currentVersionId: true,
       versions: {
         orderBy: { version: "desc" },
         select: {
-          id: true, version: true, processes: true, documentTypes: true, countries: true, createdAt: true,
+          id: true,
+          version: true,
+          processes: true,
+          documentTypes: true,
+          countries: true,
+          createdAt: true,
           settings: { select: { fieldName: true, value: true }, orderBy: { id: "asc" } },
           _count: { select: { verifications: true } },
         },
@@ -58,7 +72,12 @@ export async function workflowDetail(member: Member, workflowId: string) {
     archived: workflow.archivedAt !== null,
     currentVersion: current.version,
     definition,
-    inputs: buildInputs({ processes: current.processes, documentTypes: current.documentTypes, countries: current.countries, settings }),
+    inputs: buildInputs({
+      processes: current.processes,
+      documentTypes: current.documentTypes,
+      countries: current.countries,
+      settings,
+    }),
     versions: workflow.versions.map((v) => ({
       version: v.version,
       createdAt: v.createdAt,

@@ -10,25 +10,65 @@ export async function loadVerificationDetail(member: Pick<Member, "accountId" | 
   const verification = await prisma.verification.findFirst({
     where: { id: verificationId, accountId: member.accountId },
     select: {
-      id: true, status: true, result: true, metadata: true, ipAddress: true, createdAt: true, updatedAt: true, completedAt: true,
-      inputsCompletedAt: true, expiresAt: true, redactedAt: true, identityId: true,
+      id: true,
+      status: true,
+      result: true,
+      metadata: true,
+      ipAddress: true,
+      createdAt: true,
+      updatedAt: true,
+      completedAt: true,
+      inputsCompletedAt: true,
+      expiresAt: true,
+      redactedAt: true,
+      identityId: true,
       workflow: { select: { id: true, name: true } },
       workflowVersion: { select: { version: true, processes: true } },
       inputs: {
-        select: { id: true, fieldName: true, type: true, value: true, createdAt: true, file: { select: { id: true, contentType: true, size: true } } },
+        select: {
+          id: true,
+          fieldName: true,
+          type: true,
+          value: true,
+          createdAt: true,
+          file: { select: { id: true, contentType: true, size: true } },
+        },
         orderBy: { createdAt: "asc" },
       },
       steps: {
-        select: { id: true, position: true, processType: true, status: true, result: true, data: true, checks: true, attempts: true, error: true, startedAt: true, completedAt: true },
+        select: {
+          id: true,
+          position: true,
+          processType: true,
+          status: true,
+          result: true,
+          data: true,
+          checks: true,
+          attempts: true,
+          error: true,
+          startedAt: true,
+          completedAt: true,
+        },
         orderBy: { position: "asc" },
       },
       events: {
         select: {
-          id: true, name: true, createdAt: true, payload: true,
+          id: true,
+          name: true,
+          createdAt: true,
+          payload: true,
           deliveries: {
             select: {
-              id: true, status: true, attempts: true, nextAttemptAt: true, deliveredAt: true, endpoint: { select: { url: true } },
-              attemptsLog: { select: { attempt: true, statusCode: true, durationMs: true, error: true, createdAt: true }, orderBy: { attempt: "asc" } },
+              id: true,
+              status: true,
+              attempts: true,
+              nextAttemptAt: true,
+              deliveredAt: true,
+              endpoint: { select: { url: true } },
+              attemptsLog: {
+                select: { attempt: true, statusCode: true, durationMs: true, error: true, createdAt: true },
+                orderBy: { attempt: "asc" },
+              },
             },
           },
         },
@@ -43,12 +83,27 @@ export async function loadVerificationDetail(member: Pick<Member, "accountId" | 
     orderBy: { createdAt: "asc" },
   });
   const actorIds = [...new Set(audit.map((a) => a.actorId).filter((id): id is string => Boolean(id)))];
-  const actors = actorIds.length ? await prisma.user.findMany({ where: { id: { in: actorIds } }, select: { id: true, email: true } }) : [];
+  const actors = actorIds.length
+    ? await prisma.user.findMany({ where: { id: { in: actorIds } }, select: { id: true, email: true } })
+    : [];
   const emailOf = new Map(actors.map((u) => [u.id, u.email]));
   // a webhook URL's path and query may carry the integrator's token: only who manages webhooks sees them
   const fullUrls = (CAN.manageWebhooks as readonly string[]).includes(member.role);
-  const events = verification.events.map((e) => ({ ...e, deliveries: e.deliveries.map((d) => ({ ...d, endpoint: { url: fullUrls ? d.endpoint.url : hostOnly(d.endpoint.url) } })) }));
-  return { ...verification, events, audit: audit.map((a) => ({ ...a, actor: a.actorId ? (emailOf.get(a.actorId) ?? "former member") : a.actorType.toLowerCase() })) };
+  const events = verification.events.map((e) => ({
+    ...e,
+    deliveries: e.deliveries.map((d) => ({
+      ...d,
+      endpoint: { url: fullUrls ? d.endpoint.url : hostOnly(d.endpoint.url) },
+    })),
+  }));
+  return {
+    ...verification,
+    events,
+    audit: audit.map((a) => ({
+      ...a,
+      actor: a.actorId ? (emailOf.get(a.actorId) ?? "former member") : a.actorType.toLowerCase(),
+    })),
+  };
 }
 
 /** `https://hooks.example.com/…`: the scheme and host of a URL, nothing after them. */

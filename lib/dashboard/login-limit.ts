@@ -8,7 +8,11 @@ import { sha256Hex } from "@/lib/crypto/hash";
 //   real user, from any other address, still signs in;
 // - per e-mail, a ceiling that only attempts passing the two limits above count toward: it slows guessing spread
 //   over many addresses (a botnet can still lock an account for up to an hour: the price of that ceiling).
-export const LOGIN_LIMITS = { perAddressPerMinute: 20, perAddressAndEmailPer15Minutes: 5, perEmailPerHour: 50 } as const;
+export const LOGIN_LIMITS = {
+  perAddressPerMinute: 20,
+  perAddressAndEmailPer15Minutes: 5,
+  perEmailPerHour: 50,
+} as const;
 
 export type LoginLimitState = { limited: false } | { limited: true; retryAfterSeconds: number };
 
@@ -17,7 +21,11 @@ export async function consumeLoginAttempt(ip: string | null, email: string): Pro
   const who = sha256Hex(email.trim().toLowerCase());
   const address = ip ?? "unknown";
   const byAddress = await consumeRateLimit(`login-ip:${address}`, LOGIN_LIMITS.perAddressPerMinute, 60);
-  const byPair = await consumeRateLimit(`login-ip-email:${address}:${who}`, LOGIN_LIMITS.perAddressAndEmailPer15Minutes, 15 * 60);
+  const byPair = await consumeRateLimit(
+    `login-ip-email:${address}:${who}`,
+    LOGIN_LIMITS.perAddressAndEmailPer15Minutes,
+    15 * 60,
+  );
   const local = [byAddress, byPair].filter((s) => s.exceeded);
   if (local.length) return { limited: true, retryAfterSeconds: Math.max(...local.map((s) => s.resetSeconds)) };
   const byEmail = await consumeRateLimit(`login-email:${who}`, LOGIN_LIMITS.perEmailPerHour, 3600);

@@ -13,20 +13,32 @@ export async function listApiKeys(member: Member) {
   return prisma.apiKey.findMany({
     where: { accountId: member.accountId },
     orderBy: { createdAt: "desc" },
-    select: { id: true, name: true, keyPrefix: true, scopes: true, rateLimitPerMinute: true, expiresAt: true, createdAt: true, lastUsedAt: true, revokedAt: true },
+    select: {
+      id: true,
+      name: true,
+      keyPrefix: true,
+      scopes: true,
+      rateLimitPerMinute: true,
+      expiresAt: true,
+      createdAt: true,
+      lastUsedAt: true,
+      revokedAt: true,
+    },
   });
 }
 
 export type CreateKeyResult =
-  | { ok: true; key: string; keyPrefix: string; id: string }
-  | { ok: false; fieldErrors: Record<string, string> };
+  { ok: true; key: string; keyPrefix: string; id: string } | { ok: false; fieldErrors: Record<string, string> };
 
 /** Creates a key and audit-logs it; the full key is in the result and nowhere else (not in the log either). */
 export async function createMemberApiKey(member: Member, input: unknown): Promise<CreateKeyResult> {
   assertCan(member, "manageCredentials");
   const parsed = CreateApiKeySchema.safeParse(input);
   if (!parsed.success) {
-    return { ok: false, fieldErrors: Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0] ?? "form"), i.message])) };
+    return {
+      ok: false,
+      fieldErrors: Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0] ?? "form"), i.message])),
+    };
   }
   if (parsed.data.expiresAt && parsed.data.expiresAt <= clock.now()) {
     return { ok: false, fieldErrors: { expiresAt: "Must be in the future" } };
@@ -41,7 +53,18 @@ export async function createMemberApiKey(member: Member, input: unknown): Promis
       throw new DashboardError(`This account already has ${max} active API keys, the most allowed. Revoke one first.`);
     }
     const created = await createApiKey(member.accountId, parsed.data, tx);
-    await recordAudit(tx, { ...byMember(member), action: "api_key.created", target: { type: "ApiKey", id: created.id }, data: { name: parsed.data.name, keyPrefix: created.keyPrefix, scopes: created.scopes, rateLimitPerMinute: parsed.data.rateLimitPerMinute ?? null, expiresAt: parsed.data.expiresAt?.toISOString() ?? null } });
+    await recordAudit(tx, {
+      ...byMember(member),
+      action: "api_key.created",
+      target: { type: "ApiKey", id: created.id },
+      data: {
+        name: parsed.data.name,
+        keyPrefix: created.keyPrefix,
+        scopes: created.scopes,
+        rateLimitPerMinute: parsed.data.rateLimitPerMinute ?? null,
+        expiresAt: parsed.data.expiresAt?.toISOString() ?? null,
+      },
+    });
     return { ok: true as const, key: created.key, keyPrefix: created.keyPrefix, id: created.id };
   });
 }
@@ -51,10 +74,18 @@ export async function revokeApiKey(member: Member, keyId: string): Promise<void>
   assertCan(member, "manageCredentials");
   const id = idOrNotFound(keyId);
   await prisma.$transaction(async (tx) => {
-    const key = await tx.apiKey.findFirst({ where: { id, accountId: member.accountId }, select: { id: true, keyPrefix: true, revokedAt: true } });
+    const key = await tx.apiKey.findFirst({
+      where: { id, accountId: member.accountId },
+      select: { id: true, keyPrefix: true, revokedAt: true },
+    });
     if (!key) throw new NotFoundError("API key not found");
     if (key.revokedAt) return;
     await tx.apiKey.update({ where: { id: key.id }, data: { revokedAt: clock.now() } });
-    await recordAudit(tx, { ...byMember(member), action: "api_key.revoked", target: { type: "ApiKey", id: key.id }, data: { keyPrefix: key.keyPrefix } });
+    await recordAudit(tx, {
+      ...byMember(member),
+      action: "api_key.revoked",
+      target: { type: "ApiKey", id: key.id },
+      data: { keyPrefix: key.keyPrefix },
+    });
   });
 }

@@ -45,7 +45,12 @@ export async function changeMemberRole(member: Actor, input: z.input<typeof Role
     if (target.role === role) return;
     if (target.role === "OWNER" && owners <= 1) throw new DashboardError("The account needs at least one owner");
     await tx.membership.update({ where: { id: membershipId }, data: { role } });
-    await recordAudit(tx, { ...byMember(member), action: "member.role_changed", target: { type: "Membership", id: membershipId }, data: { from: target.role, to: role } });
+    await recordAudit(tx, {
+      ...byMember(member),
+      action: "member.role_changed",
+      target: { type: "Membership", id: membershipId },
+      data: { from: target.role, to: role },
+    });
   });
 }
 
@@ -55,6 +60,11 @@ export async function removeMember(member: Actor, membershipId: string): Promise
     const { target, owners } = await lockedMembership(tx, member.accountId, membershipId);
     if (target.role === "OWNER" && owners <= 1) throw new DashboardError("The last owner cannot be removed");
     await tx.membership.delete({ where: { id: membershipId } });
-    await recordAudit(tx, { ...byMember(member), action: "member.removed", target: { type: "Membership", id: membershipId }, data: { role: target.role } });
+    await recordAudit(tx, {
+      ...byMember(member),
+      action: "member.removed",
+      target: { type: "Membership", id: membershipId },
+      data: { role: target.role },
+    });
   });
 }

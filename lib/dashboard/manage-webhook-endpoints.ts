@@ -8,8 +8,7 @@ import { byMember, recordAudit, type AuditEntry } from "@/lib/audit/record-audit
 import type { Prisma } from "@/generated/prisma/client";
 
 export type EndpointFormResult =
-  | { ok: true; id: string; secret?: string }
-  | { ok: false; fieldErrors: Record<string, string> };
+  { ok: true; id: string; secret?: string } | { ok: false; fieldErrors: Record<string, string> };
 
 const endpointSelect = { id: true, url: true, events: true, enabled: true, createdAt: true, updatedAt: true } as const;
 
@@ -18,7 +17,12 @@ function fieldErrors(issues: readonly { path: PropertyKey[]; message: string }[]
 }
 
 function audit(member: Member, action: string, endpointId: string, data: Record<string, unknown> = {}): AuditEntry {
-  return { ...byMember(member), action, target: { type: "WebhookEndpoint", id: endpointId }, data: data as Prisma.InputJsonObject };
+  return {
+    ...byMember(member),
+    action,
+    target: { type: "WebhookEndpoint", id: endpointId },
+    data: data as Prisma.InputJsonObject,
+  };
 }
 
 export async function listWebhookEndpoints(member: Member) {
@@ -26,14 +30,20 @@ export async function listWebhookEndpoints(member: Member) {
   const endpoints = await prisma.webhookEndpoint.findMany({
     where: { accountId: member.accountId },
     orderBy: { createdAt: "asc" },
-    select: { ...endpointSelect, deliveries: { orderBy: { createdAt: "desc" }, take: 1, select: { status: true, createdAt: true } } },
+    select: {
+      ...endpointSelect,
+      deliveries: { orderBy: { createdAt: "desc" }, take: 1, select: { status: true, createdAt: true } },
+    },
   });
   return endpoints.map(({ deliveries, ...e }) => ({ ...e, lastDelivery: deliveries[0] ?? null }));
 }
 
 export async function webhookEndpointOrThrow(member: Member, endpointId: string) {
   assertCan(member, "manageWebhooks");
-  const endpoint = await prisma.webhookEndpoint.findFirst({ where: { id: idOrNotFound(endpointId), accountId: member.accountId }, select: endpointSelect });
+  const endpoint = await prisma.webhookEndpoint.findFirst({
+    where: { id: idOrNotFound(endpointId), accountId: member.accountId },
+    select: endpointSelect,
+  });
   if (!endpoint) throw new NotFoundError("Webhook endpoint not found");
   return endpoint;
 }
@@ -45,13 +55,20 @@ export async function createMemberWebhookEndpoint(member: Member, input: unknown
   if (!parsed.success) return { ok: false, fieldErrors: fieldErrors(parsed.error.issues) };
   return prisma.$transaction(async (tx) => {
     const endpoint = await createWebhookEndpoint(member.accountId, parsed.data, tx);
-    await recordAudit(tx, audit(member, "webhook_endpoint.created", endpoint.id, { url: endpoint.url, events: endpoint.events }));
+    await recordAudit(
+      tx,
+      audit(member, "webhook_endpoint.created", endpoint.id, { url: endpoint.url, events: endpoint.events }),
+    );
     return { ok: true as const, id: endpoint.id, secret: endpoint.secret };
   });
 }
 
 /** Changes URL, event selection and enabled; the secret stays. */
-export async function updateWebhookEndpoint(member: Member, endpointId: string, input: unknown): Promise<EndpointFormResult> {
+export async function updateWebhookEndpoint(
+  member: Member,
+  endpointId: string,
+  input: unknown,
+): Promise<EndpointFormResult> {
   const endpoint = await webhookEndpointOrThrow(member, endpointId);
   const parsed = WebhookEndpointSchema.safeParse(input);
   if (!parsed.success) return { ok: false, fieldErrors: fieldErrors(parsed.error.issues) };
@@ -74,7 +91,10 @@ export async function rotateWebhookSecret(member: Member, endpointId: string): P
   const endpoint = await webhookEndpointOrThrow(member, endpointId);
   const secret = generateWebhookSecret();
   await prisma.$transaction(async (tx) => {
-    const { count } = await tx.webhookEndpoint.updateMany({ where: { id: endpoint.id, accountId: member.accountId }, data: { secretEncrypted: encryptWebhookSecret(secret) } });
+    const { count } = await tx.webhookEndpoint.updateMany({
+      where: { id: endpoint.id, accountId: member.accountId },
+      data: { secretEncrypted: encryptWebhookSecret(secret) },
+    });
     if (!count) throw new NotFoundError("Webhook endpoint not found");
     await recordAudit(tx, audit(member, "webhook_endpoint.secret_rotated", endpoint.id));
   });

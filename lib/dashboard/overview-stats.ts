@@ -37,7 +37,8 @@ export async function overviewStats(accountId: string, now: Date, days = 30) {
   for (const row of perDay) {
     const entry = byDay.get(row.day.toISOString().slice(0, 10));
     if (!entry) continue;
-    const key = row.result === "APPROVED" || row.result === "DECLINED" || row.result === "MANUAL_REVIEW" ? row.result : "other";
+    const key =
+      row.result === "APPROVED" || row.result === "DECLINED" || row.result === "MANUAL_REVIEW" ? row.result : "other";
     entry[key] += Number(row.n);
   }
   const f = funnel[0]!;
@@ -45,7 +46,10 @@ export async function overviewStats(accountId: string, now: Date, days = 30) {
     days,
     perDay: [...byDay.values()],
     funnel: { started: Number(f.started), inputsCompleted: Number(f.inputs_completed), completed: Number(f.completed) },
-    medianSeconds: { startToDecision: timing[0]?.start_to_decision ?? null, inputsToDecision: timing[0]?.inputs_to_decision ?? null },
+    medianSeconds: {
+      startToDecision: timing[0]?.start_to_decision ?? null,
+      inputsToDecision: timing[0]?.inputs_to_decision ?? null,
+    },
     declineReasons: declines.map((d) => ({ process: d.process, check: d.check_name, count: Number(d.n) })),
   };
 }

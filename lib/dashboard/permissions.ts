@@ -2,7 +2,14 @@ import { ForbiddenError } from "@/lib/errors";
 // Who may do what, and the check domain functions repeat (pages and actions check first; a domain function called
 // with a member object must not trust that its caller did).
 export type Role = "OWNER" | "ADMIN" | "REVIEWER";
-export type Member = { userId: string; email: string; accountId: string; accountName: string; clientId: string; role: Role };
+export type Member = {
+  userId: string;
+  email: string;
+  accountId: string;
+  accountName: string;
+  clientId: string;
+  role: Role;
+};
 
 /** Who may do what. Reviewers read and review verifications; keys, webhooks, workflows and members are not theirs. */
 export const CAN = {

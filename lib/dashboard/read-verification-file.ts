@@ -8,7 +8,11 @@ import { isUuid } from "@/lib/verifications/find-verification";
  * The plaintext of a file that is an input of this verification of the member's account, or null. The file must
  * belong to THAT verification (not just to the account), so a file id cannot be read through another verification.
  */
-export async function readVerificationFile(member: Pick<Member, "accountId" | "role">, verificationId: string, fileId: string) {
+export async function readVerificationFile(
+  member: Pick<Member, "accountId" | "role">,
+  verificationId: string,
+  fileId: string,
+) {
   if (!can(member, "review") || !isUuid(verificationId) || !isUuid(fileId)) return null;
   const input = await prisma.verificationInput.findFirst({
     where: { fileId, verificationId, verification: { accountId: member.accountId } },

@@ -1,13 +1,16 @@
 import "server-only";
 import { prisma } from "@/lib/db";
 import { idOrNotFound, isUniqueViolation } from "@/lib/dashboard/dashboard-ids";
-import { assertCan, DashboardError, NotFoundError, type Member } from "@/lib/dashboard/permissions";
+import { assertCan, NotFoundError, type Member } from "@/lib/dashboard/permissions";
 import { publishWorkflow } from "@/lib/workflows/publish-workflow";
-import { pruneDefinition, WorkflowDefinitionSchema, type WorkflowDefinition } from "@/lib/workflows/workflow-definition";
+import {
+  pruneDefinition,
+  WorkflowDefinitionSchema,
+  type WorkflowDefinition,
+} from "@/lib/workflows/workflow-definition";
 
 export type SaveWorkflowResult =
-  | { ok: true; workflowId: string; version: number }
-  | { ok: false; fieldErrors: Record<string, string> };
+  { ok: true; workflowId: string; version: number } | { ok: false; fieldErrors: Record<string, string> };
 
 /**
  * The builder's save: validates with the builder's own schema (again: the browser's check is a convenience), keeps
@@ -22,11 +25,15 @@ export async function saveWorkflow(member: Member, input: unknown, workflowId?: 
   }
   const parsed = WorkflowDefinitionSchema.safeParse(input);
   if (!parsed.success) {
-    return { ok: false, fieldErrors: Object.fromEntries(parsed.error.issues.map((i) => [i.path.join(".") || "form", i.message])) };
+    return {
+      ok: false,
+      fieldErrors: Object.fromEntries(parsed.error.issues.map((i) => [i.path.join(".") || "form", i.message])),
+    };
   }
   try {
     const published = await publishWorkflow(member.accountId, pruneDefinition(parsed.data as WorkflowDefinition), id, {
-      actorId: member.userId, action: id ? "workflow.published" : "workflow.created",
+      actorId: member.userId,
+      action: id ? "workflow.published" : "workflow.created",
     });
     return { ok: true, ...published };
   } catch (error) {

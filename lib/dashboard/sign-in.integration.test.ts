@@ -26,7 +26,8 @@ describe("dashboard sign-in", () => {
     freezeClock();
     const email = `target-${randomUUID()}@example.com`;
     const attacker = `198.51.100.${Math.floor(Math.random() * 200)}`;
-    for (let i = 0; i < LOGIN_LIMITS.perAddressAndEmailPer15Minutes; i++) expect((await consumeLoginAttempt(attacker, email)).limited).toBe(false);
+    for (let i = 0; i < LOGIN_LIMITS.perAddressAndEmailPer15Minutes; i++)
+      expect((await consumeLoginAttempt(attacker, email)).limited).toBe(false);
     // the attacker keeps hammering: refused, and none of it counts toward the e-mail's own ceiling
     for (let i = 0; i < 60; i++) expect((await consumeLoginAttempt(attacker, email.toUpperCase())).limited).toBe(true);
     const limited = await consumeLoginAttempt(attacker, email);
@@ -37,7 +38,8 @@ describe("dashboard sign-in", () => {
   it("slows guessing spread over many addresses with a per-e-mail ceiling", async () => {
     freezeClock();
     const email = `spread-${randomUUID()}@example.com`;
-    for (let i = 0; i < LOGIN_LIMITS.perEmailPerHour; i++) expect((await consumeLoginAttempt(`2001:db8:1::${i.toString(16)}`, email)).limited).toBe(false);
+    for (let i = 0; i < LOGIN_LIMITS.perEmailPerHour; i++)
+      expect((await consumeLoginAttempt(`2001:db8:1::${i.toString(16)}`, email)).limited).toBe(false);
     expect((await consumeLoginAttempt("2001:db8:2::1", email)).limited).toBe(true);
   });
 

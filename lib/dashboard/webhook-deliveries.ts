@@ -21,9 +21,25 @@ export async function webhookDeliveryLog(member: Member, endpointId: string) {
     orderBy: { createdAt: "desc" },
     take: LOG_SIZE,
     select: {
-      id: true, status: true, attempts: true, nextAttemptAt: true, deliveredAt: true, createdAt: true,
+      id: true,
+      status: true,
+      attempts: true,
+      nextAttemptAt: true,
+      deliveredAt: true,
+      createdAt: true,
       event: { select: { id: true, name: true, verificationId: true } },
-      attemptsLog: { orderBy: { attempt: "asc" }, select: { id: true, attempt: true, statusCode: true, durationMs: true, responseExcerpt: true, error: true, createdAt: true } },
+      attemptsLog: {
+        orderBy: { attempt: "asc" },
+        select: {
+          id: true,
+          attempt: true,
+          statusCode: true,
+          durationMs: true,
+          responseExcerpt: true,
+          error: true,
+          createdAt: true,
+        },
+      },
     },
   });
   return { endpoint, deliveries };
@@ -38,9 +54,15 @@ export async function resendMemberDelivery(member: Member, deliveryId: string): 
   });
   if (!delivery) throw new NotFoundError("Delivery not found");
   // a pending delivery is already on its way (or waiting for its retry): resending would only race it
-  if (delivery.status === "PENDING") throw new DashboardError("This delivery is still pending; wait for it to succeed or fail.");
+  if (delivery.status === "PENDING")
+    throw new DashboardError("This delivery is still pending; wait for it to succeed or fail.");
   await resendDelivery(delivery.id);
-  await recordAudit(prisma, { ...byMember(member), action: "webhook_delivery.resent", target: { type: "WebhookDelivery", id: delivery.id }, data: { endpointId: delivery.endpointId } });
+  await recordAudit(prisma, {
+    ...byMember(member),
+    action: "webhook_delivery.resent",
+    target: { type: "WebhookDelivery", id: delivery.id },
+    data: { endpointId: delivery.endpointId },
+  });
   notifyWork("deliveries");
 }
 
@@ -48,18 +70,38 @@ export async function resendMemberDelivery(member: Member, deliveryId: string): 
  * A `webhook_test` event for this one endpoint, written like every other event (event row + pending delivery)
  * and sent by the same worker: signed with the endpoint's secret, retried on failure, logged.
  */
-export async function sendTestWebhook(member: Member, endpointId: string): Promise<{ eventId: string; deliveryId: string }> {
+export async function sendTestWebhook(
+  member: Member,
+  endpointId: string,
+): Promise<{ eventId: string; deliveryId: string }> {
   const endpoint = await webhookEndpointOrThrow(member, endpointId);
   if (!endpoint.enabled) throw new DashboardError("Enable the endpoint to send it a test event.");
   const now = clock.now();
   const { eventId, payload } = eventEnvelope(null, TEST_EVENT_NAME, now, {
     test: true,
-    message: "Test event sent from the OpenKYC dashboard. Verify its signature as for any event; it concerns no verification.",
+    message:
+      "Test event sent from the OpenKYC dashboard. Verify its signature as for any event; it concerns no verification.",
   });
   const delivery = await prisma.$transaction(async (tx) => {
-    await tx.event.create({ data: { id: eventId, accountId: member.accountId, name: TEST_EVENT_NAME, payload: payload as Prisma.InputJsonValue, createdAt: now } });
-    const created = await tx.webhookDelivery.create({ data: { eventId, endpointId: endpoint.id, nextAttemptAt: now }, select: { id: true } });
-    await recordAudit(tx, { ...byMember(member), action: "webhook_endpoint.test_sent", target: { type: "WebhookEndpoint", id: endpoint.id }, data: { eventId } });
+    await tx.event.create({
+      data: {
+        id: eventId,
+        accountId: member.accountId,
+        name: TEST_EVENT_NAME,
+        payload: payload as Prisma.InputJsonValue,
+        createdAt: now,
+      },
+    });
+    const created = await tx.webhookDelivery.create({
+      data: { eventId, endpointId: endpoint.id, nextAttemptAt: now },
+      select: { id: true },
+    });
+    await recordAudit(tx, {
+      ...byMember(member),
+      action: "webhook_endpoint.test_sent",
+      target: { type: "WebhookEndpoint", id: endpoint.id },
+      data: { eventId },
+    });
     return created;
   });
   notifyWork("deliveries");

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { prisma } from "@/lib/db";
 import { resetEnvCache } from "@/lib/env";
-import { createMemberWebhookEndpoint, listWebhookEndpoints, rotateWebhookSecret, updateWebhookEndpoint, webhookEndpointOrThrow } from "@/lib/dashboard/manage-webhook-endpoints";
+import {
+  createMemberWebhookEndpoint,
+  listWebhookEndpoints,
+  rotateWebhookSecret,
+  updateWebhookEndpoint,
+  webhookEndpointOrThrow,
+} from "@/lib/dashboard/manage-webhook-endpoints";
 import { DashboardError, ForbiddenError, NotFoundError, type Member } from "@/lib/dashboard/permissions";
 import { resendMemberDelivery, sendTestWebhook, webhookDeliveryLog } from "@/lib/dashboard/webhook-deliveries";
 import { createTestMembers } from "@/lib/testing/dashboard-members";
@@ -37,7 +43,14 @@ const stateOf = (accountId: string) =>
   prisma.webhookEndpoint.findMany({
     where: { accountId },
     orderBy: { id: "asc" },
-    select: { id: true, url: true, events: true, enabled: true, secretEncrypted: true, deliveries: { select: { id: true, status: true, attempts: true, nextAttemptAt: true } } },
+    select: {
+      id: true,
+      url: true,
+      events: true,
+      enabled: true,
+      secretEncrypted: true,
+      deliveries: { select: { id: true, status: true, attempts: true, nextAttemptAt: true } },
+    },
   });
 
 describe("webhook endpoints from the dashboard", () => {
@@ -46,8 +59,14 @@ describe("webhook endpoints from the dashboard", () => {
     expect(Buffer.from(secret, "base64")).toHaveLength(32);
     const bad = await updateWebhookEndpoint(a.owner, id, { url: "ftp://x", events: ["nope"], enabled: true });
     expect(bad.ok).toBe(false);
-    expect(await updateWebhookEndpoint(a.owner, id, { url: "https://hooks.example.com/kyc", events: [], enabled: false })).toEqual({ ok: true, id });
-    expect(await webhookEndpointOrThrow(a.owner, id)).toMatchObject({ url: "https://hooks.example.com/kyc", events: [], enabled: false });
+    expect(
+      await updateWebhookEndpoint(a.owner, id, { url: "https://hooks.example.com/kyc", events: [], enabled: false }),
+    ).toEqual({ ok: true, id });
+    expect(await webhookEndpointOrThrow(a.owner, id)).toMatchObject({
+      url: "https://hooks.example.com/kyc",
+      events: [],
+      enabled: false,
+    });
     const before = (await prisma.webhookEndpoint.findUniqueOrThrow({ where: { id } })).secretEncrypted;
     const rotated = await rotateWebhookSecret(a.owner, id);
     expect(rotated.secret).not.toBe(secret);
@@ -74,17 +93,28 @@ describe("webhook endpoints from the dashboard", () => {
     await expect(resendMemberDelivery(a.owner, deliveryId)).rejects.toBeInstanceOf(DashboardError);
     expect((await attemptDelivery(deliveryId, { force: true })).status).toBe("DELIVERED");
     expect(receiver.received).toHaveLength(2);
-    expect(receiver.received[1]).toMatchObject({ serviceSignatureValid: true, standardSignatureValid: true, json: { eventName: "webhook_test", eventId, test: true, flowId: null } });
+    expect(receiver.received[1]).toMatchObject({
+      serviceSignatureValid: true,
+      standardSignatureValid: true,
+      json: { eventName: "webhook_test", eventId, test: true, flowId: null },
+    });
 
     await resendMemberDelivery(a.owner, deliveryId);
-    expect(await prisma.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId } })).toMatchObject({ status: "PENDING", deliveredAt: null });
+    expect(await prisma.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId } })).toMatchObject({
+      status: "PENDING",
+      deliveredAt: null,
+    });
     expect((await attemptDelivery(deliveryId)).status).toBe("DELIVERED");
     expect(receiver.received[2]!.headers["webhook-id"]).toBe(eventId);
 
     const { deliveries } = await webhookDeliveryLog(a.owner, id);
     expect(deliveries).toHaveLength(1);
     expect(deliveries[0]).toMatchObject({ id: deliveryId, status: "DELIVERED", event: { name: "webhook_test" } });
-    expect(deliveries[0]!.attemptsLog.map((t) => [t.attempt, t.statusCode])).toEqual([[1, 500], [2, 200], [3, 200]]);
+    expect(deliveries[0]!.attemptsLog.map((t) => [t.attempt, t.statusCode])).toEqual([
+      [1, 500],
+      [2, 200],
+      [3, 200],
+    ]);
     expect(deliveries[0]!.attemptsLog[0]!.responseExcerpt).toContain("receiver exploded");
     await receiver.close();
   });
@@ -101,8 +131,12 @@ describe("webhook endpoints from the dashboard", () => {
     const { deliveryId } = await sendTestWebhook(b.owner, theirs.id);
     await prisma.webhookDelivery.update({ where: { id: deliveryId }, data: { status: "FAILED", nextAttemptAt: null } });
     const before = await stateOf(b.account.accountId);
-    const auditBefore = await prisma.auditLog.count({ where: { accountId: { in: [a.account.accountId, b.account.accountId] } } });
-    await expect(updateWebhookEndpoint(a.owner, theirs.id, { url: "https://evil.example.com", events: [], enabled: true })).rejects.toBeInstanceOf(NotFoundError);
+    const auditBefore = await prisma.auditLog.count({
+      where: { accountId: { in: [a.account.accountId, b.account.accountId] } },
+    });
+    await expect(
+      updateWebhookEndpoint(a.owner, theirs.id, { url: "https://evil.example.com", events: [], enabled: true }),
+    ).rejects.toBeInstanceOf(NotFoundError);
     await expect(rotateWebhookSecret(a.owner, theirs.id)).rejects.toBeInstanceOf(NotFoundError);
     await expect(sendTestWebhook(a.owner, theirs.id)).rejects.toBeInstanceOf(NotFoundError);
     await expect(webhookDeliveryLog(a.owner, theirs.id)).rejects.toBeInstanceOf(NotFoundError);
@@ -110,7 +144,9 @@ describe("webhook endpoints from the dashboard", () => {
     await expect(webhookEndpointOrThrow(a.owner, "../x")).rejects.toBeInstanceOf(NotFoundError);
     expect((await listWebhookEndpoints(a.owner)).map((e) => e.id)).not.toContain(theirs.id);
     expect(await stateOf(b.account.accountId)).toEqual(before);
-    expect(await prisma.auditLog.count({ where: { accountId: { in: [a.account.accountId, b.account.accountId] } } })).toBe(auditBefore);
+    expect(
+      await prisma.auditLog.count({ where: { accountId: { in: [a.account.accountId, b.account.accountId] } } }),
+    ).toBe(auditBefore);
   });
 
   it("refuses a reviewer", async () => {
@@ -118,8 +154,12 @@ describe("webhook endpoints from the dashboard", () => {
     const { deliveryId } = await sendTestWebhook(a.owner, mine.id);
     await prisma.webhookDelivery.update({ where: { id: deliveryId }, data: { status: "FAILED", nextAttemptAt: null } });
     const before = await stateOf(a.account.accountId);
-    await expect(createMemberWebhookEndpoint(a.reviewer, { url: "https://x.example.com" })).rejects.toBeInstanceOf(ForbiddenError);
-    await expect(updateWebhookEndpoint(a.reviewer, mine.id, { url: "https://x.example.com" })).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(createMemberWebhookEndpoint(a.reviewer, { url: "https://x.example.com" })).rejects.toBeInstanceOf(
+      ForbiddenError,
+    );
+    await expect(updateWebhookEndpoint(a.reviewer, mine.id, { url: "https://x.example.com" })).rejects.toBeInstanceOf(
+      ForbiddenError,
+    );
     await expect(rotateWebhookSecret(a.reviewer, mine.id)).rejects.toBeInstanceOf(ForbiddenError);
     await expect(sendTestWebhook(a.reviewer, mine.id)).rejects.toBeInstanceOf(ForbiddenError);
     await expect(resendMemberDelivery(a.reviewer, deliveryId)).rejects.toBeInstanceOf(ForbiddenError);
@@ -132,10 +172,18 @@ describe("webhook endpoints from the dashboard", () => {
 describe("webhook URLs on a verification's page", () => {
   it("a reviewer sees only the host of the endpoint URL; owners and admins see it whole", async () => {
     const account = await createTestAccount({ workflows: [{ name: "address", processes: ["ADDRESS_VERIFICATION"] }] });
-    await createMemberWebhookEndpoint(ownerOf(account), { url: "https://hooks.example.com/kyc/callback?token=s3cr3t", events: [] });
+    await createMemberWebhookEndpoint(ownerOf(account), {
+      url: "https://hooks.example.com/kyc/callback?token=s3cr3t",
+      events: [],
+    });
     const { verificationId } = await startVerification(account, "address");
-    const urls = async (member: Member) => (await loadVerificationDetail(member, verificationId)).events.flatMap((e) => e.deliveries.map((d) => d.endpoint.url));
+    const urls = async (member: Member) =>
+      (await loadVerificationDetail(member, verificationId)).events.flatMap((e) =>
+        e.deliveries.map((d) => d.endpoint.url),
+      );
     expect(await urls(await addMember(account, "REVIEWER"))).toEqual(["https://hooks.example.com/…"]);
-    expect(await urls(await addMember(account, "ADMIN"))).toEqual(["https://hooks.example.com/kyc/callback?token=s3cr3t"]);
+    expect(await urls(await addMember(account, "ADMIN"))).toEqual([
+      "https://hooks.example.com/kyc/callback?token=s3cr3t",
+    ]);
   });
 });

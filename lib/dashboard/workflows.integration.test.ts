@@ -13,35 +13,69 @@ let b: { account: TestAccount; owner: Member };
 
 beforeAll(async () => {
   a = await createTestMembers({ workflows: [{ name: "kyc", processes: ["EMAIL_CHECK"] }] });
-  b = await createTestMembers({ workflows: [{ name: "theirs", processes: ["EMAIL_CHECK", "LIVENESS"], settings: { LIVENESS_CHALLENGE: "NOD" } }] });
+  b = await createTestMembers({
+    workflows: [{ name: "theirs", processes: ["EMAIL_CHECK", "LIVENESS"], settings: { LIVENESS_CHALLENGE: "NOD" } }],
+  });
 });
 
 const snapshot = (accountId: string) =>
-  prisma.workflow.findMany({ where: { accountId }, orderBy: { id: "asc" }, select: { id: true, name: true, archivedAt: true, currentVersionId: true, _count: { select: { versions: true } } } });
+  prisma.workflow.findMany({
+    where: { accountId },
+    orderBy: { id: "asc" },
+    select: { id: true, name: true, archivedAt: true, currentVersionId: true, _count: { select: { versions: true } } },
+  });
 
 describe("saveWorkflow", () => {
   it("creates, then publishes a new version on edit while a verification keeps the one it pinned", async () => {
     const created = await saveWorkflow(a.admin, {
-      name: "Address flow", processes: ["ADDRESS_VERIFICATION", "LIVENESS"],
-      settings: { ADDRESS_COMPLETENESS: true, POSTAL_VALIDATION: true, LIVENESS_CHALLENGE: "NOD", WATCHLIST_THRESHOLD: 0.9, LINK_EXPIRY_HOURS: 48 },
+      name: "Address flow",
+      processes: ["ADDRESS_VERIFICATION", "LIVENESS"],
+      settings: {
+        ADDRESS_COMPLETENESS: true,
+        POSTAL_VALIDATION: true,
+        LIVENESS_CHALLENGE: "NOD",
+        WATCHLIST_THRESHOLD: 0.9,
+        LINK_EXPIRY_HOURS: 48,
+      },
     });
     if (!created.ok) throw new Error(JSON.stringify(created.fieldErrors));
     expect(created.version).toBe(1);
-    const v1 = await prisma.workflowVersion.findFirstOrThrow({ where: { workflowId: created.workflowId }, include: { settings: true } });
+    const v1 = await prisma.workflowVersion.findFirstOrThrow({
+      where: { workflowId: created.workflowId },
+      include: { settings: true },
+    });
     // WATCHLIST_THRESHOLD belongs to a process the workflow does not have: not stored
-    expect(v1.settings.map((s) => s.fieldName).sort()).toEqual(["ADDRESS_COMPLETENESS", "LINK_EXPIRY_HOURS", "LIVENESS_CHALLENGE", "POSTAL_VALIDATION"]);
+    expect(v1.settings.map((s) => s.fieldName).sort()).toEqual([
+      "ADDRESS_COMPLETENESS",
+      "LINK_EXPIRY_HOURS",
+      "LIVENESS_CHALLENGE",
+      "POSTAL_VALIDATION",
+    ]);
 
     a.account.workflows["Address flow"] = created.workflowId;
     const { verificationId } = await startVerification(a.account, "Address flow");
-    const edited = await saveWorkflow(a.owner, { name: "Address flow", processes: ["LIVENESS"], settings: { LIVENESS_CHALLENGE: "TURN_HEAD_RIGHT_LEFT" } }, created.workflowId);
+    const edited = await saveWorkflow(
+      a.owner,
+      { name: "Address flow", processes: ["LIVENESS"], settings: { LIVENESS_CHALLENGE: "TURN_HEAD_RIGHT_LEFT" } },
+      created.workflowId,
+    );
     expect(edited).toMatchObject({ ok: true, workflowId: created.workflowId, version: 2 });
-    const pinned = await prisma.verification.findUniqueOrThrow({ where: { id: verificationId }, select: { workflowVersion: { select: { version: true, processes: true } } } });
+    const pinned = await prisma.verification.findUniqueOrThrow({
+      where: { id: verificationId },
+      select: { workflowVersion: { select: { version: true, processes: true } } },
+    });
     expect(pinned.workflowVersion).toEqual({ version: 1, processes: ["ADDRESS_VERIFICATION", "LIVENESS"] });
 
     const detail = await workflowDetail(a.owner, created.workflowId);
     expect(detail.currentVersion).toBe(2);
-    expect(detail.versions.map((v) => [v.version, v.isCurrent, v.verifications])).toEqual([[2, true, 0], [1, false, 1]]);
-    expect(detail.definition).toMatchObject({ processes: ["LIVENESS"], settings: { LIVENESS_CHALLENGE: "TURN_HEAD_RIGHT_LEFT" } });
+    expect(detail.versions.map((v) => [v.version, v.isCurrent, v.verifications])).toEqual([
+      [2, true, 0],
+      [1, false, 1],
+    ]);
+    expect(detail.definition).toMatchObject({
+      processes: ["LIVENESS"],
+      settings: { LIVENESS_CHALLENGE: "TURN_HEAD_RIGHT_LEFT" },
+    });
     expect(detail.inputs.map((i) => i.fieldName)).toEqual(["SELFIE_VIDEO", "SELFIE_PHOTO"]);
     expect(detail.inputs[0]!.data).toMatchObject({ challenge: "TURN_HEAD_RIGHT_LEFT" });
 
@@ -49,12 +83,19 @@ describe("saveWorkflow", () => {
     await duplicateWorkflow(a.owner, created.workflowId);
     await setWorkflowArchived(a.owner, created.workflowId, true);
     const audit = await prisma.auditLog.findMany({
-      where: { accountId: a.account.accountId, action: { startsWith: "workflow." }, OR: [{ targetId: created.workflowId }, { data: { path: ["sourceWorkflowId"], equals: created.workflowId } }] },
+      where: {
+        accountId: a.account.accountId,
+        action: { startsWith: "workflow." },
+        OR: [{ targetId: created.workflowId }, { data: { path: ["sourceWorkflowId"], equals: created.workflowId } }],
+      },
       orderBy: { createdAt: "asc" },
       select: { action: true, actorId: true, data: true },
     });
     expect(audit.map((r) => [r.action, r.actorId])).toEqual([
-      ["workflow.created", a.admin.userId], ["workflow.published", a.owner.userId], ["workflow.duplicated", a.owner.userId], ["workflow.archived", a.owner.userId],
+      ["workflow.created", a.admin.userId],
+      ["workflow.published", a.owner.userId],
+      ["workflow.duplicated", a.owner.userId],
+      ["workflow.archived", a.owner.userId],
     ]);
     expect(audit[1]!.data).toEqual({ version: 2 });
     await setWorkflowArchived(a.owner, created.workflowId, false);
@@ -62,15 +103,24 @@ describe("saveWorkflow", () => {
 
   it("refuses invalid definitions with field errors and writes nothing", async () => {
     const before = await snapshot(a.account.accountId);
-    const result = await saveWorkflow(a.owner, { name: "", processes: ["LIVENESS", "LIVENESS", "NOPE"], settings: { LINK_EXPIRY_HOURS: 0, AGREEMENT_STATEMENT: "short", EXTRA: 1 } });
+    const result = await saveWorkflow(a.owner, {
+      name: "",
+      processes: ["LIVENESS", "LIVENESS", "NOPE"],
+      settings: { LINK_EXPIRY_HOURS: 0, AGREEMENT_STATEMENT: "short", EXTRA: 1 },
+    });
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    expect(Object.keys(result.fieldErrors)).toEqual(expect.arrayContaining(["name", "processes.2", "settings.LINK_EXPIRY_HOURS", "settings.AGREEMENT_STATEMENT"]));
+    expect(Object.keys(result.fieldErrors)).toEqual(
+      expect.arrayContaining(["name", "processes.2", "settings.LINK_EXPIRY_HOURS", "settings.AGREEMENT_STATEMENT"]),
+    );
     expect(await snapshot(a.account.accountId)).toEqual(before);
   });
 
   it("reports a duplicate name as a field error", async () => {
-    expect(await saveWorkflow(a.owner, { name: "kyc", processes: ["EMAIL_CHECK"] })).toEqual({ ok: false, fieldErrors: { name: "Another workflow already has this name" } });
+    expect(await saveWorkflow(a.owner, { name: "kyc", processes: ["EMAIL_CHECK"] })).toEqual({
+      ok: false,
+      fieldErrors: { name: "Another workflow already has this name" },
+    });
   });
 
   it("duplicates the current definition under a new flowId, and archives / restores", async () => {
@@ -96,7 +146,9 @@ describe("workflows of another account and reviewers", () => {
   it("treats another account's workflow as not found, and changes nothing of it", async () => {
     const theirs = b.account.workflows.theirs!;
     const before = await snapshot(b.account.accountId);
-    await expect(saveWorkflow(a.owner, { name: "stolen", processes: ["EMAIL_CHECK"] }, theirs)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(saveWorkflow(a.owner, { name: "stolen", processes: ["EMAIL_CHECK"] }, theirs)).rejects.toBeInstanceOf(
+      NotFoundError,
+    );
     await expect(setWorkflowArchived(a.owner, theirs, true)).rejects.toBeInstanceOf(NotFoundError);
     await expect(duplicateWorkflow(a.owner, theirs)).rejects.toBeInstanceOf(NotFoundError);
     await expect(workflowDetail(a.owner, theirs)).rejects.toBeInstanceOf(NotFoundError);
@@ -109,8 +161,12 @@ describe("workflows of another account and reviewers", () => {
   it("refuses a reviewer everything, before reading or writing", async () => {
     const mine = a.account.workflows.kyc!;
     const before = await snapshot(a.account.accountId);
-    await expect(saveWorkflow(a.reviewer, { name: "by reviewer", processes: ["EMAIL_CHECK"] })).rejects.toBeInstanceOf(ForbiddenError);
-    await expect(saveWorkflow(a.reviewer, { name: "kyc", processes: ["LIVENESS"] }, mine)).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(saveWorkflow(a.reviewer, { name: "by reviewer", processes: ["EMAIL_CHECK"] })).rejects.toBeInstanceOf(
+      ForbiddenError,
+    );
+    await expect(saveWorkflow(a.reviewer, { name: "kyc", processes: ["LIVENESS"] }, mine)).rejects.toBeInstanceOf(
+      ForbiddenError,
+    );
     await expect(setWorkflowArchived(a.reviewer, mine, true)).rejects.toBeInstanceOf(ForbiddenError);
     await expect(duplicateWorkflow(a.reviewer, mine)).rejects.toBeInstanceOf(ForbiddenError);
     await expect(listWorkflows(a.reviewer, { archived: false })).rejects.toBeInstanceOf(ForbiddenError);

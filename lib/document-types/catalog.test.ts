@@ -1,12 +1,19 @@
 import { describe, expect, it } from "vitest";
 import { allCountries } from "@/lib/countries/countries";
-import { DOCUMENT_TYPE_NAMES, documentTypeLabel, documentTypeSides, isIssuedIn, listDocumentTypes } from "@/lib/document-types/catalog";
+import {
+  DOCUMENT_TYPE_NAMES,
+  documentTypeLabel,
+  documentTypeSides,
+  isIssuedIn,
+  listDocumentTypes,
+} from "@/lib/document-types/catalog";
 
 // ISO 3166-1 entries with no permanent population: nobody there issues documents.
 const UNINHABITED = ["AQ", "BV", "GS", "HM", "TF", "UM"];
 
 /** "DE" → 🇩🇪, computed independently of the code under test. */
-const flagOf = (code: string) => String.fromCodePoint(...[...code].map((c) => 0x1f1e6 + c.charCodeAt(0) - "A".charCodeAt(0)));
+const flagOf = (code: string) =>
+  String.fromCodePoint(...[...code].map((c) => 0x1f1e6 + c.charCodeAt(0) - "A".charCodeAt(0)));
 
 describe("the document type catalogue", () => {
   it("has five types with labels and the sides to capture (a passport has only a front)", () => {
@@ -37,7 +44,9 @@ describe("the document type catalogue", () => {
   it("has a PASSPORT subtype for every inhabited country and none for uninhabited territories", () => {
     const passport = listDocumentTypes().find((t) => t.name === "PASSPORT")!;
     const covered = new Set(passport.subTypes.map((s) => s.countryCode));
-    const notCovered = allCountries().map((c) => c.code).filter((code) => !covered.has(code));
+    const notCovered = allCountries()
+      .map((c) => c.code)
+      .filter((code) => !covered.has(code));
     expect(notCovered.sort()).toEqual(UNINHABITED);
     expect(passport.subTypes).toHaveLength(249 - UNINHABITED.length);
   });
@@ -61,11 +70,19 @@ describe("the document type catalogue", () => {
       }
     }
     const germany = listDocumentTypes({ countries: ["DE"] })[0]!.subTypes[0]!;
-    expect(germany).toEqual({ countryName: "Germany", countryCode: "DE", countryFlag: "🇩🇪", region: "Europe", documentTypes: [] });
+    expect(germany).toEqual({
+      countryName: "Germany",
+      countryCode: "DE",
+      countryFlag: "🇩🇪",
+      region: "Europe",
+      documentTypes: [],
+    });
   });
 
   it("lists subtypes in alphabetical order of country name (the order of a country picker)", () => {
-    const names = listDocumentTypes().find((t) => t.name === "DRIVERS_LICENSE")!.subTypes.map((s) => s.countryName);
+    const names = listDocumentTypes()
+      .find((t) => t.name === "DRIVERS_LICENSE")!
+      .subTypes.map((s) => s.countryName);
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, "en")));
   });
 });
@@ -86,16 +103,25 @@ describe("listDocumentTypes filters", () => {
     for (const type of us) expect(type.subTypes.map((s) => s.countryCode)).toEqual(["US"]);
 
     const mixed = listDocumentTypes({ countries: ["US", "IN"] });
-    expect(mixed.map((t) => t.name)).toEqual(["PASSPORT", "DRIVERS_LICENSE", "NATIONAL_ID", "RESIDENCE_PERMIT", "VOTER_ID"]);
+    expect(mixed.map((t) => t.name)).toEqual([
+      "PASSPORT",
+      "DRIVERS_LICENSE",
+      "NATIONAL_ID",
+      "RESIDENCE_PERMIT",
+      "VOTER_ID",
+    ]);
     expect(mixed.find((t) => t.name === "NATIONAL_ID")!.subTypes.map((s) => s.countryCode)).toEqual(["IN"]);
     expect(mixed.find((t) => t.name === "VOTER_ID")!.subTypes.map((s) => s.countryCode)).toEqual(["IN"]);
   });
 
   it("combines both filters", () => {
     expect(listDocumentTypes({ types: ["NATIONAL_ID"], countries: ["US"] })).toEqual([]);
-    expect(listDocumentTypes({ types: ["NATIONAL_ID"], countries: ["DE", "US"] }).map((t) => [t.name, t.subTypes.map((s) => s.countryCode)])).toEqual([
-      ["NATIONAL_ID", ["DE"]],
-    ]);
+    expect(
+      listDocumentTypes({ types: ["NATIONAL_ID"], countries: ["DE", "US"] }).map((t) => [
+        t.name,
+        t.subTypes.map((s) => s.countryCode),
+      ]),
+    ).toEqual([["NATIONAL_ID", ["DE"]]]);
   });
 
   it("ignores codes that are not countries", () => {

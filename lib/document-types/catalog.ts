@@ -1,5 +1,9 @@
 import { allCountries, countryByCode, type Country } from "@/lib/countries/countries";
-import { DOCUMENT_TYPE_LABELS, DOCUMENT_TYPE_NAMES, type DocumentTypeName } from "@/lib/document-types/document-type-names";
+import {
+  DOCUMENT_TYPE_LABELS,
+  DOCUMENT_TYPE_NAMES,
+  type DocumentTypeName,
+} from "@/lib/document-types/document-type-names";
 
 export { DOCUMENT_TYPE_NAMES, type DocumentTypeName };
 export type Side = "FRONT" | "BACK";
@@ -19,26 +23,101 @@ type Definition = { label: string; sides: Side[]; issuedIn: (country: Country) =
 // Countries with no general-purpose national identity card (identity is shown with a passport or a driving
 // licence). Source: national identity card policies as published by each government, summarised in
 // Wikipedia's "List of national identity card policies by country" (checked 2026-11).
-const NO_NATIONAL_ID = new Set(["AU", "CA", "DK", "GB", "IE", "NZ", "US", "MH", "FM", "KI", "NR", "TV", "WS", "AQ", "BV", "HM", "UM", "GS", "IO", "TF", "PN"]);
+const NO_NATIONAL_ID = new Set([
+  "AU",
+  "CA",
+  "DK",
+  "GB",
+  "IE",
+  "NZ",
+  "US",
+  "MH",
+  "FM",
+  "KI",
+  "NR",
+  "TV",
+  "WS",
+  "AQ",
+  "BV",
+  "HM",
+  "UM",
+  "GS",
+  "IO",
+  "TF",
+  "PN",
+]);
 
 // Countries whose electoral commissions issue a photo voter card that is accepted as identification.
 // Source: the issuing commissions (e.g. ECI "EPIC" in India, INE "Credencial para votar" in Mexico,
 // INEC "PVC" in Nigeria), same list as above.
-const VOTER_ID_COUNTRIES = new Set(["IN", "MX", "NG", "GH", "PH", "KE", "SL", "LR", "CM", "CD", "CI", "BJ", "TG", "BF", "ML", "NE", "SN", "GN", "MW", "ZM", "UG", "TZ", "BD", "PK", "NP", "LK", "MZ", "GM", "HT", "DO"]);
+const VOTER_ID_COUNTRIES = new Set([
+  "IN",
+  "MX",
+  "NG",
+  "GH",
+  "PH",
+  "KE",
+  "SL",
+  "LR",
+  "CM",
+  "CD",
+  "CI",
+  "BJ",
+  "TG",
+  "BF",
+  "ML",
+  "NE",
+  "SN",
+  "GN",
+  "MW",
+  "ZM",
+  "UG",
+  "TZ",
+  "BD",
+  "PK",
+  "NP",
+  "LK",
+  "MZ",
+  "GM",
+  "HT",
+  "DO",
+]);
 
 // Uninhabited territories issue no documents at all.
 const UNINHABITED = new Set(["AQ", "BV", "HM", "UM", "GS", "TF"]);
 
 const DEFINITIONS: Record<DocumentTypeName, Definition> = {
   PASSPORT: { label: DOCUMENT_TYPE_LABELS.PASSPORT, sides: ["FRONT"], issuedIn: (c) => !UNINHABITED.has(c.code) },
-  DRIVERS_LICENSE: { label: DOCUMENT_TYPE_LABELS.DRIVERS_LICENSE, sides: ["FRONT", "BACK"], issuedIn: (c) => !UNINHABITED.has(c.code) },
-  NATIONAL_ID: { label: DOCUMENT_TYPE_LABELS.NATIONAL_ID, sides: ["FRONT", "BACK"], issuedIn: (c) => !NO_NATIONAL_ID.has(c.code) },
-  RESIDENCE_PERMIT: { label: DOCUMENT_TYPE_LABELS.RESIDENCE_PERMIT, sides: ["FRONT", "BACK"], issuedIn: (c) => !UNINHABITED.has(c.code) },
-  VOTER_ID: { label: DOCUMENT_TYPE_LABELS.VOTER_ID, sides: ["FRONT", "BACK"], issuedIn: (c) => VOTER_ID_COUNTRIES.has(c.code) },
+  DRIVERS_LICENSE: {
+    label: DOCUMENT_TYPE_LABELS.DRIVERS_LICENSE,
+    sides: ["FRONT", "BACK"],
+    issuedIn: (c) => !UNINHABITED.has(c.code),
+  },
+  NATIONAL_ID: {
+    label: DOCUMENT_TYPE_LABELS.NATIONAL_ID,
+    sides: ["FRONT", "BACK"],
+    issuedIn: (c) => !NO_NATIONAL_ID.has(c.code),
+  },
+  RESIDENCE_PERMIT: {
+    label: DOCUMENT_TYPE_LABELS.RESIDENCE_PERMIT,
+    sides: ["FRONT", "BACK"],
+    issuedIn: (c) => !UNINHABITED.has(c.code),
+  },
+  VOTER_ID: {
+    label: DOCUMENT_TYPE_LABELS.VOTER_ID,
+    sides: ["FRONT", "BACK"],
+    issuedIn: (c) => VOTER_ID_COUNTRIES.has(c.code),
+  },
 };
 
 function subType(country: Country): SubDocumentType {
-  return { countryName: country.name, countryCode: country.code, countryFlag: country.flag, region: country.region, documentTypes: [] };
+  return {
+    countryName: country.name,
+    countryCode: country.code,
+    countryFlag: country.flag,
+    region: country.region,
+    documentTypes: [],
+  };
 }
 
 export function documentTypeSides(name: DocumentTypeName): Side[] {
@@ -59,7 +138,9 @@ export function isIssuedIn(name: DocumentTypeName, countryCode: string): boolean
  * `types` restricts the names, `countries` the issuing countries (empty = no restriction).
  * Types that no allowed country issues are left out.
  */
-export function listDocumentTypes(filter: { types?: readonly string[]; countries?: readonly string[] } = {}): DocumentType[] {
+export function listDocumentTypes(
+  filter: { types?: readonly string[]; countries?: readonly string[] } = {},
+): DocumentType[] {
   const countries = filter.countries?.length
     ? allCountries().filter((c) => filter.countries!.includes(c.code))
     : allCountries();

@@ -11,7 +11,10 @@ import { isUuid } from "@/lib/verifications/find-verification";
  */
 export async function workflowDocumentTypes(workflowId: string, query: { country?: string; step?: number }) {
   if (query.country !== undefined && !isCountryCode(query.country)) {
-    throw new DomainError("INVALID_COUNTRY_CODE", `"${query.country.slice(0, 10)}" is not an ISO 3166-1 alpha-2 country code.`);
+    throw new DomainError(
+      "INVALID_COUNTRY_CODE",
+      `"${query.country.slice(0, 10)}" is not an ISO 3166-1 alpha-2 country code.`,
+    );
   }
   const workflow = isUuid(workflowId)
     ? await prisma.workflow.findFirst({
@@ -24,7 +27,14 @@ export async function workflowDocumentTypes(workflowId: string, query: { country
 
   if (query.step !== undefined && processes[query.step] !== "DOCUMENT_VERIFICATION") {
     throw new DomainError("VALIDATION_ERROR", `Step ${query.step} of this workflow is not DOCUMENT_VERIFICATION.`, {
-      details: [{ field: "step", message: processes.includes("DOCUMENT_VERIFICATION") ? `Document selection happens at step ${processes.indexOf("DOCUMENT_VERIFICATION")}` : "This workflow has no DOCUMENT_VERIFICATION step" }],
+      details: [
+        {
+          field: "step",
+          message: processes.includes("DOCUMENT_VERIFICATION")
+            ? `Document selection happens at step ${processes.indexOf("DOCUMENT_VERIFICATION")}`
+            : "This workflow has no DOCUMENT_VERIFICATION step",
+        },
+      ],
     });
   }
   if (!processes.includes("DOCUMENT_VERIFICATION")) return [];

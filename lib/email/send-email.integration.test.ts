@@ -40,7 +40,10 @@ describe("OTP mail over SMTP", () => {
     const account = await createTestAccount({ workflows: [{ name: "email", processes: ["EMAIL_CHECK"] }] });
     const { verificationId } = await startVerification(account, "email");
     const email = `smtp-${randomUUID()}@example.test`;
-    const response = await call(`/api/v1/workflows/${account.workflows.email}/email-otp`, { ...account.auth, body: { key: email, verificationId } });
+    const response = await call(`/api/v1/workflows/${account.workflows.email}/email-otp`, {
+      ...account.auth,
+      body: { key: email, verificationId },
+    });
     expect(response.status).toBe(204);
     const mail = received.find((m) => m.to.includes(email));
     expect(mail).toBeDefined();
@@ -49,7 +52,12 @@ describe("OTP mail over SMTP", () => {
     expect(await prisma.outboxEmail.count({ where: { to: email } })).toBe(0);
     const sent = await call(`/api/v1/verifications/${verificationId}/send-inputs`, {
       ...account.auth,
-      body: { inputs: [{ fieldName: "EMAIL", value: email, type: "TEXT" }, { fieldName: "EMAIL_OTP", value: code, type: "TEXT" }] },
+      body: {
+        inputs: [
+          { fieldName: "EMAIL", value: email, type: "TEXT" },
+          { fieldName: "EMAIL_OTP", value: code, type: "TEXT" },
+        ],
+      },
     });
     expect(sent.status).toBe(200);
   });

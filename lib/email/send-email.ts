@@ -15,7 +15,9 @@ let transport: Transport | undefined;
 export async function sendEmail(mail: Mail): Promise<void> {
   const { SMTP_URL, MAIL_FROM } = env();
   if (!SMTP_URL) {
-    await prisma.outboxEmail.create({ data: { to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, accountId: mail.accountId ?? null } });
+    await prisma.outboxEmail.create({
+      data: { to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, accountId: mail.accountId ?? null },
+    });
     return;
   }
   if (!transport) {

@@ -54,7 +54,9 @@ describe("crash recovery", () => {
     // NO KEY: the step rows' foreign-key checks pass; the step's update of the verification waits
     await blocker.query('SELECT 1 FROM "Verification" WHERE "id" = $1 FOR NO KEY UPDATE', [verificationId]);
     const first = startWorker();
-    await until(async () => (await prisma.verificationStep.count({ where: { verificationId, status: "RUNNING" } })) === 1);
+    await until(
+      async () => (await prisma.verificationStep.count({ where: { verificationId, status: "RUNNING" } })) === 1,
+    );
     first.kill("SIGKILL");
     await new Promise((r) => first.once("exit", r));
     await blocker.query("ROLLBACK");
@@ -62,7 +64,10 @@ describe("crash recovery", () => {
     expect((await prisma.verification.findUniqueOrThrow({ where: { id: verificationId } })).status).toBe("PROCESSING");
 
     const second = startWorker();
-    await until(async () => (await prisma.verification.findUniqueOrThrow({ where: { id: verificationId } })).status === "COMPLETED");
+    await until(
+      async () =>
+        (await prisma.verification.findUniqueOrThrow({ where: { id: verificationId } })).status === "COMPLETED",
+    );
     second.kill("SIGTERM");
     const events = await prisma.event.findMany({ where: { verificationId }, select: { name: true } });
     expect(events.filter((e) => e.name === "step_completed")).toHaveLength(1);
@@ -80,16 +85,33 @@ describe("crash recovery", () => {
 
     const second = startWorker();
     await until(async () => {
-      const pending = await prisma.webhookDelivery.count({ where: { endpointId: receiver.endpointId, event: { verificationId }, status: { not: "DELIVERED" } } });
-      const total = await prisma.webhookDelivery.count({ where: { endpointId: receiver.endpointId, event: { verificationId } } });
+      const pending = await prisma.webhookDelivery.count({
+        where: { endpointId: receiver.endpointId, event: { verificationId }, status: { not: "DELIVERED" } },
+      });
+      const total = await prisma.webhookDelivery.count({
+        where: { endpointId: receiver.endpointId, event: { verificationId } },
+      });
       return total === 4 && pending === 0;
     }, 45_000).catch(async (error) => {
-      const rows = await prisma.webhookDelivery.findMany({ where: { endpointId: receiver.endpointId }, select: { status: true, attempts: true, lockedUntil: true, nextAttemptAt: true, event: { select: { name: true } } } });
+      const rows = await prisma.webhookDelivery.findMany({
+        where: { endpointId: receiver.endpointId },
+        select: {
+          status: true,
+          attempts: true,
+          lockedUntil: true,
+          nextAttemptAt: true,
+          event: { select: { name: true } },
+        },
+      });
       throw new Error(`${(error as Error).message}\n${JSON.stringify(rows)} now=${new Date().toISOString()}`);
     });
     second.kill("SIGTERM");
-    const names = new Set(receiver.received.filter((r) => r.json.verificationId === verificationId).map((r) => r.json.eventName));
-    expect(names).toEqual(new Set(["verification_started", "verification_inputs_completed", "step_completed", "verification_completed"]));
+    const names = new Set(
+      receiver.received.filter((r) => r.json.verificationId === verificationId).map((r) => r.json.eventName),
+    );
+    expect(names).toEqual(
+      new Set(["verification_started", "verification_inputs_completed", "step_completed", "verification_completed"]),
+    );
     await receiver.close();
   }, 60_000);
 });

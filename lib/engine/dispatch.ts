@@ -22,7 +22,15 @@ export function notifyWork(kind: "verification" | "deliveries", verificationId?:
   }
   void import("@/inngest/client")
     .then(({ inngest, verificationReady, deliveriesDue }) =>
-      inngest.send(kind === "verification" && verificationId ? verificationReady.create({ verificationId }) : deliveriesDue.create({})),
+      inngest.send(
+        kind === "verification" && verificationId
+          ? verificationReady.create({ verificationId })
+          : deliveriesDue.create({}),
+      ),
     )
-    .catch((error: unknown) => console.error(`[engine] could not notify Inngest (${(error as Error)?.name}); the relay cron will pick the work up`));
+    .catch((error: unknown) =>
+      console.error(
+        `[engine] could not notify Inngest (${(error as Error)?.name}); the relay cron will pick the work up`,
+      ),
+    );
 }

@@ -7,7 +7,10 @@ import { MAX_STEP_ATTEMPTS } from "@/lib/engine/run-verification";
 // step.sleepUntil and step.sendEvent, so one workflow runs the same way in both modes.
 
 /** Work announced to whoever runs it: a verification ready to process, deliveries due, one delivery to attempt. */
-export type WorkEvent = { name: "verification.ready"; verificationId: string } | { name: "deliveries.due" } | { name: "delivery.created"; deliveryId: string };
+export type WorkEvent =
+  | { name: "verification.ready"; verificationId: string }
+  | { name: "deliveries.due" }
+  | { name: "delivery.created"; deliveryId: string };
 
 export type Durable = {
   /** One recorded step: retried when it throws (MAX_STEP_ATTEMPTS in all), never run again once it returned. */
@@ -51,13 +54,20 @@ export function inProcessDurable(retryDelaysMs: readonly number[] = STEP_RETRY_D
       throw new Suspended(until);
     },
     async sendEvent(_id, events) {
-      for (const event of events) notifyWork(event.name === "verification.ready" ? "verification" : "deliveries", event.name === "verification.ready" ? event.verificationId : undefined);
+      for (const event of events)
+        notifyWork(
+          event.name === "verification.ready" ? "verification" : "deliveries",
+          event.name === "verification.ready" ? event.verificationId : undefined,
+        );
     },
   };
 }
 
 /** Runs a workflow in-process; a run that suspended (in-process sleepUntil) returns null. */
-export async function runInProcess<T>(workflow: (d: Durable) => Promise<T>, durable = inProcessDurable()): Promise<T | null> {
+export async function runInProcess<T>(
+  workflow: (d: Durable) => Promise<T>,
+  durable = inProcessDurable(),
+): Promise<T | null> {
   try {
     return await workflow(durable);
   } catch (error) {

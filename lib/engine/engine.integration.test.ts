@@ -15,7 +15,12 @@ let account: TestAccount;
 beforeAll(async () => {
   vi.stubEnv("WEBHOOK_ALLOW_PRIVATE_NETWORKS", "true");
   resetEnvCache();
-  account = await createTestAccount({ workflows: [{ name: "email", processes: ["EMAIL_CHECK"] }, { name: "email-and-document", processes: ["EMAIL_CHECK", "DOCUMENT_VERIFICATION"] }] });
+  account = await createTestAccount({
+    workflows: [
+      { name: "email", processes: ["EMAIL_CHECK"] },
+      { name: "email-and-document", processes: ["EMAIL_CHECK", "DOCUMENT_VERIFICATION"] },
+    ],
+  });
 });
 afterAll(() => {
   vi.unstubAllEnvs();
@@ -35,16 +40,30 @@ describe("in-process engine", () => {
     await worker.stop();
 
     expect(await status(verificationId)).toMatchObject({
-      status: "COMPLETED", result: "APPROVED", missingInputs: [],
+      status: "COMPLETED",
+      result: "APPROVED",
+      missingInputs: [],
       steps: [{ processType: "EMAIL_CHECK", status: "COMPLETED", result: "APPROVED" }],
     });
     // deliveries run in parallel: arrival order is not promised, timeStamp is
-    const mine = receiver.received.filter((r) => r.json.verificationId === verificationId).sort((a, b) => a.json.timeStamp.localeCompare(b.json.timeStamp));
-    expect(mine.map((r) => r.json.eventName)).toEqual(["verification_started", "verification_inputs_completed", "step_completed", "verification_completed"]);
+    const mine = receiver.received
+      .filter((r) => r.json.verificationId === verificationId)
+      .sort((a, b) => a.json.timeStamp.localeCompare(b.json.timeStamp));
+    expect(mine.map((r) => r.json.eventName)).toEqual([
+      "verification_started",
+      "verification_inputs_completed",
+      "step_completed",
+      "verification_completed",
+    ]);
     expect(mine.every((r) => r.serviceSignatureValid && r.standardSignatureValid)).toBe(true);
     const step = mine[2]!.json;
     expect(step).toMatchObject({ id: "EMAIL_CHECK", status: 200, data: { email, email_verified: true } });
-    expect(step.step).toMatchObject({ processType: "EMAIL_CHECK", status: "COMPLETED", result: "APPROVED", checks: [{ name: "OTP_MATCHED", result: "PASSED" }] });
+    expect(step.step).toMatchObject({
+      processType: "EMAIL_CHECK",
+      status: "COMPLETED",
+      result: "APPROVED",
+      checks: [{ name: "OTP_MATCHED", result: "PASSED" }],
+    });
     expect(step.step.durationMs).toBeGreaterThanOrEqual(0);
     expect(mine[3]!.json).toMatchObject({ verificationStatus: "SUCCESS", status: "COMPLETED", result: "APPROVED" });
     const record = (await call(`/api/v1/verifications/${verificationId}`, account.auth)).body;
@@ -70,7 +89,9 @@ describe("in-process engine", () => {
     await runInProcess((d) => verificationWorkflow(d, verificationId), inProcessDurable([0]));
     const result = await status(verificationId);
     expect(result).toMatchObject({ status: "COMPLETED", result: "MANUAL_REVIEW" });
-    const document = await prisma.verificationStep.findFirstOrThrow({ where: { verificationId, processType: "DOCUMENT_VERIFICATION" } });
+    const document = await prisma.verificationStep.findFirstOrThrow({
+      where: { verificationId, processType: "DOCUMENT_VERIFICATION" },
+    });
     // no document image reached the step: a person must look, and the check says why
     expect(document.result).toBe("MANUAL_REVIEW");
     expect(document.checks).toContainEqual(expect.objectContaining({ name: "DOCUMENT_IMAGES", result: "REVIEW" }));
@@ -81,7 +102,10 @@ describe("in-process engine", () => {
     const real = emailCheck.run.bind(emailCheck);
     vi.spyOn(emailCheck, "run").mockRejectedValueOnce(new Error("model not loaded")).mockImplementation(real);
     await runInProcess((d) => verificationWorkflow(d, verificationId), inProcessDurable([0]));
-    expect(await prisma.verificationStep.findFirstOrThrow({ where: { verificationId } })).toMatchObject({ status: "COMPLETED", attempts: 2 });
+    expect(await prisma.verificationStep.findFirstOrThrow({ where: { verificationId } })).toMatchObject({
+      status: "COMPLETED",
+      attempts: 2,
+    });
     expect((await status(verificationId)).status).toBe("COMPLETED");
   });
 
@@ -95,8 +119,14 @@ describe("in-process engine", () => {
     const step = await prisma.verificationStep.findFirstOrThrow({ where: { verificationId } });
     expect(step).toMatchObject({ status: "FAILED", attempts: 3, error: "Error after 3 attempts" });
     const events = await prisma.event.findMany({ where: { verificationId }, orderBy: { createdAt: "asc" } });
-    expect(events.find((e) => e.name === "step_completed")!.payload).toMatchObject({ status: 500, step: { status: "FAILED", error: "Error after 3 attempts" } });
-    expect(events.find((e) => e.name === "verification_completed")!.payload).toMatchObject({ verificationStatus: "NEEDS_REVIEW", status: "FAILED" });
+    expect(events.find((e) => e.name === "step_completed")!.payload).toMatchObject({
+      status: 500,
+      step: { status: "FAILED", error: "Error after 3 attempts" },
+    });
+    expect(events.find((e) => e.name === "verification_completed")!.payload).toMatchObject({
+      verificationStatus: "NEEDS_REVIEW",
+      status: "FAILED",
+    });
     // the error's message (which could hold personal data) is neither stored nor logged
     expect(JSON.stringify(logged.mock.calls)).not.toContain("4111");
   });

@@ -18,11 +18,22 @@ describe("full-kyc through the engine", { timeout: 180_000 }, () => {
   it("reads the passport, refuses a still photo as live, screens the document's name, and declines by the rule", async () => {
     const account = await createTestAccount();
     const today = new Date();
-    const person: Person = { ...randomPerson(seededRandom(9), "TD3", today), country: "NL", nationality: "NL", surname: "VISSER", given: "ANNA", documentNumber: "NP5823461", birthDate: "1988-03-14", sex: "F" };
+    const person: Person = {
+      ...randomPerson(seededRandom(9), "TD3", today),
+      country: "NL",
+      nationality: "NL",
+      surname: "VISSER",
+      given: "ANNA",
+      documentNumber: "NP5823461",
+      birthDate: "1988-03-14",
+      sex: "F",
+    };
     const passport = await drawPassport(person);
     const selfie = await stillVideo(await sampleFace(1), 3);
 
-    const { verificationId, verificationUrl } = await startVerification(account, "full-kyc", { reference: "full-kyc-e2e" });
+    const { verificationId, verificationUrl } = await startVerification(account, "full-kyc", {
+      reference: "full-kyc-e2e",
+    });
     const token = await sessionTokenFor(verificationUrl);
     const sent = await call(`/api/v1/verifications/${verificationId}/send-inputs`, {
       token,
@@ -46,21 +57,36 @@ describe("full-kyc through the engine", { timeout: 180_000 }, () => {
     await worker.idle();
     await worker.stop();
 
-    const steps = await prisma.verificationStep.findMany({ where: { verificationId }, orderBy: { position: "asc" }, select: { processType: true, status: true, result: true, data: true } });
+    const steps = await prisma.verificationStep.findMany({
+      where: { verificationId },
+      orderBy: { position: "asc" },
+      select: { processType: true, status: true, result: true, data: true },
+    });
     const step = (type: string) => steps.find((s) => s.processType === type)!;
     expect(steps.map((s) => [s.processType, s.status])).toEqual([
-      ["DOCUMENT_VERIFICATION", "COMPLETED"], ["LIVENESS", "COMPLETED"], ["ADDRESS_VERIFICATION", "COMPLETED"], ["WATCHLIST_CHECK", "COMPLETED"],
+      ["DOCUMENT_VERIFICATION", "COMPLETED"],
+      ["LIVENESS", "COMPLETED"],
+      ["ADDRESS_VERIFICATION", "COMPLETED"],
+      ["WATCHLIST_CHECK", "COMPLETED"],
     ]);
     // the document step read the passport
     expect(step("DOCUMENT_VERIFICATION").data).toMatchObject({
-      full_name: "ANNA VISSER", date_of_birth: "1988-03-14", document_type: "PASSPORT", country_of_issuance: "NL", document_number: "NP5823461",
+      full_name: "ANNA VISSER",
+      date_of_birth: "1988-03-14",
+      document_type: "PASSPORT",
+      country_of_issuance: "NL",
+      document_number: "NP5823461",
     });
     expect(step("DOCUMENT_VERIFICATION").result).toBe("APPROVED");
     // a photo held in front of the camera is not a live person
     expect(step("LIVENESS").data).toMatchObject({ live: false });
     expect(step("LIVENESS").result).toBe("DECLINED");
     // the watchlist screened the name the document step read, not anything typed
-    expect(step("WATCHLIST_CHECK").data).toMatchObject({ screened_name: "ANNA VISSER", screened_dob: "1988-03-14", name_source: "DOCUMENT_VERIFICATION" });
+    expect(step("WATCHLIST_CHECK").data).toMatchObject({
+      screened_name: "ANNA VISSER",
+      screened_dob: "1988-03-14",
+      name_source: "DOCUMENT_VERIFICATION",
+    });
 
     const status = (await call(`/api/v1/verifications/${verificationId}/status`, account.auth)).body;
     expect(status).toMatchObject({ status: "COMPLETED", result: "DECLINED" });

@@ -8,7 +8,9 @@ import { env } from "@/lib/env";
 
 const lockUntil = () => new Date(clock.now().getTime() + env().ENGINE_LOCK_SECONDS * 1000);
 
-export async function claimJobs(limit: number): Promise<{ id: string; verificationId: string | null; attempts: number }[]> {
+export async function claimJobs(
+  limit: number,
+): Promise<{ id: string; verificationId: string | null; attempts: number }[]> {
   if (limit <= 0) return [];
   const now = clock.now();
   return prisma.$queryRaw`
@@ -23,7 +25,12 @@ export async function claimJobs(limit: number): Promise<{ id: string; verificati
 export async function claimJobOfVerification(verificationId: string): Promise<boolean> {
   const now = clock.now();
   const claimed = await prisma.job.updateMany({
-    where: { verificationId, type: "RUN_VERIFICATION", doneAt: null, OR: [{ lockedUntil: null }, { lockedUntil: { lt: now } }] },
+    where: {
+      verificationId,
+      type: "RUN_VERIFICATION",
+      doneAt: null,
+      OR: [{ lockedUntil: null }, { lockedUntil: { lt: now } }],
+    },
     data: { lockedUntil: lockUntil(), attempts: { increment: 1 } },
   });
   return claimed.count > 0;
@@ -38,7 +45,11 @@ export async function renewJob(jobId: string): Promise<void> {
  * (the heartbeat of both execution modes): a long step keeps its claim, a crashed one loses it.
  */
 export async function keepJobClaimed<T>(verificationId: string, fn: () => Promise<T>): Promise<T> {
-  const renew = () => prisma.job.updateMany({ where: { verificationId, type: "RUN_VERIFICATION", doneAt: null }, data: { lockedUntil: lockUntil() } });
+  const renew = () =>
+    prisma.job.updateMany({
+      where: { verificationId, type: "RUN_VERIFICATION", doneAt: null },
+      data: { lockedUntil: lockUntil() },
+    });
   const heartbeat = setInterval(() => void renew().catch(() => undefined), (env().ENGINE_LOCK_SECONDS * 1000) / 3);
   try {
     return await fn();
@@ -51,7 +62,11 @@ export async function keepJobClaimed<T>(verificationId: string, fn: () => Promis
 export async function unannouncedVerificationJobs(limit = 500): Promise<string[]> {
   const now = clock.now();
   const jobs = await prisma.job.findMany({
-    where: { doneAt: null, runAt: { lt: new Date(now.getTime() - 60_000) }, OR: [{ lockedUntil: null }, { lockedUntil: { lt: now } }] },
+    where: {
+      doneAt: null,
+      runAt: { lt: new Date(now.getTime() - 60_000) },
+      OR: [{ lockedUntil: null }, { lockedUntil: { lt: now } }],
+    },
     select: { verificationId: true },
     take: limit,
   });
@@ -62,6 +77,10 @@ export async function unannouncedVerificationJobs(limit = 500): Promise<string[]
 export async function releaseJob(jobId: string, error: unknown, retryInMs: number): Promise<void> {
   await prisma.job.updateMany({
     where: { id: jobId, doneAt: null },
-    data: { lockedUntil: null, runAt: new Date(clock.now().getTime() + retryInMs), lastError: String((error as Error)?.name ?? "Error") },
+    data: {
+      lockedUntil: null,
+      runAt: new Date(clock.now().getTime() + retryInMs),
+      lastError: String((error as Error)?.name ?? "Error"),
+    },
   });
 }

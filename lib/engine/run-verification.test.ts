@@ -5,7 +5,10 @@ import { webhookStatus } from "@/lib/engine/step-payload";
 
 describe("planWaves", () => {
   it("runs a step after the steps it depends on, independent steps together", () => {
-    expect(planWaves(["DOCUMENT_VERIFICATION", "LIVENESS", "ADDRESS_VERIFICATION", "WATCHLIST_CHECK"])).toEqual([[0], [1, 2, 3]]);
+    expect(planWaves(["DOCUMENT_VERIFICATION", "LIVENESS", "ADDRESS_VERIFICATION", "WATCHLIST_CHECK"])).toEqual([
+      [0],
+      [1, 2, 3],
+    ]);
     expect(planWaves(["EMAIL_CHECK", "LOCATION_INTELLIGENCE", "ADDRESS_VERIFICATION"])).toEqual([[0, 1], [2]]);
     // a dependency listed later in the workflow still runs first
     expect(planWaves(["WATCHLIST_CHECK", "DOCUMENT_VERIFICATION"])).toEqual([[1], [0]]);
@@ -18,8 +21,18 @@ describe("results", () => {
     expect(combineResults(["APPROVED", "MANUAL_REVIEW", "DECLINED"])).toBe("DECLINED");
     expect(combineResults(["APPROVED", "MANUAL_REVIEW"])).toBe("MANUAL_REVIEW");
     expect(combineResults(["APPROVED", "APPROVED"])).toBe("APPROVED");
-    expect(resultOfChecks([{ name: "a", result: "PASSED", detail: "" }, { name: "b", result: "SKIPPED", detail: "" }])).toBe("APPROVED");
-    expect(resultOfChecks([{ name: "a", result: "REVIEW", detail: "" }, { name: "b", result: "FAILED", detail: "" }])).toBe("DECLINED");
+    expect(
+      resultOfChecks([
+        { name: "a", result: "PASSED", detail: "" },
+        { name: "b", result: "SKIPPED", detail: "" },
+      ]),
+    ).toBe("APPROVED");
+    expect(
+      resultOfChecks([
+        { name: "a", result: "REVIEW", detail: "" },
+        { name: "b", result: "FAILED", detail: "" },
+      ]),
+    ).toBe("DECLINED");
   });
 
   it("maps final states to the webhook's verificationStatus", () => {

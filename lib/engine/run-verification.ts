@@ -23,8 +23,8 @@ export function planWaves(processes: readonly string[]): number[][] {
   const waveOf = (position: number, seen = new Set<number>()): number => {
     if (wave.has(position)) return wave.get(position)!;
     seen.add(position);
-    const deps = processFor(processes[position]!).dependsOn
-      .map((type) => processes.indexOf(type))
+    const deps = processFor(processes[position]!)
+      .dependsOn.map((type) => processes.indexOf(type))
       .filter((i) => i >= 0 && !seen.has(i));
     const value = deps.length ? Math.max(...deps.map((d) => waveOf(d, seen))) + 1 : 0;
     wave.set(position, value);
@@ -69,7 +69,13 @@ export async function runStep(verificationId: string, position: number): Promise
   const context = await loadContext(verificationId, step.processType as ProcessType);
   try {
     const output = await processFor(step.processType).run(context);
-    await finishStep(step.id, verificationId, { status: "COMPLETED", result: output.result, data: output.data, checks: output.checks, error: null });
+    await finishStep(step.id, verificationId, {
+      status: "COMPLETED",
+      result: output.result,
+      data: output.data,
+      checks: output.checks,
+      error: null,
+    });
     return "completed";
   } catch (error) {
     if (step.attempts < MAX_STEP_ATTEMPTS) throw error;
@@ -82,12 +88,29 @@ export async function runStep(verificationId: string, position: number): Promise
   }
 }
 
-async function finishStep(stepId: string, verificationId: string, outcome: { status: "COMPLETED" | "FAILED"; result: ProcessResult | null; data: object; checks: object[]; error: string | null }) {
+async function finishStep(
+  stepId: string,
+  verificationId: string,
+  outcome: {
+    status: "COMPLETED" | "FAILED";
+    result: ProcessResult | null;
+    data: object;
+    checks: object[];
+    error: string | null;
+  },
+) {
   const now = clock.now();
   await prisma.$transaction(async (tx) => {
     const [step] = await tx.verificationStep.updateManyAndReturn({
       where: { id: stepId, status: "RUNNING" },
-      data: { status: outcome.status, result: outcome.result, data: outcome.data, checks: outcome.checks, error: outcome.error, completedAt: now },
+      data: {
+        status: outcome.status,
+        result: outcome.result,
+        data: outcome.data,
+        checks: outcome.checks,
+        error: outcome.error,
+        completedAt: now,
+      },
     });
     if (!step) return;
     const verification = await tx.verification.update({
@@ -103,10 +126,20 @@ async function loadContext(verificationId: string, type: ProcessType) {
   const verification = await prisma.verification.findUniqueOrThrow({
     where: { id: verificationId },
     select: {
-      id: true, accountId: true, identityId: true, workflowId: true, ipAddress: true, metadata: true, createdAt: true,
+      id: true,
+      accountId: true,
+      identityId: true,
+      workflowId: true,
+      ipAddress: true,
+      metadata: true,
+      createdAt: true,
       workflowVersion: { select: versionSelect },
       inputs: { select: { fieldName: true, type: true, value: true, fileId: true } },
-      steps: { where: { status: "COMPLETED" }, select: { processType: true, result: true, data: true }, orderBy: { position: "asc" } },
+      steps: {
+        where: { status: "COMPLETED" },
+        select: { processType: true, result: true, data: true },
+        orderBy: { position: "asc" },
+      },
     },
   });
   const dependsOn = processFor(type).dependsOn as readonly string[];
@@ -114,10 +147,15 @@ async function loadContext(verificationId: string, type: ProcessType) {
     verification: { ...verification, metadata: (verification.metadata ?? {}) as Record<string, unknown> },
     workflow: toWorkflowShape(verification.workflowVersion),
     inputs: new Map(verification.inputs.map((i) => [i.fieldName, { type: i.type, value: i.value, fileId: i.fileId }])),
-    readFile: async (fileId: string) => (verification.inputs.some((i) => i.fileId === fileId) ? readFile(verification.accountId, fileId) : null),
+    readFile: async (fileId: string) =>
+      verification.inputs.some((i) => i.fileId === fileId) ? readFile(verification.accountId, fileId) : null,
     earlierSteps: verification.steps
       .filter((s) => dependsOn.includes(s.processType))
-      .map((s) => ({ processType: s.processType as ProcessType, result: s.result, data: (s.data ?? {}) as Record<string, unknown> })) satisfies EarlierStep[],
+      .map((s) => ({
+        processType: s.processType as ProcessType,
+        result: s.result,
+        data: (s.data ?? {}) as Record<string, unknown>,
+      })) satisfies EarlierStep[],
     now: clock.now(),
   };
 }
@@ -129,7 +167,10 @@ async function loadContext(verificationId: string, type: ProcessType) {
  */
 export async function finalizeVerification(verificationId: string): Promise<boolean> {
   const now = clock.now();
-  const steps = await prisma.verificationStep.findMany({ where: { verificationId }, select: { status: true, result: true } });
+  const steps = await prisma.verificationStep.findMany({
+    where: { verificationId },
+    select: { status: true, result: true },
+  });
   if (steps.some((s) => s.status !== "COMPLETED" && s.status !== "FAILED")) return false;
   const failed = steps.some((s) => s.status === "FAILED");
   const result = failed ? null : combineResults(steps.map((s) => s.result ?? "MANUAL_REVIEW"));
@@ -141,9 +182,18 @@ export async function finalizeVerification(verificationId: string): Promise<bool
       select: { id: true, accountId: true, workflowId: true, metadata: true },
     });
     if (verification) {
-      await recordEvent(tx, verification, "verification_completed", { verificationStatus: webhookStatus(status, result), status, ...(result ? { result } : {}) }, now);
+      await recordEvent(
+        tx,
+        verification,
+        "verification_completed",
+        { verificationStatus: webhookStatus(status, result), status, ...(result ? { result } : {}) },
+        now,
+      );
     }
-    await tx.job.updateMany({ where: { verificationId, type: "RUN_VERIFICATION", doneAt: null }, data: { doneAt: now, lockedUntil: null } });
+    await tx.job.updateMany({
+      where: { verificationId, type: "RUN_VERIFICATION", doneAt: null },
+      data: { doneAt: now, lockedUntil: null },
+    });
   });
   return true;
 }

@@ -34,7 +34,10 @@ export function stepCompletedFields(step: StepRow) {
 }
 
 /** The webhook's `verificationStatus` for a final verification (decisions.md). */
-export function webhookStatus(status: string, result: ProcessResult | null): "SUCCESS" | "REJECTED" | "NEEDS_REVIEW" | "ABANDONED" {
+export function webhookStatus(
+  status: string,
+  result: ProcessResult | null,
+): "SUCCESS" | "REJECTED" | "NEEDS_REVIEW" | "ABANDONED" {
   if (status === "ABANDONED" || status === "EXPIRED") return "ABANDONED";
   if (status === "COMPLETED" && result === "APPROVED") return "SUCCESS";
   if (status === "COMPLETED" && result === "DECLINED") return "REJECTED";

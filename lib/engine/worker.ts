@@ -12,7 +12,13 @@ import { deliveryWorkflow, verificationWorkflow } from "@/lib/engine/workflows";
 // (lib/engine/workflows.ts, through the in-process adapter), driven by a loop that claims due jobs and deliveries
 // from PostgreSQL. Several instances can run it at once.
 
-export type WorkerOptions = { pollMs?: number; jobConcurrency?: number; deliveryConcurrency?: number; sweepEveryMs?: number; stepRetryDelaysMs?: readonly number[] };
+export type WorkerOptions = {
+  pollMs?: number;
+  jobConcurrency?: number;
+  deliveryConcurrency?: number;
+  sweepEveryMs?: number;
+  stepRetryDelaysMs?: readonly number[];
+};
 
 const SWEEP_LOCK = 7_311_001; // pg advisory lock id: one sweeping instance at a time
 
@@ -39,7 +45,8 @@ export function createWorker(options: WorkerOptions = {}) {
   async function runJob(job: { id: string; verificationId: string | null }) {
     const verificationId = job.verificationId;
     try {
-      if (verificationId) await runInProcess((d) => verificationWorkflow(d, verificationId), inProcessDurable(options.stepRetryDelaysMs));
+      if (verificationId)
+        await runInProcess((d) => verificationWorkflow(d, verificationId), inProcessDurable(options.stepRetryDelaysMs));
     } catch (error) {
       console.error(`[engine] job ${job.id} failed (${(error as Error)?.name}); retrying in 30 s`);
       await releaseJob(job.id, error, 30_000).catch(() => undefined);
@@ -80,12 +87,22 @@ export function createWorker(options: WorkerOptions = {}) {
 
   async function sweep() {
     // one instance sweeps; the others skip this round
-    await prisma.$transaction(async (tx) => {
-      const [lock] = await tx.$queryRaw<{ locked: boolean }[]>`SELECT pg_try_advisory_xact_lock(${SWEEP_LOCK}) AS locked`;
-      if (!lock?.locked) return;
-      const result = await sweepStaleVerifications();
-      if (result.abandoned || result.expired || result.redacted) console.log(`[engine] sweep: ${result.abandoned} abandoned, ${result.expired} expired, ${result.redacted} redacted (retention)`);
-    }, { timeout: 120_000 }).catch((error) => console.error(`[engine] sweep failed: ${(error as Error)?.name}`));
+    await prisma
+      .$transaction(
+        async (tx) => {
+          const [lock] = await tx.$queryRaw<
+            { locked: boolean }[]
+          >`SELECT pg_try_advisory_xact_lock(${SWEEP_LOCK}) AS locked`;
+          if (!lock?.locked) return;
+          const result = await sweepStaleVerifications();
+          if (result.abandoned || result.expired || result.redacted)
+            console.log(
+              `[engine] sweep: ${result.abandoned} abandoned, ${result.expired} expired, ${result.redacted} redacted (retention)`,
+            );
+        },
+        { timeout: 120_000 },
+      )
+      .catch((error) => console.error(`[engine] sweep failed: ${(error as Error)?.name}`));
     nudge();
   }
 

@@ -18,7 +18,11 @@ export async function verificationWorkflow(d: Durable, verificationId: string) {
   const plan = await d.run("plan", () => planVerification(verificationId));
   if (plan) {
     for (const [index, wave] of plan.waves.entries()) {
-      await Promise.all(wave.map((position) => d.run(`step-${position}`, () => keepJobClaimed(verificationId, () => runStep(verificationId, position)))));
+      await Promise.all(
+        wave.map((position) =>
+          d.run(`step-${position}`, () => keepJobClaimed(verificationId, () => runStep(verificationId, position))),
+        ),
+      );
       await d.sendEvent(`announce-deliveries-${index}`, [{ name: "deliveries.due" }]);
     }
   }
@@ -34,7 +38,9 @@ export async function verificationWorkflow(d: Durable, verificationId: string) {
  */
 export async function deliveryWorkflow(d: Durable, deliveryId: string) {
   for (let i = 1; i <= MAX_DELIVERY_ATTEMPTS; i++) {
-    const state = await d.run(`attempt-${i}`, () => attemptDelivery(deliveryId, { force: i > 1, holdForRetry: d.sleepsDurably }));
+    const state = await d.run(`attempt-${i}`, () =>
+      attemptDelivery(deliveryId, { force: i > 1, holdForRetry: d.sleepsDurably }),
+    );
     if (state.status !== "PENDING" || !state.nextAttemptAt) return state;
     await d.sleepUntil(`wait-${i}`, new Date(state.nextAttemptAt));
   }

@@ -10,7 +10,12 @@ import { uuidv7 } from "@/lib/uuidv7";
 export type EventSubject = { id: string; accountId: string; workflowId: string; metadata: unknown };
 
 /** A new event's id and payload for one verification. `metadata` may be sealed (read with raw SQL): it is opened. */
-export function eventEnvelope(subject: EventSubject | null, eventName: string, now: Date, fields: Record<string, unknown> = {}) {
+export function eventEnvelope(
+  subject: EventSubject | null,
+  eventName: string,
+  now: Date,
+  fields: Record<string, unknown> = {},
+) {
   const eventId = uuidv7();
   const payload: Record<string, unknown> = {
     eventName,

@@ -40,14 +40,21 @@ function meanAbsDiff(a: Buffer, b: Buffer): number {
   return sum / a.length;
 }
 
-export async function analyzeVideo(bytes: Buffer, contentType: string, options: FrameOptions = {}): Promise<VideoAnalysis> {
+export async function analyzeVideo(
+  bytes: Buffer,
+  contentType: string,
+  options: FrameOptions = {},
+): Promise<VideoAnalysis> {
   const pngs = await extractFrames(bytes, contentType, options);
   const faces: FrameFaces[] = [];
   for (const png of pngs) {
     const found = await detectFacesInPixels(await decodeImage(png));
     const main = found[0] ?? null;
     const mainArea = main ? main.box[2] * main.box[3] : 0;
-    faces.push({ main, others: found.slice(1).filter((f) => f.box[2] * f.box[3] >= VIDEO_THRESHOLDS.SECOND_FACE_AREA * mainArea).length });
+    faces.push({
+      main,
+      others: found.slice(1).filter((f) => f.box[2] * f.box[3] >= VIDEO_THRESHOLDS.SECOND_FACE_AREA * mainArea).length,
+    });
   }
   const thumbs = await Promise.all(pngs.map(thumbnail));
   const frameDiffs = thumbs.slice(1).map((t, i) => meanAbsDiff(thumbs[i]!, t));
@@ -64,7 +71,8 @@ export async function analyzeVideo(bytes: Buffer, contentType: string, options: 
   const similarityToAnchor: (number | null)[] = faces.map(() => null);
   if (anchorFace && anchor !== null) {
     const identities = new Map<number, number[] | null>();
-    for (const i of consistencyFrames(faces, anchor)) identities.set(i, await identityDescriptor(await decodeImage(pngs[i]!), faces[i]!.main!));
+    for (const i of consistencyFrames(faces, anchor))
+      identities.set(i, await identityDescriptor(await decodeImage(pngs[i]!), faces[i]!.main!));
     anchorFace.identity = identities.get(anchor) ?? null;
     for (const [i, identity] of identities) {
       if (i === anchor || !identity || !anchorFace.identity) continue;
@@ -83,13 +91,24 @@ export async function analyzeVideo(bytes: Buffer, contentType: string, options: 
  * the range of different people. A face swapped in during the video shows near-frontal frames too: the challenge
  * starts and ends facing the camera.
  */
-export function consistencyFrames(faces: readonly FrameFaces[], anchor: number, count = VIDEO_THRESHOLDS.CONSISTENCY_FRAMES): number[] {
+export function consistencyFrames(
+  faces: readonly FrameFaces[],
+  anchor: number,
+  count = VIDEO_THRESHOLDS.CONSISTENCY_FRAMES,
+): number[] {
   const a = faces[anchor]!.main!;
-  const near = faces.flatMap((f, i) => (f.main && Math.abs(f.main.yaw - a.yaw) <= VIDEO_THRESHOLDS.NEAR_FRONTAL_DEG && Math.abs(f.main.pitch - a.pitch) <= VIDEO_THRESHOLDS.NEAR_FRONTAL_DEG ? [i] : []));
+  const near = faces.flatMap((f, i) =>
+    f.main &&
+    Math.abs(f.main.yaw - a.yaw) <= VIDEO_THRESHOLDS.NEAR_FRONTAL_DEG &&
+    Math.abs(f.main.pitch - a.pitch) <= VIDEO_THRESHOLDS.NEAR_FRONTAL_DEG
+      ? [i]
+      : [],
+  );
   const chosen = new Set<number>([anchor, near[0]!, near.at(-1)!]);
   const rest = near.filter((i) => !chosen.has(i));
   const slots = Math.max(0, count - chosen.size);
-  for (let k = 0; k < Math.min(slots, rest.length); k++) chosen.add(rest[Math.floor(((k + 0.5) * rest.length) / Math.min(slots, rest.length))]!);
+  for (let k = 0; k < Math.min(slots, rest.length); k++)
+    chosen.add(rest[Math.floor(((k + 0.5) * rest.length) / Math.min(slots, rest.length))]!);
   return [...chosen].sort((x, y) => x - y);
 }
 

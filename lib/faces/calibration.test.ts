@@ -8,7 +8,12 @@ const pairs: Scored[] = [
 
 describe("calibration", () => {
   it("counts false matches at or above and false non-matches below the threshold", () => {
-    expect(ratesAt(pairs, 0.6)).toMatchObject({ falseMatches: 1, falseNonMatches: 1, falseMatchRate: 0.25, falseNonMatchRate: 0.25 });
+    expect(ratesAt(pairs, 0.6)).toMatchObject({
+      falseMatches: 1,
+      falseNonMatches: 1,
+      falseMatchRate: 0.25,
+      falseNonMatchRate: 0.25,
+    });
     expect(ratesAt(pairs, 0.61)).toMatchObject({ falseMatches: 0, falseNonMatches: 1 });
   });
 
@@ -22,7 +27,10 @@ describe("calibration", () => {
   });
 
   it("needs no band when the sets do not overlap", () => {
-    const apart: Scored[] = [{ same: true, similarity: 0.9 }, { same: false, similarity: 0.3 }];
+    const apart: Scored[] = [
+      { same: true, similarity: 0.9 },
+      { same: false, similarity: 0.3 },
+    ];
     const t = calibrate(apart, 0.01);
     expect(t.REVIEW).toBe(t.MATCH);
     expect(outcomes(apart, t).same.PASSED).toBe(1);

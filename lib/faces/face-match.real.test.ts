@@ -17,7 +17,8 @@ describe.skipIf(!dirs.length)("face match on real photos (development sets)", ()
   const faces = new Map<string, FaceObservation | null>();
 
   beforeAll(async () => {
-    for (const file of new Set(sets.flatMap((s) => s.photos.map((p) => p.file)))) faces.set(file, await largestFace(await readFile(file)));
+    for (const file of new Set(sets.flatMap((s) => s.photos.map((p) => p.file))))
+      faces.set(file, await largestFace(await readFile(file)));
   }, 300_000);
 
   it("finds a face with an identity descriptor in nearly every photo", () => {
@@ -29,7 +30,8 @@ describe.skipIf(!dirs.length)("face match on real photos (development sets)", ()
     it(`${set.name}: no different-person pair PASSES and no same-person pair FAILS`, () => {
       const verdicts = { samePassed: 0, sameFailed: [] as string[], differentPassed: [] as string[], different: 0 };
       for (const pair of set.pairs) {
-        const a = faces.get(pair.a), b = faces.get(pair.b);
+        const a = faces.get(pair.a),
+          b = faces.get(pair.b);
         if (!a || !b) continue;
         const match = matchFaces(a, b);
         const label = `${pair.a} ~ ${pair.b}: ${match.similarity}`;
@@ -46,7 +48,10 @@ describe.skipIf(!dirs.length)("face match on real photos (development sets)", ()
   }
 
   it("decides by the thresholds it reports, which SAME_FACE shares", () => {
-    expect(LIVENESS_THRESHOLDS).toMatchObject({ SAME_FACE: FACE_MATCH_THRESHOLDS.MATCH, SAME_FACE_REVIEW: FACE_MATCH_THRESHOLDS.REVIEW });
+    expect(LIVENESS_THRESHOLDS).toMatchObject({
+      SAME_FACE: FACE_MATCH_THRESHOLDS.MATCH,
+      SAME_FACE_REVIEW: FACE_MATCH_THRESHOLDS.REVIEW,
+    });
     expect(decideMatch(FACE_MATCH_THRESHOLDS.MATCH)).toBe("PASSED");
     expect(decideMatch(FACE_MATCH_THRESHOLDS.REVIEW)).toBe("REVIEW");
     expect(decideMatch(FACE_MATCH_THRESHOLDS.REVIEW - 0.001)).toBe("FAILED");

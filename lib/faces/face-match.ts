@@ -17,7 +17,11 @@ export const FACE_MATCH_DESCRIPTOR = "face-api ResNet-34 (128-d), cosine similar
 export type FaceMatch = { similarity: number; threshold: number; review_threshold: number; result: Check["result"] };
 
 export function decideMatch(similarity: number): Check["result"] {
-  return similarity >= FACE_MATCH_THRESHOLDS.MATCH ? "PASSED" : similarity >= FACE_MATCH_THRESHOLDS.REVIEW ? "REVIEW" : "FAILED";
+  return similarity >= FACE_MATCH_THRESHOLDS.MATCH
+    ? "PASSED"
+    : similarity >= FACE_MATCH_THRESHOLDS.REVIEW
+      ? "REVIEW"
+      : "FAILED";
 }
 
 /** Both faces need their identity descriptor (largestFace and analyzeVideo's anchor carry it); without one: REVIEW. */

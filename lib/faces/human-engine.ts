@@ -45,7 +45,12 @@ type Tensor = unknown;
 type HumanInstance = {
   load(): Promise<void>;
   detect(input: Tensor): Promise<HumanResult>;
-  tf: { ready(): Promise<void>; tensor(data: Uint8Array, shape: number[], dtype: string): Tensor; dispose(t: Tensor): void; getBackend(): string };
+  tf: {
+    ready(): Promise<void>;
+    tensor(data: Uint8Array, shape: number[], dtype: string): Tensor;
+    dispose(t: Tensor): void;
+    getBackend(): string;
+  };
   match: { similarity(a: number[], b: number[], options: Record<string, number>): number };
   version: string;
 };
@@ -98,11 +103,20 @@ export function humanConfig(humanDir: string, wasmDir: string, descriptor: Human
     cacheSensitivity: 0, // every frame is analysed afresh: no result reuse between (different) inputs
     face: {
       enabled: true,
-      detector: { rotation: descriptor?.align ?? true, scale: descriptor?.scale ?? 1.4, maxDetected: 5, minConfidence: 0.5, return: false },
+      detector: {
+        rotation: descriptor?.align ?? true,
+        scale: descriptor?.scale ?? 1.4,
+        maxDetected: 5,
+        minConfidence: 0.5,
+        return: false,
+      },
       mesh: { enabled: true },
       iris: { enabled: false },
       // faceres also gives age/gender, unused; with the mobilefacenet slot its descriptor replaces faceres' (human's rule)
-      description: descriptor?.slot === "description" ? { enabled: true, modelPath: model, crop: descriptor.crop } : { enabled: false },
+      description:
+        descriptor?.slot === "description"
+          ? { enabled: true, modelPath: model, crop: descriptor.crop }
+          : { enabled: false },
       mobilefacenet: descriptor?.slot === "mobilefacenet" ? { enabled: true, modelPath: model } : { enabled: false },
       emotion: { enabled: false },
       antispoof: { enabled: true },
@@ -126,7 +140,10 @@ export async function withFileFetch<T>(fn: () => Promise<T>): Promise<T> {
     if (!href.startsWith("file://")) return realFetch(url, init);
     const file = decodeURIComponent(new URL(href).pathname);
     const body = await readFile(file);
-    return new Response(new Uint8Array(body), { status: 200, headers: { "content-type": file.endsWith(".json") ? "application/json" : "application/octet-stream" } });
+    return new Response(new Uint8Array(body), {
+      status: 200,
+      headers: { "content-type": file.endsWith(".json") ? "application/json" : "application/octet-stream" },
+    });
   }) as typeof fetch;
   try {
     return await fn();
@@ -139,13 +156,16 @@ async function loadHuman(): Promise<HumanInstance> {
   const humanDir = humanPackageDir();
   const wasmDir = path.join(packageDir("@tensorflow/tfjs-backend-wasm"), "dist");
   const req = createRequire(path.join(process.cwd(), "package.json"));
-  const { Human } = req(path.join(humanDir, "dist", "human.node-wasm.js")) as { Human: new (config: unknown) => HumanInstance };
+  const { Human } = req(path.join(humanDir, "dist", "human.node-wasm.js")) as {
+    Human: new (config: unknown) => HumanInstance;
+  };
   const human = new Human(humanConfig(humanDir, wasmDir));
   await withFileFetch(async () => {
     await human.load();
     await human.tf.ready();
   });
-  if (human.tf.getBackend() !== "wasm") throw new Error(`face engine: expected the wasm backend, got ${human.tf.getBackend()}`);
+  if (human.tf.getBackend() !== "wasm")
+    throw new Error(`face engine: expected the wasm backend, got ${human.tf.getBackend()}`);
   return human;
 }
 
@@ -183,10 +203,18 @@ export async function detectFaces(bytes: Buffer): Promise<FaceObservation[]> {
   return detectFacesInPixels(image);
 }
 
-export async function detectFacesInPixels(image: { data: Buffer; width: number; height: number }): Promise<FaceObservation[]> {
+export async function detectFacesInPixels(image: {
+  data: Buffer;
+  width: number;
+  height: number;
+}): Promise<FaceObservation[]> {
   const h = await human();
   const run = queue.then(async () => {
-    const tensor = h.tf.tensor(new Uint8Array(image.data.buffer, image.data.byteOffset, image.data.byteLength), [1, image.height, image.width, 3], "int32");
+    const tensor = h.tf.tensor(
+      new Uint8Array(image.data.buffer, image.data.byteOffset, image.data.byteLength),
+      [1, image.height, image.width, 3],
+      "int32",
+    );
     try {
       return await h.detect(tensor);
     } finally {
@@ -214,7 +242,10 @@ export async function detectFacesInPixels(image: { data: Buffer; width: number; 
  * The identity descriptor (SHIPPED_IDENTITY_DESCRIPTOR, face-api's ResNet-34) of a face human found in `image`, or
  * null when it cannot be computed. Runs on human's tfjs backend, through the same queue as detections.
  */
-export async function identityDescriptor(image: { data: Buffer; width: number; height: number }, face: Pick<FaceObservation, "box">): Promise<number[] | null> {
+export async function identityDescriptor(
+  image: { data: Buffer; width: number; height: number },
+  face: Pick<FaceObservation, "box">,
+): Promise<number[] | null> {
   await human(); // the WASM backend is set up by human's load; face-api's models share it
   const spec = SHIPPED_IDENTITY_DESCRIPTOR;
   const run = queue.then(() => resnetDescriptor(image, face.box, spec.boxScale, spec.refine));

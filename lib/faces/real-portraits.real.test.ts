@@ -1,6 +1,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadFaceSet, sharedFaceDirs } from "@/lib/testing/real-faces";
-import { facePresence, measurePortraits, peopleOf, stillPhotosJudgedLive, type PortraitCase } from "@/scripts/eval/real-portraits";
+import {
+  facePresence,
+  measurePortraits,
+  peopleOf,
+  stillPhotosJudgedLive,
+  type PortraitCase,
+} from "@/scripts/eval/real-portraits";
 
 // What must never regress when a REAL face is printed on a document (../shared/data/faces and ../shared/data/face-pairs,
 // read in place; skipped where they are absent): the document's face is found as DOCUMENT_MATCH finds it and, at
@@ -26,18 +32,29 @@ describe.skipIf(!dirs.length)("document portraits and face presence on real phot
   it("never PASSES a different person against the document portrait", () => {
     const compared = cases.filter((c) => c.differentPhoto);
     expect(compared.length).toBeGreaterThan(0);
-    expect(compared.filter((c) => c.differentPhoto!.result === "PASSED").map((c) => `${c.kind} ${c.differentLabel}: ${c.differentPhoto!.similarity}`)).toEqual([]);
+    expect(
+      compared
+        .filter((c) => c.differentPhoto!.result === "PASSED")
+        .map((c) => `${c.kind} ${c.differentLabel}: ${c.differentPhoto!.similarity}`),
+    ).toEqual([]);
   });
 
   it("never FAILS the same person's selfie photo against the document portrait", () => {
     const compared = cases.filter((c) => c.samePhoto);
     expect(compared.length).toBe(cases.length);
-    expect(compared.filter((c) => c.samePhoto!.result === "FAILED").map((c) => `${c.kind} ${c.person.person}: ${c.samePhoto!.similarity}`)).toEqual([]);
+    expect(
+      compared
+        .filter((c) => c.samePhoto!.result === "FAILED")
+        .map((c) => `${c.kind} ${c.person.person}: ${c.samePhoto!.similarity}`),
+    ).toEqual([]);
     expect(compared.some((c) => c.samePhoto!.result === "PASSED")).toBe(true); // genuine people still get through
   });
 
   it("never judges a looped still real photo live", async () => {
-    const files = people.filter((p) => p.photos.length >= 2).slice(0, 3).map((p) => p.photos[1]!);
+    const files = people
+      .filter((p) => p.photos.length >= 2)
+      .slice(0, 3)
+      .map((p) => p.photos[1]!);
     const { videos, live } = await stillPhotosJudgedLive(files, ["looped"]);
     expect(videos).toBe(3);
     expect(live).toEqual([]);

@@ -32,7 +32,9 @@ async function load(): Promise<FaceApi> {
   if (faceapi.tf.getBackend() !== "wasm") {
     // standalone use (the evaluation's worker): set up the WASM backend from the installed package
     const wasm = req("@tensorflow/tfjs-backend-wasm");
-    wasm.setWasmPaths(`${path.join(path.dirname(path.dirname(req.resolve("@tensorflow/tfjs-backend-wasm"))), "dist")}/`);
+    wasm.setWasmPaths(
+      `${path.join(path.dirname(path.dirname(req.resolve("@tensorflow/tfjs-backend-wasm"))), "dist")}/`,
+    );
     await faceapi.tf.setBackend("wasm");
     await faceapi.tf.ready();
   }
@@ -55,13 +57,21 @@ export function faceApi(): Promise<FaceApi> {
 export async function squareCrop(image: Pixels, box: Box, boxScale: number, size = 200): Promise<Pixels> {
   const [x, y, w, h] = box;
   const side = Math.max(8, Math.round(Math.max(w, h) * boxScale));
-  const left = Math.round(x + w / 2 - side / 2), top = Math.round(y + h / 2 - side / 2);
-  const pad = { left: Math.max(0, -left), top: Math.max(0, -top), right: Math.max(0, left + side - image.width), bottom: Math.max(0, top + side - image.height) };
+  const left = Math.round(x + w / 2 - side / 2),
+    top = Math.round(y + h / 2 - side / 2);
+  const pad = {
+    left: Math.max(0, -left),
+    top: Math.max(0, -top),
+    right: Math.max(0, left + side - image.width),
+    bottom: Math.max(0, top + side - image.height),
+  };
   const padded = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } })
     .extend({ ...pad, extendWith: "mirror" })
     .raw()
     .toBuffer({ resolveWithObject: true });
-  const { data, info } = await sharp(padded.data, { raw: { width: padded.info.width, height: padded.info.height, channels: 3 } })
+  const { data, info } = await sharp(padded.data, {
+    raw: { width: padded.info.width, height: padded.info.height, channels: 3 },
+  })
     .extract({ left: left + pad.left, top: top + pad.top, width: side, height: side })
     .resize(size, size)
     .raw()
@@ -70,10 +80,19 @@ export async function squareCrop(image: Pixels, box: Box, boxScale: number, size
 }
 
 /** The 128-d descriptor of the face in `box` (human's box, image pixels), or null when face-api finds no landmarks. */
-export async function resnetDescriptor(image: Pixels, box: Box, boxScale = 1, refine = false): Promise<number[] | null> {
+export async function resnetDescriptor(
+  image: Pixels,
+  box: Box,
+  boxScale = 1,
+  refine = false,
+): Promise<number[] | null> {
   const faceapi = await faceApi();
   const crop = await squareCrop(image, box, boxScale, refine ? 300 : 200);
-  const input: Tensor3D = faceapi.tf.tensor3d(new Uint8Array(crop.data.buffer, crop.data.byteOffset, crop.data.byteLength), [crop.height, crop.width, 3], "int32");
+  const input: Tensor3D = faceapi.tf.tensor3d(
+    new Uint8Array(crop.data.buffer, crop.data.byteOffset, crop.data.byteLength),
+    [crop.height, crop.width, 3],
+    "int32",
+  );
   const chips: Tensor3D[] = [];
   try {
     let face: Tensor3D = input;
@@ -93,7 +112,11 @@ export async function resnetDescriptor(image: Pixels, box: Box, boxScale = 1, re
     const landmarks = await faceapi.detectFaceLandmarks(face);
     if (!landmarks) return null;
     const aligned = landmarks.align();
-    chips.push(...(await faceapi.extractFaceTensors(input, [new faceapi.Rect(aligned.x + offset.x, aligned.y + offset.y, aligned.width, aligned.height)])));
+    chips.push(
+      ...(await faceapi.extractFaceTensors(input, [
+        new faceapi.Rect(aligned.x + offset.x, aligned.y + offset.y, aligned.width, aligned.height),
+      ])),
+    );
     const chip = chips.at(-1);
     if (!chip) return null;
     const descriptor = (await faceapi.computeFaceDescriptor(chip)) as Float32Array;

@@ -19,7 +19,10 @@ describe("lookupAsn", () => {
 
   it("compares the low 64 bits of IPv6 ranges longer than /64", async () => {
     // 2001:7f8:5d::/116 is UA-IX (AS15645); the rest of that /64 is in no range
-    expect(await lookupAsn("2001:7f8:5d::fff")).toEqual({ asn: 15645, org: 'DE "Ukrainian Internet Exchange" (UA-IX)' });
+    expect(await lookupAsn("2001:7f8:5d::fff")).toEqual({
+      asn: 15645,
+      org: 'DE "Ukrainian Internet Exchange" (UA-IX)',
+    });
     expect(await lookupAsn("2001:7f8:5d::1000")).toBeNull();
   });
 
@@ -46,14 +49,23 @@ describe("lookupAsn", () => {
 describe("classifyHosting", () => {
   it("flags cloud, hosting and VPN networks and passes home ISPs", async () => {
     expect(classifyHosting((await lookupAsn("8.8.8.8"))!)).toMatchObject({ isHosting: true, provider: "Google Cloud" });
-    expect(classifyHosting((await lookupAsn("46.101.10.10"))!)).toMatchObject({ isHosting: true, provider: "DigitalOcean" });
+    expect(classifyHosting((await lookupAsn("46.101.10.10"))!)).toMatchObject({
+      isHosting: true,
+      provider: "DigitalOcean",
+    });
     expect(classifyHosting((await lookupAsn("24.48.0.1"))!)).toMatchObject({ isHosting: false, provider: null });
     expect(classifyHosting((await lookupAsn("81.2.69.142"))!).isHosting).toBe(false);
-    expect(classifyHosting((await lookupAsn("185.220.101.1"))!)).toMatchObject({ isHosting: true, provider: "Tor relay operator" });
+    expect(classifyHosting((await lookupAsn("185.220.101.1"))!)).toMatchObject({
+      isHosting: true,
+      provider: "Tor relay operator",
+    });
   });
 
   it("falls back to hosting words in the organisation name, but not to brand names shared with ISPs", () => {
-    expect(classifyHosting({ asn: 4_200_000_001, org: "Example Hosting Ltd" })).toMatchObject({ isHosting: true, reason: expect.stringContaining('"Hosting"') });
+    expect(classifyHosting({ asn: 4_200_000_001, org: "Example Hosting Ltd" })).toMatchObject({
+      isHosting: true,
+      reason: expect.stringContaining('"Hosting"'),
+    });
     expect(classifyHosting({ asn: 4_200_000_001, org: "Servers.com, Inc." }).isHosting).toBe(true);
     expect(classifyHosting({ asn: 16591, org: "Google Fiber Inc." }).isHosting).toBe(false);
     expect(classifyHosting({ asn: 264344, org: "AMAZONET TELECOMUNICACOES LTDA" }).isHosting).toBe(false);
@@ -66,7 +78,8 @@ describe("address parsing", () => {
     expect(ipv4ToNumber("0.0.0.0")).toBe(0);
     expect(ipv4ToNumber("1.0.0.0")).toBe(16777216);
     expect(ipv4ToNumber("255.255.255.255")).toBe(4294967295);
-    for (const bad of ["1.2.3", "1.2.3.4.5", "256.1.1.1", "1.2.3.-4", "a.b.c.d", ""]) expect(ipv4ToNumber(bad)).toBeNull();
+    for (const bad of ["1.2.3", "1.2.3.4.5", "256.1.1.1", "1.2.3.-4", "a.b.c.d", ""])
+      expect(ipv4ToNumber(bad)).toBeNull();
   });
 
   it("reads IPv6 with compression, IPv4 tails and zone ids into two 64-bit halves", () => {

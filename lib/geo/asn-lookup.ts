@@ -21,7 +21,14 @@ export type AsnRecord = { asn: number; org: string };
 
 type V4Table = { start: Uint32Array; end: Uint32Array; asn: Uint32Array; org: Uint32Array };
 // IPv6 ranges as two 64-bit halves: 183 ranges are longer than /64, so the low half matters
-type V6Table = { startHi: BigUint64Array; startLo: BigUint64Array; endHi: BigUint64Array; endLo: BigUint64Array; asn: Uint32Array; org: Uint32Array };
+type V6Table = {
+  startHi: BigUint64Array;
+  startLo: BigUint64Array;
+  endHi: BigUint64Array;
+  endLo: BigUint64Array;
+  asn: Uint32Array;
+  org: Uint32Array;
+};
 type Tables = { v4: V4Table; v6: V6Table; orgs: string[] };
 
 let tables: Promise<Tables> | undefined;
@@ -56,7 +63,12 @@ async function parseRows(text: string, orgs: string[], orgIds: Map<string, numbe
   let count = 0;
   for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) count++;
   if (text.length && !text.endsWith("\n")) count++;
-  const rows: Rows = { start: new Array<string>(count), end: new Array<string>(count), asn: new Uint32Array(count), org: new Uint32Array(count) };
+  const rows: Rows = {
+    start: new Array<string>(count),
+    end: new Array<string>(count),
+    asn: new Uint32Array(count),
+    org: new Uint32Array(count),
+  };
   let n = 0;
   let pos = 0;
   while (pos < text.length) {
@@ -90,12 +102,24 @@ async function parseRows(text: string, orgs: string[], orgIds: Map<string, numbe
 }
 
 function toV4Table(rows: Rows): V4Table {
-  return { start: Uint32Array.from(rows.start, Number), end: Uint32Array.from(rows.end, Number), asn: rows.asn, org: rows.org };
+  return {
+    start: Uint32Array.from(rows.start, Number),
+    end: Uint32Array.from(rows.end, Number),
+    asn: rows.asn,
+    org: rows.org,
+  };
 }
 
 function toV6Table(rows: Rows): V6Table {
   const n = rows.start.length;
-  const t: V6Table = { startHi: new BigUint64Array(n), startLo: new BigUint64Array(n), endHi: new BigUint64Array(n), endLo: new BigUint64Array(n), asn: rows.asn, org: rows.org };
+  const t: V6Table = {
+    startHi: new BigUint64Array(n),
+    startLo: new BigUint64Array(n),
+    endHi: new BigUint64Array(n),
+    endLo: new BigUint64Array(n),
+    asn: rows.asn,
+    org: rows.org,
+  };
   for (let i = 0; i < n; i++) {
     const start = BigInt(rows.start[i]!);
     const end = BigInt(rows.end[i]!);
@@ -149,7 +173,12 @@ export async function lookupAsn(ip: string): Promise<AsnRecord | null> {
   const { v4, v6, orgs } = await load();
   const halves = family === 6 ? ipv6ToHalves(ip) : null;
   // ::ffff:a.b.c.d (in any spelling) is an IPv4 client seen through a dual-stack socket
-  const v4Number = family === 4 ? ipv4ToNumber(ip) : halves && halves[0] === 0n && halves[1] >> 32n === 0xffffn ? Number(halves[1] & 0xffffffffn) : null;
+  const v4Number =
+    family === 4
+      ? ipv4ToNumber(ip)
+      : halves && halves[0] === 0n && halves[1] >> 32n === 0xffffn
+        ? Number(halves[1] & 0xffffffffn)
+        : null;
   if (v4Number !== null) {
     const row = findV4(v4, v4Number);
     return row === -1 ? null : { asn: v4.asn[row]!, org: orgs[v4.org[row]!]! };
@@ -217,7 +246,10 @@ const HOSTING_PROVIDERS: readonly { name: string; asns: readonly number[] }[] = 
   { name: "GoDaddy / Unified Layer", asns: [26496, 398101, 46606] },
   {
     name: "other hosting",
-    asns: [40676, 8100, 21859, 199524, 202422, 36352, 53667, 62240, 29802, 19318, 32097, 7979, 20454, 11878, 43350, 206264, 51852, 35916, 55286, 397423, 14956],
+    asns: [
+      40676, 8100, 21859, 199524, 202422, 36352, 53667, 62240, 29802, 19318, 32097, 7979, 20454, 11878, 43350, 206264,
+      51852, 35916, 55286, 397423, 14956,
+    ],
   },
   // networks that sell VPN exits or run Tor exit relays (Datacamp/CDN77 and PacketHub carry many VPN brands)
   { name: "VPN infrastructure", asns: [60068, 212238, 211612, 136787, 147049, 39351, 216025, 62371, 209854] },

@@ -9,11 +9,25 @@ import worldCountries from "world-countries";
 // index built then (names by country) makes every later lookup sub-millisecond. GPS → nearest town lives in
 // reverse-geocode.ts; both share the one decoded list through the require cache.
 
-export type City = { name: string; country: string; adminCode: string; population: number; latitude: number; longitude: number };
+export type City = {
+  name: string;
+  country: string;
+  adminCode: string;
+  population: number;
+  latitude: number;
+  longitude: number;
+};
 export type CityMatch = { city: City; approximate: boolean; inRegion: boolean | null };
 export type Area = { latitude: number; longitude: number; radiusKm: number };
 
-type RawCity = { name: string; altName: string; country: string; adminCode: string; population: number; loc: { coordinates: [number, number] } };
+type RawCity = {
+  name: string;
+  altName: string;
+  country: string;
+  adminCode: string;
+  population: number;
+  loc: { coordinates: [number, number] };
+};
 type JaroWinkler = (a: string, b: string) => number;
 type Index = { byCountry: Map<string, Map<string, City[]>> };
 
@@ -25,10 +39,17 @@ let index: Index | undefined;
 /** Lower-case ASCII words: accents folded (NFKD, then any-ascii for ß, ø, non-Latin scripts), punctuation → space. */
 export function placeKey(text: string): string {
   const folded = anyAscii(text.normalize("NFKD").replace(/\p{M}+/gu, ""));
-  return folded.toLowerCase().replace(/['’`]/g, "").replace(/[^a-z0-9]+/g, " ").trim();
+  return folded
+    .toLowerCase()
+    .replace(/['’`]/g, "")
+    .replace(/[^a-z0-9]+/g, " ")
+    .trim();
 }
 
-export function distanceKm(a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }): number {
+export function distanceKm(
+  a: { latitude: number; longitude: number },
+  b: { latitude: number; longitude: number },
+): number {
   return getDistance(a, b, 1) / 1000;
 }
 
@@ -38,7 +59,14 @@ function load(): Index {
   const byCountry = new Map<string, Map<string, City[]>>();
   for (const r of raw) {
     const [longitude, latitude] = r.loc.coordinates;
-    const city: City = { name: r.name, country: r.country, adminCode: r.adminCode, population: r.population, latitude, longitude };
+    const city: City = {
+      name: r.name,
+      country: r.country,
+      adminCode: r.adminCode,
+      population: r.population,
+      latitude,
+      longitude,
+    };
     let names = byCountry.get(city.country);
     if (!names) byCountry.set(city.country, (names = new Map()));
     for (const name of new Set([r.name, r.altName].filter(Boolean).map(placeKey))) {
@@ -47,7 +75,8 @@ function load(): Index {
       else names.set(name, [city]);
     }
   }
-  for (const names of byCountry.values()) for (const list of names.values()) list.sort((a, b) => b.population - a.population);
+  for (const names of byCountry.values())
+    for (const list of names.values()) list.sort((a, b) => b.population - a.population);
   index = { byCountry };
   return index;
 }
@@ -56,9 +85,18 @@ function load(): Index {
 function nameVariants(key: string): string[] {
   const variants = new Set([key]);
   const swaps: [RegExp, string][] = [
-    [/^st /, "saint "], [/^saint /, "st "], [/^st /, "sankt "], [/^sankt /, "st "], [/^ste /, "sainte "], [/^sainte /, "ste "],
-    [/^mt /, "mount "], [/^mount /, "mt "], [/^ft /, "fort "], [/^fort /, "ft "],
-    [/^city of /, ""], [/ city$/, ""],
+    [/^st /, "saint "],
+    [/^saint /, "st "],
+    [/^st /, "sankt "],
+    [/^sankt /, "st "],
+    [/^ste /, "sainte "],
+    [/^sainte /, "ste "],
+    [/^mt /, "mount "],
+    [/^mount /, "mt "],
+    [/^ft /, "fort "],
+    [/^fort /, "ft "],
+    [/^city of /, ""],
+    [/ city$/, ""],
   ];
   for (const [pattern, replacement] of swaps) if (pattern.test(key)) variants.add(key.replace(pattern, replacement));
   if (!key.endsWith(" city")) variants.add(`${key} city`);
@@ -130,5 +168,9 @@ export function regionArea(country: string, codes: readonly string[]): Area | nu
 export function countryArea(code: string): Area | null {
   const country = worldCountries.find((c) => c.cca2 === code.toUpperCase());
   if (!country || country.latlng.length < 2) return null;
-  return { latitude: country.latlng[0]!, longitude: country.latlng[1]!, radiusKm: Math.round(Math.sqrt(Math.max(country.area, 1) / Math.PI)) };
+  return {
+    latitude: country.latlng[0]!,
+    longitude: country.latlng[1]!,
+    radiusKm: Math.round(Math.sqrt(Math.max(country.area, 1) / Math.PI)),
+  };
 }

@@ -37,10 +37,33 @@ function open() {
 
 // Addresses that say nothing about where a person is: private, loopback, link-local, CGNAT, documentation, …
 const NON_PUBLIC = new BlockList();
-for (const [net, prefix] of [["0.0.0.0", 8], ["10.0.0.0", 8], ["100.64.0.0", 10], ["127.0.0.0", 8], ["169.254.0.0", 16], ["172.16.0.0", 12], ["192.0.0.0", 24], ["192.0.2.0", 24], ["192.168.0.0", 16], ["198.18.0.0", 15], ["198.51.100.0", 24], ["203.0.113.0", 24], ["224.0.0.0", 4], ["240.0.0.0", 4]] as const) {
+for (const [net, prefix] of [
+  ["0.0.0.0", 8],
+  ["10.0.0.0", 8],
+  ["100.64.0.0", 10],
+  ["127.0.0.0", 8],
+  ["169.254.0.0", 16],
+  ["172.16.0.0", 12],
+  ["192.0.0.0", 24],
+  ["192.0.2.0", 24],
+  ["192.168.0.0", 16],
+  ["198.18.0.0", 15],
+  ["198.51.100.0", 24],
+  ["203.0.113.0", 24],
+  ["224.0.0.0", 4],
+  ["240.0.0.0", 4],
+] as const) {
   NON_PUBLIC.addSubnet(net, prefix, "ipv4");
 }
-for (const [net, prefix] of [["::", 128], ["::1", 128], ["fc00::", 7], ["fe80::", 10], ["ff00::", 8], ["2001:db8::", 32], ["64:ff9b::", 96]] as const) {
+for (const [net, prefix] of [
+  ["::", 128],
+  ["::1", 128],
+  ["fc00::", 7],
+  ["fe80::", 10],
+  ["ff00::", 8],
+  ["2001:db8::", 32],
+  ["64:ff9b::", 96],
+] as const) {
   NON_PUBLIC.addSubnet(net, prefix, "ipv6");
 }
 
@@ -64,7 +87,8 @@ export function isNonPublicIp(ip: string): boolean {
   if (word(0) === 0x64 && word(1) === 0xff9b && zero(4, 12)) return NON_PUBLIC.check(v4(12), "ipv4"); // NAT64
   if (word(0) === 0x64 && word(1) === 0xff9b && word(2) === 1) return true; // local-use NAT64
   if (word(0) === 0x2002) return NON_PUBLIC.check(v4(2), "ipv4"); // 6to4
-  if (word(0) === 0x2001 && word(1) === 0) return NON_PUBLIC.check(v4(4), "ipv4") || NON_PUBLIC.check(v4(12, 0xff), "ipv4"); // Teredo
+  if (word(0) === 0x2001 && word(1) === 0)
+    return NON_PUBLIC.check(v4(4), "ipv4") || NON_PUBLIC.check(v4(12, 0xff), "ipv4"); // Teredo
   if ((word(0) & 0xffc0) === 0xfec0) return true; // site-local
   return NON_PUBLIC.check(ip.replace(/%.*$/, ""), "ipv6");
 }
@@ -81,7 +105,8 @@ export function ipv6Bytes(ip: string): Uint8Array | null {
   }
   const halves = text.split("::");
   if (halves.length > 2) return null;
-  const parse = (part: string) => (part ? part.split(":").map((h) => (/^[0-9a-f]{1,4}$/.test(h) ? parseInt(h, 16) : Number.NaN)) : []);
+  const parse = (part: string) =>
+    part ? part.split(":").map((h) => (/^[0-9a-f]{1,4}$/.test(h) ? parseInt(h, 16) : Number.NaN)) : [];
   const head = parse(halves[0]!);
   const rest = halves.length === 2 ? parse(halves[1]!) : [];
   const fill = halves.length === 2 ? 8 - head.length - rest.length : 0;

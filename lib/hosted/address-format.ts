@@ -8,7 +8,20 @@ import type { AddressFormat } from "@/lib/hosted/types";
 // the data POSTAL_VALIDATION checks against): which parts the country's addresses use, what they are called,
 // an example postal code and its pattern. Defaults are libaddressinput's.
 
-type RawCountry = Record<string, { fmt?: string; zip?: string; zipex?: string; zip_name_type?: string; state_name_type?: string; locality_name_type?: string; sub_names?: string; sub_lnames?: string; sub_keys?: string }>;
+type RawCountry = Record<
+  string,
+  {
+    fmt?: string;
+    zip?: string;
+    zipex?: string;
+    zip_name_type?: string;
+    state_name_type?: string;
+    locality_name_type?: string;
+    sub_names?: string;
+    sub_lnames?: string;
+    sub_keys?: string;
+  }
+>;
 type GoogleAddress = { loadValidationData(code: string): Promise<RawCountry> };
 
 const require = createRequire(import.meta.url);

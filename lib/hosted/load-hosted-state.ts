@@ -26,7 +26,9 @@ export async function loadHostedState(accountId: string, verificationId: string)
     supplied: [...supplied.keys()],
     missing: verification.inputsCompletedAt ? [] : missingInputs(inputs, supplied).map((f) => f.fieldName),
     documentSides:
-      chosenType && DOCUMENT_TYPE_NAMES.includes(chosenType as DocumentTypeName) ? documentTypeSides(chosenType as DocumentTypeName) : null,
+      chosenType && DOCUMENT_TYPE_NAMES.includes(chosenType as DocumentTypeName)
+        ? documentTypeSides(chosenType as DocumentTypeName)
+        : null,
     galleryAllowed: shape.settings.GALLERY_RESTRICTION !== true,
     addressCountries: shape.settings.ALLOWED_COUNTRIES ? [...shape.settings.ALLOWED_COUNTRIES] : null,
     redirectUrl: httpUrlOrNull(metadata.redirectUrl),

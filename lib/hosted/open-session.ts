@@ -16,15 +16,26 @@ export async function openHostedSession(verificationId: string, resumeToken: str
   if (readVerificationToken(resumeToken, "resume", now) !== verificationId) {
     throw new DomainError("INVALID_API_KEY", "This verification link is invalid or has expired.");
   }
-  const verification = await prisma.verification.findUnique({ where: { id: verificationId }, select: { id: true, accountId: true, workflowId: true } });
+  const verification = await prisma.verification.findUnique({
+    where: { id: verificationId },
+    select: { id: true, accountId: true, workflowId: true },
+  });
   if (!verification) throw new DomainError("VERIFICATION_NOT_FOUND", "This verification no longer exists.");
   const session = await issueHostedSession(verification.id, now);
-  return { verificationId: verification.id, accountId: verification.accountId, flowId: verification.workflowId, ...session };
+  return {
+    verificationId: verification.id,
+    accountId: verification.accountId,
+    flowId: verification.workflowId,
+    ...session,
+  };
 }
 
 /** A session token for the hosted page of this verification (which counts as opened: PENDING → INITIATED). */
 export async function issueHostedSession(verificationId: string, now = clock.now()): Promise<HostedSession> {
   await markInitiated(verificationId, now);
   const expiresAt = new Date(now.getTime() + env().SESSION_TOKEN_MINUTES * 60_000);
-  return { sessionToken: issueVerificationToken(verificationId, "session", expiresAt), expiresAt: expiresAt.toISOString() };
+  return {
+    sessionToken: issueVerificationToken(verificationId, "session", expiresAt),
+    expiresAt: expiresAt.toISOString(),
+  };
 }

@@ -19,25 +19,39 @@ export const IDENTITY_KEYS = ["userId", "email"] as const;
  * - `redirectUrl` must be https (http only for localhost) on one of the account's allowed redirect hosts.
  */
 export async function resolveShareableLink(link: ShareableLink) {
-  const account = link.clientId.length <= 200
-    ? await prisma.account.findUnique({ where: { clientId: link.clientId }, select: { id: true, name: true, allowedRedirectHosts: true } })
-    : null;
-  const workflow = account && isUuid(link.flowId)
-    ? await prisma.workflow.findFirst({
-        where: { id: link.flowId, accountId: account.id, archivedAt: null, currentVersionId: { not: null } },
-        select: { id: true, currentVersion: { select: { processes: true } } },
-      })
-    : null;
+  const account =
+    link.clientId.length <= 200
+      ? await prisma.account.findUnique({
+          where: { clientId: link.clientId },
+          select: { id: true, name: true, allowedRedirectHosts: true },
+        })
+      : null;
+  const workflow =
+    account && isUuid(link.flowId)
+      ? await prisma.workflow.findFirst({
+          where: { id: link.flowId, accountId: account.id, archivedAt: null, currentVersionId: { not: null } },
+          select: { id: true, currentVersion: { select: { processes: true } } },
+        })
+      : null;
   if (!account || !workflow?.currentVersion) {
     throw new DomainError("INVALID_WORKFLOW", "This verification link does not point to an active verification flow.");
   }
   const signed = Boolean(link.sig);
   if (signed && !isValidLinkSignature(link.flowId, link.clientId, link.metadata, link.sig!)) {
-    throw new DomainError("INVALID_LINK_SIGNATURE", "This verification link was altered after it was issued.", { details: [{ field: "sig", message: "The signature does not match the link" }] });
+    throw new DomainError("INVALID_LINK_SIGNATURE", "This verification link was altered after it was issued.", {
+      details: [{ field: "sig", message: "The signature does not match the link" }],
+    });
   }
   const metadata = parseLinkMetadata(link.metadata, signed);
   checkRedirect(metadata.redirectUrl, account.allowedRedirectHosts);
-  return { accountId: account.id, accountName: account.name, flowId: workflow.id, processes: workflow.currentVersion.processes as string[], metadata, signed };
+  return {
+    accountId: account.id,
+    accountName: account.name,
+    flowId: workflow.id,
+    processes: workflow.currentVersion.processes as string[],
+    metadata,
+    signed,
+  };
 }
 
 function parseLinkMetadata(raw: string | null, signed: boolean): Record<string, unknown> {
@@ -46,7 +60,9 @@ function parseLinkMetadata(raw: string | null, signed: boolean): Record<string, 
   try {
     value = JSON.parse(raw);
   } catch {
-    throw new DomainError("VALIDATION_ERROR", "The link's metadata is not valid JSON.", { details: [{ field: "metadata", message: "Expected URL-encoded JSON" }] });
+    throw new DomainError("VALIDATION_ERROR", "The link's metadata is not valid JSON.", {
+      details: [{ field: "metadata", message: "Expected URL-encoded JSON" }],
+    });
   }
   const { ipAddress: _ignored, ...metadata } = validateMetadata(value);
   if (!signed) for (const key of IDENTITY_KEYS) delete metadata[key];
@@ -68,8 +84,12 @@ function checkRedirect(redirectUrl: unknown, allowed: readonly string[]) {
   if (redirectUrl === undefined) return;
   const url = new URL(String(redirectUrl)); // validateMetadata made sure it parses as http(s)
   const refuse = (message: string) => {
-    throw new DomainError("VALIDATION_ERROR", `The link's redirectUrl is not allowed: ${message}`, { details: [{ field: "metadata.redirectUrl", message }] });
+    throw new DomainError("VALIDATION_ERROR", `The link's redirectUrl is not allowed: ${message}`, {
+      details: [{ field: "metadata.redirectUrl", message }],
+    });
   };
-  if (url.protocol !== "https:" && !(url.protocol === "http:" && LOCALHOST.has(url.hostname))) refuse("it must be an https URL");
-  if (!isAllowedHost(url.hostname, allowed)) refuse(`${url.hostname} is not one of the account's allowed redirect hosts (dashboard → Settings)`);
+  if (url.protocol !== "https:" && !(url.protocol === "http:" && LOCALHOST.has(url.hostname)))
+    refuse("it must be an https URL");
+  if (!isAllowedHost(url.hostname, allowed))
+    refuse(`${url.hostname} is not one of the account's allowed redirect hosts (dashboard → Settings)`);
 }

@@ -15,9 +15,13 @@ export async function startHostedVerification(link: ShareableLink, ip: string | 
   const limit = env().HOSTED_START_RATE_LIMIT_PER_MINUTE;
   const rate = await consumeRateLimit(`hosted-start:${ip ?? "unknown"}`, limit);
   if (rate.exceeded) {
-    throw new DomainError("RATE_LIMITED", `Too many verifications were started from your network. Try again in ${rate.resetSeconds} s.`, {
-      retryAfter: rate.resetSeconds,
-    });
+    throw new DomainError(
+      "RATE_LIMITED",
+      `Too many verifications were started from your network. Try again in ${rate.resetSeconds} s.`,
+      {
+        retryAfter: rate.resetSeconds,
+      },
+    );
   }
   const resolved = await resolveShareableLink(link);
   const started = await startVerification({

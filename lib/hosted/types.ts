@@ -2,7 +2,8 @@ import type { InputField } from "@/lib/workflows/inputs";
 
 // What the hosted page knows about its verification. Shared by the server (which builds it) and the browser.
 
-export type VerificationStatus = "PENDING" | "INITIATED" | "PROCESSING" | "COMPLETED" | "FAILED" | "ABANDONED" | "EXPIRED";
+export type VerificationStatus =
+  "PENDING" | "INITIATED" | "PROCESSING" | "COMPLETED" | "FAILED" | "ABANDONED" | "EXPIRED";
 export type VerificationResult = "APPROVED" | "DECLINED" | "MANUAL_REVIEW";
 
 export type HostedState = {
@@ -53,6 +54,14 @@ export type HostedSession = { sessionToken: string; expiresAt: string };
 /** The page's opening: a verification to continue, or a shareable link that starts one on request. */
 export type HostedEntry =
   | { kind: "resume"; session: HostedSession; state: HostedState; verifyUrl: string }
-  | { kind: "start"; flowId: string; clientId: string; metadata: string | null; sig: string | null; accountName: string; processes: string[] };
+  | {
+      kind: "start";
+      flowId: string;
+      clientId: string;
+      metadata: string | null;
+      sig: string | null;
+      accountName: string;
+      processes: string[];
+    };
 
 export const FINAL_STATUSES: readonly VerificationStatus[] = ["COMPLETED", "FAILED", "ABANDONED", "EXPIRED"];

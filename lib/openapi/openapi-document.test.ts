@@ -18,7 +18,9 @@ describe("OpenAPI document", () => {
   it("is OpenAPI 3.1 with the /api/v1 server, the seven operations of the spec and the link helper", () => {
     expect(doc.openapi).toBe("3.1.0");
     expect(doc.servers).toEqual([{ url: "https://kyc.example.com/api/v1" }]);
-    const operations = Object.entries(doc.paths).flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`));
+    const operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`),
+    );
     expect(operations.sort()).toEqual([
       "GET /verifications/{verificationId}",
       "GET /verifications/{verificationId}/status",
@@ -37,7 +39,19 @@ describe("OpenAPI document", () => {
     expect(all.length).toBeGreaterThan(10);
     for (const ref of all) expect(schemas[ref.replace("#/components/schemas/", "")], ref).toBeDefined();
     expect(Object.keys(schemas.StartVerificationResponse!.properties!)).toEqual(
-      expect.arrayContaining(["verificationId", "identityId", "flowId", "metadata", "ipAddress", "inputs", "settings", "id", "status", "createdAt", "verificationUrl"]),
+      expect.arrayContaining([
+        "verificationId",
+        "identityId",
+        "flowId",
+        "metadata",
+        "ipAddress",
+        "inputs",
+        "settings",
+        "id",
+        "status",
+        "createdAt",
+        "verificationUrl",
+      ]),
     );
   });
 
@@ -48,7 +62,10 @@ describe("OpenAPI document", () => {
     expect(start["401"]!.description).toContain("INVALID_API_KEY");
     expect(start["403"]!.description).toContain("INSUFFICIENT_PERMISSIONS");
     expect(start["429"]!.description).toContain("RATE_LIMITED");
-    const otp = doc.paths["/workflows/{workflowId}/email-otp"].post.responses as Record<string, { description: string }>;
+    const otp = doc.paths["/workflows/{workflowId}/email-otp"].post.responses as Record<
+      string,
+      { description: string }
+    >;
     expect(otp["204"]).toBeDefined();
     expect(otp["429"]!.description).toContain("OTP_RATE_LIMITED");
   });

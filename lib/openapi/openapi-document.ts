@@ -10,14 +10,30 @@ function errors(...codes: ErrorCode[]) {
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of codes) byStatus.set(ERROR_STATUS[code], [...(byStatus.get(ERROR_STATUS[code]) ?? []), code]);
   return Object.fromEntries(
-    [...byStatus].map(([status, list]) => [String(status), { description: list.join(", "), content: jsonContent("Error") }]),
+    [...byStatus].map(([status, list]) => [
+      String(status),
+      { description: list.join(", "), content: jsonContent("Error") },
+    ]),
   );
 }
 
 const COMMON: ErrorCode[] = ["INVALID_API_KEY", "RATE_LIMITED", "INTERNAL_ERROR"];
 // files refused before they are decoded (lib/video/probe-video.ts, lib/uploads/normalize-upload.ts)
-const UPLOAD_REFUSALS: ErrorCode[] = ["VIDEO_UNREADABLE", "VIDEO_TOO_LONG", "VIDEO_TOO_LARGE", "VIDEO_STREAMS_UNSUPPORTED", "VIDEO_CODEC_UNSUPPORTED", "VIDEO_EXTERNAL_REFERENCE", "IMAGE_TOO_LARGE"];
-const verificationIdParam = { name: "verificationId", in: "path", required: true, schema: { type: "string", format: "uuid" } };
+const UPLOAD_REFUSALS: ErrorCode[] = [
+  "VIDEO_UNREADABLE",
+  "VIDEO_TOO_LONG",
+  "VIDEO_TOO_LARGE",
+  "VIDEO_STREAMS_UNSUPPORTED",
+  "VIDEO_CODEC_UNSUPPORTED",
+  "VIDEO_EXTERNAL_REFERENCE",
+  "IMAGE_TOO_LARGE",
+];
+const verificationIdParam = {
+  name: "verificationId",
+  in: "path",
+  required: true,
+  schema: { type: "string", format: "uuid" },
+};
 const workflowIdParam = { name: "workflowId", in: "path", required: true, schema: { type: "string", format: "uuid" } };
 
 function componentSchemas() {
@@ -49,7 +65,12 @@ export function openApiDocument(serverUrl: string) {
     security: [{ apiKey: [], clientId: [] }],
     components: {
       securitySchemes: {
-        apiKey: { type: "http", scheme: "bearer", description: "API key from the dashboard (Authorization: Bearer <key>). A verification session token (vst_…) is also accepted by send-inputs and email-otp." },
+        apiKey: {
+          type: "http",
+          scheme: "bearer",
+          description:
+            "API key from the dashboard (Authorization: Bearer <key>). A verification session token (vst_…) is also accepted by send-inputs and email-otp.",
+        },
         clientId: { type: "apiKey", in: "header", name: "X-CLIENT-ID" },
       },
       schemas: componentSchemas(),
@@ -61,8 +82,18 @@ export function openApiDocument(serverUrl: string) {
           summary: "Start a verification (permission verification:create)",
           requestBody: { required: true, content: jsonContent("StartVerificationRequest") },
           responses: {
-            "201": { description: "Started; emits verification_started", content: jsonContent("StartVerificationResponse") },
-            ...errors("VALIDATION_ERROR", "INVALID_WORKFLOW", "INSUFFICIENT_PERMISSIONS", "PAYLOAD_TOO_LARGE", "UNSUPPORTED_MEDIA_TYPE", ...COMMON),
+            "201": {
+              description: "Started; emits verification_started",
+              content: jsonContent("StartVerificationResponse"),
+            },
+            ...errors(
+              "VALIDATION_ERROR",
+              "INVALID_WORKFLOW",
+              "INSUFFICIENT_PERMISSIONS",
+              "PAYLOAD_TOO_LARGE",
+              "UNSUPPORTED_MEDIA_TYPE",
+              ...COMMON,
+            ),
           },
         },
       },
@@ -71,7 +102,10 @@ export function openApiDocument(serverUrl: string) {
           operationId: "getVerification",
           summary: "The verification record with step data (permission verification:read)",
           parameters: [verificationIdParam],
-          responses: { "200": { description: "The record", content: jsonContent("VerificationRecord") }, ...errors("VERIFICATION_NOT_FOUND", "INSUFFICIENT_PERMISSIONS", ...COMMON) },
+          responses: {
+            "200": { description: "The record", content: jsonContent("VerificationRecord") },
+            ...errors("VERIFICATION_NOT_FOUND", "INSUFFICIENT_PERMISSIONS", ...COMMON),
+          },
         },
       },
       "/verifications/{verificationId}/status": {
@@ -79,7 +113,10 @@ export function openApiDocument(serverUrl: string) {
           operationId: "getVerificationStatus",
           summary: "Status, result, steps and missing inputs (permission verification:read)",
           parameters: [verificationIdParam],
-          responses: { "200": { description: "The status", content: jsonContent("VerificationStatus") }, ...errors("VERIFICATION_NOT_FOUND", "INSUFFICIENT_PERMISSIONS", ...COMMON) },
+          responses: {
+            "200": { description: "The status", content: jsonContent("VerificationStatus") },
+            ...errors("VERIFICATION_NOT_FOUND", "INSUFFICIENT_PERMISSIONS", ...COMMON),
+          },
         },
       },
       "/verifications/{verificationId}/send-inputs": {
@@ -94,24 +131,53 @@ export function openApiDocument(serverUrl: string) {
             required: true,
             content: {
               ...jsonContent("SendInputsRequest"),
-              "multipart/form-data": { schema: { type: "object", properties: { inputs: { type: "string", description: "JSON array of inputs" }, complete: { type: "string", enum: ["true", "false"] } }, additionalProperties: { type: "string", format: "binary" } } },
+              "multipart/form-data": {
+                schema: {
+                  type: "object",
+                  properties: {
+                    inputs: { type: "string", description: "JSON array of inputs" },
+                    complete: { type: "string", enum: ["true", "false"] },
+                  },
+                  additionalProperties: { type: "string", format: "binary" },
+                },
+              },
             },
           },
           responses: {
-            "200": { description: "Stored; emits verification_inputs_completed when the inputs are complete", content: jsonContent("SendInputsResponse") },
-            ...errors("VALIDATION_ERROR", "INSUFFICIENT_PERMISSIONS", "VERIFICATION_NOT_FOUND", "INVALID_STATE", "PAYLOAD_TOO_LARGE", "UNSUPPORTED_MEDIA_TYPE", ...UPLOAD_REFUSALS, ...COMMON),
+            "200": {
+              description: "Stored; emits verification_inputs_completed when the inputs are complete",
+              content: jsonContent("SendInputsResponse"),
+            },
+            ...errors(
+              "VALIDATION_ERROR",
+              "INSUFFICIENT_PERMISSIONS",
+              "VERIFICATION_NOT_FOUND",
+              "INVALID_STATE",
+              "PAYLOAD_TOO_LARGE",
+              "UNSUPPORTED_MEDIA_TYPE",
+              ...UPLOAD_REFUSALS,
+              ...COMMON,
+            ),
           },
         },
       },
       "/workflows/{workflowId}/links": {
         post: {
           operationId: "createLink",
-          summary: "Mint a signed shareable /verify link (permission verification:create). Only signed links may name the user (userId, email); each visit starts a new verification",
+          summary:
+            "Mint a signed shareable /verify link (permission verification:create). Only signed links may name the user (userId, email); each visit starts a new verification",
           parameters: [workflowIdParam],
           requestBody: { required: true, content: jsonContent("CreateLinkRequest") },
           responses: {
             "201": { description: "The signed link", content: jsonContent("CreateLinkResponse") },
-            ...errors("VALIDATION_ERROR", "INSUFFICIENT_PERMISSIONS", "WORKFLOW_NOT_FOUND", "PAYLOAD_TOO_LARGE", "UNSUPPORTED_MEDIA_TYPE", ...COMMON),
+            ...errors(
+              "VALIDATION_ERROR",
+              "INSUFFICIENT_PERMISSIONS",
+              "WORKFLOW_NOT_FOUND",
+              "PAYLOAD_TOO_LARGE",
+              "UNSUPPORTED_MEDIA_TYPE",
+              ...COMMON,
+            ),
           },
         },
       },
@@ -123,7 +189,14 @@ export function openApiDocument(serverUrl: string) {
           requestBody: { required: true, content: jsonContent("EmailOtpRequest") },
           responses: {
             "204": { description: "Sent" },
-            ...errors("VALIDATION_ERROR", "INSUFFICIENT_PERMISSIONS", "WORKFLOW_NOT_FOUND", "INVALID_STATE", "OTP_RATE_LIMITED", ...COMMON),
+            ...errors(
+              "VALIDATION_ERROR",
+              "INSUFFICIENT_PERMISSIONS",
+              "WORKFLOW_NOT_FOUND",
+              "INVALID_STATE",
+              "OTP_RATE_LIMITED",
+              ...COMMON,
+            ),
           },
         },
       },
@@ -134,12 +207,33 @@ export function openApiDocument(serverUrl: string) {
           security: [],
           parameters: [
             workflowIdParam,
-            { name: "country", in: "query", required: false, schema: { type: "string", pattern: "^[A-Za-z]{2}$" }, description: "ISO 3166-1 alpha-2" },
-            { name: "step", in: "query", required: false, schema: { type: "integer", minimum: 0 }, description: "Index of the DOCUMENT_VERIFICATION step" },
+            {
+              name: "country",
+              in: "query",
+              required: false,
+              schema: { type: "string", pattern: "^[A-Za-z]{2}$" },
+              description: "ISO 3166-1 alpha-2",
+            },
+            {
+              name: "step",
+              in: "query",
+              required: false,
+              schema: { type: "integer", minimum: 0 },
+              description: "Index of the DOCUMENT_VERIFICATION step",
+            },
           ],
           responses: {
-            "200": { description: "Document types", content: { "application/json": { schema: { type: "array", items: ref("DocumentType") } } } },
-            ...errors("VALIDATION_ERROR", "INVALID_COUNTRY_CODE", "WORKFLOW_NOT_FOUND", "RATE_LIMITED", "INTERNAL_ERROR"),
+            "200": {
+              description: "Document types",
+              content: { "application/json": { schema: { type: "array", items: ref("DocumentType") } } },
+            },
+            ...errors(
+              "VALIDATION_ERROR",
+              "INVALID_COUNTRY_CODE",
+              "WORKFLOW_NOT_FOUND",
+              "RATE_LIMITED",
+              "INTERNAL_ERROR",
+            ),
           },
         },
       },
@@ -149,7 +243,10 @@ export function openApiDocument(serverUrl: string) {
           summary: "Every supported document type with its per-country variants (no authentication)",
           security: [],
           responses: {
-            "200": { description: "Document types", content: { "application/json": { schema: { type: "array", items: ref("DocumentType") } } } },
+            "200": {
+              description: "Document types",
+              content: { "application/json": { schema: { type: "array", items: ref("DocumentType") } } },
+            },
             ...errors("RATE_LIMITED", "INTERNAL_ERROR"),
           },
         },

@@ -12,7 +12,12 @@ import { isUuid } from "@/lib/verifications/find-verification";
  * pinned version must have EMAIL_CHECK); with an API key, any workflow of the account with EMAIL_CHECK, and
  * optionally a verificationId of that workflow.
  */
-export async function emailOtpForWorkflow(caller: CallerScope, workflowId: string, input: { key: string; verificationId?: string }, ip: string | null = null) {
+export async function emailOtpForWorkflow(
+  caller: CallerScope,
+  workflowId: string,
+  input: { key: string; verificationId?: string },
+  ip: string | null = null,
+) {
   const notFound = new DomainError("WORKFLOW_NOT_FOUND", "No workflow with this id exists for this account.");
   if (!isUuid(workflowId)) throw notFound;
   const verificationId = caller.session ? caller.session.verificationId : (input.verificationId ?? null);
@@ -24,9 +29,14 @@ export async function emailOtpForWorkflow(caller: CallerScope, workflowId: strin
       where: { id: verificationId, accountId: caller.accountId },
       select: { workflowId: true, status: true, workflowVersion: { select: { processes: true } } },
     });
-    if (!verification) throw new DomainError("VERIFICATION_NOT_FOUND", "No verification with this id exists for this account.");
-    if (verification.workflowId !== workflowId) throw new DomainError("VALIDATION_ERROR", "The verification belongs to another workflow.", { details: [{ field: "verificationId", message: "Not a verification of this workflow" }] });
-    if (isFinal(verification.status) || verification.status === "PROCESSING") throw new DomainError("INVALID_STATE", `The verification is ${verification.status}.`);
+    if (!verification)
+      throw new DomainError("VERIFICATION_NOT_FOUND", "No verification with this id exists for this account.");
+    if (verification.workflowId !== workflowId)
+      throw new DomainError("VALIDATION_ERROR", "The verification belongs to another workflow.", {
+        details: [{ field: "verificationId", message: "Not a verification of this workflow" }],
+      });
+    if (isFinal(verification.status) || verification.status === "PROCESSING")
+      throw new DomainError("INVALID_STATE", `The verification is ${verification.status}.`);
     processes = verification.workflowVersion.processes;
   } else {
     const workflow = await prisma.workflow.findFirst({
@@ -37,10 +47,17 @@ export async function emailOtpForWorkflow(caller: CallerScope, workflowId: strin
     processes = workflow.currentVersion.processes;
   }
   if (!processes.includes("EMAIL_CHECK")) {
-    throw new DomainError("VALIDATION_ERROR", "This workflow has no EMAIL_CHECK step.", { details: [{ field: "workflowId", message: "No EMAIL_CHECK step" }] });
+    throw new DomainError("VALIDATION_ERROR", "This workflow has no EMAIL_CHECK step.", {
+      details: [{ field: "workflowId", message: "No EMAIL_CHECK step" }],
+    });
   }
 
   // the hosted page's requests also count against the end user's address; an API key's address is a server
-  await requestEmailOtp({ workflowId, email: input.key, verificationId, ...(caller.session ? { clientAddress: ip } : {}) });
+  await requestEmailOtp({
+    workflowId,
+    email: input.key,
+    verificationId,
+    ...(caller.session ? { clientAddress: ip } : {}),
+  });
   if (verificationId) await markInitiated(verificationId, clock.now());
 }

@@ -5,7 +5,12 @@ import { clock } from "@/lib/clock";
 import { prisma } from "@/lib/db";
 import { sendEmail } from "@/lib/email/send-email";
 import { consumeRateLimit } from "@/lib/api/rate-limit";
-import { OTP_REQUESTS_PER_ADDRESS_PER_HOUR, OTP_REQUESTS_PER_HOUR, OTP_REQUESTS_PER_VERIFICATION_PER_HOUR, OTP_VALIDITY_MS } from "@/lib/otp/limits";
+import {
+  OTP_REQUESTS_PER_ADDRESS_PER_HOUR,
+  OTP_REQUESTS_PER_HOUR,
+  OTP_REQUESTS_PER_VERIFICATION_PER_HOUR,
+  OTP_VALIDITY_MS,
+} from "@/lib/otp/limits";
 import { codeHash, emailHash } from "@/lib/otp/otp-crypto";
 import { uuidv7 } from "@/lib/uuidv7";
 
@@ -18,11 +23,26 @@ const HOUR_MS = 3_600_000;
  * A new code replaces the earlier unused codes of the same address for the same verification only, so nobody can
  * void the code someone else is about to type.
  */
-export async function requestEmailOtp(input: { workflowId: string; email: string; verificationId: string | null; clientAddress?: string | null }) {
+export async function requestEmailOtp(input: {
+  workflowId: string;
+  email: string;
+  verificationId: string | null;
+  clientAddress?: string | null;
+}) {
   const now = clock.now();
   if (input.clientAddress !== undefined) {
-    const byAddress = await consumeRateLimit(`otp-ip:${input.clientAddress ?? "unknown"}`, OTP_REQUESTS_PER_ADDRESS_PER_HOUR, 3600, now);
-    if (byAddress.exceeded) throw new DomainError("OTP_RATE_LIMITED", `Too many codes were asked from your network. Try again in ${Math.ceil(byAddress.resetSeconds / 60)} min.`, { retryAfter: byAddress.resetSeconds });
+    const byAddress = await consumeRateLimit(
+      `otp-ip:${input.clientAddress ?? "unknown"}`,
+      OTP_REQUESTS_PER_ADDRESS_PER_HOUR,
+      3600,
+      now,
+    );
+    if (byAddress.exceeded)
+      throw new DomainError(
+        "OTP_RATE_LIMITED",
+        `Too many codes were asked from your network. Try again in ${Math.ceil(byAddress.resetSeconds / 60)} min.`,
+        { retryAfter: byAddress.resetSeconds },
+      );
   }
   const hash = emailHash(input.email);
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
@@ -44,18 +64,33 @@ export async function requestEmailOtp(input: { workflowId: string; email: string
         orderBy: { createdAt: "asc" },
       });
       if (forVerification.length >= OTP_REQUESTS_PER_VERIFICATION_PER_HOUR) {
-        const oldest = forVerification[forVerification.length - OTP_REQUESTS_PER_VERIFICATION_PER_HOUR]!.createdAt.getTime();
+        const oldest =
+          forVerification[forVerification.length - OTP_REQUESTS_PER_VERIFICATION_PER_HOUR]!.createdAt.getTime();
         const retryAfter = Math.max(1, Math.ceil((oldest + HOUR_MS - now.getTime()) / 1000));
-        throw new DomainError("OTP_RATE_LIMITED", `At most ${OTP_REQUESTS_PER_VERIFICATION_PER_HOUR} codes per verification per hour. Try again in ${Math.ceil(retryAfter / 60)} min.`, { retryAfter });
+        throw new DomainError(
+          "OTP_RATE_LIMITED",
+          `At most ${OTP_REQUESTS_PER_VERIFICATION_PER_HOUR} codes per verification per hour. Try again in ${Math.ceil(retryAfter / 60)} min.`,
+          { retryAfter },
+        );
       }
     }
     if (recent.length >= OTP_REQUESTS_PER_HOUR) {
       const oldest = recent[recent.length - OTP_REQUESTS_PER_HOUR]!.createdAt.getTime();
       const retryAfter = Math.max(1, Math.ceil((oldest + HOUR_MS - now.getTime()) / 1000));
-      throw new DomainError("OTP_RATE_LIMITED", `At most ${OTP_REQUESTS_PER_HOUR} codes per e-mail address per hour. Try again in ${Math.ceil(retryAfter / 60)} min.`, { retryAfter });
+      throw new DomainError(
+        "OTP_RATE_LIMITED",
+        `At most ${OTP_REQUESTS_PER_HOUR} codes per e-mail address per hour. Try again in ${Math.ceil(retryAfter / 60)} min.`,
+        { retryAfter },
+      );
     }
     await tx.emailOtp.updateMany({
-      where: { workflowId: input.workflowId, emailHash: hash, verificationId: input.verificationId, consumedAt: null, expiresAt: { gt: now } },
+      where: {
+        workflowId: input.workflowId,
+        emailHash: hash,
+        verificationId: input.verificationId,
+        consumedAt: null,
+        expiresAt: { gt: now },
+      },
       data: { expiresAt: now },
     });
     await tx.emailOtp.create({
@@ -69,7 +104,10 @@ export async function requestEmailOtp(input: { workflowId: string; email: string
         createdAt: now,
       },
     });
-    return (await tx.workflow.findUnique({ where: { id: input.workflowId }, select: { accountId: true } }))?.accountId ?? null;
+    return (
+      (await tx.workflow.findUnique({ where: { id: input.workflowId }, select: { accountId: true } }))?.accountId ??
+      null
+    );
   });
 
   try {

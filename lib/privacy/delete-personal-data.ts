@@ -25,9 +25,16 @@ export async function deletePersonalData(member: Actor, input: z.input<typeof In
     if (!v) throw new NotFoundError("Verification not found");
     if (v.redactedAt) throw new DashboardError("The personal data of this verification was already deleted");
     // the engine may still be reading the inputs of a verification in flight
-    if (!isFinal(v.status)) throw new DashboardError("A verification still in progress cannot be redacted; wait until it is final");
+    if (!isFinal(v.status))
+      throw new DashboardError("A verification still in progress cannot be redacted; wait until it is final");
     const keys = await redactVerifications(tx, member.accountId, [verificationId], now);
-    await recordAudit(tx, { ...byMember(member), action: "verification.personal_data_deleted", target: { type: "Verification", id: verificationId }, data: { files: keys.length }, at: now });
+    await recordAudit(tx, {
+      ...byMember(member),
+      action: "verification.personal_data_deleted",
+      target: { type: "Verification", id: verificationId },
+      data: { files: keys.length },
+      at: now,
+    });
     return keys;
   });
   await deleteStoredBytes(storageKeys);

@@ -38,10 +38,21 @@ async function verificationWithPii(account: TestAccount): Promise<{ verification
     ip: `2001:db8:e4a5:${tag.slice(0, 4)}::7`,
     note: `looked at ${tag} Erasure Street myself`,
   };
-  const started = await call("/api/v1/verifications", { ...account.auth, ip: pii.ip, body: { flowId: account.workflows.kyc, metadata: { userId: pii.userId, email: pii.email, reference: pii.reference } } });
+  const started = await call("/api/v1/verifications", {
+    ...account.auth,
+    ip: pii.ip,
+    body: {
+      flowId: account.workflows.kyc,
+      metadata: { userId: pii.userId, email: pii.email, reference: pii.reference },
+    },
+  });
   expect(started.status).toBe(201);
   const verificationId = started.body.verificationId as string;
-  await call(`/api/v1/workflows/${account.workflows.kyc}/email-otp`, { ...account.auth, ip: pii.ip, body: { key: pii.email, verificationId } });
+  await call(`/api/v1/workflows/${account.workflows.kyc}/email-otp`, {
+    ...account.auth,
+    ip: pii.ip,
+    body: { key: pii.email, verificationId },
+  });
   const code = await latestOutboxCode(pii.email);
   const sent = await call(`/api/v1/verifications/${verificationId}/send-inputs`, {
     ...account.auth,
@@ -70,7 +81,9 @@ async function runEngine() {
 
 /** The plaintext of every sealed value of a column (personal data columns are encrypted: the scan reads through that). */
 async function openedValues(table: string, column: string): Promise<string[]> {
-  const rows = await prisma.$queryRawUnsafe<{ v: string }[]>(`SELECT "${column}"::text AS v FROM "${table}" WHERE "${column}"::text LIKE '%sealed%'`);
+  const rows = await prisma.$queryRawUnsafe<{ v: string }[]>(
+    `SELECT "${column}"::text AS v FROM "${table}" WHERE "${column}"::text LIKE '%sealed%'`,
+  );
   const key = secrets().storageKey;
   return rows.map(({ v }) => {
     if (isSealedText(v)) return openText(key, v);
@@ -88,28 +101,41 @@ async function findEverywhere(needles: string[]): Promise<string[]> {
   const found: string[] = [];
   for (const { table_name, column_name } of columns) {
     for (const needle of needles) {
-      const rows = await prisma.$queryRawUnsafe<{ n: bigint }[]>(`SELECT count(*) AS n FROM "${table_name}" WHERE "${column_name}"::text ILIKE '%' || $1 || '%'`, needle);
+      const rows = await prisma.$queryRawUnsafe<{ n: bigint }[]>(
+        `SELECT count(*) AS n FROM "${table_name}" WHERE "${column_name}"::text ILIKE '%' || $1 || '%'`,
+        needle,
+      );
       if (Number(rows[0]!.n) > 0) found.push(`${table_name}.${column_name} holds ${needle}`);
     }
     const opened = await openedValues(table_name, column_name);
     for (const needle of needles) {
-      if (opened.some((v) => v.toLowerCase().includes(needle.toLowerCase()))) found.push(`${table_name}.${column_name} holds ${needle} (sealed)`);
+      if (opened.some((v) => v.toLowerCase().includes(needle.toLowerCase())))
+        found.push(`${table_name}.${column_name} holds ${needle} (sealed)`);
     }
   }
   return found;
 }
 
-const needlesOf = (pii: Pii) => Object.values(pii).filter((v) => v !== pii.note).concat(pii.note.split(" ")[2]!);
+const needlesOf = (pii: Pii) =>
+  Object.values(pii)
+    .filter((v) => v !== pii.note)
+    .concat(pii.note.split(" ")[2]!);
 
 describe("erasure leaves no personal data in any table", () => {
   it("before erasure the scan finds the data (the test can fail); after 'Delete personal data' it finds none", async () => {
-    const account = await createTestAccount({ workflows: [{ name: "kyc", processes: ["EMAIL_CHECK", "ADDRESS_VERIFICATION", "LOCATION_INTELLIGENCE"] }] });
+    const account = await createTestAccount({
+      workflows: [{ name: "kyc", processes: ["EMAIL_CHECK", "ADDRESS_VERIFICATION", "LOCATION_INTELLIGENCE"] }],
+    });
     await receiverFor(account, "echo");
     const { verificationId, pii } = await verificationWithPii(account);
     await runEngine();
     const admin = await addMember(account, "ADMIN");
-    const v = await prisma.verification.findUniqueOrThrow({ where: { id: verificationId }, select: { status: true, result: true } });
-    if (v.result === "MANUAL_REVIEW") await decideReview(admin, { verificationId, decision: "APPROVED", reason: pii.note });
+    const v = await prisma.verification.findUniqueOrThrow({
+      where: { id: verificationId },
+      select: { status: true, result: true },
+    });
+    if (v.result === "MANUAL_REVIEW")
+      await decideReview(admin, { verificationId, decision: "APPROVED", reason: pii.note });
     expect((await findEverywhere(needlesOf(pii))).length).toBeGreaterThan(5);
 
     await deletePersonalData(ownerOf(account), { verificationId });
@@ -117,12 +143,17 @@ describe("erasure leaves no personal data in any table", () => {
   });
 
   it("after the retention sweep it finds none", async () => {
-    const account = await createTestAccount({ workflows: [{ name: "kyc", processes: ["EMAIL_CHECK", "ADDRESS_VERIFICATION", "LOCATION_INTELLIGENCE"] }] });
+    const account = await createTestAccount({
+      workflows: [{ name: "kyc", processes: ["EMAIL_CHECK", "ADDRESS_VERIFICATION", "LOCATION_INTELLIGENCE"] }],
+    });
     await receiverFor(account, "echo");
     const { verificationId, pii } = await verificationWithPii(account);
     await runEngine();
     await prisma.account.update({ where: { id: account.accountId }, data: { retentionDays: 1 } });
-    await prisma.verification.update({ where: { id: verificationId }, data: { completedAt: new Date(Date.now() - 2 * 86_400_000) } });
+    await prisma.verification.update({
+      where: { id: verificationId },
+      data: { completedAt: new Date(Date.now() - 2 * 86_400_000) },
+    });
     expect((await findEverywhere(needlesOf(pii))).length).toBeGreaterThan(5);
     await redactExpiredVerifications(new Date());
     expect(await findEverywhere(needlesOf(pii))).toEqual([]);

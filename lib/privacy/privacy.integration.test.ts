@@ -8,7 +8,10 @@ import { addMember, completedVerification, ownerOf } from "@/lib/testing/dashboa
 import { createTestAccount } from "@/lib/testing/fixtures";
 
 async function expectRedacted(verificationId: string, file: { fileId: string; storageKey: string }) {
-  const v = await prisma.verification.findUniqueOrThrow({ where: { id: verificationId }, include: { inputs: true, steps: true, events: true } });
+  const v = await prisma.verification.findUniqueOrThrow({
+    where: { id: verificationId },
+    include: { inputs: true, steps: true, events: true },
+  });
   expect(v.redactedAt).not.toBeNull();
   expect(v.metadata).toEqual({});
   expect(v.ipAddress).toBeNull();
@@ -31,7 +34,9 @@ describe("privacy", () => {
     const { filesDeleted } = await deletePersonalData(admin, { verificationId: made.verificationId });
     expect(filesDeleted).toBe(1);
     await expectRedacted(made.verificationId, made);
-    const audit = await prisma.auditLog.findFirstOrThrow({ where: { targetId: made.verificationId, action: "verification.personal_data_deleted" } });
+    const audit = await prisma.auditLog.findFirstOrThrow({
+      where: { targetId: made.verificationId, action: "verification.personal_data_deleted" },
+    });
     expect(audit.actorId).toBe(admin.userId);
     await expect(deletePersonalData(admin, { verificationId: made.verificationId })).rejects.toThrow(/already deleted/);
   });
@@ -43,9 +48,15 @@ describe("privacy", () => {
     const mine = await completedVerification(account);
     const running = await completedVerification(account, { status: "PROCESSING" });
     const theirs = await completedVerification(other);
-    await expect(deletePersonalData(reviewer, { verificationId: mine.verificationId })).rejects.toBeInstanceOf(ForbiddenError);
-    await expect(deletePersonalData(ownerOf(account), { verificationId: running.verificationId })).rejects.toThrow(/in progress/);
-    await expect(deletePersonalData(ownerOf(account), { verificationId: theirs.verificationId })).rejects.toBeInstanceOf(NotFoundError);
+    await expect(deletePersonalData(reviewer, { verificationId: mine.verificationId })).rejects.toBeInstanceOf(
+      ForbiddenError,
+    );
+    await expect(deletePersonalData(ownerOf(account), { verificationId: running.verificationId })).rejects.toThrow(
+      /in progress/,
+    );
+    await expect(
+      deletePersonalData(ownerOf(account), { verificationId: theirs.verificationId }),
+    ).rejects.toBeInstanceOf(NotFoundError);
     for (const v of [mine, running, theirs]) {
       expect((await prisma.verification.findUniqueOrThrow({ where: { id: v.verificationId } })).redactedAt).toBeNull();
       expect(await prisma.fileBlob.count({ where: { key: v.storageKey } })).toBe(1);
@@ -64,11 +75,23 @@ describe("privacy", () => {
     const first = await redactExpiredVerifications(now);
     expect(first.redacted).toBeGreaterThanOrEqual(1);
     await expectRedacted(old.verificationId, old);
-    expect((await prisma.verification.findUniqueOrThrow({ where: { id: recent.verificationId } })).redactedAt).toBeNull();
-    expect((await prisma.verification.findUniqueOrThrow({ where: { id: noRetention.verificationId } })).redactedAt).toBeNull();
-    expect(await prisma.auditLog.count({ where: { targetId: old.verificationId, action: "verification.redacted_by_retention", actorType: "SYSTEM" } })).toBe(1);
+    expect(
+      (await prisma.verification.findUniqueOrThrow({ where: { id: recent.verificationId } })).redactedAt,
+    ).toBeNull();
+    expect(
+      (await prisma.verification.findUniqueOrThrow({ where: { id: noRetention.verificationId } })).redactedAt,
+    ).toBeNull();
+    expect(
+      await prisma.auditLog.count({
+        where: { targetId: old.verificationId, action: "verification.redacted_by_retention", actorType: "SYSTEM" },
+      }),
+    ).toBe(1);
 
     await redactExpiredVerifications(now);
-    expect(await prisma.auditLog.count({ where: { targetId: old.verificationId, action: "verification.redacted_by_retention" } })).toBe(1);
+    expect(
+      await prisma.auditLog.count({
+        where: { targetId: old.verificationId, action: "verification.redacted_by_retention" },
+      }),
+    ).toBe(1);
   });
 });

@@ -15,7 +15,10 @@ const DAY_MS = 86_400_000;
  * index and a run with nothing to do reads nothing; SKIP LOCKED keeps concurrent sweeps apart. Runs with the stale sweep.
  */
 export async function redactExpiredVerifications(now = clock.now()): Promise<{ redacted: number }> {
-  const accounts = await prisma.account.findMany({ where: { retentionDays: { not: null } }, select: { id: true, retentionDays: true } });
+  const accounts = await prisma.account.findMany({
+    where: { retentionDays: { not: null } },
+    select: { id: true, retentionDays: true },
+  });
   let redacted = 0;
   for (const account of accounts) {
     const cutoff = new Date(now.getTime() - account.retentionDays! * DAY_MS);
@@ -29,7 +32,16 @@ export async function redactExpiredVerifications(now = clock.now()): Promise<{ r
         const erased = await redactVerifications(tx, account.id, ids, now);
         if (ids.length) {
           await tx.auditLog.createMany({
-            data: ids.map((id) => auditRow({ accountId: account.id, actor: { system: null }, action: "verification.redacted_by_retention", target: { type: "Verification", id }, data: { retentionDays: account.retentionDays }, at: now })),
+            data: ids.map((id) =>
+              auditRow({
+                accountId: account.id,
+                actor: { system: null },
+                action: "verification.redacted_by_retention",
+                target: { type: "Verification", id },
+                data: { retentionDays: account.retentionDays },
+                at: now,
+              }),
+            ),
           });
         }
         return { count: ids.length, keys: erased };

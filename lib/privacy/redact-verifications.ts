@@ -4,13 +4,27 @@ import type { Prisma } from "@/generated/prisma/client";
 
 // What an event payload keeps after erasure: ids, statuses, results, times, check names and results.
 const EVENT_KEYS = [
-  "eventName", "eventId", "flowId", "verificationId", "timeStamp", "resource", "verificationStatus", "reason", "status", "result",
-  "reviewed", "id", "stepId", "stepRecordId", "updatedFields",
+  "eventName",
+  "eventId",
+  "flowId",
+  "verificationId",
+  "timeStamp",
+  "resource",
+  "verificationStatus",
+  "reason",
+  "status",
+  "result",
+  "reviewed",
+  "id",
+  "stepId",
+  "stepRecordId",
+  "updatedFields",
 ] as const;
 const STEP_KEYS = ["id", "processType", "status", "result", "startedAt", "completedAt", "durationMs"] as const;
 
 type Json = Record<string, unknown>;
-const object = (value: unknown): Json | null => (value && typeof value === "object" && !Array.isArray(value) ? (value as Json) : null);
+const object = (value: unknown): Json | null =>
+  value && typeof value === "object" && !Array.isArray(value) ? (value as Json) : null;
 
 function pick(source: Json, keys: readonly string[]): Json {
   const out: Json = {};
@@ -50,30 +64,54 @@ export function redactEventPayload(payload: unknown): Json {
  */
 export async function redactVerifications(tx: Tx, accountId: string, ids: string[], now: Date): Promise<string[]> {
   if (!ids.length) return [];
-  const files = await tx.storedFile.findMany({ where: { accountId, input: { verificationId: { in: ids } } }, select: { id: true, storageKey: true } });
+  const files = await tx.storedFile.findMany({
+    where: { accountId, input: { verificationId: { in: ids } } },
+    select: { id: true, storageKey: true },
+  });
   // the addresses mail was sent to, read before the inputs and metadata that name them are erased
   const [emailInputs, metadata] = await Promise.all([
-    tx.verificationInput.findMany({ where: { verificationId: { in: ids }, fieldName: "EMAIL", value: { not: null } }, select: { value: true } }),
+    tx.verificationInput.findMany({
+      where: { verificationId: { in: ids }, fieldName: "EMAIL", value: { not: null } },
+      select: { value: true },
+    }),
     tx.verification.findMany({ where: { id: { in: ids }, accountId }, select: { metadata: true } }),
   ]);
-  const addresses = [...new Set([
-    ...emailInputs.map((i) => i.value),
-    ...metadata.map((v) => (v.metadata as { email?: unknown } | null)?.email),
-  ].filter((e): e is string => typeof e === "string" && e.length > 0).map((e) => e.toLowerCase()))];
-  await tx.verificationInput.updateMany({ where: { verificationId: { in: ids } }, data: { value: null, fileId: null } });
+  const addresses = [
+    ...new Set(
+      [...emailInputs.map((i) => i.value), ...metadata.map((v) => (v.metadata as { email?: unknown } | null)?.email)]
+        .filter((e): e is string => typeof e === "string" && e.length > 0)
+        .map((e) => e.toLowerCase()),
+    ),
+  ];
+  await tx.verificationInput.updateMany({
+    where: { verificationId: { in: ids } },
+    data: { value: null, fileId: null },
+  });
   if (files.length) {
     await tx.storedFile.deleteMany({ where: { id: { in: files.map((f) => f.id) } } });
     // the "postgres" storage backend: the blobs go in the same transaction as their metadata
     await tx.fileBlob.deleteMany({ where: { key: { in: files.map((f) => f.storageKey) } } });
   }
   // step data and event payloads are sealed: rewritten here, through the client that seals them again
-  const steps = await tx.verificationStep.findMany({ where: { verificationId: { in: ids } }, select: { id: true, data: true, checks: true } });
+  const steps = await tx.verificationStep.findMany({
+    where: { verificationId: { in: ids } },
+    select: { id: true, data: true, checks: true },
+  });
   for (const step of steps) {
-    await tx.verificationStep.update({ where: { id: step.id }, data: { data: redactStepData(step.data), checks: redactChecks(step.checks) as Prisma.InputJsonValue } });
+    await tx.verificationStep.update({
+      where: { id: step.id },
+      data: { data: redactStepData(step.data), checks: redactChecks(step.checks) as Prisma.InputJsonValue },
+    });
   }
-  const events = await tx.event.findMany({ where: { verificationId: { in: ids }, accountId }, select: { id: true, payload: true } });
+  const events = await tx.event.findMany({
+    where: { verificationId: { in: ids }, accountId },
+    select: { id: true, payload: true },
+  });
   for (const event of events) {
-    await tx.event.update({ where: { id: event.id }, data: { payload: redactEventPayload(event.payload) as Prisma.InputJsonValue } });
+    await tx.event.update({
+      where: { id: event.id },
+      data: { payload: redactEventPayload(event.payload) as Prisma.InputJsonValue },
+    });
   }
   // a receiver may answer with what it was sent: its response excerpts go too (status codes and timings stay)
   await tx.$executeRaw`
@@ -85,9 +123,14 @@ export async function redactVerifications(tx: Tx, accountId: string, ids: string
     WHERE "accountId" = ${accountId}::uuid AND "targetType" = 'Verification' AND "targetId" = ANY(${ids}::text[])`;
   await tx.emailOtp.deleteMany({ where: { verificationId: { in: ids } } });
   if (addresses.length) {
-    await tx.outboxEmail.deleteMany({ where: { to: { in: addresses, mode: "insensitive" }, OR: [{ accountId }, { accountId: null }] } });
+    await tx.outboxEmail.deleteMany({
+      where: { to: { in: addresses, mode: "insensitive" }, OR: [{ accountId }, { accountId: null }] },
+    });
   }
-  await tx.verification.updateMany({ where: { id: { in: ids }, accountId }, data: { metadata: {}, ipAddress: null, redactedAt: now, updatedAt: now } });
+  await tx.verification.updateMany({
+    where: { id: { in: ids }, accountId },
+    data: { metadata: {}, ipAddress: null, redactedAt: now, updatedAt: now },
+  });
   // the integrator's user id links the person to their other verifications: gone once none of those remains
   await tx.$executeRaw`
     UPDATE "Identity" i SET "userId" = NULL

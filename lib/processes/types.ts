@@ -30,7 +30,12 @@ export type ProcessInput = {
     metadata: Record<string, unknown>;
     createdAt: Date;
   };
-  workflow: { processes: readonly string[]; documentTypes: readonly string[]; countries: readonly string[]; settings: SettingValues };
+  workflow: {
+    processes: readonly string[];
+    documentTypes: readonly string[];
+    countries: readonly string[];
+    settings: SettingValues;
+  };
   /** by fieldName */
   inputs: ReadonlyMap<string, StoredInput>;
   /** plaintext of one of this verification's files */
@@ -62,7 +67,10 @@ export function combineResults(results: readonly ProcessResult[]): ProcessResult
 }
 
 /** One FILE input of the verification, read and decrypted: its id, bytes and sniffed type; null when absent. */
-export async function fileOf(input: ProcessInput, fieldName: string): Promise<{ fileId: string; bytes: Buffer; contentType: string } | null> {
+export async function fileOf(
+  input: ProcessInput,
+  fieldName: string,
+): Promise<{ fileId: string; bytes: Buffer; contentType: string } | null> {
   const stored = input.inputs.get(fieldName);
   if (stored?.type !== "FILE" || !stored.fileId) return null;
   const file = await input.readFile(stored.fileId);

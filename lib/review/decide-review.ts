@@ -36,18 +36,52 @@ export async function decideReview(member: Actor, input: z.input<typeof ReviewDe
   const event = await prisma.$transaction(async (tx) => {
     const current = await tx.verification.findFirst({
       where: { id: verificationId, accountId: member.accountId },
-      select: { id: true, accountId: true, workflowId: true, metadata: true, status: true, result: true, redactedAt: true },
+      select: {
+        id: true,
+        accountId: true,
+        workflowId: true,
+        metadata: true,
+        status: true,
+        result: true,
+        redactedAt: true,
+      },
     });
     if (!current) throw new NotFoundError("Verification not found");
-    if (!awaitsDecision(current)) throw new DashboardError("Only a verification awaiting manual review, or whose processing failed, can be approved or declined");
+    if (!awaitsDecision(current))
+      throw new DashboardError(
+        "Only a verification awaiting manual review, or whose processing failed, can be approved or declined",
+      );
     const from = current.status === "FAILED" ? "FAILED" : "MANUAL_REVIEW";
     const changed = await tx.verification.updateMany({
-      where: { id: verificationId, accountId: member.accountId, status: current.status, result: current.result, redactedAt: null },
+      where: {
+        id: verificationId,
+        accountId: member.accountId,
+        status: current.status,
+        result: current.result,
+        redactedAt: null,
+      },
       data: { status: "COMPLETED", result: decision, updatedAt: now },
     });
     if (changed.count !== 1) throw new DashboardError("Someone else decided this verification a moment ago");
-    const recorded = await recordEvent(tx, current, "verification_completed", { verificationStatus: webhookStatus("COMPLETED", decision), status: "COMPLETED", result: decision, reviewed: true }, now);
-    await recordAudit(tx, { ...byMember(member), action: "verification.reviewed", target: { type: "Verification", id: verificationId }, data: { from, to: decision, reason, eventId: recorded.eventId }, at: now });
+    const recorded = await recordEvent(
+      tx,
+      current,
+      "verification_completed",
+      {
+        verificationStatus: webhookStatus("COMPLETED", decision),
+        status: "COMPLETED",
+        result: decision,
+        reviewed: true,
+      },
+      now,
+    );
+    await recordAudit(tx, {
+      ...byMember(member),
+      action: "verification.reviewed",
+      target: { type: "Verification", id: verificationId },
+      data: { from, to: decision, reason, eventId: recorded.eventId },
+      at: now,
+    });
     return recorded;
   });
   notifyWork("deliveries");

@@ -14,38 +14,89 @@ describe("review", () => {
     const reviewer = await addMember(account, "REVIEWER");
     const { verificationId } = await completedVerification(account);
 
-    const { eventId } = await decideReview(reviewer, { verificationId, decision: "APPROVED", reason: "Document checked by hand" });
+    const { eventId } = await decideReview(reviewer, {
+      verificationId,
+      decision: "APPROVED",
+      reason: "Document checked by hand",
+    });
 
-    expect(await prisma.verification.findUniqueOrThrow({ where: { id: verificationId }, select: { status: true, result: true } })).toEqual({ status: "COMPLETED", result: "APPROVED" });
-    const event = await prisma.event.findUniqueOrThrow({ where: { id: eventId }, select: { name: true, payload: true, deliveries: { select: { status: true } } } });
+    expect(
+      await prisma.verification.findUniqueOrThrow({
+        where: { id: verificationId },
+        select: { status: true, result: true },
+      }),
+    ).toEqual({ status: "COMPLETED", result: "APPROVED" });
+    const event = await prisma.event.findUniqueOrThrow({
+      where: { id: eventId },
+      select: { name: true, payload: true, deliveries: { select: { status: true } } },
+    });
     expect(event.name).toBe("verification_completed");
-    expect(event.payload).toMatchObject({ verificationStatus: "SUCCESS", status: "COMPLETED", result: "APPROVED", verificationId });
+    expect(event.payload).toMatchObject({
+      verificationStatus: "SUCCESS",
+      status: "COMPLETED",
+      result: "APPROVED",
+      verificationId,
+    });
     expect(event.deliveries).toEqual([{ status: "PENDING" }]);
-    const audit = await prisma.auditLog.findFirstOrThrow({ where: { targetId: verificationId, action: "verification.reviewed" } });
-    expect(audit).toMatchObject({ accountId: account.accountId, actorType: "USER", actorId: reviewer.userId, data: { from: "MANUAL_REVIEW", to: "APPROVED", reason: "Document checked by hand" } });
+    const audit = await prisma.auditLog.findFirstOrThrow({
+      where: { targetId: verificationId, action: "verification.reviewed" },
+    });
+    expect(audit).toMatchObject({
+      accountId: account.accountId,
+      actorType: "USER",
+      actorId: reviewer.userId,
+      data: { from: "MANUAL_REVIEW", to: "APPROVED", reason: "Document checked by hand" },
+    });
 
     // decided once: a second decision is refused and changes nothing
-    await expect(decideReview(reviewer, { verificationId, decision: "DECLINED", reason: "again" })).rejects.toBeInstanceOf(DashboardError);
+    await expect(
+      decideReview(reviewer, { verificationId, decision: "DECLINED", reason: "again" }),
+    ).rejects.toBeInstanceOf(DashboardError);
     expect((await prisma.verification.findUniqueOrThrow({ where: { id: verificationId } })).result).toBe("APPROVED");
   });
 
   it("declines with status REJECTED", async () => {
     const account = await createTestAccount();
     const { verificationId } = await completedVerification(account);
-    const { eventId } = await decideReview(ownerOf(account), { verificationId, decision: "DECLINED", reason: "Photo of a screen" });
-    expect((await prisma.event.findUniqueOrThrow({ where: { id: eventId } })).payload).toMatchObject({ verificationStatus: "REJECTED", result: "DECLINED" });
+    const { eventId } = await decideReview(ownerOf(account), {
+      verificationId,
+      decision: "DECLINED",
+      reason: "Photo of a screen",
+    });
+    expect((await prisma.event.findUniqueOrThrow({ where: { id: eventId } })).payload).toMatchObject({
+      verificationStatus: "REJECTED",
+      result: "DECLINED",
+    });
   });
 
   it("resolves a FAILED verification (announced as NEEDS_REVIEW): COMPLETED with the decision, verification_completed again, audited from FAILED", async () => {
     const account = await createTestAccount();
     const reviewer = await addMember(account, "REVIEWER");
     const { verificationId } = await completedVerification(account, { status: "FAILED" });
-    const { eventId } = await decideReview(reviewer, { verificationId, decision: "APPROVED", reason: "Checked the document by hand" });
-    expect(await prisma.verification.findUniqueOrThrow({ where: { id: verificationId }, select: { status: true, result: true } })).toEqual({ status: "COMPLETED", result: "APPROVED" });
-    expect((await prisma.event.findUniqueOrThrow({ where: { id: eventId } })).payload).toMatchObject({ verificationStatus: "SUCCESS", status: "COMPLETED", result: "APPROVED", reviewed: true });
-    const audit = await prisma.auditLog.findFirstOrThrow({ where: { targetId: verificationId, action: "verification.reviewed" } });
+    const { eventId } = await decideReview(reviewer, {
+      verificationId,
+      decision: "APPROVED",
+      reason: "Checked the document by hand",
+    });
+    expect(
+      await prisma.verification.findUniqueOrThrow({
+        where: { id: verificationId },
+        select: { status: true, result: true },
+      }),
+    ).toEqual({ status: "COMPLETED", result: "APPROVED" });
+    expect((await prisma.event.findUniqueOrThrow({ where: { id: eventId } })).payload).toMatchObject({
+      verificationStatus: "SUCCESS",
+      status: "COMPLETED",
+      result: "APPROVED",
+      reviewed: true,
+    });
+    const audit = await prisma.auditLog.findFirstOrThrow({
+      where: { targetId: verificationId, action: "verification.reviewed" },
+    });
     expect(audit.data).toMatchObject({ from: "FAILED", to: "APPROVED" });
-    await expect(decideReview(reviewer, { verificationId, decision: "DECLINED", reason: "again" })).rejects.toBeInstanceOf(DashboardError);
+    await expect(
+      decideReview(reviewer, { verificationId, decision: "DECLINED", reason: "again" }),
+    ).rejects.toBeInstanceOf(DashboardError);
   });
 
   it("refuses a verification that is not COMPLETED with MANUAL_REVIEW, and an empty reason", async () => {
@@ -53,29 +104,59 @@ describe("review", () => {
     const owner = ownerOf(account);
     const approved = await completedVerification(account, { result: "APPROVED" });
     const processing = await completedVerification(account, { status: "PROCESSING" });
-    await expect(decideReview(owner, { verificationId: approved.verificationId, decision: "DECLINED", reason: "nope" })).rejects.toThrow(/awaiting manual review/);
-    await expect(decideReview(owner, { verificationId: processing.verificationId, decision: "APPROVED", reason: "fine" })).rejects.toThrow(/awaiting manual review/);
+    await expect(
+      decideReview(owner, { verificationId: approved.verificationId, decision: "DECLINED", reason: "nope" }),
+    ).rejects.toThrow(/awaiting manual review/);
+    await expect(
+      decideReview(owner, { verificationId: processing.verificationId, decision: "APPROVED", reason: "fine" }),
+    ).rejects.toThrow(/awaiting manual review/);
     const review = await completedVerification(account);
-    await expect(decideReview(owner, { verificationId: review.verificationId, decision: "APPROVED", reason: "" })).rejects.toThrow();
-    expect(await prisma.event.count({ where: { verificationId: { in: [approved.verificationId, processing.verificationId, review.verificationId] }, name: "verification_completed" } })).toBe(0);
-    expect(await prisma.auditLog.count({ where: { targetId: { in: [approved.verificationId, processing.verificationId] } } })).toBe(0);
+    await expect(
+      decideReview(owner, { verificationId: review.verificationId, decision: "APPROVED", reason: "" }),
+    ).rejects.toThrow();
+    expect(
+      await prisma.event.count({
+        where: {
+          verificationId: { in: [approved.verificationId, processing.verificationId, review.verificationId] },
+          name: "verification_completed",
+        },
+      }),
+    ).toBe(0);
+    expect(
+      await prisma.auditLog.count({
+        where: { targetId: { in: [approved.verificationId, processing.verificationId] } },
+      }),
+    ).toBe(0);
   });
 
   it("corrects document data: verification_data_updated with stepId, updatedFields and data; audit without values", async () => {
     const account = await createTestAccount();
     const reviewer = await addMember(account, "REVIEWER");
     const { verificationId, stepId } = await completedVerification(account);
-    const { updatedFields, eventId } = await correctDocumentData(reviewer, { verificationId, stepId, fields: { full_name: "Erika M. Mustermann", date_of_birth: "1964-08-12" } });
+    const { updatedFields, eventId } = await correctDocumentData(reviewer, {
+      verificationId,
+      stepId,
+      fields: { full_name: "Erika M. Mustermann", date_of_birth: "1964-08-12" },
+    });
     expect(updatedFields).toEqual(["full_name"]);
     const step = await prisma.verificationStep.findUniqueOrThrow({ where: { id: stepId } });
     expect(step.data).toMatchObject({ full_name: "Erika M. Mustermann", document_number: "C01X00T47" });
     const event = await prisma.event.findUniqueOrThrow({ where: { id: eventId } });
     expect(event.name).toBe("verification_data_updated");
     // stepId is the process type everywhere; the step row's id is stepRecordId
-    expect(event.payload).toMatchObject({ stepId: "DOCUMENT_VERIFICATION", stepRecordId: stepId, updatedFields: ["full_name"], data: { full_name: "Erika M. Mustermann" } });
-    const audit = await prisma.auditLog.findFirstOrThrow({ where: { targetId: verificationId, action: "verification.data_corrected" } });
+    expect(event.payload).toMatchObject({
+      stepId: "DOCUMENT_VERIFICATION",
+      stepRecordId: stepId,
+      updatedFields: ["full_name"],
+      data: { full_name: "Erika M. Mustermann" },
+    });
+    const audit = await prisma.auditLog.findFirstOrThrow({
+      where: { targetId: verificationId, action: "verification.data_corrected" },
+    });
     expect(audit.data).toEqual({ stepId, updatedFields: ["full_name"], eventId });
-    await expect(correctDocumentData(reviewer, { verificationId, stepId, fields: { full_name: "Erika M. Mustermann" } })).rejects.toThrow(/Nothing changed/);
+    await expect(
+      correctDocumentData(reviewer, { verificationId, stepId, fields: { full_name: "Erika M. Mustermann" } }),
+    ).rejects.toThrow(/Nothing changed/);
   });
 
   it("another account's verification is not found, and nothing changes", async () => {
@@ -83,18 +164,40 @@ describe("review", () => {
     const theirs = await createTestAccount();
     const other = await completedVerification(theirs);
     const me = ownerOf(mine);
-    await expect(decideReview(me, { verificationId: other.verificationId, decision: "APPROVED", reason: "mine now" })).rejects.toBeInstanceOf(NotFoundError);
-    await expect(correctDocumentData(me, { verificationId: other.verificationId, stepId: other.stepId, fields: { full_name: "X" } })).rejects.toBeInstanceOf(NotFoundError);
-    const after = await prisma.verification.findUniqueOrThrow({ where: { id: other.verificationId }, select: { result: true } });
+    await expect(
+      decideReview(me, { verificationId: other.verificationId, decision: "APPROVED", reason: "mine now" }),
+    ).rejects.toBeInstanceOf(NotFoundError);
+    await expect(
+      correctDocumentData(me, {
+        verificationId: other.verificationId,
+        stepId: other.stepId,
+        fields: { full_name: "X" },
+      }),
+    ).rejects.toBeInstanceOf(NotFoundError);
+    const after = await prisma.verification.findUniqueOrThrow({
+      where: { id: other.verificationId },
+      select: { result: true },
+    });
     expect(after.result).toBe("MANUAL_REVIEW");
-    expect((await prisma.verificationStep.findUniqueOrThrow({ where: { id: other.stepId } })).data).toMatchObject({ full_name: "Erika Mustermann" });
-    expect(await prisma.event.count({ where: { verificationId: other.verificationId, name: { in: ["verification_completed", "verification_data_updated"] } } })).toBe(0);
+    expect((await prisma.verificationStep.findUniqueOrThrow({ where: { id: other.stepId } })).data).toMatchObject({
+      full_name: "Erika Mustermann",
+    });
+    expect(
+      await prisma.event.count({
+        where: {
+          verificationId: other.verificationId,
+          name: { in: ["verification_completed", "verification_data_updated"] },
+        },
+      }),
+    ).toBe(0);
   });
 
   it("a member without the permission is refused by the domain function itself", async () => {
     const account = await createTestAccount();
     const { verificationId } = await completedVerification(account);
     const stranger = { ...ownerOf(account), role: "NOBODY" as never };
-    await expect(decideReview(stranger, { verificationId, decision: "APPROVED", reason: "x x x" })).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(
+      decideReview(stranger, { verificationId, decision: "APPROVED", reason: "x x x" }),
+    ).rejects.toBeInstanceOf(ForbiddenError);
   });
 });

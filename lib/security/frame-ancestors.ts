@@ -10,7 +10,10 @@ export async function verifyPageFrameAncestors(params: URLSearchParams): Promise
   const verificationId = params.get("verificationId");
   const clientId = params.get("clientId");
   if (verificationId && isUuid(verificationId)) {
-    const found = await prisma.verification.findUnique({ where: { id: verificationId }, select: { account: { select: { allowedFrameOrigins: true } } } });
+    const found = await prisma.verification.findUnique({
+      where: { id: verificationId },
+      select: { account: { select: { allowedFrameOrigins: true } } },
+    });
     return found?.account.allowedFrameOrigins ?? [];
   }
   if (clientId && clientId.length <= 200) {

@@ -11,7 +11,10 @@ describe("securityHeaders", () => {
   });
 
   it("lets only the account's allowed origins frame the verify page, and sends HSTS on https", () => {
-    const headers = securityHeaders({ publicUrl: "https://kyc.example.com", frameAncestors: ["https://app.shop.example"] });
+    const headers = securityHeaders({
+      publicUrl: "https://kyc.example.com",
+      frameAncestors: ["https://app.shop.example"],
+    });
     expect(headers["Content-Security-Policy"]).toContain("frame-ancestors https://app.shop.example");
     expect(headers["Content-Security-Policy"]).not.toContain("'none'; frame");
     expect(headers["X-Frame-Options"]).toBeUndefined();

@@ -30,7 +30,10 @@ export async function seedDemo(options: { webhookUrl?: string } = {}) {
     const created = await createAccount({ accountName: DEMO_ACCOUNT, email: DEMO_EMAIL, name: "Demo Owner", password });
     membership = { accountId: created.accountId, userId: created.userId, account: { clientId: created.clientId } };
   } else {
-    await prisma.user.update({ where: { id: membership.userId }, data: { passwordHash: await bcrypt.hash(password, PASSWORD_HASH_ROUNDS) } });
+    await prisma.user.update({
+      where: { id: membership.userId },
+      data: { passwordHash: await bcrypt.hash(password, PASSWORD_HASH_ROUNDS) },
+    });
   }
   const { accountId } = membership;
 
@@ -40,12 +43,21 @@ export async function seedDemo(options: { webhookUrl?: string } = {}) {
   await importWatchlist({ format: "synthetic", file: SYNTHETIC_LIST_FILE, name: "synthetic-demo", accountId });
 
   const stamp = new Date().toISOString().slice(0, 19).replace("T", " ");
-  const apiKey = await createApiKey(accountId, { name: `demo full access (seed ${stamp})`, scopes: ["verification:create", "verification:read", "verification:inputs"] });
-  const readOnly = await createApiKey(accountId, { name: `demo read-only (seed ${stamp})`, scopes: ["verification:read"] });
+  const apiKey = await createApiKey(accountId, {
+    name: `demo full access (seed ${stamp})`,
+    scopes: ["verification:create", "verification:read", "verification:inputs"],
+  });
+  const readOnly = await createApiKey(accountId, {
+    name: `demo read-only (seed ${stamp})`,
+    scopes: ["verification:read"],
+  });
 
   let webhook: { url: string; secret: string } | null = null;
   if (options.webhookUrl) {
-    const existing = await prisma.webhookEndpoint.findFirst({ where: { accountId, url: options.webhookUrl }, select: { secretEncrypted: true } });
+    const existing = await prisma.webhookEndpoint.findFirst({
+      where: { accountId, url: options.webhookUrl },
+      select: { secretEncrypted: true },
+    });
     webhook = existing
       ? { url: options.webhookUrl, secret: decryptWebhookSecret(existing.secretEncrypted) }
       : await createWebhookEndpoint(accountId, { url: options.webhookUrl, events: [] });
@@ -69,13 +81,29 @@ async function upsertWorkflow(accountId: string, input: WorkflowDefinition): Pro
   const definition = WorkflowDefinitionSchema.parse(input);
   const existing = await prisma.workflow.findFirst({
     where: { accountId, name: definition.name },
-    select: { id: true, currentVersion: { select: { processes: true, documentTypes: true, countries: true, settings: { select: { fieldName: true, type: true, value: true } } } } },
+    select: {
+      id: true,
+      currentVersion: {
+        select: {
+          processes: true,
+          documentTypes: true,
+          countries: true,
+          settings: { select: { fieldName: true, type: true, value: true } },
+        },
+      },
+    },
   });
-  if (existing?.currentVersion && fingerprint(existing.currentVersion) === fingerprint(toRows(definition))) return existing.id;
+  if (existing?.currentVersion && fingerprint(existing.currentVersion) === fingerprint(toRows(definition)))
+    return existing.id;
   return (await publishWorkflow(accountId, definition, existing?.id)).workflowId;
 }
 
-type Rows = { processes: string[]; documentTypes: string[]; countries: string[]; settings: { fieldName: string; type: string; value: string }[] };
+type Rows = {
+  processes: string[];
+  documentTypes: string[];
+  countries: string[];
+  settings: { fieldName: string; type: string; value: string }[];
+};
 
 function toRows(definition: ReturnType<typeof WorkflowDefinitionSchema.parse>): Rows {
   return {

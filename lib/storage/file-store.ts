@@ -31,8 +31,14 @@ export async function deleteStoredBytes(storageKeys: string[]): Promise<void> {
 }
 
 /** Plaintext of a stored file of this account, or null (unknown id, other account, or bytes erased). */
-export async function readFile(accountId: string, fileId: string): Promise<{ bytes: Buffer; contentType: string } | null> {
-  const file = await prisma.storedFile.findFirst({ where: { id: fileId, accountId }, select: { storageKey: true, contentType: true } });
+export async function readFile(
+  accountId: string,
+  fileId: string,
+): Promise<{ bytes: Buffer; contentType: string } | null> {
+  const file = await prisma.storedFile.findFirst({
+    where: { id: fileId, accountId },
+    select: { storageKey: true, contentType: true },
+  });
   if (!file) return null;
   const sealed = await backend().get(file.storageKey);
   return sealed ? { bytes: open(sealed, secrets().storageKey, file.storageKey), contentType: file.contentType } : null;

@@ -6,19 +6,74 @@ type Handler = (request: Request, context: { params: Promise<Record<string, stri
 type Route = { method: string; pattern: RegExp; names: string[]; load: () => Promise<Record<string, unknown>> };
 
 const ROUTES: Route[] = [
-  { method: "POST", pattern: /^\/api\/v1\/verifications$/, names: [], load: () => import("@/app/api/v1/verifications/route") },
-  { method: "GET", pattern: /^\/api\/v1\/verifications\/([^/]+)$/, names: ["verificationId"], load: () => import("@/app/api/v1/verifications/[verificationId]/route") },
-  { method: "GET", pattern: /^\/api\/v1\/verifications\/([^/]+)\/status$/, names: ["verificationId"], load: () => import("@/app/api/v1/verifications/[verificationId]/status/route") },
-  { method: "POST", pattern: /^\/api\/v1\/verifications\/([^/]+)\/send-inputs$/, names: ["verificationId"], load: () => import("@/app/api/v1/verifications/[verificationId]/send-inputs/route") },
-  { method: "GET", pattern: /^\/api\/v1\/workflows\/supported-document-types$/, names: [], load: () => import("@/app/api/v1/workflows/supported-document-types/route") },
-  { method: "POST", pattern: /^\/api\/v1\/workflows\/([^/]+)\/email-otp$/, names: ["workflowId"], load: () => import("@/app/api/v1/workflows/[workflowId]/email-otp/route") },
-  { method: "POST", pattern: /^\/api\/v1\/workflows\/([^/]+)\/links$/, names: ["workflowId"], load: () => import("@/app/api/v1/workflows/[workflowId]/links/route") },
-  { method: "GET", pattern: /^\/api\/v1\/workflows\/([^/]+)\/document-types$/, names: ["workflowId"], load: () => import("@/app/api/v1/workflows/[workflowId]/document-types/route") },
-  { method: "GET", pattern: /^\/api\/v1\/openapi\.json$/, names: [], load: () => import("@/app/api/v1/openapi.json/route") },
-  { method: "POST", pattern: /^\/api\/hosted\/session$/, names: [], load: () => import("@/app/api/hosted/session/route") },
+  {
+    method: "POST",
+    pattern: /^\/api\/v1\/verifications$/,
+    names: [],
+    load: () => import("@/app/api/v1/verifications/route"),
+  },
+  {
+    method: "GET",
+    pattern: /^\/api\/v1\/verifications\/([^/]+)$/,
+    names: ["verificationId"],
+    load: () => import("@/app/api/v1/verifications/[verificationId]/route"),
+  },
+  {
+    method: "GET",
+    pattern: /^\/api\/v1\/verifications\/([^/]+)\/status$/,
+    names: ["verificationId"],
+    load: () => import("@/app/api/v1/verifications/[verificationId]/status/route"),
+  },
+  {
+    method: "POST",
+    pattern: /^\/api\/v1\/verifications\/([^/]+)\/send-inputs$/,
+    names: ["verificationId"],
+    load: () => import("@/app/api/v1/verifications/[verificationId]/send-inputs/route"),
+  },
+  {
+    method: "GET",
+    pattern: /^\/api\/v1\/workflows\/supported-document-types$/,
+    names: [],
+    load: () => import("@/app/api/v1/workflows/supported-document-types/route"),
+  },
+  {
+    method: "POST",
+    pattern: /^\/api\/v1\/workflows\/([^/]+)\/email-otp$/,
+    names: ["workflowId"],
+    load: () => import("@/app/api/v1/workflows/[workflowId]/email-otp/route"),
+  },
+  {
+    method: "POST",
+    pattern: /^\/api\/v1\/workflows\/([^/]+)\/links$/,
+    names: ["workflowId"],
+    load: () => import("@/app/api/v1/workflows/[workflowId]/links/route"),
+  },
+  {
+    method: "GET",
+    pattern: /^\/api\/v1\/workflows\/([^/]+)\/document-types$/,
+    names: ["workflowId"],
+    load: () => import("@/app/api/v1/workflows/[workflowId]/document-types/route"),
+  },
+  {
+    method: "GET",
+    pattern: /^\/api\/v1\/openapi\.json$/,
+    names: [],
+    load: () => import("@/app/api/v1/openapi.json/route"),
+  },
+  {
+    method: "POST",
+    pattern: /^\/api\/hosted\/session$/,
+    names: [],
+    load: () => import("@/app/api/hosted/session/route"),
+  },
   { method: "POST", pattern: /^\/api\/hosted\/start$/, names: [], load: () => import("@/app/api/hosted/start/route") },
   { method: "GET", pattern: /^\/api\/hosted\/state$/, names: [], load: () => import("@/app/api/hosted/state/route") },
-  { method: "GET", pattern: /^\/api\/hosted\/address-format\/([^/]+)$/, names: ["country"], load: () => import("@/app/api/hosted/address-format/[country]/route") },
+  {
+    method: "GET",
+    pattern: /^\/api\/hosted\/address-format\/([^/]+)$/,
+    names: ["country"],
+    load: () => import("@/app/api/hosted/address-format/[country]/route"),
+  },
 ];
 
 export type CallOptions = {
@@ -32,8 +87,10 @@ export type CallOptions = {
   ip?: string;
 };
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read any field of a JSON answer
 export type ApiResponse<T = any> = { status: number; headers: Headers; body: T; text: string };
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above
 export async function call<T = any>(path: string, options: CallOptions = {}): Promise<ApiResponse<T>> {
   const method = options.method ?? (options.body === undefined ? "GET" : "POST");
   const url = new URL(path, "http://localhost:3000");
@@ -43,7 +100,10 @@ export async function call<T = any>(path: string, options: CallOptions = {}): Pr
   const params = Object.fromEntries(route.names.map((name, i) => [name, decodeURIComponent(match[i + 1]!)]));
 
   const headers = new Headers(options.headers);
-  for (const [name, value] of Object.entries(stampHeaders(options.ip ?? "203.0.113.7", headers.get("x-forwarded-for") ?? ""))) headers.set(name, value);
+  for (const [name, value] of Object.entries(
+    stampHeaders(options.ip ?? "203.0.113.7", headers.get("x-forwarded-for") ?? ""),
+  ))
+    headers.set(name, value);
   if (options.token !== undefined) headers.set("authorization", `Bearer ${options.token}`);
   if (options.clientId !== undefined) headers.set("x-client-id", options.clientId);
   let body: BodyInit | undefined;
@@ -61,7 +121,11 @@ export async function call<T = any>(path: string, options: CallOptions = {}): Pr
   const handler = (await route.load())[method] as Handler;
   const response = await handler(request, { params: Promise.resolve(params) });
   const text = await response.text();
-  let parsed: unknown = undefined;
-  try { parsed = text ? JSON.parse(text) : undefined; } catch { parsed = text; }
+  let parsed: unknown;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    parsed = text;
+  }
   return { status: response.status, headers: response.headers, body: parsed as T, text };
 }

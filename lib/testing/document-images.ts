@@ -8,13 +8,18 @@ import { checkDigit, mrzStateOf } from "@/lib/processes/document-verification/ic
 import { MRZ_PITCH_MM, TD1_LAYOUT, TD3_LAYOUT, type Box } from "@/lib/processes/document-verification/layout";
 import { drawHardMrz, securityBackground } from "@/lib/testing/security-print";
 
-const OCRB_PATHS = [process.env.OCRB_FONT, "/usr/share/fonts/opentype/ocr-b/OCRB.otf"].filter((p): p is string => Boolean(p));
+const OCRB_PATHS = [process.env.OCRB_FONT, "/usr/share/fonts/opentype/ocr-b/OCRB.otf"].filter((p): p is string =>
+  Boolean(p),
+);
 let fontReady = false;
 
 export function registerOcrB(): void {
   if (fontReady) return;
   const file = OCRB_PATHS.find((p) => existsSync(p));
-  if (!file) throw new Error(`The OCR-B font is missing (looked in ${OCRB_PATHS.join(", ")}): apt-get install fonts-ocr-b, or set OCRB_FONT to an OCRB.otf.`);
+  if (!file)
+    throw new Error(
+      `The OCR-B font is missing (looked in ${OCRB_PATHS.join(", ")}): apt-get install fonts-ocr-b, or set OCRB_FONT to an OCRB.otf.`,
+    );
   GlobalFonts.registerFromPath(file, "OCRB");
   fontReady = true;
 }
@@ -46,13 +51,104 @@ export type Person = {
 
 // W, M, N, H and doubled letters (look-alikes to OCR), hyphens, particles and an apostrophe (written as fillers or
 // dropped in the MRZ) on purpose: the name cross-check (name-crosscheck.ts) must cope with them
-const SURNAMES = ["DE BRUIJN", "MUELLER", "ROSSI", "GARCIA LOPEZ", "NOWAK", "ANDERSSON", "MARTIN", "VIRTANEN", "SILVA", "JANSSENS", "KOWALSKI", "BIANCHI", "FISCHER", "DUBOIS", "VAN DER BERG", "OLSEN", "PAPADOPOULOS", "HORVATH", "NOVAK", "MURPHY", "SMITH", "TANAKA", "OKAFOR", "LINDQVIST", "MORENO",
-  "OKAFOR NWOSU", "HAMMOND", "DE LA CRUZ", "O'NEIL", "SMITH-JONES", "MWANGI", "WOODWARD", "MATTHEWS", "VAN DEN BOSSCHE", "NGUYEN", "HOWELL", "MCMANNUS"];
-const GIVEN_F = ["WILLEKE", "ANNA MARIA", "GIULIA", "SOFIA", "KATARZYNA", "EMMA", "CHLOE", "AINO", "BEATRIZ", "LOTTE", "MARIE CLAIRE", "INGRID", "ELENI", "ZSOFIA", "SIOBHAN", "YUKI", "ADAEZE",
-  "MARIE-ANNE", "WANJIRU", "WILLOW", "EMMELINE", "MWAJUMA"];
-const GIVEN_M = ["JAN", "LUKAS", "MARCO", "JAVIER", "PIOTR", "ERIK", "THOMAS", "MIKKO", "JOAO", "PIETER", "KLAUS DIETER", "LARS", "NIKOS", "BENCE", "SEAN", "HIROSHI", "CHUKWUEMEKA", "OLIVER JAMES",
-  "JEAN-PIERRE", "MATTHIEU", "WILLIAM", "MUHAMMAD", "HOWARD"];
-const STREETS = ["KERKSTRAAT", "HAUPTSTRASSE", "VIA ROMA", "CALLE MAYOR", "ULICA DLUGA", "STORGATAN", "RUE DE LA PAIX", "RUA AUGUSTA"];
+const SURNAMES = [
+  "DE BRUIJN",
+  "MUELLER",
+  "ROSSI",
+  "GARCIA LOPEZ",
+  "NOWAK",
+  "ANDERSSON",
+  "MARTIN",
+  "VIRTANEN",
+  "SILVA",
+  "JANSSENS",
+  "KOWALSKI",
+  "BIANCHI",
+  "FISCHER",
+  "DUBOIS",
+  "VAN DER BERG",
+  "OLSEN",
+  "PAPADOPOULOS",
+  "HORVATH",
+  "NOVAK",
+  "MURPHY",
+  "SMITH",
+  "TANAKA",
+  "OKAFOR",
+  "LINDQVIST",
+  "MORENO",
+  "OKAFOR NWOSU",
+  "HAMMOND",
+  "DE LA CRUZ",
+  "O'NEIL",
+  "SMITH-JONES",
+  "MWANGI",
+  "WOODWARD",
+  "MATTHEWS",
+  "VAN DEN BOSSCHE",
+  "NGUYEN",
+  "HOWELL",
+  "MCMANNUS",
+];
+const GIVEN_F = [
+  "WILLEKE",
+  "ANNA MARIA",
+  "GIULIA",
+  "SOFIA",
+  "KATARZYNA",
+  "EMMA",
+  "CHLOE",
+  "AINO",
+  "BEATRIZ",
+  "LOTTE",
+  "MARIE CLAIRE",
+  "INGRID",
+  "ELENI",
+  "ZSOFIA",
+  "SIOBHAN",
+  "YUKI",
+  "ADAEZE",
+  "MARIE-ANNE",
+  "WANJIRU",
+  "WILLOW",
+  "EMMELINE",
+  "MWAJUMA",
+];
+const GIVEN_M = [
+  "JAN",
+  "LUKAS",
+  "MARCO",
+  "JAVIER",
+  "PIOTR",
+  "ERIK",
+  "THOMAS",
+  "MIKKO",
+  "JOAO",
+  "PIETER",
+  "KLAUS DIETER",
+  "LARS",
+  "NIKOS",
+  "BENCE",
+  "SEAN",
+  "HIROSHI",
+  "CHUKWUEMEKA",
+  "OLIVER JAMES",
+  "JEAN-PIERRE",
+  "MATTHIEU",
+  "WILLIAM",
+  "MUHAMMAD",
+  "HOWARD",
+];
+const STREETS = [
+  "KERKSTRAAT",
+  "HAUPTSTRASSE",
+  "VIA ROMA",
+  "CALLE MAYOR",
+  "ULICA DLUGA",
+  "STORGATAN",
+  "RUE DE LA PAIX",
+  "RUA AUGUSTA",
+];
 const CITIES = ["AMSTERDAM", "BERLIN", "ROMA", "MADRID", "WARSZAWA", "STOCKHOLM", "PARIS", "LISBOA"];
 export const PASSPORT_COUNTRIES = ["NL", "DE", "FR", "IT", "ES", "SE", "FI", "PL", "GB", "US", "IE", "PT", "CA"];
 export const ID_CARD_COUNTRIES = ["NL", "DE", "FR", "IT", "ES", "SE", "FI", "PL", "BE", "PT"];
@@ -61,13 +157,22 @@ const iso = (d: Date) => d.toISOString().slice(0, 10);
 const addDays = (d: Date, days: number) => new Date(d.getTime() + days * 86_400_000);
 
 /** A random, realistic person; `expired` puts the expiry 1–700 days before `today`. */
-export function randomPerson(rng: () => number, kind: "TD3" | "TD1", today: Date, options: { expired?: boolean } = {}): Person {
+export function randomPerson(
+  rng: () => number,
+  kind: "TD3" | "TD1",
+  today: Date,
+  options: { expired?: boolean } = {},
+): Person {
   const sex = rng() < 0.5 ? "F" : "M";
   const country = pick(rng, kind === "TD3" ? PASSPORT_COUNTRIES : ID_CARD_COUNTRIES);
   // letters that OCR confuses with digits (O, I, S, B, Z, G) appear on purpose: the repair must cope with them
-  const documentNumber = Array.from({ length: 9 }, (_, i) => (i < 2 || rng() < 0.2 ? pick(rng, [..."ABCDEFGHIJKLMNOPRSTUVWXYZ"]) : pick(rng, [..."0123456789"]))).join("");
+  const documentNumber = Array.from({ length: 9 }, (_, i) =>
+    i < 2 || rng() < 0.2 ? pick(rng, [..."ABCDEFGHIJKLMNOPRSTUVWXYZ"]) : pick(rng, [..."0123456789"]),
+  ).join("");
   const birth = addDays(new Date(Date.UTC(1950, 0, 1)), Math.floor(rng() * 365 * 55));
-  const expiry = options.expired ? addDays(today, -1 - Math.floor(rng() * 700)) : addDays(today, 30 + Math.floor(rng() * 3500));
+  const expiry = options.expired
+    ? addDays(today, -1 - Math.floor(rng() * 700))
+    : addDays(today, 30 + Math.floor(rng() * 3500));
   return {
     country,
     surname: pick(rng, SURNAMES),
@@ -77,7 +182,10 @@ export function randomPerson(rng: () => number, kind: "TD3" | "TD1", today: Date
     birthDate: iso(birth),
     sex,
     expiryDate: iso(expiry),
-    address: kind === "TD1" ? `${pick(rng, STREETS)} ${1 + Math.floor(rng() * 180)}, ${1000 + Math.floor(rng() * 8999)} ${pick(rng, CITIES)}` : undefined,
+    address:
+      kind === "TD1"
+        ? `${pick(rng, STREETS)} ${1 + Math.floor(rng() * 180)}, ${1000 + Math.floor(rng() * 8999)} ${pick(rng, CITIES)}`
+        : undefined,
   };
 }
 
@@ -89,7 +197,11 @@ const nameField = (p: Person, n: number) => pad(`${mrzName(p.surname)}<<${mrzNam
 const state = (alpha2: string) => pad(mrzStateOf(alpha2), 3);
 
 /** The MRZ lines of a person; `corrupt` replaces one check digit with a wrong one. */
-export function mrzLines(p: Person, kind: "TD3" | "TD1", corrupt?: "document" | "birth" | "expiry" | "composite"): string[] {
+export function mrzLines(
+  p: Person,
+  kind: "TD3" | "TD1",
+  corrupt?: "document" | "birth" | "expiry" | "composite",
+): string[] {
   const wrong = (digit: string, field: string) => (corrupt === field ? String((Number(digit) + 3) % 10) : digit);
   const doc = pad(p.documentNumber, 9);
   const docC = wrong(checkDigit(doc), "document");
@@ -101,13 +213,19 @@ export function mrzLines(p: Person, kind: "TD3" | "TD1", corrupt?: "document" | 
     const personal = pad("", 14);
     const pC = "<";
     const composite = wrong(checkDigit(doc + docC + dob + dobC + exp + expC + personal + pC), "composite");
-    return [pad(`P<${state(p.country)}${nameField(p, 39)}`, 44), doc + docC + state(p.nationality) + dob + dobC + p.sex + exp + expC + personal + pC + composite];
+    return [
+      pad(`P<${state(p.country)}${nameField(p, 39)}`, 44),
+      doc + docC + state(p.nationality) + dob + dobC + p.sex + exp + expC + personal + pC + composite,
+    ];
   }
   const optional1 = pad("", 15);
   const optional2 = pad("", 11);
   const l1 = `I<${state(p.country)}${doc}${docC}${optional1}`;
   const l2start = dob + dobC + p.sex + exp + expC + state(p.nationality) + optional2;
-  const composite = wrong(checkDigit(l1.slice(5) + l2start.slice(0, 7) + l2start.slice(8, 15) + optional2), "composite");
+  const composite = wrong(
+    checkDigit(l1.slice(5) + l2start.slice(0, 7) + l2start.slice(8, 15) + optional2),
+    "composite",
+  );
   return [l1, l2start + composite, nameField(p, 30)];
 }
 
@@ -178,7 +296,13 @@ async function drawImageAt(g: SKRSContext2D, png: Buffer, box: Box, scale: numbe
  * gradient and guilloche (and the security print of the hard style) drawn over it at 30 %, as a portrait printed on
  * the data page shows through its security background. The generated portrait is drawn as before.
  */
-async function printPortrait(g: SKRSContext2D, options: DrawOptions, box: Box, scale: number, page: { w: number; h: number; hue: number; hard: (() => number) | null }): Promise<void> {
+async function printPortrait(
+  g: SKRSContext2D,
+  options: DrawOptions,
+  box: Box,
+  scale: number,
+  page: { w: number; h: number; hue: number; hard: (() => number) | null },
+): Promise<void> {
   await drawImageAt(g, await portraitImage(options, box, scale), box, scale);
   if (!options.portrait) return;
   g.save();
@@ -193,11 +317,19 @@ async function printPortrait(g: SKRSContext2D, options: DrawOptions, box: Box, s
 /** The page's portrait: options.portrait (a real photo, cover-cropped to the box's shape) or drawPortrait(seed). */
 async function portraitImage(options: DrawOptions, box: Box, scale: number): Promise<Buffer> {
   if (!options.portrait) return drawPortrait(options.portraitSeed ?? 1);
-  const width = Math.round(box.w * scale), height = Math.round(box.h * scale);
+  const width = Math.round(box.w * scale),
+    height = Math.round(box.h * scale);
   return sharp(options.portrait).rotate().resize(width, height, { fit: "cover" }).removeAlpha().png().toBuffer();
 }
 
-function drawMrz(g: SKRSContext2D, lines: string[], zone: Box, scale: number, hard: (() => number) | null, hue: number): void {
+function drawMrz(
+  g: SKRSContext2D,
+  lines: string[],
+  zone: Box,
+  scale: number,
+  hard: (() => number) | null,
+  hue: number,
+): void {
   if (hard) return drawHardMrz(g, lines, zone, scale, hue, hard);
   g.fillStyle = "#fbfbfb";
   g.fillRect(zone.x * scale, zone.y * scale, zone.w * scale, zone.h * scale);
@@ -231,10 +363,22 @@ export type DrawOptions = {
   corrupt?: "document" | "birth" | "expiry" | "composite";
   style?: "reference" | "hard";
 };
-const hardRng = (options: DrawOptions) => (options.style === "hard" ? seededRandom(7919 * (options.portraitSeed ?? 1) + 1) : null);
+const hardRng = (options: DrawOptions) =>
+  options.style === "hard" ? seededRandom(7919 * (options.portraitSeed ?? 1) + 1) : null;
 /** Where the generator put each printed field (pixels), for tampering tests that paste over one. */
-export type FieldBoxes = Record<"surname" | "given" | "birthDate" | "documentNumber", { x: number; y: number; w: number; h: number }>;
-export type DrawnDocument = { front: Buffer; back: Buffer | null; mrz: string[]; person: Person; kind: "TD3" | "TD1"; fields: FieldBoxes; scale: number };
+export type FieldBoxes = Record<
+  "surname" | "given" | "birthDate" | "documentNumber",
+  { x: number; y: number; w: number; h: number }
+>;
+export type DrawnDocument = {
+  front: Buffer;
+  back: Buffer | null;
+  mrz: string[];
+  person: Person;
+  kind: "TD3" | "TD1";
+  fields: FieldBoxes;
+  scale: number;
+};
 
 /** A TD3 passport data page, 10 px/mm (1250 × 880). */
 export async function drawPassport(p: Person, options: DrawOptions = {}): Promise<DrawnDocument> {
@@ -252,9 +396,14 @@ export async function drawPassport(p: Person, options: DrawOptions = {}): Promis
   const x = 420;
   const px = 26;
   const rows: [string, string][] = [
-    ["Type / Code", `P   ${mrzStateOf(p.country)}`], ["Surname / Nom", p.surname], ["Given names / Prénoms", p.given],
-    ["Nationality / Nationalité", mrzStateOf(p.nationality)], ["Date of birth / Date de naissance", passportDate(p.birthDate)],
-    ["Sex / Sexe", p.sex], ["Passport No. / No. du passeport", p.documentNumber], ["Date of expiry / Date d'expiration", passportDate(p.expiryDate)],
+    ["Type / Code", `P   ${mrzStateOf(p.country)}`],
+    ["Surname / Nom", p.surname],
+    ["Given names / Prénoms", p.given],
+    ["Nationality / Nationalité", mrzStateOf(p.nationality)],
+    ["Date of birth / Date de naissance", passportDate(p.birthDate)],
+    ["Sex / Sexe", p.sex],
+    ["Passport No. / No. du passeport", p.documentNumber],
+    ["Date of expiry / Date d'expiration", passportDate(p.expiryDate)],
   ];
   const boxes: Partial<FieldBoxes> = {};
   const keyOf: Record<number, keyof FieldBoxes> = { 1: "surname", 2: "given", 4: "birthDate", 6: "documentNumber" };
@@ -266,7 +415,15 @@ export async function drawPassport(p: Person, options: DrawOptions = {}): Promis
   });
   const mrz = mrzLines(p, "TD3", options.corrupt);
   drawMrz(g, mrz, L.mrz, scale, hard, 205);
-  return { front: canvas.toBuffer("image/png"), back: null, mrz, person: p, kind: "TD3", fields: boxes as FieldBoxes, scale };
+  return {
+    front: canvas.toBuffer("image/png"),
+    back: null,
+    mrz,
+    person: p,
+    kind: "TD3",
+    fields: boxes as FieldBoxes,
+    scale,
+  };
 }
 
 /** A TD1 identity card, 12 px/mm (1027 × 648): the front with portrait and fields, the back with address and MRZ. */
@@ -287,8 +444,12 @@ export async function drawIdCard(p: Person, options: DrawOptions = {}): Promise<
   const x = 360;
   const px = 24;
   const rows: [string, string][] = [
-    ["Surname / Nom", p.surname], ["Given names / Prénoms", p.given], ["Date of birth / Date de naissance", cardDate(p.birthDate)],
-    ["Sex / Sexe", p.sex], ["Document No.", p.documentNumber], ["Date of expiry", cardDate(p.expiryDate)],
+    ["Surname / Nom", p.surname],
+    ["Given names / Prénoms", p.given],
+    ["Date of birth / Date de naissance", cardDate(p.birthDate)],
+    ["Sex / Sexe", p.sex],
+    ["Document No.", p.documentNumber],
+    ["Date of expiry", cardDate(p.expiryDate)],
   ];
   const boxes: Partial<FieldBoxes> = {};
   const keyOf: Record<number, keyof FieldBoxes> = { 0: "surname", 1: "given", 2: "birthDate", 4: "documentNumber" };
@@ -305,5 +466,13 @@ export async function drawIdCard(p: Person, options: DrawOptions = {}): Promise<
   field(b, "Nationality / Nationalité", mrzStateOf(p.nationality), 40, 170, 24);
   const mrz = mrzLines(p, "TD1", options.corrupt);
   drawMrz(b, mrz, L.mrz, scale, hard, 150);
-  return { front: front.toBuffer("image/png"), back: back.toBuffer("image/png"), mrz, person: p, kind: "TD1", fields: boxes as FieldBoxes, scale };
+  return {
+    front: front.toBuffer("image/png"),
+    back: back.toBuffer("image/png"),
+    mrz,
+    person: p,
+    kind: "TD1",
+    fields: boxes as FieldBoxes,
+    scale,
+  };
 }

@@ -15,17 +15,35 @@ export async function degrade(png: Buffer, kind: Degradation, rng: () => number)
   switch (kind) {
     case "photo": {
       const angle = between(rng, 1, 3) * (rng() < 0.5 ? -1 : 1);
-      return sharp(png).extend({ top: 40, bottom: 40, left: 40, right: 40, background: "#7a7a70" }).rotate(angle, { background: "#7a7a70" })
-        .blur(between(rng, 0.6, 1)).resize({ width: Math.round(between(rng, 1000, 1250)) }).jpeg({ quality: Math.round(between(rng, 60, 80)) }).toBuffer();
+      return sharp(png)
+        .extend({ top: 40, bottom: 40, left: 40, right: 40, background: "#7a7a70" })
+        .rotate(angle, { background: "#7a7a70" })
+        .blur(between(rng, 0.6, 1))
+        .resize({ width: Math.round(between(rng, 1000, 1250)) })
+        .jpeg({ quality: Math.round(between(rng, 60, 80)) })
+        .toBuffer();
     }
     case "small":
-      return sharp(png).resize({ width: Math.round(between(rng, 800, 900)) }).jpeg({ quality: Math.round(between(rng, 65, 75)) }).toBuffer();
+      return sharp(png)
+        .resize({ width: Math.round(between(rng, 800, 900)) })
+        .jpeg({ quality: Math.round(between(rng, 65, 75)) })
+        .toBuffer();
     case "dim":
-      return sharp(png).modulate({ brightness: between(rng, 0.6, 0.75) }).linear(0.8, 10).blur(0.6).jpeg({ quality: Math.round(between(rng, 60, 70)) }).toBuffer();
+      return sharp(png)
+        .modulate({ brightness: between(rng, 0.6, 0.75) })
+        .linear(0.8, 10)
+        .blur(0.6)
+        .jpeg({ quality: Math.round(between(rng, 60, 70)) })
+        .toBuffer();
     case "blur":
-      return sharp(png).blur(between(rng, 1.1, 1.5)).jpeg({ quality: 80 }).toBuffer();
+      return sharp(png)
+        .blur(between(rng, 1.1, 1.5))
+        .jpeg({ quality: 80 })
+        .toBuffer();
     case "perspective":
-      return sharp(await keystone(png, between(rng, 0.03, 0.07), width)).jpeg({ quality: Math.round(between(rng, 70, 85)) }).toBuffer();
+      return sharp(await keystone(png, between(rng, 0.03, 0.07), width))
+        .jpeg({ quality: Math.round(between(rng, 70, 85)) })
+        .toBuffer();
   }
 }
 
@@ -66,19 +84,37 @@ export async function tamper(doc: DrawnDocument, kind: Tampering, rng: () => num
     const box = layout.portrait;
     const w = Math.round(box.w * doc.scale);
     const h = Math.round(box.h * doc.scale);
-    const face = await sharp(drawPortrait(1000 + Math.floor(rng() * 1000), w, h)).png().toBuffer();
-    return sharp(original).composite([{ input: face, left: Math.round(box.x * doc.scale), top: Math.round(box.y * doc.scale) }]).jpeg({ quality: 90 }).toBuffer();
+    const face = await sharp(drawPortrait(1000 + Math.floor(rng() * 1000), w, h))
+      .png()
+      .toBuffer();
+    return sharp(original)
+      .composite([{ input: face, left: Math.round(box.x * doc.scale), top: Math.round(box.y * doc.scale) }])
+      .jpeg({ quality: 90 })
+      .toBuffer();
   }
   if (kind === "region-resaved") {
     const box = doc.fields.documentNumber;
     const region = { left: box.x, top: box.y, width: box.w, height: box.h };
     const patch = await sharp(original).extract(region).jpeg({ quality: 35 }).toBuffer();
-    return sharp(original).composite([{ input: await sharp(patch).png().toBuffer(), left: box.x, top: box.y }]).jpeg({ quality: 90 }).toBuffer();
+    return sharp(original)
+      .composite([{ input: await sharp(patch).png().toBuffer(), left: box.x, top: box.y }])
+      .jpeg({ quality: 90 })
+      .toBuffer();
   }
   const box = kind === "name" ? doc.fields.surname : doc.fields.birthDate;
-  const shifted = new Date(new Date(doc.person.birthDate).getTime() + (400 + Math.floor(rng() * 3000)) * 86_400_000).toISOString().slice(0, 10);
-  const value = kind === "name" ? OTHER_NAMES[Math.floor(rng() * OTHER_NAMES.length)]! : doc.kind === "TD3" ? passportDate(shifted) : cardDate(shifted);
-  const { data } = await sharp(original).extract({ left: box.x + box.w + 4, top: box.y + 2, width: 2, height: 2 }).raw().toBuffer({ resolveWithObject: true });
+  const shifted = new Date(new Date(doc.person.birthDate).getTime() + (400 + Math.floor(rng() * 3000)) * 86_400_000)
+    .toISOString()
+    .slice(0, 10);
+  const value =
+    kind === "name"
+      ? OTHER_NAMES[Math.floor(rng() * OTHER_NAMES.length)]!
+      : doc.kind === "TD3"
+        ? passportDate(shifted)
+        : cardDate(shifted);
+  const { data } = await sharp(original)
+    .extract({ left: box.x + box.w + 4, top: box.y + 2, width: 2, height: 2 })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const canvas = createCanvas(Math.max(box.w, 16 * value.length + 10), box.h);
   const g = canvas.getContext("2d");
   g.fillStyle = `rgb(${data[0]}, ${data[1]}, ${data[2]})`;
@@ -87,13 +123,35 @@ export async function tamper(doc: DrawnDocument, kind: Tampering, rng: () => num
   const px = doc.kind === "TD3" ? 26 : 24;
   g.font = `bold ${px}px sans-serif`;
   g.fillText(value, 2, px - 1);
-  return sharp(original).composite([{ input: canvas.toBuffer("image/png"), left: box.x, top: box.y }]).jpeg({ quality: 90 }).toBuffer();
+  return sharp(original)
+    .composite([{ input: canvas.toBuffer("image/png"), left: box.x, top: box.y }])
+    .jpeg({ quality: 90 })
+    .toBuffer();
 }
 
 // ——— The hard set: conditions a phone meets outside a well-lit desk (documents drawn with style "hard") ———
 
-export type HardCondition = "security-print" | "glare" | "hologram" | "curvature" | "perspective-25" | "motion-blur" | "low-light" | "phone-jpeg" | "screen-moire";
-export const HARD_CONDITIONS: readonly HardCondition[] = ["security-print", "glare", "hologram", "curvature", "perspective-25", "motion-blur", "low-light", "phone-jpeg", "screen-moire"];
+export type HardCondition =
+  | "security-print"
+  | "glare"
+  | "hologram"
+  | "curvature"
+  | "perspective-25"
+  | "motion-blur"
+  | "low-light"
+  | "phone-jpeg"
+  | "screen-moire";
+export const HARD_CONDITIONS: readonly HardCondition[] = [
+  "security-print",
+  "glare",
+  "hologram",
+  "curvature",
+  "perspective-25",
+  "motion-blur",
+  "low-light",
+  "phone-jpeg",
+  "screen-moire",
+];
 const BACKDROP = { r: 0x6f, g: 0x6a, b: 0x60 };
 
 /**
@@ -120,20 +178,32 @@ export async function hardCondition(png: Buffer, kind: HardCondition, rng: () =>
     case "curvature":
       return jpeg(sharp(await warp(png, curve(between(rng, 0.025, 0.045), rng() < 0.5 ? 1 : -1))), 80);
     case "perspective-25":
-      return jpeg(sharp(await warp(png, tilt(between(rng, 12, 25), between(rng, 0, Math.PI * 2)))), between(rng, 70, 85));
+      return jpeg(
+        sharp(await warp(png, tilt(between(rng, 12, 25), between(rng, 0, Math.PI * 2)))),
+        between(rng, 70, 85),
+      );
     case "motion-blur":
       return jpeg(sharp(await motionKernel(png, Math.round(between(rng, 9, 15)), between(rng, -0.5, 0.5))), 80);
     case "low-light": {
-      const dark = await sharp(png).modulate({ brightness: between(rng, 0.35, 0.5) }).blur(0.7).raw().toBuffer({ resolveWithObject: true });
+      const dark = await sharp(png)
+        .modulate({ brightness: between(rng, 0.35, 0.5) })
+        .blur(0.7)
+        .raw()
+        .toBuffer({ resolveWithObject: true });
       const sigma = between(rng, 8, 14);
       for (let i = 0; i < dark.data.length; i++) dark.data[i] = clamp(dark.data[i]! + sigma * gauss(rng));
       return jpeg(sharp(dark.data, { raw: dark.info }), between(rng, 65, 75));
     }
     case "phone-jpeg": {
       const { width = 0 } = await sharp(png).metadata();
-      const once = await sharp(png).resize({ width: Math.round(width * between(rng, 0.7, 0.85)) }).sharpen({ sigma: 1.5, m1: 2, m2: 4 })
-        .jpeg({ quality: Math.round(between(rng, 35, 50)), chromaSubsampling: "4:2:0" }).toBuffer();
-      return sharp(once).jpeg({ quality: Math.round(between(rng, 40, 55)), chromaSubsampling: "4:2:0" }).toBuffer();
+      const once = await sharp(png)
+        .resize({ width: Math.round(width * between(rng, 0.7, 0.85)) })
+        .sharpen({ sigma: 1.5, m1: 2, m2: 4 })
+        .jpeg({ quality: Math.round(between(rng, 35, 50)), chromaSubsampling: "4:2:0" })
+        .toBuffer();
+      return sharp(once)
+        .jpeg({ quality: Math.round(between(rng, 40, 55)), chromaSubsampling: "4:2:0" })
+        .toBuffer();
     }
     case "screen-moire":
       return screenPhoto(png, rng);
@@ -204,68 +274,96 @@ async function warp(png: Buffer, mapping: (w: number, h: number) => Mapping): Pr
       const o = (y * m.width + x) * 3;
       const s = m.source(x, y);
       if (!s || s[0] < 0 || s[1] < 0 || s[0] > w - 1 || s[1] > h - 1) {
-        out[o] = BACKDROP.r; out[o + 1] = BACKDROP.g; out[o + 2] = BACKDROP.b;
+        out[o] = BACKDROP.r;
+        out[o + 1] = BACKDROP.g;
+        out[o + 2] = BACKDROP.b;
         continue;
       }
-      const x0 = Math.floor(s[0]); const y0 = Math.floor(s[1]);
-      const x1 = Math.min(x0 + 1, w - 1); const y1 = Math.min(y0 + 1, h - 1);
-      const fx = s[0] - x0; const fy = s[1] - y0;
+      const x0 = Math.floor(s[0]);
+      const y0 = Math.floor(s[1]);
+      const x1 = Math.min(x0 + 1, w - 1);
+      const y1 = Math.min(y0 + 1, h - 1);
+      const fx = s[0] - x0;
+      const fy = s[1] - y0;
       for (let c = 0; c < 3; c++) {
         const p = (yy: number, xx: number) => data[(yy * w + xx) * 3 + c]!;
-        out[o + c] = Math.round((p(y0, x0) * (1 - fx) + p(y0, x1) * fx) * (1 - fy) + (p(y1, x0) * (1 - fx) + p(y1, x1) * fx) * fy);
+        out[o + c] = Math.round(
+          (p(y0, x0) * (1 - fx) + p(y0, x1) * fx) * (1 - fy) + (p(y1, x0) * (1 - fx) + p(y1, x1) * fx) * fy,
+        );
       }
     }
   }
-  return sharp(out, { raw: { width: m.width, height: m.height, channels: 3 } }).png().toBuffer();
+  return sharp(out, { raw: { width: m.width, height: m.height, channels: 3 } })
+    .png()
+    .toBuffer();
 }
 
 /** A bowed page: each column shifted down by a half sine (the middle highest), the sides foreshortened. */
-const curve = (amount: number, sign: number) => (w: number, h: number): Mapping => {
-  const margin = Math.round(amount * h * 2 + 20);
-  return {
-    width: w + 2 * margin,
-    height: h + 2 * margin,
-    source: (x, y) => {
-      const u = (x - margin) / w; // 0..1 across the page
-      const sx = w * (0.5 + (Math.sin((u - 0.5) * Math.PI * 0.9) / Math.sin(Math.PI * 0.45)) * 0.5);
-      return [sx, y - margin - sign * amount * h * Math.sin(Math.PI * Math.min(1, Math.max(0, u)))];
-    },
+const curve =
+  (amount: number, sign: number) =>
+  (w: number, h: number): Mapping => {
+    const margin = Math.round(amount * h * 2 + 20);
+    return {
+      width: w + 2 * margin,
+      height: h + 2 * margin,
+      source: (x, y) => {
+        const u = (x - margin) / w; // 0..1 across the page
+        const sx = w * (0.5 + (Math.sin((u - 0.5) * Math.PI * 0.9) / Math.sin(Math.PI * 0.45)) * 0.5);
+        return [sx, y - margin - sign * amount * h * Math.sin(Math.PI * Math.min(1, Math.max(0, u)))];
+      },
+    };
   };
-};
 
 /** A pinhole view of the page tilted by `degrees` about an axis in the page plane at angle `axis`. */
-const tilt = (degrees: number, axis: number) => (w: number, h: number): Mapping => {
-  const t = (degrees * Math.PI) / 180;
-  const f = 1.2 * Math.max(w, h); // a phone's normal lens: ~50° across the long side
-  const [ax, ay] = [Math.cos(axis), Math.sin(axis)];
-  // rotation about the axis (ax, ay, 0) by t (Rodrigues)
-  const c = Math.cos(t), s = Math.sin(t), k = 1 - c;
-  const R = [[c + ax * ax * k, ax * ay * k, ay * s], [ax * ay * k, c + ay * ay * k, -ax * s], [-ay * s, ax * s, c]];
-  const project = (px: number, py: number): [number, number] => {
-    const X = px - w / 2, Y = py - h / 2;
-    const x3 = R[0]![0]! * X + R[0]![1]! * Y, y3 = R[1]![0]! * X + R[1]![1]! * Y, z3 = R[2]![0]! * X + R[2]![1]! * Y + f;
-    return [(f * x3) / z3, (f * y3) / z3];
+const tilt =
+  (degrees: number, axis: number) =>
+  (w: number, h: number): Mapping => {
+    const t = (degrees * Math.PI) / 180;
+    const f = 1.2 * Math.max(w, h); // a phone's normal lens: ~50° across the long side
+    const [ax, ay] = [Math.cos(axis), Math.sin(axis)];
+    // rotation about the axis (ax, ay, 0) by t (Rodrigues)
+    const c = Math.cos(t),
+      s = Math.sin(t),
+      k = 1 - c;
+    const R = [
+      [c + ax * ax * k, ax * ay * k, ay * s],
+      [ax * ay * k, c + ay * ay * k, -ax * s],
+      [-ay * s, ax * s, c],
+    ];
+    const project = (px: number, py: number): [number, number] => {
+      const X = px - w / 2,
+        Y = py - h / 2;
+      const x3 = R[0]![0]! * X + R[0]![1]! * Y,
+        y3 = R[1]![0]! * X + R[1]![1]! * Y,
+        z3 = R[2]![0]! * X + R[2]![1]! * Y + f;
+      return [(f * x3) / z3, (f * y3) / z3];
+    };
+    const corners = [project(0, 0), project(w, 0), project(w, h), project(0, h)];
+    const minX = Math.min(...corners.map((p) => p[0])),
+      minY = Math.min(...corners.map((p) => p[1]));
+    const maxX = Math.max(...corners.map((p) => p[0])),
+      maxY = Math.max(...corners.map((p) => p[1]));
+    const margin = 30;
+    // inverse: a ray through the output pixel meets the rotated page plane
+    const n = [R[0]![2]!, R[1]![2]!, R[2]![2]!]; // the page normal after rotation
+    const e1 = [R[0]![0]!, R[1]![0]!, R[2]![0]!],
+      e2 = [R[0]![1]!, R[1]![1]!, R[2]![1]!];
+    return {
+      width: Math.ceil(maxX - minX) + 2 * margin,
+      height: Math.ceil(maxY - minY) + 2 * margin,
+      source: (x, y) => {
+        const d = [x - margin + minX, y - margin + minY, f];
+        const denom = n[0]! * d[0]! + n[1]! * d[1]! + n[2]! * d[2]!;
+        if (Math.abs(denom) < 1e-9) return null;
+        const lambda = (n[2]! * f) / denom; // plane through (0, 0, f) with normal n
+        const p = [lambda * d[0]!, lambda * d[1]!, lambda * d[2]! - f];
+        return [
+          p[0]! * e1[0]! + p[1]! * e1[1]! + p[2]! * e1[2]! + w / 2,
+          p[0]! * e2[0]! + p[1]! * e2[1]! + p[2]! * e2[2]! + h / 2,
+        ];
+      },
+    };
   };
-  const corners = [project(0, 0), project(w, 0), project(w, h), project(0, h)];
-  const minX = Math.min(...corners.map((p) => p[0])), minY = Math.min(...corners.map((p) => p[1]));
-  const maxX = Math.max(...corners.map((p) => p[0])), maxY = Math.max(...corners.map((p) => p[1]));
-  const margin = 30;
-  // inverse: a ray through the output pixel meets the rotated page plane
-  const n = [R[0]![2]!, R[1]![2]!, R[2]![2]!]; // the page normal after rotation
-  const e1 = [R[0]![0]!, R[1]![0]!, R[2]![0]!], e2 = [R[0]![1]!, R[1]![1]!, R[2]![1]!];
-  return {
-    width: Math.ceil(maxX - minX) + 2 * margin,
-    height: Math.ceil(maxY - minY) + 2 * margin,
-    source: (x, y) => {
-      const d = [x - margin + minX, y - margin + minY, f];
-      const denom = n[0]! * d[0]! + n[1]! * d[1]! + n[2]! * d[2]!;
-      if (Math.abs(denom) < 1e-9) return null;
-      const lambda = (n[2]! * f) / denom; // plane through (0, 0, f) with normal n
-      const p = [lambda * d[0]!, lambda * d[1]!, lambda * d[2]! - f];
-      return [p[0]! * e1[0]! + p[1]! * e1[1]! + p[2]! * e1[2]! + w / 2, p[0]! * e2[0]! + p[1]! * e2[1]! + p[2]! * e2[2]! + h / 2];
-    },
-  };
-};
 
 /** A linear motion-blur kernel `length` px long at `angle` radians. */
 async function motionKernel(png: Buffer, length: number, angle: number): Promise<Buffer> {
@@ -284,9 +382,14 @@ async function motionKernel(png: Buffer, length: number, angle: number): Promise
 async function screenPhoto(png: Buffer, rng: () => number): Promise<Buffer> {
   const { width = 0 } = await sharp(png).metadata();
   const screenWidth = Math.round(width * between(rng, 0.5, 0.6));
-  const small = await sharp(png).resize({ width: screenWidth }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const small = await sharp(png)
+    .resize({ width: screenWidth })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const cell = 3;
-  const W = small.info.width * cell, H = small.info.height * cell;
+  const W = small.info.width * cell,
+    H = small.info.height * cell;
   const out = Buffer.alloc(W * H * 3);
   for (let y = 0; y < H; y++) {
     for (let x = 0; x < W; x++) {
@@ -298,7 +401,12 @@ async function screenPhoto(png: Buffer, rng: () => number): Promise<Buffer> {
     }
   }
   const angle = between(rng, 1, 4) * (rng() < 0.5 ? -1 : 1);
-  return sharp(out, { raw: { width: W, height: H, channels: 3 } }).rotate(angle, { background: "#202020" }).blur(between(rng, 0.8, 1.2))
-    .resize({ width: Math.round(width * between(rng, 0.95, 1.1)) }).gamma(between(rng, 1.8, 2.4)).modulate({ brightness: between(rng, 1.0, 1.2) })
-    .jpeg({ quality: Math.round(between(rng, 70, 80)) }).toBuffer();
+  return sharp(out, { raw: { width: W, height: H, channels: 3 } })
+    .rotate(angle, { background: "#202020" })
+    .blur(between(rng, 0.8, 1.2))
+    .resize({ width: Math.round(width * between(rng, 0.95, 1.1)) })
+    .gamma(between(rng, 1.8, 2.4))
+    .modulate({ brightness: between(rng, 1.0, 1.2) })
+    .jpeg({ quality: Math.round(between(rng, 70, 80)) })
+    .toBuffer();
 }

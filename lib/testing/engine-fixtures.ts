@@ -17,11 +17,19 @@ export async function receiverFor(account: TestAccount, behaviour: Parameters<ty
 export async function emailVerificationReadyToProcess(account: TestAccount, workflow = "email") {
   const { verificationId } = await startVerification(account, workflow, { reference: `r-${randomUUID()}` });
   const email = `engine-${randomUUID()}@example.test`;
-  await call(`/api/v1/workflows/${account.workflows[workflow]}/email-otp`, { ...account.auth, body: { key: email, verificationId } });
+  await call(`/api/v1/workflows/${account.workflows[workflow]}/email-otp`, {
+    ...account.auth,
+    body: { key: email, verificationId },
+  });
   const code = await latestOutboxCode(email);
   const sent = await call(`/api/v1/verifications/${verificationId}/send-inputs`, {
     ...account.auth,
-    body: { inputs: [{ fieldName: "EMAIL", value: email, type: "TEXT" }, { fieldName: "EMAIL_OTP", value: code, type: "TEXT" }] },
+    body: {
+      inputs: [
+        { fieldName: "EMAIL", value: email, type: "TEXT" },
+        { fieldName: "EMAIL_OTP", value: code, type: "TEXT" },
+      ],
+    },
   });
   if (sent.status !== 200) throw new Error(`send-inputs failed: ${sent.text}`);
   return { verificationId, email };

@@ -9,9 +9,15 @@ import { call } from "@/lib/testing/api-client";
 
 export type TestAccount = Awaited<ReturnType<typeof createTestAccount>>;
 
-export async function createTestAccount(options: { workflows?: WorkflowDefinition[]; rateLimitPerMinute?: number } = {}) {
+export async function createTestAccount(
+  options: { workflows?: WorkflowDefinition[]; rateLimitPerMinute?: number } = {},
+) {
   const suffix = randomUUID();
-  const account = await createAccount({ accountName: `Test ${suffix}`, email: `owner-${suffix}@test.local`, password: "correct horse battery" });
+  const account = await createAccount({
+    accountName: `Test ${suffix}`,
+    email: `owner-${suffix}@test.local`,
+    password: "correct horse battery",
+  });
   const workflows: Record<string, string> = {};
   for (const definition of options.workflows ?? DEMO_WORKFLOWS) {
     workflows[definition.name] = (await publishWorkflow(account.accountId, definition)).workflowId;
@@ -30,8 +36,15 @@ export async function createTestAccount(options: { workflows?: WorkflowDefinitio
 }
 
 /** Starts a verification of the named workflow with the full key. */
-export async function startVerification(account: TestAccount, workflow: string, metadata: Record<string, unknown> = {}) {
-  const response = await call("/api/v1/verifications", { ...account.auth, body: { flowId: account.workflows[workflow], metadata } });
+export async function startVerification(
+  account: TestAccount,
+  workflow: string,
+  metadata: Record<string, unknown> = {},
+) {
+  const response = await call("/api/v1/verifications", {
+    ...account.auth,
+    body: { flowId: account.workflows[workflow], metadata },
+  });
   if (response.status !== 201) throw new Error(`start failed: ${response.status} ${response.text}`);
   return response.body as { verificationId: string; verificationUrl: string; identityId: string; flowId: string };
 }
@@ -39,7 +52,9 @@ export async function startVerification(account: TestAccount, workflow: string, 
 /** A session token as the hosted page gets it: resume token from verificationUrl → /api/hosted/session. */
 export async function sessionTokenFor(verificationUrl: string): Promise<string> {
   const url = new URL(verificationUrl);
-  const response = await call("/api/hosted/session", { body: { verificationId: url.searchParams.get("verificationId"), token: url.searchParams.get("token") } });
+  const response = await call("/api/hosted/session", {
+    body: { verificationId: url.searchParams.get("verificationId"), token: url.searchParams.get("token") },
+  });
   if (response.status !== 200) throw new Error(`session failed: ${response.status} ${response.text}`);
   return response.body.sessionToken;
 }
@@ -54,7 +69,11 @@ export async function countRows(verificationId: string) {
 }
 
 export async function latestOutboxCode(email: string): Promise<string> {
-  const mail = await prisma.outboxEmail.findFirst({ where: { to: email }, orderBy: { createdAt: "desc" }, select: { text: true } });
+  const mail = await prisma.outboxEmail.findFirst({
+    where: { to: email },
+    orderBy: { createdAt: "desc" },
+    select: { text: true },
+  });
   const code = mail?.text.match(/\b(\d{6})\b/)?.[1];
   if (!code) throw new Error(`no code mailed to ${email}`);
   return code;

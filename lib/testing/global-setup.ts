@@ -19,7 +19,12 @@ export default async function setup(project: TestProject) {
   let url = process.env.DATABASE_URL;
   if (!url) {
     const port = Number(process.env.TEST_PG_PORT ?? 54330);
-    const db = await startEmbeddedPostgres({ dataDir: `.data/pg-test-${port}`, port, database: "postgres", quiet: true });
+    const db = await startEmbeddedPostgres({
+      dataDir: `.data/pg-test-${port}`,
+      port,
+      database: "postgres",
+      quiet: true,
+    });
     const { default: pg } = await import("pg");
     const admin = new pg.Client({ connectionString: db.url });
     await admin.connect();

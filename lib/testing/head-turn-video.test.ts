@@ -10,7 +10,8 @@ import { sampleFace } from "./sample-faces";
 // widest margin over the 15° threshold (about −21°/+21° against the baseline); at ±30° two of the five people do
 // not reach 15° on one side, so this is a regression test of the pipeline, not evidence about real recordings.
 
-const byName = (checks: { name: string; result: string }[]) => Object.fromEntries(checks.map((c) => [c.name, c.result]));
+const byName = (checks: { name: string; result: string }[]) =>
+  Object.fromEntries(checks.map((c) => [c.name, c.result]));
 
 describe("head-turn video geometry", () => {
   it("moves the nose towards the image's right for a turn to the person's left (yaw < 0) and up for pitch > 0", () => {
@@ -42,15 +43,27 @@ describe("liveness.run on a synthetic head turn", () => {
     const { video, contentType } = await headTurnVideo(await sampleFace(1), "LEFT_RIGHT", "webm");
 
     const leftRight = await liveness.run(livenessInput(video, contentType, "TURN_HEAD_LEFT_RIGHT"));
-    expect(byName(leftRight.checks)).toMatchObject({ VIDEO_FRAMES: "PASSED", FACE_PRESENT: "PASSED", SINGLE_FACE: "PASSED", NOT_STILL: "PASSED", HEAD_CHALLENGE: "PASSED", SAME_FACE: "PASSED" });
-    expect(leftRight.data).toMatchObject({ live: true, challenge: { type: "TURN_HEAD_LEFT_RIGHT", passed: true, observed: ["LEFT", "RIGHT"] } });
+    expect(byName(leftRight.checks)).toMatchObject({
+      VIDEO_FRAMES: "PASSED",
+      FACE_PRESENT: "PASSED",
+      SINGLE_FACE: "PASSED",
+      NOT_STILL: "PASSED",
+      HEAD_CHALLENGE: "PASSED",
+      SAME_FACE: "PASSED",
+    });
+    expect(leftRight.data).toMatchObject({
+      live: true,
+      challenge: { type: "TURN_HEAD_LEFT_RIGHT", passed: true, observed: ["LEFT", "RIGHT"] },
+    });
     const [minYaw, maxYaw] = (leftRight.data.challenge as { yaw_range: [number, number] }).yaw_range;
     expect(minYaw).toBeLessThanOrEqual(-15);
     expect(maxYaw).toBeGreaterThanOrEqual(15);
 
     const rightLeft = await liveness.run(livenessInput(video, contentType, "TURN_HEAD_RIGHT_LEFT"));
     expect(byName(rightLeft.checks)).toMatchObject({ HEAD_CHALLENGE: "FAILED", SAME_FACE: "PASSED" });
-    expect(rightLeft.checks.find((c) => c.name === "HEAD_CHALLENGE")?.detail).toContain("Wrong order: the head turned left first");
+    expect(rightLeft.checks.find((c) => c.name === "HEAD_CHALLENGE")?.detail).toContain(
+      "Wrong order: the head turned left first",
+    );
     expect(rightLeft.result).toBe("DECLINED");
     expect(rightLeft.data).toMatchObject({ live: false, challenge: { passed: false, observed: ["LEFT", "RIGHT"] } });
   }, 90_000);

@@ -70,12 +70,24 @@ export type HeadTurnOptions = { [K in keyof typeof HEAD_TURN_DEFAULTS]?: number 
 
 // ---- human (mesh only) ---------------------------------------------------------------------------------------
 
-type MeshResult = { face: Array<{ score: number; box: [number, number, number, number]; mesh: [number, number, number][]; rotation?: { angle: { yaw: number; pitch: number } } | null }> };
+type MeshResult = {
+  face: Array<{
+    score: number;
+    box: [number, number, number, number];
+    mesh: [number, number, number][];
+    rotation?: { angle: { yaw: number; pitch: number } } | null;
+  }>;
+};
 type MeshHuman = {
   load(): Promise<void>;
   detect(input: unknown): Promise<MeshResult>;
   faceTriangulation: number[];
-  tf: { ready(): Promise<void>; tensor(data: Uint8Array, shape: number[], dtype: string): unknown; dispose(t: unknown): void; getBackend(): string };
+  tf: {
+    ready(): Promise<void>;
+    tensor(data: Uint8Array, shape: number[], dtype: string): unknown;
+    dispose(t: unknown): void;
+    getBackend(): string;
+  };
 };
 
 // A second Human instance next to lib/faces/human-engine.ts (whose results do not expose the mesh): the same
@@ -84,12 +96,20 @@ let meshHuman: Promise<MeshHuman> | null = null;
 function human(): Promise<MeshHuman> {
   meshHuman ??= (async () => {
     const humanDir = humanPackageDir();
-    const { Human } = createRequire(path.join(process.cwd(), "package.json"))(path.join(humanDir, "dist", "human.node-wasm.js")) as { Human: new (config: unknown) => MeshHuman };
+    const { Human } = createRequire(path.join(process.cwd(), "package.json"))(
+      path.join(humanDir, "dist", "human.node-wasm.js"),
+    ) as { Human: new (config: unknown) => MeshHuman };
     // the engine's configuration, with one face and no descriptor or antispoof/liveness models
     const base = humanConfig(humanDir, path.join(packageDir("@tensorflow/tfjs-backend-wasm"), "dist"));
     const h = new Human({
       ...base,
-      face: { ...base.face, detector: { ...base.face.detector, maxDetected: 1 }, description: { enabled: false }, antispoof: { enabled: false }, liveness: { enabled: false } },
+      face: {
+        ...base.face,
+        detector: { ...base.face.detector, maxDetected: 1 },
+        description: { enabled: false },
+        antispoof: { enabled: false },
+        liveness: { enabled: false },
+      },
     });
     await withFileFetch(async () => {
       await h.load();
@@ -110,7 +130,11 @@ const MESH_INPUT = 192;
 export async function measureFaceMesh(image: Buffer): Promise<FaceMesh> {
   const { data, info } = await sharp(image).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   const h = await human();
-  const tensor = h.tf.tensor(new Uint8Array(data.buffer, data.byteOffset, data.byteLength), [1, info.height, info.width, 3], "int32");
+  const tensor = h.tf.tensor(
+    new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
+    [1, info.height, info.width, 3],
+    "int32",
+  );
   let result: MeshResult;
   try {
     result = await h.detect(tensor);
@@ -138,25 +162,38 @@ const NOSE_TIP = 1;
 const CHEEK_RIGHT_OF_IMAGE = 454;
 const CHEEK_LEFT_OF_IMAGE = 234;
 /** the face oval of the mesh (MediaPipe FACEMESH_FACE_OVAL), in order */
-const FACE_OVAL = [10, 338, 297, 332, 284, 251, 389, 356, 454, 323, 361, 288, 397, 365, 379, 378, 400, 377, 152, 148, 176, 149, 150, 136, 172, 58, 132, 93, 234, 127, 162, 21, 54, 103, 67, 109];
+const FACE_OVAL = [
+  10, 338, 297, 332, 284, 251, 389, 356, 454, 323, 361, 288, 397, 365, 379, 378, 400, 377, 152, 148, 176, 149, 150, 136,
+  172, 58, 132, 93, 234, 127, 162, 21, 54, 103, 67, 109,
+];
 
 /** Where the mesh rotates: x, y of the face's centre line, z PIVOT_DEPTH face widths behind the nose tip. */
 export function pivotOf(mesh: FaceMesh, pivotDepth: number = HEAD_TURN_DEFAULTS.PIVOT_DEPTH): [number, number, number] {
   const p = mesh.points;
-  const width = Math.hypot(p[CHEEK_RIGHT_OF_IMAGE]![0] - p[CHEEK_LEFT_OF_IMAGE]![0], p[CHEEK_RIGHT_OF_IMAGE]![1] - p[CHEEK_LEFT_OF_IMAGE]![1]);
+  const width = Math.hypot(
+    p[CHEEK_RIGHT_OF_IMAGE]![0] - p[CHEEK_LEFT_OF_IMAGE]![0],
+    p[CHEEK_RIGHT_OF_IMAGE]![1] - p[CHEEK_LEFT_OF_IMAGE]![1],
+  );
   const cx = (p[CHEEK_RIGHT_OF_IMAGE]![0] + p[CHEEK_LEFT_OF_IMAGE]![0]) / 2;
   const cy = (p[CHEEK_RIGHT_OF_IMAGE]![1] + p[CHEEK_LEFT_OF_IMAGE]![1]) / 2;
   return [cx, cy, p[NOSE_TIP]![2] + pivotDepth * width];
 }
 
 /** The mesh points after rotating the head by `pose` about `pivot` (orthographic: x, y are image pixels). */
-export function rotateMesh(points: readonly [number, number, number][], pose: HeadPose, pivot: [number, number, number]): [number, number, number][] {
+export function rotateMesh(
+  points: readonly [number, number, number][],
+  pose: HeadPose,
+  pivot: [number, number, number],
+): [number, number, number][] {
   // z grows away from the camera, so a point in front of the pivot has dz < 0. Yaw: x' = dx·cos + dz·sin moves
   // it to −x (the image's left) for yaw > 0; pitch: y' = dy·cos + dz·sin moves it up for pitch > 0.
-  const a = (pose.yaw * Math.PI) / 180, b = (pose.pitch * Math.PI) / 180;
+  const a = (pose.yaw * Math.PI) / 180,
+    b = (pose.pitch * Math.PI) / 180;
   const [cx, cy, cz] = pivot;
   return points.map(([x, y, z]) => {
-    let dx = x - cx, dy = y - cy, dz = z - cz;
+    let dx = x - cx,
+      dy = y - cy,
+      dz = z - cz;
     // yaw about the vertical axis
     [dx, dz] = [dx * Math.cos(a) + dz * Math.sin(a), -dx * Math.sin(a) + dz * Math.cos(a)];
     // pitch about the horizontal axis: pitch > 0 moves a point in front upwards (smaller y)
@@ -172,23 +209,38 @@ export async function cleanPlate(image: Buffer, mesh: FaceMesh, iterations = 40)
   const { width, height } = mesh;
   const oval = FACE_OVAL.map((i) => mesh.points[i]!);
   const [cx, cy] = [oval.reduce((s, p) => s + p[0], 0) / oval.length, oval.reduce((s, p) => s + p[1], 0) / oval.length];
-  const grown = oval.map(([x, y]) => `${(cx + (x - cx) * 1.08).toFixed(1)},${(cy + (y - cy) * 1.08).toFixed(1)}`).join(" ");
+  const grown = oval
+    .map(([x, y]) => `${(cx + (x - cx) * 1.08).toFixed(1)},${(cy + (y - cy) * 1.08).toFixed(1)}`)
+    .join(" ");
   const maskSvg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><polygon points="${grown}" fill="#fff"/></svg>`;
-  const alphaMask = (svg: string) => sharp(Buffer.from(svg)).flatten({ background: "#000" }).extractChannel(0).raw().toBuffer(); // one byte a pixel
+  const alphaMask = (svg: string) =>
+    sharp(Buffer.from(svg)).flatten({ background: "#000" }).extractChannel(0).raw().toBuffer(); // one byte a pixel
   const mask = await alphaMask(maskSvg);
   const original = await sharp(image).removeAlpha().raw().toBuffer();
   // start from the mean colour of the ring just outside the mask, then diffuse: blur, put the outside back, repeat
-  let sum = [0, 0, 0], n = 0;
+  let sum = [0, 0, 0],
+    n = 0;
   const ring = await alphaMask(maskSvg.replace('fill="#fff"', 'fill="none" stroke="#fff" stroke-width="12"'));
-  for (let i = 0; i < width * height; i++) if (ring[i]! > 127 && mask[i]! <= 127) { sum = sum.map((s, c) => s + original[i * 3 + c]!); n++; }
+  for (let i = 0; i < width * height; i++)
+    if (ring[i]! > 127 && mask[i]! <= 127) {
+      sum = sum.map((s, c) => s + original[i * 3 + c]!);
+      n++;
+    }
   let work = Buffer.from(original);
-  for (let i = 0; i < width * height; i++) if (mask[i]! > 127) for (let c = 0; c < 3; c++) work[i * 3 + c] = Math.round(sum[c]! / Math.max(1, n));
+  for (let i = 0; i < width * height; i++)
+    if (mask[i]! > 127) for (let c = 0; c < 3; c++) work[i * 3 + c] = Math.round(sum[c]! / Math.max(1, n));
   for (let k = 0; k < iterations; k++) {
-    const blurred = await sharp(work, { raw: { width, height, channels: 3 } }).blur(6).raw().toBuffer();
-    for (let i = 0; i < width * height; i++) if (mask[i]! <= 127) for (let c = 0; c < 3; c++) blurred[i * 3 + c] = original[i * 3 + c]!;
+    const blurred = await sharp(work, { raw: { width, height, channels: 3 } })
+      .blur(6)
+      .raw()
+      .toBuffer();
+    for (let i = 0; i < width * height; i++)
+      if (mask[i]! <= 127) for (let c = 0; c < 3; c++) blurred[i * 3 + c] = original[i * 3 + c]!;
     work = blurred;
   }
-  return sharp(work, { raw: { width, height, channels: 3 } }).png().toBuffer();
+  return sharp(work, { raw: { width, height, channels: 3 } })
+    .png()
+    .toBuffer();
 }
 
 /** A renderer for one photo: `render(pose)` gives the PNG of the head rotated by `pose`. */
@@ -217,15 +269,22 @@ function drawMesh(ctx: SKRSContext2D, photo: Image, mesh: FaceMesh, moved: [numb
   const tris: { i: [number, number, number]; depth: number }[] = [];
   for (let t = 0; t + 2 < mesh.triangles.length; t += 3) {
     const i: [number, number, number] = [mesh.triangles[t]!, mesh.triangles[t + 1]!, mesh.triangles[t + 2]!];
-    const area = (p: [number, number, number][]) => (p[i[1]]![0] - p[i[0]]![0]) * (p[i[2]]![1] - p[i[0]]![1]) - (p[i[2]]![0] - p[i[0]]![0]) * (p[i[1]]![1] - p[i[0]]![1]);
-    const a0 = area(src), a1 = area(moved);
+    const area = (p: [number, number, number][]) =>
+      (p[i[1]]![0] - p[i[0]]![0]) * (p[i[2]]![1] - p[i[0]]![1]) -
+      (p[i[2]]![0] - p[i[0]]![0]) * (p[i[1]]![1] - p[i[0]]![1]);
+    const a0 = area(src),
+      a1 = area(moved);
     if (Math.abs(a0) < 1e-6 || Math.sign(a0) !== Math.sign(a1)) continue; // turned away from the camera
     tris.push({ i, depth: (moved[i[0]]![2] + moved[i[1]]![2] + moved[i[2]]![2]) / 3 });
   }
   tris.sort((a, b) => b.depth - a.depth); // farthest first
   for (const { i } of tris) {
-    const s0 = src[i[0]]!, s1 = src[i[1]]!, s2 = src[i[2]]!;
-    const d0 = moved[i[0]]!, d1 = moved[i[1]]!, d2 = moved[i[2]]!;
+    const s0 = src[i[0]]!,
+      s1 = src[i[1]]!,
+      s2 = src[i[2]]!;
+    const d0 = moved[i[0]]!,
+      d1 = moved[i[1]]!,
+      d2 = moved[i[2]]!;
     // affine map source → destination: solve [a c e; b d f] from the three vertex pairs
     const det = (s1[0] - s0[0]) * (s2[1] - s0[1]) - (s2[0] - s0[0]) * (s1[1] - s0[1]);
     if (Math.abs(det) < 1e-9) continue;
@@ -236,7 +295,8 @@ function drawMesh(ctx: SKRSContext2D, photo: Image, mesh: FaceMesh, moved: [numb
     const e = d0[0] - ux * s0[0] - vx * s0[1];
     const f = d0[1] - uy * s0[0] - vy * s0[1];
     // clip to the destination triangle grown by ~0.6 px so neighbouring triangles overlap (no seams)
-    const gx = (d0[0] + d1[0] + d2[0]) / 3, gy = (d0[1] + d1[1] + d2[1]) / 3;
+    const gx = (d0[0] + d1[0] + d2[0]) / 3,
+      gy = (d0[1] + d1[1] + d2[1]) / 3;
     const grow = (p: [number, number, number]) => {
       const len = Math.hypot(p[0] - gx, p[1] - gy) || 1;
       return [p[0] + ((p[0] - gx) / len) * 0.6, p[1] + ((p[1] - gy) / len) * 0.6] as const;
@@ -271,7 +331,7 @@ export function movementPoses(movement: Movement, options: HeadTurnOptions = {})
   const values: number[] = Array(frames(o.HOLD_SECONDS)).fill(0);
   const sweep = (from: number, to: number) => {
     const n = frames(o.SWEEP_SECONDS);
-    for (let k = 1; k <= n; k++) values.push(from + (to - from) * (1 - Math.cos((Math.PI * k) / n)) / 2);
+    for (let k = 1; k <= n; k++) values.push(from + ((to - from) * (1 - Math.cos((Math.PI * k) / n))) / 2);
   };
   for (const target of targets) {
     sweep(0, target);
@@ -285,7 +345,11 @@ export function movementPoses(movement: Movement, options: HeadTurnOptions = {})
 export type HeadRenderer = Awaited<ReturnType<typeof headRenderer>>;
 
 /** The frames (PNG) of `movement` and the pose applied in each. */
-export async function headTurnFrames(renderer: HeadRenderer, movement: Movement, options: HeadTurnOptions = {}): Promise<{ frames: Buffer[]; poses: HeadPose[] }> {
+export async function headTurnFrames(
+  renderer: HeadRenderer,
+  movement: Movement,
+  options: HeadTurnOptions = {},
+): Promise<{ frames: Buffer[]; poses: HeadPose[] }> {
   const poses = movementPoses(movement, options);
   const frames: Buffer[] = [];
   for (const p of poses) frames.push(await renderer.render(p));
@@ -308,8 +372,21 @@ export async function headTurnVideo(
 /** A LIVENESS input without a database: the workflow runs LIVENESS alone with `challenge`, the video as SELFIE_VIDEO. */
 export function livenessInput(video: Buffer, contentType: string, challenge: Challenge): ProcessInput {
   return {
-    verification: { id: "v", accountId: "a", identityId: "i", workflowId: "w", ipAddress: null, metadata: {}, createdAt: new Date() },
-    workflow: { processes: ["LIVENESS"], documentTypes: [], countries: [], settings: { LIVENESS_CHALLENGE: challenge } },
+    verification: {
+      id: "v",
+      accountId: "a",
+      identityId: "i",
+      workflowId: "w",
+      ipAddress: null,
+      metadata: {},
+      createdAt: new Date(),
+    },
+    workflow: {
+      processes: ["LIVENESS"],
+      documentTypes: [],
+      countries: [],
+      settings: { LIVENESS_CHALLENGE: challenge },
+    },
     inputs: new Map([["SELFIE_VIDEO", { type: "FILE", value: null, fileId: "v" }]]),
     readFile: async () => ({ bytes: video, contentType }),
     earlierSteps: [],

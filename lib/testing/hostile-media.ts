@@ -9,7 +9,9 @@ import { boxes } from "@/lib/video/mp4-boxes";
 import { ffmpegPath } from "@/lib/video/ffmpeg";
 
 function ffmpegOut(args: string[]): Buffer {
-  const out = spawnSync(ffmpegPath(), ["-hide_banner", "-loglevel", "error", ...args, "pipe:1"], { maxBuffer: 64 * 1024 * 1024 });
+  const out = spawnSync(ffmpegPath(), ["-hide_banner", "-loglevel", "error", ...args, "pipe:1"], {
+    maxBuffer: 64 * 1024 * 1024,
+  });
   if (out.status !== 0) throw new Error(`ffmpeg could not make the test video: ${out.stderr.toString().slice(-300)}`);
   return out.stdout;
 }
@@ -19,7 +21,21 @@ export function smallMp4(seconds = 1): Buffer {
   const dir = mkdtempSync(path.join(os.tmpdir(), "openkyc-test-"));
   try {
     const file = path.join(dir, "v.mp4");
-    const out = spawnSync(ffmpegPath(), ["-hide_banner", "-loglevel", "error", "-f", "lavfi", "-i", `testsrc=size=64x48:rate=10:duration=${seconds}`, "-c:v", "libx264", "-pix_fmt", "yuv420p", "-y", file]);
+    const out = spawnSync(ffmpegPath(), [
+      "-hide_banner",
+      "-loglevel",
+      "error",
+      "-f",
+      "lavfi",
+      "-i",
+      `testsrc=size=64x48:rate=10:duration=${seconds}`,
+      "-c:v",
+      "libx264",
+      "-pix_fmt",
+      "yuv420p",
+      "-y",
+      file,
+    ]);
     if (out.status !== 0) throw new Error(`ffmpeg could not make the test mp4: ${out.stderr.toString().slice(-300)}`);
     return readFileSync(file);
   } finally {
@@ -29,7 +45,20 @@ export function smallMp4(seconds = 1): Buffer {
 
 /** A long WebM (VP8, 16×16, one frame a second): a few kB that would keep a decoder busy for `seconds`. */
 export function longWebm(seconds: number): Buffer {
-  return ffmpegOut(["-f", "lavfi", "-i", `color=c=gray:size=16x16:rate=1:duration=${seconds}`, "-c:v", "libvpx", "-deadline", "realtime", "-b:v", "10k", "-f", "webm"]);
+  return ffmpegOut([
+    "-f",
+    "lavfi",
+    "-i",
+    `color=c=gray:size=16x16:rate=1:duration=${seconds}`,
+    "-c:v",
+    "libvpx",
+    "-deadline",
+    "realtime",
+    "-b:v",
+    "10k",
+    "-f",
+    "webm",
+  ]);
 }
 
 /** A WebM whose header (EBML, DocType "webm") is valid and whose body is random bytes: a polyglot/fuzzed file. */
@@ -68,8 +97,8 @@ const VIDEO_TRACK: Path = ["moov", "trak"];
 export function mp4Declaring(mp4: Buffer, width: number, height: number): Buffer {
   const out = Buffer.from(mp4);
   const tkhd = locate(out, [...VIDEO_TRACK, "tkhd"]);
-  out.writeUInt32BE(width << 16 >>> 0, tkhd.end - 8);
-  out.writeUInt32BE(height << 16 >>> 0, tkhd.end - 4);
+  out.writeUInt32BE((width << 16) >>> 0, tkhd.end - 8);
+  out.writeUInt32BE((height << 16) >>> 0, tkhd.end - 4);
   const avc1 = locate(out, [...VIDEO_TRACK, "mdia", "minf", "stbl", "stsd", "avc1"]);
   out.writeUInt16BE(width, avc1.start + 32);
   out.writeUInt16BE(height, avc1.start + 34);
@@ -111,7 +140,11 @@ export function heicDeclaring(width: number, height: number): Buffer {
   ispe.writeUInt32BE(height, 8);
   const hdlr = Buffer.concat([Buffer.alloc(8), Buffer.from("pict", "latin1"), Buffer.alloc(13)]);
   const meta = box("meta", Buffer.alloc(4), box("hdlr", hdlr), box("iprp", box("ipco", box("ispe", ispe))));
-  return Buffer.concat([box("ftyp", Buffer.from("heic\0\0\0\0mif1heic", "latin1")), meta, box("mdat", randomBytes(256))]);
+  return Buffer.concat([
+    box("ftyp", Buffer.from("heic\0\0\0\0mif1heic", "latin1")),
+    meta,
+    box("mdat", randomBytes(256)),
+  ]);
 }
 
 function crc32(bytes: Buffer): number {

@@ -5,11 +5,15 @@ import { ffmpegPath } from "@/lib/video/ffmpeg";
 
 export async function jpeg(width = 640, height = 400, withExif = false): Promise<Buffer> {
   const image = sharp({ create: { width, height, channels: 3, background: { r: 200, g: 180, b: 160 } } }).jpeg();
-  return withExif ? image.withExif({ IFD0: { Software: "Adobe Photoshop 25.0", Make: "TestCam" }, }).toBuffer() : image.toBuffer();
+  return withExif
+    ? image.withExif({ IFD0: { Software: "Adobe Photoshop 25.0", Make: "TestCam" } }).toBuffer()
+    : image.toBuffer();
 }
 
 export async function png(width = 320, height = 200): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 4, background: { r: 10, g: 20, b: 30, alpha: 1 } } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 4, background: { r: 10, g: 20, b: 30, alpha: 1 } } })
+    .png()
+    .toBuffer();
 }
 
 export function dataUrl(bytes: Buffer, mime: string): string {
@@ -28,11 +32,30 @@ let realWebm: Buffer | undefined;
 /** A real one-second 64×48 WebM (VP8) with a title and a creation time in its container metadata, made by ffmpeg once. */
 export function webm(): Buffer {
   if (realWebm) return realWebm;
-  const out = spawnSync(ffmpegPath(), [
-    "-hide_banner", "-loglevel", "error", "-f", "lavfi", "-i", "testsrc=size=64x48:rate=10:duration=1",
-    "-c:v", "libvpx", "-deadline", "realtime", "-metadata", "title=Secret holiday video", "-metadata", "creation_time=2024-01-02T03:04:05Z",
-    "-f", "webm", "pipe:1",
-  ], { maxBuffer: 10 * 1024 * 1024 });
+  const out = spawnSync(
+    ffmpegPath(),
+    [
+      "-hide_banner",
+      "-loglevel",
+      "error",
+      "-f",
+      "lavfi",
+      "-i",
+      "testsrc=size=64x48:rate=10:duration=1",
+      "-c:v",
+      "libvpx",
+      "-deadline",
+      "realtime",
+      "-metadata",
+      "title=Secret holiday video",
+      "-metadata",
+      "creation_time=2024-01-02T03:04:05Z",
+      "-f",
+      "webm",
+      "pipe:1",
+    ],
+    { maxBuffer: 10 * 1024 * 1024 },
+  );
   if (out.status !== 0) throw new Error(`ffmpeg could not make the test WebM: ${out.stderr.toString().slice(-300)}`);
   realWebm = out.stdout;
   return realWebm;

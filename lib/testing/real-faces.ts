@@ -23,11 +23,16 @@ export function loadFaceSet(dir: string): FaceSet {
   const name = path.basename(path.resolve(dir));
   const csv = path.join(dir, "pairs.csv");
   if (existsSync(csv)) {
-    const rows = parse(readFileSync(csv, "utf8"), { columns: true, skip_empty_lines: true, trim: true }) as Array<Record<string, string>>;
+    const rows = parse(readFileSync(csv, "utf8"), { columns: true, skip_empty_lines: true, trim: true }) as Array<
+      Record<string, string>
+    >;
     const pairs: FacePair[] = [];
     for (const row of rows) {
-      const a = row.file_x, b = row.file_y, decision = row.decision?.toLowerCase();
-      if (!a || !b || (decision !== "yes" && decision !== "no")) throw new Error(`${csv}: rows need file_x,file_y,decision (Yes/No); got ${JSON.stringify(row)}`);
+      const a = row.file_x,
+        b = row.file_y,
+        decision = row.decision?.toLowerCase();
+      if (!a || !b || (decision !== "yes" && decision !== "no"))
+        throw new Error(`${csv}: rows need file_x,file_y,decision (Yes/No); got ${JSON.stringify(row)}`);
       pairs.push({ a: path.join(dir, a), b: path.join(dir, b), same: decision === "yes" });
     }
     const files = [...new Set(pairs.flatMap((p) => [p.a, p.b]))].sort();
@@ -44,6 +49,7 @@ export function loadFaceSet(dir: string): FaceSet {
   if (!photos.length) throw new Error(`${dir}: no <person>/<photo> images and no pairs.csv`);
   const pairs: FacePair[] = [];
   for (let i = 0; i < photos.length; i++)
-    for (let j = i + 1; j < photos.length; j++) pairs.push({ a: photos[i]!.file, b: photos[j]!.file, same: photos[i]!.person === photos[j]!.person });
+    for (let j = i + 1; j < photos.length; j++)
+      pairs.push({ a: photos[i]!.file, b: photos[j]!.file, same: photos[i]!.person === photos[j]!.person });
   return { name, dir, layout: "people", photos, pairs };
 }

@@ -11,7 +11,9 @@ import { GlobalFonts, type SKRSContext2D } from "@napi-rs/canvas";
 import type { Box } from "@/lib/processes/document-verification/layout";
 import { MRZ_PITCH_MM } from "@/lib/processes/document-verification/layout";
 
-const SHARP_PATHS = [process.env.OCRB_SHARP_FONT, "/usr/share/fonts/opentype/ocr-b/OCRBS.otf"].filter((p): p is string => Boolean(p));
+const SHARP_PATHS = [process.env.OCRB_SHARP_FONT, "/usr/share/fonts/opentype/ocr-b/OCRBS.otf"].filter(
+  (p): p is string => Boolean(p),
+);
 let sharpFamily: string | null = null;
 
 /** The family the hard MRZ is drawn in: OCR-B Sharp when installed, else the regular OCR-B (still drawn per glyph). */
@@ -58,7 +60,14 @@ export function securityBackground(g: SKRSContext2D, w: number, h: number, hue: 
 }
 
 /** The MRZ over a tinted fine-line security print, each character drawn on its own with jitter and ink spread. */
-export function drawHardMrz(g: SKRSContext2D, lines: string[], zone: Box, scale: number, hue: number, rng: () => number): void {
+export function drawHardMrz(
+  g: SKRSContext2D,
+  lines: string[],
+  zone: Box,
+  scale: number,
+  hue: number,
+  rng: () => number,
+): void {
   const x0 = zone.x * scale;
   const y0 = zone.y * scale;
   const zw = zone.w * scale;

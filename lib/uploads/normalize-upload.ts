@@ -22,16 +22,28 @@ const MAX_EDGE = 4096;
  */
 export async function normalizeUpload(fieldName: string, kind: FileKind, bytes: Buffer): Promise<NormalizedFile> {
   const max = kind === "image" ? MAX_IMAGE_BYTES : MAX_VIDEO_BYTES;
-  if (bytes.length > max) throw new DomainError("PAYLOAD_TOO_LARGE", `${fieldName} is ${formatBytes(bytes.length)}; at most ${formatBytes(max)} is allowed.`, { details: [{ field: fieldName, message: `At most ${formatBytes(max)}` }] });
-  if (bytes.length === 0) throw new DomainError("VALIDATION_ERROR", `${fieldName} is empty.`, { details: [{ field: fieldName, message: "The file is empty" }] });
+  if (bytes.length > max)
+    throw new DomainError(
+      "PAYLOAD_TOO_LARGE",
+      `${fieldName} is ${formatBytes(bytes.length)}; at most ${formatBytes(max)} is allowed.`,
+      { details: [{ field: fieldName, message: `At most ${formatBytes(max)}` }] },
+    );
+  if (bytes.length === 0)
+    throw new DomainError("VALIDATION_ERROR", `${fieldName} is empty.`, {
+      details: [{ field: fieldName, message: "The file is empty" }],
+    });
 
   const { fileTypeFromBuffer } = await import("file-type");
   const sniffed = (await fileTypeFromBuffer(bytes))?.mime;
   const allowed: readonly string[] = kind === "image" ? IMAGE_TYPES : VIDEO_TYPES;
   if (!sniffed || !allowed.includes(sniffed)) {
-    throw new DomainError("UNSUPPORTED_MEDIA_TYPE", `${fieldName} must be ${kind === "image" ? "an image (JPEG, PNG, WebP or HEIC)" : "a video (WebM, MP4 or QuickTime)"}; the content is ${sniffed ?? "not a recognised file type"}.`, {
-      details: [{ field: fieldName, message: `Unsupported content ${sniffed ?? "(unknown)"}` }],
-    });
+    throw new DomainError(
+      "UNSUPPORTED_MEDIA_TYPE",
+      `${fieldName} must be ${kind === "image" ? "an image (JPEG, PNG, WebP or HEIC)" : "a video (WebM, MP4 or QuickTime)"}; the content is ${sniffed ?? "not a recognised file type"}.`,
+      {
+        details: [{ field: fieldName, message: `Unsupported content ${sniffed ?? "(unknown)"}` }],
+      },
+    );
   }
   if (kind === "video") return normalizeVideo(fieldName, sniffed, bytes);
   return normalizeImage(fieldName, sniffed, bytes);
@@ -44,12 +56,21 @@ async function normalizeVideo(fieldName: string, sniffed: string, bytes: Buffer)
     await probeVideo(bytes, sniffed);
     stripped = await stripVideoMetadata(bytes, sniffed);
   } catch (error) {
-    if (error instanceof VideoRejected) throw new DomainError(error.code, `${fieldName}: ${error.message}`, { details: [{ field: fieldName, message: error.message }] });
+    if (error instanceof VideoRejected)
+      throw new DomainError(error.code, `${fieldName}: ${error.message}`, {
+        details: [{ field: fieldName, message: error.message }],
+      });
     // a file ffmpeg rejects is the uploader's problem; a timeout or a missing binary is ours (500)
     if (!(error instanceof FfmpegError) || error.timedOut) throw error;
-    throw new DomainError("VIDEO_UNREADABLE", `${fieldName} could not be read as a video.`, { details: [{ field: fieldName, message: "The video is damaged or incomplete" }] });
+    throw new DomainError("VIDEO_UNREADABLE", `${fieldName} could not be read as a video.`, {
+      details: [{ field: fieldName, message: "The video is damaged or incomplete" }],
+    });
   }
-  return { bytes: stripped, contentType: sniffed, meta: { originalType: sniffed, originalBytes: bytes.length, metadataStripped: true } };
+  return {
+    bytes: stripped,
+    contentType: sniffed,
+    meta: { originalType: sniffed, originalBytes: bytes.length, metadataStripped: true },
+  };
 }
 
 async function normalizeImage(fieldName: string, sniffed: string, bytes: Buffer): Promise<NormalizedFile> {
@@ -61,9 +82,13 @@ async function normalizeImage(fieldName: string, sniffed: string, bytes: Buffer)
     const { width, height } = await source.metadata();
     if (!width || !height) throw new Error("no dimensions");
     // PNG stays lossless (documents with fine print); everything else becomes a high-quality JPEG.
-    const pipeline = source.rotate().resize({ width: MAX_EDGE, height: MAX_EDGE, fit: "inside", withoutEnlargement: true });
+    const pipeline = source
+      .rotate()
+      .resize({ width: MAX_EDGE, height: MAX_EDGE, fit: "inside", withoutEnlargement: true });
     const asPng = sniffed === "image/png";
-    const out = asPng ? await pipeline.png({ compressionLevel: 6 }).toBuffer() : await pipeline.jpeg({ quality: 92, mozjpeg: false }).toBuffer();
+    const out = asPng
+      ? await pipeline.png({ compressionLevel: 6 }).toBuffer()
+      : await pipeline.jpeg({ quality: 92, mozjpeg: false }).toBuffer();
     return {
       bytes: out,
       contentType: asPng ? "image/png" : "image/jpeg",
@@ -71,7 +96,9 @@ async function normalizeImage(fieldName: string, sniffed: string, bytes: Buffer)
     };
   } catch (error) {
     if (error instanceof DomainError) throw error;
-    throw new DomainError("VALIDATION_ERROR", `${fieldName} could not be decoded as an image.`, { details: [{ field: fieldName, message: "The image is corrupt or too large to decode" }] });
+    throw new DomainError("VALIDATION_ERROR", `${fieldName} could not be decoded as an image.`, {
+      details: [{ field: fieldName, message: "The image is corrupt or too large to decode" }],
+    });
   }
 }
 
@@ -107,14 +134,19 @@ async function decodeHeif(bytes: Buffer) {
 async function readImageFacts(bytes: Buffer): Promise<Record<string, unknown>> {
   try {
     const { default: exifr } = await import("exifr");
-    const tags = await exifr.parse(bytes, { pick: ["Software", "Make", "Model", "ModifyDate", "DateTimeOriginal", "CreatorTool"], xmp: true });
+    const tags = await exifr.parse(bytes, {
+      pick: ["Software", "Make", "Model", "ModifyDate", "DateTimeOriginal", "CreatorTool"],
+      xmp: true,
+    });
     if (!tags) return {};
     const facts: Record<string, unknown> = {};
     for (const key of ["Software", "Make", "Model", "CreatorTool"] as const) {
-      if (typeof tags[key] === "string") facts[key.charAt(0).toLowerCase() + key.slice(1)] = tags[key].replace(/\u0000/g, "").slice(0, 120);
+      if (typeof tags[key] === "string")
+        facts[key.charAt(0).toLowerCase() + key.slice(1)] = tags[key].replaceAll("\u0000", "").slice(0, 120);
     }
     for (const key of ["ModifyDate", "DateTimeOriginal"] as const) {
-      if (tags[key] instanceof Date && !Number.isNaN(tags[key].getTime())) facts[key.charAt(0).toLowerCase() + key.slice(1)] = tags[key].toISOString();
+      if (tags[key] instanceof Date && !Number.isNaN(tags[key].getTime()))
+        facts[key.charAt(0).toLowerCase() + key.slice(1)] = tags[key].toISOString();
     }
     return facts;
   } catch {

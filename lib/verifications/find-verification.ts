@@ -38,7 +38,8 @@ export async function findVerificationOrThrow(accountId: string, verificationId:
   const verification = isUuid(verificationId)
     ? await prisma.verification.findFirst({ where: { id: verificationId, accountId }, select: verificationSelect })
     : null;
-  if (!verification) throw new DomainError("VERIFICATION_NOT_FOUND", "No verification with this id exists for this account.");
+  if (!verification)
+    throw new DomainError("VERIFICATION_NOT_FOUND", "No verification with this id exists for this account.");
   return verification;
 }
 

@@ -15,7 +15,17 @@ const refusal = (field: string, value: string) => {
 describe("TEXT_RULES", () => {
   it("has a rule for every TEXT input of the decisions table", () => {
     expect(Object.keys(TEXT_RULES).sort()).toEqual(
-      ["ADDRESS_LINE", "CITY", "COUNTRY", "DATE_OF_BIRTH", "EMAIL", "EMAIL_OTP", "FULL_NAME", "POSTAL_CODE", "PROVINCE"].sort(),
+      [
+        "ADDRESS_LINE",
+        "CITY",
+        "COUNTRY",
+        "DATE_OF_BIRTH",
+        "EMAIL",
+        "EMAIL_OTP",
+        "FULL_NAME",
+        "POSTAL_CODE",
+        "PROVINCE",
+      ].sort(),
     );
   });
 
@@ -29,23 +39,28 @@ describe("TEXT_RULES", () => {
   it("EMAIL_OTP: exactly six digits (surrounding spaces forgiven)", () => {
     expect(accepts("EMAIL_OTP", "012345")).toBe("012345");
     expect(accepts("EMAIL_OTP", " 123456 ")).toBe("123456");
-    for (const bad of ["12345", "1234567", "12a456", "١٢٣٤٥٦", "", "123 456"]) expect(accepts("EMAIL_OTP", bad), bad).toBeNull();
+    for (const bad of ["12345", "1234567", "12a456", "١٢٣٤٥٦", "", "123 456"])
+      expect(accepts("EMAIL_OTP", bad), bad).toBeNull();
     expect(refusal("EMAIL_OTP", "12")).toBe("Expected the 6-digit code");
   });
 
   it("FULL_NAME: needs a letter, accepts names in any script, at most 200 characters", () => {
     expect(accepts("FULL_NAME", "  Jane Doe ")).toBe("Jane Doe");
-    for (const name of ["José Ñúñez", "李小龍", "Ørjan Ødegård", "محمد علي", "O'Brien-Smith"]) expect(accepts("FULL_NAME", name), name).toBe(name);
+    for (const name of ["José Ñúñez", "李小龍", "Ørjan Ødegård", "محمد علي", "O'Brien-Smith"])
+      expect(accepts("FULL_NAME", name), name).toBe(name);
     expect(refusal("FULL_NAME", "   ")).toBe("Required");
     expect(refusal("FULL_NAME", "12345")).toBe("Expected a name");
     expect(refusal("FULL_NAME", "a".repeat(201))).toBe("At most 200 characters");
     expect(accepts("FULL_NAME", "a".repeat(200))).toHaveLength(200);
   });
 
-  it.each(["FULL_NAME", "ADDRESS_LINE", "CITY", "PROVINCE"])("%s refuses NUL characters and lone surrogates", (field) => {
-    expect(refusal(field, "Jane\u0000Doe")).toMatch(/NUL|Unicode/);
-    expect(refusal(field, "Jane\ud800")).toMatch(/NUL|Unicode/);
-  });
+  it.each(["FULL_NAME", "ADDRESS_LINE", "CITY", "PROVINCE"])(
+    "%s refuses NUL characters and lone surrogates",
+    (field) => {
+      expect(refusal(field, "Jane\u0000Doe")).toMatch(/NUL|Unicode/);
+      expect(refusal(field, "Jane\ud800")).toMatch(/NUL|Unicode/);
+    },
+  );
 
   describe("DATE_OF_BIRTH", () => {
     afterEach(() => {
@@ -53,7 +68,8 @@ describe("TEXT_RULES", () => {
     });
 
     it("accepts real past dates as YYYY-MM-DD, leap days included", () => {
-      for (const date of ["1990-01-01", "2000-02-29", "1900-01-01"]) expect(accepts("DATE_OF_BIRTH", date), date).toBe(date);
+      for (const date of ["1990-01-01", "2000-02-29", "1900-01-01"])
+        expect(accepts("DATE_OF_BIRTH", date), date).toBe(date);
     });
 
     it.each([
@@ -76,7 +92,8 @@ describe("TEXT_RULES", () => {
   });
 
   it("POSTAL_CODE: letters, digits, spaces and hyphens, at most 20", () => {
-    for (const code of ["10115", "SW1A 1AA", "K1A-0B1", "75008", "H-1051"]) expect(accepts("POSTAL_CODE", code), code).toBe(code);
+    for (const code of ["10115", "SW1A 1AA", "K1A-0B1", "75008", "H-1051"])
+      expect(accepts("POSTAL_CODE", code), code).toBe(code);
     expect(refusal("POSTAL_CODE", "10115!")).toBe("Letters, digits, spaces and hyphens only");
     expect(refusal("POSTAL_CODE", "1".repeat(21))).toBe("At most 20 characters");
     expect(refusal("POSTAL_CODE", "  ")).toBe("Required");
@@ -109,8 +126,15 @@ describe("isoDate", () => {
 
 describe("LocationSchema", () => {
   it("accepts latitude and longitude within range, accuracy optional", () => {
-    expect(LocationSchema.parse({ latitude: 52.52, longitude: 13.405 })).toEqual({ latitude: 52.52, longitude: 13.405 });
-    expect(LocationSchema.parse({ latitude: -90, longitude: 180, accuracy: 0 })).toEqual({ latitude: -90, longitude: 180, accuracy: 0 });
+    expect(LocationSchema.parse({ latitude: 52.52, longitude: 13.405 })).toEqual({
+      latitude: 52.52,
+      longitude: 13.405,
+    });
+    expect(LocationSchema.parse({ latitude: -90, longitude: 180, accuracy: 0 })).toEqual({
+      latitude: -90,
+      longitude: 180,
+      accuracy: 0,
+    });
   });
 
   it.each([

@@ -21,14 +21,24 @@ export const isoDate = z
 
 export const TEXT_RULES: Record<string, z.ZodType<string>> = {
   EMAIL: z.string().trim().toLowerCase().max(254).pipe(z.email("Expected an e-mail address")),
-  EMAIL_OTP: z.string().trim().regex(/^\d{6}$/, "Expected the 6-digit code"),
+  EMAIL_OTP: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, "Expected the 6-digit code"),
   FULL_NAME: text(200).refine((s) => /\p{L}/u.test(s), "Expected a name"),
-  DATE_OF_BIRTH: isoDate.refine((s) => s >= "1900-01-01" && new Date(`${s}T00:00:00Z`) < new Date(), "Must be in the past"),
+  DATE_OF_BIRTH: isoDate.refine(
+    (s) => s >= "1900-01-01" && new Date(`${s}T00:00:00Z`) < new Date(),
+    "Must be in the past",
+  ),
   ADDRESS_LINE: text(200),
   CITY: text(100),
   PROVINCE: text(100),
   POSTAL_CODE: text(20).refine((s) => /^[\p{L}\p{N} -]+$/u.test(s), "Letters, digits, spaces and hyphens only"),
-  COUNTRY: z.string().trim().refine(isCountryCode, "Expected an ISO 3166-1 alpha-2 country code").transform((c) => c.toUpperCase()),
+  COUNTRY: z
+    .string()
+    .trim()
+    .refine(isCountryCode, "Expected an ISO 3166-1 alpha-2 country code")
+    .transform((c) => c.toUpperCase()),
 };
 
 export const LocationSchema = z

@@ -27,13 +27,34 @@ describe("validateMetadata", () => {
   });
 
   it("returns valid metadata unchanged, including the commonly used keys", () => {
-    const metadata = { reference: "order-7", email: "a@b.co", userId: "user-1", deviceId: "d-1", ipAddress: "198.51.100.4", redirectUrl: "https://shop.example/done", extra: { nested: [1, "two", null] } };
+    const metadata = {
+      reference: "order-7",
+      email: "a@b.co",
+      userId: "user-1",
+      deviceId: "d-1",
+      ipAddress: "198.51.100.4",
+      redirectUrl: "https://shop.example/done",
+      extra: { nested: [1, "two", null] },
+    };
     expect(validateMetadata(metadata)).toBe(metadata);
-    expect(validateMetadata({ userId: 42, ipAddress: "2001:db8::1", redirectUrl: "http://localhost:3000/x" })).toEqual({ userId: 42, ipAddress: "2001:db8::1", redirectUrl: "http://localhost:3000/x" });
+    expect(validateMetadata({ userId: 42, ipAddress: "2001:db8::1", redirectUrl: "http://localhost:3000/x" })).toEqual({
+      userId: 42,
+      ipAddress: "2001:db8::1",
+      redirectUrl: "http://localhost:3000/x",
+    });
   });
 
-  it.each([["a string", "x"], ["a number", 5], ["a boolean", true], ["an array", [1, 2]]])("refuses %s with VALIDATION_ERROR on field metadata", (_, value) => {
-    expect(refusal(value)).toEqual({ code: "VALIDATION_ERROR", status: 400, details: [{ field: "metadata", message: "Expected an object" }] });
+  it.each([
+    ["a string", "x"],
+    ["a number", 5],
+    ["a boolean", true],
+    ["an array", [1, 2]],
+  ])("refuses %s with VALIDATION_ERROR on field metadata", (_, value) => {
+    expect(refusal(value)).toEqual({
+      code: "VALIDATION_ERROR",
+      status: 400,
+      details: [{ field: "metadata", message: "Expected an object" }],
+    });
   });
 
   it("accepts 8 levels of nesting and refuses 9, naming the path", () => {
@@ -104,7 +125,11 @@ describe("validateMetadata", () => {
 
   it("reports every problem of the known keys at once", () => {
     const refused = refusal({ userId: "", ipAddress: "nope", redirectUrl: "javascript:x" });
-    expect(refused.details.map((d) => d.field)).toEqual(["metadata.userId", "metadata.ipAddress", "metadata.redirectUrl"]);
+    expect(refused.details.map((d) => d.field)).toEqual([
+      "metadata.userId",
+      "metadata.ipAddress",
+      "metadata.redirectUrl",
+    ]);
   });
 });
 

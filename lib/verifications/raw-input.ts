@@ -3,4 +3,9 @@
 
 export const INPUT_TYPES = ["TEXT", "FILE", "LOCATION"] as const;
 
-export type RawInput = { fieldName: string; type: (typeof INPUT_TYPES)[number]; value?: string | Record<string, unknown>; file?: Buffer };
+export type RawInput = {
+  fieldName: string;
+  type: (typeof INPUT_TYPES)[number];
+  value?: string | Record<string, unknown>;
+  file?: Buffer;
+};

@@ -38,8 +38,11 @@ export async function sendInputs(caller: CallerScope, verificationId: string, it
 
   const stored = new Map<string, Awaited<ReturnType<typeof putFile>>>();
   try {
-    for (const item of accepted) if (item.file) stored.set(item.fieldName, await putFile(verification.accountId, item.file.bytes));
-    const outcome = await prisma.$transaction((tx) => writeInputs(tx, verification, accepted, stored, { fields, supplied, complete, otpId, now }));
+    for (const item of accepted)
+      if (item.file) stored.set(item.fieldName, await putFile(verification.accountId, item.file.bytes));
+    const outcome = await prisma.$transaction((tx) =>
+      writeInputs(tx, verification, accepted, stored, { fields, supplied, complete, otpId, now }),
+    );
     if (outcome.replacedKeys.length) await deleteStoredBytes(outcome.replacedKeys).catch(() => undefined);
     if (outcome.completed) {
       notifyWork("verification", verification.id);
@@ -62,7 +65,12 @@ export async function sendInputs(caller: CallerScope, verificationId: string, it
 }
 
 async function assertAcceptsInputs(verification: LoadedVerification, now: Date) {
-  if (verification.expiresAt && verification.expiresAt <= now && !isFinal(verification.status) && verification.status !== "PROCESSING") {
+  if (
+    verification.expiresAt &&
+    verification.expiresAt <= now &&
+    !isFinal(verification.status) &&
+    verification.status !== "PROCESSING"
+  ) {
     await expireVerification(verification.id, now);
     throw new DomainError("INVALID_STATE", "The verification link has expired.");
   }
@@ -71,18 +79,31 @@ async function assertAcceptsInputs(verification: LoadedVerification, now: Date) 
   }
 }
 
-async function validateItems(items: RawInput[], fields: InputField[], supplied: Map<string, string | null>): Promise<Accepted[]> {
+async function validateItems(
+  items: RawInput[],
+  fields: InputField[],
+  supplied: Map<string, string | null>,
+): Promise<Accepted[]> {
   const byName = new Map(fields.map((f) => [f.fieldName, f]));
   const details: ErrorDetail[] = [];
   const seen = new Set<string>();
   const accepted: Accepted[] = [];
   for (const item of items) {
     const field = byName.get(item.fieldName);
-    if (!field) { details.push({ field: item.fieldName, message: "This workflow does not ask for this input" }); continue; }
-    if (seen.has(item.fieldName)) { details.push({ field: item.fieldName, message: "Sent more than once" }); continue; }
+    if (!field) {
+      details.push({ field: item.fieldName, message: "This workflow does not ask for this input" });
+      continue;
+    }
+    if (seen.has(item.fieldName)) {
+      details.push({ field: item.fieldName, message: "Sent more than once" });
+      continue;
+    }
     seen.add(item.fieldName);
     const expected = field.fieldType === "FILE" ? "FILE" : field.fieldType === "LOCATION" ? "LOCATION" : "TEXT";
-    if (item.type !== expected) { details.push({ field: item.fieldName, message: `Expected type ${expected}` }); continue; }
+    if (item.type !== expected) {
+      details.push({ field: item.fieldName, message: `Expected type ${expected}` });
+      continue;
+    }
     const result = checkValue(item, field);
     if ("error" in result) details.push({ field: item.fieldName, message: result.error });
     else accepted.push(result);
@@ -105,11 +126,16 @@ async function validateItems(items: RawInput[], fields: InputField[], supplied: 
 }
 
 function checkValue(item: RawInput, field: InputField): Accepted | { error: string } {
-  if (item.type === "FILE") return item.file ? { fieldName: item.fieldName, type: "FILE", value: null } : { error: "A file is required" };
+  if (item.type === "FILE")
+    return item.file ? { fieldName: item.fieldName, type: "FILE", value: null } : { error: "A file is required" };
   if (item.type === "LOCATION") {
     let value: unknown = item.value;
     if (typeof value === "string") {
-      try { value = JSON.parse(value); } catch { return { error: "Expected JSON {latitude, longitude, accuracy}" }; }
+      try {
+        value = JSON.parse(value);
+      } catch {
+        return { error: "Expected JSON {latitude, longitude, accuracy}" };
+      }
     }
     const parsed = LocationSchema.safeParse(value);
     return parsed.success
@@ -120,19 +146,33 @@ function checkValue(item: RawInput, field: InputField): Accepted | { error: stri
   if (field.fieldType === "DROPDOWN") {
     const options = (field.data?.options ?? []) as string[];
     const option = pickOption(item.value, options);
-    return option ? { fieldName: item.fieldName, type: "TEXT", value: option } : { error: "Not one of the offered options" };
+    return option
+      ? { fieldName: item.fieldName, type: "TEXT", value: option }
+      : { error: "Not one of the offered options" };
   }
   const rule = TEXT_RULES[item.fieldName];
-  const parsed = rule ? rule.safeParse(item.value) : { success: false as const, error: { issues: [{ message: "Unsupported field" }] } };
-  return parsed.success ? { fieldName: item.fieldName, type: "TEXT", value: parsed.data } : { error: parsed.error.issues[0]?.message ?? "Invalid value" };
+  const parsed = rule
+    ? rule.safeParse(item.value)
+    : { success: false as const, error: { issues: [{ message: "Unsupported field" }] } };
+  return parsed.success
+    ? { fieldName: item.fieldName, type: "TEXT", value: parsed.data }
+    : { error: parsed.error.issues[0]?.message ?? "Invalid value" };
 }
 
 /** EMAIL_OTP is checked on arrival, so the end user learns of a typo at once and guesses are counted. */
-async function checkOtpIfSubmitted(verification: LoadedVerification, accepted: Accepted[], supplied: Map<string, string | null>, now: Date) {
+async function checkOtpIfSubmitted(
+  verification: LoadedVerification,
+  accepted: Accepted[],
+  supplied: Map<string, string | null>,
+  now: Date,
+) {
   const code = accepted.find((a) => a.fieldName === "EMAIL_OTP")?.value;
   if (!code) return null;
   const email = accepted.find((a) => a.fieldName === "EMAIL")?.value ?? supplied.get("EMAIL");
-  if (!email) throw new DomainError("VALIDATION_ERROR", "Send EMAIL with (or before) EMAIL_OTP.", { details: [{ field: "EMAIL", message: "Required before the code can be checked" }] });
+  if (!email)
+    throw new DomainError("VALIDATION_ERROR", "Send EMAIL with (or before) EMAIL_OTP.", {
+      details: [{ field: "EMAIL", message: "Required before the code can be checked" }],
+    });
   return checkEmailOtp({ workflowId: verification.workflowId, verificationId: verification.id, email, code, now });
 }
 
@@ -141,23 +181,43 @@ async function writeInputs(
   verification: LoadedVerification,
   accepted: Accepted[],
   stored: Map<string, Awaited<ReturnType<typeof putFile>>>,
-  ctx: { fields: InputField[]; supplied: Map<string, string | null>; complete: boolean; otpId: string | null; now: Date },
+  ctx: {
+    fields: InputField[];
+    supplied: Map<string, string | null>;
+    complete: boolean;
+    otpId: string | null;
+    now: Date;
+  },
 ) {
   // lock the row: two requests that both complete the inputs must not both start processing
-  const [row] = await tx.$queryRaw<{ status: string }[]>`SELECT "status"::text FROM "Verification" WHERE "id" = ${verification.id}::uuid FOR UPDATE`;
+  const [row] = await tx.$queryRaw<
+    { status: string }[]
+  >`SELECT "status"::text FROM "Verification" WHERE "id" = ${verification.id}::uuid FOR UPDATE`;
   if (!row || isFinal(row.status) || row.status === "PROCESSING") {
     throw new DomainError("INVALID_STATE", `The verification is ${row?.status ?? "gone"}: it accepts no more inputs.`);
   }
   if (ctx.otpId) {
-    const consumed = await tx.emailOtp.updateMany({ where: { id: ctx.otpId, consumedAt: null }, data: { consumedAt: ctx.now, verificationId: verification.id } });
-    if (consumed.count !== 1) throw new DomainError("VALIDATION_ERROR", "The code was already used. Request a new code.", { details: [{ field: "EMAIL_OTP", message: "Already used" }] });
+    const consumed = await tx.emailOtp.updateMany({
+      where: { id: ctx.otpId, consumedAt: null },
+      data: { consumedAt: ctx.now, verificationId: verification.id },
+    });
+    if (consumed.count !== 1)
+      throw new DomainError("VALIDATION_ERROR", "The code was already used. Request a new code.", {
+        details: [{ field: "EMAIL_OTP", message: "Already used" }],
+      });
   }
 
   const replaced = await tx.verificationInput.findMany({
-    where: { verificationId: verification.id, fieldName: { in: accepted.map((a) => a.fieldName) }, fileId: { not: null } },
+    where: {
+      verificationId: verification.id,
+      fieldName: { in: accepted.map((a) => a.fieldName) },
+      fileId: { not: null },
+    },
     select: { fileId: true, file: { select: { storageKey: true } } },
   });
-  await tx.verificationInput.deleteMany({ where: { verificationId: verification.id, fieldName: { in: accepted.map((a) => a.fieldName) } } });
+  await tx.verificationInput.deleteMany({
+    where: { verificationId: verification.id, fieldName: { in: accepted.map((a) => a.fieldName) } },
+  });
   if (replaced.length) await tx.storedFile.deleteMany({ where: { id: { in: replaced.map((r) => r.fileId!) } } });
 
   for (const item of accepted) {
@@ -165,14 +225,24 @@ async function writeInputs(
     const storedFile = file
       ? await tx.storedFile.create({
           data: {
-            accountId: verification.accountId, storageKey: file.storageKey, contentType: item.file!.contentType,
-            size: file.size, sha256: file.sha256, meta: item.file!.meta as Prisma.InputJsonObject,
+            accountId: verification.accountId,
+            storageKey: file.storageKey,
+            contentType: item.file!.contentType,
+            size: file.size,
+            sha256: file.sha256,
+            meta: item.file!.meta as Prisma.InputJsonObject,
           },
           select: { id: true },
         })
       : null;
     await tx.verificationInput.create({
-      data: { verificationId: verification.id, fieldName: item.fieldName, type: item.type, value: item.value, fileId: storedFile?.id },
+      data: {
+        verificationId: verification.id,
+        fieldName: item.fieldName,
+        type: item.type,
+        value: item.value,
+        fileId: storedFile?.id,
+      },
     });
     ctx.supplied.set(item.fieldName, item.value);
   }
@@ -183,13 +253,28 @@ async function writeInputs(
     where: { id: verification.id },
     data: {
       lastActivityAt: ctx.now,
-      ...(completed ? { status: "PROCESSING", inputsCompletedAt: ctx.now } : row.status === "PENDING" ? { status: "INITIATED" } : {}),
+      ...(completed
+        ? { status: "PROCESSING", inputsCompletedAt: ctx.now }
+        : row.status === "PENDING"
+          ? { status: "INITIATED" }
+          : {}),
     },
   });
   if (completed) {
     // the durable "inputs completed" record the engine picks up, even after a crash
-    await tx.job.create({ data: { type: "RUN_VERIFICATION", verificationId: verification.id, dedupeKey: `run:${verification.id}`, runAt: ctx.now } });
+    await tx.job.create({
+      data: {
+        type: "RUN_VERIFICATION",
+        verificationId: verification.id,
+        dedupeKey: `run:${verification.id}`,
+        runAt: ctx.now,
+      },
+    });
     await recordEvent(tx, verification, "verification_inputs_completed", {}, ctx.now);
   }
-  return { completed, missing, replacedKeys: replaced.map((r) => r.file?.storageKey).filter((k): k is string => Boolean(k)) };
+  return {
+    completed,
+    missing,
+    replacedKeys: replaced.map((r) => r.file?.storageKey).filter((k): k is string => Boolean(k)),
+  };
 }

@@ -19,7 +19,11 @@ export function toVerificationRecord(v: LoadedVerification) {
     // finished steps only: 200 when the step ran, 500 when it failed to run
     steps: v.steps
       .filter((s) => s.status === "COMPLETED" || s.status === "FAILED")
-      .map((s) => ({ stepId: s.processType, status: FINISHED_STEP_CODE[s.status as "COMPLETED" | "FAILED"], data: s.data })),
+      .map((s) => ({
+        stepId: s.processType,
+        status: FINISHED_STEP_CODE[s.status as "COMPLETED" | "FAILED"],
+        data: s.data,
+      })),
   };
 }
 

@@ -16,7 +16,9 @@ type Swept = { id: string; accountId: string; workflowId: string; metadata: unkn
  * (status, lastActivityAt) indexes, SKIP LOCKED so concurrent sweeps and live requests never wait on each other.
  * Then the retention redaction of accounts with `retentionDays` (lib/privacy/redact-expired.ts).
  */
-export async function sweepStaleVerifications(now = clock.now()): Promise<{ expired: number; abandoned: number; redacted: number }> {
+export async function sweepStaleVerifications(
+  now = clock.now(),
+): Promise<{ expired: number; abandoned: number; redacted: number }> {
   const staleBefore = new Date(now.getTime() - STALE_AFTER_MS);
   let expired = 0;
   let abandoned = 0;
@@ -30,7 +32,13 @@ export async function sweepStaleVerifications(now = clock.now()): Promise<{ expi
           ORDER BY "status", "expiresAt"
           LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
         RETURNING "id", "accountId", "workflowId", "metadata"`;
-      await recordEventsBulk(tx, rows, "verification_abandoned", { verificationStatus: "ABANDONED", reason: "EXPIRED" }, now);
+      await recordEventsBulk(
+        tx,
+        rows,
+        "verification_abandoned",
+        { verificationStatus: "ABANDONED", reason: "EXPIRED" },
+        now,
+      );
       return rows.length;
     });
     expired += batch;
@@ -50,7 +58,11 @@ export async function sweepStaleVerifications(now = clock.now()): Promise<{ expi
         RETURNING "id", "accountId", "workflowId", "metadata"`;
       await recordEventsBulk(tx, rows, "verification_abandoned", { verificationStatus: "ABANDONED" }, now);
       // an abandoned verification's processing job is over too
-      if (rows.length) await tx.job.updateMany({ where: { verificationId: { in: rows.map((r) => r.id) }, doneAt: null }, data: { doneAt: now } });
+      if (rows.length)
+        await tx.job.updateMany({
+          where: { verificationId: { in: rows.map((r) => r.id) }, doneAt: null },
+          data: { doneAt: now },
+        });
       return rows.length;
     });
     abandoned += batch;

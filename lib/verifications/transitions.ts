@@ -20,7 +20,10 @@ export async function expireVerification(verificationId: string, now: Date): Pro
       data: { status: "EXPIRED", completedAt: now, lastActivityAt: now },
     });
     if (changed.count !== 1) return false;
-    const v = await tx.verification.findUniqueOrThrow({ where: { id: verificationId }, select: { id: true, accountId: true, workflowId: true, metadata: true } });
+    const v = await tx.verification.findUniqueOrThrow({
+      where: { id: verificationId },
+      select: { id: true, accountId: true, workflowId: true, metadata: true },
+    });
     await recordEvent(tx, v, "verification_abandoned", { verificationStatus: "ABANDONED", reason: "EXPIRED" }, now);
     return true;
   });

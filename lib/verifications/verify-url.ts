@@ -27,7 +27,11 @@ export function signedVerifyUrl(flowId: string, clientId: string, metadata?: Rec
  * verificationUrl of a start response: the workflow and client ids, the verification id and a signed resume token.
  * The metadata stays on the server (a URL ends up in browser history, proxies and referrers; it may name the user).
  */
-export function resumeVerifyUrl(verification: { id: string; workflowId: string; expiresAt: Date | null }, clientId: string, now: Date): string {
+export function resumeVerifyUrl(
+  verification: { id: string; workflowId: string; expiresAt: Date | null },
+  clientId: string,
+  now: Date,
+): string {
   const expiresAt = verification.expiresAt ?? new Date(now.getTime() + env().RESUME_TOKEN_HOURS * 3_600_000);
   const url = new URL(workflowVerifyUrl(verification.workflowId, clientId));
   url.searchParams.set("verificationId", verification.id);

@@ -16,9 +16,27 @@ export async function audioActivity(bytes: Buffer, contentType: string, timeoutM
     const input = await writeVideo(dir, bytes, contentType);
     let pcm: Buffer;
     try {
-      pcm = await runFfmpeg([...untrustedInput(input, contentType), "-vn", "-map", "0:a:0?", "-ac", "1", "-ar", String(RATE), "-f", "s16le", "-acodec", "pcm_s16le", "-"], { timeoutMs });
+      pcm = await runFfmpeg(
+        [
+          ...untrustedInput(input, contentType),
+          "-vn",
+          "-map",
+          "0:a:0?",
+          "-ac",
+          "1",
+          "-ar",
+          String(RATE),
+          "-f",
+          "s16le",
+          "-acodec",
+          "pcm_s16le",
+          "-",
+        ],
+        { timeoutMs },
+      );
     } catch (error) {
-      if (error instanceof FfmpegError && !error.timedOut) return { hasAudio: false, seconds: 0, activeSeconds: 0, peakDbfs: null };
+      if (error instanceof FfmpegError && !error.timedOut)
+        return { hasAudio: false, seconds: 0, activeSeconds: 0, peakDbfs: null };
       throw error;
     }
     return activityOf(pcm);
@@ -40,7 +58,9 @@ export function activityOf(pcm: Buffer): AudioActivity {
   }
   const sorted = [...levels].sort((a, b) => a - b);
   const floor = sorted[Math.floor(sorted.length * 0.1)] ?? -120;
-  const active = levels.filter((db) => db >= AUDIO_THRESHOLDS.ACTIVE_DBFS && db >= floor + AUDIO_THRESHOLDS.ABOVE_FLOOR_DB).length;
+  const active = levels.filter(
+    (db) => db >= AUDIO_THRESHOLDS.ACTIVE_DBFS && db >= floor + AUDIO_THRESHOLDS.ABOVE_FLOOR_DB,
+  ).length;
   return {
     hasAudio: true,
     seconds: Math.round((samples / RATE) * 10) / 10,

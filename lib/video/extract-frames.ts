@@ -25,7 +25,22 @@ export async function extractFrames(bytes: Buffer, contentType: string, options:
   return withTempDir(async (dir) => {
     const input = await writeVideo(dir, bytes, contentType);
     const scale = `scale=w='min(${maxSide},iw)':h='min(${maxSide},ih)':force_original_aspect_ratio=decrease`;
-    await runFfmpeg([...untrustedInput(input, contentType), "-an", "-vf", `fps=${fps},${scale}`, "-frames:v", String(maxFrames), "-f", "image2", "-vcodec", "png", path.join(dir, "f%03d.png")], { timeoutMs });
+    await runFfmpeg(
+      [
+        ...untrustedInput(input, contentType),
+        "-an",
+        "-vf",
+        `fps=${fps},${scale}`,
+        "-frames:v",
+        String(maxFrames),
+        "-f",
+        "image2",
+        "-vcodec",
+        "png",
+        path.join(dir, "f%03d.png"),
+      ],
+      { timeoutMs },
+    );
     const names = (await readdir(dir)).filter((n) => /^f\d+\.png$/.test(n)).sort();
     return Promise.all(names.map((n) => readFile(path.join(dir, n))));
   });

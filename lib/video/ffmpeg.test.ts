@@ -24,7 +24,9 @@ describe("ffmpeg runs constrained", () => {
     expect(args.join(" ")).toMatch(/--as=\d+ --cpu=\d+/);
     process.env.FFMPEG_CPU_SECONDS = "1";
     const started = Date.now();
-    const error = await runLimitedWithLog("/bin/sh", ["-c", "while :; do :; done"], { timeoutMs: 20_000 }).catch((e: unknown) => e);
+    const error = await runLimitedWithLog("/bin/sh", ["-c", "while :; do :; done"], { timeoutMs: 20_000 }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(FfmpegError);
     expect(Date.now() - started).toBeLessThan(15_000);
   });

@@ -31,7 +31,8 @@ export function ffmpegBinary(): FfmpegBinary {
   const dirs = [...(process.env.PATH ?? "").split(path.delimiter).filter(Boolean), "/usr/bin", "/usr/local/bin"];
   for (const dir of dirs) {
     const candidate = path.join(dir, "ffmpeg");
-    if (!candidate.includes("node_modules") && existsSync(candidate)) return (resolved = { source: "system", ffmpeg: candidate, ffprobe: besideIt(candidate) });
+    if (!candidate.includes("node_modules") && existsSync(candidate))
+      return (resolved = { source: "system", ffmpeg: candidate, ffprobe: besideIt(candidate) });
   }
   const bundled = path.join(packageDir(`@ffmpeg-installer/${process.platform}-${process.arch}`), "ffmpeg");
   return (resolved = { source: "bundled", ffmpeg: bundled, ffprobe: null });
@@ -53,7 +54,10 @@ export function ffmpegVersion(): Promise<string> {
 
 /** ffmpeg failed: `timedOut` when it was killed, else it rejected the input (corrupt or not a video). */
 export class FfmpegError extends Error {
-  constructor(message: string, readonly timedOut = false) {
+  constructor(
+    message: string,
+    readonly timedOut = false,
+  ) {
     super(message);
     this.name = "FfmpegError";
   }
@@ -69,8 +73,20 @@ const PRLIMIT = ["/usr/bin/prlimit", "/bin/prlimit"].find((p) => existsSync(p));
 /** The command line that runs `binary args` under the rlimits: prlimit, or a shell's ulimit when there is none. */
 export function limitedCommand(binary: string, args: readonly string[]): { command: string; args: string[] } {
   const { memoryMb, cpuSeconds } = processLimits();
-  if (PRLIMIT) return { command: PRLIMIT, args: [`--as=${memoryMb * 1024 * 1024}`, `--cpu=${cpuSeconds}`, "--core=0", "--", binary, ...args] };
-  return { command: "/bin/sh", args: ["-c", `ulimit -v ${memoryMb * 1024} && ulimit -t ${cpuSeconds} && ulimit -c 0 && exec "$0" "$@"`, binary, ...args] };
+  if (PRLIMIT)
+    return {
+      command: PRLIMIT,
+      args: [`--as=${memoryMb * 1024 * 1024}`, `--cpu=${cpuSeconds}`, "--core=0", "--", binary, ...args],
+    };
+  return {
+    command: "/bin/sh",
+    args: [
+      "-c",
+      `ulimit -v ${memoryMb * 1024} && ulimit -t ${cpuSeconds} && ulimit -c 0 && exec "$0" "$@"`,
+      binary,
+      ...args,
+    ],
+  };
 }
 
 /** Runs a binary under the limits with an empty environment; resolves stdout, rejects with FfmpegError. */
@@ -79,7 +95,11 @@ function runLimited(binary: string, args: readonly string[], options: { timeoutM
 }
 
 /** runLimited, also resolving the tail of stderr (the bundled ffmpeg has no ffprobe: its log is the probe). */
-export function runLimitedWithLog(binary: string, args: readonly string[], options: { timeoutMs?: number } = {}): Promise<{ stdout: Buffer; stderr: string }> {
+export function runLimitedWithLog(
+  binary: string,
+  args: readonly string[],
+  options: { timeoutMs?: number } = {},
+): Promise<{ stdout: Buffer; stderr: string }> {
   const timeoutMs = options.timeoutMs ?? 30_000;
   const { command, args: argv } = limitedCommand(binary, args);
   return new Promise<{ stdout: Buffer; stderr: string }>((resolve, reject) => {
@@ -102,7 +122,13 @@ export function runLimitedWithLog(binary: string, args: readonly string[], optio
       clearTimeout(timer);
       if (code === 0) resolve({ stdout: Buffer.concat(out), stderr: err });
       // SIGXCPU / SIGKILL from the CPU limit: the input cost more than a video may
-      else reject(new FfmpegError(`${path.basename(binary)} exited with ${code ?? signal}: ${err.trim().slice(-2000)}`, signal === "SIGXCPU" || signal === "SIGKILL"));
+      else
+        reject(
+          new FfmpegError(
+            `${path.basename(binary)} exited with ${code ?? signal}: ${err.trim().slice(-2000)}`,
+            signal === "SIGXCPU" || signal === "SIGKILL",
+          ),
+        );
     });
   });
 }
@@ -120,7 +146,11 @@ export function runFfprobe(args: readonly string[], options: { timeoutMs?: numbe
 }
 
 /** The containers an upload may be, by sniffed type: the demuxer ffmpeg is forced to use. */
-export const VIDEO_DEMUXERS: Record<string, string> = { "video/webm": "matroska", "video/mp4": "mp4", "video/quicktime": "mov" };
+export const VIDEO_DEMUXERS: Record<string, string> = {
+  "video/webm": "matroska",
+  "video/mp4": "mp4",
+  "video/quicktime": "mov",
+};
 /** Demuxers ffmpeg may open ("matroska,webm" and "mov,mp4,m4a,3gp,3g2,mj2" are each one demuxer). */
 export const FORMAT_WHITELIST = "matroska,webm,mov,mp4,m4a,3gp,3g2,mj2";
 /** Decoders ffmpeg may open on an upload. */
@@ -131,12 +161,18 @@ export function untrustedInput(file: string, contentType: string): string[] {
   const demuxer = VIDEO_DEMUXERS[contentType];
   if (!demuxer) throw new Error(`untrustedInput: unsupported content type ${contentType}`);
   return [
-    "-threads", "1",
-    "-protocol_whitelist", "file",
-    "-format_whitelist", FORMAT_WHITELIST,
-    "-codec_whitelist", DECODER_WHITELIST.join(","),
-    "-f", demuxer,
-    "-i", file,
+    "-threads",
+    "1",
+    "-protocol_whitelist",
+    "file",
+    "-format_whitelist",
+    FORMAT_WHITELIST,
+    "-codec_whitelist",
+    DECODER_WHITELIST.join(","),
+    "-f",
+    demuxer,
+    "-i",
+    file,
   ];
 }
 

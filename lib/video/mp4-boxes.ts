@@ -5,7 +5,27 @@
 export type DeclaredMp4 = { dimensions: { width: number; height: number }[]; externalReference: boolean };
 
 const CONTAINERS = new Set(["moov", "trak", "mdia", "minf", "stbl", "dinf", "edts", "mvex", "moof", "traf"]);
-const VISUAL_ENTRIES = new Set(["avc1", "avc2", "avc3", "avc4", "hvc1", "hev1", "vp08", "vp09", "av01", "mp4v", "encv", "jpeg", "mjpa", "mjpb", "apcn", "apch", "ap4h", "dvh1", "dvhe"]);
+const VISUAL_ENTRIES = new Set([
+  "avc1",
+  "avc2",
+  "avc3",
+  "avc4",
+  "hvc1",
+  "hev1",
+  "vp08",
+  "vp09",
+  "av01",
+  "mp4v",
+  "encv",
+  "jpeg",
+  "mjpa",
+  "mjpb",
+  "apcn",
+  "apch",
+  "ap4h",
+  "dvh1",
+  "dvhe",
+]);
 const MAX_BOXES = 10_000;
 
 type Box = { type: string; start: number; body: number; end: number };
@@ -61,7 +81,10 @@ function readTrackHeader(bytes: Buffer, box: Box, facts: DeclaredMp4) {
 function readSampleDescriptions(bytes: Buffer, box: Box, facts: DeclaredMp4) {
   for (const entry of boxes(bytes, box.body + 8, box.end)) {
     if (!VISUAL_ENTRIES.has(entry.type) || entry.end - entry.start < 36) continue;
-    facts.dimensions.push({ width: bytes.readUInt16BE(entry.start + 32), height: bytes.readUInt16BE(entry.start + 34) });
+    facts.dimensions.push({
+      width: bytes.readUInt16BE(entry.start + 32),
+      height: bytes.readUInt16BE(entry.start + 34),
+    });
   }
 }
 

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { heicDeclaring, longWebm, mp4Declaring, mp4WithExternalReference, pngDeclaring, polyglotWebm, smallMp4 } from "@/lib/testing/hostile-media";
+import {
+  heicDeclaring,
+  longWebm,
+  mp4Declaring,
+  mp4WithExternalReference,
+  pngDeclaring,
+  polyglotWebm,
+  smallMp4,
+} from "@/lib/testing/hostile-media";
 import { webm } from "@/lib/testing/images";
 import { declaredHeifSize } from "@/lib/uploads/heif-size";
 import { declaredMp4Facts } from "./mp4-boxes";

@@ -9,8 +9,26 @@ import { stripVideoMetadata } from "./strip-metadata";
 async function taggedClip(format: "mp4" | "webm"): Promise<Buffer> {
   return withTempDir(async (dir) => {
     const out = path.join(dir, `tagged.${format}`);
-    const codec = format === "mp4" ? ["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p"] : ["-c:v", "libvpx", "-deadline", "realtime"];
-    await runFfmpeg(["-f", "lavfi", "-i", "testsrc=size=160x120:rate=10", "-t", "1", ...codec, "-metadata", "title=SECRET-TITLE", "-metadata", "location=+52.3702+004.8952/", "-metadata", "make=SECRET-PHONE", out]);
+    const codec =
+      format === "mp4"
+        ? ["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p"]
+        : ["-c:v", "libvpx", "-deadline", "realtime"];
+    await runFfmpeg([
+      "-f",
+      "lavfi",
+      "-i",
+      "testsrc=size=160x120:rate=10",
+      "-t",
+      "1",
+      ...codec,
+      "-metadata",
+      "title=SECRET-TITLE",
+      "-metadata",
+      "location=+52.3702+004.8952/",
+      "-metadata",
+      "make=SECRET-PHONE",
+      out,
+    ]);
     return readFile(out);
   });
 }
@@ -23,7 +41,10 @@ async function probe(bytes: Buffer, ext: string): Promise<string> {
 }
 
 describe("stripVideoMetadata", () => {
-  for (const [format, type] of [["mp4", "video/mp4"], ["webm", "video/webm"]] as const) {
+  for (const [format, type] of [
+    ["mp4", "video/mp4"],
+    ["webm", "video/webm"],
+  ] as const) {
     it(`removes container tags from ${format} and keeps the video`, async () => {
       const clip = await taggedClip(format);
       expect(await probe(clip, format)).toContain("SECRET-TITLE");
@@ -32,7 +53,8 @@ describe("stripVideoMetadata", () => {
       expect(tags).not.toMatch(/SECRET|52\.3702/);
       const frames = await withTempDir(async (dir) => {
         await writeFile(path.join(dir, `s.${format}`), stripped);
-        return (await runFfmpeg(["-i", path.join(dir, `s.${format}`), "-f", "rawvideo", "-pix_fmt", "gray", "-"])).length;
+        return (await runFfmpeg(["-i", path.join(dir, `s.${format}`), "-f", "rawvideo", "-pix_fmt", "gray", "-"]))
+          .length;
       });
       expect(frames).toBe(160 * 120 * 10);
     }, 30_000);

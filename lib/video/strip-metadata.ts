@@ -21,7 +21,31 @@ export async function stripVideoMetadata(bytes: Buffer, contentType: string): Pr
     const input = await writeVideo(dir, bytes, contentType);
     const output = path.join(dir, `stripped${format.ext}`);
     await runFfmpeg(
-      [...untrustedInput(input, contentType), "-map", "0:v:0", "-map", "0:a:0?", "-map_metadata", "-1", "-map_metadata:s", "-1", "-map_chapters", "-1", "-c", "copy", "-fflags", "+bitexact", "-flags:v", "+bitexact", "-flags:a", "+bitexact", ...format.extra, "-f", format.muxer, output],
+      [
+        ...untrustedInput(input, contentType),
+        "-map",
+        "0:v:0",
+        "-map",
+        "0:a:0?",
+        "-map_metadata",
+        "-1",
+        "-map_metadata:s",
+        "-1",
+        "-map_chapters",
+        "-1",
+        "-c",
+        "copy",
+        "-fflags",
+        "+bitexact",
+        "-flags:v",
+        "+bitexact",
+        "-flags:a",
+        "+bitexact",
+        ...format.extra,
+        "-f",
+        format.muxer,
+        output,
+      ],
       { timeoutMs: 30_000 },
     );
     return readFile(output);

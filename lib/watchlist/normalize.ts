@@ -21,15 +21,67 @@ const ARABIC_ARTICLE = /(^|\s)\u0627\u0644(?=\S{2,})/gu;
 
 // Titles and honorifics say nothing about who someone is, and lists carry them inconsistently.
 const TITLES = new Set([
-  "MR", "MRS", "MS", "MISS", "MX", "DR", "PROF", "PROFESSOR", "SIR", "DAME", "LORD", "LADY",
-  "SHEIKH", "SHEIK", "SHAIKH", "SHAYKH", "HAJI", "HAJJI", "HADJI", "MULLAH", "MAULANA", "MAULVI", "MAWLAWI",
-  "GENERAL", "GEN", "COLONEL", "COL", "CAPTAIN", "CAPT", "MAJOR", "LIEUTENANT", "LT", "SERGEANT", "SGT",
-  "JR", "SR", "II", "III", "IV",
+  "MR",
+  "MRS",
+  "MS",
+  "MISS",
+  "MX",
+  "DR",
+  "PROF",
+  "PROFESSOR",
+  "SIR",
+  "DAME",
+  "LORD",
+  "LADY",
+  "SHEIKH",
+  "SHEIK",
+  "SHAIKH",
+  "SHAYKH",
+  "HAJI",
+  "HAJJI",
+  "HADJI",
+  "MULLAH",
+  "MAULANA",
+  "MAULVI",
+  "MAWLAWI",
+  "GENERAL",
+  "GEN",
+  "COLONEL",
+  "COL",
+  "CAPTAIN",
+  "CAPT",
+  "MAJOR",
+  "LIEUTENANT",
+  "LT",
+  "SERGEANT",
+  "SGT",
+  "JR",
+  "SR",
+  "II",
+  "III",
+  "IV",
 ]);
 
 // Particles are written joined, hyphenated, apart or left out (AL-RASHID, Al Rashid, Rashid): matching on them
 // only adds noise. Surnames that are also particles elsewhere (Vietnamese Le, Chinese Du) are deliberately absent.
-const PARTICLES = new Set(["AL", "EL", "UL", "BIN", "BINT", "IBN", "DE", "DEL", "DELLA", "DER", "DEN", "DOS", "DAS", "VAN", "VON", "ZU"]);
+const PARTICLES = new Set([
+  "AL",
+  "EL",
+  "UL",
+  "BIN",
+  "BINT",
+  "IBN",
+  "DE",
+  "DEL",
+  "DELLA",
+  "DER",
+  "DEN",
+  "DOS",
+  "DAS",
+  "VAN",
+  "VON",
+  "ZU",
+]);
 
 export function normalizeName(raw: string): NormalizedName {
   const isAbjad = ABJAD.test(raw);

@@ -1,9 +1,19 @@
 import { describe, expect, it } from "vitest";
 import { normalizeName } from "@/lib/watchlist/normalize";
-import { DEFAULT_WATCHLIST_THRESHOLD, dobAgreement, nameSimilarity, scoreEntry, tokenSimilarity } from "@/lib/watchlist/score";
+import {
+  DEFAULT_WATCHLIST_THRESHOLD,
+  dobAgreement,
+  nameSimilarity,
+  scoreEntry,
+  tokenSimilarity,
+} from "@/lib/watchlist/score";
 
 const similarity = (a: string, b: string) => nameSimilarity(normalizeName(a), normalizeName(b)).score;
-const entry = (names: string[], birthDates: string[] = []) => ({ names, normalized: names.map(normalizeName), birthDates });
+const entry = (names: string[], birthDates: string[] = []) => ({
+  names,
+  normalized: names.map(normalizeName),
+  birthDates,
+});
 const score = (query: string, names: string[], birthDates: string[] = [], dateOfBirth?: string) =>
   scoreEntry({ name: normalizeName(query), dateOfBirth }, entry(names, birthDates));
 const T = DEFAULT_WATCHLIST_THRESHOLD;
@@ -77,7 +87,11 @@ describe("date of birth agreement", () => {
 
   it("boosts an exact date, and a conflicting one pulls a perfect name below the threshold", () => {
     const names = ["SIDOROV, Ivan Petrovich"];
-    expect(score("Ivan Sidorov", names, ["1961-04-02"], "1961-04-02")).toMatchObject({ score: 1, dob: "EXACT", nameScore: 1 });
+    expect(score("Ivan Sidorov", names, ["1961-04-02"], "1961-04-02")).toMatchObject({
+      score: 1,
+      dob: "EXACT",
+      nameScore: 1,
+    });
     const conflict = score("Ivan Sidorov", names, ["1961-04-02"], "1990-12-31");
     expect(conflict).toMatchObject({ dob: "CONFLICT", nameScore: 1 });
     expect(conflict.score).toBeLessThan(T);
@@ -89,7 +103,9 @@ describe("date of birth agreement", () => {
   it("conflict also drops a variant spelling below the threshold that it passed without a date", () => {
     const names = ["GADDAFI, Muammar"];
     expect(score("Moammar Qadhafi", names, ["1942"]).score).toBeGreaterThanOrEqual(T);
-    expect(score("Moammar Qadhafi", names, ["1942"], "1942-06-07").score).toBeGreaterThan(score("Moammar Qadhafi", names).score);
+    expect(score("Moammar Qadhafi", names, ["1942"], "1942-06-07").score).toBeGreaterThan(
+      score("Moammar Qadhafi", names).score,
+    );
     expect(score("Moammar Qadhafi", names, ["1942"], "1985-06-07").score).toBeLessThan(T);
   });
 });

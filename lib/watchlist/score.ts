@@ -94,9 +94,7 @@ export function nameSimilarity(query: NormalizedName, candidate: NormalizedName)
   const denominator = Math.max(q.length, c.length) === 1 ? 1 : Math.max(2, Math.min(q.length, c.length));
   const tokenScore = Math.min(1, aligned.reduce((sum, p) => sum + p.similarity, 0) / denominator);
   const fullScore =
-    aligned.length === 0
-      ? 0
-      : jaroWinkler(aligned.map((p) => q[p.i]).join(" "), aligned.map((p) => c[p.j]).join(" "));
+    aligned.length === 0 ? 0 : jaroWinkler(aligned.map((p) => q[p.i]).join(" "), aligned.map((p) => c[p.j]).join(" "));
   return {
     score: TOKEN_WEIGHT * tokenScore + (1 - TOKEN_WEIGHT) * fullScore,
     tokenScore,

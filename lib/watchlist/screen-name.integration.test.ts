@@ -10,7 +10,8 @@ const synthetic = `test-screen-synthetic-${randomUUID()}`;
 const ofac = `test-screen-ofac-${randomUUID()}`;
 const threshold = DEFAULT_WATCHLIST_THRESHOLD;
 const screen = (fullName: string, dateOfBirth?: string) => screenName({ fullName, dateOfBirth, threshold, accountId });
-const ids = async (fullName: string, dateOfBirth?: string) => (await screen(fullName, dateOfBirth)).matches.map((m) => `${m.source === ofac ? "ofac" : "syn"}:${m.externalId}`);
+const ids = async (fullName: string, dateOfBirth?: string) =>
+  (await screen(fullName, dateOfBirth)).matches.map((m) => `${m.source === ofac ? "ofac" : "syn"}:${m.externalId}`);
 
 beforeAll(async () => {
   await importWatchlist({ format: "synthetic", file: SYNTHETIC_LIST_FILE, name: synthetic, accountId });
@@ -24,9 +25,19 @@ describe("screenName", () => {
     expect(result.normalizedName).toBe("FIKTIVOV IVAN");
     expect(result.matches.map((m) => m.externalId).sort()).toEqual(["990001", "syn-0001"]);
     const [best] = result.matches;
-    expect(best).toMatchObject({ score: 1, entityType: "PERSON", birthDates: ["1961-04-02"], breakdown: { nameScore: 1, dob: "EXACT" } });
+    expect(best).toMatchObject({
+      score: 1,
+      entityType: "PERSON",
+      birthDates: ["1961-04-02"],
+      breakdown: { nameScore: 1, dob: "EXACT" },
+    });
     const syn = result.matches.find((m) => m.externalId === "syn-0001")!;
-    expect(syn).toMatchObject({ source: synthetic, primaryName: "Ivan Petrovich Fiktivov", programs: ["SYN-DEMO-RU"], countries: ["ru"] });
+    expect(syn).toMatchObject({
+      source: synthetic,
+      primaryName: "Ivan Petrovich Fiktivov",
+      programs: ["SYN-DEMO-RU"],
+      countries: ["ru"],
+    });
     expect(syn.breakdown.pairs).toEqual([
       { query: "FIKTIVOV", list: "FIKTIVOV", similarity: 1 },
       { query: "IVAN", list: "IVAN", similarity: 1 },
@@ -52,7 +63,16 @@ describe("screenName", () => {
   });
 
   it("does not match clean names", async () => {
-    for (const name of ["Anna Schmidt", "Willeke de Bruijn", "Jane Doe", "Max Mustermann", "Ivan Petrov", "Mohammed Ali", "John Smith", "李小龍"]) {
+    for (const name of [
+      "Anna Schmidt",
+      "Willeke de Bruijn",
+      "Jane Doe",
+      "Max Mustermann",
+      "Ivan Petrov",
+      "Mohammed Ali",
+      "John Smith",
+      "李小龍",
+    ]) {
       const result = await screen(name, "1990-05-05");
       expect(result.matches, name).toEqual([]);
     }
@@ -60,7 +80,12 @@ describe("screenName", () => {
 
   it("screens people by default; organisations and vessels on request", async () => {
     expect(await ids("Example Front Trading LLC")).toEqual([]);
-    const orgs = await screenName({ fullName: "Example Front Trading LLC", threshold, accountId, entityTypes: ["ORGANIZATION"] });
+    const orgs = await screenName({
+      fullName: "Example Front Trading LLC",
+      threshold,
+      accountId,
+      entityTypes: ["ORGANIZATION"],
+    });
     expect(orgs.matches.map((m) => m.externalId).sort()).toEqual(["990003", "syn-0026"]);
   });
 

@@ -18,7 +18,13 @@ export type ScreenNameInput = {
   limit?: number;
 };
 
-export type ScreenedList = { name: string; format: WatchlistFormat; importedAt: Date; entryCount: number; sourceVersion: string | null };
+export type ScreenedList = {
+  name: string;
+  format: WatchlistFormat;
+  importedAt: Date;
+  entryCount: number;
+  sourceVersion: string | null;
+};
 
 export type WatchlistMatch = {
   entryId: string;
@@ -85,7 +91,8 @@ export async function screenName(input: ScreenNameInput): Promise<ScreenNameResu
   const keys = queryPhoneticKeys(query);
   const lists = await screenedLists(input.accountId);
   const isScreenable = keys.length > 0;
-  if (!isScreenable || lists.length === 0) return { lists, normalizedName: query.key, isScreenable, candidates: 0, matches: [] };
+  if (!isScreenable || lists.length === 0)
+    return { lists, normalizedName: query.key, isScreenable, candidates: 0, matches: [] };
 
   const types = [...(input.entityTypes ?? DEFAULT_TYPES)];
   const accountId = input.accountId ?? null;
@@ -108,7 +115,10 @@ export async function screenName(input: ScreenNameInput): Promise<ScreenNameResu
       key: row.normalizedNames[i] ?? "",
       isAbjad: isAbjadName(name),
     }));
-    const { score, matchedName, ...breakdown } = scoreEntry({ name: query, dateOfBirth: input.dateOfBirth }, { names, normalized, birthDates: row.birthDates });
+    const { score, matchedName, ...breakdown } = scoreEntry(
+      { name: query, dateOfBirth: input.dateOfBirth },
+      { names, normalized, birthDates: row.birthDates },
+    );
     if (score < input.threshold) continue;
     matches.push({
       entryId: row.id,
@@ -126,6 +136,14 @@ export async function screenName(input: ScreenNameInput): Promise<ScreenNameResu
       breakdown,
     });
   }
-  matches.sort((a, b) => b.score - a.score || a.source.localeCompare(b.source) || a.externalId.localeCompare(b.externalId));
-  return { lists, normalizedName: query.key, isScreenable, candidates: rows.length, matches: matches.slice(0, input.limit ?? 20) };
+  matches.sort(
+    (a, b) => b.score - a.score || a.source.localeCompare(b.source) || a.externalId.localeCompare(b.externalId),
+  );
+  return {
+    lists,
+    normalizedName: query.key,
+    isScreenable,
+    candidates: rows.length,
+    matches: matches.slice(0, input.limit ?? 20),
+  };
 }

@@ -5,20 +5,28 @@ import { EVENT_NAMES } from "@/lib/events/event-names";
 import { encryptWebhookSecret, generateWebhookSecret } from "@/lib/webhooks/webhook-secret";
 
 export const WebhookEndpointSchema = z.object({
-  url: z
-    .url({ protocol: /^https?$/, error: "Expected an http(s) URL" })
-    .max(2048),
+  url: z.url({ protocol: /^https?$/, error: "Expected an http(s) URL" }).max(2048),
   // empty: every event
   events: z.array(z.enum(EVENT_NAMES)).default([]),
   enabled: z.boolean().default(true),
 });
 
 /** Registers an endpoint and returns its secret: shown once. */
-export async function createWebhookEndpoint(accountId: string, input: z.input<typeof WebhookEndpointSchema>, db: Tx = prisma) {
+export async function createWebhookEndpoint(
+  accountId: string,
+  input: z.input<typeof WebhookEndpointSchema>,
+  db: Tx = prisma,
+) {
   const data = WebhookEndpointSchema.parse(input);
   const secret = generateWebhookSecret();
   const endpoint = await db.webhookEndpoint.create({
-    data: { accountId, url: data.url, events: data.events, enabled: data.enabled, secretEncrypted: encryptWebhookSecret(secret) },
+    data: {
+      accountId,
+      url: data.url,
+      events: data.events,
+      enabled: data.enabled,
+      secretEncrypted: encryptWebhookSecret(secret),
+    },
     select: { id: true, url: true, events: true },
   });
   return { ...endpoint, secret };

@@ -23,11 +23,17 @@ afterEach(() => vi.restoreAllMocks());
 
 /** A receiver with its own endpoint, and one `verification_started` delivery pending for it. */
 async function setup(behaviour: Parameters<typeof startReceiver>[1] = "ok") {
-  const placeholder = await createWebhookEndpoint(account.accountId, { url: "http://127.0.0.1:9/", events: ["verification_started"] });
+  const placeholder = await createWebhookEndpoint(account.accountId, {
+    url: "http://127.0.0.1:9/",
+    events: ["verification_started"],
+  });
   const receiver = await startReceiver(placeholder.secret, behaviour);
   await prisma.webhookEndpoint.update({ where: { id: placeholder.id }, data: { url: receiver.url } });
   const { verificationId } = await startVerification(account, "w", { reference: "hooks" });
-  const delivery = await prisma.webhookDelivery.findFirstOrThrow({ where: { endpointId: placeholder.id, event: { verificationId } }, include: { event: true } });
+  const delivery = await prisma.webhookDelivery.findFirstOrThrow({
+    where: { endpointId: placeholder.id, event: { verificationId } },
+    include: { event: true },
+  });
   return { receiver, delivery, endpointId: placeholder.id, verificationId };
 }
 
@@ -45,8 +51,11 @@ describe("webhook delivery", () => {
     expect(got.headers["x-service-delivery-attempt"]).toBe("1");
     expect(Math.abs(Number(got.headers["x-service-timestamp"]) - Date.now() / 1000)).toBeLessThan(5);
     expect(got.json).toMatchObject({
-      eventName: "verification_started", eventId: delivery.eventId, flowId: account.workflows.w,
-      resource: `/api/v1/verifications/${verificationId}`, metadata: { reference: "hooks" },
+      eventName: "verification_started",
+      eventId: delivery.eventId,
+      flowId: account.workflows.w,
+      resource: `/api/v1/verifications/${verificationId}`,
+      metadata: { reference: "hooks" },
     });
     expect(got.json.timeStamp).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     const attempts = await prisma.webhookAttempt.findMany({ where: { deliveryId: delivery.id } });
@@ -76,10 +85,20 @@ describe("webhook delivery", () => {
     }
     expect(gaps).toEqual([60_000, 300_000, 900_000, 3_600_000, 21_600_000]);
     expect(state).toMatchObject({ status: "FAILED", attempts: 6, nextAttemptAt: null });
-    expect(receiver.received.map((r) => r.headers["x-service-delivery-attempt"])).toEqual(["1", "2", "3", "4", "5", "6"]);
+    expect(receiver.received.map((r) => r.headers["x-service-delivery-attempt"])).toEqual([
+      "1",
+      "2",
+      "3",
+      "4",
+      "5",
+      "6",
+    ]);
     expect(new Set(receiver.received.map((r) => r.headers["x-service-event-id"]))).toEqual(new Set([delivery.eventId]));
     expect(new Set(receiver.received.map((r) => r.body)).size).toBe(1);
-    const attempts = await prisma.webhookAttempt.findMany({ where: { deliveryId: delivery.id }, orderBy: { attempt: "asc" } });
+    const attempts = await prisma.webhookAttempt.findMany({
+      where: { deliveryId: delivery.id },
+      orderBy: { attempt: "asc" },
+    });
     expect(attempts.map((a) => a.statusCode)).toEqual([500, 500, 500, 500, 500, 500]);
     expect(attempts[0]!.responseExcerpt!.length).toBeLessThanOrEqual(1024);
 
@@ -129,7 +148,8 @@ describe("webhook delivery", () => {
 });
 
 describe("SSRF protection", () => {
-  const send = (url: string, allowPrivate = false) => postJson(url, "{}", { "content-type": "application/json" }, { timeoutMs: 2_000, allowPrivate });
+  const send = (url: string, allowPrivate = false) =>
+    postJson(url, "{}", { "content-type": "application/json" }, { timeoutMs: 2_000, allowPrivate });
 
   it.each([
     "http://127.0.0.1:1/hook",
@@ -149,7 +169,10 @@ describe("SSRF protection", () => {
     expect(outcome).toMatchObject({ kind: "error", error: "refused_address" });
     expect(receiver.received).toHaveLength(0);
     // with the switch on (demo, tests) the same request goes through
-    expect(await send(`http://localhost:${receiver.port}/hooks`, true)).toMatchObject({ kind: "response", statusCode: 200 });
+    expect(await send(`http://localhost:${receiver.port}/hooks`, true)).toMatchObject({
+      kind: "response",
+      statusCode: 200,
+    });
     await receiver.close();
   });
 

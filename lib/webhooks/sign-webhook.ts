@@ -4,7 +4,13 @@ import { createHmac } from "node:crypto";
  * Headers of one delivery attempt: the spec's scheme (hex HMAC-SHA256 of the raw body, key = the base64-decoded
  * secret) and Standard Webhooks (base64 HMAC of `id.timestamp.body`, same key), plus our event id and attempt.
  */
-export function signedHeaders(input: { secret: string; eventId: string; body: string; timestamp: number; attempt: number }): Record<string, string> {
+export function signedHeaders(input: {
+  secret: string;
+  eventId: string;
+  body: string;
+  timestamp: number;
+  attempt: number;
+}): Record<string, string> {
   const key = Buffer.from(input.secret, "base64");
   const timestamp = String(input.timestamp);
   return {

@@ -9,20 +9,39 @@ const headers = signedHeaders({ secret, eventId: "e1", body, timestamp: now / 10
 
 describe("verifyWebhook", () => {
   it("accepts the spec's scheme, with or without the sha256= prefix", () => {
-    const onlyService = { "x-service-signature": headers["x-service-signature"], "x-service-timestamp": headers["x-service-timestamp"] };
+    const onlyService = {
+      "x-service-signature": headers["x-service-signature"],
+      "x-service-timestamp": headers["x-service-timestamp"],
+    };
     expect(verifyWebhook(body, onlyService, secret, { now })).toEqual({ ok: true, scheme: "service" });
-    expect(verifyWebhook(Buffer.from(body), { ...onlyService, "x-service-signature": `sha256=${onlyService["x-service-signature"]}` }, secret, { now }).ok).toBe(true);
+    expect(
+      verifyWebhook(
+        Buffer.from(body),
+        { ...onlyService, "x-service-signature": `sha256=${onlyService["x-service-signature"]}` },
+        secret,
+        { now },
+      ).ok,
+    ).toBe(true);
   });
 
   it("accepts Standard Webhooks headers, including a list of signatures", () => {
-    const std = { "webhook-id": headers["webhook-id"]!, "webhook-timestamp": headers["webhook-timestamp"]!, "webhook-signature": `v1,bm9wZQ== ${headers["webhook-signature"]}` };
+    const std = {
+      "webhook-id": headers["webhook-id"]!,
+      "webhook-timestamp": headers["webhook-timestamp"]!,
+      "webhook-signature": `v1,bm9wZQ== ${headers["webhook-signature"]}`,
+    };
     expect(verifyWebhook(body, new Headers(std), secret, { now })).toEqual({ ok: true, scheme: "standard-webhooks" });
   });
 
   it("refuses a changed body, another secret, a stale or future timestamp, and missing headers", () => {
     expect(verifyWebhook(`${body} `, headers, secret, { now }).ok).toBe(false);
-    expect(verifyWebhook(body, headers, Buffer.from("another secret of the same size!").toString("base64"), { now }).ok).toBe(false);
-    expect(verifyWebhook(body, headers, secret, { now: now + 301_000 })).toEqual({ ok: false, reason: "timestamp missing or outside the tolerance" });
+    expect(
+      verifyWebhook(body, headers, Buffer.from("another secret of the same size!").toString("base64"), { now }).ok,
+    ).toBe(false);
+    expect(verifyWebhook(body, headers, secret, { now: now + 301_000 })).toEqual({
+      ok: false,
+      reason: "timestamp missing or outside the tolerance",
+    });
     expect(verifyWebhook(body, headers, secret, { now: now - 301_000 }).ok).toBe(false);
     expect(verifyWebhook(body, headers, secret, { now: now + 299_000 }).ok).toBe(true);
     expect(verifyWebhook(body, {}, secret, { now })).toEqual({ ok: false, reason: "no signature headers" });

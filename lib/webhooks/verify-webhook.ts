@@ -21,7 +21,12 @@ function equal(a: Buffer, b: Buffer): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-export function verifyWebhook(rawBody: string | Buffer, headers: HeaderBag, secret: string, options: { toleranceSeconds?: number; now?: number } = {}): VerifyResult {
+export function verifyWebhook(
+  rawBody: string | Buffer,
+  headers: HeaderBag,
+  secret: string,
+  options: { toleranceSeconds?: number; now?: number } = {},
+): VerifyResult {
   const tolerance = options.toleranceSeconds ?? 300;
   const nowSeconds = Math.floor((options.now ?? Date.now()) / 1000);
   const body = typeof rawBody === "string" ? Buffer.from(rawBody) : rawBody;
@@ -35,7 +40,8 @@ export function verifyWebhook(rawBody: string | Buffer, headers: HeaderBag, secr
 
   const serviceSignature = header(headers, "x-service-signature");
   if (serviceSignature) {
-    if (!fresh(header(headers, "x-service-timestamp"))) return { ok: false, reason: "timestamp missing or outside the tolerance" };
+    if (!fresh(header(headers, "x-service-timestamp")))
+      return { ok: false, reason: "timestamp missing or outside the tolerance" };
     const expected = createHmac("sha256", key).update(body).digest();
     const received = Buffer.from(serviceSignature.trim().replace(/^sha256=/, ""), "hex");
     return equal(expected, received) ? { ok: true, scheme: "service" } : { ok: false, reason: "signature mismatch" };

@@ -10,7 +10,12 @@ export const DEMO_WORKFLOWS: WorkflowDefinition[] = [
     name: "full-kyc",
     processes: ["DOCUMENT_VERIFICATION", "LIVENESS", "ADDRESS_VERIFICATION", "WATCHLIST_CHECK"],
     documentTypes: ["PASSPORT", "NATIONAL_ID", "DRIVERS_LICENSE"],
-    settings: { DOCUMENT_CROSS_REFERENCE: true, POSTAL_VALIDATION: true, ADDRESS_COMPLETENESS: true, LIVENESS_CHALLENGE: "TURN_HEAD_LEFT_RIGHT" },
+    settings: {
+      DOCUMENT_CROSS_REFERENCE: true,
+      POSTAL_VALIDATION: true,
+      ADDRESS_COMPLETENESS: true,
+      LIVENESS_CHALLENGE: "TURN_HEAD_LEFT_RIGHT",
+    },
   },
   {
     name: "address-only",

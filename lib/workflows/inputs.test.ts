@@ -43,12 +43,22 @@ describe("buildInputs, one process at a time", () => {
     expect(field(fields, "DOCUMENT_COUNTRY").data).toEqual({ options: [...COUNTRY_CODES] });
     expect(field(fields, "DOCUMENT_COUNTRY").data?.options).toHaveLength(249);
     expect(field(fields, "DOCUMENT_TYPE").data).toEqual({ options: [...DOCUMENT_TYPE_NAMES] });
-    expect(field(fields, "DOCUMENT_FRONT").data).toEqual({ accept: [...IMAGE_TYPES], maxBytes: MAX_IMAGE_BYTES, side: "FRONT" });
-    expect(field(fields, "DOCUMENT_BACK").data).toEqual({ accept: [...IMAGE_TYPES], maxBytes: MAX_IMAGE_BYTES, side: "BACK" });
+    expect(field(fields, "DOCUMENT_FRONT").data).toEqual({
+      accept: [...IMAGE_TYPES],
+      maxBytes: MAX_IMAGE_BYTES,
+      side: "FRONT",
+    });
+    expect(field(fields, "DOCUMENT_BACK").data).toEqual({
+      accept: [...IMAGE_TYPES],
+      maxBytes: MAX_IMAGE_BYTES,
+      side: "BACK",
+    });
   });
 
   it("DOCUMENT_VERIFICATION offers only the workflow's countries and document types, in the workflow's order", () => {
-    const fields = buildInputs(workflow(["DOCUMENT_VERIFICATION"], { countries: ["FR", "DE"], documentTypes: ["NATIONAL_ID", "PASSPORT"] }));
+    const fields = buildInputs(
+      workflow(["DOCUMENT_VERIFICATION"], { countries: ["FR", "DE"], documentTypes: ["NATIONAL_ID", "PASSPORT"] }),
+    );
     expect(field(fields, "DOCUMENT_COUNTRY").data).toEqual({ options: ["FR", "DE"] });
     expect(field(fields, "DOCUMENT_TYPE").data).toEqual({ options: ["NATIONAL_ID", "PASSPORT"] });
   });
@@ -60,14 +70,24 @@ describe("buildInputs, one process at a time", () => {
       ["SELFIE_PHOTO", "FILE", true],
     ]);
     const video = field(fields, "SELFIE_VIDEO").data!;
-    expect(video).toMatchObject({ accept: [...VIDEO_TYPES], maxBytes: MAX_VIDEO_BYTES, challenge: "TURN_HEAD_LEFT_RIGHT" });
+    expect(video).toMatchObject({
+      accept: [...VIDEO_TYPES],
+      maxBytes: MAX_VIDEO_BYTES,
+      challenge: "TURN_HEAD_LEFT_RIGHT",
+    });
     expect(video.instruction).toMatch(/left, then to the right/);
     expect(field(fields, "SELFIE_PHOTO").data).toEqual({ accept: [...IMAGE_TYPES], maxBytes: MAX_IMAGE_BYTES });
 
-    const nod = field(buildInputs(workflow(["LIVENESS"], { settings: { LIVENESS_CHALLENGE: "NOD" } })), "SELFIE_VIDEO").data!;
+    const nod = field(
+      buildInputs(workflow(["LIVENESS"], { settings: { LIVENESS_CHALLENGE: "NOD" } })),
+      "SELFIE_VIDEO",
+    ).data!;
     expect(nod.challenge).toBe("NOD");
     expect(nod.instruction).toMatch(/nod/i);
-    const rightLeft = field(buildInputs(workflow(["LIVENESS"], { settings: { LIVENESS_CHALLENGE: "TURN_HEAD_RIGHT_LEFT" } })), "SELFIE_VIDEO").data!;
+    const rightLeft = field(
+      buildInputs(workflow(["LIVENESS"], { settings: { LIVENESS_CHALLENGE: "TURN_HEAD_RIGHT_LEFT" } })),
+      "SELFIE_VIDEO",
+    ).data!;
     expect(rightLeft.instruction).toMatch(/right, then to the left/);
   });
 
@@ -92,18 +112,27 @@ describe("buildInputs, one process at a time", () => {
   it.each([
     ["after", ["DOCUMENT_VERIFICATION", "WATCHLIST_CHECK"]],
     ["before", ["WATCHLIST_CHECK", "DOCUMENT_VERIFICATION"]],
-  ])("WATCHLIST_CHECK asks nothing when a document step comes %s it (the document supplies name and birth date)", (_, processes) => {
-    const fields = names(buildInputs(workflow(processes)));
-    expect(fields).not.toContain("FULL_NAME");
-    expect(fields).not.toContain("DATE_OF_BIRTH");
-    expect(fields).toEqual(["DOCUMENT_COUNTRY", "DOCUMENT_TYPE", "DOCUMENT_FRONT", "DOCUMENT_BACK"]);
-  });
+  ])(
+    "WATCHLIST_CHECK asks nothing when a document step comes %s it (the document supplies name and birth date)",
+    (_, processes) => {
+      const fields = names(buildInputs(workflow(processes)));
+      expect(fields).not.toContain("FULL_NAME");
+      expect(fields).not.toContain("DATE_OF_BIRTH");
+      expect(fields).toEqual(["DOCUMENT_COUNTRY", "DOCUMENT_TYPE", "DOCUMENT_FRONT", "DOCUMENT_BACK"]);
+    },
+  );
 
   it("VIDEO_AGREEMENT asks for a video of the statement: the default one, or the workflow's", () => {
     const fields = buildInputs(workflow(["VIDEO_AGREEMENT"]));
     expect(summary(fields)).toEqual([["AGREEMENT_VIDEO", "FILE", false]]);
-    expect(field(fields, "AGREEMENT_VIDEO").data).toEqual({ accept: [...VIDEO_TYPES], maxBytes: MAX_VIDEO_BYTES, statement: DEFAULT_AGREEMENT_STATEMENT });
-    const custom = buildInputs(workflow(["VIDEO_AGREEMENT"], { settings: { AGREEMENT_STATEMENT: "I agree to the terms of Example Bank." } }));
+    expect(field(fields, "AGREEMENT_VIDEO").data).toEqual({
+      accept: [...VIDEO_TYPES],
+      maxBytes: MAX_VIDEO_BYTES,
+      statement: DEFAULT_AGREEMENT_STATEMENT,
+    });
+    const custom = buildInputs(
+      workflow(["VIDEO_AGREEMENT"], { settings: { AGREEMENT_STATEMENT: "I agree to the terms of Example Bank." } }),
+    );
     expect(field(custom, "AGREEMENT_VIDEO").data?.statement).toBe("I agree to the terms of Example Bank.");
   });
 
@@ -120,7 +149,9 @@ describe("buildInputs, one process at a time", () => {
   });
 
   it("ADDRESS_COMPLETENESS makes CITY and POSTAL_CODE required (PROVINCE stays optional)", () => {
-    expect(summary(buildInputs(workflow(["ADDRESS_VERIFICATION"], { settings: { ADDRESS_COMPLETENESS: true } })))).toEqual([
+    expect(
+      summary(buildInputs(workflow(["ADDRESS_VERIFICATION"], { settings: { ADDRESS_COMPLETENESS: true } }))),
+    ).toEqual([
       ["ADDRESS_LINE", "TEXT", false],
       ["CITY", "TEXT", false],
       ["PROVINCE", "TEXT", true],
@@ -165,7 +196,17 @@ describe("buildInputs, whole workflows", () => {
   });
 
   it("never lists a field twice and gives every field a description", () => {
-    const fields = buildInputs(workflow(["DOCUMENT_VERIFICATION", "LIVENESS", "LOCATION_INTELLIGENCE", "EMAIL_CHECK", "WATCHLIST_CHECK", "VIDEO_AGREEMENT", "ADDRESS_VERIFICATION"]));
+    const fields = buildInputs(
+      workflow([
+        "DOCUMENT_VERIFICATION",
+        "LIVENESS",
+        "LOCATION_INTELLIGENCE",
+        "EMAIL_CHECK",
+        "WATCHLIST_CHECK",
+        "VIDEO_AGREEMENT",
+        "ADDRESS_VERIFICATION",
+      ]),
+    );
     expect(new Set(names(fields)).size).toBe(fields.length);
     for (const f of fields) expect(f.description.length).toBeGreaterThan(5);
   });
@@ -183,32 +224,72 @@ describe("missingInputs", () => {
   const supplied = (entries: Record<string, string | null>) => new Map(Object.entries(entries));
 
   it("lists every required field while nothing is supplied (DOCUMENT_BACK not yet: no type chosen)", () => {
-    expect(names(missingInputs(documentFields, supplied({})))).toEqual(["DOCUMENT_COUNTRY", "DOCUMENT_TYPE", "DOCUMENT_FRONT"]);
+    expect(names(missingInputs(documentFields, supplied({})))).toEqual([
+      "DOCUMENT_COUNTRY",
+      "DOCUMENT_TYPE",
+      "DOCUMENT_FRONT",
+    ]);
   });
 
   it("does not require DOCUMENT_BACK for a passport (front only)", () => {
-    expect(names(missingInputs(documentFields, supplied({ DOCUMENT_COUNTRY: "DE", DOCUMENT_TYPE: "PASSPORT", DOCUMENT_FRONT: null })))).toEqual([]);
+    expect(
+      names(
+        missingInputs(
+          documentFields,
+          supplied({ DOCUMENT_COUNTRY: "DE", DOCUMENT_TYPE: "PASSPORT", DOCUMENT_FRONT: null }),
+        ),
+      ),
+    ).toEqual([]);
   });
 
-  it.each(["NATIONAL_ID", "DRIVERS_LICENSE", "RESIDENCE_PERMIT", "VOTER_ID"])("requires DOCUMENT_BACK once %s (which has a back) is chosen", (type) => {
-    expect(names(missingInputs(documentFields, supplied({ DOCUMENT_COUNTRY: "DE", DOCUMENT_TYPE: type, DOCUMENT_FRONT: null })))).toEqual(["DOCUMENT_BACK"]);
-    expect(missingInputs(documentFields, supplied({ DOCUMENT_COUNTRY: "DE", DOCUMENT_TYPE: type, DOCUMENT_FRONT: null, DOCUMENT_BACK: null }))).toEqual([]);
-  });
+  it.each(["NATIONAL_ID", "DRIVERS_LICENSE", "RESIDENCE_PERMIT", "VOTER_ID"])(
+    "requires DOCUMENT_BACK once %s (which has a back) is chosen",
+    (type) => {
+      expect(
+        names(
+          missingInputs(
+            documentFields,
+            supplied({ DOCUMENT_COUNTRY: "DE", DOCUMENT_TYPE: type, DOCUMENT_FRONT: null }),
+          ),
+        ),
+      ).toEqual(["DOCUMENT_BACK"]);
+      expect(
+        missingInputs(
+          documentFields,
+          supplied({ DOCUMENT_COUNTRY: "DE", DOCUMENT_TYPE: type, DOCUMENT_FRONT: null, DOCUMENT_BACK: null }),
+        ),
+      ).toEqual([]);
+    },
+  );
 
   it("does not require DOCUMENT_BACK for a document type it does not know", () => {
-    expect(names(missingInputs(documentFields, supplied({ DOCUMENT_TYPE: "LIBRARY_CARD" })))).toEqual(["DOCUMENT_COUNTRY", "DOCUMENT_FRONT"]);
+    expect(names(missingInputs(documentFields, supplied({ DOCUMENT_TYPE: "LIBRARY_CARD" })))).toEqual([
+      "DOCUMENT_COUNTRY",
+      "DOCUMENT_FRONT",
+    ]);
   });
 
   it("counts a supplied file (stored value null) as supplied", () => {
-    expect(names(missingInputs(documentFields, supplied({ DOCUMENT_FRONT: null })))).toEqual(["DOCUMENT_COUNTRY", "DOCUMENT_TYPE"]);
+    expect(names(missingInputs(documentFields, supplied({ DOCUMENT_FRONT: null })))).toEqual([
+      "DOCUMENT_COUNTRY",
+      "DOCUMENT_TYPE",
+    ]);
   });
 
   it("never lists optional fields, and follows ADDRESS_COMPLETENESS", () => {
     const loose = buildInputs(workflow(["LIVENESS", "LOCATION_INTELLIGENCE", "ADDRESS_VERIFICATION"]));
     expect(names(missingInputs(loose, supplied({})))).toEqual(["SELFIE_VIDEO", "ADDRESS_LINE", "COUNTRY"]);
     const strict = buildInputs(workflow(["ADDRESS_VERIFICATION"], { settings: { ADDRESS_COMPLETENESS: true } }));
-    expect(names(missingInputs(strict, supplied({ ADDRESS_LINE: "Main St 1", COUNTRY: "DE" })))).toEqual(["CITY", "POSTAL_CODE"]);
-    expect(missingInputs(strict, supplied({ ADDRESS_LINE: "Main St 1", COUNTRY: "DE", CITY: "Berlin", POSTAL_CODE: "10115" }))).toEqual([]);
+    expect(names(missingInputs(strict, supplied({ ADDRESS_LINE: "Main St 1", COUNTRY: "DE" })))).toEqual([
+      "CITY",
+      "POSTAL_CODE",
+    ]);
+    expect(
+      missingInputs(
+        strict,
+        supplied({ ADDRESS_LINE: "Main St 1", COUNTRY: "DE", CITY: "Berlin", POSTAL_CODE: "10115" }),
+      ),
+    ).toEqual([]);
   });
 
   it("returns the fields themselves (with their group), so /status can show them", () => {

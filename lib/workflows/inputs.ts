@@ -56,37 +56,96 @@ function inputsOf(process: ProcessType, workflow: WorkflowShape, hasDocument: bo
     case "DOCUMENT_VERIFICATION": {
       const types = workflow.documentTypes.length ? workflow.documentTypes : DOCUMENT_TYPE_NAMES;
       return [
-        { fieldName: "DOCUMENT_COUNTRY", description: "Country that issued the identity document", fieldType: "DROPDOWN", data: { options: workflow.countries.length ? [...workflow.countries] : [...COUNTRY_CODES] }, optional: false },
-        { fieldName: "DOCUMENT_TYPE", description: "Type of identity document", fieldType: "DROPDOWN", data: { options: [...types] }, optional: false },
-        { fieldName: "DOCUMENT_FRONT", description: "Photo of the front of the document (the page with the photo for a passport)", fieldType: "FILE", data: fileData("image", { side: "FRONT" }), optional: false },
+        {
+          fieldName: "DOCUMENT_COUNTRY",
+          description: "Country that issued the identity document",
+          fieldType: "DROPDOWN",
+          data: { options: workflow.countries.length ? [...workflow.countries] : [...COUNTRY_CODES] },
+          optional: false,
+        },
+        {
+          fieldName: "DOCUMENT_TYPE",
+          description: "Type of identity document",
+          fieldType: "DROPDOWN",
+          data: { options: [...types] },
+          optional: false,
+        },
+        {
+          fieldName: "DOCUMENT_FRONT",
+          description: "Photo of the front of the document (the page with the photo for a passport)",
+          fieldType: "FILE",
+          data: fileData("image", { side: "FRONT" }),
+          optional: false,
+        },
         // required only when the chosen type has a back side: see missingInputs
-        { fieldName: "DOCUMENT_BACK", description: "Photo of the back of the document (required when the document type has a back side)", fieldType: "FILE", data: fileData("image", { side: "BACK" }), optional: true },
+        {
+          fieldName: "DOCUMENT_BACK",
+          description: "Photo of the back of the document (required when the document type has a back side)",
+          fieldType: "FILE",
+          data: fileData("image", { side: "BACK" }),
+          optional: true,
+        },
       ];
     }
     case "LIVENESS": {
       const challenge = settings.LIVENESS_CHALLENGE ?? "TURN_HEAD_LEFT_RIGHT";
       return [
-        { fieldName: "SELFIE_VIDEO", description: "A short selfie video (3–6 seconds) following the on-screen instruction", fieldType: "FILE", data: fileData("video", { challenge, instruction: LIVENESS_INSTRUCTIONS[challenge] }), optional: false },
-        { fieldName: "SELFIE_PHOTO", description: "A selfie photo", fieldType: "FILE", data: fileData("image"), optional: true },
+        {
+          fieldName: "SELFIE_VIDEO",
+          description: "A short selfie video (3–6 seconds) following the on-screen instruction",
+          fieldType: "FILE",
+          data: fileData("video", { challenge, instruction: LIVENESS_INSTRUCTIONS[challenge] }),
+          optional: false,
+        },
+        {
+          fieldName: "SELFIE_PHOTO",
+          description: "A selfie photo",
+          fieldType: "FILE",
+          data: fileData("image"),
+          optional: true,
+        },
       ];
     }
     case "LOCATION_INTELLIGENCE":
-      return [{ fieldName: "GEOLOCATION", description: "Device location (latitude, longitude, accuracy in metres)", fieldType: "LOCATION", optional: true }];
+      return [
+        {
+          fieldName: "GEOLOCATION",
+          description: "Device location (latitude, longitude, accuracy in metres)",
+          fieldType: "LOCATION",
+          optional: true,
+        },
+      ];
     case "EMAIL_CHECK":
       return [
         { fieldName: "EMAIL", description: "E-mail address", fieldType: "TEXT", optional: false },
-        { fieldName: "EMAIL_OTP", description: "The 6-digit code sent to the e-mail address", fieldType: "TEXT", optional: false },
+        {
+          fieldName: "EMAIL_OTP",
+          description: "The 6-digit code sent to the e-mail address",
+          fieldType: "TEXT",
+          optional: false,
+        },
       ];
     case "WATCHLIST_CHECK":
       // the document step supplies name and date of birth when there is one
       if (hasDocument) return [];
       return [
-        { fieldName: "FULL_NAME", description: "Full name as on the identity document", fieldType: "TEXT", optional: false },
+        {
+          fieldName: "FULL_NAME",
+          description: "Full name as on the identity document",
+          fieldType: "TEXT",
+          optional: false,
+        },
         { fieldName: "DATE_OF_BIRTH", description: "Date of birth (YYYY-MM-DD)", fieldType: "TEXT", optional: false },
       ];
     case "VIDEO_AGREEMENT":
       return [
-        { fieldName: "AGREEMENT_VIDEO", description: "A video of you reading the statement aloud", fieldType: "FILE", data: fileData("video", { statement: settings.AGREEMENT_STATEMENT ?? DEFAULT_AGREEMENT_STATEMENT }), optional: false },
+        {
+          fieldName: "AGREEMENT_VIDEO",
+          description: "A video of you reading the statement aloud",
+          fieldType: "FILE",
+          data: fileData("video", { statement: settings.AGREEMENT_STATEMENT ?? DEFAULT_AGREEMENT_STATEMENT }),
+          optional: false,
+        },
       ];
     case "ADDRESS_VERIFICATION": {
       const complete = settings.ADDRESS_COMPLETENESS === true;
@@ -111,9 +170,14 @@ export function fileKindOf(fieldName: string): FileKind {
 /**
  * Required inputs not yet supplied. DOCUMENT_BACK becomes required once the chosen DOCUMENT_TYPE has a back side.
  */
-export function missingInputs(fields: readonly InputField[], supplied: ReadonlyMap<string, string | null>): InputField[] {
+export function missingInputs(
+  fields: readonly InputField[],
+  supplied: ReadonlyMap<string, string | null>,
+): InputField[] {
   const chosenType = supplied.get("DOCUMENT_TYPE") as DocumentTypeName | undefined;
-  const needsBack = Boolean(chosenType && DOCUMENT_TYPE_NAMES.includes(chosenType) && documentTypeSides(chosenType).includes("BACK"));
+  const needsBack = Boolean(
+    chosenType && DOCUMENT_TYPE_NAMES.includes(chosenType) && documentTypeSides(chosenType).includes("BACK"),
+  );
   return fields.filter((field) => {
     if (supplied.has(field.fieldName)) return false;
     if (field.fieldName === "DOCUMENT_BACK") return needsBack;

@@ -14,14 +14,26 @@ export async function publishWorkflow(
   accountId: string,
   input: WorkflowDefinition,
   workflowId?: string,
-  audit?: { actorId: string; action: "workflow.created" | "workflow.published" | "workflow.duplicated"; sourceWorkflowId?: string },
+  audit?: {
+    actorId: string;
+    action: "workflow.created" | "workflow.published" | "workflow.duplicated";
+    sourceWorkflowId?: string;
+  },
 ) {
   const definition = WorkflowDefinitionSchema.parse(input);
   return prisma.$transaction(async (tx) => {
     const workflow = workflowId
-      ? await tx.workflow.update({ where: { id: workflowId, accountId }, data: { name: definition.name }, select: { id: true } })
+      ? await tx.workflow.update({
+          where: { id: workflowId, accountId },
+          data: { name: definition.name },
+          select: { id: true },
+        })
       : await tx.workflow.create({ data: { accountId, name: definition.name }, select: { id: true } });
-    const last = await tx.workflowVersion.findFirst({ where: { workflowId: workflow.id }, orderBy: { version: "desc" }, select: { version: true } });
+    const last = await tx.workflowVersion.findFirst({
+      where: { workflowId: workflow.id },
+      orderBy: { version: "desc" },
+      select: { version: true },
+    });
     const version = await tx.workflowVersion.create({
       data: {
         workflowId: workflow.id,
@@ -39,7 +51,16 @@ export async function publishWorkflow(
     });
     await tx.workflow.update({ where: { id: workflow.id }, data: { currentVersionId: version.id } });
     if (audit) {
-      await recordAudit(tx, { accountId, actor: { userId: audit.actorId }, action: audit.action, target: { type: "workflow", id: workflow.id }, data: { version: version.version, ...(audit.sourceWorkflowId ? { sourceWorkflowId: audit.sourceWorkflowId } : {}) } });
+      await recordAudit(tx, {
+        accountId,
+        actor: { userId: audit.actorId },
+        action: audit.action,
+        target: { type: "workflow", id: workflow.id },
+        data: {
+          version: version.version,
+          ...(audit.sourceWorkflowId ? { sourceWorkflowId: audit.sourceWorkflowId } : {}),
+        },
+      });
     }
     return { workflowId: workflow.id, version: version.version };
   });

@@ -11,7 +11,8 @@ import {
   type SettingValues,
 } from "@/lib/workflows/settings";
 
-const rowsOf = (values: SettingValues) => Object.entries(values).map(([name, value]) => serializeSetting(name as SettingName, value));
+const rowsOf = (values: SettingValues) =>
+  Object.entries(values).map(([name, value]) => serializeSetting(name as SettingName, value));
 
 const EVERY_SETTING: Required<SettingValues> = {
   GALLERY_RESTRICTION: true,
@@ -29,12 +30,36 @@ const EVERY_SETTING: Required<SettingValues> = {
 
 describe("serializeSetting", () => {
   it("gives each setting its API type and a string value (arrays as JSON)", () => {
-    expect(serializeSetting("GALLERY_RESTRICTION", true)).toEqual({ fieldName: "GALLERY_RESTRICTION", type: "BOOLEAN", value: "true" });
-    expect(serializeSetting("POSTAL_VALIDATION", false)).toEqual({ fieldName: "POSTAL_VALIDATION", type: "BOOLEAN", value: "false" });
-    expect(serializeSetting("LINK_EXPIRY_HOURS", 48)).toEqual({ fieldName: "LINK_EXPIRY_HOURS", type: "NUMBER", value: "48" });
-    expect(serializeSetting("ADDRESS_DUPLICATE_DETECTION", "REJECTED")).toEqual({ fieldName: "ADDRESS_DUPLICATE_DETECTION", type: "ENUM", value: "REJECTED" });
-    expect(serializeSetting("ALLOWED_COUNTRIES", ["US", "DE"])).toEqual({ fieldName: "ALLOWED_COUNTRIES", type: "STRING_ARRAY", value: '["US","DE"]' });
-    expect(serializeSetting("AGREEMENT_STATEMENT", "I agree to this, fully.")).toEqual({ fieldName: "AGREEMENT_STATEMENT", type: "STRING", value: "I agree to this, fully." });
+    expect(serializeSetting("GALLERY_RESTRICTION", true)).toEqual({
+      fieldName: "GALLERY_RESTRICTION",
+      type: "BOOLEAN",
+      value: "true",
+    });
+    expect(serializeSetting("POSTAL_VALIDATION", false)).toEqual({
+      fieldName: "POSTAL_VALIDATION",
+      type: "BOOLEAN",
+      value: "false",
+    });
+    expect(serializeSetting("LINK_EXPIRY_HOURS", 48)).toEqual({
+      fieldName: "LINK_EXPIRY_HOURS",
+      type: "NUMBER",
+      value: "48",
+    });
+    expect(serializeSetting("ADDRESS_DUPLICATE_DETECTION", "REJECTED")).toEqual({
+      fieldName: "ADDRESS_DUPLICATE_DETECTION",
+      type: "ENUM",
+      value: "REJECTED",
+    });
+    expect(serializeSetting("ALLOWED_COUNTRIES", ["US", "DE"])).toEqual({
+      fieldName: "ALLOWED_COUNTRIES",
+      type: "STRING_ARRAY",
+      value: '["US","DE"]',
+    });
+    expect(serializeSetting("AGREEMENT_STATEMENT", "I agree to this, fully.")).toEqual({
+      fieldName: "AGREEMENT_STATEMENT",
+      type: "STRING",
+      value: "I agree to this, fully.",
+    });
   });
 
   it("uses only the setting types the decisions name, and the names the spec and decisions use", () => {
@@ -57,9 +82,13 @@ describe("parseSettings", () => {
         GALLERY_RESTRICTION: fc.boolean(),
         LINK_EXPIRY_HOURS: fc.integer({ min: 1, max: 24 * 90 }),
         ADDRESS_DUPLICATE_DETECTION: fc.constantFrom("REJECTED" as const, "REVIEW_NEEDED" as const),
-        ALLOWED_COUNTRIES: fc.uniqueArray(fc.constantFrom("US", "DE", "FR", "IN", "BR", "JP", "NG", "AQ"), { minLength: 1 }),
+        ALLOWED_COUNTRIES: fc.uniqueArray(fc.constantFrom("US", "DE", "FR", "IN", "BR", "JP", "NG", "AQ"), {
+          minLength: 1,
+        }),
         LIVENESS_CHALLENGE: fc.constantFrom(...LIVENESS_CHALLENGES),
-        AGREEMENT_STATEMENT: fc.string({ unit: "grapheme", minLength: 10, maxLength: 200 }).filter((s) => s.trim() === s && s.length >= 10 && s.length <= 1000),
+        AGREEMENT_STATEMENT: fc
+          .string({ unit: "grapheme", minLength: 10, maxLength: 200 })
+          .filter((s) => s.trim() === s && s.length >= 10 && s.length <= 1000),
         WATCHLIST_THRESHOLD: fc.double({ min: 0.5, max: 1, noNaN: true }),
       },
       { requiredKeys: [] },
@@ -72,7 +101,9 @@ describe("parseSettings", () => {
   });
 
   it("upper-cases stored country codes", () => {
-    expect(parseSettings([{ fieldName: "ALLOWED_COUNTRIES", value: '["us","de"]' }])).toEqual({ ALLOWED_COUNTRIES: ["US", "DE"] });
+    expect(parseSettings([{ fieldName: "ALLOWED_COUNTRIES", value: '["us","de"]' }])).toEqual({
+      ALLOWED_COUNTRIES: ["US", "DE"],
+    });
   });
 
   it.each([
@@ -98,8 +129,12 @@ describe("parseSettings", () => {
   });
 
   it("reads a BOOLEAN as true only from the exact text true", () => {
-    expect(parseSettings([{ fieldName: "GALLERY_RESTRICTION", value: "false" }])).toEqual({ GALLERY_RESTRICTION: false });
-    expect(parseSettings([{ fieldName: "GALLERY_RESTRICTION", value: "TRUE" }])).toEqual({ GALLERY_RESTRICTION: false });
+    expect(parseSettings([{ fieldName: "GALLERY_RESTRICTION", value: "false" }])).toEqual({
+      GALLERY_RESTRICTION: false,
+    });
+    expect(parseSettings([{ fieldName: "GALLERY_RESTRICTION", value: "TRUE" }])).toEqual({
+      GALLERY_RESTRICTION: false,
+    });
     expect(parseSettings([{ fieldName: "GALLERY_RESTRICTION", value: "1" }])).toEqual({ GALLERY_RESTRICTION: false });
   });
 

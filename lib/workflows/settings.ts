@@ -17,7 +17,14 @@ export const SETTING_DEFINITIONS = {
   // end users may not upload files from their gallery: camera capture only
   GALLERY_RESTRICTION: { type: "BOOLEAN", schema: z.boolean() },
   // hours after creation in which the inputs must be complete; then EXPIRED
-  LINK_EXPIRY_HOURS: { type: "NUMBER", schema: z.number().int().min(1).max(24 * 90) },
+  LINK_EXPIRY_HOURS: {
+    type: "NUMBER",
+    schema: z
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 90),
+  },
   DOCUMENT_CROSS_REFERENCE: { type: "BOOLEAN", schema: z.boolean() },
   GEOLOCATION_CONFIRMATION: { type: "BOOLEAN", schema: z.boolean() },
   POSTAL_VALIDATION: { type: "BOOLEAN", schema: z.boolean() },
@@ -45,7 +52,10 @@ export const SettingsSchema = z
 export const DEFAULT_AGREEMENT_STATEMENT =
   "I confirm that I am the person in the identity document and that I agree to this verification.";
 
-export function serializeSetting(name: SettingName, value: unknown): { fieldName: SettingName; type: SettingType; value: string } {
+export function serializeSetting(
+  name: SettingName,
+  value: unknown,
+): { fieldName: SettingName; type: SettingType; value: string } {
   const { type } = SETTING_DEFINITIONS[name];
   return { fieldName: name, type, value: type === "STRING_ARRAY" ? JSON.stringify(value) : String(value) };
 }

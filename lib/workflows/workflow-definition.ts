@@ -13,7 +13,12 @@ export const WorkflowDefinitionSchema = z.object({
     .refine((p) => new Set(p).size === p.length, "Each process may appear once"),
   documentTypes: z.array(z.enum(DOCUMENT_TYPE_NAMES)).default([]),
   countries: z
-    .array(z.string().refine(isCountryCode, "Expected ISO 3166-1 alpha-2").transform((c) => c.toUpperCase()))
+    .array(
+      z
+        .string()
+        .refine(isCountryCode, "Expected ISO 3166-1 alpha-2")
+        .transform((c) => c.toUpperCase()),
+    )
     .default([]),
   settings: SettingsSchema.default({}),
 });
@@ -55,8 +60,15 @@ export function relevantSettings(processes: readonly string[]): SettingName[] {
 export function pruneDefinition<T extends WorkflowDefinition>(definition: T): T {
   const keep = new Set<string>(relevantSettings(definition.processes));
   const settings = Object.fromEntries(
-    Object.entries(definition.settings ?? {}).filter(([name, value]) => keep.has(name) && value !== undefined && value !== null && value !== ""),
+    Object.entries(definition.settings ?? {}).filter(
+      ([name, value]) => keep.has(name) && value !== undefined && value !== null && value !== "",
+    ),
   );
   const hasDocument = definition.processes.includes("DOCUMENT_VERIFICATION");
-  return { ...definition, settings, documentTypes: hasDocument ? definition.documentTypes : [], countries: hasDocument ? definition.countries : [] };
+  return {
+    ...definition,
+    settings,
+    documentTypes: hasDocument ? definition.documentTypes : [],
+    countries: hasDocument ? definition.countries : [],
+  };
 }

@@ -13,7 +13,10 @@ export const versionSelect = {
   processes: true,
   documentTypes: true,
   countries: true,
-  settings: { select: { id: true, fieldName: true, type: true, value: true, createdAt: true, updatedAt: true }, orderBy: { id: "asc" } },
+  settings: {
+    select: { id: true, fieldName: true, type: true, value: true, createdAt: true, updatedAt: true },
+    orderBy: { id: "asc" },
+  },
 } as const;
 
 export function toWorkflowShape(version: VersionRow): WorkflowShape {

@@ -10,20 +10,35 @@ import { stopOcrEngine } from "@/lib/processes/document-verification/ocr-engine"
 import { makeDocumentSet, type DocumentCase } from "@/scripts/eval/make-documents";
 
 type Timing = { documents: number; medianMs: number; p95Ms: number; maxMs: number };
-export type DocumentBench = { warmupMs: number; genuine: Timing; wrongCheckDigit: Timing; peakRssMb: number; cpus: string };
+export type DocumentBench = {
+  warmupMs: number;
+  genuine: Timing;
+  wrongCheckDigit: Timing;
+  peakRssMb: number;
+  cpus: string;
+};
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? NaN;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? NaN;
 
 async function checkOne(c: DocumentCase, today: Date): Promise<number> {
   const t0 = performance.now();
   const exam = await examineDocument(c.front, c.back, c.declaredType === "PASSPORT" ? "FRONT" : "BACK");
-  decide({ exam, declared: { type: c.declaredType, country: c.declaredCountry }, fileMeta: c.frontMeta, duplicates: [] }, { today, allowedTypes: [], allowedCountries: [] });
+  decide(
+    { exam, declared: { type: c.declaredType, country: c.declaredCountry }, fileMeta: c.frontMeta, duplicates: [] },
+    { today, allowedTypes: [], allowedCountries: [] },
+  );
   return performance.now() - t0;
 }
 
 function timing(times: number[]): Timing {
   const sorted = [...times].sort((a, b) => a - b);
-  return { documents: sorted.length, medianMs: Math.round(percentile(sorted, 0.5)), p95Ms: Math.round(percentile(sorted, 0.95)), maxMs: Math.round(sorted.at(-1) ?? NaN) };
+  return {
+    documents: sorted.length,
+    medianMs: Math.round(percentile(sorted, 0.5)),
+    p95Ms: Math.round(percentile(sorted, 0.95)),
+    maxMs: Math.round(sorted.at(-1) ?? NaN),
+  };
 }
 
 /**
@@ -34,7 +49,8 @@ export async function benchDocumentCheck(documents = 20, wrong = 8): Promise<Doc
   const today = new Date();
   const cases: DocumentCase[] = [];
   // half passports, half ID cards (two sides), mixed degradations: generated before timing starts
-  for await (const c of makeDocumentSet(today, { degraded: documents + 1, wrongCheckDigit: wrong, tampered: 0 }, 7)) cases.push(c);
+  for await (const c of makeDocumentSet(today, { degraded: documents + 1, wrongCheckDigit: wrong, tampered: 0 }, 7))
+    cases.push(c);
   let peakRss = process.memoryUsage.rss();
   const sample = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss())), 50);
   try {
@@ -43,7 +59,13 @@ export async function benchDocumentCheck(documents = 20, wrong = 8): Promise<Doc
     const faulty: number[] = [];
     for (const c of cases.slice(1)) (c.set === "degraded" ? genuine : faulty).push(await checkOne(c, today));
     peakRss = Math.max(peakRss, process.memoryUsage.rss());
-    return { warmupMs: Math.round(warmupMs), genuine: timing(genuine), wrongCheckDigit: timing(faulty), peakRssMb: Math.round(peakRss / 1024 / 1024), cpus: readAffinity() };
+    return {
+      warmupMs: Math.round(warmupMs),
+      genuine: timing(genuine),
+      wrongCheckDigit: timing(faulty),
+      peakRssMb: Math.round(peakRss / 1024 / 1024),
+      cpus: readAffinity(),
+    };
   } finally {
     clearInterval(sample);
     await stopOcrEngine();

@@ -18,8 +18,21 @@ export async function benchLiveness(runs = RUNS) {
   const loadMs = performance.now() - t0;
   const video = await loopedPhotoVideo(await sampleFace(1), 5, "webm");
   const input: ProcessInput = {
-    verification: { id: "v", accountId: "a", identityId: "i", workflowId: "w", ipAddress: null, metadata: {}, createdAt: new Date() },
-    workflow: { processes: ["LIVENESS"], documentTypes: [], countries: [], settings: { LIVENESS_CHALLENGE: "TURN_HEAD_LEFT_RIGHT" } },
+    verification: {
+      id: "v",
+      accountId: "a",
+      identityId: "i",
+      workflowId: "w",
+      ipAddress: null,
+      metadata: {},
+      createdAt: new Date(),
+    },
+    workflow: {
+      processes: ["LIVENESS"],
+      documentTypes: [],
+      countries: [],
+      settings: { LIVENESS_CHALLENGE: "TURN_HEAD_LEFT_RIGHT" },
+    },
     inputs: new Map([["SELFIE_VIDEO", { type: "FILE", value: null, fileId: "v" }]]),
     readFile: async () => ({ bytes: video, contentType: "video/webm" }),
     earlierSteps: [],
@@ -47,11 +60,17 @@ export async function benchLiveness(runs = RUNS) {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   if (!process.env.BENCH_PINNED && spawnSync("taskset", ["-c", "0", "true"]).status === 0) {
-    const child = spawnSync("taskset", ["-c", "0", process.execPath, ...process.execArgv, ...process.argv.slice(1)], { stdio: "inherit", env: { ...process.env, BENCH_PINNED: "core 0 (taskset -c 0)" } });
+    const child = spawnSync("taskset", ["-c", "0", process.execPath, ...process.execArgv, ...process.argv.slice(1)], {
+      stdio: "inherit",
+      env: { ...process.env, BENCH_PINNED: "core 0 (taskset -c 0)" },
+    });
     process.exit(child.status ?? 1);
   }
-  benchLiveness().then((r) => console.log(JSON.stringify(r, null, 2)), (e) => {
-    console.error(e);
-    process.exit(1);
-  });
+  benchLiveness().then(
+    (r) => console.log(JSON.stringify(r, null, 2)),
+    (e) => {
+      console.error(e);
+      process.exit(1);
+    },
+  );
 }

@@ -25,9 +25,14 @@ export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 export function runTs(script, args = [], env = process.env) {
   const result = spawnSync(process.execPath, ["--import", "tsx", "--conditions=react-server", script, ...args], {
-    cwd: ROOT, env, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], maxBuffer: 64 * 2 ** 20,
+    cwd: ROOT,
+    env,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+    maxBuffer: 64 * 2 ** 20,
   });
-  if (result.status !== 0) throw new Error(`${script} ${args.join(" ")} failed (exit ${result.status ?? result.signal})`);
+  if (result.status !== 0)
+    throw new Error(`${script} ${args.join(" ")} failed (exit ${result.status ?? result.signal})`);
   const last = result.stdout.trim().split("\n").at(-1);
   return last ? JSON.parse(last) : null;
 }
@@ -37,8 +42,13 @@ export function runTs(script, args = [], env = process.env) {
  * its report on stdout, which must carry only the results.
  */
 export function buildApp() {
-  const result = spawnSync(process.execPath, ["scripts/build-if-needed.mjs"], { cwd: ROOT, env: process.env, stdio: ["ignore", 2, 2] });
-  if (result.status !== 0) throw new Error(`scripts/build-if-needed.mjs failed (exit ${result.status ?? result.signal})`);
+  const result = spawnSync(process.execPath, ["scripts/build-if-needed.mjs"], {
+    cwd: ROOT,
+    env: process.env,
+    stdio: ["ignore", 2, 2],
+  });
+  if (result.status !== 0)
+    throw new Error(`scripts/build-if-needed.mjs failed (exit ${result.status ?? result.signal})`);
 }
 
 /** The bench account of scripts/bench/setup.ts (fresh account, demo workflows, API key): create, delete. */
@@ -47,7 +57,10 @@ export const createBenchAccount = () => runTs("scripts/bench/setup.ts");
 export async function deleteAccountVerifications(db, accountId, chunk) {
   let deleted = 0;
   for (;;) {
-    const { rowCount } = await db.query(`DELETE FROM "Verification" WHERE "id" IN (SELECT "id" FROM "Verification" WHERE "accountId" = $1 LIMIT ${chunk})`, [accountId]);
+    const { rowCount } = await db.query(
+      `DELETE FROM "Verification" WHERE "id" IN (SELECT "id" FROM "Verification" WHERE "accountId" = $1 LIMIT ${chunk})`,
+      [accountId],
+    );
     deleted += rowCount;
     if (rowCount < chunk) return deleted;
   }
@@ -56,7 +69,8 @@ export async function deleteAccountVerifications(db, accountId, chunk) {
 export const deleteBenchAccount = (accountId) => void runTs("scripts/bench/setup.ts", ["--teardown", accountId]);
 
 export async function database() {
-  if (!process.env.DATABASE_URL) throw new Error("DATABASE_URL is not set: run through the npm script (scripts/with-db.mjs)");
+  if (!process.env.DATABASE_URL)
+    throw new Error("DATABASE_URL is not set: run through the npm script (scripts/with-db.mjs)");
   const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
   await client.connect();
   return client;
@@ -70,18 +84,25 @@ export function databaseLabel(url) {
 export function machine() {
   const cpus = os.cpus();
   return {
-    cpus: cpus.length, cpuModel: cpus[0]?.model ?? "unknown", memoryGiB: Number((os.totalmem() / 2 ** 30).toFixed(1)),
-    platform: `${os.platform()} ${os.release()} ${os.arch()}`, node: process.version,
+    cpus: cpus.length,
+    cpuModel: cpus[0]?.model ?? "unknown",
+    memoryGiB: Number((os.totalmem() / 2 ** 30).toFixed(1)),
+    platform: `${os.platform()} ${os.release()} ${os.arch()}`,
+    node: process.version,
     loadAverage: os.loadavg().map((v) => Number(v.toFixed(2))),
   };
 }
 
-export const fmt = (value, digits = 1) => (value === null || value === undefined ? "-" : typeof value === "number" ? value.toFixed(digits) : String(value));
+export const fmt = (value, digits = 1) =>
+  value === null || value === undefined ? "-" : typeof value === "number" ? value.toFixed(digits) : String(value);
 
 /** Columns right-aligned except the first and the last (a label and a verdict). */
 export function printTable(head, lines) {
   const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => String(l[i]).length)));
-  const render = (cells) => cells.map((c, i) => (i === 0 || i === cells.length - 1 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join("  ");
+  const render = (cells) =>
+    cells
+      .map((c, i) => (i === 0 || i === cells.length - 1 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i])))
+      .join("  ");
   console.log(render(head));
   console.log(widths.map((w) => "-".repeat(w)).join("  "));
   for (const line of lines) console.log(render(line));
@@ -106,10 +127,17 @@ export function runMain(name, main, cleanUp) {
     if (stopping) return;
     stopping = true;
     if (why) console.error(`[bench:${name}] ${why}`);
-    try { await cleanUp(); } catch (error) { console.error(`[bench:${name}] clean-up failed: ${error?.message ?? error}`); }
+    try {
+      await cleanUp();
+    } catch (error) {
+      console.error(`[bench:${name}] clean-up failed: ${error?.message ?? error}`);
+    }
     process.exit(code);
   };
   process.on("SIGINT", () => stop(130, "SIGINT: stopping"));
   process.on("SIGTERM", () => stop(130, "SIGTERM: stopping"));
-  main().then(() => stop(0), (error) => stop(1, `failed: ${error?.stack ?? error}`));
+  main().then(
+    () => stop(0),
+    (error) => stop(1, `failed: ${error?.stack ?? error}`),
+  );
 }

@@ -25,7 +25,8 @@ const CASES: Record<string, Record<string, string>> = {
   searchNoMatch: { q: "no-such-thing" },
 };
 
-const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
+const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
 
 async function main() {
   await prisma.$queryRaw`SELECT 1`;
@@ -41,11 +42,32 @@ async function main() {
       rows = page.rows.length;
     }
     times.sort((a, b) => a - b);
-    const plan = (await prisma.$queryRaw<{ "QUERY PLAN": string }[]>(Prisma.sql`EXPLAIN (ANALYZE, BUFFERS) ${listVerificationsSql(accountId, filters)}`)).map((r) => r["QUERY PLAN"]);
-    const indexes = [...new Set(plan.map((l) => /(?:Index Scan(?: Backward)? using|Bitmap Index Scan on|Index Only Scan(?: Backward)? using) "?([^" ]+)"?/.exec(l)?.[1]).filter(Boolean))];
+    const plan = (
+      await prisma.$queryRaw<{ "QUERY PLAN": string }[]>(
+        Prisma.sql`EXPLAIN (ANALYZE, BUFFERS) ${listVerificationsSql(accountId, filters)}`,
+      )
+    ).map((r) => r["QUERY PLAN"]);
+    const indexes = [
+      ...new Set(
+        plan
+          .map(
+            (l) =>
+              /(?:Index Scan(?: Backward)? using|Bitmap Index Scan on|Index Only Scan(?: Backward)? using) "?([^" ]+)"?/.exec(
+                l,
+              )?.[1],
+          )
+          .filter(Boolean),
+      ),
+    ];
     results[name] = {
-      filters: raw, rows, medianMs: Number(quantile(times, 0.5).toFixed(2)), p95Ms: Number(quantile(times, 0.95).toFixed(2)),
-      indexes, seqScan: plan.some((l) => /Seq Scan on "Verification"/.test(l)), executionMs: Number(/Execution Time: ([\d.]+) ms/.exec(plan.join("\n"))?.[1] ?? NaN), plan,
+      filters: raw,
+      rows,
+      medianMs: Number(quantile(times, 0.5).toFixed(2)),
+      p95Ms: Number(quantile(times, 0.95).toFixed(2)),
+      indexes,
+      seqScan: plan.some((l) => /Seq Scan on "Verification"/.test(l)),
+      executionMs: Number(/Execution Time: ([\d.]+) ms/.exec(plan.join("\n"))?.[1] ?? NaN),
+      plan,
     };
   }
   process.stdout.write(`${JSON.stringify(results)}\n`);

@@ -13,7 +13,8 @@ const key = secrets().storageKey;
 
 type Sealed = Record<string, unknown>;
 type Row = Sealed & { id: string };
-const sealRow = (model: string, data: Sealed) => (sealWriteArgs(key, model, "update", { data }) as { data: Sealed }).data;
+const sealRow = (model: string, data: Sealed) =>
+  (sealWriteArgs(key, model, "update", { data }) as { data: Sealed }).data;
 
 async function main() {
   const started = Date.now();
@@ -23,7 +24,10 @@ async function main() {
     const batch = await prisma.$queryRaw<{ id: string; metadata: unknown }[]>`
       SELECT "id", "metadata" FROM "Verification" WHERE "accountId" = ${accountId}::uuid AND "id" > ${after}::uuid ORDER BY "id" LIMIT ${BATCH}`;
     if (!batch.length) break;
-    const out = batch.map((r): Row => ({ ...sealRow("Verification", { metadata: openJson(key, r.metadata) }), id: r.id }));
+    const out = batch.map((r): Row => ({
+      ...sealRow("Verification", { metadata: openJson(key, r.metadata) }),
+      id: r.id,
+    }));
     await prisma.$executeRaw`
       UPDATE "Verification" v SET "metadata" = u.m::jsonb, "emailIndex" = u.e, "referenceIndex" = u.r,
              "referencePrefixes" = ARRAY(SELECT jsonb_array_elements_text(u.p::jsonb))
@@ -34,7 +38,10 @@ async function main() {
     const inputs = await prisma.$queryRaw<{ id: string; fieldName: string; value: string | null }[]>`
       SELECT "id", "fieldName", "value" FROM "VerificationInput" WHERE "verificationId" = ANY(${ids}::uuid[]) AND "value" NOT LIKE 'sealed:v1:%'`;
     if (inputs.length) {
-      const sealed = inputs.map((i): Row => ({ ...sealRow("VerificationInput", { fieldName: i.fieldName, value: i.value }), id: i.id }));
+      const sealed = inputs.map((i): Row => ({
+        ...sealRow("VerificationInput", { fieldName: i.fieldName, value: i.value }),
+        id: i.id,
+      }));
       await prisma.$executeRaw`
         UPDATE "VerificationInput" t SET "value" = u.v, "valueIndex" = u.x
         FROM unnest(${sealed.map((s) => s.id)}::uuid[], ${sealed.map((s) => s.value as string | null)}::text[], ${sealed.map((s) => s.valueIndex as string | null)}::text[]) AS u(id, v, x)
@@ -43,7 +50,10 @@ async function main() {
     const steps = await prisma.$queryRaw<{ id: string; data: unknown; checks: unknown }[]>`
       SELECT "id", "data", "checks" FROM "VerificationStep" WHERE "verificationId" = ANY(${ids}::uuid[]) AND jsonb_typeof("data" -> '$sealed') IS DISTINCT FROM 'string'`;
     if (steps.length) {
-      const sealed = steps.map((s): Row => ({ ...sealRow("VerificationStep", { data: openJson(key, s.data), checks: openJson(key, s.checks) }), id: s.id }));
+      const sealed = steps.map((s): Row => ({
+        ...sealRow("VerificationStep", { data: openJson(key, s.data), checks: openJson(key, s.checks) }),
+        id: s.id,
+      }));
       await prisma.$executeRaw`
         UPDATE "VerificationStep" t SET "data" = u.d::jsonb, "checks" = u.c::jsonb, "nameWords" = ARRAY(SELECT jsonb_array_elements_text(u.n::jsonb)),
                "documentNumberIndex" = u.x, "imageHash" = u.h, "failedChecks" = ARRAY(SELECT jsonb_array_elements_text(u.f::jsonb))

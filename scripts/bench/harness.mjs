@@ -40,7 +40,10 @@ export function startChild(script, { name, env, readyTimeoutMs = 120_000 }) {
   children.add(child);
   child.once("exit", () => children.delete(child));
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${name} was not ready within ${readyTimeoutMs / 1000} s`)), readyTimeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`${name} was not ready within ${readyTimeoutMs / 1000} s`)),
+      readyTimeoutMs,
+    );
     child.once("message", (message) => {
       clearTimeout(timer);
       if (message?.ready) resolve(child);
@@ -59,14 +62,23 @@ export function startChild(script, { name, env, readyTimeoutMs = 120_000 }) {
  * can notice our exit: exit-with-parent.mjs turns the disconnect into the SIGTERM it already handles.
  */
 export function startTsChild(script, { name, env, readyLine, readyTimeoutMs = 120_000 }) {
-  const execArgv = ["--import", "tsx", "--conditions=react-server", "--import", new URL("./exit-with-parent.mjs", import.meta.url).href];
+  const execArgv = [
+    "--import",
+    "tsx",
+    "--conditions=react-server",
+    "--import",
+    new URL("./exit-with-parent.mjs", import.meta.url).href,
+  ];
   const child = fork(script, [], { env, execArgv, stdio: ["ignore", "pipe", 2, "ipc"] });
   children.add(child);
   child.once("exit", () => children.delete(child));
   return new Promise((resolve, reject) => {
     let ready = false;
     let pending = "";
-    const timer = setTimeout(() => reject(new Error(`${name} was not ready within ${readyTimeoutMs / 1000} s`)), readyTimeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`${name} was not ready within ${readyTimeoutMs / 1000} s`)),
+      readyTimeoutMs,
+    );
     child.stdout.on("data", (chunk) => {
       process.stderr.write(chunk);
       if (ready) return;
@@ -120,7 +132,9 @@ export async function stopChildren() {
 // CPU time (ms) a process has used so far, from /proc (Linux); null elsewhere. Clock ticks are 100/s on Linux.
 export function cpuMs(pid) {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").replace(/^.*\) /, "").split(" ");
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8")
+      .replace(/^.*\) /, "")
+      .split(" ");
     return (Number(fields[11]) + Number(fields[12])) * 10;
   } catch {
     return null;
@@ -152,7 +166,14 @@ export const round = (value, digits = 2) => (value === null ? null : Number(valu
  * reported too: a server near 1000 ms of CPU per second is bound by its own single thread, not by waiting.
  */
 export async function measure({ origin, request, connections, seconds, warmupSeconds, serverPid }) {
-  const options = { url: `${origin}${request.path}`, method: request.method ?? "GET", headers: request.headers, body: request.body, connections, timeout: 10 };
+  const options = {
+    url: `${origin}${request.path}`,
+    method: request.method ?? "GET",
+    headers: request.headers,
+    body: request.body,
+    connections,
+    timeout: 10,
+  };
   if (warmupSeconds > 0) await autocannon({ ...options, duration: warmupSeconds });
 
   const latencies = [];
@@ -168,7 +189,9 @@ export async function measure({ origin, request, connections, seconds, warmupSec
   const cores = (ms) => (ms === null ? null : round(ms / 1000 / result.duration));
   latencies.sort((a, b) => a - b);
 
-  const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, count]));
+  const statusCodes = Object.fromEntries(
+    Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, count]),
+  );
   return {
     requests: latencies.length,
     seconds: round(result.duration, 2),
@@ -184,10 +207,13 @@ export async function measure({ origin, request, connections, seconds, warmupSec
     errors: result.errors,
     timeouts: result.timeouts,
     statusCodes,
-    serverCpu: cpuUsed === null ? null : {
-      msPerRequest: latencies.length ? round(cpuUsed / latencies.length) : null,
-      coresBusy: cores(cpuUsed),
-    },
+    serverCpu:
+      cpuUsed === null
+        ? null
+        : {
+            msPerRequest: latencies.length ? round(cpuUsed / latencies.length) : null,
+            coresBusy: cores(cpuUsed),
+          },
     // where the machine's cores went: the server, the load generator (this process), everything else
     // (PostgreSQL for the app scenarios, plus whatever else runs on the machine)
     coresBusy: {

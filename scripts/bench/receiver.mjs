@@ -21,8 +21,13 @@ const same = (a, b) => a.length === b.length && timingSafeEqual(Buffer.from(a), 
 
 function signaturesValid(headers, body) {
   const service = createHmac("sha256", key).update(body).digest("hex");
-  const standard = createHmac("sha256", key).update(`${headers["webhook-id"]}.${headers["webhook-timestamp"]}.${body}`).digest("base64");
-  return same(service, String(headers["x-service-signature"] ?? "").replace(/^sha256=/, "")) && same(standard, String(headers["webhook-signature"] ?? "").replace(/^v1,/, ""));
+  const standard = createHmac("sha256", key)
+    .update(`${headers["webhook-id"]}.${headers["webhook-timestamp"]}.${body}`)
+    .digest("base64");
+  return (
+    same(service, String(headers["x-service-signature"] ?? "").replace(/^sha256=/, "")) &&
+    same(standard, String(headers["webhook-signature"] ?? "").replace(/^v1,/, ""))
+  );
 }
 
 const server = http.createServer((req, res) => {
@@ -33,10 +38,18 @@ const server = http.createServer((req, res) => {
     res.writeHead(200, { "content-type": "text/plain" }).end("ok");
     const body = Buffer.concat(chunks).toString("utf8");
     let json = null;
-    try { json = JSON.parse(body); } catch { /* recorded without its fields */ }
+    try {
+      json = JSON.parse(body);
+    } catch {
+      /* recorded without its fields */
+    }
     const record = {
-      eventId: String(req.headers["webhook-id"] ?? json?.eventId ?? ""), eventName: json?.eventName ?? null, verificationId: json?.verificationId ?? null,
-      tag: json?.metadata?.bench ?? null, attempt: Number(req.headers["x-service-delivery-attempt"] ?? 0), receivedAt,
+      eventId: String(req.headers["webhook-id"] ?? json?.eventId ?? ""),
+      eventName: json?.eventName ?? null,
+      verificationId: json?.verificationId ?? null,
+      tag: json?.metadata?.bench ?? null,
+      attempt: Number(req.headers["x-service-delivery-attempt"] ?? 0),
+      receivedAt,
     };
     if (records.length % sampleEvery === 0) {
       signatures.checked++;
@@ -54,7 +67,8 @@ const server = http.createServer((req, res) => {
 server.keepAliveTimeout = 5_000;
 
 process.on("message", (message) => {
-  if (message?.type === "count") process.send({ id: message.id, count: seenByTag.get(message.tag)?.size ?? 0, requests: records.length });
+  if (message?.type === "count")
+    process.send({ id: message.id, count: seenByTag.get(message.tag)?.size ?? 0, requests: records.length });
   if (message?.type === "snapshot") process.send({ id: message.id, records, signatures });
 });
 

@@ -35,7 +35,8 @@ async function main() {
     password: randomBytes(18).toString("base64url"),
   });
   const workflows: Record<string, string> = {};
-  for (const definition of DEMO_WORKFLOWS) workflows[definition.name] = (await publishWorkflow(account.accountId, definition)).workflowId;
+  for (const definition of DEMO_WORKFLOWS)
+    workflows[definition.name] = (await publishWorkflow(account.accountId, definition)).workflowId;
   const flowId = workflows["address-only"];
   if (!flowId) throw new Error('DEMO_WORKFLOWS has no "address-only" workflow');
 
@@ -45,15 +46,31 @@ async function main() {
     rateLimitPerMinute: RATE_LIMIT_PER_MINUTE,
   });
   const started = await startVerification({
-    accountId: account.accountId, clientId: account.clientId, flowId, metadata: { reference: "bench-status" }, ipAddress: "127.0.0.1",
+    accountId: account.accountId,
+    clientId: account.clientId,
+    flowId,
+    metadata: { reference: "bench-status" },
+    ipAddress: "127.0.0.1",
   });
   const [version] = await prisma.$queryRaw<{ server_version: string }[]>`SHOW server_version`;
-  const result = { postgres: version?.server_version ?? "unknown", accountId: account.accountId, clientId: account.clientId, apiKey: key.key, rateLimitPerMinute: RATE_LIMIT_PER_MINUTE, flowId, verificationId: started.verificationId, workflows };
+  const result = {
+    postgres: version?.server_version ?? "unknown",
+    accountId: account.accountId,
+    clientId: account.clientId,
+    apiKey: key.key,
+    rateLimitPerMinute: RATE_LIMIT_PER_MINUTE,
+    flowId,
+    verificationId: started.verificationId,
+    workflows,
+  };
   process.stdout.write(`${JSON.stringify(result)}\n`);
 }
 
 async function deleteBenchAccount(accountId: string) {
-  const members = await prisma.membership.findMany({ where: { accountId }, select: { user: { select: { id: true, email: true } } } });
+  const members = await prisma.membership.findMany({
+    where: { accountId },
+    select: { user: { select: { id: true, email: true } } },
+  });
   // verifications first: their identity/workflow relations are RESTRICT, so the account's cascade alone can fail
   await prisma.verification.deleteMany({ where: { accountId } });
   await prisma.account.deleteMany({ where: { id: accountId } });
@@ -63,7 +80,9 @@ async function deleteBenchAccount(accountId: string) {
 
 async function deleteStaleBenchAccounts() {
   const stale = await prisma.membership.findMany({
-    where: { user: { email: { endsWith: `@${BENCH_EMAIL_DOMAIN}` }, createdAt: { lt: new Date(Date.now() - STALE_AFTER_MS) } } },
+    where: {
+      user: { email: { endsWith: `@${BENCH_EMAIL_DOMAIN}` }, createdAt: { lt: new Date(Date.now() - STALE_AFTER_MS) } },
+    },
     select: { accountId: true },
   });
   for (const { accountId } of stale) await deleteBenchAccount(accountId);

@@ -16,8 +16,13 @@ const TICK_MS = 50;
 const { positionals, values } = parseArgs({
   allowPositionals: true,
   options: {
-    account: { type: "string" }, url: { type: "string" }, verification: { type: "string" }, tag: { type: "string" },
-    count: { type: "string" }, rate: { type: "string" }, seconds: { type: "string" },
+    account: { type: "string" },
+    url: { type: "string" },
+    verification: { type: "string" },
+    tag: { type: "string" },
+    count: { type: "string" },
+    rate: { type: "string" },
+    seconds: { type: "string" },
   },
 });
 
@@ -35,14 +40,23 @@ async function endpoint() {
 }
 
 async function enqueue() {
-  const verification = await prisma.verification.findUniqueOrThrow({ where: { id: required("verification") }, select: { id: true, accountId: true, workflowId: true } });
+  const verification = await prisma.verification.findUniqueOrThrow({
+    where: { id: required("verification") },
+    select: { id: true, accountId: true, workflowId: true },
+  });
   const tag = required("tag");
   let sequence = 0;
   // one transaction: every event of the batch and its deliveries commit (become claimable) together
   const write = async (count: number) => {
     const now = new Date();
-    const subjects = Array.from({ length: count }, () => ({ ...verification, metadata: { bench: tag, sequence: sequence++ } }));
-    return prisma.$transaction((tx) => recordEventsBulk(tx, subjects, "step_completed", { processType: "BENCHMARK", result: "APPROVED" }, now), { timeout: 60_000 });
+    const subjects = Array.from({ length: count }, () => ({
+      ...verification,
+      metadata: { bench: tag, sequence: sequence++ },
+    }));
+    return prisma.$transaction(
+      (tx) => recordEventsBulk(tx, subjects, "step_completed", { processType: "BENCHMARK", result: "APPROVED" }, now),
+      { timeout: 60_000 },
+    );
   };
   await prisma.$queryRaw`SELECT 1`; // the pool's first connection is not part of the timing
 
@@ -70,7 +84,16 @@ async function enqueue() {
     await sleep(Math.max(0, TICK_MS - ((Date.now() - startedAt) % TICK_MS)));
   }
   const endedAt = Date.now();
-  return { mode: "steady", events: sequence, deliveries, startedAt, endedAt, offeredPerSec: Number((sequence / ((endedAt - startedAt) / 1000)).toFixed(1)), transactions, maxTransactionMs };
+  return {
+    mode: "steady",
+    events: sequence,
+    deliveries,
+    startedAt,
+    endedAt,
+    offeredPerSec: Number((sequence / ((endedAt - startedAt) / 1000)).toFixed(1)),
+    transactions,
+    maxTransactionMs,
+  };
 }
 
 async function main() {

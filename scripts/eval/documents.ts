@@ -9,7 +9,14 @@ import { examineDocument } from "@/lib/processes/document-verification/examine-d
 import { safeParse } from "@/lib/processes/document-verification/mrz-repair";
 import { stopOcrEngine } from "@/lib/processes/document-verification/ocr-engine";
 import { HARD_CONDITIONS } from "@/lib/testing/document-variants";
-import { DEFAULT_SIZES, makeDocumentSet, makeHardSet, namedCases, type DocumentCase, type SetSizes } from "./make-documents";
+import {
+  DEFAULT_SIZES,
+  makeDocumentSet,
+  makeHardSet,
+  namedCases,
+  type DocumentCase,
+  type SetSizes,
+} from "./make-documents";
 
 export type AccuracyRow = { metric: string; measured: string; target: string; met: boolean | null };
 type Outcome = {
@@ -48,7 +55,9 @@ async function evaluate(c: DocumentCase, today: Date): Promise<Outcome> {
     altered: decision.data.alteration_detection_results === "ALTERATIONS_SUSPECTED",
     checkDigits: decision.checks.find((k) => k.name === "CHECK_DIGITS")?.result ?? null,
     ms,
-    failures: decision.checks.filter((k) => k.result === "FAILED" || k.result === "REVIEW").map((k) => `${k.name}: ${k.detail}`),
+    failures: decision.checks
+      .filter((k) => k.result === "FAILED" || k.result === "REVIEW")
+      .map((k) => `${k.name}: ${k.detail}`),
   };
 }
 
@@ -57,7 +66,16 @@ const line = (o: Outcome) =>
 
 /** A case the examination threw on: reported as a crash, not dropped. */
 const crashed = (c: DocumentCase, error: unknown): Outcome => ({
-  c, mrzExact: false, nameExact: false, name: "", read: [], result: "CRASH", altered: false, checkDigits: null, ms: 0, failures: [`CRASH: ${error instanceof Error ? error.stack ?? error.message : String(error)}`],
+  c,
+  mrzExact: false,
+  nameExact: false,
+  name: "",
+  read: [],
+  result: "CRASH",
+  altered: false,
+  checkDigits: null,
+  ms: 0,
+  failures: [`CRASH: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`],
 });
 
 async function evaluateSafely(c: DocumentCase, today: Date): Promise<Outcome> {
@@ -73,7 +91,9 @@ async function* allCases(today: Date, sizes: SetSizes, seed?: number): AsyncGene
   yield* makeDocumentSet(today, sizes, seed);
 }
 
-export async function evalDocuments(options: { sizes?: SetSizes; today?: Date; seed?: number; log?: (line: string) => void } = {}): Promise<{ rows: AccuracyRow[]; outcomes: Outcome[] }> {
+export async function evalDocuments(
+  options: { sizes?: SetSizes; today?: Date; seed?: number; log?: (line: string) => void } = {},
+): Promise<{ rows: AccuracyRow[]; outcomes: Outcome[] }> {
   const today = options.today ?? new Date();
   const log = options.log ?? (() => {});
   const outcomes: Outcome[] = [];
@@ -102,31 +122,87 @@ export async function evalDocuments(options: { sizes?: SetSizes; today?: Date; s
   const genuine = [...degraded, ...of("clean-control")];
   const namesExact = genuine.filter((o) => o.nameExact).length;
   const rows: AccuracyRow[] = [
-    { metric: "MRZ fully correct, degraded documents", measured: pct(exact, degraded.length), target: "≥ 95 %", met: exact / degraded.length >= 0.95 },
-    { metric: "Name read exactly, genuine documents (degraded + camera copies)", measured: pct(namesExact, genuine.length), target: "—", met: null },
-    ...named.map((o) => ({ metric: `  named case ${o.c.id} (${o.c.variant}): name read exactly`, measured: `${o.nameExact ? "yes" : "**no**"} (${o.name}; ${o.result})`, target: "yes", met: o.nameExact })),
-    { metric: "Wrong check digits caught (not APPROVED)", measured: pct(caught, wrong.length), target: "100 %", met: caught === wrong.length },
-    { metric: "  of which DECLINED (by design none: a real document can carry a wrong digit; MANUAL_REVIEW)", measured: pct(declined, wrong.length), target: "0 %", met: declined === 0 },
-    { metric: "Tampered copies flagged", measured: pct(flagged, tampered.length), target: "≥ 90 %", met: flagged / tampered.length >= 0.9 },
-    { metric: "False alteration flags on clean documents", measured: pct(falseFlags, clean.length), target: "≤ 5 %", met: falseFlags / clean.length <= 0.05 },
+    {
+      metric: "MRZ fully correct, degraded documents",
+      measured: pct(exact, degraded.length),
+      target: "≥ 95 %",
+      met: exact / degraded.length >= 0.95,
+    },
+    {
+      metric: "Name read exactly, genuine documents (degraded + camera copies)",
+      measured: pct(namesExact, genuine.length),
+      target: "—",
+      met: null,
+    },
+    ...named.map((o) => ({
+      metric: `  named case ${o.c.id} (${o.c.variant}): name read exactly`,
+      measured: `${o.nameExact ? "yes" : "**no**"} (${o.name}; ${o.result})`,
+      target: "yes",
+      met: o.nameExact,
+    })),
+    {
+      metric: "Wrong check digits caught (not APPROVED)",
+      measured: pct(caught, wrong.length),
+      target: "100 %",
+      met: caught === wrong.length,
+    },
+    {
+      metric: "  of which DECLINED (by design none: a real document can carry a wrong digit; MANUAL_REVIEW)",
+      measured: pct(declined, wrong.length),
+      target: "0 %",
+      met: declined === 0,
+    },
+    {
+      metric: "Tampered copies flagged",
+      measured: pct(flagged, tampered.length),
+      target: "≥ 90 %",
+      met: flagged / tampered.length >= 0.9,
+    },
+    {
+      metric: "False alteration flags on clean documents",
+      measured: pct(falseFlags, clean.length),
+      target: "≤ 5 %",
+      met: falseFlags / clean.length <= 0.05,
+    },
     { metric: "Degraded genuine documents APPROVED", measured: pct(approved, degraded.length), target: "—", met: null },
-    { metric: "Genuine documents DECLINED", measured: pct(falseDeclines, clean.length), target: "0 %", met: falseDeclines === 0 },
+    {
+      metric: "Genuine documents DECLINED",
+      measured: pct(falseDeclines, clean.length),
+      target: "0 %",
+      met: falseDeclines === 0,
+    },
   ];
   for (const kind of new Set(degraded.map((o) => o.c.variant))) {
     const group = degraded.filter((o) => o.c.variant === kind);
-    rows.push({ metric: `  MRZ exact, ${kind}`, measured: pct(group.filter((o) => o.mrzExact).length, group.length), target: "—", met: null });
-    rows.push({ metric: `  name exact, ${kind}`, measured: pct(group.filter((o) => o.nameExact).length, group.length), target: "—", met: null });
+    rows.push({
+      metric: `  MRZ exact, ${kind}`,
+      measured: pct(group.filter((o) => o.mrzExact).length, group.length),
+      target: "—",
+      met: null,
+    });
+    rows.push({
+      metric: `  name exact, ${kind}`,
+      measured: pct(group.filter((o) => o.nameExact).length, group.length),
+      target: "—",
+      met: null,
+    });
   }
   for (const kind of new Set(tampered.map((o) => o.c.variant))) {
     const group = tampered.filter((o) => o.c.variant === kind);
-    rows.push({ metric: `  flagged, ${kind}`, measured: pct(group.filter((o) => o.altered).length, group.length), target: "—", met: null });
+    rows.push({
+      metric: `  flagged, ${kind}`,
+      measured: pct(group.filter((o) => o.altered).length, group.length),
+      target: "—",
+      met: null,
+    });
   }
   return { rows, outcomes };
 }
 
 export function formatRows(rows: AccuracyRow[]): string {
   const lines = ["| Metric | Measured | Target | Met |", "|---|---|---|---|"];
-  for (const r of rows) lines.push(`| ${r.metric} | ${r.measured} | ${r.target} | ${r.met === null ? "" : r.met ? "yes" : "**no**"} |`);
+  for (const r of rows)
+    lines.push(`| ${r.metric} | ${r.measured} | ${r.target} | ${r.met === null ? "" : r.met ? "yes" : "**no**"} |`);
   return lines.join("\n");
 }
 
@@ -139,7 +215,7 @@ const NOTES = [
   "- Glare threshold 0.4 % of the image in washed-out blobs without holes: 0 on all 124 clean images here, 0.5–4.3 % on",
   "  30 of 32 synthetic hot spots (scratch measurement, not part of this script).",
   "- A wrong check digit is never DECLINED on its own (decide.ts, since issue 11): three of PassportEye's seventeen real",
-  "  specimens print one. It goes to MANUAL_REVIEW, the detail saying \"may not be the one issued\" when the reading is",
+  '  specimens print one. It goes to MANUAL_REVIEW, the detail saying "may not be the one issued" when the reading is',
   "  certain (a field digit failing under a composite that holds, ≥ 2 OCR variants agreeing).",
   "- Document numbers mixing look-alike letters and digits (O/0, I/1, A/4, W/N …) are read by the OCR-B shapes of",
   "  their glyphs among the numbers whose check digits hold (glyphs.ts, mrz-repair.ts). The reference glyphs come",
@@ -159,9 +235,15 @@ const START = "<!-- documents:start -->";
 const END = "<!-- documents:end -->";
 
 /** Replaces (or appends) only the Documents section of docs/accuracy.md: the faces helper owns its own section. */
-export function writeAccuracySection(rows: AccuracyRow[], outcomes: Outcome[], file = path.join(process.cwd(), "docs/accuracy.md")): void {
+export function writeAccuracySection(
+  rows: AccuracyRow[],
+  outcomes: Outcome[],
+  file = path.join(process.cwd(), "docs/accuracy.md"),
+): void {
   const ms = outcomes.map((o) => o.ms).sort((a, b) => a - b);
-  const counts = ["degraded", "wrong-check-digit", "tampered", "clean-control"].map((s) => `${outcomes.filter((o) => o.c.set === s).length} ${s}`).join(", ");
+  const counts = ["degraded", "wrong-check-digit", "tampered", "clean-control"]
+    .map((s) => `${outcomes.filter((o) => o.c.set === s).length} ${s}`)
+    .join(", ");
   const section = [
     START,
     "## Documents",
@@ -173,8 +255,8 @@ export function writeAccuracySection(rows: AccuracyRow[], outcomes: Outcome[], f
     formatRows(rows),
     "",
     `Wall time per document on this run (2 cores, both OCR workers warm): median ${ms[Math.floor(ms.length / 2)]?.toFixed(0)} ms.`,
-    "\"Flagged\" = alteration_detection_results is ALTERATIONS_SUSPECTED (block-wise ELA ≥ its threshold, editing software, or a printed",
-    "field that confidently differs from the MRZ). \"Caught\" = not APPROVED; a wrong check digit alone never declines.",
+    '"Flagged" = alteration_detection_results is ALTERATIONS_SUSPECTED (block-wise ELA ≥ its threshold, editing software, or a printed',
+    'field that confidently differs from the MRZ). "Caught" = not APPROVED; a wrong check digit alone never declines.',
     "The tampered copies carry no editing-software metadata, so they are caught by the image and text signals alone.",
     ...NOTES,
     END,
@@ -182,7 +264,10 @@ export function writeAccuracySection(rows: AccuracyRow[], outcomes: Outcome[], f
   const current = existsSync(file) ? readFileSync(file, "utf8") : "# Accuracy\n";
   const start = current.indexOf(START);
   const end = current.indexOf(END);
-  const next = start >= 0 && end > start ? current.slice(0, start) + section + current.slice(end + END.length) : `${current.trimEnd()}\n\n${section}\n`;
+  const next =
+    start >= 0 && end > start
+      ? current.slice(0, start) + section + current.slice(end + END.length)
+      : `${current.trimEnd()}\n\n${section}\n`;
   writeFileSync(file, next);
 }
 
@@ -191,13 +276,24 @@ const QUICK_SIZES: SetSizes = { degraded: 16, wrongCheckDigit: 4, tampered: 6 };
 /** Hard-set documents per condition unless --limit says otherwise (9 conditions: 72 documents). */
 export const HARD_PER_CONDITION = 8;
 
-export type HardRow = { condition: string; documents: number; mrzExact: number; nameExact: number; approved: number; review: number; declined: number; crashed: number };
+export type HardRow = {
+  condition: string;
+  documents: number;
+  mrzExact: number;
+  nameExact: number;
+  approved: number;
+  review: number;
+  declined: number;
+  crashed: number;
+};
 
 /**
  * The hard set (make-documents.ts makeHardSet): every document is genuine, so the figures are reading accuracy and
  * how often the step still approves; any DECLINED is a false decline (must stay 0) and any CRASH a defect.
  */
-export async function evalHardDocuments(options: { perCondition?: number; today?: Date; seed?: number; log?: (line: string) => void } = {}): Promise<{ rows: HardRow[]; outcomes: Outcome[] }> {
+export async function evalHardDocuments(
+  options: { perCondition?: number; today?: Date; seed?: number; log?: (line: string) => void } = {},
+): Promise<{ rows: HardRow[]; outcomes: Outcome[] }> {
   const today = options.today ?? new Date();
   const log = options.log ?? (() => {});
   const outcomes: Outcome[] = [];
@@ -220,15 +316,26 @@ export async function evalHardDocuments(options: { perCondition?: number; today?
     declined: group.filter((o) => o.result === "DECLINED").length,
     crashed: group.filter((o) => o.result === "CRASH").length,
   });
-  const rows = HARD_CONDITIONS.map((k) => row(k, outcomes.filter((o) => o.c.variant === k))).filter((r) => r.documents > 0);
+  const rows = HARD_CONDITIONS.map((k) =>
+    row(
+      k,
+      outcomes.filter((o) => o.c.variant === k),
+    ),
+  ).filter((r) => r.documents > 0);
   rows.push(row("all", outcomes));
   return { rows, outcomes };
 }
 
 export function formatHardRows(rows: HardRow[]): string {
   const p = (n: number, d: number) => (d ? `${Math.round((100 * n) / d)} % (${n}/${d})` : "n/a");
-  const lines = ["| Condition | Docs | MRZ exact | Name exact | APPROVED | MANUAL_REVIEW | DECLINED (must be 0) | Crashed |", "|---|---|---|---|---|---|---|---|"];
-  for (const r of rows) lines.push(`| ${r.condition} | ${r.documents} | ${p(r.mrzExact, r.documents)} | ${p(r.nameExact, r.documents)} | ${p(r.approved, r.documents)} | ${r.review} | ${r.declined ? `**${r.declined}**` : "0"} | ${r.crashed ? `**${r.crashed}**` : "0"} |`);
+  const lines = [
+    "| Condition | Docs | MRZ exact | Name exact | APPROVED | MANUAL_REVIEW | DECLINED (must be 0) | Crashed |",
+    "|---|---|---|---|---|---|---|---|",
+  ];
+  for (const r of rows)
+    lines.push(
+      `| ${r.condition} | ${r.documents} | ${p(r.mrzExact, r.documents)} | ${p(r.nameExact, r.documents)} | ${p(r.approved, r.documents)} | ${r.review} | ${r.declined ? `**${r.declined}**` : "0"} | ${r.crashed ? `**${r.crashed}**` : "0"} |`,
+    );
   return lines.join("\n");
 }
 
@@ -244,11 +351,21 @@ async function main(): Promise<void> {
   // --limit N: N hard documents per condition, or N degraded documents (and proportionally fewer others) in the main set
   const limit = flag("--limit") ? Number(flag("--limit")) : null;
   if (flag("--set") === "hard") {
-    const { rows } = await evalHardDocuments({ perCondition: limit ?? HARD_PER_CONDITION, seed, log: (l) => console.log(l) });
-    console.log(`\nHard set, seed ${seed ?? "20261125 (main)"}, ${limit ?? HARD_PER_CONDITION} per condition:\n\n${formatHardRows(rows)}`);
+    const { rows } = await evalHardDocuments({
+      perCondition: limit ?? HARD_PER_CONDITION,
+      seed,
+      log: (l) => console.log(l),
+    });
+    console.log(
+      `\nHard set, seed ${seed ?? "20261125 (main)"}, ${limit ?? HARD_PER_CONDITION} per condition:\n\n${formatHardRows(rows)}`,
+    );
     return;
   }
-  const sizes = limit ? { degraded: limit, wrongCheckDigit: Math.ceil(limit / 5), tampered: Math.ceil(limit / 3) } : quick ? QUICK_SIZES : DEFAULT_SIZES;
+  const sizes = limit
+    ? { degraded: limit, wrongCheckDigit: Math.ceil(limit / 5), tampered: Math.ceil(limit / 3) }
+    : quick
+      ? QUICK_SIZES
+      : DEFAULT_SIZES;
   const { rows, outcomes } = await evalDocuments({ sizes, seed, log: (line) => console.log(line) });
   if (quick || limit || seed !== undefined || process.argv.includes("--no-write")) {
     console.log(`\n${formatRows(rows)}\n\n(${quick ? "quick sample" : `seed ${seed}`}: docs/accuracy.md not written)`);

@@ -4,7 +4,12 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import sharp from "sharp";
 import { pathToFileURL } from "node:url";
-import { descriptorById, type DescriptorSpec, type FaceApiDescriptor, type HumanDescriptor } from "@/lib/faces/descriptors";
+import {
+  descriptorById,
+  type DescriptorSpec,
+  type FaceApiDescriptor,
+  type HumanDescriptor,
+} from "@/lib/faces/descriptors";
 import { faceApi, resnetDescriptor } from "@/lib/faces/resnet-descriptor";
 import { decodeImage, humanConfig, humanModelsDir, humanPackageDir, withFileFetch } from "@/lib/faces/human-engine";
 import { packageDir } from "@/lib/geo/package-dir";
@@ -20,7 +25,11 @@ export type EmbedOutput = { descriptor: string; loadMs: number; maxRssMb: number
 type Tensor = unknown;
 type Pixels = { data: Buffer; width: number; height: number };
 type Found = { embedding: number[]; box: number[] } | null;
-type Embedder = { load(): Promise<void>; embedPixels?(image: Pixels): Promise<Found>; embed(image: { data: Buffer; width: number; height: number }): Promise<{ embedding: number[]; box: number[] } | null> };
+type Embedder = {
+  load(): Promise<void>;
+  embedPixels?(image: Pixels): Promise<Found>;
+  embed(image: { data: Buffer; width: number; height: number }): Promise<{ embedding: number[]; box: number[] } | null>;
+};
 
 function installed(name: string): boolean {
   const req = createRequire(path.join(process.cwd(), "package.json"));
@@ -43,15 +52,22 @@ function humanEmbedder(spec: HumanDescriptor | null): Embedder {
   const { Human } = req(path.join(humanDir, "dist", "human.node-wasm.js")) as { Human: new (config: unknown) => any }; // eslint-disable-line @typescript-eslint/no-explicit-any
   const h = new Human(humanConfig(humanDir, wasmDir, spec));
   return {
-    load: () => withFileFetch(async () => {
-      await h.load();
-      await h.tf.ready();
-    }),
+    load: () =>
+      withFileFetch(async () => {
+        await h.load();
+        await h.tf.ready();
+      }),
     async embed(image) {
-      const tensor: Tensor = h.tf.tensor(new Uint8Array(image.data.buffer, image.data.byteOffset, image.data.byteLength), [1, image.height, image.width, 3], "int32");
+      const tensor: Tensor = h.tf.tensor(
+        new Uint8Array(image.data.buffer, image.data.byteOffset, image.data.byteLength),
+        [1, image.height, image.width, 3],
+        "int32",
+      );
       try {
         const result = await h.detect(tensor);
-        const faces = (result.face as Array<{ box: number[]; embedding?: number[] }>).filter((f) => !spec || f.embedding?.length).sort((a, b) => area(b.box) - area(a.box));
+        const faces = (result.face as Array<{ box: number[]; embedding?: number[] }>)
+          .filter((f) => !spec || f.embedding?.length)
+          .sort((a, b) => area(b.box) - area(a.box));
         return faces[0] ? { embedding: [...(faces[0].embedding ?? [])], box: faces[0].box } : null;
       } finally {
         h.tf.dispose(tensor);
@@ -61,7 +77,9 @@ function humanEmbedder(spec: HumanDescriptor | null): Embedder {
 }
 
 function faceApiEmbedder(): Embedder & { embedPixels(image: Pixels): Promise<Found> } {
-  const dir = path.dirname(path.dirname(createRequire(path.join(process.cwd(), "package.json")).resolve("@vladmandic/face-api")));
+  const dir = path.dirname(
+    path.dirname(createRequire(path.join(process.cwd(), "package.json")).resolve("@vladmandic/face-api")),
+  );
   const req = createRequire(path.join(dir, "package.json"));
   const faceapi = req(path.join(dir, "dist", "face-api.node-wasm.js")); // requires @tensorflow/tfjs and its wasm backend
   const modelDir = path.join(dir, "model");
@@ -87,11 +105,26 @@ function faceApiEmbedder(): Embedder & { embedPixels(image: Pixels): Promise<Fou
       return this.embedPixels({ data, width: info.width, height: info.height });
     },
     async embedPixels(image: { data: Buffer; width: number; height: number }) {
-      const tensor = faceapi.tf.tensor3d(new Uint8Array(image.data.buffer, image.data.byteOffset, image.data.byteLength), [image.height, image.width, 3], "int32");
+      const tensor = faceapi.tf.tensor3d(
+        new Uint8Array(image.data.buffer, image.data.byteOffset, image.data.byteLength),
+        [image.height, image.width, 3],
+        "int32",
+      );
       try {
-        const found = await faceapi.detectAllFaces(tensor, new faceapi.SsdMobilenetv1Options({ minConfidence: 0.3 })).withFaceLandmarks().withFaceDescriptors();
-        const best = (found as Array<{ detection: { box: { x: number; y: number; width: number; height: number } }; descriptor: Float32Array }>)
-          .map((f) => ({ box: [f.detection.box.x, f.detection.box.y, f.detection.box.width, f.detection.box.height], embedding: Array.from(f.descriptor) }))
+        const found = await faceapi
+          .detectAllFaces(tensor, new faceapi.SsdMobilenetv1Options({ minConfidence: 0.3 }))
+          .withFaceLandmarks()
+          .withFaceDescriptors();
+        const best = (
+          found as Array<{
+            detection: { box: { x: number; y: number; width: number; height: number } };
+            descriptor: Float32Array;
+          }>
+        )
+          .map((f) => ({
+            box: [f.detection.box.x, f.detection.box.y, f.detection.box.width, f.detection.box.height],
+            embedding: Array.from(f.descriptor),
+          }))
           .sort((a, b) => area(b.box) - area(a.box))[0];
         return best ?? null;
       } finally {
@@ -112,14 +145,24 @@ function resnetOnHumanEmbedder(spec: FaceApiDescriptor): Embedder {
     async embed(image) {
       const face = await detector.embed(image);
       if (!face) return null;
-      const embedding = await resnetDescriptor(image, face.box as [number, number, number, number], spec.boxScale, spec.refine);
+      const embedding = await resnetDescriptor(
+        image,
+        face.box as [number, number, number, number],
+        spec.boxScale,
+        spec.refine,
+      );
       return embedding ? { embedding, box: face.box } : null;
     },
   };
 }
 
 export async function embedFiles(spec: DescriptorSpec, files: readonly string[]): Promise<EmbedOutput> {
-  const embedder = spec.engine === "human" ? humanEmbedder(spec) : spec.detector === "human" ? resnetOnHumanEmbedder(spec) : faceApiEmbedder();
+  const embedder =
+    spec.engine === "human"
+      ? humanEmbedder(spec)
+      : spec.detector === "human"
+        ? resnetOnHumanEmbedder(spec)
+        : faceApiEmbedder();
   const started = performance.now();
   await embedder.load();
   const loadMs = performance.now() - started;

@@ -4,7 +4,15 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
-import { calibrate, distribution, equalErrorRate, outcomes, ratesAt, type Scored, type Thresholds } from "@/lib/faces/calibration";
+import {
+  calibrate,
+  distribution,
+  equalErrorRate,
+  outcomes,
+  ratesAt,
+  type Scored,
+  type Thresholds,
+} from "@/lib/faces/calibration";
 import { cosineSimilarity, DESCRIPTORS, SHIPPED_IDENTITY_DESCRIPTOR } from "@/lib/faces/descriptors";
 import { FACE_MATCH_THRESHOLDS } from "@/lib/faces/face-match";
 import { LIVENESS_THRESHOLDS } from "@/lib/processes/liveness/liveness";
@@ -38,36 +46,54 @@ function parseArgs(argv: readonly string[]): Args {
       return v;
     };
     if (arg === "--data") dirs.push(path.resolve(value()));
-    else if (arg === "--descriptors") descriptors = value().split(",").map((s) => s.trim()).filter(Boolean);
+    else if (arg === "--descriptors")
+      descriptors = value()
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean);
     else throw new Error(`unknown argument ${arg} (usage: --data DIR [--data DIR …] [--descriptors id,id])`);
   }
   return { dirs, descriptors };
 }
 
 /** Similarities of a set's labelled pairs under one descriptor's embeddings (pairs with an undetected photo left out). */
-export function scorePairs(set: FaceSet, embeddings: ReadonlyMap<string, number[] | null>): { scored: Scored[]; skipped: number } {
+export function scorePairs(
+  set: FaceSet,
+  embeddings: ReadonlyMap<string, number[] | null>,
+): { scored: Scored[]; skipped: number } {
   const scored: Scored[] = [];
   let skipped = 0;
   for (const p of set.pairs) {
-    const a = embeddings.get(p.a), b = embeddings.get(p.b);
+    const a = embeddings.get(p.a),
+      b = embeddings.get(p.b);
     if (!a || !b) {
       skipped++;
       continue;
     }
-    scored.push({ same: p.same, similarity: cosineSimilarity(a, b), label: `${path.basename(p.a)}~${path.basename(p.b)}` });
+    scored.push({
+      same: p.same,
+      similarity: cosineSimilarity(a, b),
+      label: `${path.basename(p.a)}~${path.basename(p.b)}`,
+    });
   }
   return { scored, skipped };
 }
 
 async function embedAll(id: string, files: readonly string[], tmp: string): Promise<EmbedOutput | string> {
-  const list = path.join(tmp, `${id}.files.json`), out = path.join(tmp, `${id}.out.json`);
+  const list = path.join(tmp, `${id}.files.json`),
+    out = path.join(tmp, `${id}.out.json`);
   await writeFile(list, JSON.stringify(files));
   const worker = path.join(path.dirname(new URL(import.meta.url).pathname), "face-embed.ts");
   try {
-    await run(process.execPath, ["--import", "tsx", "--conditions=react-server", worker, id, list, out], { maxBuffer: 1 << 24, timeout: 30 * 60_000 });
+    await run(process.execPath, ["--import", "tsx", "--conditions=react-server", worker, id, list, out], {
+      maxBuffer: 1 << 24,
+      timeout: 30 * 60_000,
+    });
   } catch (error) {
     const e = error as { code?: number; stderr?: string };
-    return e.code === 3 ? `skipped: ${e.stderr?.trim()}` : `failed: ${e.stderr?.trim().split("\n").slice(-3).join(" ")}`;
+    return e.code === 3
+      ? `skipped: ${e.stderr?.trim()}`
+      : `failed: ${e.stderr?.trim().split("\n").slice(-3).join(" ")}`;
   }
   return JSON.parse(await readFile(out, "utf8")) as EmbedOutput;
 }
@@ -92,16 +118,32 @@ function gridOf(same: number[], different: number[]): number[] {
 function describeSet(label: string, scored: Scored[], skipped: number, lines: string[]): Thresholds {
   const same = distribution(scored.filter((p) => p.same).map((p) => p.similarity));
   const diff = distribution(scored.filter((p) => !p.same).map((p) => p.similarity));
-  const d = (x: typeof same) => (x ? `n ${x.count} · min ${f2(x.min)} · p5 ${f2(x.p5)} · median ${f2(x.median)} · p95 ${f2(x.p95)} · max ${f2(x.max)}` : "none");
-  lines.push(`**${label}**${skipped ? ` (${skipped} pairs left out: no face found in a photo)` : ""}`, "", `- same person: ${d(same)}`, `- different people: ${d(diff)}`);
+  const d = (x: typeof same) =>
+    x
+      ? `n ${x.count} · min ${f2(x.min)} · p5 ${f2(x.p5)} · median ${f2(x.median)} · p95 ${f2(x.p95)} · max ${f2(x.max)}`
+      : "none";
+  lines.push(
+    `**${label}**${skipped ? ` (${skipped} pairs left out: no face found in a photo)` : ""}`,
+    "",
+    `- same person: ${d(same)}`,
+    `- different people: ${d(diff)}`,
+  );
   const eer = equalErrorRate(scored);
   const allowed = calibrate(scored);
-  lines.push(`- equal error rate ${pct(eer.rate)} at ${f2(eer.threshold)}; the rule allows PASSED ≥ ${allowed.MATCH.toFixed(2)}, FAILED < ${allowed.REVIEW.toFixed(2)} (margin 0.01)`, "");
+  lines.push(
+    `- equal error rate ${pct(eer.rate)} at ${f2(eer.threshold)}; the rule allows PASSED ≥ ${allowed.MATCH.toFixed(2)}, FAILED < ${allowed.REVIEW.toFixed(2)} (margin 0.01)`,
+    "",
+  );
   lines.push("| threshold | false match rate | false non-match rate |", "|---|---|---|");
-  const grid = gridOf(scored.filter((p) => p.same).map((p) => p.similarity), scored.filter((p) => !p.same).map((p) => p.similarity));
+  const grid = gridOf(
+    scored.filter((p) => p.same).map((p) => p.similarity),
+    scored.filter((p) => !p.same).map((p) => p.similarity),
+  );
   for (const t of grid) {
     const r = ratesAt(scored, t);
-    lines.push(`| ${t.toFixed(2)} | ${pct(r.falseMatchRate)} (${r.falseMatches}) | ${pct(r.falseNonMatchRate)} (${r.falseNonMatches}) |`);
+    lines.push(
+      `| ${t.toFixed(2)} | ${pct(r.falseMatchRate)} (${r.falseMatches}) | ${pct(r.falseNonMatchRate)} (${r.falseNonMatches}) |`,
+    );
   }
   lines.push("");
   return allowed;
@@ -110,7 +152,8 @@ function describeSet(label: string, scored: Scored[], skipped: number, lines: st
 export async function evalFaces(argv: readonly string[] = process.argv.slice(2)): Promise<string> {
   const args = parseArgs(argv);
   const dirs = args.dirs.length ? args.dirs : sharedFaceDirs();
-  if (!dirs.length) return "No face folders: pass --data DIR (a <person>/<photo> tree, or photos with pairs.csv). ../shared/data/faces and ../shared/data/face-pairs are not on this machine.";
+  if (!dirs.length)
+    return "No face folders: pass --data DIR (a <person>/<photo> tree, or photos with pairs.csv). ../shared/data/faces and ../shared/data/face-pairs are not on this machine.";
   const sets = dirs.map(loadFaceSet);
   const files = [...new Set(sets.flatMap((s) => s.photos.map((p) => p.file)))];
   const lines: string[] = [
@@ -118,7 +161,10 @@ export async function evalFaces(argv: readonly string[] = process.argv.slice(2))
     "Similarity: cosine of the two descriptors.",
     "",
   ];
-  const summary: string[] = ["| descriptor | no face found | EER per folder | FNMR at FMR 0 per folder | all folders: EER | all folders: FNMR at FMR 0 | overlap band (lowest same … highest different), all folders | ms/photo (median) | load ms | peak RSS MB |", "|---|---|---|---|---|---|---|---|---|---|"];
+  const summary: string[] = [
+    "| descriptor | no face found | EER per folder | FNMR at FMR 0 per folder | all folders: EER | all folders: FNMR at FMR 0 | overlap band (lowest same … highest different), all folders | ms/photo (median) | load ms | peak RSS MB |",
+    "|---|---|---|---|---|---|---|---|---|---|",
+  ];
   const tmp = await mkdtemp(path.join(os.tmpdir(), "eval-faces-"));
   try {
     for (const id of args.descriptors) {
@@ -128,10 +174,13 @@ export async function evalFaces(argv: readonly string[] = process.argv.slice(2))
         continue;
       }
       const embeddings = new Map(embedded.results.map((r) => [r.file, r.embedding]));
-      const missed = embedded.results.filter((r) => !r.embedding).map((r) => path.relative(path.dirname(r.file), r.file) || r.file);
+      const missed = embedded.results
+        .filter((r) => !r.embedding)
+        .map((r) => path.relative(path.dirname(r.file), r.file) || r.file);
       lines.push(`### ${id}${id === SHIPPED_IDENTITY_DESCRIPTOR.id ? " (shipped)" : ""}`, "");
       const all: Scored[] = [];
-      const eers: string[] = [], fnmrs: string[] = [];
+      const eers: string[] = [],
+        fnmrs: string[] = [];
       for (const set of sets) {
         const { scored, skipped } = scorePairs(set, embeddings);
         describeSet(`${set.name}`, scored, skipped, lines);
@@ -143,7 +192,9 @@ export async function evalFaces(argv: readonly string[] = process.argv.slice(2))
       const lowestSame = Math.min(...all.filter((p) => p.same).map((p) => p.similarity));
       const highestDifferent = Math.max(...all.filter((p) => !p.same).map((p) => p.similarity));
       const ms = [...embedded.results.map((r) => r.ms)].sort((a, b) => a - b)[embedded.results.length >> 1]!;
-      summary.push(`| ${id} | ${missed.length}${missed.length ? ` (${missed.map((m) => path.basename(m)).join(", ")})` : ""} | ${eers.join(" / ")} | ${fnmrs.join(" / ")} | ${pct(equalErrorRate(all).rate)} | ${pct(ratesAt(all, highestDifferent + 1e-9).falseNonMatchRate)} | ${f2(lowestSame)} … ${f2(highestDifferent)} | ${ms.toFixed(0)} | ${embedded.loadMs.toFixed(0)} | ${embedded.maxRssMb.toFixed(0)} |`);
+      summary.push(
+        `| ${id} | ${missed.length}${missed.length ? ` (${missed.map((m) => path.basename(m)).join(", ")})` : ""} | ${eers.join(" / ")} | ${fnmrs.join(" / ")} | ${pct(equalErrorRate(all).rate)} | ${pct(ratesAt(all, highestDifferent + 1e-9).falseNonMatchRate)} | ${f2(lowestSame)} … ${f2(highestDifferent)} | ${ms.toFixed(0)} | ${embedded.loadMs.toFixed(0)} | ${embedded.maxRssMb.toFixed(0)} |`,
+      );
       if (id === SHIPPED_IDENTITY_DESCRIPTOR.id) {
         const shipped = outcomes(all, FACE_MATCH_THRESHOLDS);
         const allowed = calibrate(all);
@@ -163,8 +214,11 @@ export async function evalFaces(argv: readonly string[] = process.argv.slice(2))
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  evalFaces().then((report) => console.log(report), (error) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  });
+  evalFaces().then(
+    (report) => console.log(report),
+    (error) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(1);
+    },
+  );
 }

@@ -10,13 +10,41 @@
 // Every image then goes through the upload normaliser, as a real upload does.
 import sharp from "sharp";
 import { normalizeUpload } from "@/lib/uploads/normalize-upload";
-import { drawIdCard, drawPassport, randomPerson, seededRandom, type DrawnDocument, type DrawOptions, type Person } from "@/lib/testing/document-images";
-import { cameraCopy, degrade, DEGRADATIONS, HARD_CONDITIONS, hardCondition, tamper, TAMPERINGS, type Degradation, type HardCondition, type Tampering } from "@/lib/testing/document-variants";
+import {
+  drawIdCard,
+  drawPassport,
+  randomPerson,
+  seededRandom,
+  type DrawnDocument,
+  type DrawOptions,
+  type Person,
+} from "@/lib/testing/document-images";
+import {
+  cameraCopy,
+  degrade,
+  DEGRADATIONS,
+  HARD_CONDITIONS,
+  hardCondition,
+  tamper,
+  TAMPERINGS,
+  type Degradation,
+  type HardCondition,
+  type Tampering,
+} from "@/lib/testing/document-variants";
 
 export type DocumentCase = {
   id: string;
   set: "degraded" | "wrong-check-digit" | "tampered" | "clean-control" | "named" | "hard";
-  variant: Degradation | Tampering | HardCondition | "document" | "birth" | "expiry" | "composite" | "camera" | "small-rotated-blurred";
+  variant:
+    | Degradation
+    | Tampering
+    | HardCondition
+    | "document"
+    | "birth"
+    | "expiry"
+    | "composite"
+    | "camera"
+    | "small-rotated-blurred";
   declaredType: "PASSPORT" | "NATIONAL_ID";
   declaredCountry: string;
   front: Buffer;
@@ -33,26 +61,61 @@ async function upload(bytes: Buffer) {
   return { bytes: file.bytes, meta: file.meta };
 }
 
-async function draw(rng: () => number, index: number, today: Date, corrupt?: "document" | "birth" | "expiry" | "composite", style?: DrawOptions["style"]): Promise<DrawnDocument> {
+async function draw(
+  rng: () => number,
+  index: number,
+  today: Date,
+  corrupt?: "document" | "birth" | "expiry" | "composite",
+  style?: DrawOptions["style"],
+): Promise<DrawnDocument> {
   const kind = index % 2 === 0 ? "TD3" : "TD1";
   const person = randomPerson(rng, kind, today);
   const options = { portraitSeed: Math.floor(rng() * 1e6), corrupt, style };
   return kind === "TD3" ? drawPassport(person, options) : drawIdCard(person, options);
 }
 
-async function caseOf(id: string, set: DocumentCase["set"], variant: DocumentCase["variant"], doc: DrawnDocument, front: Buffer, back: Buffer | null): Promise<DocumentCase> {
+async function caseOf(
+  id: string,
+  set: DocumentCase["set"],
+  variant: DocumentCase["variant"],
+  doc: DrawnDocument,
+  front: Buffer,
+  back: Buffer | null,
+): Promise<DocumentCase> {
   const f = await upload(front);
   const b = back ? (await upload(back)).bytes : null;
-  return { id, set, variant, declaredType: doc.kind === "TD3" ? "PASSPORT" : "NATIONAL_ID", declaredCountry: doc.person.country, front: f.bytes, back: b, frontMeta: f.meta, truth: doc.mrz };
+  return {
+    id,
+    set,
+    variant,
+    declaredType: doc.kind === "TD3" ? "PASSPORT" : "NATIONAL_ID",
+    declaredCountry: doc.person.country,
+    front: f.bytes,
+    back: b,
+    frontMeta: f.meta,
+    truth: doc.mrz,
+  };
 }
 
 /** ADAEZE OKAFOR NWOSU's Canadian passport at 80 % size, rotated −3°, blurred: its MRZ was read as NNOSU. */
 export async function namedCases(today: Date): Promise<DocumentCase[]> {
   const expiry = new Date(today.getTime() + 1500 * 86_400_000).toISOString().slice(0, 10);
-  const person: Person = { country: "CA", surname: "OKAFOR NWOSU", given: "ADAEZE", documentNumber: "AB1234567", nationality: "CA", birthDate: "1988-04-12", sex: "F", expiryDate: expiry };
+  const person: Person = {
+    country: "CA",
+    surname: "OKAFOR NWOSU",
+    given: "ADAEZE",
+    documentNumber: "AB1234567",
+    nationality: "CA",
+    birthDate: "1988-04-12",
+    sex: "F",
+    expiryDate: expiry,
+  };
   const doc = await drawPassport(person, { portraitSeed: 5 });
   const { width = 0 } = await sharp(doc.front).metadata();
-  const small = await sharp(doc.front).resize({ width: Math.round(width * 0.8) }).png().toBuffer();
+  const small = await sharp(doc.front)
+    .resize({ width: Math.round(width * 0.8) })
+    .png()
+    .toBuffer();
   const front = await sharp(small).rotate(-3, { background: "#7a7a70" }).blur(1.2).jpeg({ quality: 80 }).toBuffer();
   return [await caseOf("named-okafor-nwosu", "named", "small-rotated-blurred", doc, front, null)];
 }
@@ -68,7 +131,11 @@ export async function* makeHardSet(today: Date, perCondition: number, seed = 202
   }
 }
 
-export async function* makeDocumentSet(today: Date, sizes: SetSizes = DEFAULT_SIZES, seed = 20261125): AsyncGenerator<DocumentCase> {
+export async function* makeDocumentSet(
+  today: Date,
+  sizes: SetSizes = DEFAULT_SIZES,
+  seed = 20261125,
+): AsyncGenerator<DocumentCase> {
   const rng = seededRandom(seed);
   for (let i = 0; i < sizes.degraded; i++) {
     const doc = await draw(rng, i, today);
@@ -80,7 +147,14 @@ export async function* makeDocumentSet(today: Date, sizes: SetSizes = DEFAULT_SI
   for (let i = 0; i < sizes.wrongCheckDigit; i++) {
     const corrupt = corruptions[i % corruptions.length]!;
     const doc = await draw(rng, i, today, corrupt);
-    yield caseOf(`check-digit-${i}`, "wrong-check-digit", corrupt, doc, await cameraCopy(doc.front), doc.back && (await cameraCopy(doc.back)));
+    yield caseOf(
+      `check-digit-${i}`,
+      "wrong-check-digit",
+      corrupt,
+      doc,
+      await cameraCopy(doc.front),
+      doc.back && (await cameraCopy(doc.back)),
+    );
   }
   for (let i = 0; i < sizes.tampered; i++) {
     const doc = await draw(rng, i, today);

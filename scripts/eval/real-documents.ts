@@ -43,7 +43,10 @@ export async function readDocument(doc: RealDocument, today: Date): Promise<Real
   const t0 = performance.now();
   const image = readFileSync(doc.path);
   const exam = await examineDocument(image, null, "FRONT");
-  const decision = decide({ exam, declared: { type: null, country: null }, fileMeta: null, duplicates: [] }, { today, allowedTypes: [], allowedCountries: [] });
+  const decision = decide(
+    { exam, declared: { type: null, country: null }, fileMeta: null, duplicates: [] },
+    { today, allowedTypes: [], allowedCountries: [] },
+  );
   const mrz = exam.mrz;
   return {
     doc,
@@ -80,18 +83,32 @@ async function main(): Promise<void> {
   }
   const docs = listDocuments(dir);
   console.log(`Real documents: ${dir} (${docs.length} images)\n`);
-  console.log(`${"image".padEnd(24)} ${"peer".padStart(4)}  ${"format".padEnd(6)} ${"MRZ".padEnd(14)} ${"step".padEnd(14)} time`);
+  console.log(
+    `${"image".padEnd(24)} ${"peer".padStart(4)}  ${"format".padEnd(6)} ${"MRZ".padEnd(14)} ${"step".padEnd(14)} time`,
+  );
   const outcomes: RealOutcome[] = [];
   for (const doc of docs) {
     let o: RealOutcome;
     try {
       o = await readDocument(doc, today);
     } catch (error) {
-      o = { doc, format: null, valid: false, invalid: [], lines: [], repairs: [], result: "CRASH", checks: [String(error)], ms: 0 };
+      o = {
+        doc,
+        format: null,
+        valid: false,
+        invalid: [],
+        lines: [],
+        repairs: [],
+        result: "CRASH",
+        checks: [String(error)],
+        ms: 0,
+      };
     }
     outcomes.push(o);
     const mrz = o.format === null ? "not found" : o.valid ? "fully valid" : `${o.invalid.length} invalid`;
-    console.log(`${doc.file.padEnd(24)} ${String(doc.peer ?? "-").padStart(4)}  ${(o.format ?? "-").padEnd(6)} ${mrz.padEnd(14)} ${o.result.padEnd(14)} ${(o.ms / 1000).toFixed(1)} s`);
+    console.log(
+      `${doc.file.padEnd(24)} ${String(doc.peer ?? "-").padStart(4)}  ${(o.format ?? "-").padEnd(6)} ${mrz.padEnd(14)} ${o.result.padEnd(14)} ${(o.ms / 1000).toFixed(1)} s`,
+    );
     for (const l of o.lines) console.log(`    ${l}`);
     if (o.repairs.length) console.log(`    repaired: ${o.repairs.join("; ")}`);
     if (!o.valid && o.invalid.length) console.log(`    invalid: ${o.invalid.join(", ")}`);
@@ -101,8 +118,13 @@ async function main(): Promise<void> {
   const peerValid = docs.filter((d) => d.peer === 100);
   const ours = outcomes.filter((o) => o.doc.peer === 100 && o.valid).length;
   const declined = outcomes.filter((o) => o.result === "DECLINED" && !o.valid).length;
-  console.log(`\nfully valid MRZ: ${valid}/${docs.length} (${((100 * valid) / Math.max(1, docs.length)).toFixed(0)} %)`);
-  if (peerValid.length) console.log(`of the peer's fully valid (${peerValid.length}): ${ours} fully valid here; the peer: ${peerValid.length}/${docs.length} overall`);
+  console.log(
+    `\nfully valid MRZ: ${valid}/${docs.length} (${((100 * valid) / Math.max(1, docs.length)).toFixed(0)} %)`,
+  );
+  if (peerValid.length)
+    console.log(
+      `of the peer's fully valid (${peerValid.length}): ${ours} fully valid here; the peer: ${peerValid.length}/${docs.length} overall`,
+    );
   console.log(`declined on a reading whose check digits fail: ${declined}`);
   await stopOcrEngine();
 }

@@ -51,7 +51,11 @@ export function peopleOf(set: FaceSet): PortraitPerson[] {
   for (const pair of set.pairs) if (pair.same) parent.set(root(pair.a), root(pair.b));
   const groups = new Map<string, string[]>();
   for (const p of set.photos) groups.set(root(p.file), [...(groups.get(root(p.file)) ?? []), p.file]);
-  return [...groups.values()].map((photos) => ({ set: set.name, person: path.basename(photos[0]!), photos: photos.sort() }));
+  return [...groups.values()].map((photos) => ({
+    set: set.name,
+    person: path.basename(photos[0]!),
+    photos: photos.sort(),
+  }));
 }
 
 /** A passport-photo framing of a photo: the face with head and shoulders room, 35:45 (the whole photo without a face). */
@@ -61,10 +65,15 @@ export async function passportPhoto(bytes: Buffer): Promise<Buffer> {
   if (!face) return bytes;
   const s = Math.max(width, height) / Math.min(640, Math.max(width, height)); // detectFaces works on ≤ 640 px
   const [x, y, w, h] = face.box.map((v) => v * s) as [number, number, number, number];
-  const cropH = Math.min(height, h * 1.6), cropW = Math.min(width, cropH * (35 / 45));
+  const cropH = Math.min(height, h * 1.6),
+    cropW = Math.min(width, cropH * (35 / 45));
   const left = Math.round(Math.min(Math.max(0, x + w / 2 - cropW / 2), width - cropW));
   const top = Math.round(Math.min(Math.max(0, y + h / 2 - cropH * 0.45), height - cropH));
-  return sharp(bytes).rotate().extract({ left, top, width: Math.floor(cropW), height: Math.floor(cropH) }).png().toBuffer();
+  return sharp(bytes)
+    .rotate()
+    .extract({ left, top, width: Math.floor(cropW), height: Math.floor(cropH) })
+    .png()
+    .toBuffer();
 }
 
 /** A selfie-like RGB frame: a small face crop enlarged with a grey border (as sample-faces.ts), a large photo ≤ 640 px. */
@@ -72,17 +81,25 @@ export async function selfieFrame(bytes: Buffer): Promise<Buffer> {
   const { width = 0 } = await sharp(bytes).rotate().metadata();
   const image = sharp(bytes).rotate().removeAlpha().toColourspace("srgb");
   if (width >= 300) return image.resize(640, 640, { fit: "inside", withoutEnlargement: true }).png().toBuffer();
-  return image.resize(252, 252, { fit: "inside" }).extend({ top: 54, bottom: 54, left: 54, right: 54, background: "#808080" }).png().toBuffer();
+  return image
+    .resize(252, 252, { fit: "inside" })
+    .extend({ top: 54, bottom: 54, left: 54, right: 54, background: "#808080" })
+    .png()
+    .toBuffer();
 }
 
 /** The two documents of a person whose portrait is `photoA`. */
-export async function portraitDocuments(photoA: Buffer, seed: number): Promise<{ kind: DocumentKind; front: Buffer }[]> {
+export async function portraitDocuments(
+  photoA: Buffer,
+  seed: number,
+): Promise<{ kind: DocumentKind; front: Buffer }[]> {
   const portrait = await passportPhoto(photoA);
   const rng = seededRandom(seed);
   const today = new Date(Date.UTC(2026, 0, 1));
   // as an upload arrives: the hard style's security print (also over the portrait), a camera JPEG, then the
   // upload normaliser the API runs on every DOCUMENT_FRONT
-  const asUploaded = async (png: Buffer) => (await normalizeUpload("DOCUMENT_FRONT", "image", await hardCondition(png, "security-print", rng))).bytes;
+  const asUploaded = async (png: Buffer) =>
+    (await normalizeUpload("DOCUMENT_FRONT", "image", await hardCondition(png, "security-print", rng))).bytes;
   const options = { portrait, style: "hard" as const, portraitSeed: seed };
   return [
     { kind: "passport", front: await asUploaded((await drawPassport(randomPerson(rng, "TD3", today), options)).front) },
@@ -93,7 +110,10 @@ export async function portraitDocuments(photoA: Buffer, seed: number): Promise<{
 const matchOrNull = (a: FaceObservation | null, b: FaceObservation | null) => (a && b ? matchFaces(a, b) : null);
 
 /** Every person's documents against photo B, a video of B (unless `video` is false) and another person's photo. */
-export async function measurePortraits(people: readonly PortraitPerson[], options: { video?: boolean } = {}): Promise<PortraitCase[]> {
+export async function measurePortraits(
+  people: readonly PortraitPerson[],
+  options: { video?: boolean } = {},
+): Promise<PortraitCase[]> {
   const cases: PortraitCase[] = [];
   const withTwo = people.filter((p) => p.photos.length >= 2);
   for (const [i, person] of withTwo.entries()) {
@@ -139,15 +159,23 @@ export async function atSize(bytes: Buffer, size: number, across: "face" | "phot
   if (!face) return null;
   const s = Math.max(width, height) / Math.min(640, Math.max(width, height));
   const k = size / (face.box[2] * s);
-  const w = Math.max(1, Math.round(width * k)), h = Math.max(1, Math.round(height * k));
-  const cx = (face.box[0] + face.box[2] / 2) * s * k, cy = (face.box[1] + face.box[3] / 2) * s * k;
-  const cw = Math.min(w, 640), ch = Math.min(h, 640);
-  const left = Math.round(Math.min(Math.max(0, cx - cw / 2), w - cw)), top = Math.round(Math.min(Math.max(0, cy - ch / 2), h - ch));
+  const w = Math.max(1, Math.round(width * k)),
+    h = Math.max(1, Math.round(height * k));
+  const cx = (face.box[0] + face.box[2] / 2) * s * k,
+    cy = (face.box[1] + face.box[3] / 2) * s * k;
+  const cw = Math.min(w, 640),
+    ch = Math.min(h, 640);
+  const left = Math.round(Math.min(Math.max(0, cx - cw / 2), w - cw)),
+    top = Math.round(Math.min(Math.max(0, cy - ch / 2), h - ch));
   return sharp(rgb).resize(w, h, { fit: "fill" }).extract({ left, top, width: cw, height: ch }).png().toBuffer();
 }
 
 /** Whether the production detector (human, as FACE_PRESENT and largestFace use it) finds a face in each photo at each size. */
-export async function facePresence(files: readonly string[], sizes: readonly number[], across: "face" | "photo"): Promise<Map<number, { found: number; tried: number; missed: string[] }>> {
+export async function facePresence(
+  files: readonly string[],
+  sizes: readonly number[],
+  across: "face" | "photo",
+): Promise<Map<number, { found: number; tried: number; missed: string[] }>> {
   const out = new Map(sizes.map((s) => [s, { found: 0, tried: 0, missed: [] as string[] }]));
   for (const file of files) {
     const bytes = await readFile(file);
@@ -164,7 +192,10 @@ export async function facePresence(files: readonly string[], sizes: readonly num
 }
 
 /** How many still and looped videos of the photos LIVENESS judges live (it must be none). */
-export async function stillPhotosJudgedLive(files: readonly string[], kinds: readonly ("still" | "looped")[] = ["still", "looped"]): Promise<{ videos: number; live: string[] }> {
+export async function stillPhotosJudgedLive(
+  files: readonly string[],
+  kinds: readonly ("still" | "looped")[] = ["still", "looped"],
+): Promise<{ videos: number; live: string[] }> {
   const live: string[] = [];
   let videos = 0;
   for (const file of files) {
@@ -201,7 +232,10 @@ export function portraitTable(cases: readonly PortraitCase[], video = true): str
     for (const kind of ["passport", "ID card"] as const) {
       const rows = cases.filter((c) => c.person.set === set && c.kind === kind);
       lines.push(`| ${set} | ${kind} | same person, selfie photo B | ${outcomeCells(rows.map((c) => c.samePhoto))} |`);
-      if (video) lines.push(`| ${set} | ${kind} | same person, head-turn video of B | ${outcomeCells(rows.map((c) => c.sameVideo))} |`);
+      if (video)
+        lines.push(
+          `| ${set} | ${kind} | same person, head-turn video of B | ${outcomeCells(rows.map((c) => c.sameVideo))} |`,
+        );
       lines.push(`| ${set} | ${kind} | different person, photo | ${outcomeCells(rows.map((c) => c.differentPhoto))} |`);
     }
   lines.push("", "| set | document | portrait face found |", "|---|---|---|");
@@ -231,32 +265,55 @@ function parseArgs(argv: readonly string[]): { dirs: string[]; video: boolean } 
 export async function evalRealPortraits(argv: readonly string[]): Promise<string> {
   const args = parseArgs(argv);
   const dirs = args.dirs.length ? args.dirs : sharedFaceDirs();
-  if (!dirs.length) throw new Error("no face folders: pass --data DIR (../shared/data/faces and ../shared/data/face-pairs are absent)");
+  if (!dirs.length)
+    throw new Error("no face folders: pass --data DIR (../shared/data/faces and ../shared/data/face-pairs are absent)");
   await warmFaceEngine();
   const sets = dirs.map(loadFaceSet);
   const people = sets.flatMap(peopleOf);
-  const lines = [`People with two photos or more: ${sets.map((s) => `${s.name} ${peopleOf(s).filter((p) => p.photos.length >= 2).length}`).join(", ")}.`, ""];
+  const lines = [
+    `People with two photos or more: ${sets.map((s) => `${s.name} ${peopleOf(s).filter((p) => p.photos.length >= 2).length}`).join(", ")}.`,
+    "",
+  ];
   const cases = await measurePortraits(people, { video: args.video });
   lines.push(portraitTable(cases, args.video), "");
-  const flagged = cases.filter((c) => c.samePhoto?.result === "FAILED" || c.sameVideo?.result === "FAILED" || c.differentPhoto?.result === "PASSED");
+  const flagged = cases.filter(
+    (c) =>
+      c.samePhoto?.result === "FAILED" || c.sameVideo?.result === "FAILED" || c.differentPhoto?.result === "PASSED",
+  );
   for (const c of flagged)
-    lines.push(`- ${c.person.set}/${c.person.person} ${c.kind}: same photo ${c.samePhoto?.similarity ?? "–"} (${c.samePhoto?.result ?? "no face"}), video ${c.sameVideo?.similarity ?? "–"} (${c.sameVideo?.result ?? "no face"}), different ${c.differentLabel} ${c.differentPhoto?.similarity ?? "–"} (${c.differentPhoto?.result ?? "no face"})`);
+    lines.push(
+      `- ${c.person.set}/${c.person.person} ${c.kind}: same photo ${c.samePhoto?.similarity ?? "–"} (${c.samePhoto?.result ?? "no face"}), video ${c.sameVideo?.similarity ?? "–"} (${c.sameVideo?.result ?? "no face"}), different ${c.differentLabel} ${c.differentPhoto?.similarity ?? "–"} (${c.differentPhoto?.result ?? "no face"})`,
+    );
 
   const files = sets.flatMap((s) => s.photos.map((p) => p.file));
-  lines.push("", "Face presence (production detector, human) on every real photo:", "", "| scaled so that | px across | found | tried | missed |", "|---|---|---|---|---|");
+  lines.push(
+    "",
+    "Face presence (production detector, human) on every real photo:",
+    "",
+    "| scaled so that | px across | found | tried | missed |",
+    "|---|---|---|---|---|",
+  );
   for (const across of ["face", "photo"] as const)
     for (const [size, row] of await facePresence(files, PRESENCE_SIZES, across))
-      lines.push(`| the ${across} is | ${size} | ${row.found} | ${row.tried} | ${row.missed.slice(0, 6).join(", ")}${row.missed.length > 6 ? " …" : ""} |`);
+      lines.push(
+        `| the ${across} is | ${size} | ${row.found} | ${row.tried} | ${row.missed.slice(0, 6).join(", ")}${row.missed.length > 6 ? " …" : ""} |`,
+      );
 
   const stillFiles = people.filter((p) => p.photos.length >= 2).map((p) => p.photos[1]!);
   const still = await stillPhotosJudgedLive(stillFiles);
-  lines.push("", `Still (3 s) and looped zoom (4 s) webm videos of photo B of every person, LIVENESS TURN_HEAD_LEFT_RIGHT: ${still.live.length} of ${still.videos} judged live${still.live.length ? ` (${still.live.join(", ")})` : ""}.`);
+  lines.push(
+    "",
+    `Still (3 s) and looped zoom (4 s) webm videos of photo B of every person, LIVENESS TURN_HEAD_LEFT_RIGHT: ${still.live.length} of ${still.videos} judged live${still.live.length ? ` (${still.live.join(", ")})` : ""}.`,
+  );
   return lines.join("\n");
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  evalRealPortraits(process.argv.slice(2)).then((report) => console.log(report), (error) => {
-    console.error(error);
-    process.exit(1);
-  });
+  evalRealPortraits(process.argv.slice(2)).then(
+    (report) => console.log(report),
+    (error) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
 }

@@ -7,7 +7,11 @@ import styles from "@/components/dashboard/dashboard.module.css";
 
 export const metadata: Metadata = { title: "Sign in" };
 
-export default async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function LoginPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   if (await currentMember()) redirect("/dashboard");
   const created = (await searchParams).created === "1";
   return (

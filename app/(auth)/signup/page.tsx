@@ -19,7 +19,9 @@ export default async function SignupPage() {
         <section className={styles.panel}>
           <h1>Create an account</h1>
           <p>{refusal}</p>
-          <p><a href="/login">Sign in</a></p>
+          <p>
+            <a href="/login">Sign in</a>
+          </p>
         </section>
       )}
     </main>

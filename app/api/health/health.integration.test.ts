@@ -6,7 +6,11 @@ describe("GET /api/health", () => {
     const response = await GET();
     expect(response.status).toBe(200);
     const body = await response.json();
-    expect(body).toEqual({ status: "ok", database: "ok", ffmpeg: { source: "system", version: expect.stringMatching(/^\d/) } });
+    expect(body).toEqual({
+      status: "ok",
+      database: "ok",
+      ffmpeg: { source: "system", version: expect.stringMatching(/^\d/) },
+    });
     expect(JSON.stringify(body)).not.toContain("/");
   });
 });

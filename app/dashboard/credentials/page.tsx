@@ -19,7 +19,10 @@ export default async function CredentialsPage() {
     <>
       <h1>API keys</h1>
       <section className={styles.panel} aria-label="client id">
-        <p className={styles.muted}>Client id: send it as <span className={styles.code}>X-CLIENT-ID</span> with every API request, next to a key as the bearer token.</p>
+        <p className={styles.muted}>
+          Client id: send it as <span className={styles.code}>X-CLIENT-ID</span> with every API request, next to a key
+          as the bearer token.
+        </p>
         <CopyField value={member.clientId} label="client id" />
       </section>
       <CreateApiKeyForm action={createApiKeyAction} />
@@ -27,14 +30,27 @@ export default async function CredentialsPage() {
         <h2>Keys</h2>
         {keys.length ? (
           <table className={styles.table}>
-            <thead><tr><th>Name</th><th>Prefix</th><th>Scopes</th><th>Rate limit</th><th>Created</th><th>Last used</th><th>Expires</th><th>Status</th></tr></thead>
+            <thead>
+              <tr>
+                <th>Name</th>
+                <th>Prefix</th>
+                <th>Scopes</th>
+                <th>Rate limit</th>
+                <th>Created</th>
+                <th>Last used</th>
+                <th>Expires</th>
+                <th>Status</th>
+              </tr>
+            </thead>
             <tbody>
               {keys.map((k) => {
                 const expired = k.expiresAt !== null && k.expiresAt <= now;
                 return (
                   <tr key={k.id}>
                     <td>{k.name}</td>
-                    <td><span className={styles.code}>{k.keyPrefix}…</span></td>
+                    <td>
+                      <span className={styles.code}>{k.keyPrefix}…</span>
+                    </td>
                     <td>{k.scopes.join(", ")}</td>
                     <td>{k.rateLimitPerMinute ? `${k.rateLimitPerMinute}/min` : "default"}</td>
                     <td>{when(k.createdAt)}</td>
@@ -42,11 +58,20 @@ export default async function CredentialsPage() {
                     <td>{when(k.expiresAt)}</td>
                     <td>
                       {k.revokedAt ? (
-                        <span className={`${styles.badge} ${styles.REVOKED}`} title={when(k.revokedAt)}>revoked {when(k.revokedAt)}</span>
+                        <span className={`${styles.badge} ${styles.REVOKED}`} title={when(k.revokedAt)}>
+                          revoked {when(k.revokedAt)}
+                        </span>
                       ) : (
                         <span className={styles.row}>
-                          <span className={`${styles.badge} ${expired ? styles.FAILED : styles.DELIVERED}`}>{expired ? "expired" : "active"}</span>
-                          <ActionButton variant="small" label="Revoke" confirm={`Revoke “${k.name}” (${k.keyPrefix}…)? Requests with it fail from now on. This cannot be undone.`} action={revokeApiKeyAction.bind(null, k.id)} />
+                          <span className={`${styles.badge} ${expired ? styles.FAILED : styles.DELIVERED}`}>
+                            {expired ? "expired" : "active"}
+                          </span>
+                          <ActionButton
+                            variant="small"
+                            label="Revoke"
+                            confirm={`Revoke “${k.name}” (${k.keyPrefix}…)? Requests with it fail from now on. This cannot be undone.`}
+                            action={revokeApiKeyAction.bind(null, k.id)}
+                          />
                         </span>
                       )}
                     </td>

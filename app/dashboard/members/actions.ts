@@ -9,10 +9,16 @@ const text = (form: FormData, name: string) => String(form.get(name) ?? "");
 
 export async function inviteMemberAction(_state: ActionState, form: FormData): Promise<ActionState> {
   return memberAction("manageMembers", async (member) => {
-    const { token } = await inviteMember(member, { email: text(form, "email"), role: text(form, "role") as "REVIEWER" });
+    const { token } = await inviteMember(member, {
+      email: text(form, "email"),
+      role: text(form, "role") as "REVIEWER",
+    });
     revalidatePath("/dashboard/members");
     // the token exists only in this answer: its hash is what is stored
-    return done("Invitation created. Send this link to the person; it works once, for 7 days, and is not shown again.", { secret: `${env().PUBLIC_URL}/invite/${token}` });
+    return done(
+      "Invitation created. Send this link to the person; it works once, for 7 days, and is not shown again.",
+      { secret: `${env().PUBLIC_URL}/invite/${token}` },
+    );
   });
 }
 
@@ -26,7 +32,10 @@ export async function revokeInvitationAction(_state: ActionState, form: FormData
 
 export async function changeRoleAction(_state: ActionState, form: FormData): Promise<ActionState> {
   return memberAction("manageMembers", async (member) => {
-    await changeMemberRole(member, { membershipId: text(form, "membershipId"), role: text(form, "role") as "REVIEWER" });
+    await changeMemberRole(member, {
+      membershipId: text(form, "membershipId"),
+      role: text(form, "role") as "REVIEWER",
+    });
     revalidatePath("/dashboard/members");
     return done("Role changed.");
   });

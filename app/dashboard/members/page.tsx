@@ -15,36 +15,71 @@ export default async function MembersPage() {
       <h1>Members</h1>
       <section className={styles.panel}>
         <table className={styles.table}>
-          <thead><tr><th>Member</th><th>Role</th><th>Since</th><th></th></tr></thead>
+          <thead>
+            <tr>
+              <th>Member</th>
+              <th>Role</th>
+              <th>Since</th>
+              <th></th>
+            </tr>
+          </thead>
           <tbody>
             {members.map((m) => (
               <tr key={m.id}>
-                <td>{m.user.name ? `${m.user.name} · ` : ""}{m.user.email}{m.user.id === member.userId ? " (you)" : ""}</td>
-                <td><RowAction action={changeRoleAction} hidden={{ membershipId: m.id }} role={m.role} label="Change role" /></td>
+                <td>
+                  {m.user.name ? `${m.user.name} · ` : ""}
+                  {m.user.email}
+                  {m.user.id === member.userId ? " (you)" : ""}
+                </td>
+                <td>
+                  <RowAction
+                    action={changeRoleAction}
+                    hidden={{ membershipId: m.id }}
+                    role={m.role}
+                    label="Change role"
+                  />
+                </td>
                 <td>{m.createdAt.toISOString().slice(0, 10)}</td>
-                <td><RowAction action={removeMemberAction} hidden={{ membershipId: m.id }} label="Remove" danger /></td>
+                <td>
+                  <RowAction action={removeMemberAction} hidden={{ membershipId: m.id }} label="Remove" danger />
+                </td>
               </tr>
             ))}
           </tbody>
         </table>
       </section>
       <h2>Invite someone</h2>
-      <section className={styles.panel}><InviteForm action={inviteMemberAction} /></section>
+      <section className={styles.panel}>
+        <InviteForm action={inviteMemberAction} />
+      </section>
       <h2>Open invitations</h2>
       <section className={styles.panel}>
         {invitations.length ? (
           <table className={styles.table}>
-            <thead><tr><th>E-mail</th><th>Role</th><th>Expires</th><th></th></tr></thead>
+            <thead>
+              <tr>
+                <th>E-mail</th>
+                <th>Role</th>
+                <th>Expires</th>
+                <th></th>
+              </tr>
+            </thead>
             <tbody>
               {invitations.map((i) => (
                 <tr key={i.id}>
-                  <td>{i.email}</td><td>{i.role.toLowerCase()}</td><td>{i.expiresAt.toISOString().slice(0, 16).replace("T", " ")} UTC</td>
-                  <td><RowAction action={revokeInvitationAction} hidden={{ invitationId: i.id }} label="Revoke" danger /></td>
+                  <td>{i.email}</td>
+                  <td>{i.role.toLowerCase()}</td>
+                  <td>{i.expiresAt.toISOString().slice(0, 16).replace("T", " ")} UTC</td>
+                  <td>
+                    <RowAction action={revokeInvitationAction} hidden={{ invitationId: i.id }} label="Revoke" danger />
+                  </td>
                 </tr>
               ))}
             </tbody>
           </table>
-        ) : <p className={styles.muted}>No open invitations.</p>}
+        ) : (
+          <p className={styles.muted}>No open invitations.</p>
+        )}
       </section>
     </>
   );

@@ -15,7 +15,10 @@ export default async function SettingsPage() {
       <h1>Settings</h1>
       <section className={styles.panel}>
         <SettingsForm action={updateSettingsAction} {...settings} />
-        <p className={styles.muted}>With a retention period, the stale sweep (every 5 minutes) erases the personal data of verifications completed longer ago; each erasure is in the audit log.</p>
+        <p className={styles.muted}>
+          With a retention period, the stale sweep (every 5 minutes) erases the personal data of verifications completed
+          longer ago; each erasure is in the audit log.
+        </p>
       </section>
     </>
   );

@@ -1,16 +1,27 @@
 "use server";
 import { revalidatePath } from "next/cache";
 import { done, memberAction, type ActionState } from "@/lib/dashboard/action";
-import { createMemberWebhookEndpoint, rotateWebhookSecret, updateWebhookEndpoint } from "@/lib/dashboard/manage-webhook-endpoints";
+import {
+  createMemberWebhookEndpoint,
+  rotateWebhookSecret,
+  updateWebhookEndpoint,
+} from "@/lib/dashboard/manage-webhook-endpoints";
 import { resendMemberDelivery, sendTestWebhook } from "@/lib/dashboard/webhook-deliveries";
 
 export type EndpointFormState = ActionState;
 
 function endpointInput(form: FormData) {
-  return { url: String(form.get("url") ?? "").trim(), events: form.getAll("events"), enabled: form.get("enabled") === "on" };
+  return {
+    url: String(form.get("url") ?? "").trim(),
+    events: form.getAll("events"),
+    enabled: form.get("enabled") === "on",
+  };
 }
 
-export async function createWebhookEndpointAction(_state: EndpointFormState, form: FormData): Promise<EndpointFormState> {
+export async function createWebhookEndpointAction(
+  _state: EndpointFormState,
+  form: FormData,
+): Promise<EndpointFormState> {
   return memberAction("manageWebhooks", async (member) => {
     const result = await createMemberWebhookEndpoint(member, endpointInput(form));
     if (result.ok) revalidatePath("/dashboard/webhooks");
@@ -18,7 +29,11 @@ export async function createWebhookEndpointAction(_state: EndpointFormState, for
   });
 }
 
-export async function updateWebhookEndpointAction(endpointId: string, _state: EndpointFormState, form: FormData): Promise<EndpointFormState> {
+export async function updateWebhookEndpointAction(
+  endpointId: string,
+  _state: EndpointFormState,
+  form: FormData,
+): Promise<EndpointFormState> {
   return memberAction("manageWebhooks", async (member) => {
     const result = await updateWebhookEndpoint(member, endpointId, endpointInput(form));
     if (result.ok) revalidatePath("/dashboard/webhooks", "layout");
@@ -27,7 +42,9 @@ export async function updateWebhookEndpointAction(endpointId: string, _state: En
 }
 
 export async function rotateWebhookSecretAction(endpointId: string): Promise<ActionState> {
-  return memberAction("manageWebhooks", async (member) => done(undefined, await rotateWebhookSecret(member, endpointId)));
+  return memberAction("manageWebhooks", async (member) =>
+    done(undefined, await rotateWebhookSecret(member, endpointId)),
+  );
 }
 
 export async function sendTestWebhookAction(endpointId: string): Promise<ActionState> {

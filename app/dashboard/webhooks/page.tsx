@@ -17,17 +17,35 @@ export default async function WebhooksPage() {
         <h2>Endpoints</h2>
         {endpoints.length ? (
           <table className={styles.table}>
-            <thead><tr><th>URL</th><th>Events</th><th>Status</th><th>Last delivery</th></tr></thead>
+            <thead>
+              <tr>
+                <th>URL</th>
+                <th>Events</th>
+                <th>Status</th>
+                <th>Last delivery</th>
+              </tr>
+            </thead>
             <tbody>
               {endpoints.map((e) => (
                 <tr key={e.id}>
-                  <td><Link href={`/dashboard/webhooks/${e.id}`}>{e.url}</Link></td>
+                  <td>
+                    <Link href={`/dashboard/webhooks/${e.id}`}>{e.url}</Link>
+                  </td>
                   <td>{e.events.length ? e.events.join(", ") : "every event"}</td>
-                  <td><span className={styles.badge}>{e.enabled ? "enabled" : "disabled"}</span></td>
+                  <td>
+                    <span className={styles.badge}>{e.enabled ? "enabled" : "disabled"}</span>
+                  </td>
                   <td>
                     {e.lastDelivery ? (
-                      <><span className={`${styles.badge} ${styles[e.lastDelivery.status]}`}>{e.lastDelivery.status.toLowerCase()}</span> {e.lastDelivery.createdAt.toISOString().slice(0, 16).replace("T", " ")} UTC</>
-                    ) : "—"}
+                      <>
+                        <span className={`${styles.badge} ${styles[e.lastDelivery.status]}`}>
+                          {e.lastDelivery.status.toLowerCase()}
+                        </span>{" "}
+                        {e.lastDelivery.createdAt.toISOString().slice(0, 16).replace("T", " ")} UTC
+                      </>
+                    ) : (
+                      "—"
+                    )}
                   </td>
                 </tr>
               ))}

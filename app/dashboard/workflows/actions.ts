@@ -32,7 +32,11 @@ export async function setWorkflowArchivedAction(workflowId: string, archived: bo
 }
 
 /** A signed shareable link with metadata (it may name the user: userId, email); shown once in the form. */
-export async function mintSignedLinkAction(workflowId: string, _state: ActionState, form: FormData): Promise<ActionState> {
+export async function mintSignedLinkAction(
+  workflowId: string,
+  _state: ActionState,
+  form: FormData,
+): Promise<ActionState> {
   return memberAction("manageWorkflows", async (member) => {
     const text = String(form.get("metadata") ?? "").trim();
     let metadata: unknown = undefined;

@@ -15,7 +15,12 @@ export async function joinAsUserAction(_state: ActionState, form: FormData): Pro
     const userId = (await auth())?.user?.id;
     if (!userId) return refused("Sign in first");
     const { accountId } = await acceptInvitationAsUser({ userId }, text(form, "token"), clientIp(await headers()));
-    (await cookies()).set(ACCOUNT_COOKIE, accountId, { httpOnly: true, sameSite: "lax", path: "/", secure: process.env.NODE_ENV === "production" });
+    (await cookies()).set(ACCOUNT_COOKIE, accountId, {
+      httpOnly: true,
+      sameSite: "lax",
+      path: "/",
+      secure: process.env.NODE_ENV === "production",
+    });
     return done("joined");
   });
   if (result?.ok) redirect("/dashboard");
@@ -26,9 +31,18 @@ export async function joinAsUserAction(_state: ActionState, form: FormData): Pro
 export async function joinAsNewUserAction(_state: ActionState, form: FormData): Promise<ActionState> {
   let email = "";
   const result = await runAction(async () => {
-    const joined = await acceptInvitationAsNewUser(text(form, "token"), { name: text(form, "name"), password: text(form, "password") }, clientIp(await headers()));
+    const joined = await acceptInvitationAsNewUser(
+      text(form, "token"),
+      { name: text(form, "name"), password: text(form, "password") },
+      clientIp(await headers()),
+    );
     email = joined.email;
-    (await cookies()).set(ACCOUNT_COOKIE, joined.accountId, { httpOnly: true, sameSite: "lax", path: "/", secure: process.env.NODE_ENV === "production" });
+    (await cookies()).set(ACCOUNT_COOKIE, joined.accountId, {
+      httpOnly: true,
+      sameSite: "lax",
+      path: "/",
+      secure: process.env.NODE_ENV === "production",
+    });
     return done("joined");
   });
   if (!result?.ok) return result;

@@ -19,18 +19,32 @@ export default async function InvitePage({ params }: { params: Promise<{ token: 
       <div className={styles.authForm}>
         <h1>Join an account</h1>
         {!invitation ? (
-          <p className={styles.error}>This invitation link is invalid, expired or already used. Ask the account owner for a new one.</p>
+          <p className={styles.error}>
+            This invitation link is invalid, expired or already used. Ask the account owner for a new one.
+          </p>
         ) : (
           <>
-            <p>You are invited to <strong>{invitation.account.name}</strong> as <strong>{invitation.role.toLowerCase()}</strong>.</p>
-            {me && me.email === invitation.email ? <JoinAsUserForm action={joinAsUserAction} token={token} label={`Join as ${me.email}`} /> : null}
+            <p>
+              You are invited to <strong>{invitation.account.name}</strong> as{" "}
+              <strong>{invitation.role.toLowerCase()}</strong>.
+            </p>
+            {me && me.email === invitation.email ? (
+              <JoinAsUserForm action={joinAsUserAction} token={token} label={`Join as ${me.email}`} />
+            ) : null}
             {me && me.email !== invitation.email ? (
-              <p className={styles.error}>You are signed in as {me.email}, but this invitation is for another e-mail address. Sign out and open the link again.</p>
+              <p className={styles.error}>
+                You are signed in as {me.email}, but this invitation is for another e-mail address. Sign out and open
+                the link again.
+              </p>
             ) : null}
             {!me ? (
               <>
                 <JoinAsNewUserForm action={joinAsNewUserAction} token={token} email={invitation.email} />
-                <p className={styles.muted}>Already have a user with this e-mail? <Link href={`/login?callbackUrl=${encodeURIComponent(`/invite/${token}`)}`}>Sign in</Link>, then open the link again.</p>
+                <p className={styles.muted}>
+                  Already have a user with this e-mail?{" "}
+                  <Link href={`/login?callbackUrl=${encodeURIComponent(`/invite/${token}`)}`}>Sign in</Link>, then open
+                  the link again.
+                </p>
               </>
             ) : null}
           </>

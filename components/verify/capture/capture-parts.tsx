@@ -12,7 +12,13 @@ export function hasCameraApi(): boolean {
 }
 
 /** The captured photo or video with "Retake" and "Use this …". */
-export function ReviewCapture({ children, busy, confirmLabel, onRetake, onConfirm }: {
+export function ReviewCapture({
+  children,
+  busy,
+  confirmLabel,
+  onRetake,
+  onConfirm,
+}: {
   children: React.ReactNode;
   busy: boolean;
   confirmLabel: string;
@@ -36,7 +42,13 @@ export function ReviewCapture({ children, busy, confirmLabel, onRetake, onConfir
 }
 
 /** A file from the device instead of the camera, with the way back to the camera when there is one. */
-export function UploadFallback({ accept, maxBytes, prompt, onFile, onUseCamera }: {
+export function UploadFallback({
+  accept,
+  maxBytes,
+  prompt,
+  onFile,
+  onUseCamera,
+}: {
   accept: string[];
   maxBytes: number;
   prompt?: React.ReactNode;
@@ -47,7 +59,11 @@ export function UploadFallback({ accept, maxBytes, prompt, onFile, onUseCamera }
   return (
     <div className={styles.capture}>
       {prompt ? <div className={styles.prompt}>{prompt}</div> : null}
-      <FileUpload accept={accept} maxBytes={maxBytes} onFile={(file) => onFile({ blob: file, url: URL.createObjectURL(file), filename: file.name })} />
+      <FileUpload
+        accept={accept}
+        maxBytes={maxBytes}
+        onFile={(file) => onFile({ blob: file, url: URL.createObjectURL(file), filename: file.name })}
+      />
       {hasCameraApi() ? (
         <button type="button" className={styles.link} onClick={onUseCamera}>
           {m.camera.useCamera}
@@ -57,12 +73,22 @@ export function UploadFallback({ accept, maxBytes, prompt, onFile, onUseCamera }
   );
 }
 
-export function CameraProblem({ galleryAllowed, onRetry, onUpload }: { galleryAllowed: boolean; onRetry: () => void; onUpload: () => void }) {
+export function CameraProblem({
+  galleryAllowed,
+  onRetry,
+  onUpload,
+}: {
+  galleryAllowed: boolean;
+  onRetry: () => void;
+  onUpload: () => void;
+}) {
   const { m } = useI18n();
   return (
     <div className={styles.capture} role="alert">
       <p className={styles.warning}>{m.camera.denied}</p>
-      <p className={styles.muted}>{galleryAllowed ? m.camera.deniedHelp : `${m.camera.galleryForbidden} ${m.camera.deniedHelp}`}</p>
+      <p className={styles.muted}>
+        {galleryAllowed ? m.camera.deniedHelp : `${m.camera.galleryForbidden} ${m.camera.deniedHelp}`}
+      </p>
       <div className={styles.actions}>
         {hasCameraApi() ? (
           <button type="button" className={styles.secondary} onClick={onRetry}>

@@ -5,7 +5,15 @@ import { FieldError } from "@/components/verify/ui";
 import styles from "@/components/verify/verify.module.css";
 
 /** The upload fallback: a file from the device, checked for type and size before it is sent. */
-export function FileUpload({ accept, maxBytes, onFile }: { accept: string[]; maxBytes: number; onFile: (file: File) => void }) {
+export function FileUpload({
+  accept,
+  maxBytes,
+  onFile,
+}: {
+  accept: string[];
+  maxBytes: number;
+  onFile: (file: File) => void;
+}) {
   const { m } = useI18n();
   const id = useId();
   const [problem, setProblem] = useState<string | null>(null);
@@ -18,7 +26,11 @@ export function FileUpload({ accept, maxBytes, onFile }: { accept: string[]; max
     if (!file) return;
     // the server sniffs the bytes anyway; this only spares the end user a pointless upload
     if (file.size > maxBytes) return setProblem(format(m.camera.tooLarge, { size: sizeMb }));
-    if (file.type && !accept.includes(file.type) && !(file.type.startsWith("image/") && accept.some((a) => a.startsWith("image/")))) {
+    if (
+      file.type &&
+      !accept.includes(file.type) &&
+      !(file.type.startsWith("image/") && accept.some((a) => a.startsWith("image/")))
+    ) {
       return setProblem(m.camera.wrongType);
     }
     setProblem(null);
@@ -30,7 +42,14 @@ export function FileUpload({ accept, maxBytes, onFile }: { accept: string[]; max
       <label htmlFor={id} className={styles.secondary}>
         {m.camera.uploadLabel}
       </label>
-      <input id={id} type="file" accept={accept.join(",")} onChange={onChange} className={styles.visuallyHidden} aria-describedby={`${id}-hint ${id}-error`} />
+      <input
+        id={id}
+        type="file"
+        accept={accept.join(",")}
+        onChange={onChange}
+        className={styles.visuallyHidden}
+        aria-describedby={`${id}-hint ${id}-error`}
+      />
       <p id={`${id}-hint`} className={styles.muted}>
         {format(m.camera.uploadHint, { types: kinds, size: sizeMb })}
       </p>

@@ -1,7 +1,13 @@
 "use client";
 import { useEffect, useRef, useState } from "react";
 import Webcam from "react-webcam";
-import { CameraProblem, ReviewCapture, UploadFallback, hasCameraApi, type Captured } from "@/components/verify/capture/capture-parts";
+import {
+  CameraProblem,
+  ReviewCapture,
+  UploadFallback,
+  hasCameraApi,
+  type Captured,
+} from "@/components/verify/capture/capture-parts";
 import { useI18n } from "@/components/verify/i18n";
 import styles from "@/components/verify/verify.module.css";
 
@@ -14,15 +20,29 @@ export type CaptureProps = {
 };
 
 /** A still photo from the camera (document sides, with a framing guide), or an uploaded image as the fallback. */
-export function PhotoCapture({ galleryAllowed, accept, maxBytes, busy, onConfirm, guide }: CaptureProps & { guide: "document" | "face" }) {
+export function PhotoCapture({
+  galleryAllowed,
+  accept,
+  maxBytes,
+  busy,
+  onConfirm,
+  guide,
+}: CaptureProps & { guide: "document" | "face" }) {
   const { m } = useI18n();
   const webcam = useRef<Webcam>(null);
-  const [mode, setMode] = useState<"camera" | "upload">(() => (hasCameraApi() || !galleryAllowed ? "camera" : "upload"));
+  const [mode, setMode] = useState<"camera" | "upload">(() =>
+    hasCameraApi() || !galleryAllowed ? "camera" : "upload",
+  );
   const [cameraFailed, setCameraFailed] = useState(!hasCameraApi());
   const [ready, setReady] = useState(false);
   const [captured, setCaptured] = useState<Captured | null>(null);
 
-  useEffect(() => () => { if (captured) URL.revokeObjectURL(captured.url); }, [captured]);
+  useEffect(
+    () => () => {
+      if (captured) URL.revokeObjectURL(captured.url);
+    },
+    [captured],
+  );
 
   async function take() {
     // the stream can be granted a moment before its first frame: react-webcam has no picture to give until then
@@ -38,18 +58,42 @@ export function PhotoCapture({ galleryAllowed, accept, maxBytes, busy, onConfirm
 
   if (captured) {
     return (
-      <ReviewCapture busy={busy} confirmLabel={m.camera.usePhoto} onRetake={() => setCaptured(null)} onConfirm={() => onConfirm(captured.blob, captured.filename)}>
-        {/* eslint-disable-next-line @next/next/no-img-element -- a local blob preview, nothing to optimise */}
+      <ReviewCapture
+        busy={busy}
+        confirmLabel={m.camera.usePhoto}
+        onRetake={() => setCaptured(null)}
+        onConfirm={() => onConfirm(captured.blob, captured.filename)}
+      >
         <img src={captured.url} alt={m.camera.previewPhoto} className={styles.preview} />
       </ReviewCapture>
     );
   }
 
   if (mode === "upload") {
-    return <UploadFallback accept={accept} maxBytes={maxBytes} onFile={setCaptured} onUseCamera={() => { setCameraFailed(false); setMode("camera"); }} />;
+    return (
+      <UploadFallback
+        accept={accept}
+        maxBytes={maxBytes}
+        onFile={setCaptured}
+        onUseCamera={() => {
+          setCameraFailed(false);
+          setMode("camera");
+        }}
+      />
+    );
   }
 
-  if (cameraFailed) return <CameraProblem galleryAllowed={galleryAllowed} onRetry={() => { setCameraFailed(false); setReady(false); }} onUpload={() => setMode("upload")} />;
+  if (cameraFailed)
+    return (
+      <CameraProblem
+        galleryAllowed={galleryAllowed}
+        onRetry={() => {
+          setCameraFailed(false);
+          setReady(false);
+        }}
+        onUpload={() => setMode("upload")}
+      />
+    );
 
   return (
     <div className={styles.capture}>
@@ -61,14 +105,22 @@ export function PhotoCapture({ galleryAllowed, accept, maxBytes, busy, onConfirm
           screenshotFormat="image/jpeg"
           screenshotQuality={0.92}
           forceScreenshotSourceSize
-          videoConstraints={{ facingMode: guide === "face" ? "user" : { ideal: "environment" }, width: { ideal: 1920 }, height: { ideal: 1080 } }}
+          videoConstraints={{
+            facingMode: guide === "face" ? "user" : { ideal: "environment" },
+            width: { ideal: 1920 },
+            height: { ideal: 1080 },
+          }}
           onUserMedia={() => setReady(true)}
           onUserMediaError={() => setCameraFailed(true)}
           className={styles.video}
           aria-hidden="true"
         />
         <div className={guide === "face" ? styles.faceGuide : styles.documentGuide} aria-hidden="true" />
-        {!ready ? <p className={styles.overlayText}>{m.camera.starting}</p> : <p className={styles.guideHint}>{guide === "face" ? m.camera.faceGuide : m.camera.frameGuide}</p>}
+        {!ready ? (
+          <p className={styles.overlayText}>{m.camera.starting}</p>
+        ) : (
+          <p className={styles.guideHint}>{guide === "face" ? m.camera.faceGuide : m.camera.frameGuide}</p>
+        )}
       </div>
       <div className={styles.actions}>
         {galleryAllowed ? (

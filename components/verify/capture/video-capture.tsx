@@ -1,7 +1,13 @@
 "use client";
 import { useEffect, useRef, useState } from "react";
 import Webcam from "react-webcam";
-import { CameraProblem, ReviewCapture, UploadFallback, hasCameraApi, type Captured } from "@/components/verify/capture/capture-parts";
+import {
+  CameraProblem,
+  ReviewCapture,
+  UploadFallback,
+  hasCameraApi,
+  type Captured,
+} from "@/components/verify/capture/capture-parts";
 import type { CaptureProps } from "@/components/verify/capture/photo-capture";
 import { format, useI18n } from "@/components/verify/i18n";
 import styles from "@/components/verify/verify.module.css";
@@ -18,18 +24,33 @@ function recorderType(): string | undefined {
  * while it records. Liveness stops by itself after `seconds`; an agreement runs until the end user stops it.
  */
 export function VideoCapture({
-  galleryAllowed, accept, maxBytes, busy, onConfirm, prompt, withAudio, seconds, maxSeconds,
+  galleryAllowed,
+  accept,
+  maxBytes,
+  busy,
+  onConfirm,
+  prompt,
+  withAudio,
+  seconds,
+  maxSeconds,
 }: CaptureProps & { prompt: React.ReactNode; withAudio: boolean; seconds: number | null; maxSeconds: number }) {
   const { m } = useI18n();
   const webcam = useRef<Webcam>(null);
   const recorder = useRef<MediaRecorder | null>(null);
-  const [mode, setMode] = useState<"camera" | "upload">(() => (hasCameraApi() || !galleryAllowed ? "camera" : "upload"));
+  const [mode, setMode] = useState<"camera" | "upload">(() =>
+    hasCameraApi() || !galleryAllowed ? "camera" : "upload",
+  );
   const [cameraFailed, setCameraFailed] = useState(!hasCameraApi() || typeof MediaRecorder === "undefined");
   const [ready, setReady] = useState(false);
   const [elapsed, setElapsed] = useState<number | null>(null);
   const [recorded, setRecorded] = useState<Captured | null>(null);
 
-  useEffect(() => () => { if (recorded) URL.revokeObjectURL(recorded.url); }, [recorded]);
+  useEffect(
+    () => () => {
+      if (recorded) URL.revokeObjectURL(recorded.url);
+    },
+    [recorded],
+  );
   useEffect(() => () => recorder.current?.stop(), []);
 
   // the clock of a running recording; it stops the recording at its limit
@@ -56,7 +77,12 @@ export function VideoCapture({
       recorder.current = null;
       const type = (media.mimeType || mimeType || "video/webm").split(";")[0]!;
       const blob = new Blob(chunks, { type });
-      if (blob.size) setRecorded({ blob, url: URL.createObjectURL(blob), filename: type === "video/mp4" ? "video.mp4" : "video.webm" });
+      if (blob.size)
+        setRecorded({
+          blob,
+          url: URL.createObjectURL(blob),
+          filename: type === "video/mp4" ? "video.mp4" : "video.webm",
+        });
     };
     media.start(500);
     recorder.current = media;
@@ -65,22 +91,50 @@ export function VideoCapture({
 
   if (recorded) {
     return (
-      <ReviewCapture busy={busy} confirmLabel={m.camera.useVideo} onRetake={() => setRecorded(null)} onConfirm={() => onConfirm(recorded.blob, recorded.filename)}>
+      <ReviewCapture
+        busy={busy}
+        confirmLabel={m.camera.useVideo}
+        onRetake={() => setRecorded(null)}
+        onConfirm={() => onConfirm(recorded.blob, recorded.filename)}
+      >
         <video src={recorded.url} controls playsInline className={styles.preview} aria-label={m.camera.previewVideo} />
       </ReviewCapture>
     );
   }
 
   if (mode === "upload") {
-    return <UploadFallback accept={accept} maxBytes={maxBytes} prompt={prompt} onFile={setRecorded} onUseCamera={() => { setCameraFailed(false); setMode("camera"); }} />;
+    return (
+      <UploadFallback
+        accept={accept}
+        maxBytes={maxBytes}
+        prompt={prompt}
+        onFile={setRecorded}
+        onUseCamera={() => {
+          setCameraFailed(false);
+          setMode("camera");
+        }}
+      />
+    );
   }
 
-  if (cameraFailed) return <CameraProblem galleryAllowed={galleryAllowed} onRetry={() => { setCameraFailed(false); setReady(false); }} onUpload={() => setMode("upload")} />;
+  if (cameraFailed)
+    return (
+      <CameraProblem
+        galleryAllowed={galleryAllowed}
+        onRetry={() => {
+          setCameraFailed(false);
+          setReady(false);
+        }}
+        onUpload={() => setMode("upload")}
+      />
+    );
 
   const recording = elapsed !== null;
   return (
     <div className={styles.capture}>
-      <div className={styles.prompt} aria-live="polite">{prompt}</div>
+      <div className={styles.prompt} aria-live="polite">
+        {prompt}
+      </div>
       <div className={styles.viewfinder} data-ready={ready} data-recording={recording}>
         <Webcam
           ref={webcam}
@@ -95,7 +149,11 @@ export function VideoCapture({
         />
         <div className={styles.faceGuide} aria-hidden="true" />
         {!ready ? <p className={styles.overlayText}>{m.camera.starting}</p> : null}
-        {recording ? <p className={styles.recordingBadge} role="status">{format(m.camera.recording, { seconds: seconds ? seconds - elapsed : elapsed })}</p> : null}
+        {recording ? (
+          <p className={styles.recordingBadge} role="status">
+            {format(m.camera.recording, { seconds: seconds ? seconds - elapsed : elapsed })}
+          </p>
+        ) : null}
       </div>
       <div className={styles.actions}>
         {galleryAllowed && !recording ? (
@@ -105,7 +163,12 @@ export function VideoCapture({
         ) : null}
         {recording ? (
           seconds === null ? (
-            <button type="button" className={styles.primary} onClick={() => recorder.current?.stop()} disabled={elapsed < MIN_SECONDS}>
+            <button
+              type="button"
+              className={styles.primary}
+              onClick={() => recorder.current?.stop()}
+              disabled={elapsed < MIN_SECONDS}
+            >
               {m.camera.stop}
             </button>
           ) : null

@@ -34,12 +34,18 @@ export const es: Messages = {
   },
   errors: {
     title: "Este enlace no se puede usar",
-    incomplete: "El enlace está incompleto: le faltan el flujo y el cliente. Pide un enlace nuevo a la empresa que te lo envió.",
-    invalidLink: "Este enlace de verificación no es válido o ha caducado. Pide un enlace nuevo a la empresa que te lo envió.",
-    invalidFlow: "Este enlace no lleva a ninguna verificación activa. Pide un enlace nuevo a la empresa que te lo envió.",
-    invalidMetadata: "Este enlace está dañado (no se pueden leer sus datos). Pide un enlace nuevo a la empresa que te lo envió.",
-    alteredLink: "Este enlace se modificó después de que la empresa lo emitiera, así que no se puede usar. Pide un enlace nuevo a la empresa que te lo envió.",
-    redirectNotAllowed: "Este enlace te enviaría a un sitio web que la empresa no ha aprobado, así que no se puede usar. Pide un enlace nuevo a la empresa que te lo envió.",
+    incomplete:
+      "El enlace está incompleto: le faltan el flujo y el cliente. Pide un enlace nuevo a la empresa que te lo envió.",
+    invalidLink:
+      "Este enlace de verificación no es válido o ha caducado. Pide un enlace nuevo a la empresa que te lo envió.",
+    invalidFlow:
+      "Este enlace no lleva a ninguna verificación activa. Pide un enlace nuevo a la empresa que te lo envió.",
+    invalidMetadata:
+      "Este enlace está dañado (no se pueden leer sus datos). Pide un enlace nuevo a la empresa que te lo envió.",
+    alteredLink:
+      "Este enlace se modificó después de que la empresa lo emitiera, así que no se puede usar. Pide un enlace nuevo a la empresa que te lo envió.",
+    redirectNotAllowed:
+      "Este enlace te enviaría a un sitio web que la empresa no ha aprobado, así que no se puede usar. Pide un enlace nuevo a la empresa que te lo envió.",
     notFound: "Esta verificación ya no existe.",
   },
   document: {
@@ -106,12 +112,24 @@ export const es: Messages = {
     country: "País",
     countryPlaceholder: "Elige un país",
     postalExample: "Por ejemplo {example}",
-    postalMismatch: "No parece un código válido para este país (por ejemplo {example}). Compruébalo antes de continuar.",
+    postalMismatch:
+      "No parece un código válido para este país (por ejemplo {example}). Compruébalo antes de continuar.",
     city: { city: "Ciudad", district: "Distrito", suburb: "Barrio", post_town: "Localidad postal" },
     region: {
-      state: "Estado", province: "Provincia", county: "Condado", region: "Región", prefecture: "Prefectura", island: "Isla",
-      parish: "Parroquia", department: "Departamento", district: "Distrito", emirate: "Emirato", oblast: "Óblast", area: "Área",
-      do_si: "Provincia", canton: "Cantón",
+      state: "Estado",
+      province: "Provincia",
+      county: "Condado",
+      region: "Región",
+      prefecture: "Prefectura",
+      island: "Isla",
+      parish: "Parroquia",
+      department: "Departamento",
+      district: "Distrito",
+      emirate: "Emirato",
+      oblast: "Óblast",
+      area: "Área",
+      do_si: "Provincia",
+      canton: "Cantón",
     },
     postal: { zip: "Código ZIP", postal: "Código postal", pin: "Código PIN", eircode: "Eircode" },
   },
@@ -130,7 +148,8 @@ export const es: Messages = {
   },
   location: {
     title: "Tu ubicación",
-    intro: "Compartir la ubicación de tu dispositivo ayuda a confirmar dónde estás. Solo se usa para esta verificación.",
+    intro:
+      "Compartir la ubicación de tu dispositivo ayuda a confirmar dónde estás. Solo se usa para esta verificación.",
     share: "Compartir mi ubicación",
     skip: "Continuar sin ubicación",
     locating: "Buscando tu ubicación…",

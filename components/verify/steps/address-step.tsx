@@ -20,7 +20,12 @@ function addressSchema(fields: readonly InputField[]) {
   const shape: Record<string, z.ZodType<string, string>> = {};
   for (const field of fields) {
     const rule = (TEXT_RULES[field.fieldName] ?? z.string()) as z.ZodType<string, string>;
-    shape[field.fieldName] = field.optional ? z.string().trim().pipe(z.union([z.literal(""), rule])) : z.string().pipe(rule);
+    shape[field.fieldName] = field.optional
+      ? z
+          .string()
+          .trim()
+          .pipe(z.union([z.literal(""), rule]))
+      : z.string().pipe(rule);
   }
   return z.object(shape);
 }
@@ -41,7 +46,9 @@ export function AddressStep({ screenFields, state, submit }: StepProps) {
   useEffect(() => {
     let cancelled = false;
     if (!country) return setAddressFormat(null);
-    fetchAddressFormat(country).then((f) => !cancelled && setAddressFormat(f)).catch(() => !cancelled && setAddressFormat(null));
+    fetchAddressFormat(country)
+      .then((f) => !cancelled && setAddressFormat(f))
+      .catch(() => !cancelled && setAddressFormat(null));
     return () => {
       cancelled = true;
     };
@@ -49,11 +56,15 @@ export function AddressStep({ screenFields, state, submit }: StepProps) {
 
   // the server's messages land next to their fields
   useEffect(() => {
-    for (const [field, message] of Object.entries(fieldErrors)) if (field !== "_") setError(field, { type: "server", message });
+    for (const [field, message] of Object.entries(fieldErrors))
+      if (field !== "_") setError(field, { type: "server", message });
   }, [fieldErrors, setError]);
 
   const countries = useMemo(
-    () => (state.addressCountries ?? ISO_COUNTRY_CODES).map((code) => ({ code, name: countryName(lang, code) })).sort((a, b) => a.name.localeCompare(b.name, lang)),
+    () =>
+      (state.addressCountries ?? ISO_COUNTRY_CODES)
+        .map((code) => ({ code, name: countryName(lang, code) }))
+        .sort((a, b) => a.name.localeCompare(b.name, lang)),
     [state.addressCountries, lang],
   );
 
@@ -67,10 +78,13 @@ export function AddressStep({ screenFields, state, submit }: StepProps) {
   const hidden = (name: string) => {
     const field = byName.get(name);
     if (!field || !addressFormat || !field.optional) return !field;
-    return (name === "PROVINCE" && !addressFormat.usesRegion) || (name === "POSTAL_CODE" && !addressFormat.usesPostalCode);
+    return (
+      (name === "PROVINCE" && !addressFormat.usesRegion) || (name === "POSTAL_CODE" && !addressFormat.usesPostalCode)
+    );
   };
   const postalLooksWrong =
-    Boolean(postalCode?.trim() && addressFormat?.postalPattern) && !new RegExp(addressFormat!.postalPattern!).test(postalCode.trim().replace(/\s+/g, " ").toUpperCase());
+    Boolean(postalCode?.trim() && addressFormat?.postalPattern) &&
+    !new RegExp(addressFormat!.postalPattern!).test(postalCode.trim().replace(/\s+/g, " ").toUpperCase());
 
   const errorOf = (name: string) => {
     const message = formState.errors[name]?.message;
@@ -80,7 +94,9 @@ export function AddressStep({ screenFields, state, submit }: StepProps) {
   const onSubmit = handleSubmit((values) =>
     run(() =>
       submit({
-        texts: screenFields.filter((f) => values[f.fieldName] && !hidden(f.fieldName)).map((f) => ({ fieldName: f.fieldName, type: "TEXT" as const, value: values[f.fieldName]! })),
+        texts: screenFields
+          .filter((f) => values[f.fieldName] && !hidden(f.fieldName))
+          .map((f) => ({ fieldName: f.fieldName, type: "TEXT" as const, value: values[f.fieldName]! })),
       }),
     ),
   );
@@ -94,8 +110,18 @@ export function AddressStep({ screenFields, state, submit }: StepProps) {
         <label htmlFor={`address-${name}`}>
           {labels[name]} {field.optional ? <span className={styles.muted}>({m.common.optional})</span> : null}
         </label>
-        <input id={`address-${name}`} {...register(name)} {...extra} aria-invalid={Boolean(error)} aria-describedby={`address-${name}-hint address-${name}-error`} />
-        {hint ? <p id={`address-${name}-hint`} className={styles.muted}>{hint}</p> : null}
+        <input
+          id={`address-${name}`}
+          {...register(name)}
+          {...extra}
+          aria-invalid={Boolean(error)}
+          aria-describedby={`address-${name}-hint address-${name}-error`}
+        />
+        {hint ? (
+          <p id={`address-${name}-hint`} className={styles.muted}>
+            {hint}
+          </p>
+        ) : null}
         <FieldError id={`address-${name}-error`} message={error} />
       </div>
     );
@@ -108,7 +134,12 @@ export function AddressStep({ screenFields, state, submit }: StepProps) {
       {byName.has("COUNTRY") ? (
         <div className={styles.field}>
           <label htmlFor="address-COUNTRY">{m.address.country}</label>
-          <select id="address-COUNTRY" {...register("COUNTRY")} aria-invalid={Boolean(errorOf("COUNTRY"))} aria-describedby="address-COUNTRY-error">
+          <select
+            id="address-COUNTRY"
+            {...register("COUNTRY")}
+            aria-invalid={Boolean(errorOf("COUNTRY"))}
+            aria-describedby="address-COUNTRY-error"
+          >
             <option value="">{m.address.countryPlaceholder}</option>
             {countries.map((c) => (
               <option key={c.code} value={c.code}>
@@ -121,7 +152,10 @@ export function AddressStep({ screenFields, state, submit }: StepProps) {
       ) : null}
       {textField("ADDRESS_LINE", { autoComplete: "street-address" })}
       {textField("CITY", { autoComplete: "address-level2" })}
-      {textField("PROVINCE", { autoComplete: "address-level1", list: addressFormat?.regions.length ? "address-regions" : undefined })}
+      {textField("PROVINCE", {
+        autoComplete: "address-level1",
+        list: addressFormat?.regions.length ? "address-regions" : undefined,
+      })}
       {addressFormat?.regions.length ? (
         <datalist id="address-regions">
           {addressFormat.regions.map((region) => (

@@ -6,8 +6,14 @@ import type { StepProps } from "@/components/verify/steps/types";
 import styles from "@/components/verify/verify.module.css";
 
 // camera code (react-webcam, MediaRecorder) loads only when a capture step is reached
-const PhotoCapture = dynamic(() => import("@/components/verify/capture/photo-capture").then((mod) => mod.PhotoCapture), { ssr: false, loading: Loading });
-const VideoCapture = dynamic(() => import("@/components/verify/capture/video-capture").then((mod) => mod.VideoCapture), { ssr: false, loading: Loading });
+const PhotoCapture = dynamic(
+  () => import("@/components/verify/capture/photo-capture").then((mod) => mod.PhotoCapture),
+  { ssr: false, loading: Loading },
+);
+const VideoCapture = dynamic(
+  () => import("@/components/verify/capture/video-capture").then((mod) => mod.VideoCapture),
+  { ssr: false, loading: Loading },
+);
 
 function Loading() {
   const { m } = useI18n();
@@ -18,19 +24,33 @@ const LIVENESS_SECONDS = 5;
 const AGREEMENT_MAX_SECONDS = 45;
 
 /** One FILE input: a document side, the liveness selfie video, the agreement video, or any other file. */
-export function CaptureStep({ screenFields, state, submit, documentSides }: StepProps & { documentSides: readonly string[] | null }) {
+export function CaptureStep({
+  screenFields,
+  state,
+  submit,
+  documentSides,
+}: StepProps & { documentSides: readonly string[] | null }) {
   const { m } = useI18n();
   const { busy, error, fieldErrors, run } = useStepSubmit();
   const field = screenFields[0]!;
-  const data = (field.data ?? {}) as { accept?: string[]; maxBytes?: number; challenge?: string; instruction?: string; statement?: string };
+  const data = (field.data ?? {}) as {
+    accept?: string[];
+    maxBytes?: number;
+    challenge?: string;
+    instruction?: string;
+    statement?: string;
+  };
   const common = {
     galleryAllowed: state.galleryAllowed,
     accept: data.accept ?? [],
     maxBytes: data.maxBytes ?? 15 * 1024 * 1024,
     busy,
-    onConfirm: (file: Blob, filename: string) => void run(() => submit({ files: [{ fieldName: field.fieldName, file, filename }] })),
+    onConfirm: (file: Blob, filename: string) =>
+      void run(() => submit({ files: [{ fieldName: field.fieldName, file, filename }] })),
   };
-  const fileError = <FieldError id={`${field.fieldName}-error`} message={fieldErrors[field.fieldName] ?? fieldErrors._} />;
+  const fileError = (
+    <FieldError id={`${field.fieldName}-error`} message={fieldErrors[field.fieldName] ?? fieldErrors._} />
+  );
 
   let header: React.ReactNode;
   let body: React.ReactNode;
@@ -39,25 +59,50 @@ export function CaptureStep({ screenFields, state, submit, documentSides }: Step
     case "DOCUMENT_BACK": {
       const back = field.fieldName === "DOCUMENT_BACK";
       const passportLike = documentSides !== null && !documentSides.includes("BACK");
-      header = <StepHeader title={back ? m.document.backTitle : m.document.frontTitle} intro={back ? m.document.back : passportLike ? m.document.frontPassport : m.document.front} />;
+      header = (
+        <StepHeader
+          title={back ? m.document.backTitle : m.document.frontTitle}
+          intro={back ? m.document.back : passportLike ? m.document.frontPassport : m.document.front}
+        />
+      );
       body = <PhotoCapture {...common} guide="document" />;
       break;
     }
     case "SELFIE_VIDEO": {
       const instruction = (data.challenge && m.liveness.instruction[data.challenge]) || data.instruction || "";
       header = <StepHeader title={m.liveness.title} intro={m.liveness.intro} />;
-      body = <VideoCapture {...common} prompt={<strong>{instruction}</strong>} withAudio={false} seconds={LIVENESS_SECONDS} maxSeconds={LIVENESS_SECONDS} />;
+      body = (
+        <VideoCapture
+          {...common}
+          prompt={<strong>{instruction}</strong>}
+          withAudio={false}
+          seconds={LIVENESS_SECONDS}
+          maxSeconds={LIVENESS_SECONDS}
+        />
+      );
       break;
     }
     case "AGREEMENT_VIDEO":
       header = <StepHeader title={m.agreement.title} intro={m.agreement.intro} />;
       // the statement is the customer's own text, shown as written
-      body = <VideoCapture {...common} prompt={<blockquote className={styles.statement}>{data.statement}</blockquote>} withAudio seconds={null} maxSeconds={AGREEMENT_MAX_SECONDS} />;
+      body = (
+        <VideoCapture
+          {...common}
+          prompt={<blockquote className={styles.statement}>{data.statement}</blockquote>}
+          withAudio
+          seconds={null}
+          maxSeconds={AGREEMENT_MAX_SECONDS}
+        />
+      );
       break;
     default: {
       const video = common.accept.some((type) => type.startsWith("video/"));
       header = <StepHeader title={field.description} />;
-      body = video ? <VideoCapture {...common} prompt={null} withAudio={false} seconds={null} maxSeconds={AGREEMENT_MAX_SECONDS} /> : <PhotoCapture {...common} guide="document" />;
+      body = video ? (
+        <VideoCapture {...common} prompt={null} withAudio={false} seconds={null} maxSeconds={AGREEMENT_MAX_SECONDS} />
+      ) : (
+        <PhotoCapture {...common} guide="document" />
+      );
     }
   }
   return (

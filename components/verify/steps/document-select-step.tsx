@@ -20,7 +20,9 @@ export function DocumentSelectStep({ screenFields, state, submit }: StepProps) {
 
   const countries = useMemo(() => {
     const codes = (countryField?.data?.options ?? []) as string[];
-    return codes.map((code) => ({ code, name: countryName(lang, code) })).sort((a, b) => a.name.localeCompare(b.name, lang));
+    return codes
+      .map((code) => ({ code, name: countryName(lang, code) }))
+      .sort((a, b) => a.name.localeCompare(b.name, lang));
   }, [countryField, lang]);
 
   useEffect(() => {
@@ -47,7 +49,12 @@ export function DocumentSelectStep({ screenFields, state, submit }: StepProps) {
     if (!country || !chosen) return;
     void run(() =>
       submit(
-        { texts: [{ fieldName: "DOCUMENT_COUNTRY", type: "TEXT", value: country }, { fieldName: "DOCUMENT_TYPE", type: "TEXT", value: chosen.name }] },
+        {
+          texts: [
+            { fieldName: "DOCUMENT_COUNTRY", type: "TEXT", value: country },
+            { fieldName: "DOCUMENT_TYPE", type: "TEXT", value: chosen.name },
+          ],
+        },
         { documentSides: chosen.sides },
       ),
     );
@@ -59,7 +66,14 @@ export function DocumentSelectStep({ screenFields, state, submit }: StepProps) {
       <ErrorBanner message={error ?? loadError} />
       <div className={styles.field}>
         <label htmlFor="document-country">{m.document.country}</label>
-        <select id="document-country" value={country} onChange={(e) => setCountry(e.target.value)} aria-invalid={Boolean(fieldErrors.DOCUMENT_COUNTRY)} aria-describedby="document-country-error" required>
+        <select
+          id="document-country"
+          value={country}
+          onChange={(e) => setCountry(e.target.value)}
+          aria-invalid={Boolean(fieldErrors.DOCUMENT_COUNTRY)}
+          aria-describedby="document-country-error"
+          required
+        >
           <option value="">{m.document.countryPlaceholder}</option>
           {countries.map((c) => (
             <option key={c.code} value={c.code}>
@@ -77,7 +91,13 @@ export function DocumentSelectStep({ screenFields, state, submit }: StepProps) {
           <div className={styles.choices}>
             {types?.map((option) => (
               <label key={option.name} className={styles.choice}>
-                <input type="radio" name="document-type" value={option.name} checked={type === option.name} onChange={() => setType(option.name)} />
+                <input
+                  type="radio"
+                  name="document-type"
+                  value={option.name}
+                  checked={type === option.name}
+                  onChange={() => setType(option.name)}
+                />
                 <span>{m.document.types[option.name] ?? option.label}</span>
               </label>
             ))}

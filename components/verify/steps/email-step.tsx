@@ -50,25 +50,52 @@ export function EmailStep({ state, session, submit }: StepProps) {
   function confirm(event: React.FormEvent) {
     event.preventDefault();
     const parsed = TEXT_RULES.EMAIL_OTP!.safeParse(code);
-    if (!parsed.success || !sentTo) return setLocalError({ field: "EMAIL_OTP", message: parsed.success ? m.common.required : parsed.error.issues[0]!.message });
+    if (!parsed.success || !sentTo)
+      return setLocalError({
+        field: "EMAIL_OTP",
+        message: parsed.success ? m.common.required : parsed.error.issues[0]!.message,
+      });
     setLocalError(null);
-    void run(() => submit({ texts: [{ fieldName: "EMAIL", type: "TEXT", value: sentTo }, { fieldName: "EMAIL_OTP", type: "TEXT", value: parsed.data }] }));
+    void run(() =>
+      submit({
+        texts: [
+          { fieldName: "EMAIL", type: "TEXT", value: sentTo },
+          { fieldName: "EMAIL_OTP", type: "TEXT", value: parsed.data },
+        ],
+      }),
+    );
   }
 
   const errorFor = (field: string) => (localError?.field === field ? localError.message : fieldErrors[field]);
 
   if (!sentTo) {
     return (
-      <form onSubmit={(e) => { e.preventDefault(); requestCode(email); }} noValidate>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          requestCode(email);
+        }}
+        noValidate
+      >
         <StepHeader title={m.email.title} intro={m.email.intro} />
         <ErrorBanner message={error} />
         <div className={styles.field}>
           <label htmlFor="email-address">{m.email.address}</label>
-          <input id="email-address" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} aria-invalid={Boolean(errorFor("EMAIL"))} aria-describedby="email-address-error" />
+          <input
+            id="email-address"
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            aria-invalid={Boolean(errorFor("EMAIL"))}
+            aria-describedby="email-address-error"
+          />
           <FieldError id="email-address-error" message={errorFor("EMAIL")} />
         </div>
         <p className={styles.muted}>{format(m.email.limit, { count: OTP_REQUESTS_PER_HOUR })}</p>
-        <SubmitButton busy={busy} disabled={wait > 0}>{m.email.send}</SubmitButton>
+        <SubmitButton busy={busy} disabled={wait > 0}>
+          {m.email.send}
+        </SubmitButton>
       </form>
     );
   }
@@ -79,7 +106,16 @@ export function EmailStep({ state, session, submit }: StepProps) {
       <ErrorBanner message={error} />
       <div className={styles.field}>
         <label htmlFor="email-code">{m.email.code}</label>
-        <input id="email-code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.target.value.replace(/\D/g, ""))} aria-invalid={Boolean(errorFor("EMAIL_OTP"))} aria-describedby="email-code-error" />
+        <input
+          id="email-code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          value={code}
+          onChange={(e) => setCode(e.target.value.replace(/\D/g, ""))}
+          aria-invalid={Boolean(errorFor("EMAIL_OTP"))}
+          aria-describedby="email-code-error"
+        />
         <FieldError id="email-code-error" message={errorFor("EMAIL_OTP") ?? errorFor("EMAIL")} />
       </div>
       <SubmitButton busy={busy}>{m.email.verify}</SubmitButton>
@@ -87,12 +123,20 @@ export function EmailStep({ state, session, submit }: StepProps) {
         <button type="button" className={styles.link} disabled={wait > 0 || busy} onClick={() => requestCode(sentTo)}>
           {m.email.resend}
         </button>
-        <button type="button" className={styles.link} onClick={() => { setSentTo(null); setCode(""); }}>
+        <button
+          type="button"
+          className={styles.link}
+          onClick={() => {
+            setSentTo(null);
+            setCode("");
+          }}
+        >
           {m.email.change}
         </button>
       </div>
       <p className={styles.muted} aria-live="polite">
-        {wait > 0 ? format(m.email.resendIn, { seconds: wait }) : null} {format(m.email.limit, { count: OTP_REQUESTS_PER_HOUR })}
+        {wait > 0 ? format(m.email.resendIn, { seconds: wait }) : null}{" "}
+        {format(m.email.limit, { count: OTP_REQUESTS_PER_HOUR })}
       </p>
     </form>
   );

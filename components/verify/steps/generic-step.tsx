@@ -13,7 +13,9 @@ export function GenericStep({ screenFields, submit }: StepProps) {
 
   function onSubmit(event: React.FormEvent) {
     event.preventDefault();
-    const texts = screenFields.filter((f) => values[f.fieldName]?.trim()).map((f) => ({ fieldName: f.fieldName, type: "TEXT" as const, value: values[f.fieldName]!.trim() }));
+    const texts = screenFields
+      .filter((f) => values[f.fieldName]?.trim())
+      .map((f) => ({ fieldName: f.fieldName, type: "TEXT" as const, value: values[f.fieldName]!.trim() }));
     void run(() => submit({ texts }));
   }
 
@@ -31,14 +33,26 @@ export function GenericStep({ screenFields, submit }: StepProps) {
               {field.description} {field.optional ? <span className={styles.muted}>({m.common.optional})</span> : null}
             </label>
             {options ? (
-              <select id={id} value={values[field.fieldName] ?? ""} onChange={(e) => set(e.target.value)} aria-describedby={`${id}-error`}>
+              <select
+                id={id}
+                value={values[field.fieldName] ?? ""}
+                onChange={(e) => set(e.target.value)}
+                aria-describedby={`${id}-error`}
+              >
                 <option value="" />
                 {options.map((o) => (
-                  <option key={o} value={o}>{o}</option>
+                  <option key={o} value={o}>
+                    {o}
+                  </option>
                 ))}
               </select>
             ) : (
-              <input id={id} value={values[field.fieldName] ?? ""} onChange={(e) => set(e.target.value)} aria-describedby={`${id}-error`} />
+              <input
+                id={id}
+                value={values[field.fieldName] ?? ""}
+                onChange={(e) => set(e.target.value)}
+                aria-describedby={`${id}-error`}
+              />
             )}
             <FieldError id={`${id}-error`} message={fieldErrors[field.fieldName]} />
           </div>

@@ -33,13 +33,30 @@ export function LocationStep({ submit }: StepProps) {
       <StepHeader title={m.location.title} intro={m.location.intro} />
       <ErrorBanner message={error} />
       <p className={styles.muted} aria-live="polite">
-        {status === "locating" ? m.location.locating : status === "denied" ? m.location.denied : accuracy !== null ? format(m.location.shared, { metres: accuracy }) : null}
+        {status === "locating"
+          ? m.location.locating
+          : status === "denied"
+            ? m.location.denied
+            : accuracy !== null
+              ? format(m.location.shared, { metres: accuracy })
+              : null}
       </p>
       <div className={styles.actions}>
-        <button type="button" className={styles.secondary} disabled={busy} onClick={() => void run(() => submit("skip"))}>
+        <button
+          type="button"
+          className={styles.secondary}
+          disabled={busy}
+          onClick={() => void run(() => submit("skip"))}
+        >
           {m.location.skip}
         </button>
-        <button type="button" className={styles.primary} disabled={busy || status === "locating"} onClick={share} aria-busy={busy}>
+        <button
+          type="button"
+          className={styles.primary}
+          disabled={busy || status === "locating"}
+          onClick={share}
+          aria-busy={busy}
+        >
           {busy ? m.common.sending : m.location.share}
         </button>
       </div>

@@ -19,10 +19,14 @@ type PersonalValues = z.input<typeof PersonalSchema>;
 export function PersonalStep({ submit }: StepProps) {
   const { m } = useI18n();
   const { busy, error, fieldErrors, run } = useStepSubmit();
-  const { register, handleSubmit, setError, formState } = useForm<PersonalValues>({ resolver: zodResolver(PersonalSchema), defaultValues: { FULL_NAME: "", DATE_OF_BIRTH: "" } });
+  const { register, handleSubmit, setError, formState } = useForm<PersonalValues>({
+    resolver: zodResolver(PersonalSchema),
+    defaultValues: { FULL_NAME: "", DATE_OF_BIRTH: "" },
+  });
 
   useEffect(() => {
-    for (const name of ["FULL_NAME", "DATE_OF_BIRTH"] as const) if (fieldErrors[name]) setError(name, { type: "server", message: fieldErrors[name] });
+    for (const name of ["FULL_NAME", "DATE_OF_BIRTH"] as const)
+      if (fieldErrors[name]) setError(name, { type: "server", message: fieldErrors[name] });
   }, [fieldErrors, setError]);
 
   const errorOf = (name: keyof PersonalValues) => {
@@ -30,7 +34,14 @@ export function PersonalStep({ submit }: StepProps) {
     return message === "Required" ? m.common.required : message;
   };
   const onSubmit = handleSubmit((values) =>
-    run(() => submit({ texts: [{ fieldName: "FULL_NAME", type: "TEXT", value: values.FULL_NAME.trim() }, { fieldName: "DATE_OF_BIRTH", type: "TEXT", value: values.DATE_OF_BIRTH }] })),
+    run(() =>
+      submit({
+        texts: [
+          { fieldName: "FULL_NAME", type: "TEXT", value: values.FULL_NAME.trim() },
+          { fieldName: "DATE_OF_BIRTH", type: "TEXT", value: values.DATE_OF_BIRTH },
+        ],
+      }),
+    ),
   );
 
   return (
@@ -39,12 +50,25 @@ export function PersonalStep({ submit }: StepProps) {
       <ErrorBanner message={error} />
       <div className={styles.field}>
         <label htmlFor="personal-name">{m.personal.fullName}</label>
-        <input id="personal-name" autoComplete="name" {...register("FULL_NAME")} aria-invalid={Boolean(errorOf("FULL_NAME"))} aria-describedby="personal-name-error" />
+        <input
+          id="personal-name"
+          autoComplete="name"
+          {...register("FULL_NAME")}
+          aria-invalid={Boolean(errorOf("FULL_NAME"))}
+          aria-describedby="personal-name-error"
+        />
         <FieldError id="personal-name-error" message={errorOf("FULL_NAME")} />
       </div>
       <div className={styles.field}>
         <label htmlFor="personal-dob">{m.personal.dateOfBirth}</label>
-        <input id="personal-dob" type="date" autoComplete="bday" {...register("DATE_OF_BIRTH")} aria-invalid={Boolean(errorOf("DATE_OF_BIRTH"))} aria-describedby="personal-dob-error" />
+        <input
+          id="personal-dob"
+          type="date"
+          autoComplete="bday"
+          {...register("DATE_OF_BIRTH")}
+          aria-invalid={Boolean(errorOf("DATE_OF_BIRTH"))}
+          aria-describedby="personal-dob-error"
+        />
         <FieldError id="personal-dob-error" message={errorOf("DATE_OF_BIRTH")} />
       </div>
       <SubmitButton busy={busy}>{m.common.continue}</SubmitButton>

@@ -10,8 +10,16 @@ import { addressVerification } from "./address-verification";
 // stored verification, its pinned workflow version and its inputs.
 
 const WORKFLOWS: WorkflowDefinition[] = [
-  { name: "rejects-duplicates", processes: ["ADDRESS_VERIFICATION"], settings: { ADDRESS_DUPLICATE_DETECTION: "REJECTED" } },
-  { name: "reviews-duplicates", processes: ["ADDRESS_VERIFICATION"], settings: { ADDRESS_DUPLICATE_DETECTION: "REVIEW_NEEDED" } },
+  {
+    name: "rejects-duplicates",
+    processes: ["ADDRESS_VERIFICATION"],
+    settings: { ADDRESS_DUPLICATE_DETECTION: "REJECTED" },
+  },
+  {
+    name: "reviews-duplicates",
+    processes: ["ADDRESS_VERIFICATION"],
+    settings: { ADDRESS_DUPLICATE_DETECTION: "REVIEW_NEEDED" },
+  },
 ];
 const DOWNING = { ADDRESS_LINE: "10 Downing Street", CITY: "London", POSTAL_CODE: "SW1A 2AA", COUNTRY: "GB" };
 // the same address as another person would type it
@@ -20,7 +28,14 @@ const DOWNING_AGAIN = { ADDRESS_LINE: "10 downing st.", CITY: "LONDON", POSTAL_C
 /** A verification of the workflow for that user (one identity per userId), with its address inputs stored. */
 async function submitAddress(account: TestAccount, workflow: string, userId: string, fields: Record<string, string>) {
   const { verificationId, identityId } = await startVerification(account, workflow, { userId });
-  await prisma.verificationInput.createMany({ data: Object.entries(fields).map(([fieldName, value]) => ({ verificationId, fieldName, type: "TEXT" as const, value })) });
+  await prisma.verificationInput.createMany({
+    data: Object.entries(fields).map(([fieldName, value]) => ({
+      verificationId,
+      fieldName,
+      type: "TEXT" as const,
+      value,
+    })),
+  });
   return { verificationId, identityId };
 }
 
@@ -28,7 +43,13 @@ async function processInputFor(verificationId: string): Promise<ProcessInput> {
   const v = await prisma.verification.findUniqueOrThrow({
     where: { id: verificationId },
     select: {
-      id: true, accountId: true, identityId: true, workflowId: true, ipAddress: true, metadata: true, createdAt: true,
+      id: true,
+      accountId: true,
+      identityId: true,
+      workflowId: true,
+      ipAddress: true,
+      metadata: true,
+      createdAt: true,
       workflowVersion: { select: versionSelect },
       inputs: { select: { fieldName: true, type: true, value: true, fileId: true } },
     },
@@ -57,7 +78,11 @@ describe("ADDRESS_DUPLICATE_DETECTION", () => {
     expect(second.identityId).not.toBe(first.identityId);
 
     const output = await run(second.verificationId);
-    expect(output.duplicateCheck).toEqual({ name: "ADDRESS_DUPLICATE_DETECTION", result: "FAILED", detail: "The same address was submitted for 1 other identity of this account." });
+    expect(output.duplicateCheck).toEqual({
+      name: "ADDRESS_DUPLICATE_DETECTION",
+      result: "FAILED",
+      detail: "The same address was submitted for 1 other identity of this account.",
+    });
     expect(output.result).toBe("DECLINED");
     expect(output.data.duplicates).toEqual({ count: 1, verification_ids: [first.verificationId] });
   });
@@ -77,7 +102,10 @@ describe("ADDRESS_DUPLICATE_DETECTION", () => {
     const account = await createTestAccount({ workflows: WORKFLOWS });
     const mine = await submitAddress(account, "rejects-duplicates", "bob", DOWNING_AGAIN);
     const output = await run(mine.verificationId);
-    expect(output.duplicateCheck).toMatchObject({ result: "PASSED", detail: "No other identity of this account submitted this address." });
+    expect(output.duplicateCheck).toMatchObject({
+      result: "PASSED",
+      detail: "No other identity of this account submitted this address.",
+    });
     expect(output.result).toBe("APPROVED");
     expect(output.data.duplicates).toEqual({ count: 0, verification_ids: [] });
   });
@@ -87,9 +115,15 @@ describe("ADDRESS_DUPLICATE_DETECTION", () => {
     await submitAddress(account, "rejects-duplicates", "alice", DOWNING);
     const again = await submitAddress(account, "rejects-duplicates", "alice", DOWNING_AGAIN);
     expect((await run(again.verificationId)).duplicateCheck.result).toBe("PASSED");
-    const neighbour = await submitAddress(account, "rejects-duplicates", "bob", { ...DOWNING, ADDRESS_LINE: "11 Downing Street" });
+    const neighbour = await submitAddress(account, "rejects-duplicates", "bob", {
+      ...DOWNING,
+      ADDRESS_LINE: "11 Downing Street",
+    });
     expect((await run(neighbour.verificationId)).duplicateCheck.result).toBe("PASSED");
-    const elsewhere = await submitAddress(account, "rejects-duplicates", "carol", { ...DOWNING, POSTAL_CODE: "SW1A 2AB" });
+    const elsewhere = await submitAddress(account, "rejects-duplicates", "carol", {
+      ...DOWNING,
+      POSTAL_CODE: "SW1A 2AB",
+    });
     expect((await run(elsewhere.verificationId)).duplicateCheck.result).toBe("PASSED");
   });
 
@@ -97,11 +131,18 @@ describe("ADDRESS_DUPLICATE_DETECTION", () => {
     const account = await createTestAccount({ workflows: WORKFLOWS });
     const springfield = { ADDRESS_LINE: "742 Evergreen Terrace", CITY: "Springfield", COUNTRY: "US" };
     const first = await submitAddress(account, "reviews-duplicates", "homer", springfield);
-    const second = await submitAddress(account, "reviews-duplicates", "ned", { ...springfield, ADDRESS_LINE: "742 evergreen terr.", CITY: "springfield" });
+    const second = await submitAddress(account, "reviews-duplicates", "ned", {
+      ...springfield,
+      ADDRESS_LINE: "742 evergreen terr.",
+      CITY: "springfield",
+    });
     const output = await run(second.verificationId);
     expect(output.duplicateCheck.result).toBe("REVIEW");
     expect(output.data.duplicates).toEqual({ count: 1, verification_ids: [first.verificationId] });
-    const shelbyville = await submitAddress(account, "reviews-duplicates", "maude", { ...springfield, CITY: "Shelbyville" });
+    const shelbyville = await submitAddress(account, "reviews-duplicates", "maude", {
+      ...springfield,
+      CITY: "Shelbyville",
+    });
     expect((await run(shelbyville.verificationId)).duplicateCheck.result).toBe("PASSED");
   });
 });

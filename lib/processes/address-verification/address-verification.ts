@@ -6,9 +6,24 @@ import type { Check, CheckResult, ProcessInput, VerificationProcess } from "@/li
 import { resultOfChecks } from "@/lib/processes/types";
 import { crossReference, documentAddressOf, type CrossReference } from "./document-cross-reference";
 import { findDuplicateAddresses, type DuplicateAddress } from "./find-duplicate-addresses";
-import { confirmLocation, locationStepSignals, parseGeolocation, type Anchor, type Confirmation, type GpsSignal, type IpSignal } from "./geolocation-confirmation";
+import {
+  confirmLocation,
+  locationStepSignals,
+  parseGeolocation,
+  type Anchor,
+  type Confirmation,
+  type GpsSignal,
+  type IpSignal,
+} from "./geolocation-confirmation";
 import { addressKey, streetTokens, type AddressParts } from "./normalize-address";
-import { countryRules, countryUsesPostalCodes, regionCodes, resolveRegion, validatePostal, type PostalValidation } from "./postal-rules";
+import {
+  countryRules,
+  countryUsesPostalCodes,
+  regionCodes,
+  resolveRegion,
+  validatePostal,
+  type PostalValidation,
+} from "./postal-rules";
 
 // ADDRESS_VERIFICATION: one check per address setting of the workflow (name = the setting), SKIPPED when the
 // setting is off or absent; the step's result is resultOfChecks (any FAILED → DECLINED, else any REVIEW →
@@ -52,7 +67,11 @@ export const addressVerification: VerificationProcess = {
         ? skipped("ADDRESS_COMPLETENESS")
         : missing.length
           ? { name: "ADDRESS_COMPLETENESS", result: "FAILED", detail: `Missing: ${missing.join(", ")}.` }
-          : { name: "ADDRESS_COMPLETENESS", result: "PASSED", detail: "Street, city, postal code and country are present." },
+          : {
+              name: "ADDRESS_COMPLETENESS",
+              result: "PASSED",
+              detail: "Street, city, postal code and country are present.",
+            },
     );
 
     const allowed = settings.ALLOWED_COUNTRIES;
@@ -61,7 +80,11 @@ export const addressVerification: VerificationProcess = {
         ? skipped("ALLOWED_COUNTRIES")
         : country && allowed.includes(country)
           ? { name: "ALLOWED_COUNTRIES", result: "PASSED", detail: `${country} is an allowed country.` }
-          : { name: "ALLOWED_COUNTRIES", result: "FAILED", detail: `${country ?? "No country"} is not among the allowed countries.` },
+          : {
+              name: "ALLOWED_COUNTRIES",
+              result: "FAILED",
+              detail: `${country ?? "No country"} is not among the allowed countries.`,
+            },
     );
 
     checks.push(
@@ -69,13 +92,21 @@ export const addressVerification: VerificationProcess = {
         ? skipped("POSTAL_VALIDATION")
         : postal
           ? { name: "POSTAL_VALIDATION", result: postal.result, detail: postal.detail }
-          : { name: "POSTAL_VALIDATION", result: "FAILED", detail: "No country was given: the address cannot be validated." },
+          : {
+              name: "POSTAL_VALIDATION",
+              result: "FAILED",
+              detail: "No country was given: the address cannot be validated.",
+            },
     );
 
     let document: CrossReference | null = null;
     if (settings.DOCUMENT_CROSS_REFERENCE !== true) checks.push(skipped("DOCUMENT_CROSS_REFERENCE"));
     else if (!input.earlierSteps.some((s) => s.processType === "DOCUMENT_VERIFICATION")) {
-      checks.push({ name: "DOCUMENT_CROSS_REFERENCE", result: "SKIPPED", detail: "No completed DOCUMENT_VERIFICATION step: there is no document address to compare with." });
+      checks.push({
+        name: "DOCUMENT_CROSS_REFERENCE",
+        result: "SKIPPED",
+        detail: "No completed DOCUMENT_VERIFICATION step: there is no document address to compare with.",
+      });
     } else {
       const regionOf = (text: string) => resolveRegion(rules, text)?.key ?? null;
       document = crossReference(address, documentAddressOf(input.earlierSteps), { regionOf });
@@ -101,8 +132,16 @@ export const addressVerification: VerificationProcess = {
       const identities = new Set(duplicates.map((d) => d.identityId)).size;
       checks.push(
         duplicates.length
-          ? { name: "ADDRESS_DUPLICATE_DETECTION", result: onDuplicate === "REJECTED" ? "FAILED" : "REVIEW", detail: `The same address was submitted for ${identities} other ${identities === 1 ? "identity" : "identities"} of this account.` }
-          : { name: "ADDRESS_DUPLICATE_DETECTION", result: "PASSED", detail: "No other identity of this account submitted this address." },
+          ? {
+              name: "ADDRESS_DUPLICATE_DETECTION",
+              result: onDuplicate === "REJECTED" ? "FAILED" : "REVIEW",
+              detail: `The same address was submitted for ${identities} other ${identities === 1 ? "identity" : "identities"} of this account.`,
+            }
+          : {
+              name: "ADDRESS_DUPLICATE_DETECTION",
+              result: "PASSED",
+              detail: "No other identity of this account submitted this address.",
+            },
       );
     }
 
@@ -126,11 +165,20 @@ export const addressVerification: VerificationProcess = {
           region_from_postal_code: postal?.regionFromPostalCode ?? false,
         },
         city_match: postal?.city
-          ? { name: postal.city.city.name, latitude: postal.city.city.latitude, longitude: postal.city.city.longitude, population: postal.city.city.population, approximate: postal.city.approximate }
+          ? {
+              name: postal.city.city.name,
+              latitude: postal.city.city.latitude,
+              longitude: postal.city.city.longitude,
+              population: postal.city.city.population,
+              approximate: postal.city.approximate,
+            }
           : null,
         document_comparison: document?.comparison ?? null,
         location: signals && locationData(anchor, signals, location),
-        duplicates: duplicates && { count: duplicates.length, verification_ids: duplicates.slice(0, 10).map((d) => d.verificationId) },
+        duplicates: duplicates && {
+          count: duplicates.length,
+          verification_ids: duplicates.slice(0, 10).map((d) => d.verificationId),
+        },
         signals: [document?.comparison && "DOCUMENT", signals?.gps && "GPS", signals?.ip && "IP"].filter(Boolean),
       },
       checks,
@@ -138,11 +186,21 @@ export const addressVerification: VerificationProcess = {
   },
 };
 
-const skipped = (name: string): Check => ({ name, result: "SKIPPED", detail: `${name} is not enabled in this workflow.` });
+const skipped = (name: string): Check => ({
+  name,
+  result: "SKIPPED",
+  detail: `${name} is not enabled in this workflow.`,
+});
 
 function addressOf({ inputs }: ProcessInput): AddressParts {
   const value = (name: string) => inputs.get(name)?.value?.trim() || null;
-  return { addressLine: value("ADDRESS_LINE"), city: value("CITY"), province: value("PROVINCE"), postalCode: value("POSTAL_CODE"), country: value("COUNTRY")?.toUpperCase() ?? null };
+  return {
+    addressLine: value("ADDRESS_LINE"),
+    city: value("CITY"),
+    province: value("PROVINCE"),
+    postalCode: value("POSTAL_CODE"),
+    country: value("COUNTRY")?.toUpperCase() ?? null,
+  };
 }
 
 /** GPS: the GEOLOCATION input, else the location step's; IP: the location step's view, else our own lookup. */
@@ -151,14 +209,28 @@ async function signalsOf(input: ProcessInput): Promise<Signals> {
   const gps = parseGeolocation(input.inputs.get("GEOLOCATION")?.value) ?? fromStep.gps;
   if (fromStep.ip) return { gps, ip: fromStep.ip };
   const found = input.verification.ipAddress ? await locateIp(input.verification.ipAddress) : null;
-  const ip: IpSignal | null = found && { countryCode: found.countryCode, city: found.city, latitude: found.latitude, longitude: found.longitude, origin: "IP_DATABASE", anonymised: false };
+  const ip: IpSignal | null = found && {
+    countryCode: found.countryCode,
+    city: found.city,
+    latitude: found.latitude,
+    longitude: found.longitude,
+    origin: "IP_DATABASE",
+    anonymised: false,
+  };
   return { gps, ip };
 }
 
 /** Where the address is: its city; else its (postal or named) region; else its country. */
 export function anchorOf(country: string, postal: PostalValidation | null): Anchor | null {
   const city = postal?.city;
-  if (city && city.inRegion !== false) return { precision: "CITY", label: city.city.name, latitude: city.city.latitude, longitude: city.city.longitude, radiusKm: 0 };
+  if (city && city.inRegion !== false)
+    return {
+      precision: "CITY",
+      label: city.city.name,
+      latitude: city.city.latitude,
+      longitude: city.city.longitude,
+      radiusKm: 0,
+    };
   const region = postal?.region ? regionArea(country, regionCodes(postal.region)) : null;
   if (region) return { precision: "REGION", label: postal!.region!.label, ...region };
   const whole = countryArea(country);
@@ -167,14 +239,34 @@ export function anchorOf(country: string, postal: PostalValidation | null): Anch
 
 function locationData(anchor: Anchor | null, signals: Signals, location: Confirmation | null) {
   return {
-    anchor: anchor && { precision: anchor.precision, label: anchor.label, latitude: anchor.latitude, longitude: anchor.longitude, radius_km: anchor.radiusKm },
-    gps: signals.gps && { latitude: signals.gps.latitude, longitude: signals.gps.longitude, accuracy_m: signals.gps.accuracyM, origin: signals.gps.origin, distance_km: location?.gpsDistanceKm ?? null },
-    ip: signals.ip && { country_code: signals.ip.countryCode, city: signals.ip.city, origin: signals.ip.origin, anonymised: signals.ip.anonymised, distance_km: location?.ipDistanceKm ?? null },
+    anchor: anchor && {
+      precision: anchor.precision,
+      label: anchor.label,
+      latitude: anchor.latitude,
+      longitude: anchor.longitude,
+      radius_km: anchor.radiusKm,
+    },
+    gps: signals.gps && {
+      latitude: signals.gps.latitude,
+      longitude: signals.gps.longitude,
+      accuracy_m: signals.gps.accuracyM,
+      origin: signals.gps.origin,
+      distance_km: location?.gpsDistanceKm ?? null,
+    },
+    ip: signals.ip && {
+      country_code: signals.ip.countryCode,
+      city: signals.ip.city,
+      origin: signals.ip.origin,
+      anonymised: signals.ip.anonymised,
+      distance_km: location?.ipDistanceKm ?? null,
+    },
   };
 }
 
 function validationResult(checks: readonly Check[]): "PASSED" | "FAILED" | "REVIEW_NEEDED" | "NOT_CHECKED" {
-  const ran: CheckResult[] = checks.filter((c) => (c.name === "POSTAL_VALIDATION" || c.name === "DOCUMENT_CROSS_REFERENCE") && c.result !== "SKIPPED").map((c) => c.result);
+  const ran: CheckResult[] = checks
+    .filter((c) => (c.name === "POSTAL_VALIDATION" || c.name === "DOCUMENT_CROSS_REFERENCE") && c.result !== "SKIPPED")
+    .map((c) => c.result);
   if (ran.includes("FAILED")) return "FAILED";
   if (ran.includes("REVIEW")) return "REVIEW_NEEDED";
   return ran.length ? "PASSED" : "NOT_CHECKED";

@@ -1,7 +1,15 @@
 import worldCountries from "world-countries";
 import { placeKey } from "@/lib/geo/city-index";
 import type { CheckResult, EarlierStep } from "@/lib/processes/types";
-import { compactPostalCode, sameCity, samePostalCode, sameWord, streetSimilarity, streetTokens, type AddressParts } from "./normalize-address";
+import {
+  compactPostalCode,
+  sameCity,
+  samePostalCode,
+  sameWord,
+  streetSimilarity,
+  streetTokens,
+  type AddressParts,
+} from "./normalize-address";
 
 // DOCUMENT_CROSS_REFERENCE: the submitted address against the one the DOCUMENT_VERIFICATION step read from the ID
 // (`data.address`: an object {address_line?, city?, province?, postal_code?, country?} or one printed string).
@@ -20,7 +28,13 @@ import { compactPostalCode, sameCity, samePostalCode, sameWord, streetSimilarity
 export const STREET_THRESHOLD = 0.8;
 
 export type DocumentAddress = { kind: "fields"; parts: Partial<AddressParts> } | { kind: "text"; text: string };
-export type PartComparison = { street: number | null; city: boolean | null; postal_code: boolean | null; province: boolean | null; country: boolean | null };
+export type PartComparison = {
+  street: number | null;
+  city: boolean | null;
+  postal_code: boolean | null;
+  province: boolean | null;
+  country: boolean | null;
+};
 export type CrossReference = { result: CheckResult; detail: string; comparison: PartComparison | null };
 
 const text = (v: unknown) => (typeof v === "string" && v.trim() ? v.trim() : null);
@@ -31,7 +45,13 @@ export function documentAddressOf(steps: readonly EarlierStep[]): DocumentAddres
   if (typeof address === "string") return address.trim() ? { kind: "text", text: address.trim() } : null;
   if (!address || typeof address !== "object") return null;
   const a = address as Record<string, unknown>;
-  const parts = { addressLine: text(a.address_line), city: text(a.city), province: text(a.province), postalCode: text(a.postal_code), country: text(a.country) };
+  const parts = {
+    addressLine: text(a.address_line),
+    city: text(a.city),
+    province: text(a.province),
+    postalCode: text(a.postal_code),
+    country: text(a.country),
+  };
   return Object.values(parts).some(Boolean) ? { kind: "fields", parts } : null;
 }
 
@@ -44,7 +64,8 @@ export function countryFromText(value: string): string | null {
     for (const c of worldCountries) {
       const names = [c.cca2, c.cca3, c.name.common, c.name.official, ...c.altSpellings];
       for (const native of Object.values(c.name.native ?? {})) names.push(native.common, native.official);
-      for (const translation of Object.values(c.translations ?? {})) names.push(translation.common, translation.official);
+      for (const translation of Object.values(c.translations ?? {}))
+        names.push(translation.common, translation.official);
       for (const name of names) if (name && !countryNames.has(placeKey(name))) countryNames.set(placeKey(name), c.cca2);
     }
   }
@@ -54,15 +75,35 @@ export function countryFromText(value: string): string | null {
 /** regionOf: the key of the submitted country's region a text names ("Georgia", "GA" → "GA"), or null. */
 type Options = { regionOf?: (text: string) => string | null };
 
-export function crossReference(submitted: AddressParts, document: DocumentAddress | null, options: Options = {}): CrossReference {
-  if (!document) return { result: "SKIPPED", detail: "The document step extracted no address to compare with.", comparison: null };
-  const comparison = document.kind === "fields" ? compareFields(submitted, document.parts, options) : compareText(submitted, document.text, options);
-  const mismatches = Object.entries(comparison).filter(([name, v]) => (name === "street" ? v !== null && (v as number) < STREET_THRESHOLD : v === false)).map(([name]) => name);
-  if (comparison.country === false) return { result: "FAILED", detail: "The document's address is in another country.", comparison };
+export function crossReference(
+  submitted: AddressParts,
+  document: DocumentAddress | null,
+  options: Options = {},
+): CrossReference {
+  if (!document)
+    return { result: "SKIPPED", detail: "The document step extracted no address to compare with.", comparison: null };
+  const comparison =
+    document.kind === "fields"
+      ? compareFields(submitted, document.parts, options)
+      : compareText(submitted, document.text, options);
+  const mismatches = Object.entries(comparison)
+    .filter(([name, v]) => (name === "street" ? v !== null && (v as number) < STREET_THRESHOLD : v === false))
+    .map(([name]) => name);
+  if (comparison.country === false)
+    return { result: "FAILED", detail: "The document's address is in another country.", comparison };
   if (comparison.street === null && comparison.city === null && comparison.postal_code === null) {
-    return { result: "REVIEW", detail: "The document's address has no street, city or postal code to compare.", comparison };
+    return {
+      result: "REVIEW",
+      detail: "The document's address has no street, city or postal code to compare.",
+      comparison,
+    };
   }
-  if (mismatches.length) return { result: "REVIEW", detail: `The document's address differs in: ${mismatches.join(", ").replace(/_/g, " ")}.`, comparison };
+  if (mismatches.length)
+    return {
+      result: "REVIEW",
+      detail: `The document's address differs in: ${mismatches.join(", ").replace(/_/g, " ")}.`,
+      comparison,
+    };
   return { result: "PASSED", detail: "The address matches the one on the identity document.", comparison };
 }
 
@@ -73,7 +114,9 @@ function compareFields(a: AddressParts, b: Partial<AddressParts>, options: Optio
     street: both(a.addressLine, b.addressLine) ? round(streetSimilarity(a.addressLine!, b.addressLine!)) : null,
     city: both(a.city, b.city) ? sameCity(a.city!, b.city!) : null,
     postal_code: both(a.postalCode, b.postalCode) ? samePostalCode(a.postalCode!, b.postalCode!) : null,
-    province: both(a.province, b.province) ? placeKey(a.province!) === placeKey(b.province!) || sameRegion(a.province!, b.province!, options) : null,
+    province: both(a.province, b.province)
+      ? placeKey(a.province!) === placeKey(b.province!) || sameRegion(a.province!, b.province!, options)
+      : null,
     country: a.country && docCountry ? docCountry === a.country.toUpperCase() : null,
   };
 }
@@ -82,7 +125,10 @@ function compareFields(a: AddressParts, b: Partial<AddressParts>, options: Optio
 function compareText(a: AddressParts, printed: string, options: Options): PartComparison {
   const tokens = streetTokens(printed);
   const has = (word: string) => tokens.some((t) => sameWord(word, t));
-  const segments = printed.split(/[,\n]/).map((s) => s.trim()).filter(Boolean);
+  const segments = printed
+    .split(/[,\n]/)
+    .map((s) => s.trim())
+    .filter(Boolean);
   const last = segments.length > 1 ? segments[segments.length - 1]! : null;
   // a last segment naming a country, unless it is also a region of the submitted country ("…, Georgia", "…, CA")
   const docCountry = last ? countryFromText(last) : null;

@@ -19,11 +19,21 @@ import { addressKey, type AddressParts } from "./normalize-address";
 
 export type DuplicateAddress = { verificationId: string; identityId: string };
 
-type Candidate = { verificationId: string; identityId: string; addressLine: string | null; city: string | null; postalCode: string | null; country: string | null };
+type Candidate = {
+  verificationId: string;
+  identityId: string;
+  addressLine: string | null;
+  city: string | null;
+  postalCode: string | null;
+  country: string | null;
+};
 
 const MAX_CANDIDATES = 500;
 
-export async function findDuplicateAddresses(scope: { accountId: string; identityId: string }, address: AddressParts): Promise<DuplicateAddress[]> {
+export async function findDuplicateAddresses(
+  scope: { accountId: string; identityId: string },
+  address: AddressParts,
+): Promise<DuplicateAddress[]> {
   const wanted = addressKey(address);
   if (!wanted || !address.country) return [];
   const key = secrets().storageKey;
@@ -62,7 +72,22 @@ export async function findDuplicateAddresses(scope: { accountId: string; identit
         LIMIT ${MAX_CANDIDATES}`;
 
   return candidates
-    .map((c) => ({ ...c, addressLine: openText(key, c.addressLine), city: openText(key, c.city), postalCode: openText(key, c.postalCode), country: openText(key, c.country) }))
-    .filter((c) => addressKey({ addressLine: c.addressLine, city: c.city, province: null, postalCode: c.postalCode, country: c.country }) === wanted)
+    .map((c) => ({
+      ...c,
+      addressLine: openText(key, c.addressLine),
+      city: openText(key, c.city),
+      postalCode: openText(key, c.postalCode),
+      country: openText(key, c.country),
+    }))
+    .filter(
+      (c) =>
+        addressKey({
+          addressLine: c.addressLine,
+          city: c.city,
+          province: null,
+          postalCode: c.postalCode,
+          country: c.country,
+        }) === wanted,
+    )
     .map(({ verificationId, identityId }) => ({ verificationId, identityId }));
 }

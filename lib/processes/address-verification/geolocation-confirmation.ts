@@ -25,16 +25,36 @@ export const IP_BASE_KM = 300;
 
 export type Point = { latitude: number; longitude: number };
 export type GpsSignal = Point & { accuracyM: number | null; origin: "GEOLOCATION_INPUT" | "LOCATION_INTELLIGENCE" };
-export type IpSignal = { countryCode: string | null; city: string | null; latitude: number | null; longitude: number | null; origin: "IP_DATABASE" | "LOCATION_INTELLIGENCE"; anonymised: boolean };
+export type IpSignal = {
+  countryCode: string | null;
+  city: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  origin: "IP_DATABASE" | "LOCATION_INTELLIGENCE";
+  anonymised: boolean;
+};
 export type Anchor = Area & { precision: "CITY" | "REGION" | "COUNTRY"; label: string };
-export type Confirmation = { result: Exclude<CheckResult, "SKIPPED">; detail: string; source: "GPS" | "IP" | null; gpsDistanceKm: number | null; ipDistanceKm: number | null };
+export type Confirmation = {
+  result: Exclude<CheckResult, "SKIPPED">;
+  detail: string;
+  source: "GPS" | "IP" | null;
+  gpsDistanceKm: number | null;
+  ipDistanceKm: number | null;
+};
 
 /** The GEOLOCATION input (JSON {latitude, longitude, accuracy?}), validated again: stored data is not trusted blindly. */
 export function parseGeolocation(value: string | null | undefined): GpsSignal | null {
   if (!value) return null;
   try {
     const parsed = LocationSchema.safeParse(JSON.parse(value));
-    return parsed.success ? { latitude: parsed.data.latitude, longitude: parsed.data.longitude, accuracyM: parsed.data.accuracy ?? null, origin: "GEOLOCATION_INPUT" } : null;
+    return parsed.success
+      ? {
+          latitude: parsed.data.latitude,
+          longitude: parsed.data.longitude,
+          accuracyM: parsed.data.accuracy ?? null,
+          origin: "GEOLOCATION_INPUT",
+        }
+      : null;
   } catch {
     return null;
   }
@@ -59,32 +79,45 @@ export function locationStepSignals(steps: readonly EarlierStep[]): { gps: GpsSi
   const g: Bag = isBag(gpsBag) ? gpsBag : {};
   const latitude = num(first(g, ["latitude", "lat"]));
   const longitude = num(first(g, ["longitude", "lon", "lng"]));
-  const gps = latitude !== null && longitude !== null && Math.abs(latitude) <= 90 && Math.abs(longitude) <= 180
-    ? { latitude, longitude, accuracyM: num(first(g, ["accuracy", "accuracy_m"])), origin: "LOCATION_INTELLIGENCE" as const }
-    : null;
+  const gps =
+    latitude !== null && longitude !== null && Math.abs(latitude) <= 90 && Math.abs(longitude) <= 180
+      ? {
+          latitude,
+          longitude,
+          accuracyM: num(first(g, ["accuracy", "accuracy_m"])),
+          origin: "LOCATION_INTELLIGENCE" as const,
+        }
+      : null;
 
   const ipBag = first(data, ["ip_location", "ip_geolocation"]);
   const i: Bag = isBag(ipBag) ? ipBag : {};
   const flags = ["is_hosting", "is_vpn", "is_proxy", "is_tor", "hosting", "vpn", "proxy", "tor"];
   const anonymised = flags.some((f) => data[f] === true || i[f] === true);
-  const country = str(first(i, ["country_code", "country"]) ?? first(data, ["ip_country", "ip_country_code"]))?.toUpperCase() ?? null;
+  const country =
+    str(first(i, ["country_code", "country"]) ?? first(data, ["ip_country", "ip_country_code"]))?.toUpperCase() ?? null;
   const countryCode = country && /^[A-Z]{2}$/.test(country) ? country : null;
-  const ip = countryCode || anonymised
-    ? {
-        countryCode,
-        city: str(first(i, ["city"]) ?? data.ip_city),
-        latitude: num(first(i, ["latitude", "lat"]) ?? data.ip_latitude),
-        longitude: num(first(i, ["longitude", "lon", "lng"]) ?? data.ip_longitude),
-        origin: "LOCATION_INTELLIGENCE" as const,
-        anonymised,
-      }
-    : null;
+  const ip =
+    countryCode || anonymised
+      ? {
+          countryCode,
+          city: str(first(i, ["city"]) ?? data.ip_city),
+          latitude: num(first(i, ["latitude", "lat"]) ?? data.ip_latitude),
+          longitude: num(first(i, ["longitude", "lon", "lng"]) ?? data.ip_longitude),
+          origin: "LOCATION_INTELLIGENCE" as const,
+          anonymised,
+        }
+      : null;
   return { gps, ip };
 }
 
 const km = (n: number) => Math.round(n);
 
-export function confirmLocation(anchor: Anchor | null, country: string, gpsSignal: GpsSignal | null, ip: IpSignal | null): Confirmation {
+export function confirmLocation(
+  anchor: Anchor | null,
+  country: string,
+  gpsSignal: GpsSignal | null,
+  ip: IpSignal | null,
+): Confirmation {
   const notes: string[] = [];
   let gps = gpsSignal;
   if (gps?.accuracyM != null && gps.accuracyM > GPS_MAX_ACCURACY_KM * 1000) {
@@ -93,7 +126,13 @@ export function confirmLocation(anchor: Anchor | null, country: string, gpsSigna
   }
   const ipUsable = ip && !ip.anonymised ? ip : null;
   if (ip?.anonymised) notes.push("IP address flagged as VPN/proxy/hosting: not used");
-  const answer = (result: Confirmation["result"], detail: string, source: Confirmation["source"] = null, gpsDistanceKm: number | null = null, ipDistanceKm: number | null = null): Confirmation => ({
+  const answer = (
+    result: Confirmation["result"],
+    detail: string,
+    source: Confirmation["source"] = null,
+    gpsDistanceKm: number | null = null,
+    ipDistanceKm: number | null = null,
+  ): Confirmation => ({
     result,
     detail: [detail, ...notes].join("; ") + ".",
     source,
@@ -108,17 +147,51 @@ export function confirmLocation(anchor: Anchor | null, country: string, gpsSigna
   if (gps) {
     const d = distanceKm(gps, anchor);
     const tolerance = GPS_BASE_KM + extra + (gps.accuracyM ?? 0) / 1000;
-    if (anchor.precision === "COUNTRY") return answer("REVIEW", `The address is placed only to its country; the GPS position is ${km(d)} km from its centre`, null, km(d));
-    if (d <= tolerance) return answer("PASSED", `GPS position ${km(d)} km from ${anchor.label} (allowed ${km(tolerance)} km)`, "GPS", km(d));
+    if (anchor.precision === "COUNTRY")
+      return answer(
+        "REVIEW",
+        `The address is placed only to its country; the GPS position is ${km(d)} km from its centre`,
+        null,
+        km(d),
+      );
+    if (d <= tolerance)
+      return answer(
+        "PASSED",
+        `GPS position ${km(d)} km from ${anchor.label} (allowed ${km(tolerance)} km)`,
+        "GPS",
+        km(d),
+      );
     return answer("REVIEW", `GPS position ${km(d)} km from ${anchor.label} (allowed ${km(tolerance)} km)`, null, km(d));
   }
 
   const signal = ipUsable!;
-  if (signal.countryCode && signal.countryCode !== country) return answer("REVIEW", `The IP address is located in ${signal.countryCode}, not ${country}`);
-  if (signal.latitude === null || signal.longitude === null || !signal.countryCode) return answer("REVIEW", "The IP location has no coordinates to compare");
+  if (signal.countryCode && signal.countryCode !== country)
+    return answer("REVIEW", `The IP address is located in ${signal.countryCode}, not ${country}`);
+  if (signal.latitude === null || signal.longitude === null || !signal.countryCode)
+    return answer("REVIEW", "The IP location has no coordinates to compare");
   const d = distanceKm({ latitude: signal.latitude, longitude: signal.longitude }, anchor);
-  if (anchor.precision === "COUNTRY") return answer("REVIEW", `The address is placed only to its country; the IP address is in the same country`, null, null, km(d));
+  if (anchor.precision === "COUNTRY")
+    return answer(
+      "REVIEW",
+      `The address is placed only to its country; the IP address is in the same country`,
+      null,
+      null,
+      km(d),
+    );
   const tolerance = IP_BASE_KM + extra;
-  if (d <= tolerance) return answer("PASSED", `IP location ${km(d)} km from ${anchor.label} (allowed ${km(tolerance)} km)`, "IP", null, km(d));
-  return answer("REVIEW", `IP location ${km(d)} km from ${anchor.label} (allowed ${km(tolerance)} km)`, null, null, km(d));
+  if (d <= tolerance)
+    return answer(
+      "PASSED",
+      `IP location ${km(d)} km from ${anchor.label} (allowed ${km(tolerance)} km)`,
+      "IP",
+      null,
+      km(d),
+    );
+  return answer(
+    "REVIEW",
+    `IP location ${km(d)} km from ${anchor.label} (allowed ${km(tolerance)} km)`,
+    null,
+    null,
+    km(d),
+  );
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { addressKey, compactPostalCode, sameCity, samePostalCode, streetSimilarity, streetTokens } from "./normalize-address";
+import {
+  addressKey,
+  compactPostalCode,
+  sameCity,
+  samePostalCode,
+  streetSimilarity,
+  streetTokens,
+} from "./normalize-address";
 
 describe("streetTokens", () => {
   it("unifies abbreviations, case, punctuation and accents", () => {
@@ -21,10 +28,18 @@ describe("streetTokens", () => {
 });
 
 describe("addressKey", () => {
-  const base = { addressLine: "10 Downing Street", city: "London", province: null, postalCode: "SW1A 2AA", country: "GB" };
+  const base = {
+    addressLine: "10 Downing Street",
+    city: "London",
+    province: null,
+    postalCode: "SW1A 2AA",
+    country: "GB",
+  };
 
   it("is the same for spellings of one address", () => {
-    expect(addressKey({ ...base, addressLine: "10 downing st.", postalCode: "sw1a2aa", city: "LONDON", country: "gb" })).toBe(addressKey(base));
+    expect(
+      addressKey({ ...base, addressLine: "10 downing st.", postalCode: "sw1a2aa", city: "LONDON", country: "gb" }),
+    ).toBe(addressKey(base));
     // with a postal code the city is not part of the key ("Westminster" vs "London")
     expect(addressKey({ ...base, city: "Westminster" })).toBe(addressKey(base));
     expect(addressKey(base)).toBe("GB|zip:SW1A2AA|10 downing st");

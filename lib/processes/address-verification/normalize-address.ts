@@ -11,7 +11,13 @@ type JaroWinkler = (a: string, b: string) => number;
 const require = createRequire(import.meta.url);
 export const jaroWinkler = require("talisman/metrics/jaro-winkler") as JaroWinkler;
 
-export type AddressParts = { addressLine: string | null; city: string | null; province: string | null; postalCode: string | null; country: string | null };
+export type AddressParts = {
+  addressLine: string | null;
+  city: string | null;
+  province: string | null;
+  postalCode: string | null;
+  country: string | null;
+};
 
 const CANONICAL: Record<string, string> = {};
 for (const [canonical, words] of Object.entries({
@@ -45,12 +51,49 @@ for (const [canonical, words] of Object.entries({
 }
 
 // Words that only say "a unit number follows": dropped, the number stays ("Apt 4", "#4", "Flat 4" → "4").
-const UNIT_WORDS = new Set(["apartment", "apt", "appt", "suite", "unit", "flat", "floor", "fl", "room", "rm", "no", "nr", "number", "wohnung", "etage"]);
+const UNIT_WORDS = new Set([
+  "apartment",
+  "apt",
+  "appt",
+  "suite",
+  "unit",
+  "flat",
+  "floor",
+  "fl",
+  "room",
+  "rm",
+  "no",
+  "nr",
+  "number",
+  "wohnung",
+  "etage",
+]);
 
-const ORDINALS: Record<string, string> = { first: "1", second: "2", third: "3", fourth: "4", fifth: "5", sixth: "6", seventh: "7", eighth: "8", ninth: "9", tenth: "10" };
+const ORDINALS: Record<string, string> = {
+  first: "1",
+  second: "2",
+  third: "3",
+  fourth: "4",
+  fifth: "5",
+  sixth: "6",
+  seventh: "7",
+  eighth: "8",
+  ninth: "9",
+  tenth: "10",
+};
 
 // German/Dutch compounds: "Hauptstraße" is "Haupt" + street type. Longest suffixes first.
-const COMPOUND_SUFFIXES: [string, string][] = [["strasse", "st"], ["straat", "st"], ["platz", "pl"], ["str", "st"], ["weg", "weg"], ["gasse", "gasse"], ["allee", "allee"], ["laan", "laan"], ["gracht", "gracht"]];
+const COMPOUND_SUFFIXES: [string, string][] = [
+  ["strasse", "st"],
+  ["straat", "st"],
+  ["platz", "pl"],
+  ["str", "st"],
+  ["weg", "weg"],
+  ["gasse", "gasse"],
+  ["allee", "allee"],
+  ["laan", "laan"],
+  ["gracht", "gracht"],
+];
 
 function splitCompound(token: string): string[] {
   for (const [suffix, canonical] of COMPOUND_SUFFIXES) {

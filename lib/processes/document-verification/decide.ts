@@ -49,12 +49,18 @@ export const MIN_LEGIBLE_PAGE = 60;
 export const MIN_LONG_SIDE = 700;
 export const MIN_SHARPNESS = 25;
 export const MAX_GLARE = 0.004;
-const EDITORS = /photoshop|gimp|lightroom|snapseed|picsart|canva|affinity|pixelmator|paint\.net|facetune|illustrator|inkscape|photopea|fotor|meitu|remini/i;
+const EDITORS =
+  /photoshop|gimp|lightroom|snapseed|picsart|canva|affinity|pixelmator|paint\.net|facetune|illustrator|inkscape|photopea|fotor|meitu|remini/i;
 
 export type Declared = { type: string | null; country: string | null };
 export type Policy = { today: Date; allowedTypes: readonly string[]; allowedCountries: readonly string[] };
 export type Duplicate = { verificationId: string; reason: "DOCUMENT_NUMBER" | "IMAGE" };
-export type Evidence = { exam: Examination; declared: Declared; fileMeta: Record<string, unknown> | null; duplicates: Duplicate[] | null };
+export type Evidence = {
+  exam: Examination;
+  declared: Declared;
+  fileMeta: Record<string, unknown> | null;
+  duplicates: Duplicate[] | null;
+};
 export type Decision = { result: ProcessResult; data: Record<string, unknown>; checks: Check[] };
 
 const NO_MRZ_TYPES = new Set(["DRIVERS_LICENSE", "VOTER_ID"]);
@@ -62,7 +68,8 @@ const NO_MRZ_TYPES = new Set(["DRIVERS_LICENSE", "VOTER_ID"]);
 /** The declared types an MRZ can be (ICAO 9303-4/-5/-6 document codes; residence permits are I/A/C cards, often "IR"/"AR"). */
 export function typesOfMrz(format: string, code: string): string[] {
   if (format === "TD3" && code.startsWith("P")) return ["PASSPORT"];
-  if ((format === "TD1" || format === "TD2") && /^[IAC]/.test(code)) return code[1] === "R" ? ["RESIDENCE_PERMIT"] : ["NATIONAL_ID", "RESIDENCE_PERMIT"];
+  if ((format === "TD1" || format === "TD2") && /^[IAC]/.test(code))
+    return code[1] === "R" ? ["RESIDENCE_PERMIT"] : ["NATIONAL_ID", "RESIDENCE_PERMIT"];
   if (format === "FRENCH_DRIVING_LICENSE" || format === "SWISS_DRIVING_LICENSE") return ["DRIVERS_LICENSE"];
   if (format === "FRENCH_NATIONAL_ID") return ["NATIONAL_ID"];
   return [];
@@ -79,12 +86,19 @@ export function decide({ exam, declared, fileMeta, duplicates }: Evidence, polic
   const today = policy.today.toISOString().slice(0, 10);
 
   if (!mrz) {
-    const why = declared.type && NO_MRZ_TYPES.has(declared.type)
-      ? `No machine-readable zone was found; a ${declared.type} usually has none, so its fields cannot be verified automatically.`
-      : "No machine-readable zone could be read (cropped, blurred or covered?): the fields cannot be verified automatically.";
+    const why =
+      declared.type && NO_MRZ_TYPES.has(declared.type)
+        ? `No machine-readable zone was found; a ${declared.type} usually has none, so its fields cannot be verified automatically.`
+        : "No machine-readable zone could be read (cropped, blurred or covered?): the fields cannot be verified automatically.";
     checks.push(check("MRZ_READ", "REVIEW", why));
   } else {
-    checks.push(check("MRZ_READ", "PASSED", `${mrz.format} MRZ read on the ${exam.mrzSide?.toLowerCase()} side${mrz.repairs.length ? `; repaired: ${mrz.repairs.join("; ")}` : ""}.`));
+    checks.push(
+      check(
+        "MRZ_READ",
+        "PASSED",
+        `${mrz.format} MRZ read on the ${exam.mrzSide?.toLowerCase()} side${mrz.repairs.length ? `; repaired: ${mrz.repairs.join("; ")}` : ""}.`,
+      ),
+    );
     checks.push(checkDigits(exam, birth, expiry));
   }
 
@@ -93,13 +107,24 @@ export function decide({ exam, declared, fileMeta, duplicates }: Evidence, polic
     // covers it again) hold, or the same date is printed on the page. A misread digit can make a valid document
     // look expired; that goes to a reviewer.
     const holds = (field: string) => mrz.result.details.find((d) => d.field === field)?.valid ?? true;
-    const expiryCertain = (holds("expirationDateCheckDigit") && holds("compositeCheckDigit")) || (expiry !== null && zone.dates.has(expiry));
+    const expiryCertain =
+      (holds("expirationDateCheckDigit") && holds("compositeCheckDigit")) ||
+      (expiry !== null && zone.dates.has(expiry));
     if (!expiry) checks.push(check("DOCUMENT_EXPIRY", "REVIEW", "The expiry date could not be read."));
-    else if (expiry < today && expiryCertain) checks.push(check("DOCUMENT_EXPIRY", "FAILED", `The document expired on ${expiry}.`));
-    else if (expiry < today) checks.push(check("DOCUMENT_EXPIRY", "REVIEW", `The MRZ reads an expiry of ${expiry}, but the reading is not certain (its check digits do not all hold and the date is not printed legibly on the page).`));
+    else if (expiry < today && expiryCertain)
+      checks.push(check("DOCUMENT_EXPIRY", "FAILED", `The document expired on ${expiry}.`));
+    else if (expiry < today)
+      checks.push(
+        check(
+          "DOCUMENT_EXPIRY",
+          "REVIEW",
+          `The MRZ reads an expiry of ${expiry}, but the reading is not certain (its check digits do not all hold and the date is not printed legibly on the page).`,
+        ),
+      );
     else checks.push(check("DOCUMENT_EXPIRY", "PASSED", `Valid until ${expiry}.`));
     if (!birth) checks.push(check("DATE_OF_BIRTH", "REVIEW", "The date of birth could not be read."));
-    else if (Number(today.slice(0, 4)) - Number(birth.slice(0, 4)) > 130) checks.push(check("DATE_OF_BIRTH", "FAILED", `The date of birth ${birth} is not plausible.`));
+    else if (Number(today.slice(0, 4)) - Number(birth.slice(0, 4)) > 130)
+      checks.push(check("DATE_OF_BIRTH", "FAILED", `The date of birth ${birth} is not plausible.`));
     else checks.push(check("DATE_OF_BIRTH", "PASSED", `Born ${birth}.`));
   }
 
@@ -115,7 +140,8 @@ export function decide({ exam, declared, fileMeta, duplicates }: Evidence, polic
   checks.push(quality);
 
   const signals = [...alteration.signals];
-  if (consistency?.result === "REVIEW" && consistency.detail.startsWith("Printed")) signals.push({ signal: "MRZ_PRINTED_MISMATCH", detail: consistency.detail });
+  if (consistency?.result === "REVIEW" && consistency.detail.startsWith("Printed"))
+    signals.push({ signal: "MRZ_PRINTED_MISMATCH", detail: consistency.detail });
   if (duplicates?.length) signals.push({ signal: "DUPLICATE_ACROSS_IDENTITIES", detail: duplicate.detail });
   const issuing = alpha2OfMrzState(f.issuingState);
   const readTypes = mrz ? typesOfMrz(mrz.format, f.documentCode ?? "") : [];
@@ -129,7 +155,8 @@ export function decide({ exam, declared, fileMeta, duplicates }: Evidence, polic
       surname,
       given_names: given,
       date_of_birth: birth,
-      document_type: declared.type && readTypes.includes(declared.type) ? declared.type : (readTypes[0] ?? declared.type),
+      document_type:
+        declared.type && readTypes.includes(declared.type) ? declared.type : (readTypes[0] ?? declared.type),
       declared_document_type: declared.type,
       country_of_issuance: issuing ?? declared.country,
       declared_country: declared.country,
@@ -139,13 +166,32 @@ export function decide({ exam, declared, fileMeta, duplicates }: Evidence, polic
       sex: f.sex === "male" ? "M" : f.sex === "female" ? "F" : f.sex ? "X" : null,
       address: exam.address,
       template_matching_result: template.summary,
-      alteration_detection_results: alteration.check.result === "SKIPPED" ? "NOT_CHECKED" : signals.length ? "ALTERATIONS_SUSPECTED" : "NO_ALTERATIONS_DETECTED",
+      alteration_detection_results:
+        alteration.check.result === "SKIPPED"
+          ? "NOT_CHECKED"
+          : signals.length
+            ? "ALTERATIONS_SUSPECTED"
+            : "NO_ALTERATIONS_DETECTED",
       alteration_signals: signals,
-      mrz: mrz && { format: mrz.format, side: exam.mrzSide, lines: mrz.lines, valid: mrz.result.valid, repairs: mrz.repairs, ocr_confidence: mrz.confidence },
+      mrz: mrz && {
+        format: mrz.format,
+        side: exam.mrzSide,
+        lines: mrz.lines,
+        valid: mrz.result.valid,
+        repairs: mrz.repairs,
+        ocr_confidence: mrz.confidence,
+      },
       image_quality: { ...exam.quality, result: quality.result },
       error_level_analysis: exam.ela,
       image_hash: exam.imageHash,
-      name_check: exam.nameCheck ? { mrz: exam.nameCheck.mrz, printed: exam.nameCheck.printed, repaired: exam.nameCheck.repaired, agree: exam.nameCheck.agree } : null,
+      name_check: exam.nameCheck
+        ? {
+            mrz: exam.nameCheck.mrz,
+            printed: exam.nameCheck.printed,
+            repaired: exam.nameCheck.repaired,
+            agree: exam.nameCheck.agree,
+          }
+        : null,
     },
   };
 }
@@ -159,7 +205,8 @@ function checkDigits(exam: Examination, birth: string | null, expiry: string | n
   // a failing digit is the document's own when the field it protects is printed identically on the page
   const printed = (field: string | null): boolean => {
     // exact, not across O/0-style look-alikes: a misread MRZ character must not count as confirmed
-    if (field === "documentNumberCheckDigit") return Boolean(f.documentNumber && hasValue(zone, f.documentNumber, true));
+    if (field === "documentNumberCheckDigit")
+      return Boolean(f.documentNumber && hasValue(zone, f.documentNumber, true));
     if (field === "birthDateCheckDigit") return Boolean(birth && zone.dates.has(birth));
     if (field === "expirationDateCheckDigit") return Boolean(expiry && zone.dates.has(expiry));
     return false;
@@ -175,30 +222,59 @@ function checkDigits(exam: Examination, birth: string | null, expiry: string | n
   const needed = agreementNeeded(failing.map((d) => d.field));
   let certain: string | null = null;
   if (needed !== null && !compositeFails && (agreement >= needed || fields.every((d) => printed(d.field)))) {
-    certain = agreement >= needed ? `the composite check digit holds and ${agreement} OCR variants read the same MRZ` : "the composite check digit holds and the protected field is printed identically";
+    certain =
+      agreement >= needed
+        ? `the composite check digit holds and ${agreement} OCR variants read the same MRZ`
+        : "the composite check digit holds and the protected field is printed identically";
   } else if (needed !== null && compositeFails && agreement >= needed) {
     certain = `${agreement} OCR variants read the same MRZ`;
   }
   // Never a decline on its own: a real document can carry a wrong digit (specimens do, measured on real ones), and a
   // reader that is certain of its reading is still a reader. The reviewer sees how certain it was.
-  if (certain) return check("CHECK_DIGITS", "REVIEW", `Wrong check digit(s): ${names}, while ${certain}: the MRZ may not be the one issued (or the document carries a wrong digit).`);
-  return check("CHECK_DIGITS", "REVIEW", `Check digit(s) do not hold: ${names}; the reading is not certain enough (${agreement} of ${mrz!.variants} OCR variants agree${compositeFails && fields.length ? ", the composite fails too" : ""}), so OCR may have misread it.`);
+  if (certain)
+    return check(
+      "CHECK_DIGITS",
+      "REVIEW",
+      `Wrong check digit(s): ${names}, while ${certain}: the MRZ may not be the one issued (or the document carries a wrong digit).`,
+    );
+  return check(
+    "CHECK_DIGITS",
+    "REVIEW",
+    `Check digit(s) do not hold: ${names}; the reading is not certain enough (${agreement} of ${mrz!.variants} OCR variants agree${compositeFails && fields.length ? ", the composite fails too" : ""}), so OCR may have misread it.`,
+  );
 }
 
 function templateMatching(exam: Examination, declared: Declared, policy: Policy): { check: Check; summary: string } {
   const { mrz } = exam;
-  if (!mrz) return { check: check("TEMPLATE_MATCHING", "SKIPPED", "No MRZ: the layout cannot be matched to a document type."), summary: "NOT_CHECKED" };
+  if (!mrz)
+    return {
+      check: check("TEMPLATE_MATCHING", "SKIPPED", "No MRZ: the layout cannot be matched to a document type."),
+      summary: "NOT_CHECKED",
+    };
   const code = mrz.result.fields.documentCode ?? "";
   const state = mrz.result.fields.issuingState ?? null;
   const country = alpha2OfMrzState(state);
   const types = typesOfMrz(mrz.format, code);
   const notAllowed: string[] = [];
-  if (policy.allowedTypes.length && types.length && !types.some((t) => policy.allowedTypes.includes(t))) notAllowed.push(`a ${types.join("/")} is not accepted by this workflow`);
-  if (policy.allowedCountries.length && country && !policy.allowedCountries.includes(country)) notAllowed.push(`documents of ${country} are not accepted by this workflow`);
-  if (notAllowed.length) return { check: check("TEMPLATE_MATCHING", "FAILED", `The document read is ${mrz.format} "${code}" of ${state}: ${notAllowed.join("; ")}.`), summary: "FAILED" };
+  if (policy.allowedTypes.length && types.length && !types.some((t) => policy.allowedTypes.includes(t)))
+    notAllowed.push(`a ${types.join("/")} is not accepted by this workflow`);
+  if (policy.allowedCountries.length && country && !policy.allowedCountries.includes(country))
+    notAllowed.push(`documents of ${country} are not accepted by this workflow`);
+  if (notAllowed.length)
+    return {
+      check: check(
+        "TEMPLATE_MATCHING",
+        "FAILED",
+        `The document read is ${mrz.format} "${code}" of ${state}: ${notAllowed.join("; ")}.`,
+      ),
+      summary: "FAILED",
+    };
   const problems: string[] = [];
   if (!types.length) problems.push(`the ${mrz.format} document code "${code}" is not an identity document type`);
-  else if (declared.type && !types.includes(declared.type)) problems.push(`a ${mrz.format} MRZ with code "${code}" is a ${types.join(" or ")}, not the declared ${declared.type}`);
+  else if (declared.type && !types.includes(declared.type))
+    problems.push(
+      `a ${mrz.format} MRZ with code "${code}" is a ${types.join(" or ")}, not the declared ${declared.type}`,
+    );
   if (!country) problems.push(`the issuing state "${state ?? "?"}" is not a known country`);
   // covered by no check digit: a misread nationality would otherwise pass unnoticed into the data (a specimen's
   // unknown state as both issuer and nationality is said once)
@@ -207,11 +283,24 @@ function templateMatching(exam: Examination, declared: Declared, policy: Policy)
     return d ? (mrz.lines[d.line]?.slice(d.start, d.end) ?? null) : null;
   };
   const nationality = raw("nationality");
-  if (!alpha2OfMrzState(nationality) && nationality !== raw("issuingState")) problems.push(`the nationality "${nationality ?? "?"}" is not a known state`);
-  else if (declared.country && country !== declared.country.toUpperCase()) problems.push(`issued by ${country}, not the declared ${declared.country}`);
+  if (!alpha2OfMrzState(nationality) && nationality !== raw("issuingState"))
+    problems.push(`the nationality "${nationality ?? "?"}" is not a known state`);
+  else if (declared.country && country !== declared.country.toUpperCase())
+    problems.push(`issued by ${country}, not the declared ${declared.country}`);
   if (mrz.position < 0.55) problems.push("the MRZ is not at the bottom of the page");
-  if (problems.length) return { check: check("TEMPLATE_MATCHING", "REVIEW", `Layout differs from the declared document: ${problems.join("; ")}.`), summary: "REVIEW_NEEDED" };
-  return { check: check("TEMPLATE_MATCHING", "PASSED", `${mrz.format} MRZ, code "${code}", issued by ${country}, at the bottom of the page: consistent with a ${declared.type ?? types[0]} of ${country}.`), summary: "PASSED" };
+  if (problems.length)
+    return {
+      check: check("TEMPLATE_MATCHING", "REVIEW", `Layout differs from the declared document: ${problems.join("; ")}.`),
+      summary: "REVIEW_NEEDED",
+    };
+  return {
+    check: check(
+      "TEMPLATE_MATCHING",
+      "PASSED",
+      `${mrz.format} MRZ, code "${code}", issued by ${country}, at the bottom of the page: consistent with a ${declared.type ?? types[0]} of ${country}.`,
+    ),
+    summary: "PASSED",
+  };
 }
 
 type Comparison = "confirmed" | "unconfirmed" | "differs";
@@ -247,8 +336,10 @@ function fieldConsistency(exam: Examination, birth: string | null, expiry: strin
   const truncated = !nameLine.endsWith("<");
   const surnameTokens = nameTokens(f.lastName, false);
   const givenTokens = nameTokens(f.firstName, truncated);
-  const nameBlockRead = exam.pageConfidence >= MIN_LEGIBLE_PAGE && [...surnameTokens, ...givenTokens].some((t) => hasWord(zone, t));
-  const worst = (list: Comparison[]): Comparison => (list.includes("differs") ? "differs" : list.includes("unconfirmed") ? "unconfirmed" : "confirmed");
+  const nameBlockRead =
+    exam.pageConfidence >= MIN_LEGIBLE_PAGE && [...surnameTokens, ...givenTokens].some((t) => hasWord(zone, t));
+  const worst = (list: Comparison[]): Comparison =>
+    list.includes("differs") ? "differs" : list.includes("unconfirmed") ? "unconfirmed" : "confirmed";
   const items: { field: string; state: Comparison }[] = [
     { field: "surname", state: worst(surnameTokens.map((t) => compareName(zone, t, nameBlockRead))) },
     { field: "given names", state: worst(givenTokens.map((t) => compareName(zone, t, nameBlockRead))) },
@@ -262,47 +353,112 @@ function fieldConsistency(exam: Examination, birth: string | null, expiry: strin
   const names = exam.nameCheck;
   if (names?.agree === false) {
     const readings = `MRZ "${names.mrz}", printed "${names.printed ?? "not found"}"`;
-    if (differs.length) return check("FIELD_CONSISTENCY", "REVIEW", `Printed ${differs.join(" and ")} differ from the MRZ (${readings}): the page may have been altered.`);
-    return check("FIELD_CONSISTENCY", "REVIEW", `The MRZ name and the printed name differ in a letter that is no OCR look-alike (${readings}): OCR may have misread it, or the page was altered.`);
+    if (differs.length)
+      return check(
+        "FIELD_CONSISTENCY",
+        "REVIEW",
+        `Printed ${differs.join(" and ")} differ from the MRZ (${readings}): the page may have been altered.`,
+      );
+    return check(
+      "FIELD_CONSISTENCY",
+      "REVIEW",
+      `The MRZ name and the printed name differ in a letter that is no OCR look-alike (${readings}): OCR may have misread it, or the page was altered.`,
+    );
   }
-  if (differs.length) return check("FIELD_CONSISTENCY", "REVIEW", `Printed ${differs.join(" and ")} differ from the MRZ: the page may have been altered.`);
-  if (unconfirmed.length >= 2) return check("FIELD_CONSISTENCY", "REVIEW", `The printed fields could not be read well enough to compare with the MRZ (not confirmed: ${unconfirmed.join(", ")}).`);
+  if (differs.length)
+    return check(
+      "FIELD_CONSISTENCY",
+      "REVIEW",
+      `Printed ${differs.join(" and ")} differ from the MRZ: the page may have been altered.`,
+    );
+  if (unconfirmed.length >= 2)
+    return check(
+      "FIELD_CONSISTENCY",
+      "REVIEW",
+      `The printed fields could not be read well enough to compare with the MRZ (not confirmed: ${unconfirmed.join(", ")}).`,
+    );
   if (unconfirmed.length) {
     // names carry no check digit: say so rather than claim the digits vouch for them
-    const vouch = unconfirmed[0] === "surname" || unconfirmed[0] === "given names" ? "names carry no check digit, so the MRZ's reading of them stands unconfirmed" : "the MRZ check digits vouch for it";
-    return check("FIELD_CONSISTENCY", "PASSED", `The MRZ agrees with the printed fields; the printed ${unconfirmed[0]} could not be read exactly (OCR): ${vouch}.`);
+    const vouch =
+      unconfirmed[0] === "surname" || unconfirmed[0] === "given names"
+        ? "names carry no check digit, so the MRZ's reading of them stands unconfirmed"
+        : "the MRZ check digits vouch for it";
+    return check(
+      "FIELD_CONSISTENCY",
+      "PASSED",
+      `The MRZ agrees with the printed fields; the printed ${unconfirmed[0]} could not be read exactly (OCR): ${vouch}.`,
+    );
   }
-  return check("FIELD_CONSISTENCY", "PASSED", "Name, date of birth and document number of the MRZ are printed on the page.");
+  return check(
+    "FIELD_CONSISTENCY",
+    "PASSED",
+    "Name, date of birth and document number of the MRZ are printed on the page.",
+  );
 }
 
-function alterationSignals(exam: Examination, meta: Record<string, unknown> | null): { check: Check; signals: { signal: string; detail: string }[] } {
+function alterationSignals(
+  exam: Examination,
+  meta: Record<string, unknown> | null,
+): { check: Check; signals: { signal: string; detail: string }[] } {
   const signals: { signal: string; detail: string }[] = [];
   const { ela } = exam;
   if (ela.score >= ELA_THRESHOLD) {
     const where = ela.box ? ` around x=${ela.box.x}, y=${ela.box.y} (${ela.box.w}×${ela.box.h} px)` : "";
-    signals.push({ signal: "ERROR_LEVEL_ANALYSIS", detail: `A region has another compression history than the rest of the page (error level ${ela.score} robust deviations from the page's own at quality ${ela.quality}, threshold ${ELA_THRESHOLD})${where}.` });
+    signals.push({
+      signal: "ERROR_LEVEL_ANALYSIS",
+      detail: `A region has another compression history than the rest of the page (error level ${ela.score} robust deviations from the page's own at quality ${ela.quality}, threshold ${ELA_THRESHOLD})${where}.`,
+    });
   }
   const editor = [meta?.software, meta?.creatorTool].find((v): v is string => typeof v === "string" && EDITORS.test(v));
   if (editor) signals.push({ signal: "EDITING_SOFTWARE", detail: `The uploaded file was saved by ${editor}.` });
   // normalize-upload strips metadata but keeps Software/CreatorTool in StoredFile.meta: absent meta is no evidence
   const metaNote = meta ? "" : " Upload metadata was not available, so editing software was not checked.";
-  if (signals.length) return { check: check("ALTERATION_DETECTION", "REVIEW", signals.map((s) => s.detail).join(" ") + metaNote), signals };
-  return { check: check("ALTERATION_DETECTION", "PASSED", `No region with its own compression history (block-wise ELA ${ela.score} < ${ELA_THRESHOLD}) and no editing software recorded.${metaNote}`), signals };
+  if (signals.length)
+    return {
+      check: check("ALTERATION_DETECTION", "REVIEW", signals.map((s) => s.detail).join(" ") + metaNote),
+      signals,
+    };
+  return {
+    check: check(
+      "ALTERATION_DETECTION",
+      "PASSED",
+      `No region with its own compression history (block-wise ELA ${ela.score} < ${ELA_THRESHOLD}) and no editing software recorded.${metaNote}`,
+    ),
+    signals,
+  };
 }
 
 function duplicateCheck(duplicates: Duplicate[] | null): Check {
-  if (duplicates === null) return check("DUPLICATE_DOCUMENT", "SKIPPED", "The duplicate lookup did not run (no document number or image hash).");
-  if (duplicates.length === 0) return check("DUPLICATE_DOCUMENT", "PASSED", "No other identity of this account used this document or image.");
-  const ids = duplicates.slice(0, 5).map((d) => `${d.verificationId} (${d.reason === "IMAGE" ? "same image" : "same document number"})`);
-  return check("DUPLICATE_DOCUMENT", "REVIEW", `Another identity of this account submitted this document: ${ids.join(", ")}.`);
+  if (duplicates === null)
+    return check(
+      "DUPLICATE_DOCUMENT",
+      "SKIPPED",
+      "The duplicate lookup did not run (no document number or image hash).",
+    );
+  if (duplicates.length === 0)
+    return check("DUPLICATE_DOCUMENT", "PASSED", "No other identity of this account used this document or image.");
+  const ids = duplicates
+    .slice(0, 5)
+    .map((d) => `${d.verificationId} (${d.reason === "IMAGE" ? "same image" : "same document number"})`);
+  return check(
+    "DUPLICATE_DOCUMENT",
+    "REVIEW",
+    `Another identity of this account submitted this document: ${ids.join(", ")}.`,
+  );
 }
 
 function qualityCheck(exam: Examination): Check {
   const q = exam.quality;
   const issues: string[] = [];
-  if (Math.max(q.width, q.height) < MIN_LONG_SIDE) issues.push(`only ${q.width}×${q.height} px (at least ${MIN_LONG_SIDE} px on the long side)`);
+  if (Math.max(q.width, q.height) < MIN_LONG_SIDE)
+    issues.push(`only ${q.width}×${q.height} px (at least ${MIN_LONG_SIDE} px on the long side)`);
   if (q.sharpness < MIN_SHARPNESS) issues.push(`blurred (sharpness ${q.sharpness} < ${MIN_SHARPNESS})`);
   if (q.glare > MAX_GLARE) issues.push(`washed out by glare over ${(q.glare * 100).toFixed(1)} % of the image`);
-  if (issues.length) return check("IMAGE_QUALITY", "REVIEW", `The front image is ${issues.join(", ")}: the authenticity checks are less reliable.`);
+  if (issues.length)
+    return check(
+      "IMAGE_QUALITY",
+      "REVIEW",
+      `The front image is ${issues.join(", ")}: the authenticity checks are less reliable.`,
+    );
   return check("IMAGE_QUALITY", "PASSED", `${q.width}×${q.height} px, sharpness ${q.sharpness}, no glare.`);
 }

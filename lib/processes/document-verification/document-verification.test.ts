@@ -1,7 +1,14 @@
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import type { ProcessInput, StoredInput } from "@/lib/processes/types";
-import { drawIdCard, drawPassport, randomPerson, seededRandom, type DrawnDocument, type Person } from "@/lib/testing/document-images";
+import {
+  drawIdCard,
+  drawPassport,
+  randomPerson,
+  seededRandom,
+  type DrawnDocument,
+  type Person,
+} from "@/lib/testing/document-images";
 import { tamper } from "@/lib/testing/document-variants";
 import { createDocumentVerification } from "./document-verification";
 import { stopOcrEngine } from "./ocr-engine";
@@ -11,11 +18,27 @@ import { stopOcrEngine } from "./ocr-engine";
 
 const today = new Date("2026-11-25T00:00:00Z");
 const base = randomPerson(seededRandom(42), "TD3", today);
-const person: Person = { ...base, country: "NL", nationality: "NL", surname: "JANSSENS", given: "EMMA", documentNumber: "NX4812753", birthDate: "1984-06-21", sex: "F", expiryDate: "2031-09-30" };
+const person: Person = {
+  ...base,
+  country: "NL",
+  nationality: "NL",
+  surname: "JANSSENS",
+  given: "EMMA",
+  documentNumber: "NX4812753",
+  birthDate: "1984-06-21",
+  sex: "F",
+  expiryDate: "2031-09-30",
+};
 const process = createDocumentVerification({ findDuplicates: async () => [], fileMeta: async () => ({}) });
 
-function input(doc: { front: Buffer; back?: Buffer | null }, declared: { type: string; country: string }): ProcessInput {
-  const files = new Map<string, Buffer>([["front", doc.front], ...(doc.back ? [["back", doc.back] as [string, Buffer]] : [])]);
+function input(
+  doc: { front: Buffer; back?: Buffer | null },
+  declared: { type: string; country: string },
+): ProcessInput {
+  const files = new Map<string, Buffer>([
+    ["front", doc.front],
+    ...(doc.back ? [["back", doc.back] as [string, Buffer]] : []),
+  ]);
   const inputs = new Map<string, StoredInput>([
     ["DOCUMENT_TYPE", { type: "TEXT", value: declared.type, fileId: null }],
     ["DOCUMENT_COUNTRY", { type: "TEXT", value: declared.country, fileId: null }],
@@ -23,7 +46,15 @@ function input(doc: { front: Buffer; back?: Buffer | null }, declared: { type: s
     ...(doc.back ? [["DOCUMENT_BACK", { type: "FILE", value: null, fileId: "back" }] as [string, StoredInput]] : []),
   ]);
   return {
-    verification: { id: "00000000-0000-7000-8000-000000000001", accountId: "a", identityId: "i", workflowId: "w", ipAddress: null, metadata: {}, createdAt: today },
+    verification: {
+      id: "00000000-0000-7000-8000-000000000001",
+      accountId: "a",
+      identityId: "i",
+      workflowId: "w",
+      ipAddress: null,
+      metadata: {},
+      createdAt: today,
+    },
     workflow: { processes: ["DOCUMENT_VERIFICATION"], documentTypes: [], countries: [], settings: {} },
     inputs,
     readFile: async (id) => (files.has(id) ? { bytes: files.get(id)!, contentType: "image/png" } : null),
@@ -31,7 +62,8 @@ function input(doc: { front: Buffer; back?: Buffer | null }, declared: { type: s
     now: today,
   };
 }
-const resultOf = (checks: { name: string; result: string }[]) => Object.fromEntries(checks.map((c) => [c.name, c.result]));
+const resultOf = (checks: { name: string; result: string }[]) =>
+  Object.fromEntries(checks.map((c) => [c.name, c.result]));
 
 afterAll(() => stopOcrEngine());
 
@@ -42,8 +74,16 @@ describe("documentVerification.run", { timeout: 60_000 }, () => {
     passport = await drawPassport(person);
     const output = await process.run(input(passport, { type: "PASSPORT", country: "NL" }));
     expect(output.data).toMatchObject({
-      full_name: "EMMA JANSSENS", date_of_birth: "1984-06-21", document_type: "PASSPORT", country_of_issuance: "NL", document_number: "NX4812753",
-      expiry_date: "2031-09-30", nationality: "NL", sex: "F", template_matching_result: "PASSED", alteration_detection_results: "NO_ALTERATIONS_DETECTED",
+      full_name: "EMMA JANSSENS",
+      date_of_birth: "1984-06-21",
+      document_type: "PASSPORT",
+      country_of_issuance: "NL",
+      document_number: "NX4812753",
+      expiry_date: "2031-09-30",
+      nationality: "NL",
+      sex: "F",
+      template_matching_result: "PASSED",
+      alteration_detection_results: "NO_ALTERATIONS_DETECTED",
     });
     expect(output.data.image_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(output.result).toBe("APPROVED");
@@ -53,7 +93,9 @@ describe("documentVerification.run", { timeout: 60_000 }, () => {
     const doc = await drawPassport(person, { corrupt: "birth" });
     const output = await process.run(input(doc, { type: "PASSPORT", country: "NL" }));
     expect(resultOf(output.checks).CHECK_DIGITS).toBe("REVIEW");
-    expect(output.checks.find((c) => c.name === "CHECK_DIGITS")!.detail).toMatch(/Birth date check digit.*may not be the one issued/);
+    expect(output.checks.find((c) => c.name === "CHECK_DIGITS")!.detail).toMatch(
+      /Birth date check digit.*may not be the one issued/,
+    );
     expect(output.result).toBe("MANUAL_REVIEW");
   });
 
@@ -74,20 +116,37 @@ describe("documentVerification.run", { timeout: 60_000 }, () => {
   it("sends a passport declared as another country's identity card to review", async () => {
     const output = await process.run(input(passport, { type: "NATIONAL_ID", country: "BE" }));
     expect(resultOf(output.checks).TEMPLATE_MATCHING).toBe("REVIEW");
-    expect(output.data).toMatchObject({ template_matching_result: "REVIEW_NEEDED", document_type: "PASSPORT", country_of_issuance: "NL", declared_country: "BE" });
+    expect(output.data).toMatchObject({
+      template_matching_result: "REVIEW_NEEDED",
+      document_type: "PASSPORT",
+      country_of_issuance: "NL",
+      declared_country: "BE",
+    });
     expect(output.result).toBe("MANUAL_REVIEW");
   });
 
   it("reads a TD1 identity card's MRZ from the back, and the printed address", async () => {
-    const card = await drawIdCard({ ...person, country: "FR", nationality: "FR", address: "RUE DE LA PAIX 12, 75002 PARIS" });
+    const card = await drawIdCard({
+      ...person,
+      country: "FR",
+      nationality: "FR",
+      address: "RUE DE LA PAIX 12, 75002 PARIS",
+    });
     const output = await process.run(input(card, { type: "NATIONAL_ID", country: "FR" }));
-    expect(output.data).toMatchObject({ full_name: "EMMA JANSSENS", document_number: "NX4812753", country_of_issuance: "FR", address: "RUE DE LA PAIX 12, 75002 PARIS" });
+    expect(output.data).toMatchObject({
+      full_name: "EMMA JANSSENS",
+      document_number: "NX4812753",
+      country_of_issuance: "FR",
+      address: "RUE DE LA PAIX 12, 75002 PARIS",
+    });
     expect(output.data.mrz).toMatchObject({ format: "TD1", side: "BACK", valid: true });
     expect(output.result).toBe("APPROVED");
   });
 
   it("never approves a document without an MRZ", async () => {
-    const blank = await sharp({ create: { width: 1000, height: 640, channels: 3, background: "#e8e8e0" } }).png().toBuffer();
+    const blank = await sharp({ create: { width: 1000, height: 640, channels: 3, background: "#e8e8e0" } })
+      .png()
+      .toBuffer();
     const output = await process.run(input({ front: blank, back: blank }, { type: "DRIVERS_LICENSE", country: "NL" }));
     expect(resultOf(output.checks).MRZ_READ).toBe("REVIEW");
     expect(output.result).toBe("MANUAL_REVIEW");

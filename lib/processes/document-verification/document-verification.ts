@@ -25,13 +25,29 @@ export function createDocumentVerification(deps: DocumentDependencies): Verifica
     type: "DOCUMENT_VERIFICATION",
     dependsOn: [],
     async run(input) {
-      const declared = { type: text(input, "DOCUMENT_TYPE"), country: text(input, "DOCUMENT_COUNTRY")?.toUpperCase() ?? null };
+      const declared = {
+        type: text(input, "DOCUMENT_TYPE"),
+        country: text(input, "DOCUMENT_COUNTRY")?.toUpperCase() ?? null,
+      };
       const front = await fileOf(input, "DOCUMENT_FRONT");
       if (!front) {
         return {
           result: "MANUAL_REVIEW",
-          data: { full_name: null, date_of_birth: null, document_type: declared.type, country_of_issuance: declared.country, template_matching_result: "NOT_CHECKED", alteration_detection_results: "NOT_CHECKED" },
-          checks: [{ name: "DOCUMENT_IMAGES", result: "REVIEW", detail: "The front image of the document is missing or could not be read from storage." }],
+          data: {
+            full_name: null,
+            date_of_birth: null,
+            document_type: declared.type,
+            country_of_issuance: declared.country,
+            template_matching_result: "NOT_CHECKED",
+            alteration_detection_results: "NOT_CHECKED",
+          },
+          checks: [
+            {
+              name: "DOCUMENT_IMAGES",
+              result: "REVIEW",
+              detail: "The front image of the document is missing or could not be read from storage.",
+            },
+          ],
         };
       }
       const back = await fileOf(input, "DOCUMENT_BACK");
@@ -42,13 +58,28 @@ export function createDocumentVerification(deps: DocumentDependencies): Verifica
       const f = exam.mrz?.result.fields;
       // compared with other steps' data.document_number / country_of_issuance, so the same values decide() stores
       const duplicates: Duplicate[] = await deps.findDuplicates(
-        { accountId: input.verification.accountId, identityId: input.verification.identityId, verificationId: input.verification.id },
-        { documentNumber: exam.mrz?.result.valid ? (f?.documentNumber ?? null) : null, country: alpha2OfMrzState(f?.issuingState) ?? declared.country, imageHash: exam.imageHash },
+        {
+          accountId: input.verification.accountId,
+          identityId: input.verification.identityId,
+          verificationId: input.verification.id,
+        },
+        {
+          documentNumber: exam.mrz?.result.valid ? (f?.documentNumber ?? null) : null,
+          country: alpha2OfMrzState(f?.issuingState) ?? declared.country,
+          imageHash: exam.imageHash,
+        },
       );
-      const policy = { today: input.now, allowedTypes: input.workflow.documentTypes, allowedCountries: input.workflow.countries };
+      const policy = {
+        today: input.now,
+        allowedTypes: input.workflow.documentTypes,
+        allowedCountries: input.workflow.countries,
+      };
       return decide({ exam, declared, fileMeta, duplicates }, policy);
     },
   };
 }
 
-export const documentVerification = createDocumentVerification({ findDuplicates: findDuplicateDocuments, fileMeta: storedFileMeta });
+export const documentVerification = createDocumentVerification({
+  findDuplicates: findDuplicateDocuments,
+  fileMeta: storedFileMeta,
+});

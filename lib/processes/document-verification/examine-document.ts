@@ -37,15 +37,32 @@ async function readPage(engine: OcrEngine, image: Buffer): Promise<{ page: Page;
 }
 
 /** `mrzFirst`: the side that normally carries the MRZ (the data page of a passport, the back of a card). */
-export async function examineDocument(front: Buffer, back: Buffer | null, mrzFirst: "FRONT" | "BACK"): Promise<Examination> {
+export async function examineDocument(
+  front: Buffer,
+  back: Buffer | null,
+  mrzFirst: "FRONT" | "BACK",
+): Promise<Examination> {
   const engine = await ocrEngine();
   const forensics = Promise.all([errorLevel(front), imageQuality(front), differenceHash(front)]);
   const [frontPage, backPage] = await Promise.all([readPage(engine, front), back ? readPage(engine, back) : null]);
   // the printed zone leaves the MRZ's own text out: it is what the MRZ is compared with
-  const printed = (page: Page | undefined) => (page?.text ?? "").split("\n").filter((line) => !isMrzLike(line)).join("\n");
+  const printed = (page: Page | undefined) =>
+    (page?.text ?? "")
+      .split("\n")
+      .filter((line) => !isMrzLike(line))
+      .join("\n");
   const words = (page: Page | undefined) =>
-    (page?.blocks ?? []).flatMap((b) => b.paragraphs.flatMap((p) => p.lines.filter((l) => !isMrzLike(l.text)).flatMap((l) => l.words.map((w) => ({ text: w.text, confidence: w.confidence })))));
-  let zone = printedZone([printed(frontPage.page), printed(backPage?.page)], [...words(frontPage.page), ...words(backPage?.page)]);
+    (page?.blocks ?? []).flatMap((b) =>
+      b.paragraphs.flatMap((p) =>
+        p.lines
+          .filter((l) => !isMrzLike(l.text))
+          .flatMap((l) => l.words.map((w) => ({ text: w.text, confidence: w.confidence }))),
+      ),
+    );
+  let zone = printedZone(
+    [printed(frontPage.page), printed(backPage?.page)],
+    [...words(frontPage.page), ...words(backPage?.page)],
+  );
   const sides = [
     { side: "FRONT" as const, read: frontPage },
     ...(backPage ? [{ side: "BACK" as const, read: backPage }] : []),
@@ -62,7 +79,9 @@ export async function examineDocument(front: Buffer, back: Buffer | null, mrzFir
       break;
     }
   }
-  const confidences = [frontPage.page.confidence, backPage?.page.confidence].filter((c): c is number => typeof c === "number");
+  const confidences = [frontPage.page.confidence, backPage?.page.confidence].filter(
+    (c): c is number => typeof c === "number",
+  );
   const pageConfidence = Math.min(...confidences);
   let nameCheck: NameCheck | null = null;
   const field = mrz && nameFieldOf(mrz.format, mrz.lines);
@@ -74,7 +93,10 @@ export async function examineDocument(front: Buffer, back: Buffer | null, mrzFir
     if (nameCheck.tokens.some((t) => t.state === "unread" || (t.state === "differs" && t.printed === null))) {
       const again = await readPageEnlarged(engine, front);
       if (again) {
-        zone = printedZone([printed(frontPage.page), printed(backPage?.page), printed(again)], [...words(frontPage.page), ...words(backPage?.page), ...words(again)]);
+        zone = printedZone(
+          [printed(frontPage.page), printed(backPage?.page), printed(again)],
+          [...words(frontPage.page), ...words(backPage?.page), ...words(again)],
+        );
         nameCheck = crossCheckName(field.value, zone, pageConfidence >= MIN_LEGIBLE_PAGE);
       }
     }
@@ -91,8 +113,15 @@ async function readPageEnlarged(engine: OcrEngine, image: Buffer): Promise<Page 
 }
 
 /** The reading with its name field replaced (names carry no check digit: the other fields and digits are unchanged). */
-function withName(mrz: MrzReading, field: { line: number; start: number }, value: string, repairs: string[]): MrzReading {
-  const lines = mrz.lines.map((l, i) => (i === field.line ? l.slice(0, field.start) + value + l.slice(field.start + value.length) : l));
+function withName(
+  mrz: MrzReading,
+  field: { line: number; start: number },
+  value: string,
+  repairs: string[],
+): MrzReading {
+  const lines = mrz.lines.map((l, i) =>
+    i === field.line ? l.slice(0, field.start) + value + l.slice(field.start + value.length) : l,
+  );
   const result = safeParse(lines);
   return result ? { ...mrz, lines, result, repairs: [...mrz.repairs, ...repairs] } : mrz;
 }

@@ -24,18 +24,32 @@ async function withDocumentStep(account: TestAccount, userId: string, data: Reco
 describe("findDuplicateDocuments", () => {
   it("finds another identity's step with the same document number or a near-identical image, never the same identity", async () => {
     const account = await createTestAccount({ workflows: WORKFLOWS });
-    const alice = await withDocumentStep(account, "alice", { document_number: "NX4812753", country_of_issuance: "NL", image_hash: FAR });
-    const bob = await withDocumentStep(account, "bob", { document_number: "AB0000001", country_of_issuance: "NL", image_hash: NEAR });
-    const carol = await withDocumentStep(account, "carol", { document_number: "CC1111111", country_of_issuance: "NL", image_hash: FAR });
+    const alice = await withDocumentStep(account, "alice", {
+      document_number: "NX4812753",
+      country_of_issuance: "NL",
+      image_hash: FAR,
+    });
+    const bob = await withDocumentStep(account, "bob", {
+      document_number: "AB0000001",
+      country_of_issuance: "NL",
+      image_hash: NEAR,
+    });
+    const carol = await withDocumentStep(account, "carol", {
+      document_number: "CC1111111",
+      country_of_issuance: "NL",
+      image_hash: FAR,
+    });
 
     const found = await findDuplicateDocuments(
       { accountId: account.accountId, identityId: carol.identityId, verificationId: carol.verificationId },
       { documentNumber: "NX4812753", country: "NL", imageHash: HASH },
     );
-    expect(found).toEqual(expect.arrayContaining([
-      { verificationId: alice.verificationId, reason: "DOCUMENT_NUMBER" },
-      { verificationId: bob.verificationId, reason: "IMAGE" },
-    ]));
+    expect(found).toEqual(
+      expect.arrayContaining([
+        { verificationId: alice.verificationId, reason: "DOCUMENT_NUMBER" },
+        { verificationId: bob.verificationId, reason: "IMAGE" },
+      ]),
+    );
     expect(found).toHaveLength(2);
 
     const self = await findDuplicateDocuments(
@@ -48,8 +62,21 @@ describe("findDuplicateDocuments", () => {
   it("never looks into another account", async () => {
     const mine = await createTestAccount({ workflows: WORKFLOWS });
     const other = await createTestAccount({ workflows: WORKFLOWS });
-    await withDocumentStep(other, "mallory", { document_number: "NX4812753", country_of_issuance: "NL", image_hash: HASH });
-    const me = await withDocumentStep(mine, "alice", { document_number: "NX4812753", country_of_issuance: "NL", image_hash: HASH });
-    expect(await findDuplicateDocuments({ accountId: mine.accountId, identityId: me.identityId, verificationId: me.verificationId }, { documentNumber: "NX4812753", country: "NL", imageHash: HASH })).toEqual([]);
+    await withDocumentStep(other, "mallory", {
+      document_number: "NX4812753",
+      country_of_issuance: "NL",
+      image_hash: HASH,
+    });
+    const me = await withDocumentStep(mine, "alice", {
+      document_number: "NX4812753",
+      country_of_issuance: "NL",
+      image_hash: HASH,
+    });
+    expect(
+      await findDuplicateDocuments(
+        { accountId: mine.accountId, identityId: me.identityId, verificationId: me.verificationId },
+        { documentNumber: "NX4812753", country: "NL", imageHash: HASH },
+      ),
+    ).toEqual([]);
   });
 });

@@ -20,12 +20,17 @@ export const IMAGE_HASH_MAX_BITS = 20;
 
 type Fingerprint = { documentNumber: string | null; country: string | null; imageHash: string };
 
-export async function findDuplicateDocuments(scope: { accountId: string; identityId: string; verificationId: string }, print: Fingerprint): Promise<Duplicate[]> {
+export async function findDuplicateDocuments(
+  scope: { accountId: string; identityId: string; verificationId: string },
+  print: Fingerprint,
+): Promise<Duplicate[]> {
   const key = secrets().storageKey;
   const number = print.documentNumber && print.country ? documentNumberIndex(key, print.documentNumber) : null;
   const hash = /^[0-9a-f]{64}$/.test(print.imageHash) ? print.imageHash : null;
   if (!number && !hash) return [];
-  const rows = await prisma.$queryRaw<{ verificationId: string; sameNumber: boolean; sameImage: boolean; data: unknown }[]>`
+  const rows = await prisma.$queryRaw<
+    { verificationId: string; sameNumber: boolean; sameImage: boolean; data: unknown }[]
+  >`
     SELECT "verificationId", "sameNumber", "sameImage", "data" FROM (
       SELECT v."id"::text AS "verificationId", v."createdAt", s."data",
              coalesce(s."documentNumberIndex" = ${number}, false) AS "sameNumber",
@@ -41,7 +46,8 @@ export async function findDuplicateDocuments(scope: { accountId: string; identit
     ORDER BY "createdAt" DESC
     LIMIT 20`;
   // the number's index leaves out the issuing state: the same number from another state is not the same document
-  const sameState = (data: unknown) => (openJson(key, data) as { country_of_issuance?: unknown } | null)?.country_of_issuance === print.country;
+  const sameState = (data: unknown) =>
+    (openJson(key, data) as { country_of_issuance?: unknown } | null)?.country_of_issuance === print.country;
   return rows.flatMap((r): Duplicate[] => {
     if (r.sameNumber && sameState(r.data)) return [{ verificationId: r.verificationId, reason: "DOCUMENT_NUMBER" }];
     return r.sameImage ? [{ verificationId: r.verificationId, reason: "IMAGE" }] : [];

@@ -17,7 +17,11 @@ async function drawn(ch: string, blur: number, px: number): Promise<Grey> {
   g.font = `${px}px OCRB`;
   g.fillText(ch, px * 0.3, px * 1.15);
   const jpeg = await sharp(canvas.toBuffer("image/png")).blur(blur).jpeg({ quality: 60 }).toBuffer();
-  const { data, info } = await sharp(jpeg).grayscale().resize({ width: canvas.width * 2 }).raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(jpeg)
+    .grayscale()
+    .resize({ width: canvas.width * 2 })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height };
 }
 
@@ -38,7 +42,14 @@ describe("OCR-B glyph shapes", () => {
   });
 
   it("keep the other look-alikes apart: I and 1, S and 5, Z and 2, B and 8, G and 6, A and 4", async () => {
-    for (const [a, b] of [["I", "1"], ["S", "5"], ["Z", "2"], ["B", "8"], ["G", "6"], ["A", "4"]] as const) {
+    for (const [a, b] of [
+      ["I", "1"],
+      ["S", "5"],
+      ["Z", "2"],
+      ["B", "8"],
+      ["G", "6"],
+      ["A", "4"],
+    ] as const) {
       for (const ch of [a, b]) {
         const img = await drawn(ch, 1.2, 18);
         const scores = shapeScores(normaliseGlyph(img, { x0: 0, y0: 0, x1: img.width, y1: img.height })!);
@@ -49,10 +60,17 @@ describe("OCR-B glyph shapes", () => {
   });
 
   it("keep O and 0 each other's closest alternative, within the spread resolveByShape considers", async () => {
-    for (const [ch, other] of [["O", "0"], ["0", "O"]] as const) {
+    for (const [ch, other] of [
+      ["O", "0"],
+      ["0", "O"],
+    ] as const) {
       const img = await drawn(ch, 0.8, 22);
       const scores = shapeScores(normaliseGlyph(img, { x0: 0, y0: 0, x1: img.width, y1: img.height })!);
-      const top2 = [...scores].sort((a, b) => b[1] - a[1]).slice(0, 2).map(([c]) => c).sort();
+      const top2 = [...scores]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 2)
+        .map(([c]) => c)
+        .sort();
       expect(top2).toEqual([ch, other].sort());
       expect(Math.abs(scores.get(ch)! - scores.get(other)!)).toBeLessThan(SHAPE_SPREAD);
     }

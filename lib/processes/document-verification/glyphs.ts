@@ -114,11 +114,16 @@ export function correlation(a: Glyph, b: Glyph): number {
 
 /** A glyph as rows of '#' (ink) and '.', the form ocrb-glyphs.json stores. */
 export function glyphRows(glyph: Glyph): string[] {
-  return Array.from({ length: GLYPH_HEIGHT }, (_, y) => Array.from(glyph.subarray(y * GLYPH_WIDTH, (y + 1) * GLYPH_WIDTH), (v) => (v ? "#" : ".")).join(""));
+  return Array.from({ length: GLYPH_HEIGHT }, (_, y) =>
+    Array.from(glyph.subarray(y * GLYPH_WIDTH, (y + 1) * GLYPH_WIDTH), (v) => (v ? "#" : ".")).join(""),
+  );
 }
 
 const REFERENCE = new Map<string, Glyph>(
-  Object.entries(templates as Record<string, string[]>).map(([ch, rows]) => [ch, Uint8Array.from(rows.join(""), (c) => (c === "#" ? 1 : 0))]),
+  Object.entries(templates as Record<string, string[]>).map(([ch, rows]) => [
+    ch,
+    Uint8Array.from(rows.join(""), (c) => (c === "#" ? 1 : 0)),
+  ]),
 );
 
 /** How much a glyph looks like each OCR-B character (correlation with the reference glyph), A–Z and 0–9. */

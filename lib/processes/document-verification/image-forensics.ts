@@ -41,12 +41,15 @@ export async function errorLevel(image: Buffer): Promise<Ela> {
   const none: Ela = { score: 0, quality: 0, hotBlocks: 0, box: null };
   if (bw < WINDOW || bh < WINDOW) return none;
   const errorAt = async (quality: number): Promise<Float64Array> => {
-    const resaved = await sharp(a, { raw: { width, height, channels: 1 } }).jpeg({ quality }).toBuffer();
+    const resaved = await sharp(a, { raw: { width, height, channels: 1 } })
+      .jpeg({ quality })
+      .toBuffer();
     const { data: b } = await sharp(resaved).grayscale().raw().toBuffer({ resolveWithObject: true });
     const blocks = new Float64Array(bw * bh);
     for (let y = 0; y < bh * BLOCK; y++) {
       const row = Math.floor(y / BLOCK) * bw;
-      for (let x = 0; x < bw * BLOCK; x++) blocks[row + Math.floor(x / BLOCK)]! += Math.abs(a[y * width + x]! - b[y * width + x]!);
+      for (let x = 0; x < bw * BLOCK; x++)
+        blocks[row + Math.floor(x / BLOCK)]! += Math.abs(a[y * width + x]! - b[y * width + x]!);
     }
     for (let k = 0; k < blocks.length; k++) blocks[k]! /= BLOCK * BLOCK;
     return blocks;
@@ -57,7 +60,9 @@ export async function errorLevel(image: Buffer): Promise<Ela> {
   let best = none;
   probes.forEach((errors, pi) => {
     const ratio = Float64Array.from(errors, (v, k) => Math.log((v + 0.05) / (reference![k]! + 0.05)));
-    const values = Array.from(ratio).filter((_, k) => textured[k]).sort((x, y) => x - y);
+    const values = Array.from(ratio)
+      .filter((_, k) => textured[k])
+      .sort((x, y) => x - y);
     const median = values[Math.floor(values.length / 2)]!;
     const deviations = values.map((v) => Math.abs(v - median)).sort((x, y) => x - y);
     const mad = deviations[Math.floor(deviations.length / 2)]! * 1.4826 + 1e-3;
@@ -66,24 +71,33 @@ export async function errorLevel(image: Buffer): Promise<Ela> {
       for (let x = 0; x + WINDOW <= bw; x++) {
         let sum = 0;
         let n = 0;
-        for (let dy = 0; dy < WINDOW; dy++) for (let dx = 0; dx < WINDOW; dx++) {
-          const k = (y + dy) * bw + x + dx;
-          if (textured[k]) {
-            sum += z[k]!;
-            n++;
+        for (let dy = 0; dy < WINDOW; dy++)
+          for (let dx = 0; dx < WINDOW; dx++) {
+            const k = (y + dy) * bw + x + dx;
+            if (textured[k]) {
+              sum += z[k]!;
+              n++;
+            }
           }
-        }
         if (n * 2 < WINDOW * WINDOW) continue;
         const score = sum / n;
         if (score > best.score) {
           // the window's neighbourhood: blocks within 2 windows that stand out on their own
           const hot: number[] = [];
           for (let yy = Math.max(0, y - WINDOW); yy < Math.min(bh, y + 2 * WINDOW); yy++) {
-            for (let xx = Math.max(0, x - 2 * WINDOW); xx < Math.min(bw, x + 3 * WINDOW); xx++) if (textured[yy * bw + xx] && z[yy * bw + xx]! >= HOT_Z) hot.push(yy * bw + xx);
+            for (let xx = Math.max(0, x - 2 * WINDOW); xx < Math.min(bw, x + 3 * WINDOW); xx++)
+              if (textured[yy * bw + xx] && z[yy * bw + xx]! >= HOT_Z) hot.push(yy * bw + xx);
           }
           const xs = hot.map((k) => (k % bw) * BLOCK);
           const ys = hot.map((k) => Math.floor(k / bw) * BLOCK);
-          const box = hot.length ? { x: Math.min(...xs), y: Math.min(...ys), w: Math.max(...xs) + BLOCK - Math.min(...xs), h: Math.max(...ys) + BLOCK - Math.min(...ys) } : null;
+          const box = hot.length
+            ? {
+                x: Math.min(...xs),
+                y: Math.min(...ys),
+                w: Math.max(...xs) + BLOCK - Math.min(...xs),
+                h: Math.max(...ys) + BLOCK - Math.min(...ys),
+              }
+            : null;
           best = { score: round(score), quality: PROBES[pi]!, hotBlocks: hot.length, box };
         }
       }
@@ -104,8 +118,12 @@ export type Quality = { width: number; height: number; sharpness: number; glare:
  */
 export async function imageQuality(image: Buffer): Promise<Quality> {
   const { width = 0, height = 0 } = await sharp(image).metadata();
-  const { data } = await sharp(image).grayscale().resize({ width: 1000 })
-    .convolve({ width: 3, height: 3, kernel: [0, 1, 0, 1, -4, 1, 0, 1, 0], offset: 128 }).raw().toBuffer({ resolveWithObject: true });
+  const { data } = await sharp(image)
+    .grayscale()
+    .resize({ width: 1000 })
+    .convolve({ width: 3, height: 3, kernel: [0, 1, 0, 1, -4, 1, 0, 1, 0], offset: 128 })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   let s = 0;
   let s2 = 0;
   for (const v of data) {
@@ -121,7 +139,12 @@ const GLARE_MIN_BLOB = 0.005;
 const GLARE_MAX_HOLES = 0.05;
 
 export async function glareShare(image: Buffer): Promise<number> {
-  const { data, info } = await sharp(image).grayscale().resize({ width: 600 }).blur(0.6).raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(image)
+    .grayscale()
+    .resize({ width: 600 })
+    .blur(0.6)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const W = info.width;
   const H = info.height;
   const seen = new Uint8Array(W * H);
@@ -145,10 +168,22 @@ export async function glareShare(image: Buffer): Promise<number> {
         r.max = Math.max(r.max, x);
         r.n++;
       } else rows.set(y, { min: x, max: x, n: 1 });
-      if (x > 0 && !seen[p - 1] && data[p - 1]! >= GLARE_LEVEL) (seen[p - 1] = 1), stack.push(p - 1);
-      if (x < W - 1 && !seen[p + 1] && data[p + 1]! >= GLARE_LEVEL) (seen[p + 1] = 1), stack.push(p + 1);
-      if (y > 0 && !seen[p - W] && data[p - W]! >= GLARE_LEVEL) (seen[p - W] = 1), stack.push(p - W);
-      if (y < H - 1 && !seen[p + W] && data[p + W]! >= GLARE_LEVEL) (seen[p + W] = 1), stack.push(p + W);
+      if (x > 0 && !seen[p - 1] && data[p - 1]! >= GLARE_LEVEL) {
+        seen[p - 1] = 1;
+        stack.push(p - 1);
+      }
+      if (x < W - 1 && !seen[p + 1] && data[p + 1]! >= GLARE_LEVEL) {
+        seen[p + 1] = 1;
+        stack.push(p + 1);
+      }
+      if (y > 0 && !seen[p - W] && data[p - W]! >= GLARE_LEVEL) {
+        seen[p - W] = 1;
+        stack.push(p - W);
+      }
+      if (y < H - 1 && !seen[p + W] && data[p + W]! >= GLARE_LEVEL) {
+        seen[p + W] = 1;
+        stack.push(p + W);
+      }
     }
     if (area < GLARE_MIN_BLOB * W * H) continue;
     let span = 0;
@@ -160,7 +195,11 @@ export async function glareShare(image: Buffer): Promise<number> {
 
 /** A 256-bit difference hash (17×16 grey, neighbours compared), hex: near-duplicate images differ in few bits. */
 export async function differenceHash(image: Buffer): Promise<string> {
-  const { data } = await sharp(image).grayscale().resize(17, 16, { fit: "fill" }).raw().toBuffer({ resolveWithObject: true });
+  const { data } = await sharp(image)
+    .grayscale()
+    .resize(17, 16, { fit: "fill" })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   let hex = "";
   for (let y = 0; y < 16; y++) {
     for (let x = 0; x < 16; x += 4) {

@@ -19,13 +19,18 @@ export function locateMrzBand(page: Page, width: number, height: number): Band {
   const lines = (page.blocks ?? []).flatMap((b) => b.paragraphs.flatMap((p) => p.lines));
   const candidates = lines.filter((line) => isMrzLike(line.text));
   // the MRZ is one block of 2–3 lines: keep the lowest candidate and those just above it
-  const lowest = candidates.reduce<(typeof candidates)[number] | null>((low, l) => (!low || l.bbox.y1 > low.bbox.y1 ? l : low), null);
+  const lowest = candidates.reduce<(typeof candidates)[number] | null>(
+    (low, l) => (!low || l.bbox.y1 > low.bbox.y1 ? l : low),
+    null,
+  );
   const reach = lowest ? (lowest.bbox.y1 - lowest.bbox.y0) * 6 : 0;
   const mrzLike = lowest ? candidates.filter((l) => l.bbox.y0 >= lowest.bbox.y0 - reach) : [];
   if (mrzLike.length === 0) return { top: Math.round(height * 0.6), bottom: height, angle: 0, found: false };
   const top = Math.min(...mrzLike.map((l) => l.bbox.y0));
   const bottom = Math.max(...mrzLike.map((l) => l.bbox.y1));
-  const angles = mrzLike.map((l) => Math.atan2(l.baseline.y1 - l.baseline.y0, Math.max(1, l.baseline.x1 - l.baseline.x0))).sort((a, b) => a - b);
+  const angles = mrzLike
+    .map((l) => Math.atan2(l.baseline.y1 - l.baseline.y0, Math.max(1, l.baseline.x1 - l.baseline.x0)))
+    .sort((a, b) => a - b);
   const angle = (angles[Math.floor(angles.length / 2)]! * 180) / Math.PI;
   const lineHeight = (bottom - top) / Math.max(mrzLike.length, 1);
   const drift = Math.abs(Math.tan((angle * Math.PI) / 180)) * width * 0.5;
@@ -34,7 +39,12 @@ export function locateMrzBand(page: Page, width: number, height: number): Band {
   // MRZ-like to the page OCR)
   const missing = mrzLike.length < 3 ? 2.2 : 0.6;
   const below = mrzLike.length < 2 ? missing : 1.3;
-  return { top: Math.max(0, Math.round(top - lineHeight * missing - drift)), bottom: Math.min(height, Math.round(bottom + lineHeight * below + drift)), angle, found: true };
+  return {
+    top: Math.max(0, Math.round(top - lineHeight * missing - drift)),
+    bottom: Math.min(height, Math.round(bottom + lineHeight * below + drift)),
+    angle,
+    found: true,
+  };
 }
 
 /**
@@ -44,7 +54,10 @@ export function locateMrzBand(page: Page, width: number, height: number): Band {
 export async function estimateSkew(band: Buffer): Promise<number> {
   const W = 800;
   const grey = sharp(band).grayscale().resize({ width: W });
-  const [{ data, info }, { data: local }] = await Promise.all([grey.clone().raw().toBuffer({ resolveWithObject: true }), grey.clone().blur(12).raw().toBuffer({ resolveWithObject: true })]);
+  const [{ data, info }, { data: local }] = await Promise.all([
+    grey.clone().raw().toBuffer({ resolveWithObject: true }),
+    grey.clone().blur(12).raw().toBuffer({ resolveWithObject: true }),
+  ]);
   const H = info.height;
   const xs: number[] = [];
   const ys: number[] = [];

@@ -3,14 +3,34 @@ import type { Page } from "tesseract.js";
 import type { MrzFormat } from "./icao";
 import { normaliseGlyph, shapeScores, type Grey } from "./glyphs";
 import { agreementNeeded } from "./mrz-certainty";
-import { compositeHolds, MRZ_LAYOUT, pickMrzLines, readingHolds, repairLines, safeParse, voteLines, type Picked, type ShapeLookup } from "./mrz-repair";
+import {
+  compositeHolds,
+  MRZ_LAYOUT,
+  pickMrzLines,
+  readingHolds,
+  repairLines,
+  safeParse,
+  voteLines,
+  type Picked,
+  type ShapeLookup,
+} from "./mrz-repair";
 import type { PrintedZone } from "./printed-zone";
 
 // Readings of an MRZ band as candidates, and the choice between them (read-mrz.ts, steps 3 and 4): each OCR text
 // repaired into a candidate, the glyph shapes it lends the repair, when reading more variants is pointless
 // (settled, certainFault), and which candidate wins (choose).
 
-export type Candidate = { variant: string; format: MrzFormat; raw: string[]; fitted: string[]; lines: string[]; repairs: string[]; result: ParseResult; confidence: number; shapes?: ShapeLookup };
+export type Candidate = {
+  variant: string;
+  format: MrzFormat;
+  raw: string[];
+  fitted: string[];
+  lines: string[];
+  repairs: string[];
+  result: ParseResult;
+  confidence: number;
+  shapes?: ShapeLookup;
+};
 
 export const validCount = (r: ParseResult) => r.details.filter((d) => d.valid).length;
 export const key = (c: { format: string; lines: string[] }) => `${c.format}:${c.lines.join("\n")}`;
@@ -19,13 +39,31 @@ export const key = (c: { format: string; lines: string[] }) => `${c.format}:${c.
  * One reading's OCR text → a repaired candidate (null: no MRZ-shaped text, or not parseable). `shapesOf` gives the
  * glyph shapes of the picked lines' positions, when the reading has character boxes.
  */
-export function candidateOf(variant: string, text: string, confidence: number, zone: PrintedZone, shapesOf?: (picked: Picked) => ShapeLookup | undefined): Candidate | null {
+export function candidateOf(
+  variant: string,
+  text: string,
+  confidence: number,
+  zone: PrintedZone,
+  shapesOf?: (picked: Picked) => ShapeLookup | undefined,
+): Candidate | null {
   const picked = pickMrzLines(text);
   if (!picked) return null;
   const shapes = shapesOf?.(picked);
   const { lines, repairs } = repairLines(picked.format, picked.lines, zone, shapes);
   const result = safeParse(lines);
-  return result ? { variant, format: picked.format, raw: picked.raw, fitted: picked.lines, lines, repairs, result, confidence, shapes } : null;
+  return result
+    ? {
+        variant,
+        format: picked.format,
+        raw: picked.raw,
+        fitted: picked.lines,
+        lines,
+        repairs,
+        result,
+        confidence,
+        shapes,
+      }
+    : null;
 }
 
 export const compact = (text: string) => text.replace(/\s/g, "").replace(/[«‹]/g, "<");
@@ -57,7 +95,12 @@ export function shapeLookup(page: Page, grey: Grey, scale: number, picked: Picke
       if (symbol) {
         const { bbox } = symbol;
         const pad = (bbox.y1 - bbox.y0) * 0.1;
-        const glyph = normaliseGlyph(grey, { x0: (bbox.x0 - pad) / scale, y0: (bbox.y0 - pad) / scale, x1: (bbox.x1 + pad) / scale, y1: (bbox.y1 + pad) / scale });
+        const glyph = normaliseGlyph(grey, {
+          x0: (bbox.x0 - pad) / scale,
+          y0: (bbox.y0 - pad) / scale,
+          x1: (bbox.x1 + pad) / scale,
+          y1: (bbox.y1 + pad) / scale,
+        });
         scores = glyph && shapeScores(glyph);
       }
       cache.set(k, scores);
@@ -82,7 +125,10 @@ function sameUnknownStates(c: Candidate): boolean {
 }
 
 /** The best reading of several candidates (with a character vote when none is valid), and how many agree on it. */
-export function choose(candidates: readonly Candidate[], zone: PrintedZone): { best: Candidate; agreement: number } | null {
+export function choose(
+  candidates: readonly Candidate[],
+  zone: PrintedZone,
+): { best: Candidate; agreement: number } | null {
   if (candidates.length === 0) return null;
   const pool = [...candidates];
   if (!settled(pool)) {
@@ -97,7 +143,11 @@ export function choose(candidates: readonly Candidate[], zone: PrintedZone): { b
   }
   const support = new Map<string, number>();
   for (const c of candidates) support.set(key(c), (support.get(key(c)) ?? 0) + 1);
-  const score = (c: Candidate) => (c.result.valid ? 2e6 : readingHolds(c.result) ? 1e6 : 0) + (support.get(key(c)) ?? 0) * 1e3 + validCount(c.result) * 10 + (compositeHolds(c.format, c.lines) ? 1 : 0);
+  const score = (c: Candidate) =>
+    (c.result.valid ? 2e6 : readingHolds(c.result) ? 1e6 : 0) +
+    (support.get(key(c)) ?? 0) * 1e3 +
+    validCount(c.result) * 10 +
+    (compositeHolds(c.format, c.lines) ? 1 : 0);
   const best = pool.reduce((a, b) => (score(b) > score(a) ? b : a));
   return { best, agreement: support.get(key(best)) ?? 0 };
 }
@@ -121,8 +171,10 @@ export function certainFault(candidates: readonly Candidate[]): boolean {
 /** Two readings agree on all but two characters of the document number: their glyph positions are the same. */
 export function aligned(a: string[], b: string[], format: MrzFormat): boolean {
   const [line, start, length] = MRZ_LAYOUT[format].number;
-  const x = a[line]!.slice(start, start + length), y = b[line]!.slice(start, start + length);
+  const x = a[line]!.slice(start, start + length),
+    y = b[line]!.slice(start, start + length);
   return [...x].filter((ch, i) => ch !== y[i]).length <= 2;
 }
 
-export const nameLength = (c: Candidate) => (c.format === "TD1" ? c.lines[2]! : c.lines[0]!.slice(5)).replace(/<+$/, "").length;
+export const nameLength = (c: Candidate) =>
+  (c.format === "TD1" ? c.lines[2]! : c.lines[0]!.slice(5)).replace(/<+$/, "").length;

@@ -6,7 +6,11 @@
 
 /** The check-digit fields of an ICAO 9303 MRZ (the `field` names of the mrz package's details). */
 export const CHECK_DIGIT_FIELDS: ReadonlySet<string> = new Set([
-  "documentNumberCheckDigit", "birthDateCheckDigit", "expirationDateCheckDigit", "personalNumberCheckDigit", "compositeCheckDigit",
+  "documentNumberCheckDigit",
+  "birthDateCheckDigit",
+  "expirationDateCheckDigit",
+  "personalNumberCheckDigit",
+  "compositeCheckDigit",
 ]);
 
 /** OCR variants that must read the same MRZ before a failing field check digit (composite holding) is certain. */

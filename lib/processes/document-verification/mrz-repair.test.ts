@@ -1,13 +1,28 @@
 import { describe, expect, it } from "vitest";
 import { checkDigit } from "./icao";
-import { compositeHolds, paddleTexts, pickMrzLines, readingHolds, repairLines, resolveByShape, safeParse, trimJunk, type ShapeLookup } from "./mrz-repair";
+import {
+  compositeHolds,
+  paddleTexts,
+  pickMrzLines,
+  readingHolds,
+  repairLines,
+  resolveByShape,
+  safeParse,
+  trimJunk,
+  type ShapeLookup,
+} from "./mrz-repair";
 import { printedZone } from "./printed-zone";
 import { candidateOf } from "./read-mrz";
 
 // a generated TD3 of the evaluation set (scripts/eval/make-documents.ts)
 const L1 = "P<NLDVAN<DER<BERG<<ANNA<MARIA<<<<<<<<<<<<<<<";
 const L2 = "WH055N4866NLD9206285F3208047<<<<<<<<<<<<<<<2";
-const box = (y: number) => [[0, y], [100, y], [100, y + 10], [0, y + 10]];
+const box = (y: number) => [
+  [0, y],
+  [100, y],
+  [100, y + 10],
+  [0, y + 10],
+];
 
 describe("paddleTexts (PaddleOCR fallback lines)", () => {
   it("keeps the MRZ-shaped lines top to bottom, with spaces and « normalised", () => {
@@ -22,13 +37,20 @@ describe("paddleTexts (PaddleOCR fallback lines)", () => {
 
   it("offers runs of ≥ 3 K at fillers as '<' as a second variant only", () => {
     const read = L1.replace("<<<<<<<<<<<<<<<", "<<<<<<<<<<<<KKK");
-    expect(paddleTexts([{ text: read, box: box(0) }, { text: L2, box: box(10) }])).toEqual([`${read}\n${L2}`, `${L1}\n${L2}`]);
+    expect(
+      paddleTexts([
+        { text: read, box: box(0) },
+        { text: L2, box: box(10) },
+      ]),
+    ).toEqual([`${read}\n${L2}`, `${L1}\n${L2}`]);
   });
 
   it("a reading is valid only when its check digits hold: a wrong document-number digit stays invalid", () => {
     const zone = printedZone([]);
     expect(candidateOf("paddleocr", `${L1}\n${L2}`, 90, zone)?.result.valid).toBe(true);
-    expect(candidateOf("paddleocr", `${L1}\n${L2.replace("WH055N4866", "WH055N4867")}`, 90, zone)?.result.valid).toBe(false);
+    expect(candidateOf("paddleocr", `${L1}\n${L2.replace("WH055N4866", "WH055N4867")}`, 90, zone)?.result.valid).toBe(
+      false,
+    );
   });
 });
 
@@ -40,7 +62,14 @@ describe("real layouts the generated set lacks", () => {
   it("parses a machine-readable visa: no composite digit, optional data unprotected", () => {
     const r = safeParse([V1, V2])!;
     expect(r.valid).toBe(true);
-    expect(r.fields).toMatchObject({ documentCode: "VI", issuingState: "USA", lastName: "TRAVELER", documentNumber: "555123ABC", birthDate: "650205", expirationDate: "041223" });
+    expect(r.fields).toMatchObject({
+      documentCode: "VI",
+      issuingState: "USA",
+      lastName: "TRAVELER",
+      documentNumber: "555123ABC",
+      birthDate: "650205",
+      expirationDate: "041223",
+    });
     // its document number's digit still counts
     expect(safeParse([V1, V2.replace("555123ABC6", "555123ABC7")])!.valid).toBe(false);
     expect(compositeHolds("TD3", [V1, V2])).toBe(true);
@@ -52,31 +81,72 @@ describe("real layouts the generated set lacks", () => {
   });
 
   it("a state code outside the list (the specimen state UTO) does not make a reading whose digits hold invalid", () => {
-    const uto = safeParse(["P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<", "L898902C36UTO7408122F1204159ZE184226B<<<<<10"])!;
+    const uto = safeParse([
+      "P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<",
+      "L898902C36UTO7408122F1204159ZE184226B<<<<<10",
+    ])!;
     expect(uto.valid).toBe(false);
     expect(readingHolds(uto)).toBe(true);
-    expect(readingHolds(safeParse(["P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<", "L898902C37UTO7408122F1204159ZE184226B<<<<<10"])!)).toBe(false);
+    expect(
+      readingHolds(
+        safeParse(["P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<", "L898902C37UTO7408122F1204159ZE184226B<<<<<10"])!,
+      ),
+    ).toBe(false);
   });
 
   it("pads a first line PaddleOCR read in pieces, ordered by left edges on a tilted page", () => {
     const A2 = "PA09404097AUS8406077F1903212<17331334P<<<<08";
     // tilted: the long second line's right end rises above the short first line's top
     const tilted = [
-      { text: A2, box: [[0, 120], [900, -20], [900, 0], [0, 140]] },
-      { text: "P<AUSCITIZEN<<JANE", box: [[0, 80], [300, 40], [300, 60], [0, 100]] },
-      { text: "<<<<<<", box: [[400, 20], [500, 5], [500, 25], [400, 40]] },
+      {
+        text: A2,
+        box: [
+          [0, 120],
+          [900, -20],
+          [900, 0],
+          [0, 140],
+        ],
+      },
+      {
+        text: "P<AUSCITIZEN<<JANE",
+        box: [
+          [0, 80],
+          [300, 40],
+          [300, 60],
+          [0, 100],
+        ],
+      },
+      {
+        text: "<<<<<<",
+        box: [
+          [400, 20],
+          [500, 5],
+          [500, 25],
+          [400, 40],
+        ],
+      },
     ];
     expect(paddleTexts(tilted)).toEqual([`${"P<AUSCITIZEN<<JANE".padEnd(44, "<")}\n${A2}`]);
     // a short line that is no MRZ first line is not padded
-    expect(paddleTexts([{ text: "AUSTRALIA", box: box(0) }, { text: A2, box: box(10) }])).toEqual([A2]);
+    expect(
+      paddleTexts([
+        { text: "AUSTRALIA", box: box(0) },
+        { text: A2, box: box(10) },
+      ]),
+    ).toEqual([A2]);
   });
 });
 
 describe("lone letters after the given names", () => {
   it("reads lone letters each after '<<' past the given names as fillers, keeps an initial after one '<'", () => {
-    const l1 = "I<BELILW22270C4<<<<<<<<<<<<<<<", l2 = "8708117M3601121BEL<<<<<<<<<<<6";
-    expect(repairLines("TD1", [l1, l2, "WOODWARD<<MATTHIEU<<K<<K<<<<<<"], printedZone([])).lines[2]).toBe("WOODWARD<<MATTHIEU<<<<<<<<<<<<");
-    expect(repairLines("TD1", [l1, l2, "WOODWARD<<MATTHIEU<K<<<<<<<<<<"], printedZone([])).lines[2]).toBe("WOODWARD<<MATTHIEU<K<<<<<<<<<<");
+    const l1 = "I<BELILW22270C4<<<<<<<<<<<<<<<",
+      l2 = "8708117M3601121BEL<<<<<<<<<<<6";
+    expect(repairLines("TD1", [l1, l2, "WOODWARD<<MATTHIEU<<K<<K<<<<<<"], printedZone([])).lines[2]).toBe(
+      "WOODWARD<<MATTHIEU<<<<<<<<<<<<",
+    );
+    expect(repairLines("TD1", [l1, l2, "WOODWARD<<MATTHIEU<K<<<<<<<<<<"], printedZone([])).lines[2]).toBe(
+      "WOODWARD<<MATTHIEU<K<<<<<<<<<<",
+    );
   });
 });
 
@@ -100,8 +170,15 @@ describe("resolveByShape (document number by OCR-B glyph shapes)", () => {
   const lines = (l2: string) => ["P<ESPMURPHY<<OLIVER<JAMES<<<<<<<<<<<<<<<<<<<", l2];
   const LOOKALIKE: Record<string, string> = { O: "0", "0": "O", "3": "5", "5": "3", "9": "Q", W: "N", T: "I", R: "P" };
   // each glyph looks most like `looks[i]`, its look-alike scores `gap` less
-  const shapes = (looks: string, gap = 0.12): ShapeLookup => (line, position) =>
-    line === 1 && position < looks.length ? new Map([[looks[position]!, 0.9], [LOOKALIKE[looks[position]!] ?? "X", 0.9 - gap]]) : null;
+  const shapes =
+    (looks: string, gap = 0.12): ShapeLookup =>
+    (line, position) =>
+      line === 1 && position < looks.length
+        ? new Map([
+            [looks[position]!, 0.9],
+            [LOOKALIKE[looks[position]!] ?? "X", 0.9 - gap],
+          ])
+        : null;
 
   it("takes the reading the shapes support when its check digit and the composite hold", () => {
     expect(resolveByShape("TD3", lines(read), shapes("WTR33593O"))).toEqual(lines(truth));
@@ -138,7 +215,13 @@ describe("resolveByShape (document number by OCR-B glyph shapes)", () => {
 
   it("declines to choose when two valid numbers are within the margin", () => {
     // every glyph as much like its look-alike as like itself: several numbers keep the digits and tie
-    const flat: ShapeLookup = (line, position) => (line === 1 && position < 9 ? new Map([[read[position]!, 0.85], [LOOKALIKE[read[position]!] ?? "X", 0.85]]) : null);
+    const flat: ShapeLookup = (line, position) =>
+      line === 1 && position < 9
+        ? new Map([
+            [read[position]!, 0.85],
+            [LOOKALIKE[read[position]!] ?? "X", 0.85],
+          ])
+        : null;
     expect(resolveByShape("TD3", lines(read), flat)).toBeNull();
   });
 
@@ -166,7 +249,13 @@ describe("repairLines: names", () => {
     expect(repairLines("TD3", [misread, L2], zone).lines[0]).toBe(L1);
     // the page OCR misread the printed word; the MRZ glyph is clearly an I
     const printedWrong = printedZone(["VAN DER BERG", "ANNA MARLA"]);
-    const looksLikeI: ShapeLookup = (line, position) => (line === 0 && position === L1.indexOf("MARIA") + 3 ? new Map([["I", 0.9], ["L", 0.5]]) : null);
+    const looksLikeI: ShapeLookup = (line, position) =>
+      line === 0 && position === L1.indexOf("MARIA") + 3
+        ? new Map([
+            ["I", 0.9],
+            ["L", 0.5],
+          ])
+        : null;
     expect(repairLines("TD3", [L1, L2], printedWrong).lines[0]).toBe(misread);
     expect(repairLines("TD3", [L1, L2], printedWrong, looksLikeI).lines[0]).toBe(L1);
   });
@@ -195,7 +284,10 @@ describe("pickMrzLines: a name line whose end OCR lost", () => {
   it("is taken when it already ran into its trailing fillers, and filled up with them", () => {
     const picked = pickMrzLines(`${cut}\n${l2}`);
     expect(picked?.format).toBe("TD3");
-    expect(repairLines("TD3", picked!.lines, printedZone([])).lines).toEqual(["P<PRTVAN<DER<BERG<<INGRID<<<<<<<<<<<<<<<<<<<", l2]);
+    expect(repairLines("TD3", picked!.lines, printedZone([])).lines).toEqual([
+      "P<PRTVAN<DER<BERG<<INGRID<<<<<<<<<<<<<<<<<<<",
+      l2,
+    ]);
   });
 
   it("is not taken when the cut falls inside the name", () => {

@@ -65,7 +65,10 @@ function isCutName(line: string, length: number): boolean {
 
 /** The consecutive OCR lines that have the shape of a TD1, TD2 or TD3 MRZ (±3 characters), lengths fixed. */
 export function pickMrzLines(text: string): Picked | null {
-  const lines = text.split("\n").map((l) => l.replace(/\s/g, "").replace(/[«‹]/g, "<")).filter((l) => l.length >= 20);
+  const lines = text
+    .split("\n")
+    .map((l) => l.replace(/\s/g, "").replace(/[«‹]/g, "<"))
+    .filter((l) => l.length >= 20);
   let best: (Picked & { cost: number }) | null = null;
   for (const format of ["TD3", "TD2", "TD1"] as const) {
     const shape = LINE_SHAPES[format];
@@ -74,12 +77,19 @@ export function pickMrzLines(text: string): Picked | null {
       const trimmed = group.map((l, k) => trimJunk(k, l, shape.length));
       // a name line always holds fillers and the first line starts with a document code: a line of printed text of
       // the same length just above the MRZ (a visa's endorsement) must not be taken for it
-      const shapePenalty = (trimmed[NAME_LINE[format]]!.line.includes("<") ? 0 : 4) + (/^[ACIPV]/.test(trimmed[0]!.line) ? 0 : 2);
+      const shapePenalty =
+        (trimmed[NAME_LINE[format]]!.line.includes("<") ? 0 : 4) + (/^[ACIPV]/.test(trimmed[0]!.line) ? 0 : 2);
       const cost = trimmed.reduce((sum, t) => sum + Math.abs(t.line.length - shape.length), 0) + shapePenalty;
       const fits = (t: { line: string }, k: number) =>
         Math.abs(t.line.length - shape.length) <= 3 || (k === NAME_LINE[format] && isCutName(t.line, shape.length));
       if (trimmed.every(fits) && (!best || cost < best.cost)) {
-        best = { format, raw: group, lines: trimmed.map((t) => fitLength(t.line, shape.length)), offsets: trimmed.map((t) => t.offset), cost };
+        best = {
+          format,
+          raw: group,
+          lines: trimmed.map((t) => fitLength(t.line, shape.length)),
+          offsets: trimmed.map((t) => t.offset),
+          cost,
+        };
       }
     }
   }
@@ -110,13 +120,17 @@ function parseVisa(lines: string[]): ParseResult | null {
   const stand = lines[0]!.length === 44 ? "P<" : "I<";
   let parsed: ParseResult;
   try {
-    parsed = parse([stand + lines[0]!.slice(2), lines[1]!.slice(0, 28) + "<".repeat(lines[1]!.length - 28)], { autocorrect: true });
+    parsed = parse([stand + lines[0]!.slice(2), lines[1]!.slice(0, 28) + "<".repeat(lines[1]!.length - 28)], {
+      autocorrect: true,
+    });
   } catch {
     return null;
   }
   const details = parsed.details
     .filter((d) => !(d.field && VISA_ONLY_FIELDS.has(d.field)))
-    .map((d) => (d.field === "documentCode" ? { ...d, value: code, valid: /^V[A-Z<]$/.test(code), error: undefined } : d));
+    .map((d) =>
+      d.field === "documentCode" ? { ...d, value: code, valid: /^V[A-Z<]$/.test(code), error: undefined } : d,
+    );
   return { ...parsed, details, valid: details.every((d) => d.valid), fields: { ...parsed.fields, documentCode: code } };
 }
 
@@ -138,10 +152,62 @@ function applyAutocorrect(lines: string[], result: ParseResult): string[] {
 
 // Where each format keeps its fields: [line, start, length]; check digits right after the field.
 type Span = [line: number, start: number, length: number];
-const LAYOUT: Record<MrzFormat, { number: Span; birth: Span; expiry: Span; name: Span; issuing: Span; nationality: Span; composite: [number, number]; compositeOf: Span[] }> = {
-  TD3: { number: [1, 0, 9], birth: [1, 13, 6], expiry: [1, 21, 6], name: [0, 5, 39], issuing: [0, 2, 3], nationality: [1, 10, 3], composite: [1, 43], compositeOf: [[1, 0, 10], [1, 13, 7], [1, 21, 22]] },
-  TD2: { number: [1, 0, 9], birth: [1, 13, 6], expiry: [1, 21, 6], name: [0, 5, 31], issuing: [0, 2, 3], nationality: [1, 10, 3], composite: [1, 35], compositeOf: [[1, 0, 10], [1, 13, 7], [1, 21, 14]] },
-  TD1: { number: [0, 5, 9], birth: [1, 0, 6], expiry: [1, 8, 6], name: [2, 0, 30], issuing: [0, 2, 3], nationality: [1, 15, 3], composite: [1, 29], compositeOf: [[0, 5, 25], [1, 0, 7], [1, 8, 7], [1, 18, 11]] },
+const LAYOUT: Record<
+  MrzFormat,
+  {
+    number: Span;
+    birth: Span;
+    expiry: Span;
+    name: Span;
+    issuing: Span;
+    nationality: Span;
+    composite: [number, number];
+    compositeOf: Span[];
+  }
+> = {
+  TD3: {
+    number: [1, 0, 9],
+    birth: [1, 13, 6],
+    expiry: [1, 21, 6],
+    name: [0, 5, 39],
+    issuing: [0, 2, 3],
+    nationality: [1, 10, 3],
+    composite: [1, 43],
+    compositeOf: [
+      [1, 0, 10],
+      [1, 13, 7],
+      [1, 21, 22],
+    ],
+  },
+  TD2: {
+    number: [1, 0, 9],
+    birth: [1, 13, 6],
+    expiry: [1, 21, 6],
+    name: [0, 5, 31],
+    issuing: [0, 2, 3],
+    nationality: [1, 10, 3],
+    composite: [1, 35],
+    compositeOf: [
+      [1, 0, 10],
+      [1, 13, 7],
+      [1, 21, 14],
+    ],
+  },
+  TD1: {
+    number: [0, 5, 9],
+    birth: [1, 0, 6],
+    expiry: [1, 8, 6],
+    name: [2, 0, 30],
+    issuing: [0, 2, 3],
+    nationality: [1, 15, 3],
+    composite: [1, 29],
+    compositeOf: [
+      [0, 5, 25],
+      [1, 0, 7],
+      [1, 8, 7],
+      [1, 18, 11],
+    ],
+  },
 };
 
 const slice = (lines: string[], [line, start, length]: Span) => lines[line]!.slice(start, start + length);
@@ -150,7 +216,8 @@ const put = (lines: string[], [line, start, length]: Span, value: string) => {
   out[line] = out[line]!.slice(0, start) + value + out[line]!.slice(start + length);
   return out;
 };
-const fieldHolds = (lines: string[], span: Span) => checkDigit(slice(lines, span)) === lines[span[0]]![span[1] + span[2]];
+const fieldHolds = (lines: string[], span: Span) =>
+  checkDigit(slice(lines, span)) === lines[span[0]]![span[1] + span[2]];
 export function compositeHolds(format: MrzFormat, lines: string[]): boolean {
   if (isVisa(lines)) return true; // a visa has no composite check digit (ICAO 9303-7)
   const l = LAYOUT[format];
@@ -158,8 +225,26 @@ export function compositeHolds(format: MrzFormat, lines: string[]): boolean {
 }
 
 const SWAP: Record<string, string[]> = {
-  I: ["1"], "1": ["I"], L: ["1"], O: ["0"], "0": ["O", "D"], D: ["0"], Q: ["0"], U: ["0"], S: ["5", "8"], "5": ["S"], Z: ["2"], "2": ["Z"],
-  B: ["8"], "8": ["B", "S"], G: ["6"], "6": ["G"], T: ["7"], "7": ["T"], A: ["4"], "4": ["A"],
+  I: ["1"],
+  "1": ["I"],
+  L: ["1"],
+  O: ["0"],
+  "0": ["O", "D"],
+  D: ["0"],
+  Q: ["0"],
+  U: ["0"],
+  S: ["5", "8"],
+  "5": ["S"],
+  Z: ["2"],
+  "2": ["Z"],
+  B: ["8"],
+  "8": ["B", "S"],
+  G: ["6"],
+  "6": ["G"],
+  T: ["7"],
+  "7": ["T"],
+  A: ["4"],
+  "4": ["A"],
 };
 
 /** Variants of `value` with 1…maxSwaps look-alike substitutions, grouped by the number of substitutions. */
@@ -188,7 +273,31 @@ function swapVariants(value: string, maxSwaps: number): string[][] {
 }
 
 // OCR look-alikes among capital letters, for the 3-letter state codes
-const LETTER_LOOKALIKES: Record<string, string> = { N: "WHMK", W: "NVM", H: "NMK", M: "NWH", O: "DQCU", D: "OQ", Q: "OD", C: "OGE", G: "CO", E: "FBL", F: "EP", B: "ER", P: "FR", R: "PBK", K: "RXH", X: "K", V: "UWY", U: "VO", Y: "V", I: "LTJ", L: "IE", T: "I", J: "I" };
+const LETTER_LOOKALIKES: Record<string, string> = {
+  N: "WHMK",
+  W: "NVM",
+  H: "NMK",
+  M: "NWH",
+  O: "DQCU",
+  D: "OQ",
+  Q: "OD",
+  C: "OGE",
+  G: "CO",
+  E: "FBL",
+  F: "EP",
+  B: "ER",
+  P: "FR",
+  R: "PBK",
+  K: "RXH",
+  X: "K",
+  V: "UWY",
+  U: "VO",
+  Y: "V",
+  I: "LTJ",
+  L: "IE",
+  T: "I",
+  J: "I",
+};
 
 function repairState(code: string, other: string | null): string | null {
   if (alpha2OfMrzState(code)) return null;
@@ -213,18 +322,29 @@ function digitBlind(a: string, b: string): boolean {
 const yymmdd = (iso: string) => iso.slice(2, 4) + iso.slice(5, 7) + iso.slice(8, 10);
 
 /** Repairs one reading (see the top of the file); returns the repaired lines and what was changed. */
-export function repairLines(format: MrzFormat, input: string[], zone: PrintedZone, shapes?: ShapeLookup): { lines: string[]; repairs: string[] } {
+export function repairLines(
+  format: MrzFormat,
+  input: string[],
+  zone: PrintedZone,
+  shapes?: ShapeLookup,
+): { lines: string[]; repairs: string[] } {
   const repairs: string[] = [];
   const first = safeParse(input);
   let lines = first ? applyAutocorrect(input, first) : [...input];
   if (first) {
     for (const d of first.details) {
-      if (d.autocorrect.length) repairs.push(`${d.label}: ${d.autocorrect.map((a) => `${a.original}→${a.corrected}`).join(", ")} (character class of the field)`);
+      if (d.autocorrect.length)
+        repairs.push(
+          `${d.label}: ${d.autocorrect.map((a) => `${a.original}→${a.corrected}`).join(", ")} (character class of the field)`,
+        );
     }
   }
   const l = LAYOUT[format];
 
-  for (const [span, otherSpan, label] of [[l.issuing, l.nationality, "issuing state"], [l.nationality, l.issuing, "nationality"]] as const) {
+  for (const [span, otherSpan, label] of [
+    [l.issuing, l.nationality, "issuing state"],
+    [l.nationality, l.issuing, "nationality"],
+  ] as const) {
     const code = slice(lines, span);
     const fixed = repairState(code, slice(lines, otherSpan));
     if (fixed && fixed !== code) {
@@ -244,38 +364,62 @@ export function repairLines(format: MrzFormat, input: string[], zone: PrintedZon
   // I/8 …): no digit can tell them apart, so only the shape can (measured on the generated hard set).
   const readHolds = fieldHolds(lines, l.number);
   let byShape = shapes ? resolveByShape(format, lines, shapes) : null;
-  if (byShape && readHolds && !hasValue(zone, slice(byShape, l.number).replace(/</g, ""), true) && !digitBlind(number, slice(byShape, l.number))) byShape = null;
+  if (
+    byShape &&
+    readHolds &&
+    !hasValue(zone, slice(byShape, l.number).replace(/</g, ""), true) &&
+    !digitBlind(number, slice(byShape, l.number))
+  )
+    byShape = null;
   if (byShape && slice(byShape, l.number) !== number) {
-    repairs.push(`document number ${number} → ${slice(byShape, l.number)} (check digit and composite hold; OCR-B glyph shapes)`);
+    repairs.push(
+      `document number ${number} → ${slice(byShape, l.number)} (check digit and composite hold; OCR-B glyph shapes)`,
+    );
     lines = byShape;
   }
   // then by look-alike swaps: both its check digit and the composite must hold after the swap; the fewest swaps
   // win, and only a unique answer (or the only one printed on the page) is taken
   const numberOk = fieldHolds(lines, l.number);
   const composite = compositeHolds(format, lines);
-  if (!byShape && /\d/.test(lines[l.number[0]]![l.number[1] + l.number[2]]!) && (!numberOk || !composite || !hasValue(zone, number.replace(/</g, ""), true))) {
+  if (
+    !byShape &&
+    /\d/.test(lines[l.number[0]]![l.number[1] + l.number[2]]!) &&
+    (!numberOk || !composite || !hasValue(zone, number.replace(/</g, ""), true))
+  ) {
     // the composite weighs the number's positions like its own check digit: it does not tell swaps apart, so a
     // repair must be the ONLY variant (up to 2 swaps) that holds, or the only one printed on the page
-    const options = swapVariants(number, 2).flat().map((v) => put(lines, l.number, v)).filter((ls) => fieldHolds(ls, l.number) && compositeHolds(format, ls));
+    const options = swapVariants(number, 2)
+      .flat()
+      .map((v) => put(lines, l.number, v))
+      .filter((ls) => fieldHolds(ls, l.number) && compositeHolds(format, ls));
     const printed = options.filter((ls) => hasValue(zone, slice(ls, l.number).replace(/</g, ""), true));
     const printedPick = printed.length === 1;
     // a valid reading whose number is not printed is only replaced by a printed variant (G/6, S/8 cannot be told
     // apart by the digits)
     // an unprinted unique repair must at least not contradict the printed number (look-alikes folded)
-    const unique = options.length === 1 && hasValue(zone, slice(options[0]!, l.number).replace(/</g, "")) ? options[0]! : null;
+    const unique =
+      options.length === 1 && hasValue(zone, slice(options[0]!, l.number).replace(/</g, "")) ? options[0]! : null;
     const pick = printedPick ? printed[0]! : !(numberOk && composite) ? unique : null;
     if (pick) {
-      repairs.push(`document number ${number} → ${slice(pick, l.number)} (check digit and composite hold${printedPick ? ", printed on the page" : ""})`);
+      repairs.push(
+        `document number ${number} → ${slice(pick, l.number)} (check digit and composite hold${printedPick ? ", printed on the page" : ""})`,
+      );
       lines = pick;
     }
   }
 
   // dates: a printed date that makes the check digit and the composite hold
-  for (const [span, label] of [[l.birth, "date of birth"], [l.expiry, "date of expiry"]] as const) {
+  for (const [span, label] of [
+    [l.birth, "date of birth"],
+    [l.expiry, "date of expiry"],
+  ] as const) {
     if (fieldHolds(lines, span)) continue;
     const read = slice(lines, span);
-    const options = [...zone.dates].map(yymmdd).filter((d) => d !== read && [...d].filter((c, i) => c !== read[i]).length <= 2)
-      .map((d) => put(lines, span, d)).filter((ls) => fieldHolds(ls, span) && compositeHolds(format, ls));
+    const options = [...zone.dates]
+      .map(yymmdd)
+      .filter((d) => d !== read && [...d].filter((c, i) => c !== read[i]).length <= 2)
+      .map((d) => put(lines, span, d))
+      .filter((ls) => fieldHolds(ls, span) && compositeHolds(format, ls));
     if (options.length === 1) {
       repairs.push(`${label} ${read} → ${slice(options[0]!, span)} (printed date; check digit and composite hold)`);
       lines = options[0]!;
@@ -304,7 +448,9 @@ export function repairLines(format: MrzFormat, input: string[], zone: PrintedZon
   const lone = /^<*[A-Z][A-Z<]*?[A-Z]<<[A-Z][A-Z<]*?[A-Z]((?:<<[A-Z])+)<*$/.exec(name);
   if (lone) {
     const at = name.lastIndexOf(lone[1]!);
-    repairs.push(`name: trailing ${lone[1]!.replace(/</g, "")} → fillers (lone letters after '<<' past the given names)`);
+    repairs.push(
+      `name: trailing ${lone[1]!.replace(/</g, "")} → fillers (lone letters after '<<' past the given names)`,
+    );
     lines = put(lines, nameSpan, name.slice(0, at) + "<".repeat(name.length - at));
   }
   const tail = /(?<=<<<)[A-Z]+$|(?<=<<)[A-Z]$/.exec(slice(lines, nameSpan));
@@ -343,7 +489,11 @@ export function resolveByShape(format: MrzFormat, lines: string[], shapeAt: Shap
     const scores = shapes[i];
     if (!scores || ch === "<") return [ch];
     const best = Math.max(...scores.values());
-    const near = [...scores].filter(([, v]) => v >= best - SHAPE_SPREAD).sort((a, b) => b[1] - a[1]).slice(0, 3).map(([c]) => c);
+    const near = [...scores]
+      .filter(([, v]) => v >= best - SHAPE_SPREAD)
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 3)
+      .map(([c]) => c);
     return near.includes(ch) ? near : [ch, ...near.slice(0, 2)];
   });
   const score = (value: string) => [...value].reduce((sum, ch, i) => sum + (shapes[i]?.get(ch) ?? 0), 0);
@@ -379,16 +529,20 @@ export function resolveByShape(format: MrzFormat, lines: string[], shapeAt: Shap
 /** Character-wise majority of several readings of the same format (ties: the earliest reading's character). */
 export function voteLines(readings: string[][]): string[] {
   const first = readings[0]!;
-  return first.map((line, li) => [...line].map((c, ci) => {
-    const counts = new Map<string, number>();
-    for (const r of readings) {
-      const ch = r[li]?.[ci];
-      if (ch) counts.set(ch, (counts.get(ch) ?? 0) + 1);
-    }
-    let best = c;
-    for (const [ch, n] of counts) if (n > (counts.get(best) ?? 0)) best = ch;
-    return best;
-  }).join(""));
+  return first.map((line, li) =>
+    [...line]
+      .map((c, ci) => {
+        const counts = new Map<string, number>();
+        for (const r of readings) {
+          const ch = r[li]?.[ci];
+          if (ch) counts.set(ch, (counts.get(ch) ?? 0) + 1);
+        }
+        let best = c;
+        for (const [ch, n] of counts) if (n > (counts.get(best) ?? 0)) best = ch;
+        return best;
+      })
+      .join(""),
+  );
 }
 
 export { LAYOUT as MRZ_LAYOUT };
@@ -405,7 +559,12 @@ const FIRST_LINE_START = /^[PIACV][A-Z<][A-Z<]{3}[A-Z]+<<[A-Z<]*$/;
 export function paddleTexts(lines: readonly { text: string; box?: number[][] }[]): string[] {
   // ordered by the height of a line's left edge (its box: top-left, top-right, bottom-right, bottom-left): on a
   // tilted page a long line's top corner can rise above a short line over it, the left edges stay in order
-  const top = (l: { box?: number[][] }) => (l.box?.length === 4 ? ((l.box[0]![1] ?? 0) + (l.box[3]![1] ?? 0)) / 2 : l.box ? Math.min(...l.box.map((p) => p[1] ?? 0)) : 0);
+  const top = (l: { box?: number[][] }) =>
+    l.box?.length === 4
+      ? ((l.box[0]![1] ?? 0) + (l.box[3]![1] ?? 0)) / 2
+      : l.box
+        ? Math.min(...l.box.map((p) => p[1] ?? 0))
+        : 0;
   const all = [...lines]
     .sort((a, b) => top(a) - top(b))
     .map((l) => l.text.toUpperCase().replace(/\s/g, "").replace(/[«‹]/g, "<"))
@@ -417,7 +576,8 @@ export function paddleTexts(lines: readonly { text: string; box?: number[][] }[]
       // a passport's or visa's first line whose filler run PaddleOCR detected as boxes of their own (a photo
       // of a tilted page): the fillers are padded back to the length of the line below it
       const next = all.slice(i + 1).find((n) => n.length >= 25 && !/^<+$/.test(n));
-      if (next && (next.length === 44 || next.length === 36) && !next.includes("<<<<<<<<<<<<<<<")) texts.push(t.padEnd(next.length, "<"));
+      if (next && (next.length === 44 || next.length === 36) && !next.includes("<<<<<<<<<<<<<<<"))
+        texts.push(t.padEnd(next.length, "<"));
     }
   });
   if (texts.length === 0) return [];

@@ -10,7 +10,13 @@ export const big = (width: number, factor = 2) => Math.max(width, 1250) * factor
  * normalise, whatever the call order), so each step that must follow another gets its own pass. */
 export const step = (input: Buffer, op: (s: Sharp) => Sharp) => op(sharp(input)).png().toBuffer();
 /** The band in grey, contrast stretched, at twice the working width: the base of most variants. */
-export const greyBand = (band: Buffer, width: number, factor = 2) => step(band, (s) => s.grayscale().normalise().resize({ width: big(width, factor) }));
+export const greyBand = (band: Buffer, width: number, factor = 2) =>
+  step(band, (s) =>
+    s
+      .grayscale()
+      .normalise()
+      .resize({ width: big(width, factor) }),
+  );
 
 export type Prep = (band: Buffer, base: Buffer, width: number, level: number) => Promise<Buffer>;
 /**
@@ -19,11 +25,29 @@ export type Prep = (band: Buffer, base: Buffer, width: number, level: number) =>
  */
 export const MRZ_VARIANTS: readonly { name: string; prep: Prep }[] = [
   { name: "binarise", prep: (_, base, __, t) => step(base, (s) => s.threshold(t)) },
-  { name: "sharpen-binarise", prep: async (_, base, __, t) => step(await step(base, (s) => s.sharpen({ sigma: 2 })), (s) => s.threshold(t)) },
-  { name: "local-contrast-binarise", prep: async (band, _, w, t) => step(await step(band, (s) => s.grayscale().clahe({ width: 64, height: 64 }).resize({ width: big(w) })), (s) => s.threshold(t)) },
+  {
+    name: "sharpen-binarise",
+    prep: async (_, base, __, t) => step(await step(base, (s) => s.sharpen({ sigma: 2 })), (s) => s.threshold(t)),
+  },
+  {
+    name: "local-contrast-binarise",
+    prep: async (band, _, w, t) =>
+      step(
+        await step(band, (s) =>
+          s
+            .grayscale()
+            .clahe({ width: 64, height: 64 })
+            .resize({ width: big(w) }),
+        ),
+        (s) => s.threshold(t),
+      ),
+  },
   { name: "grey", prep: async (_, base) => base },
   { name: "binarise-level-minus-28", prep: (_, base, __, t) => step(base, (s) => s.threshold(t - 28)) },
-  { name: "upscale-3x-binarise", prep: async (band, _, w, t) => step(await greyBand(band, w, 3), (s) => s.threshold(t)) },
+  {
+    name: "upscale-3x-binarise",
+    prep: async (band, _, w, t) => step(await greyBand(band, w, 3), (s) => s.threshold(t)),
+  },
   { name: "binarise-level-plus-32", prep: (_, base, __, t) => step(base, (s) => s.threshold(t + 32)) },
 ];
 

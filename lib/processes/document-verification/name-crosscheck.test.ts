@@ -4,13 +4,28 @@ import { printedZone } from "./printed-zone";
 
 // A printed zone as the page OCR gives it: text, and the words it read confidently (all of them unless told).
 const zone = (text: string, unsure: string[] = []) =>
-  printedZone([text], text.split(/\s+/).filter(Boolean).map((w) => ({ text: w, confidence: unsure.includes(w) ? 40 : 95 })));
+  printedZone(
+    [text],
+    text
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((w) => ({ text: w, confidence: unsure.includes(w) ? 40 : 95 })),
+  );
 const field = (name: string, width = 39) => (name + "<".repeat(width)).slice(0, width);
 
 describe("crossCheckName", () => {
   it("repairs a look-alike the MRZ OCR made when the printed name agrees on the rest (NNOSU / NWOSU)", () => {
-    const check = crossCheckName(field("OKAFOR<NNOSU<<ADAEZE"), zone("Surname / Nom\nOKAFOR NWOSU\nGiven names\nADAEZE"), true);
-    expect(check).toMatchObject({ mrz: "OKAFOR NNOSU, ADAEZE", printed: "OKAFOR NWOSU, ADAEZE", repaired: "OKAFOR NWOSU, ADAEZE", agree: true });
+    const check = crossCheckName(
+      field("OKAFOR<NNOSU<<ADAEZE"),
+      zone("Surname / Nom\nOKAFOR NWOSU\nGiven names\nADAEZE"),
+      true,
+    );
+    expect(check).toMatchObject({
+      mrz: "OKAFOR NNOSU, ADAEZE",
+      printed: "OKAFOR NWOSU, ADAEZE",
+      repaired: "OKAFOR NWOSU, ADAEZE",
+      agree: true,
+    });
     expect(check.repairs).toEqual(["name NNOSU → NWOSU (printed name; look-alike letters)"]);
     expect(repairedNameField(field("OKAFOR<NNOSU<<ADAEZE"), check)).toBe(field("OKAFOR<NWOSU<<ADAEZE"));
   });
@@ -52,13 +67,22 @@ describe("crossCheckName", () => {
     const unsure = crossCheckName(field("XDUBOIS<<MARIE<ANNE", 30), zone("DUBOIS\nMARIE ANNE", ["DUBOIS"]), true);
     expect(unsure).toMatchObject({ repaired: null, agree: false, printed: "DUBOIS, MARIE ANNE" });
     // a printed word the page OCR cut short never shortens the MRZ's (NWOSU read NWOS on the page)
-    expect(crossCheckName(field("OKAFOR<NWOSU<<MARIE<CLAIRE", 30), zone("OKAFOR NWOS\nMARIE CLAIRE"), true).repaired).toBeNull();
+    expect(
+      crossCheckName(field("OKAFOR<NWOSU<<MARIE<CLAIRE", 30), zone("OKAFOR NWOS\nMARIE CLAIRE"), true).repaired,
+    ).toBeNull();
   });
 
   it("matches particles, hyphens and apostrophes written as fillers", () => {
-    expect(crossCheckName(field("VAN<DER<BERG<<PIETER"), zone("VAN DER BERG\nPIETER"), true)).toMatchObject({ agree: true, printed: "VAN DER BERG, PIETER", repaired: null });
+    expect(crossCheckName(field("VAN<DER<BERG<<PIETER"), zone("VAN DER BERG\nPIETER"), true)).toMatchObject({
+      agree: true,
+      printed: "VAN DER BERG, PIETER",
+      repaired: null,
+    });
     expect(crossCheckName(field("DE<LA<CRUZ<<MARIA<JOSE"), zone("DE LA CRUZ\nMARIA-JOSÉ"), true).agree).toBe(true);
-    expect(crossCheckName(field("ONEIL<<SIOBHAN"), zone("O'NEIL\nSIOBHAN"), true)).toMatchObject({ agree: true, printed: "ONEIL, SIOBHAN" });
+    expect(crossCheckName(field("ONEIL<<SIOBHAN"), zone("O'NEIL\nSIOBHAN"), true)).toMatchObject({
+      agree: true,
+      printed: "ONEIL, SIOBHAN",
+    });
     expect(crossCheckName(field("SMITH<JONES<<WILLOW"), zone("SMITH-JONES\nWILLOW"), true).agree).toBe(true);
   });
 
@@ -70,13 +94,21 @@ describe("crossCheckName", () => {
   });
 
   it("makes no judgement when the printed name was not read", () => {
-    expect(crossCheckName(field("OKAFOR<NNOSU<<ADAEZE"), zone("PASSPORT\n12 APR 1988"), true)).toMatchObject({ agree: null, printed: null, repaired: null });
+    expect(crossCheckName(field("OKAFOR<NNOSU<<ADAEZE"), zone("PASSPORT\n12 APR 1988"), true)).toMatchObject({
+      agree: null,
+      printed: null,
+      repaired: null,
+    });
     // an illegible page: an unfound word is unread, not different
     expect(crossCheckName(field("MURPHY<<SEAN"), zone("KARLSSON\nSEAN"), false).agree).toBe(true);
   });
 
   it("compares a truncated last name word as a prefix", () => {
-    const check = crossCheckName("PAPADOPOULOS<<CHUKWUEMEKA<OLIVER<JAMES<ALEX", zone("PAPADOPOULOS\nCHUKWUEMEKA OLIVER JAMES ALEXANDER"), true);
+    const check = crossCheckName(
+      "PAPADOPOULOS<<CHUKWUEMEKA<OLIVER<JAMES<ALEX",
+      zone("PAPADOPOULOS\nCHUKWUEMEKA OLIVER JAMES ALEXANDER"),
+      true,
+    );
     expect(check.agree).toBe(true);
     expect(check.tokens.at(-1)!.state).toBe("same");
   });

@@ -20,10 +20,37 @@ import type { PrintedZone } from "./printed-zone";
 
 /** Pairs of capitals (and digits) that OCR of a blurred or small print confuses. */
 export const NAME_LOOK_ALIKES: readonly (readonly [string, string])[] = [
-  ["W", "N"], ["M", "N"], ["M", "H"], ["H", "N"], ["W", "M"], ["W", "H"], ["W", "V"], ["V", "U"], ["V", "Y"],
-  ["O", "0"], ["O", "D"], ["O", "Q"], ["O", "C"], ["C", "G"], ["G", "6"], ["D", "0"], ["Q", "0"],
-  ["I", "1"], ["I", "L"], ["L", "1"], ["I", "J"], ["T", "I"], ["S", "5"], ["B", "8"], ["B", "E"], ["E", "F"],
-  ["P", "R"], ["R", "K"], ["K", "X"], ["Z", "2"], ["A", "4"],
+  ["W", "N"],
+  ["M", "N"],
+  ["M", "H"],
+  ["H", "N"],
+  ["W", "M"],
+  ["W", "H"],
+  ["W", "V"],
+  ["V", "U"],
+  ["V", "Y"],
+  ["O", "0"],
+  ["O", "D"],
+  ["O", "Q"],
+  ["O", "C"],
+  ["C", "G"],
+  ["G", "6"],
+  ["D", "0"],
+  ["Q", "0"],
+  ["I", "1"],
+  ["I", "L"],
+  ["L", "1"],
+  ["I", "J"],
+  ["T", "I"],
+  ["S", "5"],
+  ["B", "8"],
+  ["B", "E"],
+  ["E", "F"],
+  ["P", "R"],
+  ["R", "K"],
+  ["K", "X"],
+  ["Z", "2"],
+  ["A", "4"],
 ];
 const LOOK_ALIKE = new Set(NAME_LOOK_ALIKES.flatMap(([a, b]) => [a + b, b + a]));
 export const isLookAlike = (a: string, b: string) => LOOK_ALIKE.has(a + b);
@@ -75,13 +102,19 @@ function differences(a: string, b: string): number[] {
 /** `long` is `short` with one letter of a doubled pair repeated (HAMMOND / HAMOND). */
 function isDoubling(short: string, long: string): boolean {
   if (long.length !== short.length + 1) return false;
-  for (let i = 1; i < long.length; i++) if (long[i] === long[i - 1] && long.slice(0, i) + long.slice(i + 1) === short) return true;
+  for (let i = 1; i < long.length; i++)
+    if (long[i] === long[i - 1] && long.slice(0, i) + long.slice(i + 1) === short) return true;
   return false;
 }
 
-function matchToken(token: string, words: Word[], options: { truncated: boolean; nameBlockRead: boolean; first: boolean }): TokenMatch {
+function matchToken(
+  token: string,
+  words: Word[],
+  options: { truncated: boolean; nameBlockRead: boolean; first: boolean },
+): TokenMatch {
   const unread: TokenMatch = { mrz: token, printed: null, state: "unread", result: token };
-  if (words.some((w) => w.text === token || (options.truncated && w.text.startsWith(token)))) return { mrz: token, printed: token, state: "same", result: token };
+  if (words.some((w) => w.text === token || (options.truncated && w.text.startsWith(token))))
+    return { mrz: token, printed: token, state: "same", result: token };
   if (token.length < 3) return unread;
   const cut = (w: Word) => (options.truncated ? { ...w, text: w.text.slice(0, token.length) } : w);
   const sameLength = words.map(cut).filter((w) => w.text.length === token.length);
@@ -102,7 +135,8 @@ function matchToken(token: string, words: Word[], options: { truncated: boolean;
   if (token.length >= 4) {
     const doubled = words.find((w) => isDoubling(token, w.text) || isDoubling(w.text, token));
     // OCR merges a doubled letter far more often than it invents one: only a longer printed word is taken
-    if (doubled?.confident && doubled.text.length > token.length) return { mrz: token, printed: doubled.text, state: "repaired", result: doubled.text };
+    if (doubled?.confident && doubled.text.length > token.length)
+      return { mrz: token, printed: doubled.text, state: "repaired", result: doubled.text };
     if (doubled) return { mrz: token, printed: doubled.text, state: "doubled", result: token };
   }
   if (token.length >= 5) {
@@ -110,14 +144,22 @@ function matchToken(token: string, words: Word[], options: { truncated: boolean;
     // photographed screen): the printed word without it, read confidently, is taken; otherwise both go to review.
     // Only before the first word of the line: a printed word read one letter short (NWOSU as NWOS, the page OCR
     // cuts words too) must not shorten the MRZ's (measured on the hard hold-out set)
-    const edge = options.first ? words.filter((w) => w.text.length === token.length - 1 && /^[A-Z]+$/.test(w.text) && token.slice(1) === w.text) : [];
+    const edge = options.first
+      ? words.filter((w) => w.text.length === token.length - 1 && /^[A-Z]+$/.test(w.text) && token.slice(1) === w.text)
+      : [];
     const sure = edge.find((w) => w.confident);
     if (sure) return { mrz: token, printed: sure.text, state: "repaired", result: sure.text };
     if (edge[0]) return { mrz: token, printed: edge[0].text, state: "differs", result: token };
-    const rival = sameLength.find((w) => w.confident && /^[A-Z]+$/.test(w.text) && differences(token, w.text).length <= 2);
+    const rival = sameLength.find(
+      (w) => w.confident && /^[A-Z]+$/.test(w.text) && differences(token, w.text).length <= 2,
+    );
     if (rival) return { mrz: token, printed: rival.text, state: "differs", result: token };
   }
-  if (options.nameBlockRead && token.length >= 4 && !words.some((w) => Math.abs(w.text.length - token.length) <= 2 && withinTwo(token, w.text))) {
+  if (
+    options.nameBlockRead &&
+    token.length >= 4 &&
+    !words.some((w) => Math.abs(w.text.length - token.length) <= 2 && withinTwo(token, w.text))
+  ) {
     return { mrz: token, printed: null, state: "differs", result: token };
   }
   return unread;
@@ -128,14 +170,18 @@ function withinTwo(a: string, b: string): boolean {
   let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const row = [i];
-    for (let j = 1; j <= b.length; j++) row[j] = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    for (let j = 1; j <= b.length; j++)
+      row[j] = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
     prev = row;
   }
   return prev[b.length]! <= 2;
 }
 
 /** The name field of an ICAO MRZ: where it starts in which line, and how long it is. */
-export function nameFieldOf(format: MrzFormat, lines: readonly string[]): { line: number; start: number; value: string } | null {
+export function nameFieldOf(
+  format: MrzFormat,
+  lines: readonly string[],
+): { line: number; start: number; value: string } | null {
   if (format === "TD3" || format === "TD2") return lines[0] ? { line: 0, start: 5, value: lines[0].slice(5) } : null;
   if (format === "TD1") return lines[2] ? { line: 2, start: 0, value: lines[2] } : null;
   return null;
@@ -156,10 +202,14 @@ export function crossCheckName(nameField: string, zone: PrintedZone, legible: bo
   const all = [...surname, ...given];
   const lastIndex = all.length - 1;
   const exact = all.some((t) => t.length >= 3 && words.some((w) => w.text === t));
-  const tokens = all.map((t, i) => matchToken(t, words, { truncated: truncated && i === lastIndex, nameBlockRead: legible && exact, first: i === 0 }));
+  const tokens = all.map((t, i) =>
+    matchToken(t, words, { truncated: truncated && i === lastIndex, nameBlockRead: legible && exact, first: i === 0 }),
+  );
   // a repair that changes the length (a doubled letter) must fit the fixed-width field: else it stays a reading
   if (rewrite(nameField, tokens) === null) {
-    for (const m of tokens) if (m.state === "repaired" && m.result.length !== m.mrz.length) Object.assign(m, { state: "doubled", result: m.mrz });
+    for (const m of tokens)
+      if (m.state === "repaired" && m.result.length !== m.mrz.length)
+        Object.assign(m, { state: "doubled", result: m.mrz });
   }
   const join = (list: TokenMatch[], key: "mrz" | "printed" | "result") => {
     const pick = (m: TokenMatch) => (key === "printed" ? (m.printed ?? "?") : m[key]);
@@ -177,7 +227,12 @@ export function crossCheckName(nameField: string, zone: PrintedZone, legible: bo
   };
 }
 
-const why = (m: TokenMatch) => (m.result.length === m.mrz.length ? "look-alike letters" : m.result.length > m.mrz.length ? "a doubled letter" : "a stray letter at the band's edge");
+const why = (m: TokenMatch) =>
+  m.result.length === m.mrz.length
+    ? "look-alike letters"
+    : m.result.length > m.mrz.length
+      ? "a doubled letter"
+      : "a stray letter at the band's edge";
 
 /** The name field with each token replaced by its result, fillers added or taken at the end; null when it cannot fit. */
 function rewrite(nameField: string, tokens: TokenMatch[]): string | null {

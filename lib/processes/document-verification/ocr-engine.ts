@@ -16,7 +16,11 @@ import { packageDir } from "@/lib/geo/package-dir";
 // customers' among them); measured without it, the MRZ accuracy on the evaluation set is the same. A fixed DPI: uploads carry none (stripped), and tesseract
 // would otherwise estimate one per image and log it.
 
-export type OcrEngine = { readMrz(image: Buffer): Promise<Page>; readPage(image: Buffer): Promise<Page>; stop(): Promise<void> };
+export type OcrEngine = {
+  readMrz(image: Buffer): Promise<Page>;
+  readPage(image: Buffer): Promise<Page>;
+  stop(): Promise<void>;
+};
 
 const MRZ_WHITELIST = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<";
 
@@ -29,7 +33,12 @@ async function startEngine(): Promise<OcrEngine> {
     createWorker("eng", OEM.TESSERACT_ONLY, { ...common, langPath: path.join(dataDir, "4.0.0") }),
     createWorker("eng", OEM.LSTM_ONLY, { ...common, langPath: path.join(dataDir, "4.0.0_best_int") }),
   ]);
-  await mrzWorker.setParameters({ classify_enable_learning: "0", tessedit_char_whitelist: MRZ_WHITELIST, tessedit_pageseg_mode: PSM.SINGLE_BLOCK, user_defined_dpi: "300" });
+  await mrzWorker.setParameters({
+    classify_enable_learning: "0",
+    tessedit_char_whitelist: MRZ_WHITELIST,
+    tessedit_pageseg_mode: PSM.SINGLE_BLOCK,
+    user_defined_dpi: "300",
+  });
   await pageWorker.setParameters({ tessedit_pageseg_mode: PSM.AUTO, user_defined_dpi: "300" });
   return {
     readMrz: async (image) => (await mrzWorker.recognize(image, {}, { text: true, blocks: true })).data,

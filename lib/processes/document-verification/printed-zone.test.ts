@@ -2,10 +2,19 @@ import { describe, expect, it } from "vitest";
 import { hasValue, hasWord, nearWord, printedAddress, printedDates, printedZone } from "./printed-zone";
 
 describe("printedZone", () => {
-  const zone = printedZone(["Surname / Nom\nDE BRUIJN\nDate of birth\n10 MAR 1965\nPassport No.\nSPECI 2014", "Address / Adresse\nKERKSTRAAT 12, 1011 AB AMSTERDAM"]);
+  const zone = printedZone([
+    "Surname / Nom\nDE BRUIJN\nDate of birth\n10 MAR 1965\nPassport No.\nSPECI 2014",
+    "Address / Adresse\nKERKSTRAAT 12, 1011 AB AMSTERDAM",
+  ]);
 
   it("finds dates in the usual printed formats", () => {
-    expect([...printedDates("10 MAR 1965 / 01.02.2030 / 3/4/1999 / 2031-12-01 / 1O.O3.2O2O")].sort()).toEqual(["1965-03-10", "1999-04-03", "2020-03-10", "2030-02-01", "2031-12-01"]);
+    expect([...printedDates("10 MAR 1965 / 01.02.2030 / 3/4/1999 / 2031-12-01 / 1O.O3.2O2O")].sort()).toEqual([
+      "1965-03-10",
+      "1999-04-03",
+      "2020-03-10",
+      "2030-02-01",
+      "2031-12-01",
+    ]);
     expect(zone.dates.has("1965-03-10")).toBe(true);
   });
 

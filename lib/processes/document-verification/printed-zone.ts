@@ -15,23 +15,67 @@ export type PrintedZone = {
 /** A printed word counts as confidently read from this tesseract word confidence (0–100) on. */
 export const CONFIDENT_WORD = 85;
 
-const MONTHS: Record<string, number> = { JAN: 1, FEB: 2, MAR: 3, APR: 4, MAY: 5, JUN: 6, JUL: 7, AUG: 8, SEP: 9, OCT: 10, NOV: 11, DEC: 12 };
+const MONTHS: Record<string, number> = {
+  JAN: 1,
+  FEB: 2,
+  MAR: 3,
+  APR: 4,
+  MAY: 5,
+  JUN: 6,
+  JUL: 7,
+  AUG: 8,
+  SEP: 9,
+  OCT: 10,
+  NOV: 11,
+  DEC: 12,
+};
 const squash = (s: string) => s.toUpperCase().replace(/[^A-Z0-9]/g, "");
 
-export function printedZone(texts: readonly string[], ocrWords: readonly { text: string; confidence: number }[] = []): PrintedZone {
+export function printedZone(
+  texts: readonly string[],
+  ocrWords: readonly { text: string; confidence: number }[] = [],
+): PrintedZone {
   const text = texts.join("\n").toUpperCase();
-  const lines = text.split("\n").map((l) => l.trim()).filter(Boolean);
+  const lines = text
+    .split("\n")
+    .map((l) => l.trim())
+    .filter(Boolean);
   // a printed name keeps its diacritics, the MRZ writes them in A–Z (ICAO 9303-3 §6: Ä → AE or A, Ñ → N …): the
   // words are taken in all three spellings
-  const words = new Set([text, transliterate(text), stripMarks(text)].flatMap((t) => t.split(/[^A-Z0-9]+/)).filter((w) => w.length > 0));
-  const confident = new Set(ocrWords.filter((w) => w.confidence >= CONFIDENT_WORD).flatMap((w) => w.text.toUpperCase().split(/[^A-Z0-9]+/)).filter((w) => w.length > 0));
+  const words = new Set(
+    [text, transliterate(text), stripMarks(text)].flatMap((t) => t.split(/[^A-Z0-9]+/)).filter((w) => w.length > 0),
+  );
+  const confident = new Set(
+    ocrWords
+      .filter((w) => w.confidence >= CONFIDENT_WORD)
+      .flatMap((w) => w.text.toUpperCase().split(/[^A-Z0-9]+/))
+      .filter((w) => w.length > 0),
+  );
   return { text, lines, words, squashed: squash(text), dates: printedDates(text), confident };
 }
 
 // ICAO 9303-3 §6 (transliteration of Latin characters with marks) for the letters that become two; the others
 // lose their mark (stripMarks)
-const TWO_LETTERS: Record<string, string> = { Ä: "AE", Æ: "AE", Å: "AA", Ö: "OE", Ø: "OE", Œ: "OE", Ü: "UE", ß: "SS", Þ: "TH", Ĳ: "IJ" };
-const stripMarks = (t: string) => t.normalize("NFD").replace(/\p{M}/gu, "").replace(/Ø/g, "O").replace(/Æ/g, "AE").replace(/Œ/g, "OE").replace(/ß/g, "SS");
+const TWO_LETTERS: Record<string, string> = {
+  Ä: "AE",
+  Æ: "AE",
+  Å: "AA",
+  Ö: "OE",
+  Ø: "OE",
+  Œ: "OE",
+  Ü: "UE",
+  ß: "SS",
+  Þ: "TH",
+  Ĳ: "IJ",
+};
+const stripMarks = (t: string) =>
+  t
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .replace(/Ø/g, "O")
+    .replace(/Æ/g, "AE")
+    .replace(/Œ/g, "OE")
+    .replace(/ß/g, "SS");
 const transliterate = (t: string) => stripMarks(t.replace(/[ÄÆÅÖØŒÜßÞĲ]/g, (c) => TWO_LETTERS[c] ?? c));
 
 function iso(year: number, month: number, day: number): string | null {
@@ -48,7 +92,8 @@ export function printedDates(text: string): Set<string> {
     const month = MONTHS[m[2]!];
     if (month) add(iso(Number(m[3]), month, Number(m[1])));
   }
-  for (const m of t.matchAll(/\b(\d{1,2})\s*[./-]\s*(\d{1,2})\s*[./-]\s*(\d{4})\b/g)) add(iso(Number(m[3]), Number(m[2]), Number(m[1])));
+  for (const m of t.matchAll(/\b(\d{1,2})\s*[./-]\s*(\d{1,2})\s*[./-]\s*(\d{4})\b/g))
+    add(iso(Number(m[3]), Number(m[2]), Number(m[1])));
   for (const m of t.matchAll(/\b(\d{4})-(\d{2})-(\d{2})\b/g)) add(iso(Number(m[1]), Number(m[2]), Number(m[3])));
   return out;
 }
@@ -57,7 +102,8 @@ export function levenshtein(a: string, b: string): number {
   let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const row = [i];
-    for (let j = 1; j <= b.length; j++) row[j] = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    for (let j = 1; j <= b.length; j++)
+      row[j] = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
     prev = row;
   }
   return prev[b.length]!;
@@ -81,7 +127,9 @@ export function nearestWordDistance(zone: PrintedZone, word: string, pool: Itera
 /** The unique printed word at one edit from `token` (for snapping an MRZ name the OCR got one letter wrong). */
 export function nearWord(zone: PrintedZone, token: string): string | null {
   if (token.length < 4) return null;
-  const near = [...zone.words].filter((w) => w.length === token.length && levenshtein(w, token) === 1 && /^[A-Z]+$/.test(w));
+  const near = [...zone.words].filter(
+    (w) => w.length === token.length && levenshtein(w, token) === 1 && /^[A-Z]+$/.test(w),
+  );
   return near.length === 1 ? near[0]! : null;
 }
 
@@ -106,7 +154,9 @@ export function compareNumber(zone: PrintedZone, value: string): "confirmed" | "
   const tokens = [...zone.words].filter((w) => w.length >= 6 && /\d/.test(w));
   if (tokens.some((w) => levenshtein(fold(w), v) <= 1)) return "unconfirmed";
   const digits = (s: string) => s.replace(/\D/g, "").length;
-  const rival = [...zone.confident].filter((w) => w.length === v.length && Math.abs(digits(fold(w)) - digits(v)) <= 1 && levenshtein(fold(w), v) >= 2);
+  const rival = [...zone.confident].filter(
+    (w) => w.length === v.length && Math.abs(digits(fold(w)) - digits(v)) <= 1 && levenshtein(fold(w), v) >= 2,
+  );
   return rival.length ? "differs" : "unconfirmed";
 }
 
@@ -123,7 +173,11 @@ export function printedAddress(zone: PrintedZone): string | null {
     const line = zone.lines[i]!;
     const label = ADDRESS_LABEL.exec(line);
     if (!label) continue;
-    const rest = line.slice(label.index).replace(ANY_LABEL, "").replace(/^[\s/:]+/, "").trim();
+    const rest = line
+      .slice(label.index)
+      .replace(ANY_LABEL, "")
+      .replace(/^[\s/:]+/, "")
+      .trim();
     const value = rest.length >= 6 ? rest : (zone.lines[i + 1] ?? "").trim();
     if (value.length >= 6 && /\d/.test(value)) return value.replace(/\s+/g, " ");
   }

@@ -4,7 +4,16 @@ import sharp from "sharp";
 import type { Page } from "tesseract.js";
 import type { MrzFormat } from "./icao";
 import type { Grey } from "./glyphs";
-import { aligned, candidateOf, certainFault, choose, nameLength, settled, shapeLookup, type Candidate } from "./mrz-candidates";
+import {
+  aligned,
+  candidateOf,
+  certainFault,
+  choose,
+  nameLength,
+  settled,
+  shapeLookup,
+  type Candidate,
+} from "./mrz-candidates";
 import { estimateSkew, locateMrzBand } from "./mrz-band";
 import { paddleTexts, readingHolds } from "./mrz-repair";
 import { greyBand, MAX_VARIANTS, MRZ_VARIANTS, thresholdLevel } from "./mrz-variants";
@@ -55,15 +64,23 @@ export type MrzReading = {
 };
 
 /** The MRZ of one image, or null when no MRZ-shaped text is there. `page` is the page OCR of the same image. */
-export async function readMrz(engine: OcrEngine, image: Buffer, page: Page, zone: PrintedZone): Promise<MrzReading | null> {
+export async function readMrz(
+  engine: OcrEngine,
+  image: Buffer,
+  page: Page,
+  zone: PrintedZone,
+): Promise<MrzReading | null> {
   const { width = 0, height = 0 } = await sharp(image).metadata();
   if (!width || !height) return null;
   const band = locateMrzBand(page, width, height);
-  const cropped = await sharp(image).extract({ left: 0, top: band.top, width, height: Math.max(8, band.bottom - band.top) }).toBuffer();
+  const cropped = await sharp(image)
+    .extract({ left: 0, top: band.top, width, height: Math.max(8, band.bottom - band.top) })
+    .toBuffer();
   // the page OCR's baseline angle where it found the MRZ lines (measured better than the projection estimate on
   // the evaluation set), the band's own projection estimate where it did not
   const angle = band.found ? band.angle : await estimateSkew(cropped);
-  const straight = Math.abs(angle) >= 0.1 ? await sharp(cropped).rotate(-angle, { background: "#ffffff" }).toBuffer() : cropped;
+  const straight =
+    Math.abs(angle) >= 0.1 ? await sharp(cropped).rotate(-angle, { background: "#ffffff" }).toBuffer() : cropped;
   const candidates: Candidate[] = [];
   let variants = 0;
   let certain = false;
@@ -95,7 +112,11 @@ export async function readMrz(engine: OcrEngine, image: Buffer, page: Page, zone
     // then the whole image is read as well and the reading with the longer name kept.
     let found: { c: Candidate; padded: boolean } | null = null;
     for (const source of [straight, image]) {
-      const c = await paddleCandidate(source, zone, candidates.find((k) => k.shapes));
+      const c = await paddleCandidate(
+        source,
+        zone,
+        candidates.find((k) => k.shapes),
+      );
       if (c && (!found || nameLength(c.c) > nameLength(found.c))) found = c;
       if (found && !found.padded) break;
     }
@@ -123,14 +144,20 @@ let paddleFailureLogged = false;
 function reportPaddleFailure(error: unknown): void {
   if (paddleFailureLogged) return;
   paddleFailureLogged = true;
-  console.error(`[mrz] PaddleOCR failed; the tesseract reading stands (logged once): ${(error as Error)?.name ?? "Error"}: ${(error as Error)?.message ?? String(error)}`);
+  console.error(
+    `[mrz] PaddleOCR failed; the tesseract reading stands (logged once): ${(error as Error)?.name ?? "Error"}: ${(error as Error)?.message ?? String(error)}`,
+  );
 }
 
 /**
  * PaddleOCR's reading of an image as a candidate, only when fully check-digit valid (after repair); else null.
  * `padded`: its first line was read in pieces and padded with fillers (paddleTexts).
  */
-async function paddleCandidate(image: Buffer, zone: PrintedZone, withShapes: Candidate | undefined): Promise<{ c: Candidate; padded: boolean } | null> {
+async function paddleCandidate(
+  image: Buffer,
+  zone: PrintedZone,
+  withShapes: Candidate | undefined,
+): Promise<{ c: Candidate; padded: boolean } | null> {
   let lines: PaddleLine[];
   try {
     lines = await paddleLines(await sharp(image).png().toBuffer());
@@ -145,8 +172,16 @@ async function paddleCandidate(image: Buffer, zone: PrintedZone, withShapes: Can
     // — only when that reading is aligned with this one: a tesseract reading that dropped or added a character
     // would lend each position its neighbour's glyph (measured: a 275-px passport's right number "repaired" into a
     // shifted one whose digits happened to hold)
-    const c = candidateOf("paddleocr", text, confidence, zone, (picked) => (withShapes && picked.format === withShapes.format && aligned(withShapes.fitted, picked.lines, picked.format) ? withShapes.shapes : undefined));
-    if (c && readingHolds(c.result)) return { c, padded: !lines.some((l) => l.text.toUpperCase().replace(/\s/g, "").replace(/[«‹]/g, "<") === c.raw[0]) };
+    const c = candidateOf("paddleocr", text, confidence, zone, (picked) =>
+      withShapes && picked.format === withShapes.format && aligned(withShapes.fitted, picked.lines, picked.format)
+        ? withShapes.shapes
+        : undefined,
+    );
+    if (c && readingHolds(c.result))
+      return {
+        c,
+        padded: !lines.some((l) => l.text.toUpperCase().replace(/\s/g, "").replace(/[«‹]/g, "<") === c.raw[0]),
+      };
   }
   return null;
 }

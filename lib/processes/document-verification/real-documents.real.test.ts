@@ -31,7 +31,9 @@ describe.skipIf(!existsSync(dir))("the MRZ of real specimen documents (developme
 
   it("never declines a document whose reading's check digits fail", () => {
     const failing = outcomes.filter((o) => !o.valid);
-    expect(failing.filter((o) => o.result === "DECLINED").map((o) => `${o.doc.file}: ${o.checks.join(" | ")}`)).toEqual([]);
+    expect(failing.filter((o) => o.result === "DECLINED").map((o) => `${o.doc.file}: ${o.checks.join(" | ")}`)).toEqual(
+      [],
+    );
     expect(outcomes.flatMap((o) => o.checks).filter((c) => c.startsWith("CHECK_DIGITS FAILED"))).toEqual([]);
   });
 });

@@ -15,18 +15,38 @@ export const emailCheck: VerificationProcess = {
     const checks: Check[] = [];
     const otp = email
       ? await prisma.emailOtp.findFirst({
-          where: { verificationId: verification.id, workflowId: verification.workflowId, emailHash: emailHash(email), consumedAt: { not: null } },
+          where: {
+            verificationId: verification.id,
+            workflowId: verification.workflowId,
+            emailHash: emailHash(email),
+            consumedAt: { not: null },
+          },
           orderBy: { consumedAt: "desc" },
           select: { consumedAt: true, expiresAt: true, createdAt: true },
         })
       : null;
     if (!email) checks.push({ name: "EMAIL_PRESENT", result: "FAILED", detail: "No e-mail address was submitted." });
-    else if (!otp?.consumedAt) checks.push({ name: "OTP_MATCHED", result: "FAILED", detail: "No one-time code for this address was confirmed by this verification." });
-    else if (otp.consumedAt > otp.expiresAt) checks.push({ name: "OTP_MATCHED", result: "FAILED", detail: "The code was used after it expired." });
-    else checks.push({ name: "OTP_MATCHED", result: "PASSED", detail: "The code sent to the address was entered within its validity." });
+    else if (!otp?.consumedAt)
+      checks.push({
+        name: "OTP_MATCHED",
+        result: "FAILED",
+        detail: "No one-time code for this address was confirmed by this verification.",
+      });
+    else if (otp.consumedAt > otp.expiresAt)
+      checks.push({ name: "OTP_MATCHED", result: "FAILED", detail: "The code was used after it expired." });
+    else
+      checks.push({
+        name: "OTP_MATCHED",
+        result: "PASSED",
+        detail: "The code sent to the address was entered within its validity.",
+      });
     return {
       result: resultOfChecks(checks),
-      data: { email, email_verified: checks.every((c) => c.result === "PASSED"), confirmed_at: otp?.consumedAt?.toISOString() ?? null },
+      data: {
+        email,
+        email_verified: checks.every((c) => c.result === "PASSED"),
+        confirmed_at: otp?.consumedAt?.toISOString() ?? null,
+      },
       checks,
     };
   },

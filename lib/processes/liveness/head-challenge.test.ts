@@ -7,7 +7,12 @@ const pitches = (...values: number[]): Pose[] => values.map((pitch) => ({ yaw: 2
 describe("judgeChallenge", () => {
   it("passes a left then right turn for TURN_HEAD_LEFT_RIGHT (yaw < 0 = the person's left)", () => {
     const outcome = judgeChallenge("TURN_HEAD_LEFT_RIGHT", yaws(0, 1, -1, -10, -25, -30, -12, 3, 18, 28, 10, 0));
-    expect(outcome).toMatchObject({ passed: true, observed: ["LEFT", "RIGHT"], baseline: { yaw: 0 }, yaw_range: [-30, 28] });
+    expect(outcome).toMatchObject({
+      passed: true,
+      observed: ["LEFT", "RIGHT"],
+      baseline: { yaw: 0 },
+      yaw_range: [-30, 28],
+    });
   });
 
   it("fails the same movement in the wrong order and names it", () => {
@@ -19,8 +24,16 @@ describe("judgeChallenge", () => {
 
   it("fails a still pose, a turn to one side only, and too few faces", () => {
     expect(judgeChallenge("TURN_HEAD_LEFT_RIGHT", yaws(3, 4, 3, 5, 2, 4, 3)).reason).toContain("No head turn");
-    expect(judgeChallenge("TURN_HEAD_LEFT_RIGHT", yaws(0, 0, 0, -20, -30, -5, 0)).reason).toContain("no turn to the right");
-    const sparse = judgeChallenge("TURN_HEAD_LEFT_RIGHT", [null, null, { yaw: -30, pitch: 0 }, { yaw: 30, pitch: 0 }, null]);
+    expect(judgeChallenge("TURN_HEAD_LEFT_RIGHT", yaws(0, 0, 0, -20, -30, -5, 0)).reason).toContain(
+      "no turn to the right",
+    );
+    const sparse = judgeChallenge("TURN_HEAD_LEFT_RIGHT", [
+      null,
+      null,
+      { yaw: -30, pitch: 0 },
+      { yaw: 30, pitch: 0 },
+      null,
+    ]);
     expect(sparse).toMatchObject({ passed: false, baseline: null });
   });
 

@@ -42,7 +42,8 @@ const round = (x: number) => Math.round(x * 10) / 10;
 export function judgeChallenge(challenge: Challenge, poses: readonly (Pose | null)[]): ChallengeOutcome {
   const seen = poses.filter((p): p is Pose => p !== null);
   const base = { challenge, observed: [] as string[], baseline: null, yaw_range: null, pitch_range: null };
-  if (seen.length < CHALLENGE_THRESHOLDS.MIN_POSES) return { ...base, passed: false, reason: `Only ${seen.length} frames with a face: too few to judge the movement.` };
+  if (seen.length < CHALLENGE_THRESHOLDS.MIN_POSES)
+    return { ...base, passed: false, reason: `Only ${seen.length} frames with a face: too few to judge the movement.` };
   const head = seen.slice(0, CHALLENGE_THRESHOLDS.BASELINE_FRAMES);
   const baseline = { yaw: median(head.map((p) => p.yaw)), pitch: median(head.map((p) => p.pitch)) };
   const dYaw = seen.map((p) => p.yaw - baseline.yaw);

@@ -51,7 +51,11 @@ export const liveness: VerificationProcess = {
     const challenge: Challenge = input.workflow.settings.LIVENESS_CHALLENGE ?? "TURN_HEAD_LEFT_RIGHT";
     const video = await fileOf(input, "SELFIE_VIDEO");
     if (!video) {
-      return { result: "DECLINED", data: { live: false, challenge: { type: challenge, passed: false } }, checks: [{ name: "VIDEO_FRAMES", result: "FAILED", detail: "No SELFIE_VIDEO was submitted." }] };
+      return {
+        result: "DECLINED",
+        data: { live: false, challenge: { type: challenge, passed: false } },
+        checks: [{ name: "VIDEO_FRAMES", result: "FAILED", detail: "No SELFIE_VIDEO was submitted." }],
+      };
     }
     let analysis: VideoAnalysis;
     try {
@@ -64,16 +68,33 @@ export const liveness: VerificationProcess = {
     const checks: Check[] = [];
     const n = analysis.frames;
     if (n < LIVENESS_THRESHOLDS.MIN_FRAMES) {
-      checks.push({ name: "VIDEO_FRAMES", result: "FAILED", detail: `${n} frames could be read from the video; at least ${LIVENESS_THRESHOLDS.MIN_FRAMES} are needed (about 2 seconds).` });
-      return { result: resultOfChecks(checks), data: { live: false, frames: { sampled: n }, challenge: { type: challenge, passed: false } }, checks };
+      checks.push({
+        name: "VIDEO_FRAMES",
+        result: "FAILED",
+        detail: `${n} frames could be read from the video; at least ${LIVENESS_THRESHOLDS.MIN_FRAMES} are needed (about 2 seconds).`,
+      });
+      return {
+        result: resultOfChecks(checks),
+        data: { live: false, frames: { sampled: n }, challenge: { type: challenge, passed: false } },
+        checks,
+      };
     }
-    checks.push({ name: "VIDEO_FRAMES", result: "PASSED", detail: `${n} frames sampled at ${FRAME_OPTIONS.fps} per second.` });
+    checks.push({
+      name: "VIDEO_FRAMES",
+      result: "PASSED",
+      detail: `${n} frames sampled at ${FRAME_OPTIONS.fps} per second.`,
+    });
 
     const withFace = analysis.faces.filter((f) => f.main).length;
     const share = withFace / n;
     checks.push({
       name: "FACE_PRESENT",
-      result: share >= LIVENESS_THRESHOLDS.FACE_PRESENT ? "PASSED" : share >= LIVENESS_THRESHOLDS.FACE_PRESENT_REVIEW ? "REVIEW" : "FAILED",
+      result:
+        share >= LIVENESS_THRESHOLDS.FACE_PRESENT
+          ? "PASSED"
+          : share >= LIVENESS_THRESHOLDS.FACE_PRESENT_REVIEW
+            ? "REVIEW"
+            : "FAILED",
       detail: `A face was found in ${withFace} of ${n} frames.`,
     });
 
@@ -88,11 +109,18 @@ export const liveness: VerificationProcess = {
     const isStill = maxDiff < VIDEO_THRESHOLDS.STILL_FRAME_DIFF;
     checks.push(
       isStill
-        ? { name: "NOT_STILL", result: "FAILED", detail: "Every frame shows the same picture: this is a still image, not a live person." }
+        ? {
+            name: "NOT_STILL",
+            result: "FAILED",
+            detail: "Every frame shows the same picture: this is a still image, not a live person.",
+          }
         : { name: "NOT_STILL", result: "PASSED", detail: "The picture changes between frames." },
     );
 
-    const outcome = judgeChallenge(challenge, analysis.faces.map((f) => (f.main ? { yaw: f.main.yaw, pitch: f.main.pitch } : null)));
+    const outcome = judgeChallenge(
+      challenge,
+      analysis.faces.map((f) => (f.main ? { yaw: f.main.yaw, pitch: f.main.pitch } : null)),
+    );
     checks.push({ name: "HEAD_CHALLENGE", result: outcome.passed ? "PASSED" : "FAILED", detail: outcome.reason });
 
     const sims = analysis.similarityToAnchor.filter((s): s is number => s !== null);
@@ -101,10 +129,22 @@ export const liveness: VerificationProcess = {
       lowest === null
         ? { name: "SAME_FACE", result: "FAILED", detail: "No face to compare across frames." }
         : lowest >= LIVENESS_THRESHOLDS.SAME_FACE
-          ? { name: "SAME_FACE", result: "PASSED", detail: `The same face throughout (lowest similarity ${round(lowest, 2)}).` }
+          ? {
+              name: "SAME_FACE",
+              result: "PASSED",
+              detail: `The same face throughout (lowest similarity ${round(lowest, 2)}).`,
+            }
           : lowest >= LIVENESS_THRESHOLDS.SAME_FACE_REVIEW
-            ? { name: "SAME_FACE", result: "REVIEW", detail: `A frame's face is only ${round(lowest, 2)} similar to the others.` }
-            : { name: "SAME_FACE", result: "FAILED", detail: `A different face appears during the video (similarity ${round(lowest, 2)}).` },
+            ? {
+                name: "SAME_FACE",
+                result: "REVIEW",
+                detail: `A frame's face is only ${round(lowest, 2)} similar to the others.`,
+              }
+            : {
+                name: "SAME_FACE",
+                result: "FAILED",
+                detail: `A different face appears during the video (similarity ${round(lowest, 2)}).`,
+              },
     );
 
     const face = anchorFace(analysis);
@@ -121,15 +161,36 @@ export const liveness: VerificationProcess = {
       checks,
       data: {
         live: isLive,
-        challenge: { type: challenge, passed: outcome.passed, observed: outcome.observed, reason: outcome.reason, baseline: outcome.baseline, yaw_range: outcome.yaw_range, pitch_range: outcome.pitch_range },
+        challenge: {
+          type: challenge,
+          passed: outcome.passed,
+          observed: outcome.observed,
+          reason: outcome.reason,
+          baseline: outcome.baseline,
+          yaw_range: outcome.yaw_range,
+          pitch_range: outcome.pitch_range,
+        },
         frames: { sampled: n, with_face: withFace, multiple_faces: multi, max_frame_difference: round(maxDiff, 2) },
-        face_consistency: { lowest_similarity: lowest === null ? null : round(lowest), median_similarity: median(sims) === null ? null : round(median(sims)!) },
+        face_consistency: {
+          lowest_similarity: lowest === null ? null : round(lowest),
+          median_similarity: median(sims) === null ? null : round(median(sims)!),
+        },
         face_match: documentMatch.match ? { ...documentMatch.match, reference: "DOCUMENT_FRONT" } : null,
         selfie_photo_match: selfieMatch.match,
         // model scores: recorded for reviewers, never decisive (see the table above)
-        scores: { antispoof_real_median: nullableRound(median(real)), liveness_model_median: nullableRound(median(live)), decisive: false },
-        thresholds: { ...LIVENESS_THRESHOLDS, ...CHALLENGE_THRESHOLDS, face_match: FACE_MATCH_THRESHOLDS, still_frame_difference: VIDEO_THRESHOLDS.STILL_FRAME_DIFF },
-        engine: "@vladmandic/human 3.3 (tfjs wasm) faces and poses, face-api ResNet-34 identity descriptor, ffmpeg frames",
+        scores: {
+          antispoof_real_median: nullableRound(median(real)),
+          liveness_model_median: nullableRound(median(live)),
+          decisive: false,
+        },
+        thresholds: {
+          ...LIVENESS_THRESHOLDS,
+          ...CHALLENGE_THRESHOLDS,
+          face_match: FACE_MATCH_THRESHOLDS,
+          still_frame_difference: VIDEO_THRESHOLDS.STILL_FRAME_DIFF,
+        },
+        engine:
+          "@vladmandic/human 3.3 (tfjs wasm) faces and poses, face-api ResNet-34 identity descriptor, ffmpeg frames",
       },
     };
   },
@@ -139,26 +200,67 @@ const nullableRound = (x: number | null) => (x === null ? null : round(x));
 
 type Observed = Parameters<typeof matchFaces>[0];
 
-async function documentFaceMatch(input: ProcessInput, face: Observed | null): Promise<{ check: Check; match: FaceMatch | null }> {
+async function documentFaceMatch(
+  input: ProcessInput,
+  face: Observed | null,
+): Promise<{ check: Check; match: FaceMatch | null }> {
   if (!input.workflow.processes.includes("DOCUMENT_VERIFICATION")) {
-    return { check: { name: "DOCUMENT_MATCH", result: "SKIPPED", detail: "The workflow has no document step." }, match: null };
+    return {
+      check: { name: "DOCUMENT_MATCH", result: "SKIPPED", detail: "The workflow has no document step." },
+      match: null,
+    };
   }
   const front = await fileOf(input, "DOCUMENT_FRONT");
-  if (!front) return { check: { name: "DOCUMENT_MATCH", result: "REVIEW", detail: "No document front image to compare the face with." }, match: null };
+  if (!front)
+    return {
+      check: { name: "DOCUMENT_MATCH", result: "REVIEW", detail: "No document front image to compare the face with." },
+      match: null,
+    };
   const portrait = await largestFace(front.bytes);
-  if (!portrait) return { check: { name: "DOCUMENT_MATCH", result: "REVIEW", detail: "No face was found on the document front." }, match: null };
-  if (!face) return { check: { name: "DOCUMENT_MATCH", result: "FAILED", detail: "No face in the video to compare with the document." }, match: null };
+  if (!portrait)
+    return {
+      check: { name: "DOCUMENT_MATCH", result: "REVIEW", detail: "No face was found on the document front." },
+      match: null,
+    };
+  if (!face)
+    return {
+      check: { name: "DOCUMENT_MATCH", result: "FAILED", detail: "No face in the video to compare with the document." },
+      match: null,
+    };
   const match = await matchFaces(face, portrait);
-  return { check: { name: "DOCUMENT_MATCH", result: match.result, detail: matchDetail("the document portrait", match) }, match };
+  return {
+    check: { name: "DOCUMENT_MATCH", result: match.result, detail: matchDetail("the document portrait", match) },
+    match,
+  };
 }
 
-async function selfiePhotoMatch(input: ProcessInput, face: Observed | null): Promise<{ check: Check; match: FaceMatch | null }> {
+async function selfiePhotoMatch(
+  input: ProcessInput,
+  face: Observed | null,
+): Promise<{ check: Check; match: FaceMatch | null }> {
   const photo = await fileOf(input, "SELFIE_PHOTO");
-  if (!photo) return { check: { name: "SELFIE_PHOTO_MATCH", result: "SKIPPED", detail: "No SELFIE_PHOTO was submitted." }, match: null };
+  if (!photo)
+    return {
+      check: { name: "SELFIE_PHOTO_MATCH", result: "SKIPPED", detail: "No SELFIE_PHOTO was submitted." },
+      match: null,
+    };
   const selfie = await largestFace(photo.bytes);
-  if (!selfie || !face) return { check: { name: "SELFIE_PHOTO_MATCH", result: "REVIEW", detail: selfie ? "No face in the video to compare with the selfie photo." : "No face was found on the selfie photo." }, match: null };
+  if (!selfie || !face)
+    return {
+      check: {
+        name: "SELFIE_PHOTO_MATCH",
+        result: "REVIEW",
+        detail: selfie
+          ? "No face in the video to compare with the selfie photo."
+          : "No face was found on the selfie photo.",
+      },
+      match: null,
+    };
   const match = await matchFaces(face, selfie);
-  return { check: { name: "SELFIE_PHOTO_MATCH", result: match.result, detail: matchDetail("the selfie photo", match) }, match };
+  return {
+    check: { name: "SELFIE_PHOTO_MATCH", result: match.result, detail: matchDetail("the selfie photo", match) },
+    match,
+  };
 }
 
 export function matchDetail(what: string, match: FaceMatch): string {

@@ -19,7 +19,12 @@ type Case = { ip?: string | null; gps?: object | string; countries?: string[]; s
 
 function processInput({ ip = null, gps, countries = [], settings = {} }: Case): ProcessInput {
   const inputs = new Map<string, StoredInput>();
-  if (gps !== undefined) inputs.set("GEOLOCATION", { type: "LOCATION", value: typeof gps === "string" ? gps : JSON.stringify(gps), fileId: null });
+  if (gps !== undefined)
+    inputs.set("GEOLOCATION", {
+      type: "LOCATION",
+      value: typeof gps === "string" ? gps : JSON.stringify(gps),
+      fileId: null,
+    });
   return {
     verification: {
       id: "01970000-0000-7000-8000-000000000001",
@@ -78,7 +83,15 @@ describe("LOCATION_INTELLIGENCE", () => {
     expect(out.data.ip_location).toEqual({ lat: expect.any(Number), lon: expect.any(Number) });
     expect(out.data.distance_km).toBeLessThan(20);
     const signals = out.data.signals as { name: string; value: unknown }[];
-    expect(signals.map((s) => s.name)).toEqual(["ip", "ip_location", "asn", "hosting", "gps", "gps_place", "gps_ip_distance_km"]);
+    expect(signals.map((s) => s.name)).toEqual([
+      "ip",
+      "ip_location",
+      "asn",
+      "hosting",
+      "gps",
+      "gps_place",
+      "gps_ip_distance_km",
+    ]);
     expect(signals.find((s) => s.name === "asn")?.value).toBe("AS5769 Videotron Ltee");
   });
 
@@ -89,7 +102,14 @@ describe("LOCATION_INTELLIGENCE", () => {
     const hosting = out.checks.find((c) => c.name === "HOSTING_NETWORK")!;
     expect(hosting.result).toBe("REVIEW");
     expect(hosting.detail).toMatch(/hosting provider .*AS14061.*possible VPN\/proxy/);
-    expect(out.data).toMatchObject({ is_hosting: true, asn: 14061, allowed_countries: ["GB"], gps: null, gps_country: null, distance_km: null });
+    expect(out.data).toMatchObject({
+      is_hosting: true,
+      asn: 14061,
+      allowed_countries: ["GB"],
+      gps: null,
+      gps_country: null,
+      distance_km: null,
+    });
   });
 
   it("does not decline on a hosting IP's country alone: a VPN exit says where the server is", async () => {
@@ -147,7 +167,14 @@ describe("LOCATION_INTELLIGENCE", () => {
   it("decides on the device location alone behind a private IP", async () => {
     const inside = await run({ ip: "192.168.1.10", gps: MONTREAL, settings: { ALLOWED_COUNTRIES: ["CA"] } });
     expect(inside.result).toBe("APPROVED");
-    expect(inside.data).toMatchObject({ ip: "192.168.1.10", ip_country: null, asn: null, is_hosting: null, gps_country: "CA", distance_km: null });
+    expect(inside.data).toMatchObject({
+      ip: "192.168.1.10",
+      ip_country: null,
+      asn: null,
+      is_hosting: null,
+      gps_country: "CA",
+      distance_km: null,
+    });
     expect(check(inside.checks, "HOSTING_NETWORK")).toBe("SKIPPED");
     expect(check(inside.checks, "GPS_IP_DISTANCE")).toBe("SKIPPED");
     const outside = await run({ ip: "192.168.1.10", gps: LONDON, settings: { ALLOWED_COUNTRIES: ["CA"] } });
@@ -163,7 +190,12 @@ describe("LOCATION_INTELLIGENCE", () => {
   });
 
   it("takes ALLOWED_COUNTRIES over the workflow countries, and skips the country check when neither is set", async () => {
-    const bySetting = await run({ ip: "24.48.0.1", gps: MONTREAL, countries: ["GB"], settings: { ALLOWED_COUNTRIES: ["CA"] } });
+    const bySetting = await run({
+      ip: "24.48.0.1",
+      gps: MONTREAL,
+      countries: ["GB"],
+      settings: { ALLOWED_COUNTRIES: ["CA"] },
+    });
     expect(bySetting.data.allowed_countries).toEqual(["CA"]);
     expect(bySetting.result).toBe("APPROVED");
     const byWorkflow = await run({ ip: "24.48.0.1", gps: MONTREAL, countries: ["GB"] });

@@ -28,7 +28,10 @@ export const locationIntelligence: VerificationProcess = {
         ip: observed.ip,
         ip_country: ipPlace?.countryCode ?? null,
         ip_city: ipPlace?.city ?? null,
-        ip_location: ipPlace?.latitude != null && ipPlace.longitude != null ? { lat: round(ipPlace.latitude, 4), lon: round(ipPlace.longitude, 4) } : null,
+        ip_location:
+          ipPlace?.latitude != null && ipPlace.longitude != null
+            ? { lat: round(ipPlace.latitude, 4), lon: round(ipPlace.longitude, 4) }
+            : null,
         asn: asn?.asn ?? null,
         asn_org: asn?.org ?? null,
         is_hosting: hosting?.isHosting ?? null,
@@ -62,8 +65,20 @@ async function observe(ipAddress: string | null, geolocation: StoredInput | unde
   const marginKm = Math.min(MAX_TOWN_DISTANCE_KM, DEFAULT_BORDER_MARGIN_KM + (gps?.accuracy ?? 0) / 1000);
   const gpsPlace = gps ? reverseGeocode(gps.lat, gps.lon, marginKm) : null;
   const distanceKm =
-    gps && ipPlace?.latitude != null && ipPlace.longitude != null ? Math.round(haversineKm(gps.lat, gps.lon, ipPlace.latitude, ipPlace.longitude)) : null;
-  return { ip, isPublicIp, ipPlace, asn, hosting: asn ? classifyHosting(asn) : null, gps, gpsProblem: problem, gpsPlace, distanceKm };
+    gps && ipPlace?.latitude != null && ipPlace.longitude != null
+      ? Math.round(haversineKm(gps.lat, gps.lon, ipPlace.latitude, ipPlace.longitude))
+      : null;
+  return {
+    ip,
+    isPublicIp,
+    ipPlace,
+    asn,
+    hosting: asn ? classifyHosting(asn) : null,
+    gps,
+    gpsProblem: problem,
+    gpsPlace,
+    distanceKm,
+  };
 }
 
 /** The stored GEOLOCATION (JSON validated on arrival by send-inputs), re-read defensively: a bad value is a reason for review. */
@@ -76,10 +91,15 @@ function readGps(input: StoredInput | undefined): { gps: Gps | null; problem: st
     return { gps: null, problem: "The submitted device location is not valid JSON." };
   }
   const parsed = LocationSchema.safeParse(raw);
-  if (!parsed.success) return { gps: null, problem: "The submitted device location is not {latitude, longitude, accuracy?} within range." };
+  if (!parsed.success)
+    return {
+      gps: null,
+      problem: "The submitted device location is not {latitude, longitude, accuracy?} within range.",
+    };
   const { latitude, longitude, accuracy } = parsed.data;
   // 0,0 (in the Gulf of Guinea) is what broken clients send when they have no fix
-  if (latitude === 0 && longitude === 0) return { gps: null, problem: "The device reported latitude 0, longitude 0: no position fix." };
+  if (latitude === 0 && longitude === 0)
+    return { gps: null, problem: "The device reported latitude 0, longitude 0: no position fix." };
   return { gps: { lat: latitude, lon: longitude, accuracy: accuracy ?? null }, problem: null };
 }
 
@@ -89,13 +109,24 @@ type Signal = { name: string; value: string | number | boolean };
 function signalsOf(o: Observations): Signal[] {
   const signals: Signal[] = [];
   if (o.ip) signals.push({ name: "ip", value: o.isPublicIp ? o.ip : `${o.ip} (not public)` });
-  if (o.ipPlace) signals.push({ name: "ip_location", value: [o.ipPlace.city, o.ipPlace.region, o.ipPlace.countryCode].filter(Boolean).join(", ") });
+  if (o.ipPlace)
+    signals.push({
+      name: "ip_location",
+      value: [o.ipPlace.city, o.ipPlace.region, o.ipPlace.countryCode].filter(Boolean).join(", "),
+    });
   if (o.asn) signals.push({ name: "asn", value: `AS${o.asn.asn} ${o.asn.org}` });
   if (o.hosting) signals.push({ name: "hosting", value: o.hosting.isHosting ? `yes: ${o.hosting.reason}` : "no" });
-  if (o.gps) signals.push({ name: "gps", value: `${o.gps.lat}, ${o.gps.lon}${o.gps.accuracy !== null ? ` ±${Math.round(o.gps.accuracy)} m` : ""}` });
+  if (o.gps)
+    signals.push({
+      name: "gps",
+      value: `${o.gps.lat}, ${o.gps.lon}${o.gps.accuracy !== null ? ` ±${Math.round(o.gps.accuracy)} m` : ""}`,
+    });
   if (o.gps && o.gpsPlace) {
     const near = o.gpsPlace.nearbyCountries.length ? `; also near ${o.gpsPlace.nearbyCountries.join(", ")}` : "";
-    signals.push({ name: "gps_place", value: `${o.gpsPlace.distanceKm} km from ${o.gpsPlace.city}, ${o.gpsPlace.countryCode}${near}` });
+    signals.push({
+      name: "gps_place",
+      value: `${o.gpsPlace.distanceKm} km from ${o.gpsPlace.city}, ${o.gpsPlace.countryCode}${near}`,
+    });
   } else if (o.gps) {
     signals.push({ name: "gps_place", value: `no town within ${MAX_TOWN_DISTANCE_KM} km: country unknown` });
   }

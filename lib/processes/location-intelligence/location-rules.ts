@@ -41,9 +41,18 @@ export function locationChecks(o: Observations, allowed: readonly string[] | nul
 
 function signalCheck(o: Observations): Check {
   const found = [o.gps && "device location", o.ipPlace && "IP geolocation"].filter(Boolean);
-  if (found.length) return { name: "LOCATION_SIGNAL", result: "PASSED", detail: `Location signals: ${found.join(" and ")}.` };
-  const ipWhy = !o.ip ? "no IP address was recorded" : !o.isPublicIp ? `the IP address ${o.ip} is not public` : `the IP address ${o.ip} is not in the geolocation database`;
-  return { name: "LOCATION_SIGNAL", result: "REVIEW", detail: `No location signal: no usable device location and ${ipWhy}.` };
+  if (found.length)
+    return { name: "LOCATION_SIGNAL", result: "PASSED", detail: `Location signals: ${found.join(" and ")}.` };
+  const ipWhy = !o.ip
+    ? "no IP address was recorded"
+    : !o.isPublicIp
+      ? `the IP address ${o.ip} is not public`
+      : `the IP address ${o.ip} is not in the geolocation database`;
+  return {
+    name: "LOCATION_SIGNAL",
+    result: "REVIEW",
+    detail: `No location signal: no usable device location and ${ipWhy}.`,
+  };
 }
 
 type CountrySignal = { label: string; country: string | null; inside: boolean; firm: boolean; note: string };
@@ -73,37 +82,68 @@ function countryCheck(o: Observations, allowed: readonly string[] | null): Check
   if (o.isPublicIp) {
     const hosting = o.hosting?.isHosting === true;
     const country = o.ipPlace?.countryCode ?? null;
-    signals.push({ label: "IP address", country, inside: country !== null && allowed.includes(country), firm: !hosting, note: hosting ? " (a hosting network)" : "" });
+    signals.push({
+      label: "IP address",
+      country,
+      inside: country !== null && allowed.includes(country),
+      firm: !hosting,
+      note: hosting ? " (a hosting network)" : "",
+    });
   }
-  if (!signals.length) return { name, result: "SKIPPED", detail: "No location signal to compare with the allowed countries." };
+  if (!signals.length)
+    return { name, result: "SKIPPED", detail: "No location signal to compare with the allowed countries." };
   const describe = (s: CountrySignal) => `${s.label} in ${s.country ?? "an unknown country"}${s.note}`;
   const summary = `${signals.map(describe).join("; ")}; allowed: ${list}.`;
-  if (signals.every((s) => s.inside)) return { name, result: "PASSED", detail: `Inside the allowed countries: ${summary}` };
+  if (signals.every((s) => s.inside))
+    return { name, result: "PASSED", detail: `Inside the allowed countries: ${summary}` };
   const placedOutside = signals.every((s) => s.country !== null && !s.inside);
-  if (placedOutside && signals.some((s) => s.firm)) return { name, result: "FAILED", detail: `Outside the allowed countries: ${summary}` };
-  if (placedOutside) return { name, result: "REVIEW", detail: `Placed outside the allowed countries only by signals that can be wrong: ${summary}` };
-  if (signals.every((s) => s.country === null)) return { name, result: "REVIEW", detail: `The country could not be determined: ${summary}` };
+  if (placedOutside && signals.some((s) => s.firm))
+    return { name, result: "FAILED", detail: `Outside the allowed countries: ${summary}` };
+  if (placedOutside)
+    return {
+      name,
+      result: "REVIEW",
+      detail: `Placed outside the allowed countries only by signals that can be wrong: ${summary}`,
+    };
+  if (signals.every((s) => s.country === null))
+    return { name, result: "REVIEW", detail: `The country could not be determined: ${summary}` };
   return { name, result: "REVIEW", detail: `Not every signal places the user in an allowed country: ${summary}` };
 }
 
 function hostingCheck(o: Observations): Check {
   const name = "HOSTING_NETWORK";
   if (!o.isPublicIp) return { name, result: "SKIPPED", detail: "No public IP address to classify." };
-  if (!o.asn || !o.hosting) return { name, result: "SKIPPED", detail: `The network of ${o.ip} is not in the ASN table.` };
+  if (!o.asn || !o.hosting)
+    return { name, result: "SKIPPED", detail: `The network of ${o.ip} is not in the ASN table.` };
   const network = `AS${o.asn.asn} ${o.asn.org}`;
   return o.hosting.isHosting
-    ? { name, result: "REVIEW", detail: `Connection from a hosting provider (${network}): possible VPN/proxy; ${o.hosting.reason}.` }
+    ? {
+        name,
+        result: "REVIEW",
+        detail: `Connection from a hosting provider (${network}): possible VPN/proxy; ${o.hosting.reason}.`,
+      }
     : { name, result: "PASSED", detail: `${network} is not a known hosting, cloud or VPN network.` };
 }
 
 function distanceCheck(o: Observations): Check {
   const name = "GPS_IP_DISTANCE";
-  if (o.distanceKm === null || !o.gps) return { name, result: "SKIPPED", detail: "Needs both a device location and a located public IP address." };
+  if (o.distanceKm === null || !o.gps)
+    return { name, result: "SKIPPED", detail: "Needs both a device location and a located public IP address." };
   // a coarse fix (accuracy in metres) may be that much further from the truth: widen the limit by it
   const accuracyKm = Math.round((o.gps.accuracy ?? 0) / 1000);
   const limit = MAX_GPS_IP_DISTANCE_KM + accuracyKm;
-  const limitText = accuracyKm ? `${MAX_GPS_IP_DISTANCE_KM} km + ${accuracyKm} km device accuracy` : `${MAX_GPS_IP_DISTANCE_KM} km`;
+  const limitText = accuracyKm
+    ? `${MAX_GPS_IP_DISTANCE_KM} km + ${accuracyKm} km device accuracy`
+    : `${MAX_GPS_IP_DISTANCE_KM} km`;
   return o.distanceKm > limit
-    ? { name, result: "REVIEW", detail: `The device location is ${o.distanceKm} km from the IP address's location (limit ${limitText}).` }
-    : { name, result: "PASSED", detail: `The device location is ${o.distanceKm} km from the IP address's location (limit ${limitText}).` };
+    ? {
+        name,
+        result: "REVIEW",
+        detail: `The device location is ${o.distanceKm} km from the IP address's location (limit ${limitText}).`,
+      }
+    : {
+        name,
+        result: "PASSED",
+        detail: `The device location is ${o.distanceKm} km from the IP address's location (limit ${limitText}).`,
+      };
 }

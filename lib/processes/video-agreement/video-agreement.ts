@@ -35,9 +35,17 @@ export const videoAgreement: VerificationProcess = {
   async run(input) {
     const statement = input.workflow.settings.AGREEMENT_STATEMENT ?? DEFAULT_AGREEMENT_STATEMENT;
     const video = await fileOf(input, "AGREEMENT_VIDEO");
-    const speech = { transcribed: false, reason: "No local speech-to-text model is available (none on npm that runs offline here): the spoken words are not checked." };
+    const speech = {
+      transcribed: false,
+      reason:
+        "No local speech-to-text model is available (none on npm that runs offline here): the spoken words are not checked.",
+    };
     if (!video) {
-      return { result: "DECLINED", data: { statement, speech }, checks: [{ name: "VIDEO_FRAMES", result: "FAILED", detail: "No AGREEMENT_VIDEO was submitted." }] };
+      return {
+        result: "DECLINED",
+        data: { statement, speech },
+        checks: [{ name: "VIDEO_FRAMES", result: "FAILED", detail: "No AGREEMENT_VIDEO was submitted." }],
+      };
     }
     const checks: Check[] = [];
     let analysis;
@@ -49,29 +57,66 @@ export const videoAgreement: VerificationProcess = {
     }
     const n = analysis?.frames ?? 0;
     if (!analysis || n < LIVENESS_THRESHOLDS.MIN_FRAMES) {
-      checks.push({ name: "VIDEO_FRAMES", result: "FAILED", detail: `${n} frames could be read from the video; at least ${LIVENESS_THRESHOLDS.MIN_FRAMES} are needed.` });
+      checks.push({
+        name: "VIDEO_FRAMES",
+        result: "FAILED",
+        detail: `${n} frames could be read from the video; at least ${LIVENESS_THRESHOLDS.MIN_FRAMES} are needed.`,
+      });
       return { result: resultOfChecks(checks), data: { statement, speech, frames: { sampled: n } }, checks };
     }
-    checks.push({ name: "VIDEO_FRAMES", result: "PASSED", detail: `${n} frames sampled at ${FRAME_OPTIONS.fps} per second.` });
+    checks.push({
+      name: "VIDEO_FRAMES",
+      result: "PASSED",
+      detail: `${n} frames sampled at ${FRAME_OPTIONS.fps} per second.`,
+    });
 
     const withFace = analysis.faces.filter((f) => f.main).length;
     const share = withFace / n;
-    checks.push({ name: "FACE_PRESENT", result: share >= LIVENESS_THRESHOLDS.FACE_PRESENT ? "PASSED" : share >= LIVENESS_THRESHOLDS.FACE_PRESENT_REVIEW ? "REVIEW" : "FAILED", detail: `A face was found in ${withFace} of ${n} frames.` });
+    checks.push({
+      name: "FACE_PRESENT",
+      result:
+        share >= LIVENESS_THRESHOLDS.FACE_PRESENT
+          ? "PASSED"
+          : share >= LIVENESS_THRESHOLDS.FACE_PRESENT_REVIEW
+            ? "REVIEW"
+            : "FAILED",
+      detail: `A face was found in ${withFace} of ${n} frames.`,
+    });
     const multi = analysis.faces.filter((f) => f.others > 0).length;
-    checks.push({ name: "SINGLE_FACE", result: multi === 0 ? "PASSED" : multi / n <= LIVENESS_THRESHOLDS.SECOND_FACE_FAILED ? "REVIEW" : "FAILED", detail: multi === 0 ? "One face in every frame." : `A second face appears in ${multi} of ${n} frames.` });
+    checks.push({
+      name: "SINGLE_FACE",
+      result: multi === 0 ? "PASSED" : multi / n <= LIVENESS_THRESHOLDS.SECOND_FACE_FAILED ? "REVIEW" : "FAILED",
+      detail: multi === 0 ? "One face in every frame." : `A second face appears in ${multi} of ${n} frames.`,
+    });
     const sims = analysis.similarityToAnchor.filter((s): s is number => s !== null);
     const lowest = sims.length ? Math.min(...sims) : null;
     checks.push({
       name: "SAME_FACE",
-      result: lowest === null ? "FAILED" : lowest >= LIVENESS_THRESHOLDS.SAME_FACE ? "PASSED" : lowest >= LIVENESS_THRESHOLDS.SAME_FACE_REVIEW ? "REVIEW" : "FAILED",
-      detail: lowest === null ? "No face to compare across frames." : `Lowest similarity between frames ${Math.round(lowest * 100) / 100}.`,
+      result:
+        lowest === null
+          ? "FAILED"
+          : lowest >= LIVENESS_THRESHOLDS.SAME_FACE
+            ? "PASSED"
+            : lowest >= LIVENESS_THRESHOLDS.SAME_FACE_REVIEW
+              ? "REVIEW"
+              : "FAILED",
+      detail:
+        lowest === null
+          ? "No face to compare across frames."
+          : `Lowest similarity between frames ${Math.round(lowest * 100) / 100}.`,
     });
 
     const face = anchorFace(analysis);
     const reference = await referenceFace(input);
     let match: FaceMatch | null = null;
-    if (!reference) checks.push({ name: "IDENTITY_MATCH", result: "REVIEW", detail: "No selfie or document face of this verification to compare with." });
-    else if (!face) checks.push({ name: "IDENTITY_MATCH", result: "FAILED", detail: "No face in the agreement video." });
+    if (!reference)
+      checks.push({
+        name: "IDENTITY_MATCH",
+        result: "REVIEW",
+        detail: "No selfie or document face of this verification to compare with.",
+      });
+    else if (!face)
+      checks.push({ name: "IDENTITY_MATCH", result: "FAILED", detail: "No face in the agreement video." });
     else {
       match = await matchFaces(face, reference.face);
       checks.push({ name: "IDENTITY_MATCH", result: match.result, detail: matchDetail(reference.label, match) });
@@ -80,12 +125,28 @@ export const videoAgreement: VerificationProcess = {
     const audio = await audioActivity(video.bytes, video.contentType);
     checks.push(
       !audio.hasAudio
-        ? { name: "AUDIO_PRESENT", result: "FAILED", detail: "The video has no sound: the statement was not read aloud." }
+        ? {
+            name: "AUDIO_PRESENT",
+            result: "FAILED",
+            detail: "The video has no sound: the statement was not read aloud.",
+          }
         : audio.activeSeconds < MIN_ACTIVE_AUDIO_SECONDS
-          ? { name: "AUDIO_PRESENT", result: "FAILED", detail: `Only ${audio.activeSeconds} s of voice-level sound in ${audio.seconds} s: the statement was not read aloud.` }
-          : { name: "AUDIO_PRESENT", result: "PASSED", detail: `${audio.activeSeconds} s of voice-level sound in ${audio.seconds} s.` },
+          ? {
+              name: "AUDIO_PRESENT",
+              result: "FAILED",
+              detail: `Only ${audio.activeSeconds} s of voice-level sound in ${audio.seconds} s: the statement was not read aloud.`,
+            }
+          : {
+              name: "AUDIO_PRESENT",
+              result: "PASSED",
+              detail: `${audio.activeSeconds} s of voice-level sound in ${audio.seconds} s.`,
+            },
     );
-    checks.push({ name: "STATEMENT_TRANSCRIPT", result: "REVIEW", detail: "Speech is not transcribed (no local speech model): a reviewer must listen for the statement." });
+    checks.push({
+      name: "STATEMENT_TRANSCRIPT",
+      result: "REVIEW",
+      detail: "Speech is not transcribed (no local speech model): a reviewer must listen for the statement.",
+    });
 
     return {
       result: resultOfChecks(checks),
@@ -93,7 +154,12 @@ export const videoAgreement: VerificationProcess = {
       data: {
         statement,
         speech,
-        audio: { has_audio: audio.hasAudio, seconds: audio.seconds, active_seconds: audio.activeSeconds, peak_dbfs: audio.peakDbfs },
+        audio: {
+          has_audio: audio.hasAudio,
+          seconds: audio.seconds,
+          active_seconds: audio.activeSeconds,
+          peak_dbfs: audio.peakDbfs,
+        },
         face_present: withFace > 0,
         frames: { sampled: n, with_face: withFace, multiple_faces: multi },
         face_consistency: { lowest_similarity: lowest === null ? null : Math.round(lowest * 1000) / 1000 },
@@ -116,7 +182,10 @@ async function referenceFace(input: ProcessInput): Promise<Reference | null> {
       if (!(error instanceof FfmpegError) || error.timedOut) throw error;
     }
   }
-  for (const [field, label] of [["SELFIE_PHOTO", "the selfie photo"], ["DOCUMENT_FRONT", "the document portrait"]] as const) {
+  for (const [field, label] of [
+    ["SELFIE_PHOTO", "the selfie photo"],
+    ["DOCUMENT_FRONT", "the document portrait"],
+  ] as const) {
     const file = await fileOf(input, field);
     const face = file ? await largestFace(file.bytes) : null;
     if (face) return { face, source: field, label };

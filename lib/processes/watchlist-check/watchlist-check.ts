@@ -3,7 +3,12 @@ import { resultOfChecks } from "@/lib/processes/types";
 import { DEFAULT_WATCHLIST_THRESHOLD } from "@/lib/watchlist/score";
 import { screenName, type WatchlistMatch } from "@/lib/watchlist/screen-name";
 
-type Subject = { fullName: string | null; dateOfBirth: string | null; source: "DOCUMENT_VERIFICATION" | "INPUTS" | null; unreadableDob: string | null };
+type Subject = {
+  fullName: string | null;
+  dateOfBirth: string | null;
+  source: "DOCUMENT_VERIFICATION" | "INPUTS" | null;
+  unreadableDob: string | null;
+};
 
 const DOB = /^\d{4}(-\d{2}-\d{2})?$/;
 const text = (value: unknown): string | null => (typeof value === "string" && value.trim() ? value.trim() : null);
@@ -63,29 +68,70 @@ export const watchlistCheck: VerificationProcess = {
     const threshold = workflow.settings.WATCHLIST_THRESHOLD ?? DEFAULT_WATCHLIST_THRESHOLD;
     const subject = subjectOf({ inputs, earlierSteps });
     const checks: Check[] = [];
-    const data = { screened_name: subject.fullName, screened_dob: subject.dateOfBirth, name_source: subject.source, threshold };
+    const data = {
+      screened_name: subject.fullName,
+      screened_dob: subject.dateOfBirth,
+      name_source: subject.source,
+      threshold,
+    };
 
     if (!subject.fullName) {
-      checks.push({ name: "NAME_PRESENT", result: "REVIEW", detail: "No name to screen: the document step read none and no FULL_NAME was submitted." });
+      checks.push({
+        name: "NAME_PRESENT",
+        result: "REVIEW",
+        detail: "No name to screen: the document step read none and no FULL_NAME was submitted.",
+      });
       return { result: resultOfChecks(checks), data: { ...data, lists_screened: [], matches: [] }, checks };
     }
 
-    const screening = await screenName({ fullName: subject.fullName, dateOfBirth: subject.dateOfBirth, threshold, accountId: verification.accountId });
-    const lists = screening.lists.map((l) => ({ name: l.name, imported_at: l.importedAt.toISOString(), entry_count: l.entryCount, version: l.sourceVersion }));
+    const screening = await screenName({
+      fullName: subject.fullName,
+      dateOfBirth: subject.dateOfBirth,
+      threshold,
+      accountId: verification.accountId,
+    });
+    const lists = screening.lists.map((l) => ({
+      name: l.name,
+      imported_at: l.importedAt.toISOString(),
+      entry_count: l.entryCount,
+      version: l.sourceVersion,
+    }));
     const matches = screening.matches.map(matchData);
 
-    if (subject.dateOfBirth) checks.push({ name: "DATE_OF_BIRTH", result: "PASSED", detail: `Matches were weighed against the date of birth ${subject.dateOfBirth}.` });
+    if (subject.dateOfBirth)
+      checks.push({
+        name: "DATE_OF_BIRTH",
+        result: "PASSED",
+        detail: `Matches were weighed against the date of birth ${subject.dateOfBirth}.`,
+      });
     else {
-      const why = subject.unreadableDob ? `The date of birth "${subject.unreadableDob}" is not YYYY-MM-DD` : "No date of birth was available";
+      const why = subject.unreadableDob
+        ? `The date of birth "${subject.unreadableDob}" is not YYYY-MM-DD`
+        : "No date of birth was available";
       checks.push({ name: "DATE_OF_BIRTH", result: "SKIPPED", detail: `${why}: matches rest on the name alone.` });
     }
     if (screening.lists.length === 0) {
-      checks.push({ name: "WATCHLIST_SCREENING", result: "REVIEW", detail: "no watchlist imported: the name could not be screened (npm run watchlist:import)." });
+      checks.push({
+        name: "WATCHLIST_SCREENING",
+        result: "REVIEW",
+        detail: "no watchlist imported: the name could not be screened (npm run watchlist:import).",
+      });
     } else if (!screening.isScreenable) {
-      checks.push({ name: "WATCHLIST_SCREENING", result: "REVIEW", detail: `The name "${subject.fullName}" has nothing to compare (no letters, or initials only).` });
+      checks.push({
+        name: "WATCHLIST_SCREENING",
+        result: "REVIEW",
+        detail: `The name "${subject.fullName}" has nothing to compare (no letters, or initials only).`,
+      });
     } else if (matches.length > 0) {
-      const top = matches.slice(0, 3).map((m) => `${m.name} (${m.source} ${m.external_id}, ${m.score})`).join("; ");
-      checks.push({ name: "WATCHLIST_SCREENING", result: "REVIEW", detail: `${matches.length} potential match(es) scored at least ${threshold}: ${top}.` });
+      const top = matches
+        .slice(0, 3)
+        .map((m) => `${m.name} (${m.source} ${m.external_id}, ${m.score})`)
+        .join("; ");
+      checks.push({
+        name: "WATCHLIST_SCREENING",
+        result: "REVIEW",
+        detail: `${matches.length} potential match(es) scored at least ${threshold}: ${top}.`,
+      });
     } else {
       const entries = screening.lists.reduce((sum, l) => sum + l.entryCount, 0);
       checks.push({

@@ -8,11 +8,22 @@ import { jpeg, png, webm } from "@/lib/testing/images";
 
 export let account: TestAccount;
 export let other: TestAccount;
-export type PoolEntry = { workflow: string; workflowId: string; verificationId: string; resumeToken: string; sessionToken: string; fields: string[] };
+export type PoolEntry = {
+  workflow: string;
+  workflowId: string;
+  verificationId: string;
+  resumeToken: string;
+  sessionToken: string;
+  fields: string[];
+};
 export let pool: PoolEntry[] = [];
 export let otherVerificationId: string;
 export let otherSessionToken: string;
-export const realFiles: Record<"jpeg" | "png" | "webm", Buffer> = { jpeg: Buffer.alloc(0), png: Buffer.alloc(0), webm: Buffer.alloc(0) };
+export const realFiles: Record<"jpeg" | "png" | "webm", Buffer> = {
+  jpeg: Buffer.alloc(0),
+  png: Buffer.alloc(0),
+  webm: Buffer.alloc(0),
+};
 
 /** fixtures' sessionTokenFor, from a fresh address each time (the hosted endpoint is limited per IP). */
 export async function sessionTokenFor(verificationUrl: string): Promise<string> {
@@ -36,7 +47,10 @@ async function poolEntry(target: TestAccount, workflow: string): Promise<PoolEnt
 }
 
 export async function createFuzzPool(): Promise<void> {
-  [account, other] = await Promise.all([createTestAccount({ rateLimitPerMinute: 1_000_000 }), createTestAccount({ rateLimitPerMinute: 1_000_000 })]);
+  [account, other] = await Promise.all([
+    createTestAccount({ rateLimitPerMinute: 1_000_000 }),
+    createTestAccount({ rateLimitPerMinute: 1_000_000 }),
+  ]);
   pool = [];
   for (const workflow of Object.keys(account.workflows)) pool.push(await poolEntry(account, workflow));
   const foreign = await poolEntry(other, "full-kyc");

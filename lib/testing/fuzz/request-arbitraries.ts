@@ -33,11 +33,34 @@ export type Cred =
 
 export const credArb: fc.Arbitrary<Cred> = fc.oneof(
   { weight: 10, arbitrary: fc.constant<Cred>({ kind: "key", key: "full" }) },
-  { weight: 3, arbitrary: fc.constantFrom<KeyName>("create", "read", "inputs").map((key): Cred => ({ kind: "key", key })) },
+  {
+    weight: 3,
+    arbitrary: fc.constantFrom<KeyName>("create", "read", "inputs").map((key): Cred => ({ kind: "key", key })),
+  },
   { weight: 4, arbitrary: fc.nat(50).map((of): Cred => ({ kind: "session", of })) },
-  { weight: 1, arbitrary: fc.constantFrom<Cred>({ kind: "otherSession" }, { kind: "otherAccountKey" }, { kind: "keyOfOtherClient" }, { kind: "none" }, { kind: "noClientId" }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant("mutatedKey" as const), index: fc.nat(80), char: headerChar }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant("mutatedSession" as const), of: fc.nat(50), index: fc.nat(400), char: headerChar }) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom<Cred>(
+      { kind: "otherSession" },
+      { kind: "otherAccountKey" },
+      { kind: "keyOfOtherClient" },
+      { kind: "none" },
+      { kind: "noClientId" },
+    ),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant("mutatedKey" as const), index: fc.nat(80), char: headerChar }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant("mutatedSession" as const),
+      of: fc.nat(50),
+      index: fc.nat(400),
+      char: headerChar,
+    }),
+  },
   {
     weight: 2,
     arbitrary: fc.record(
@@ -48,7 +71,16 @@ export const credArb: fc.Arbitrary<Cred> = fc.oneof(
           headerValue.map((v) => `Bearer ${v}`),
           headerValue.map((v) => `bearer\t${v}`),
           headerValue.map((v) => `Bearer vst_${v}`),
-          fc.constantFrom("Bearer", "Bearer ", "Basic dXNlcjpwYXNz", "Bearer vst_", "Bearer vst_.", "Bearer vst_e30.00", "Token abc", "Bearer a b"),
+          fc.constantFrom(
+            "Bearer",
+            "Bearer ",
+            "Basic dXNlcjpwYXNz",
+            "Bearer vst_",
+            "Bearer vst_.",
+            "Bearer vst_e30.00",
+            "Token abc",
+            "Bearer a b",
+          ),
         ),
         clientId: headerValue,
       },
@@ -66,15 +98,24 @@ export function mutate(value: string, index: number, char: string): string {
 function credentials(cred: Cred): Pick<CallOptions, "token" | "clientId" | "headers"> {
   const entry = (of: number) => pool[of % pool.length]!;
   switch (cred.kind) {
-    case "key": return account.as(account.keys[cred.key]);
-    case "session": return { token: entry(cred.of).sessionToken };
-    case "otherSession": return { token: otherSessionToken };
-    case "otherAccountKey": return other.auth;
-    case "keyOfOtherClient": return { token: account.keys.full, clientId: other.clientId };
-    case "none": return {};
-    case "noClientId": return { token: account.keys.full };
-    case "mutatedKey": return { token: mutate(account.keys.full, cred.index, cred.char).trim() || "x", clientId: account.clientId };
-    case "mutatedSession": return { token: mutate(entry(cred.of).sessionToken, cred.index, cred.char).trim() || "x" };
+    case "key":
+      return account.as(account.keys[cred.key]);
+    case "session":
+      return { token: entry(cred.of).sessionToken };
+    case "otherSession":
+      return { token: otherSessionToken };
+    case "otherAccountKey":
+      return other.auth;
+    case "keyOfOtherClient":
+      return { token: account.keys.full, clientId: other.clientId };
+    case "none":
+      return {};
+    case "noClientId":
+      return { token: account.keys.full };
+    case "mutatedKey":
+      return { token: mutate(account.keys.full, cred.index, cred.char).trim() || "x", clientId: account.clientId };
+    case "mutatedSession":
+      return { token: mutate(entry(cred.of).sessionToken, cred.index, cred.char).trim() || "x" };
     case "raw": {
       const headers: Record<string, string> = {};
       if (cred.authorization !== undefined) headers.authorization = cred.authorization;
@@ -97,7 +138,12 @@ const pathSafe = (s: string) => s.length > 0 && s !== "." && s !== ".." && s.isW
 export const idArb = (preferred: "verification" | "workflow"): fc.Arbitrary<IdRef> =>
   fc.oneof(
     { weight: 6, arbitrary: fc.nat(50).map((of): IdRef => ({ kind: preferred, of })) },
-    { weight: 1, arbitrary: fc.nat(50).map((of): IdRef => ({ kind: preferred === "verification" ? "workflow" : "verification", of })) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .nat(50)
+        .map((of): IdRef => ({ kind: preferred === "verification" ? "workflow" : "verification", of })),
+    },
     { weight: 1, arbitrary: fc.constantFrom<IdRef>({ kind: "otherVerification" }, { kind: "otherWorkflow" }) },
     { weight: 2, arbitrary: fc.uuid({ version: [4, 7] }).map((value): IdRef => ({ kind: "uuid", value })) },
     {
@@ -105,7 +151,17 @@ export const idArb = (preferred: "verification" | "workflow"): fc.Arbitrary<IdRe
       arbitrary: fc
         .oneof(
           weirdString,
-          fc.constantFrom("00000000-0000-0000-0000-000000000000", "ffffffff-ffff-ffff-ffff-ffffffffffff", "not-a-uuid", "0", "-1", "null", "undefined", "%2e%2e", "a".repeat(5000)),
+          fc.constantFrom(
+            "00000000-0000-0000-0000-000000000000",
+            "ffffffff-ffff-ffff-ffff-ffffffffffff",
+            "not-a-uuid",
+            "0",
+            "-1",
+            "null",
+            "undefined",
+            "%2e%2e",
+            "a".repeat(5000),
+          ),
           fc.uuid().map((u) => u.toUpperCase()),
           fc.uuid().map((u) => ` ${u} `),
           fc.uuid().map((u) => `${u}0`),
@@ -119,18 +175,28 @@ export const idArb = (preferred: "verification" | "workflow"): fc.Arbitrary<IdRe
 
 export function resolveId(ref: IdRef): string {
   switch (ref.kind) {
-    case "verification": return pool[ref.of % pool.length]!.verificationId;
-    case "workflow": return pool[ref.of % pool.length]!.workflowId;
-    case "otherVerification": return otherVerificationId;
-    case "otherWorkflow": return Object.values(other.workflows)[0]!;
+    case "verification":
+      return pool[ref.of % pool.length]!.verificationId;
+    case "workflow":
+      return pool[ref.of % pool.length]!.workflowId;
+    case "otherVerification":
+      return otherVerificationId;
+    case "otherWorkflow":
+      return Object.values(other.workflows)[0]!;
     case "uuid":
-    case "raw": return ref.value;
+    case "raw":
+      return ref.value;
   }
 }
 
 export const seg = (ref: IdRef) => encodeURIComponent(resolveId(ref));
 
-export function requestOptions(cred: Cred, body: BodySpec | undefined, type: string | undefined, extra: Record<string, string> | undefined): CallOptions {
+export function requestOptions(
+  cred: Cred,
+  body: BodySpec | undefined,
+  type: string | undefined,
+  extra: Record<string, string> | undefined,
+): CallOptions {
   const auth = credentials(cred);
   const headers: Record<string, string> = { ...extra, ...auth.headers };
   // the client's own address header is stamped by our server; a client copy never reaches the handler
@@ -138,7 +204,12 @@ export function requestOptions(cred: Cred, body: BodySpec | undefined, type: str
   // a declared length that contradicts the body is refused by any HTTP server before the handler
   if (headers["content-length"] !== undefined && body) delete headers["content-length"];
   if (type !== undefined) headers["content-type"] = type;
-  return { token: auth.token, clientId: auth.clientId, headers, ...(body ? { method: "POST", body: encodeBody(body) } : {}) };
+  return {
+    token: auth.token,
+    clientId: auth.clientId,
+    headers,
+    ...(body ? { method: "POST", body: encodeBody(body) } : {}),
+  };
 }
 
 /** `{__ref: IdRef}` placeholders in a generated JSON value become real ids at run time. */
@@ -153,7 +224,11 @@ function resolveRefs(value: unknown): unknown {
 export function resolveBody(spec: BodySpec): BodySpec {
   if ("text" in spec) {
     const entry = pool.find((p) => p.workflow === "email-check") ?? pool[0]!;
-    return { text: spec.text.replaceAll("%FLOW%", account.workflows["full-kyc"]!).replaceAll("%VERIFICATION%", entry.verificationId) };
+    return {
+      text: spec.text
+        .replaceAll("%FLOW%", account.workflows["full-kyc"]!)
+        .replaceAll("%VERIFICATION%", entry.verificationId),
+    };
   }
   return "json" in spec ? { json: resolveRefs(spec.json) } : spec;
 }
@@ -169,8 +244,17 @@ const metadataArb = fc.oneof(
       {
         reference: anyJson,
         userId: fc.oneof(weirdString, fc.double(), fc.integer(), anyJson, fc.constantFrom("u-1", "u-2", 0, 1e21, -0)),
-        ipAddress: fc.oneof(fc.ipV4(), fc.ipV6(), weirdString, fc.constantFrom("::ffff:1.2.3.4", "fe80::1%eth0", "1.2.3.4 ", "999.1.1.1", "::", "0.0.0.0")),
-        redirectUrl: fc.oneof(fc.webUrl(), weirdString, fc.constantFrom("javascript:alert(1)", "http://x", "https://example.com/" + "a".repeat(3000), "ftp://x")),
+        ipAddress: fc.oneof(
+          fc.ipV4(),
+          fc.ipV6(),
+          weirdString,
+          fc.constantFrom("::ffff:1.2.3.4", "fe80::1%eth0", "1.2.3.4 ", "999.1.1.1", "::", "0.0.0.0"),
+        ),
+        redirectUrl: fc.oneof(
+          fc.webUrl(),
+          weirdString,
+          fc.constantFrom("javascript:alert(1)", "http://x", "https://example.com/" + "a".repeat(3000), "ftp://x"),
+        ),
         email: anyJson,
         deviceId: anyJson,
       },
@@ -188,7 +272,10 @@ export const startBody: fc.Arbitrary<BodySpec> = fc.oneof(
     arbitrary: fc
       .record(
         {
-          flowId: fc.oneof({ weight: 4, arbitrary: idArb("workflow").map((ref) => ({ ref })) }, { weight: 1, arbitrary: anyJson.map((value) => ({ value })) }),
+          flowId: fc.oneof(
+            { weight: 4, arbitrary: idArb("workflow").map((ref) => ({ ref })) },
+            { weight: 1, arbitrary: anyJson.map((value) => ({ value })) },
+          ),
           metadata: metadataArb,
           extra: extraKeys,
         },

@@ -14,7 +14,8 @@ import {
 } from "@/lib/api/schemas";
 import { call, type ApiResponse, type CallOptions } from "@/lib/testing/api-client";
 
-export type Endpoint = "start" | "get" | "status" | "sendInputs" | "emailOtp" | "documentTypes" | "supportedTypes" | "hostedSession";
+export type Endpoint =
+  "start" | "get" | "status" | "sendInputs" | "emailOtp" | "documentTypes" | "supportedTypes" | "hostedSession";
 
 const SUCCESS: Record<Endpoint, { status: number; schema: z.ZodType | null }> = {
   start: { status: 201, schema: StartVerificationResponse },
@@ -44,13 +45,16 @@ export function problemsOf(endpoint: Endpoint, response: ApiResponse): string[] 
   } catch {
     return [...problems, "the body is not JSON"];
   }
-  if (!/^application\/json\b/i.test(response.headers.get("content-type") ?? "")) problems.push(`content-type ${response.headers.get("content-type")}`);
+  if (!/^application\/json\b/i.test(response.headers.get("content-type") ?? ""))
+    problems.push(`content-type ${response.headers.get("content-type")}`);
   if (status >= 400) {
     const parsed = StrictError.safeParse(body);
-    if (!parsed.success) return [...problems, `error body is not {error, message, details?}: ${z.prettifyError(parsed.error)}`];
+    if (!parsed.success)
+      return [...problems, `error body is not {error, message, details?}: ${z.prettifyError(parsed.error)}`];
     const expected = (ERROR_STATUS as Record<string, number>)[parsed.data.error];
     if (expected === undefined) problems.push(`unknown error code ${parsed.data.error}`);
-    else if (expected !== status) problems.push(`${parsed.data.error} came with HTTP ${status}; ERROR_STATUS says ${expected}`);
+    else if (expected !== status)
+      problems.push(`${parsed.data.error} came with HTTP ${status}; ERROR_STATUS says ${expected}`);
     if (!parsed.data.message) problems.push("empty message");
     if (status === 429 && !response.headers.get("retry-after")) problems.push("429 without Retry-After");
     return problems;
@@ -58,7 +62,8 @@ export function problemsOf(endpoint: Endpoint, response: ApiResponse): string[] 
   const success = SUCCESS[endpoint];
   if (status !== success.status) problems.push(`success status ${status}, expected ${success.status}`);
   const parsed = success.schema?.safeParse(body);
-  if (parsed && !parsed.success) problems.push(`success body does not match its schema: ${z.prettifyError(parsed.error)}`);
+  if (parsed && !parsed.success)
+    problems.push(`success body does not match its schema: ${z.prettifyError(parsed.error)}`);
   return problems;
 }
 
@@ -79,22 +84,32 @@ export function randomIp(): string {
 const outcomes = new Map<string, number>();
 
 export function outcomeSummary(): string {
-  return [...outcomes].sort(([a], [b]) => a.localeCompare(b)).map(([k, n]) => `${k}: ${n}`).join("\n");
+  return [...outcomes]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([k, n]) => `${k}: ${n}`)
+    .join("\n");
 }
 
 function describeBody(body: unknown): string {
   if (body === undefined) return "(none)";
   if (body instanceof FormData) {
-    return [...body.entries()].map(([name, part]) => `${JSON.stringify(name)}=${typeof part === "string" ? JSON.stringify(part.slice(0, 300)) : `<file ${part.size} bytes>`}`).join(", ");
+    return [...body.entries()]
+      .map(
+        ([name, part]) =>
+          `${JSON.stringify(name)}=${typeof part === "string" ? JSON.stringify(part.slice(0, 300)) : `<file ${part.size} bytes>`}`,
+      )
+      .join(", ");
   }
-  if (body instanceof Uint8Array) return `${body.length} bytes: ${JSON.stringify(Buffer.from(body.subarray(0, 600)).toString("utf8"))}`;
+  if (body instanceof Uint8Array)
+    return `${body.length} bytes: ${JSON.stringify(Buffer.from(body.subarray(0, 600)).toString("utf8"))}`;
   return JSON.stringify(body)?.slice(0, 600) ?? String(body);
 }
 
 export async function fuzzCall(endpoint: Endpoint, path: string, options: CallOptions): Promise<ApiResponse> {
   serverLog = [];
   const response = await call(path, { ...options, ip: randomIp() });
-  const outcome = `${endpoint} ${response.status} ${(response.body as { error?: string } | undefined)?.error ?? ""}`.trim();
+  const outcome =
+    `${endpoint} ${response.status} ${(response.body as { error?: string } | undefined)?.error ?? ""}`.trim();
   outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
   const problems = problemsOf(endpoint, response);
   if (problems.length) {

@@ -17,12 +17,52 @@ import { resolveBody } from "@/lib/testing/fuzz/request-arbitraries";
 import { MAX_IMAGE_BYTES, MAX_VIDEO_BYTES, fileKindOf } from "@/lib/workflows/inputs";
 
 const FIELD_NAMES = [
-  "DOCUMENT_COUNTRY", "DOCUMENT_TYPE", "DOCUMENT_FRONT", "DOCUMENT_BACK", "SELFIE_VIDEO", "SELFIE_PHOTO", "GEOLOCATION", "EMAIL", "EMAIL_OTP",
-  "FULL_NAME", "DATE_OF_BIRTH", "AGREEMENT_VIDEO", "ADDRESS_LINE", "CITY", "PROVINCE", "POSTAL_CODE", "COUNTRY",
+  "DOCUMENT_COUNTRY",
+  "DOCUMENT_TYPE",
+  "DOCUMENT_FRONT",
+  "DOCUMENT_BACK",
+  "SELFIE_VIDEO",
+  "SELFIE_PHOTO",
+  "GEOLOCATION",
+  "EMAIL",
+  "EMAIL_OTP",
+  "FULL_NAME",
+  "DATE_OF_BIRTH",
+  "AGREEMENT_VIDEO",
+  "ADDRESS_LINE",
+  "CITY",
+  "PROVINCE",
+  "POSTAL_CODE",
+  "COUNTRY",
 ];
 const PLAUSIBLE_TEXT = [
-  "US", "us", "DE", "XK", "AQ", "ZZ", "PASSPORT", "passport", "NATIONAL_ID", "DRIVERS_LICENSE", "VOTER_ID", "RESIDENCE_PERMIT", "1990-01-01", "2999-01-01",
-  "1990-02-30", "1899-12-31", "Jane Doe", "10115", "SW1A 1AA", "a@b.co", "A@B.CO ", "123456", "000000", "12345", "Main St 1", "Berlin", "  ",
+  "US",
+  "us",
+  "DE",
+  "XK",
+  "AQ",
+  "ZZ",
+  "PASSPORT",
+  "passport",
+  "NATIONAL_ID",
+  "DRIVERS_LICENSE",
+  "VOTER_ID",
+  "RESIDENCE_PERMIT",
+  "1990-01-01",
+  "2999-01-01",
+  "1990-02-30",
+  "1899-12-31",
+  "Jane Doe",
+  "10115",
+  "SW1A 1AA",
+  "a@b.co",
+  "A@B.CO ",
+  "123456",
+  "000000",
+  "12345",
+  "Main St 1",
+  "Berlin",
+  "  ",
 ];
 
 // Files: real images and videos, truncated or corrupted ones, random bytes behind a magic number, random bytes.
@@ -32,12 +72,27 @@ type FileSpec =
   | { kind: "random"; bytes: Uint8Array }
   | { kind: "oversized"; video: boolean };
 const MAGIC: Record<string, string> = {
-  jpeg: "ffd8ffe000104a464946", png: "89504e470d0a1a0a0000000d49484452", gif: "474946383961", webp: "52494646000000005745425056503820",
-  heic: "000000186674797068656963", avif: "0000001c6674797061766966", mp4: "000000186674797069736f6d", webm: "1a45dfa3",
-  pdf: "255044462d312e34", zip: "504b0304", tiff: "49492a00", bmp: "424d",
+  jpeg: "ffd8ffe000104a464946",
+  png: "89504e470d0a1a0a0000000d49484452",
+  gif: "474946383961",
+  webp: "52494646000000005745425056503820",
+  heic: "000000186674797068656963",
+  avif: "0000001c6674797061766966",
+  mp4: "000000186674797069736f6d",
+  webm: "1a45dfa3",
+  pdf: "255044462d312e34",
+  zip: "504b0304",
+  tiff: "49492a00",
+  bmp: "424d",
 };
 const fileSpec: fc.Arbitrary<FileSpec> = fc.oneof(
-  { weight: 20, arbitrary: fc.record({ kind: fc.constant("real" as const), which: fc.constantFrom("jpeg" as const, "png" as const, "webm" as const) }) },
+  {
+    weight: 20,
+    arbitrary: fc.record({
+      kind: fc.constant("real" as const),
+      which: fc.constantFrom("jpeg" as const, "png" as const, "webm" as const),
+    }),
+  },
   {
     weight: 30,
     arbitrary: fc.record(
@@ -50,14 +105,25 @@ const fileSpec: fc.Arbitrary<FileSpec> = fc.oneof(
       { requiredKeys: ["kind", "which"] },
     ),
   },
-  { weight: 30, arbitrary: fc.record({ kind: fc.constant("magic" as const), magic: fc.constantFrom(...Object.keys(MAGIC)), tail: randomBytes }) },
+  {
+    weight: 30,
+    arbitrary: fc.record({
+      kind: fc.constant("magic" as const),
+      magic: fc.constantFrom(...Object.keys(MAGIC)),
+      tail: randomBytes,
+    }),
+  },
   { weight: 20, arbitrary: fc.record({ kind: fc.constant("random" as const), bytes: randomBytes }) },
   // just over the image limit (15 MiB) or the video limit (50 MiB): rare, they are slow to send
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("oversized" as const), video: fc.boolean() }) },
 );
 function fileBytes(spec: FileSpec): Buffer {
   if (spec.kind === "random") return Buffer.from(spec.bytes);
-  if (spec.kind === "oversized") return Buffer.concat([realFiles[spec.video ? "webm" : "jpeg"], Buffer.alloc((spec.video ? MAX_VIDEO_BYTES : MAX_IMAGE_BYTES) + 1)]);
+  if (spec.kind === "oversized")
+    return Buffer.concat([
+      realFiles[spec.video ? "webm" : "jpeg"],
+      Buffer.alloc((spec.video ? MAX_VIDEO_BYTES : MAX_IMAGE_BYTES) + 1),
+    ]);
   if (spec.kind === "magic") return Buffer.concat([Buffer.from(MAGIC[spec.magic]!, "hex"), Buffer.from(spec.tail)]);
   const bytes = Buffer.from(realFiles[spec.which]);
   for (const [at, value] of spec.flips ?? []) if (bytes.length) bytes[at % bytes.length] = value;
@@ -65,9 +131,23 @@ function fileBytes(spec: FileSpec): Buffer {
 }
 
 type ValueSpec = { plain: unknown } | { file: FileSpec; mime: string; mangle?: "badBase64" | "noBase64" | "oddLength" };
-const MIMES = ["image/jpeg", "image/png", "video/webm", "application/pdf", "text/plain", "image/svg+xml", "x", "image/jpeg;name=a.jpg"];
+const MIMES = [
+  "image/jpeg",
+  "image/png",
+  "video/webm",
+  "application/pdf",
+  "text/plain",
+  "image/svg+xml",
+  "x",
+  "image/jpeg;name=a.jpg",
+];
 const locationValue = fc.record(
-  { latitude: fc.oneof(fc.double(), anyJson), longitude: fc.oneof(fc.double(), anyJson), accuracy: fc.oneof(fc.double(), anyJson), extra: anyJson },
+  {
+    latitude: fc.oneof(fc.double(), anyJson),
+    longitude: fc.oneof(fc.double(), anyJson),
+    accuracy: fc.oneof(fc.double(), anyJson),
+    extra: anyJson,
+  },
   { requiredKeys: [] },
 );
 const valueSpec: fc.Arbitrary<ValueSpec | undefined> = fc.oneof(
@@ -78,7 +158,11 @@ const valueSpec: fc.Arbitrary<ValueSpec | undefined> = fc.oneof(
   {
     weight: 4,
     arbitrary: fc.record(
-      { file: fileSpec, mime: fc.constantFrom(...MIMES), mangle: fc.constantFrom("badBase64" as const, "noBase64" as const, "oddLength" as const) },
+      {
+        file: fileSpec,
+        mime: fc.constantFrom(...MIMES),
+        mangle: fc.constantFrom("badBase64" as const, "noBase64" as const, "oddLength" as const),
+      },
       { requiredKeys: ["file", "mime"] },
     ),
   },
@@ -100,15 +184,29 @@ const fieldNameArb = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom("document_front", "", "inputs", "complete", "__proto__") },
   { weight: 1, arbitrary: anyJson },
 );
-const typeArb = fc.oneof({ weight: 8, arbitrary: fc.constantFrom("TEXT", "FILE", "LOCATION") }, { weight: 1, arbitrary: fc.constantFrom("text", "DROPDOWN", "") }, { weight: 1, arbitrary: anyJson });
+const typeArb = fc.oneof(
+  { weight: 8, arbitrary: fc.constantFrom("TEXT", "FILE", "LOCATION") },
+  { weight: 1, arbitrary: fc.constantFrom("text", "DROPDOWN", "") },
+  { weight: 1, arbitrary: anyJson },
+);
 export type ItemSpec = { fieldName?: unknown; type?: unknown; value?: ValueSpec; extra?: Record<string, unknown> };
 const itemSpec: fc.Arbitrary<ItemSpec> = fc.record(
-  { fieldName: fieldNameArb, type: typeArb, value: valueSpec.filter((v): v is ValueSpec => v !== undefined), extra: extraKeys },
+  {
+    fieldName: fieldNameArb,
+    type: typeArb,
+    value: valueSpec.filter((v): v is ValueSpec => v !== undefined),
+    extra: extraKeys,
+  },
   { requiredKeys: ["extra"] },
 );
 /** Items shaped right, with the type the field wants, so value checks are reached. */
 const EXPECTED_TYPE: Record<string, string> = {
-  DOCUMENT_FRONT: "FILE", DOCUMENT_BACK: "FILE", SELFIE_VIDEO: "FILE", SELFIE_PHOTO: "FILE", AGREEMENT_VIDEO: "FILE", GEOLOCATION: "LOCATION",
+  DOCUMENT_FRONT: "FILE",
+  DOCUMENT_BACK: "FILE",
+  SELFIE_VIDEO: "FILE",
+  SELFIE_PHOTO: "FILE",
+  AGREEMENT_VIDEO: "FILE",
+  GEOLOCATION: "LOCATION",
 };
 const plausibleItem: fc.Arbitrary<ItemSpec> = fc
   .tuple(fc.constantFrom(...FIELD_NAMES), valueSpec)
@@ -123,17 +221,47 @@ function resolveItem(item: ItemSpec): Record<string, unknown> {
   };
 }
 
-const itemsArb = fc.array(fc.oneof({ weight: 3, arbitrary: plausibleItem }, { weight: 2, arbitrary: itemSpec }), { maxLength: 6 });
-const completeArb = fc.oneof({ weight: 3, arbitrary: fc.constant(undefined) }, { weight: 3, arbitrary: fc.boolean() }, { weight: 1, arbitrary: anyJson });
+const itemsArb = fc.array(fc.oneof({ weight: 3, arbitrary: plausibleItem }, { weight: 2, arbitrary: itemSpec }), {
+  maxLength: 6,
+});
+const completeArb = fc.oneof(
+  { weight: 3, arbitrary: fc.constant(undefined) },
+  { weight: 3, arbitrary: fc.boolean() },
+  { weight: 1, arbitrary: anyJson },
+);
 
 export type SendInputsSpec =
-  | { form: "good"; multipart: boolean; mask: boolean[]; mutations: { at: number; item: ItemSpec }[]; complete: unknown; oversized?: boolean }
+  | {
+      form: "good";
+      multipart: boolean;
+      mask: boolean[];
+      mutations: { at: number; item: ItemSpec }[];
+      complete: unknown;
+      oversized?: boolean;
+    }
   | { form: "json"; items: ItemSpec[]; complete: unknown; extra?: Record<string, unknown>; inputsOverride?: unknown }
-  | { form: "multipart"; listed?: ItemSpec[]; inputsPart?: string; files: { name: string; file: FileSpec; declared: string; filename?: string }[]; complete?: string }
-  | { form: "brokenMultipart"; listed: ItemSpec[]; file: FileSpec; cut: number; boundary?: string; flips: [number, number][] }
+  | {
+      form: "multipart";
+      listed?: ItemSpec[];
+      inputsPart?: string;
+      files: { name: string; file: FileSpec; declared: string; filename?: string }[];
+      complete?: string;
+    }
+  | {
+      form: "brokenMultipart";
+      listed: ItemSpec[];
+      file: FileSpec;
+      cut: number;
+      boundary?: string;
+      flips: [number, number][];
+    }
   | { form: "garbage"; body: BodySpec };
 
-const multipartName = fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...FIELD_NAMES) }, { weight: 2, arbitrary: weirdString }, { weight: 1, arbitrary: fc.constantFrom("inputs", "complete", "") });
+const multipartName = fc.oneof(
+  { weight: 6, arbitrary: fc.constantFrom(...FIELD_NAMES) },
+  { weight: 2, arbitrary: weirdString },
+  { weight: 1, arbitrary: fc.constantFrom("inputs", "complete", "") },
+);
 export const sendInputsSpec: fc.Arbitrary<SendInputsSpec> = fc.oneof(
   {
     weight: 5,
@@ -149,15 +277,13 @@ export const sendInputsSpec: fc.Arbitrary<SendInputsSpec> = fc.oneof(
   },
   {
     weight: 6,
-    arbitrary: fc.record(
-      {
-        form: fc.constant("json" as const),
-        items: itemsArb,
-        complete: completeArb,
-        extra: extraKeys,
-        inputsOverride: rarely(anyJson, 10),
-      },
-    ),
+    arbitrary: fc.record({
+      form: fc.constant("json" as const),
+      items: itemsArb,
+      complete: completeArb,
+      extra: extraKeys,
+      inputsOverride: rarely(anyJson, 10),
+    }),
   },
   {
     weight: 3,
@@ -167,7 +293,15 @@ export const sendInputsSpec: fc.Arbitrary<SendInputsSpec> = fc.oneof(
         listed: itemsArb,
         inputsPart: fc.oneof(weirdString, rawJsonText),
         files: fc.array(
-          fc.record({ name: multipartName, file: fileSpec, declared: fc.constantFrom(...MIMES, ""), filename: fc.oneof(weirdString, fc.constantFrom("a.jpg", "../../etc/passwd", "")) }, { requiredKeys: ["name", "file", "declared"] }),
+          fc.record(
+            {
+              name: multipartName,
+              file: fileSpec,
+              declared: fc.constantFrom(...MIMES, ""),
+              filename: fc.oneof(weirdString, fc.constantFrom("a.jpg", "../../etc/passwd", "")),
+            },
+            { requiredKeys: ["name", "file", "declared"] },
+          ),
           { maxLength: 4 },
         ),
         complete: fc.oneof(fc.constantFrom("true", "false", "", "0"), weirdString),
@@ -214,12 +348,18 @@ const GOOD_VALUES: Record<string, ValueSpec> = {
 };
 
 /** The target workflow's fields (chosen by `mask`) with good values, then a mutation or two. */
-export async function buildGood(spec: Extract<SendInputsSpec, { form: "good" }>, fields: string[]): Promise<{ body: BodySpec | FormData; type?: string }> {
+export async function buildGood(
+  spec: Extract<SendInputsSpec, { form: "good" }>,
+  fields: string[],
+): Promise<{ body: BodySpec | FormData; type?: string }> {
   const items: ItemSpec[] = fields
     .filter((_, i) => spec.mask[i % spec.mask.length])
     .map((fieldName): ItemSpec => {
       const good = GOOD_VALUES[fieldName]!;
-      const value = spec.oversized && "file" in good ? { ...good, file: { kind: "oversized" as const, video: fileKindOf(fieldName) === "video" } } : good;
+      const value =
+        spec.oversized && "file" in good
+          ? { ...good, file: { kind: "oversized" as const, video: fileKindOf(fieldName) === "video" } }
+          : good;
       return { fieldName, type: EXPECTED_TYPE[fieldName] ?? "TEXT", value };
     });
   for (const { at, item } of spec.mutations) {
@@ -227,35 +367,56 @@ export async function buildGood(spec: Extract<SendInputsSpec, { form: "good" }>,
     else items.push(item);
   }
   if (!spec.multipart) {
-    return { body: { json: { inputs: items.map(resolveItem), ...(spec.complete === undefined ? {} : { complete: spec.complete }) } }, type: "application/json" };
+    return {
+      body: {
+        json: { inputs: items.map(resolveItem), ...(spec.complete === undefined ? {} : { complete: spec.complete }) },
+      },
+      type: "application/json",
+    };
   }
   // multipart: FILE items are listed without a value and travel as file parts
   const form = new FormData();
-  const listed = items.map((item) => (item.type === "FILE" && item.value && "file" in item.value ? { ...item, value: undefined } : item));
+  const listed = items.map((item) =>
+    item.type === "FILE" && item.value && "file" in item.value ? { ...item, value: undefined } : item,
+  );
   form.append("inputs", JSON.stringify(listed.map(resolveItem)));
   for (const item of items) {
     if (item.type === "FILE" && item.value && "file" in item.value && typeof item.fieldName === "string") {
-      form.append(item.fieldName, new Blob([new Uint8Array(fileBytes(item.value.file))], { type: item.value.mime }), "upload");
+      form.append(
+        item.fieldName,
+        new Blob([new Uint8Array(fileBytes(item.value.file))], { type: item.value.mime }),
+        "upload",
+      );
     }
   }
   if (typeof spec.complete === "boolean") form.append("complete", String(spec.complete));
   return { body: form };
 }
 
-export async function buildSendInputs(spec: SendInputsSpec, fields: string[]): Promise<{ body: BodySpec | FormData; type?: string }> {
+export async function buildSendInputs(
+  spec: SendInputsSpec,
+  fields: string[],
+): Promise<{ body: BodySpec | FormData; type?: string }> {
   switch (spec.form) {
     case "good":
       return buildGood(spec, fields);
     case "json": {
       const inputs = spec.inputsOverride !== undefined ? spec.inputsOverride : spec.items.map(resolveItem);
-      return { body: { json: { ...spec.extra, inputs, ...(spec.complete === undefined ? {} : { complete: spec.complete }) } }, type: "application/json" };
+      return {
+        body: { json: { ...spec.extra, inputs, ...(spec.complete === undefined ? {} : { complete: spec.complete }) } },
+        type: "application/json",
+      };
     }
     case "multipart": {
       const form = new FormData();
       if (spec.inputsPart !== undefined) form.append("inputs", spec.inputsPart);
       else if (spec.listed) form.append("inputs", JSON.stringify(spec.listed.map(resolveItem)));
       for (const part of spec.files) {
-        form.append(part.name, new Blob([new Uint8Array(fileBytes(part.file))], { type: part.declared }), part.filename ?? "blob");
+        form.append(
+          part.name,
+          new Blob([new Uint8Array(fileBytes(part.file))], { type: part.declared }),
+          part.filename ?? "blob",
+        );
       }
       if (spec.complete !== undefined) form.append("complete", spec.complete);
       return { body: form };
@@ -268,7 +429,10 @@ export async function buildSendInputs(spec: SendInputsSpec, fields: string[]): P
       const real = Buffer.from(await request.arrayBuffer());
       for (const [at, value] of spec.flips) if (real.length) real[at % real.length] = value;
       const bytes = real.subarray(0, spec.cut % (real.length + 1) || real.length);
-      const type = spec.boundary === undefined ? request.headers.get("content-type")! : `multipart/form-data; boundary=${spec.boundary.replace(/[^\x20-\xff]/g, "?")}`;
+      const type =
+        spec.boundary === undefined
+          ? request.headers.get("content-type")!
+          : `multipart/form-data; boundary=${spec.boundary.replace(/[^\x20-\xff]/g, "?")}`;
       return { body: { bytes: new Uint8Array(bytes) }, type };
     }
     case "garbage":

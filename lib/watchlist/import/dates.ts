@@ -2,7 +2,18 @@
 // read is dropped: a missing date is neutral in scoring, a misread one would be a false conflict.
 
 const MONTHS: Record<string, string> = {
-  JAN: "01", FEB: "02", MAR: "03", APR: "04", MAY: "05", JUN: "06", JUL: "07", AUG: "08", SEP: "09", OCT: "10", NOV: "11", DEC: "12",
+  JAN: "01",
+  FEB: "02",
+  MAR: "03",
+  APR: "04",
+  MAY: "05",
+  JUN: "06",
+  JUL: "07",
+  AUG: "08",
+  SEP: "09",
+  OCT: "10",
+  NOV: "11",
+  DEC: "12",
 };
 // a range wider than this is not a date of birth worth comparing
 const MAX_RANGE_YEARS = 12;
@@ -21,7 +32,8 @@ export function parseListedDate(raw: string | null | undefined): string[] {
   if (m) return [`${m[1]}-${m[2]}`];
   // OFAC: "10 DEC 1948", "DEC 1948"
   m = text.match(/^(?:(\d{1,2}) )?([A-Z]{3})[A-Z]* (\d{4})$/);
-  if (m && MONTHS[m[2]!]) return [m[1] ? `${m[3]}-${MONTHS[m[2]!]}-${m[1].padStart(2, "0")}` : `${m[3]}-${MONTHS[m[2]!]}`];
+  if (m && MONTHS[m[2]!])
+    return [m[1] ? `${m[3]}-${MONTHS[m[2]!]}-${m[1].padStart(2, "0")}` : `${m[3]}-${MONTHS[m[2]!]}`];
   // "1952 TO 1954", "BETWEEN 1952 AND 1954", "1952-1954"
   m = text.match(/^(?:BETWEEN )?(\d{4}) ?(?:TO|AND|-) ?(\d{4})$/);
   if (m) return yearRange(Number(m[1]), Number(m[2]));

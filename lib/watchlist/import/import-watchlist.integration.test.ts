@@ -25,10 +25,24 @@ describe("importWatchlist", () => {
     const name = uniqueName(flag);
     const accountId = randomUUID();
     const summary = await importWatchlist({ format: flag as ListFormatFlag, file: fixture(file), name, accountId });
-    expect(summary).toMatchObject({ name, format, entryCount: count, replacedCount: 0, duplicates: 0, sourceVersion: version, checksum: sha256(fixture(file)) });
+    expect(summary).toMatchObject({
+      name,
+      format,
+      entryCount: count,
+      replacedCount: 0,
+      duplicates: 0,
+      sourceVersion: version,
+      checksum: sha256(fixture(file)),
+    });
 
     const source = await prisma.watchlistSource.findUniqueOrThrow({ where: { name } });
-    expect(source).toMatchObject({ format, accountId, entryCount: count, sourceVersion: version, checksum: sha256(fixture(file)) });
+    expect(source).toMatchObject({
+      format,
+      accountId,
+      entryCount: count,
+      sourceVersion: version,
+      checksum: sha256(fixture(file)),
+    });
     const entries = await entriesOf(name);
     expect(entries).toHaveLength(count);
     for (const entry of entries) {
@@ -54,9 +68,19 @@ describe("importWatchlist", () => {
 
   it("adds the programs of FtM Sanction entities to their targets, whichever comes first", async () => {
     const name = uniqueName("ftm-programs");
-    await importWatchlist({ format: "opensanctions-ftm", file: fixture("entities.ftm.json"), name, accountId: randomUUID() });
+    await importWatchlist({
+      format: "opensanctions-ftm",
+      file: fixture("entities.ftm.json"),
+      name,
+      accountId: randomUUID(),
+    });
     const programs = Object.fromEntries((await entriesOf(name)).map((e) => [e.externalId, e.programs]));
-    expect(programs).toEqual({ "syn-ftm-1": ["SYN-PROG-LATE"], "syn-ftm-2": ["SYN-PROG-EARLY"], "syn-ftm-4": [], "syn-ftm-5": ["SYN-NESTED"] });
+    expect(programs).toEqual({
+      "syn-ftm-1": ["SYN-PROG-LATE"],
+      "syn-ftm-2": ["SYN-PROG-EARLY"],
+      "syn-ftm-4": [],
+      "syn-ftm-5": ["SYN-NESTED"],
+    });
   });
 
   it("replaces a list's entries on re-import, and a failed import leaves the previous list untouched", async () => {
@@ -66,18 +90,34 @@ describe("importWatchlist", () => {
     const before = await prisma.watchlistSource.findUniqueOrThrow({ where: { name } });
 
     // the wrong format (a truncated or mislabelled download) is refused and rolled back
-    await expect(importWatchlist({ format: "opensanctions-csv", file: fixture("entities.ftm.json"), name, accountId })).rejects.toThrow(/targets.simple.csv/);
-    await expect(importWatchlist({ format: "un", file: fixture("sdn.xml"), name, accountId })).rejects.toThrow(/no entries found/);
-    await expect(importWatchlist({ format: "un", file: fixture("missing.xml"), name, accountId })).rejects.toThrow(/ENOENT/);
+    await expect(
+      importWatchlist({ format: "opensanctions-csv", file: fixture("entities.ftm.json"), name, accountId }),
+    ).rejects.toThrow(/targets.simple.csv/);
+    await expect(importWatchlist({ format: "un", file: fixture("sdn.xml"), name, accountId })).rejects.toThrow(
+      /no entries found/,
+    );
+    await expect(importWatchlist({ format: "un", file: fixture("missing.xml"), name, accountId })).rejects.toThrow(
+      /ENOENT/,
+    );
     expect(await prisma.watchlistSource.findUniqueOrThrow({ where: { name } })).toEqual(before);
-    expect((await entriesOf(name)).map((e) => e.externalId)).toEqual(["syn-os-0001", "syn-os-0002", "syn-os-0003", "syn-os-0004", "syn-os-0005"]);
+    expect((await entriesOf(name)).map((e) => e.externalId)).toEqual([
+      "syn-os-0001",
+      "syn-os-0002",
+      "syn-os-0003",
+      "syn-os-0004",
+      "syn-os-0005",
+    ]);
 
     const summary = await importWatchlist({ format: "synthetic", file: SYNTHETIC_LIST_FILE, name, accountId });
     expect(summary).toMatchObject({ format: "SYNTHETIC", entryCount: 30, replacedCount: 5 });
     const entries = await entriesOf(name);
     expect(entries).toHaveLength(30);
     expect(entries.every((e) => e.externalId.startsWith("syn-0"))).toBe(true);
-    expect(await prisma.watchlistSource.findUniqueOrThrow({ where: { name } })).toMatchObject({ format: "SYNTHETIC", entryCount: 30, checksum: sha256(SYNTHETIC_LIST_FILE) });
+    expect(await prisma.watchlistSource.findUniqueOrThrow({ where: { name } })).toMatchObject({
+      format: "SYNTHETIC",
+      entryCount: 30,
+      checksum: sha256(SYNTHETIC_LIST_FILE),
+    });
   });
 
   it("runs two imports of the same list one after the other instead of mixing them", async () => {
@@ -88,7 +128,9 @@ describe("importWatchlist", () => {
       importWatchlist({ format: "un", file: fixture("consolidated.xml"), name, accountId }),
     ]);
     const last = results.find((r) => r.replacedCount > 0)!;
-    expect(results.map((r) => r.replacedCount).sort()).toEqual([0, results.find((r) => r.replacedCount === 0)!.entryCount].sort());
+    expect(results.map((r) => r.replacedCount).sort()).toEqual(
+      [0, results.find((r) => r.replacedCount === 0)!.entryCount].sort(),
+    );
     const source = await prisma.watchlistSource.findUniqueOrThrow({ where: { name } });
     expect(source.format).toBe(last.format);
     expect(await prisma.watchlistEntry.count({ where: { sourceId: source.id } })).toBe(last.entryCount);
@@ -97,14 +139,22 @@ describe("importWatchlist", () => {
   it("keeps a list name in its account scope", async () => {
     const name = uniqueName("scope");
     await importWatchlist({ format: "un", file: fixture("consolidated.xml"), name, accountId: randomUUID() });
-    await expect(importWatchlist({ format: "un", file: fixture("consolidated.xml"), name, accountId: randomUUID() })).rejects.toThrow(/another account scope/);
-    await expect(importWatchlist({ format: "un", file: fixture("consolidated.xml"), name })).rejects.toThrow(/another account scope/);
+    await expect(
+      importWatchlist({ format: "un", file: fixture("consolidated.xml"), name, accountId: randomUUID() }),
+    ).rejects.toThrow(/another account scope/);
+    await expect(importWatchlist({ format: "un", file: fixture("consolidated.xml"), name })).rejects.toThrow(
+      /another account scope/,
+    );
   });
 });
 
 describe("npm run watchlist:import (scripts/watchlist-import.ts)", () => {
   const run = (...args: string[]) =>
-    spawnSync("node_modules/.bin/tsx", ["--conditions=react-server", "scripts/watchlist-import.ts", ...args], { encoding: "utf8", env: process.env, timeout: 60_000 });
+    spawnSync("node_modules/.bin/tsx", ["--conditions=react-server", "scripts/watchlist-import.ts", ...args], {
+      encoding: "utf8",
+      env: process.env,
+      timeout: 60_000,
+    });
 
   it("imports the synthetic list and prints one summary line", async () => {
     const name = uniqueName("cli");
@@ -114,7 +164,11 @@ describe("npm run watchlist:import (scripts/watchlist-import.ts)", () => {
     expect(result.status).toBe(0);
     const lines = result.stdout.trim().split("\n");
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(new RegExp(`^imported "${name}" \\(SYNTHETIC\\) for account ${accountId}: 30 entries \\(replaced 0, 0 duplicate ids, 0 records skipped\\), version 2026-11-22T00:00:00, sha256 [0-9a-f]{12}, `));
+    expect(lines[0]).toMatch(
+      new RegExp(
+        `^imported "${name}" \\(SYNTHETIC\\) for account ${accountId}: 30 entries \\(replaced 0, 0 duplicate ids, 0 records skipped\\), version 2026-11-22T00:00:00, sha256 [0-9a-f]{12}, `,
+      ),
+    );
     expect(await prisma.watchlistEntry.count({ where: { source: { name, accountId } } })).toBe(30);
 
     const again = run("--format", "un", "--file", fixture("consolidated.xml"), "--name", name, "--account", accountId);
@@ -122,12 +176,27 @@ describe("npm run watchlist:import (scripts/watchlist-import.ts)", () => {
   });
 
   it("answers usage errors with exit code 2 and failures with 1, importing nothing", () => {
-    for (const args of [[], ["--format", "csv", "--file", "x"], ["--format", "un"], ["--synthetic", "--format", "un"], ["--synthetic", "--account", "nope"]]) {
+    for (const args of [
+      [],
+      ["--format", "csv", "--file", "x"],
+      ["--format", "un"],
+      ["--synthetic", "--format", "un"],
+      ["--synthetic", "--account", "nope"],
+    ]) {
       const result = run(...args);
       expect(result.status, args.join(" ")).toBe(2);
       expect(result.stderr).toMatch(/usage: npm run watchlist:import/);
     }
-    const missing = run("--format", "ofac-sdn", "--file", "no/such/sdn.xml", "--name", uniqueName("cli-missing"), "--account", randomUUID());
+    const missing = run(
+      "--format",
+      "ofac-sdn",
+      "--file",
+      "no/such/sdn.xml",
+      "--name",
+      uniqueName("cli-missing"),
+      "--account",
+      randomUUID(),
+    );
     expect(missing.status).toBe(1);
     expect(missing.stderr).toMatch(/failed: no such file: no\/such\/sdn.xml/);
   });

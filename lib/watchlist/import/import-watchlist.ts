@@ -58,7 +58,12 @@ export async function importWatchlist(options: ImportOptions): Promise<ImportSum
   const accountId = options.accountId ?? null;
   const file = resolve(options.file);
   const started = performance.now();
-  const context: ParseContext = { hash: createHash("sha256"), sourceVersion: null, skipped: 0, latePrograms: new Map() };
+  const context: ParseContext = {
+    hash: createHash("sha256"),
+    sourceVersion: null,
+    skipped: 0,
+    latePrograms: new Map(),
+  };
 
   const summary = await prisma.$transaction(
     async (tx) => {
@@ -111,7 +116,10 @@ export async function importWatchlist(options: ImportOptions): Promise<ImportSum
  * The list's row, created on first import and locked for this transaction: two imports of the same list run one
  * after the other instead of interleaving their entries.
  */
-async function lockSource(tx: Prisma.TransactionClient, { name, format, accountId }: { name: string; format: WatchlistFormat; accountId: string | null }) {
+async function lockSource(
+  tx: Prisma.TransactionClient,
+  { name, format, accountId }: { name: string; format: WatchlistFormat; accountId: string | null },
+) {
   await tx.watchlistSource.createMany({
     data: [{ name, format, accountId, checksum: "", entryCount: 0, importedAt: clock.now() }],
     skipDuplicates: true,
@@ -120,7 +128,8 @@ async function lockSource(tx: Prisma.TransactionClient, { name, format, accountI
     SELECT "id", "accountId" FROM "WatchlistSource" WHERE "name" = ${name} FOR UPDATE`;
   if (!source) throw new Error(`watchlist source "${name}" vanished during the import`);
   // one name, one scope: re-importing must not turn an account's own list into one every account screens
-  if (source.accountId !== accountId) throw new Error(`a list named "${name}" already exists with another account scope: choose another --name`);
+  if (source.accountId !== accountId)
+    throw new Error(`a list named "${name}" already exists with another account scope: choose another --name`);
   return source;
 }
 

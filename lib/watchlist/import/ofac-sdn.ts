@@ -22,7 +22,12 @@ import { distinct, type ListParser, type ParsedEntry } from "@/lib/watchlist/imp
 // (the header element really is spelled "publshInformation").
 
 const LISTS = new Set(["program", "aka", "address", "nationality", "citizenship", "dateOfBirthItem"]);
-const parser = new XMLParser({ ignoreAttributes: true, parseTagValue: false, trimValues: true, isArray: (name) => LISTS.has(name) });
+const parser = new XMLParser({
+  ignoreAttributes: true,
+  parseTagValue: false,
+  trimValues: true,
+  isArray: (name) => LISTS.has(name),
+});
 
 const TYPES: Record<string, WatchlistEntityType> = { individual: "PERSON", entity: "ORGANIZATION", vessel: "VESSEL" };
 
@@ -42,7 +47,10 @@ type SdnEntry = Named & {
 
 // OFAC writes individuals "LAST, First" in its own publications: keep that form for the reviewer.
 function fullName({ firstName, lastName }: Named): string {
-  return [lastName, firstName].map((p) => p?.trim()).filter(Boolean).join(", ");
+  return [lastName, firstName]
+    .map((p) => p?.trim())
+    .filter(Boolean)
+    .join(", ");
 }
 
 export function sdnEntryToParsed(entry: SdnEntry): ParsedEntry | null {
@@ -53,9 +61,9 @@ export function sdnEntryToParsed(entry: SdnEntry): ParsedEntry | null {
     entityType: TYPES[entry.sdnType?.trim().toLowerCase() ?? ""] ?? "OTHER",
     primaryName,
     // OFAC: weak AKAs are "relatively broad or generic" and not expected to be screened
-    aliases: distinct((entry.akaList?.aka ?? []).filter((a) => a.category?.trim().toLowerCase() !== "weak").map(fullName)).filter(
-      (a) => a !== primaryName,
-    ),
+    aliases: distinct(
+      (entry.akaList?.aka ?? []).filter((a) => a.category?.trim().toLowerCase() !== "weak").map(fullName),
+    ).filter((a) => a !== primaryName),
     birthDates: distinct((entry.dateOfBirthList?.dateOfBirthItem ?? []).flatMap((d) => parseListedDate(d.dateOfBirth))),
     countries: distinct([
       ...(entry.nationalityList?.nationality ?? []).map((n) => n.country),

@@ -49,7 +49,10 @@ export function simpleCsvRowToParsed(row: Record<string, string | undefined>): P
     countries: split(row.countries),
     // program_ids are codes (US-SDGT, EU-RUS); older exports only have the sanctions' descriptions
     programs: programs.length > 0 ? programs : split(row.sanctions),
-    remarks: distinct([...split(row.sanctions).map((s) => `sanction: ${s}`), row.dataset && `dataset: ${row.dataset}`]).join(" — ") || null,
+    remarks:
+      distinct([...split(row.sanctions).map((s) => `sanction: ${s}`), row.dataset && `dataset: ${row.dataset}`]).join(
+        " — ",
+      ) || null,
   };
 }
 
@@ -60,7 +63,8 @@ export const parseOpenSanctionsCsv: ListParser = async function* (file, context)
     columns: (header: string[]) => {
       const names = header.map((h) => h.trim());
       const missing = REQUIRED.filter((c) => !names.includes(c));
-      if (missing.length > 0) throw new Error(`not an OpenSanctions targets.simple.csv: no column ${missing.join(", ")}`);
+      if (missing.length > 0)
+        throw new Error(`not an OpenSanctions targets.simple.csv: no column ${missing.join(", ")}`);
       return names;
     },
   });
@@ -79,7 +83,8 @@ export const parseOpenSanctionsCsv: ListParser = async function* (file, context)
     }
   } catch (error) {
     // csv-parse's own errors ("Invalid Opening Quote ...") do not say which file format was expected
-    if (error instanceof CsvError) throw new Error(`not a readable targets.simple.csv: ${(error as Error).message}`);
+    if (error instanceof CsvError)
+      throw new Error(`not a readable targets.simple.csv: ${(error as Error).message}`, { cause: error });
     throw error;
   }
 };

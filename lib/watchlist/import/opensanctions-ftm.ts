@@ -22,8 +22,10 @@ type FtmEntity = {
   properties?: Record<string, Value[] | undefined>;
 };
 
-const strings = (values: Value[] | undefined): string[] => (values ?? []).filter((v): v is string => typeof v === "string");
-const entities = (values: Value[] | undefined): FtmEntity[] => (values ?? []).filter((v): v is FtmEntity => typeof v === "object" && v !== null);
+const strings = (values: Value[] | undefined): string[] =>
+  (values ?? []).filter((v): v is string => typeof v === "string");
+const entities = (values: Value[] | undefined): FtmEntity[] =>
+  (values ?? []).filter((v): v is FtmEntity => typeof v === "object" && v !== null);
 
 function sanctionPrograms(sanction: FtmEntity): string[] {
   const p = sanction.properties ?? {};

@@ -10,7 +10,12 @@ import { parseUnConsolidated } from "@/lib/watchlist/import/un-consolidated";
 const fixture = (name: string) => `lib/watchlist/fixtures/${name}`;
 
 async function parseAll(parse: ListParser, file: string) {
-  const context: ParseContext = { hash: createHash("sha256"), sourceVersion: null, skipped: 0, latePrograms: new Map() };
+  const context: ParseContext = {
+    hash: createHash("sha256"),
+    sourceVersion: null,
+    skipped: 0,
+    latePrograms: new Map(),
+  };
   const entries: ParsedEntry[] = [];
   for await (const entry of parse(file, context)) entries.push(entry);
   return { entries, context, byId: new Map(entries.map((e) => [e.externalId, e])) };
@@ -20,7 +25,11 @@ describe("OFAC SDN XML", () => {
   it("reads every sdnEntry with names, strong AKAs, dates, countries and programs", async () => {
     const { entries, context, byId } = await parseAll(parseOfacSdn, fixture("sdn.xml"));
     expect(entries.map((e) => [e.externalId, e.entityType])).toEqual([
-      ["990001", "PERSON"], ["990002", "PERSON"], ["990003", "ORGANIZATION"], ["990004", "VESSEL"], ["990005", "PERSON"],
+      ["990001", "PERSON"],
+      ["990002", "PERSON"],
+      ["990003", "ORGANIZATION"],
+      ["990004", "VESSEL"],
+      ["990005", "PERSON"],
     ]);
     expect(context.sourceVersion).toBe("2026-11-20");
     expect(byId.get("990001")).toEqual({
@@ -35,19 +44,31 @@ describe("OFAC SDN XML", () => {
       remarks: "Synthetic test entry; not a real person.",
     });
     expect(byId.get("990002")!.birthDates).toEqual(["1970", "1972", "1973", "1974"]);
-    expect(byId.get("990005")).toMatchObject({ primaryName: "O'TESTER, Mary-Jane", birthDates: ["1980-12"], remarks: "Director & Treasurer" });
+    expect(byId.get("990005")).toMatchObject({
+      primaryName: "O'TESTER, Mary-Jane",
+      birthDates: ["1980-12"],
+      remarks: "Director & Treasurer",
+    });
   });
 
   it("checksums the bytes it read", async () => {
     const { context } = await parseAll(parseOfacSdn, fixture("sdn.xml"));
-    expect(context.hash.digest("hex")).toBe(createHash("sha256").update(readFileSync(fixture("sdn.xml"))).digest("hex"));
+    expect(context.hash.digest("hex")).toBe(
+      createHash("sha256")
+        .update(readFileSync(fixture("sdn.xml")))
+        .digest("hex"),
+    );
   });
 });
 
 describe("UN consolidated XML", () => {
   it("reads INDIVIDUAL and ENTITY records, the original-script name as an alias, no Low-quality aliases", async () => {
     const { entries, context, byId } = await parseAll(parseUnConsolidated, fixture("consolidated.xml"));
-    expect(entries.map((e) => [e.externalId, e.entityType])).toEqual([["7990001", "PERSON"], ["7990002", "PERSON"], ["7990003", "ORGANIZATION"]]);
+    expect(entries.map((e) => [e.externalId, e.entityType])).toEqual([
+      ["7990001", "PERSON"],
+      ["7990002", "PERSON"],
+      ["7990003", "ORGANIZATION"],
+    ]);
     expect(context.sourceVersion).toBe("2026-11-19T22:00:05.123Z");
     expect(byId.get("7990001")).toEqual({
       externalId: "7990001",
@@ -59,8 +80,16 @@ describe("UN consolidated XML", () => {
       programs: ["Synthetic-Committee"],
       remarks: "UN ref SYi.001 — Synthetic test entry; not a real person.",
     });
-    expect(byId.get("7990002")).toMatchObject({ aliases: ["Светлана Игоревна Примерова"], birthDates: ["1965", "1966", "1967"], countries: ["Sylvania", "Freedonia"] });
-    expect(byId.get("7990003")).toMatchObject({ primaryName: "SAMPLE RELIEF FOUNDATION", aliases: ["SRF"], countries: ["Freedonia"] });
+    expect(byId.get("7990002")).toMatchObject({
+      aliases: ["Светлана Игоревна Примерова"],
+      birthDates: ["1965", "1966", "1967"],
+      countries: ["Sylvania", "Freedonia"],
+    });
+    expect(byId.get("7990003")).toMatchObject({
+      primaryName: "SAMPLE RELIEF FOUNDATION",
+      aliases: ["SRF"],
+      countries: ["Freedonia"],
+    });
   });
 });
 
@@ -68,7 +97,11 @@ describe("OpenSanctions targets.simple.csv", () => {
   it("reads rows by column name, splits ;-separated values, skips non-target schemas", async () => {
     const { entries, context, byId } = await parseAll(parseOpenSanctionsCsv, fixture("targets.simple.csv"));
     expect(entries.map((e) => [e.externalId, e.entityType])).toEqual([
-      ["syn-os-0001", "PERSON"], ["syn-os-0002", "PERSON"], ["syn-os-0003", "ORGANIZATION"], ["syn-os-0004", "VESSEL"], ["syn-os-0005", "OTHER"],
+      ["syn-os-0001", "PERSON"],
+      ["syn-os-0002", "PERSON"],
+      ["syn-os-0003", "ORGANIZATION"],
+      ["syn-os-0004", "VESSEL"],
+      ["syn-os-0005", "OTHER"],
     ]);
     expect(context.skipped).toBe(1);
     expect(context.sourceVersion).toBe("2026-11-02T12:30:00");
@@ -79,7 +112,11 @@ describe("OpenSanctions targets.simple.csv", () => {
       countries: ["ua", "ru"],
       programs: ["SYN-UKR"],
     });
-    expect(byId.get("syn-os-0002")).toMatchObject({ primaryName: "Doe, Jane Example", birthDates: ["1980", "1981"], programs: ["SYN-TRAVEL", "SYN-UKR"] });
+    expect(byId.get("syn-os-0002")).toMatchObject({
+      primaryName: "Doe, Jane Example",
+      birthDates: ["1980", "1981"],
+      programs: ["SYN-TRAVEL", "SYN-UKR"],
+    });
   });
 
   it("refuses a file without the required columns, or one that is not CSV", async () => {
@@ -87,8 +124,12 @@ describe("OpenSanctions targets.simple.csv", () => {
     const { tmpdir } = await import("node:os");
     const file = `${mkdtempSync(`${tmpdir()}/os-`)}/other.csv`;
     writeFileSync(file, "entity_id,full_name\n1,Someone\n");
-    await expect(parseAll(parseOpenSanctionsCsv, file)).rejects.toThrow(/not an OpenSanctions targets.simple.csv: no column id, schema, name/);
-    await expect(parseAll(parseOpenSanctionsCsv, fixture("sdn.xml"))).rejects.toThrow(/not a readable targets.simple.csv/);
+    await expect(parseAll(parseOpenSanctionsCsv, file)).rejects.toThrow(
+      /not an OpenSanctions targets.simple.csv: no column id, schema, name/,
+    );
+    await expect(parseAll(parseOpenSanctionsCsv, fixture("sdn.xml"))).rejects.toThrow(
+      /not a readable targets.simple.csv/,
+    );
   });
 });
 
@@ -110,7 +151,10 @@ describe("OpenSanctions FtM JSON lines", () => {
     expect(byId.get("syn-ftm-2")!.birthDates).toEqual(["1975-07"]);
     // nested export: programs embedded in the entity
     expect(byId.get("syn-ftm-5")!.programs).toEqual(["SYN-NESTED"]);
-    expect(Object.fromEntries(context.latePrograms)).toEqual({ "syn-ftm-1": ["SYN-PROG-LATE"], "syn-ftm-2": ["SYN-PROG-EARLY"] });
+    expect(Object.fromEntries(context.latePrograms)).toEqual({
+      "syn-ftm-1": ["SYN-PROG-LATE"],
+      "syn-ftm-2": ["SYN-PROG-EARLY"],
+    });
   });
 
   it("refuses a file that is not JSON lines", async () => {
@@ -127,7 +171,10 @@ describe("record streaming", () => {
     const entry = (i: number) =>
       `<sdnEntry><uid>${i}</uid><firstName>Exemplar ${"x".repeat((i % 50) + 1)}</firstName><lastName>SYNTHETIC${i}</lastName><sdnType>Individual</sdnType></sdnEntry>\n`;
     const body = Array.from({ length: 12_000 }, (_, i) => entry(i + 1)).join("");
-    writeFileSync(`${dir}/big.xml`, `<sdnList><publshInformation><Publish_Date>01/02/2027</Publish_Date></publshInformation>\n${body}</sdnList>`);
+    writeFileSync(
+      `${dir}/big.xml`,
+      `<sdnList><publshInformation><Publish_Date>01/02/2027</Publish_Date></publshInformation>\n${body}</sdnList>`,
+    );
     const { entries, context } = await parseAll(parseOfacSdn, `${dir}/big.xml`);
     expect(Buffer.byteLength(body)).toBeGreaterThan(1 << 20);
     expect(entries).toHaveLength(12_000);

@@ -31,7 +31,7 @@ export function distinct(values: Iterable<string | null | undefined>): string[] 
   const seen = new Set<string>();
   for (const value of values) {
     // NUL is valid in XML/JSON text but not in a PostgreSQL text value
-    const trimmed = value?.replace(/\u0000/g, "").replace(/\s+/g, " ").trim();
+    const trimmed = value?.replaceAll("\u0000", "").replace(/\s+/g, " ").trim();
     if (trimmed) seen.add(trimmed);
   }
   return [...seen];

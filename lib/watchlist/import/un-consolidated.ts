@@ -23,9 +23,19 @@ import { distinct, type ListParser, type ParsedEntry } from "@/lib/watchlist/imp
 //   </CONSOLIDATED_LIST>
 
 const LISTS = new Set([
-  "VALUE", "INDIVIDUAL_ALIAS", "INDIVIDUAL_ADDRESS", "INDIVIDUAL_DATE_OF_BIRTH", "ENTITY_ALIAS", "ENTITY_ADDRESS",
+  "VALUE",
+  "INDIVIDUAL_ALIAS",
+  "INDIVIDUAL_ADDRESS",
+  "INDIVIDUAL_DATE_OF_BIRTH",
+  "ENTITY_ALIAS",
+  "ENTITY_ADDRESS",
 ]);
-const parser = new XMLParser({ ignoreAttributes: true, parseTagValue: false, trimValues: true, isArray: (name) => LISTS.has(name) });
+const parser = new XMLParser({
+  ignoreAttributes: true,
+  parseTagValue: false,
+  trimValues: true,
+  isArray: (name) => LISTS.has(name),
+});
 
 type Values = { VALUE?: string[] } | string;
 type Alias = { QUALITY?: string; ALIAS_NAME?: string };
@@ -78,7 +88,8 @@ export function unRecordToParsed(tag: "INDIVIDUAL" | "ENTITY", record: UnRecord)
     birthDates: distinct((record.INDIVIDUAL_DATE_OF_BIRTH ?? []).flatMap(birthDates)),
     countries: distinct([...values(record.NATIONALITY), ...addresses.map((a) => a.COUNTRY)]),
     programs: distinct([record.UN_LIST_TYPE]),
-    remarks: distinct([record.REFERENCE_NUMBER && `UN ref ${record.REFERENCE_NUMBER}`, record.COMMENTS1]).join(" — ") || null,
+    remarks:
+      distinct([record.REFERENCE_NUMBER && `UN ref ${record.REFERENCE_NUMBER}`, record.COMMENTS1]).join(" — ") || null,
   };
 }
 

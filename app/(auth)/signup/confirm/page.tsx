@@ -8,7 +8,11 @@ import styles from "@/components/dashboard/dashboard.module.css";
 export const metadata: Metadata = { title: "Create your account", referrer: "no-referrer" };
 
 // GET /signup/confirm?token= — the link of the sign-up mail; the account is created by the button, not the visit
-export default async function ConfirmSignupPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function ConfirmSignupPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const raw = (await searchParams).token;
   const token = typeof raw === "string" ? raw : "";
   return (
@@ -18,8 +22,12 @@ export default async function ConfirmSignupPage({ searchParams }: { searchParams
       ) : (
         <section className={styles.authForm}>
           <h1>Create your account</h1>
-          <p role="alert" className={styles.error}>This link is invalid, expired or already used.</p>
-          <p><Link href="/signup">Sign up again</Link></p>
+          <p role="alert" className={styles.error}>
+            This link is invalid, expired or already used.
+          </p>
+          <p>
+            <Link href="/signup">Sign up again</Link>
+          </p>
         </section>
       )}
     </main>

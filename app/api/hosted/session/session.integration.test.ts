@@ -10,7 +10,11 @@ describe("POST /api/hosted/session", () => {
     const token = new URL(verificationUrl).searchParams.get("token");
     const response = await call("/api/hosted/session", { body: { verificationId, token } });
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ verificationId, flowId: account.workflows.w, sessionToken: expect.stringMatching(/^vst_/) });
+    expect(response.body).toMatchObject({
+      verificationId,
+      flowId: account.workflows.w,
+      sessionToken: expect.stringMatching(/^vst_/),
+    });
     expect(response.body.sessionToken).not.toBe(token);
     expect((await prisma.verification.findUniqueOrThrow({ where: { id: verificationId } })).status).toBe("INITIATED");
   });
@@ -19,7 +23,9 @@ describe("POST /api/hosted/session", () => {
     const account = await createTestAccount({ workflows: [{ name: "w", processes: ["LIVENESS"] }] });
     const a = await startVerification(account, "w");
     const b = await startVerification(account, "w");
-    const response = await call("/api/hosted/session", { body: { verificationId: b.verificationId, token: new URL(a.verificationUrl).searchParams.get("token") } });
+    const response = await call("/api/hosted/session", {
+      body: { verificationId: b.verificationId, token: new URL(a.verificationUrl).searchParams.get("token") },
+    });
     expect(response.status).toBe(401);
     expect((await prisma.verification.findUniqueOrThrow({ where: { id: b.verificationId } })).status).toBe("PENDING");
   });

@@ -12,6 +12,12 @@ const MAX_START_BODY_BYTES = 64 * 1024;
 export const POST = apiRoute({ auth: { scope: "verification:create" } }, async ({ request, principal, ip }) => {
   const body = await readJsonBody(request, StartVerificationBody, MAX_START_BODY_BYTES);
   const metadata = validateMetadata(body.metadata);
-  const started = await startVerification({ accountId: principal.accountId, clientId: principal.clientId, flowId: body.flowId, metadata, ipAddress: ip });
+  const started = await startVerification({
+    accountId: principal.accountId,
+    clientId: principal.clientId,
+    flowId: body.flowId,
+    metadata,
+    ipAddress: ip,
+  });
   return json(started, 201);
 });

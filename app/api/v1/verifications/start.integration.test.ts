@@ -12,11 +12,15 @@ beforeAll(async () => {
   other = await createTestAccount();
 });
 
-const start = (body: unknown, auth = account.auth, extra: Parameters<typeof call>[1] = {}) => call("/api/v1/verifications", { ...auth, body, ...extra });
+const start = (body: unknown, auth = account.auth, extra: Parameters<typeof call>[1] = {}) =>
+  call("/api/v1/verifications", { ...auth, body, ...extra });
 
 describe("POST /api/v1/verifications", () => {
   it("starts a verification and answers both response shapes with 201", async () => {
-    const response = await start({ flowId: account.workflows["full-kyc"], metadata: { reference: "ref-1", userId: "user-1" } });
+    const response = await start({
+      flowId: account.workflows["full-kyc"],
+      metadata: { reference: "ref-1", userId: "user-1" },
+    });
     expect(response.status).toBe(201);
     const body = StartVerificationResponse.parse(response.body);
     expect(body.id).toBe(body.verificationId);
@@ -25,13 +29,27 @@ describe("POST /api/v1/verifications", () => {
     expect(body.metadata).toEqual({ reference: "ref-1", userId: "user-1" });
     expect(body.ipAddress).toBe("203.0.113.7");
     expect(body.inputs.map((i) => i.fieldName)).toEqual([
-      "DOCUMENT_COUNTRY", "DOCUMENT_TYPE", "DOCUMENT_FRONT", "DOCUMENT_BACK", "SELFIE_VIDEO", "SELFIE_PHOTO",
-      "ADDRESS_LINE", "CITY", "PROVINCE", "POSTAL_CODE", "COUNTRY",
+      "DOCUMENT_COUNTRY",
+      "DOCUMENT_TYPE",
+      "DOCUMENT_FRONT",
+      "DOCUMENT_BACK",
+      "SELFIE_VIDEO",
+      "SELFIE_PHOTO",
+      "ADDRESS_LINE",
+      "CITY",
+      "PROVINCE",
+      "POSTAL_CODE",
+      "COUNTRY",
     ]);
-    expect(body.inputs.find((i) => i.fieldName === "DOCUMENT_TYPE")?.data).toEqual({ options: ["PASSPORT", "NATIONAL_ID", "DRIVERS_LICENSE"] });
+    expect(body.inputs.find((i) => i.fieldName === "DOCUMENT_TYPE")?.data).toEqual({
+      options: ["PASSPORT", "NATIONAL_ID", "DRIVERS_LICENSE"],
+    });
     expect(body.inputs.find((i) => i.fieldName === "SELFIE_VIDEO")?.group).toBe(1);
     expect(body.settings.map((s) => [s.fieldName, s.type, s.value])).toEqual(
-      expect.arrayContaining([["POSTAL_VALIDATION", "BOOLEAN", "true"], ["LIVENESS_CHALLENGE", "ENUM", "TURN_HEAD_LEFT_RIGHT"]]),
+      expect.arrayContaining([
+        ["POSTAL_VALIDATION", "BOOLEAN", "true"],
+        ["LIVENESS_CHALLENGE", "ENUM", "TURN_HEAD_LEFT_RIGHT"],
+      ]),
     );
     const url = new URL(body.verificationUrl);
     expect(url.pathname).toBe("/verify");
@@ -47,7 +65,13 @@ describe("POST /api/v1/verifications", () => {
     expect(stored.status).toBe("PENDING");
     const events = await prisma.event.findMany({ where: { verificationId: body.id } });
     expect(events.map((e) => e.name)).toEqual(["verification_started"]);
-    expect(events[0]!.payload).toMatchObject({ eventName: "verification_started", eventId: events[0]!.id, flowId: body.flowId, resource: `/api/v1/verifications/${body.id}`, metadata: body.metadata });
+    expect(events[0]!.payload).toMatchObject({
+      eventName: "verification_started",
+      eventId: events[0]!.id,
+      flowId: body.flowId,
+      resource: `/api/v1/verifications/${body.id}`,
+      metadata: body.metadata,
+    });
   });
 
   it("reuses the identity of a known metadata.userId and creates a new one otherwise", async () => {
@@ -67,7 +91,9 @@ describe("POST /api/v1/verifications", () => {
   });
 
   it("ignores a client's X-Forwarded-For unless TRUST_PROXY is set", async () => {
-    const response = await start({ flowId: account.workflows["liveness"] }, account.auth, { headers: { "x-forwarded-for": "6.6.6.6" } });
+    const response = await start({ flowId: account.workflows["liveness"] }, account.auth, {
+      headers: { "x-forwarded-for": "6.6.6.6" },
+    });
     expect(response.body.ipAddress).toBe("203.0.113.7");
   });
 
@@ -102,8 +128,15 @@ describe("POST /api/v1/verifications", () => {
     ["a key without X-CLIENT-ID", "noclient"],
   ])("answers 401 INVALID_API_KEY for %s", async (_, auth) => {
     const resolved =
-      auth === "cross" ? { token: account.keys.full, clientId: other.clientId } : auth === "noclient" ? { token: account.keys.full } : auth;
-    const response = await start({ flowId: account.workflows["full-kyc"] }, resolved as { token: string; clientId: string });
+      auth === "cross"
+        ? { token: account.keys.full, clientId: other.clientId }
+        : auth === "noclient"
+          ? { token: account.keys.full }
+          : auth;
+    const response = await start(
+      { flowId: account.workflows["full-kyc"] },
+      resolved as { token: string; clientId: string },
+    );
     expect(response.status).toBe(401);
     expect(response.body.error).toBe("INVALID_API_KEY");
     expect(typeof response.body.message).toBe("string");
@@ -111,9 +144,15 @@ describe("POST /api/v1/verifications", () => {
 
   it("answers 401 for a revoked or expired key", async () => {
     const fresh = await createTestAccount({ workflows: [{ name: "w", processes: ["LIVENESS"] }] });
-    await prisma.apiKey.updateMany({ where: { accountId: fresh.accountId, scopes: { has: "verification:create" } }, data: { revokedAt: new Date() } });
+    await prisma.apiKey.updateMany({
+      where: { accountId: fresh.accountId, scopes: { has: "verification:create" } },
+      data: { revokedAt: new Date() },
+    });
     expect((await start({ flowId: fresh.workflows.w }, fresh.auth)).body.error).toBe("INVALID_API_KEY");
-    await prisma.apiKey.updateMany({ where: { accountId: fresh.accountId }, data: { revokedAt: null, expiresAt: new Date(Date.now() - 1000) } });
+    await prisma.apiKey.updateMany({
+      where: { accountId: fresh.accountId },
+      data: { revokedAt: null, expiresAt: new Date(Date.now() - 1000) },
+    });
     expect((await start({ flowId: fresh.workflows.w }, fresh.auth)).body.error).toBe("INVALID_API_KEY");
   });
 
@@ -128,7 +167,7 @@ describe("POST /api/v1/verifications", () => {
   });
 
   it.each([
-    ["malformed JSON", "{\"flowId\": ", 400, "VALIDATION_ERROR"],
+    ["malformed JSON", '{"flowId": ', 400, "VALIDATION_ERROR"],
     ["a JSON array", "[]", 400, "VALIDATION_ERROR"],
     ["flowId of the wrong type", JSON.stringify({ flowId: 42 }), 400, "VALIDATION_ERROR"],
     ["metadata that is not an object", JSON.stringify({ flowId: "x", metadata: [1, 2] }), 400, "VALIDATION_ERROR"],
@@ -161,7 +200,11 @@ describe("POST /api/v1/verifications", () => {
   });
 
   it("refuses a non-JSON content type with 415", async () => {
-    const response = await call("/api/v1/verifications", { ...account.auth, body: "flowId=x", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const response = await call("/api/v1/verifications", {
+      ...account.auth,
+      body: "flowId=x",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     expect(response.status).toBe(415);
     expect(response.body.error).toBe("UNSUPPORTED_MEDIA_TYPE");
   });

@@ -10,7 +10,11 @@ const text = (form: FormData, name: string) => String(form.get(name) ?? "");
 export async function decideReviewAction(_state: ActionState, form: FormData): Promise<ActionState> {
   return memberAction("review", async (member) => {
     const verificationId = text(form, "verificationId");
-    const { result } = await decideReview(member, { verificationId, decision: text(form, "decision") as "APPROVED", reason: text(form, "reason") });
+    const { result } = await decideReview(member, {
+      verificationId,
+      decision: text(form, "decision") as "APPROVED",
+      reason: text(form, "reason"),
+    });
     revalidatePath(`/dashboard/verifications/${verificationId}`);
     return done(`Decision recorded: ${result.toLowerCase()}. The integrator is notified.`);
   });
@@ -20,7 +24,11 @@ export async function correctDocumentDataAction(_state: ActionState, form: FormD
   return memberAction("review", async (member) => {
     const verificationId = text(form, "verificationId");
     const fields = Object.fromEntries(CORRECTABLE_FIELDS.filter((f) => form.has(f)).map((f) => [f, text(form, f)]));
-    const { updatedFields } = await correctDocumentData(member, { verificationId, stepId: text(form, "stepId"), fields });
+    const { updatedFields } = await correctDocumentData(member, {
+      verificationId,
+      stepId: text(form, "stepId"),
+      fields,
+    });
     revalidatePath(`/dashboard/verifications/${verificationId}`);
     return done(`Updated ${updatedFields.join(", ")}.`);
   });

@@ -15,7 +15,11 @@ const when = (d: Date | null | undefined) => (d ? d.toISOString().replace("T", "
 const json = (value: unknown) => JSON.stringify(value, null, 2);
 
 function Badge({ result }: { result: string | null }) {
-  return result ? <span className={`${styles.badge} ${styles[result] ?? ""}`}>{result.replace("_", " ").toLowerCase()}</span> : <span className={styles.muted}>—</span>;
+  return result ? (
+    <span className={`${styles.badge} ${styles[result] ?? ""}`}>{result.replace("_", " ").toLowerCase()}</span>
+  ) : (
+    <span className={styles.muted}>—</span>
+  );
 }
 
 function Inputs({ v }: { v: VerificationDetail }) {
@@ -29,9 +33,17 @@ function Inputs({ v }: { v: VerificationDetail }) {
           <div key={input.id} style={{ display: "contents" }}>
             <dt>{input.fieldName}</dt>
             <dd>
-              {src && type.startsWith("image/") ? <a href={src}><img className={styles.media} src={src} alt={input.fieldName} /></a> : null}
-              {src && type.startsWith("video/") ? <video className={styles.media} src={src} controls preload="metadata" aria-label={input.fieldName} /> : null}
-              {src && !type.startsWith("image/") && !type.startsWith("video/") ? <a href={src}>Download ({type})</a> : null}
+              {src && type.startsWith("image/") ? (
+                <a href={src}>
+                  <img className={styles.media} src={src} alt={input.fieldName} />
+                </a>
+              ) : null}
+              {src && type.startsWith("video/") ? (
+                <video className={styles.media} src={src} controls preload="metadata" aria-label={input.fieldName} />
+              ) : null}
+              {src && !type.startsWith("image/") && !type.startsWith("video/") ? (
+                <a href={src}>Download ({type})</a>
+              ) : null}
               {!src ? (input.value ?? <span className={styles.muted}>{v.redactedAt ? "redacted" : "—"}</span>) : null}
             </dd>
           </div>
@@ -44,17 +56,41 @@ function Inputs({ v }: { v: VerificationDetail }) {
 function Steps({ v, canReview }: { v: VerificationDetail; canReview: boolean }) {
   if (!v.steps.length) return <p className={styles.muted}>No steps yet.</p>;
   return v.steps.map((step) => {
-    const checks = (Array.isArray(step.checks) ? step.checks : []) as { name?: string; result?: string; detail?: string }[];
+    const checks = (Array.isArray(step.checks) ? step.checks : []) as {
+      name?: string;
+      result?: string;
+      detail?: string;
+    }[];
     const data = (step.data ?? {}) as Record<string, unknown>;
-    const correctable = canReview && step.processType === "DOCUMENT_VERIFICATION" && v.status === "COMPLETED" && !v.redactedAt;
+    const correctable =
+      canReview && step.processType === "DOCUMENT_VERIFICATION" && v.status === "COMPLETED" && !v.redactedAt;
     return (
       <section className={styles.panel} key={step.id}>
-        <h3>{step.position + 1}. {step.processType} · {step.status.toLowerCase()} <Badge result={step.result} /></h3>
-        <p className={styles.muted}>Started {when(step.startedAt)} · completed {when(step.completedAt)} · attempts {step.attempts}{step.error ? ` · error: ${step.error}` : ""}</p>
+        <h3>
+          {step.position + 1}. {step.processType} · {step.status.toLowerCase()} <Badge result={step.result} />
+        </h3>
+        <p className={styles.muted}>
+          Started {when(step.startedAt)} · completed {when(step.completedAt)} · attempts {step.attempts}
+          {step.error ? ` · error: ${step.error}` : ""}
+        </p>
         {checks.length ? (
           <table className={styles.table}>
-            <thead><tr><th>Check</th><th>Result</th><th>Detail</th></tr></thead>
-            <tbody>{checks.map((c, i) => <tr key={`${c.name}-${i}`}><td>{c.name}</td><td>{c.result}</td><td>{c.detail ?? ""}</td></tr>)}</tbody>
+            <thead>
+              <tr>
+                <th>Check</th>
+                <th>Result</th>
+                <th>Detail</th>
+              </tr>
+            </thead>
+            <tbody>
+              {checks.map((c, i) => (
+                <tr key={`${c.name}-${i}`}>
+                  <td>{c.name}</td>
+                  <td>{c.result}</td>
+                  <td>{c.detail ?? ""}</td>
+                </tr>
+              ))}
+            </tbody>
           </table>
         ) : null}
         <details>
@@ -64,8 +100,15 @@ function Steps({ v, canReview }: { v: VerificationDetail; canReview: boolean }) 
         {correctable ? (
           <details>
             <summary>Correct document data</summary>
-            <CorrectionForm action={correctDocumentDataAction} verificationId={v.id} stepId={step.id}
-              fields={CORRECTABLE_FIELDS.map((name) => ({ name, value: typeof data[name] === "string" ? (data[name] as string) : "" }))} />
+            <CorrectionForm
+              action={correctDocumentDataAction}
+              verificationId={v.id}
+              stepId={step.id}
+              fields={CORRECTABLE_FIELDS.map((name) => ({
+                name,
+                value: typeof data[name] === "string" ? (data[name] as string) : "",
+              }))}
+            />
           </details>
         ) : null}
       </section>
@@ -78,19 +121,40 @@ function Timeline({ v }: { v: VerificationDetail }) {
     <ol className={styles.timeline}>
       {v.events.map((e) => (
         <li key={e.id}>
-          <strong>{e.name}</strong> <span className={styles.muted}>{when(e.createdAt)} · event {e.id}</span>
+          <strong>{e.name}</strong>{" "}
+          <span className={styles.muted}>
+            {when(e.createdAt)} · event {e.id}
+          </span>
           {e.deliveries.map((d) => (
             <div key={d.id} className={styles.muted}>
               → {d.endpoint.url}: {d.status.toLowerCase()}, {d.attempts} attempt{d.attempts === 1 ? "" : "s"}
-              {d.deliveredAt ? `, delivered ${when(d.deliveredAt)}` : d.status === "PENDING" ? `, next ${when(d.nextAttemptAt)}` : ""}
-              {d.attemptsLog.map((a) => <div key={a.attempt}>&nbsp;&nbsp;#{a.attempt} {a.statusCode ?? a.error ?? "no answer"} in {a.durationMs} ms ({when(a.createdAt)})</div>)}
+              {d.deliveredAt
+                ? `, delivered ${when(d.deliveredAt)}`
+                : d.status === "PENDING"
+                  ? `, next ${when(d.nextAttemptAt)}`
+                  : ""}
+              {d.attemptsLog.map((a) => (
+                <div key={a.attempt}>
+                  &nbsp;&nbsp;#{a.attempt} {a.statusCode ?? a.error ?? "no answer"} in {a.durationMs} ms (
+                  {when(a.createdAt)})
+                </div>
+              ))}
             </div>
           ))}
-          <details><summary>Payload</summary><pre className={styles.pre}>{json(e.payload)}</pre></details>
+          <details>
+            <summary>Payload</summary>
+            <pre className={styles.pre}>{json(e.payload)}</pre>
+          </details>
         </li>
       ))}
       {v.audit.map((a) => (
-        <li key={a.id}><strong>{a.action}</strong> <span className={styles.muted}>{when(a.createdAt)} · by {a.actor}</span><pre className={styles.pre}>{json(a.data)}</pre></li>
+        <li key={a.id}>
+          <strong>{a.action}</strong>{" "}
+          <span className={styles.muted}>
+            {when(a.createdAt)} · by {a.actor}
+          </span>
+          <pre className={styles.pre}>{json(a.data)}</pre>
+        </li>
       ))}
     </ol>
   );
@@ -107,35 +171,62 @@ export default async function VerificationPage({ params }: { params: Promise<{ v
   const awaitingReview = awaitsDecision(v);
   return (
     <>
-      <p><Link href="/dashboard/verifications">← Verifications</Link></p>
-      <h1>Verification <span className={styles.code}>{v.id}</span></h1>
-      {v.redactedAt ? <p className={styles.notice}>Personal data deleted {when(v.redactedAt)}. Only this stub remains.</p> : null}
+      <p>
+        <Link href="/dashboard/verifications">← Verifications</Link>
+      </p>
+      <h1>
+        Verification <span className={styles.code}>{v.id}</span>
+      </h1>
+      {v.redactedAt ? (
+        <p className={styles.notice}>Personal data deleted {when(v.redactedAt)}. Only this stub remains.</p>
+      ) : null}
       <section className={styles.panel}>
         <dl className={styles.kv}>
-          <dt>Status</dt><dd>{v.status.toLowerCase()}</dd>
-          <dt>Result</dt><dd><Badge result={v.result} /></dd>
-          <dt>Workflow</dt><dd>{v.workflow.name} (version {v.workflowVersion.version}: {v.workflowVersion.processes.join(", ")})</dd>
-          <dt>Created</dt><dd>{when(v.createdAt)}</dd>
-          <dt>Inputs completed</dt><dd>{when(v.inputsCompletedAt)}</dd>
-          <dt>Completed</dt><dd>{when(v.completedAt)}</dd>
-          <dt>Identity</dt><dd className={styles.code}>{v.identityId}</dd>
-          <dt>IP address</dt><dd>{v.ipAddress ?? "—"}</dd>
-          <dt>Metadata</dt><dd><pre className={styles.pre}>{json(v.metadata)}</pre></dd>
+          <dt>Status</dt>
+          <dd>{v.status.toLowerCase()}</dd>
+          <dt>Result</dt>
+          <dd>
+            <Badge result={v.result} />
+          </dd>
+          <dt>Workflow</dt>
+          <dd>
+            {v.workflow.name} (version {v.workflowVersion.version}: {v.workflowVersion.processes.join(", ")})
+          </dd>
+          <dt>Created</dt>
+          <dd>{when(v.createdAt)}</dd>
+          <dt>Inputs completed</dt>
+          <dd>{when(v.inputsCompletedAt)}</dd>
+          <dt>Completed</dt>
+          <dd>{when(v.completedAt)}</dd>
+          <dt>Identity</dt>
+          <dd className={styles.code}>{v.identityId}</dd>
+          <dt>IP address</dt>
+          <dd>{v.ipAddress ?? "—"}</dd>
+          <dt>Metadata</dt>
+          <dd>
+            <pre className={styles.pre}>{json(v.metadata)}</pre>
+          </dd>
         </dl>
       </section>
       {awaitingReview ? (
         <section className={styles.panel} aria-labelledby="review-h">
           <h2 id="review-h">Review</h2>
-          {v.status === "FAILED" ? <p>Processing failed (the integrator was told NEEDS_REVIEW): decide it from the inputs below.</p> : null}
+          {v.status === "FAILED" ? (
+            <p>Processing failed (the integrator was told NEEDS_REVIEW): decide it from the inputs below.</p>
+          ) : null}
           <DecisionForm action={decideReviewAction} verificationId={v.id} />
         </section>
       ) : null}
       <h2>Inputs</h2>
-      <section className={styles.panel}><Inputs v={v} /></section>
+      <section className={styles.panel}>
+        <Inputs v={v} />
+      </section>
       <h2>Steps</h2>
       <Steps v={v} canReview={can(member, "review")} />
       <h2>Timeline</h2>
-      <section className={styles.panel}><Timeline v={v} /></section>
+      <section className={styles.panel}>
+        <Timeline v={v} />
+      </section>
       {can(member, "deletePersonalData") && !v.redactedAt ? (
         <section className={styles.panel} aria-labelledby="privacy-h">
           <h2 id="privacy-h">Delete personal data</h2>

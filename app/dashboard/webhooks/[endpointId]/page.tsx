@@ -6,7 +6,12 @@ import { RotateSecretButton, WebhookEndpointForm } from "@/components/dashboard/
 import { requireMember } from "@/lib/dashboard/current-member";
 import { NotFoundError } from "@/lib/dashboard/permissions";
 import { webhookDeliveryLog } from "@/lib/dashboard/webhook-deliveries";
-import { resendDeliveryAction, rotateWebhookSecretAction, sendTestWebhookAction, updateWebhookEndpointAction } from "../actions";
+import {
+  resendDeliveryAction,
+  rotateWebhookSecretAction,
+  sendTestWebhookAction,
+  updateWebhookEndpointAction,
+} from "../actions";
 import styles from "@/components/dashboard/dashboard.module.css";
 
 export const metadata = { title: "Webhook endpoint" };
@@ -27,27 +32,52 @@ export default async function WebhookEndpointPage({ params }: { params: Promise<
   const { endpoint, deliveries } = await logOrNotFound(member, (await params).endpointId);
   return (
     <>
-      <p className={styles.muted}><Link href="/dashboard/webhooks">Webhooks</Link> /</p>
+      <p className={styles.muted}>
+        <Link href="/dashboard/webhooks">Webhooks</Link> /
+      </p>
       <h1>{endpoint.url}</h1>
       <section className={styles.panel} aria-label="Endpoint">
-        <div className={styles.field}><span className={styles.muted}>Endpoint id</span><CopyField value={endpoint.id} label="endpoint id" /></div>
+        <div className={styles.field}>
+          <span className={styles.muted}>Endpoint id</span>
+          <CopyField value={endpoint.id} label="endpoint id" />
+        </div>
         <div className={styles.row}>
-          <ActionButton label="Send test event" pendingLabel="Sending…" action={sendTestWebhookAction.bind(null, endpoint.id)} />
+          <ActionButton
+            label="Send test event"
+            pendingLabel="Sending…"
+            action={sendTestWebhookAction.bind(null, endpoint.id)}
+          />
           <RotateSecretButton rotate={rotateWebhookSecretAction.bind(null, endpoint.id)} />
         </div>
         <p className={styles.muted}>
-          The test event (<span className={styles.code}>webhook_test</span>) goes to this endpoint only, signed and retried like any event; it appears in the log below within seconds (reload).
+          The test event (<span className={styles.code}>webhook_test</span>) goes to this endpoint only, signed and
+          retried like any event; it appears in the log below within seconds (reload).
         </p>
       </section>
 
       <h2>Settings</h2>
-      <WebhookEndpointForm key={endpoint.updatedAt.toISOString()} action={updateWebhookEndpointAction.bind(null, endpoint.id)} initial={endpoint} submitLabel="Save endpoint" />
+      <WebhookEndpointForm
+        key={endpoint.updatedAt.toISOString()}
+        action={updateWebhookEndpointAction.bind(null, endpoint.id)}
+        initial={endpoint}
+        submitLabel="Save endpoint"
+      />
 
       <section className={styles.panel}>
         <h2>Deliveries (latest {deliveries.length})</h2>
         {deliveries.length ? (
           <table className={styles.table}>
-            <thead><tr><th>Event</th><th>Status</th><th>Attempts</th><th>Next retry</th><th><span className={styles.srOnly}>Actions</span></th></tr></thead>
+            <thead>
+              <tr>
+                <th>Event</th>
+                <th>Status</th>
+                <th>Attempts</th>
+                <th>Next retry</th>
+                <th>
+                  <span className={styles.srOnly}>Actions</span>
+                </th>
+              </tr>
+            </thead>
             <tbody>
               {deliveries.map((d) => (
                 <tr key={d.id}>
@@ -55,24 +85,42 @@ export default async function WebhookEndpointPage({ params }: { params: Promise<
                     <span className={styles.code}>{d.event.name}</span>
                     <div className={styles.muted}>{when(d.createdAt)}</div>
                     <div className={styles.muted}>event {d.event.id}</div>
-                    {d.event.verificationId ? <Link href={`/dashboard/verifications/${d.event.verificationId}`}>verification</Link> : null}
+                    {d.event.verificationId ? (
+                      <Link href={`/dashboard/verifications/${d.event.verificationId}`}>verification</Link>
+                    ) : null}
                   </td>
-                  <td><span className={`${styles.badge} ${styles[d.status]}`}>{d.status.toLowerCase()}</span>{d.deliveredAt ? <div className={styles.muted}>{when(d.deliveredAt)}</div> : null}</td>
+                  <td>
+                    <span className={`${styles.badge} ${styles[d.status]}`}>{d.status.toLowerCase()}</span>
+                    {d.deliveredAt ? <div className={styles.muted}>{when(d.deliveredAt)}</div> : null}
+                  </td>
                   <td>
                     {d.attemptsLog.length ? (
                       <ol className={styles.attempts}>
                         {d.attemptsLog.map((a) => (
                           <li key={a.id}>
-                            {when(a.createdAt)} · {a.statusCode ? `HTTP ${a.statusCode}` : "no response"} · {a.durationMs} ms
+                            {when(a.createdAt)} · {a.statusCode ? `HTTP ${a.statusCode}` : "no response"} ·{" "}
+                            {a.durationMs} ms
                             {a.error ? <div className={styles.fieldError}>{a.error}</div> : null}
-                            {a.responseExcerpt ? <pre className={styles.excerpt}>{a.responseExcerpt.slice(0, 500)}</pre> : null}
+                            {a.responseExcerpt ? (
+                              <pre className={styles.excerpt}>{a.responseExcerpt.slice(0, 500)}</pre>
+                            ) : null}
                           </li>
                         ))}
                       </ol>
-                    ) : <span className={styles.muted}>not attempted yet</span>}
+                    ) : (
+                      <span className={styles.muted}>not attempted yet</span>
+                    )}
                   </td>
                   <td>{d.status === "PENDING" ? when(d.nextAttemptAt) : "—"}</td>
-                  <td>{d.status !== "PENDING" ? <ActionButton variant="small" label="Resend" action={resendDeliveryAction.bind(null, endpoint.id, d.id)} /> : null}</td>
+                  <td>
+                    {d.status !== "PENDING" ? (
+                      <ActionButton
+                        variant="small"
+                        label="Resend"
+                        action={resendDeliveryAction.bind(null, endpoint.id, d.id)}
+                      />
+                    ) : null}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -11,7 +11,12 @@ import { workflowVerifyUrl } from "@/lib/verifications/verify-url";
 import { PROCESS_LABELS } from "@/lib/workflows/process-labels";
 import type { ProcessType } from "@/lib/workflows/process-types";
 import { SignedLinkForm } from "@/components/dashboard/signed-link-form";
-import { duplicateWorkflowAction, mintSignedLinkAction, saveWorkflowAction, setWorkflowArchivedAction } from "../actions";
+import {
+  duplicateWorkflowAction,
+  mintSignedLinkAction,
+  saveWorkflowAction,
+  setWorkflowArchivedAction,
+} from "../actions";
 import styles from "@/components/dashboard/dashboard.module.css";
 
 export const metadata = { title: "Workflow" };
@@ -31,15 +36,24 @@ export default async function WorkflowPage({ params }: { params: Promise<{ workf
   const when = (d: Date) => `${d.toISOString().slice(0, 16).replace("T", " ")} UTC`;
   return (
     <>
-      <p className={styles.muted}><Link href="/dashboard/workflows">Workflows</Link> /</p>
+      <p className={styles.muted}>
+        <Link href="/dashboard/workflows">Workflows</Link> /
+      </p>
       <div className={styles.row} style={{ justifyContent: "space-between" }}>
-        <h1>{workflow.name} {workflow.archived ? <span className={styles.badge}>archived</span> : null}</h1>
+        <h1>
+          {workflow.name} {workflow.archived ? <span className={styles.badge}>archived</span> : null}
+        </h1>
         <span className={styles.row}>
           <ActionButton label="Duplicate" action={duplicateWorkflowAction.bind(null, workflow.id)} />
           {workflow.archived ? (
             <ActionButton label="Unarchive" action={setWorkflowArchivedAction.bind(null, workflow.id, false)} />
           ) : (
-            <ActionButton variant="danger" label="Archive" confirm="Archive this workflow? It will start no new verifications; those in progress finish." action={setWorkflowArchivedAction.bind(null, workflow.id, true)} />
+            <ActionButton
+              variant="danger"
+              label="Archive"
+              confirm="Archive this workflow? It will start no new verifications; those in progress finish."
+              action={setWorkflowArchivedAction.bind(null, workflow.id, true)}
+            />
           )}
         </span>
       </div>
@@ -50,14 +64,21 @@ export default async function WorkflowPage({ params }: { params: Promise<{ workf
           <CopyField value={workflow.id} label="flowId" />
         </div>
         <div className={styles.field}>
-          <span className={styles.muted}>Verify link for client id {member.clientId}: each visit starts a new verification{workflow.archived ? " (not while archived)" : ""}. Anyone can append metadata to it; from an unsigned link, userId and email are dropped and a redirectUrl must be on the allowed hosts (Settings)</span>
+          <span className={styles.muted}>
+            Verify link for client id {member.clientId}: each visit starts a new verification
+            {workflow.archived ? " (not while archived)" : ""}. Anyone can append metadata to it; from an unsigned link,
+            userId and email are dropped and a redirectUrl must be on the allowed hosts (Settings)
+          </span>
           <CopyField value={workflowVerifyUrl(workflow.id, member.clientId)} label="verify link" />
         </div>
         {workflow.archived ? null : <SignedLinkForm action={mintSignedLinkAction.bind(null, workflow.id)} />}
       </section>
 
       <h2>Edit</h2>
-      <p className={styles.muted}>Saving publishes version {workflow.currentVersion + 1}; verifications already started keep the version they began with.</p>
+      <p className={styles.muted}>
+        Saving publishes version {workflow.currentVersion + 1}; verifications already started keep the version they
+        began with.
+      </p>
       <WorkflowBuilder
         workflowId={workflow.id}
         initial={workflow.definition}
@@ -68,35 +89,76 @@ export default async function WorkflowPage({ params }: { params: Promise<{ workf
       <section className={styles.panel}>
         <h2>What the end user is asked for (v{workflow.currentVersion})</h2>
         <table className={styles.table}>
-          <thead><tr><th>Step</th><th>Input</th><th>Type</th><th>Required</th><th>Description</th></tr></thead>
+          <thead>
+            <tr>
+              <th>Step</th>
+              <th>Input</th>
+              <th>Type</th>
+              <th>Required</th>
+              <th>Description</th>
+            </tr>
+          </thead>
           <tbody>
             {workflow.inputs.map((input) => (
               <tr key={input.fieldName}>
-                <td>{input.group + 1}. {PROCESS_LABELS[workflow.definition.processes[input.group] as ProcessType]}</td>
-                <td><span className={styles.code}>{input.fieldName}</span></td>
+                <td>
+                  {input.group + 1}. {PROCESS_LABELS[workflow.definition.processes[input.group] as ProcessType]}
+                </td>
+                <td>
+                  <span className={styles.code}>{input.fieldName}</span>
+                </td>
                 <td>{input.fieldType}</td>
-                <td>{input.optional ? (input.fieldName === "DOCUMENT_BACK" ? "when the document has a back" : "optional") : "required"}</td>
+                <td>
+                  {input.optional
+                    ? input.fieldName === "DOCUMENT_BACK"
+                      ? "when the document has a back"
+                      : "optional"
+                    : "required"}
+                </td>
                 <td>
                   {input.description}
-                  {typeof input.data?.instruction === "string" ? <div className={styles.muted}>“{input.data.instruction}”</div> : null}
-                  {typeof input.data?.statement === "string" ? <div className={styles.muted}>“{input.data.statement}”</div> : null}
-                  {Array.isArray(input.data?.options) ? <div className={styles.muted}>{(input.data.options as string[]).length} options{(input.data.options as string[]).length <= 12 ? `: ${(input.data.options as string[]).join(", ")}` : ""}</div> : null}
+                  {typeof input.data?.instruction === "string" ? (
+                    <div className={styles.muted}>“{input.data.instruction}”</div>
+                  ) : null}
+                  {typeof input.data?.statement === "string" ? (
+                    <div className={styles.muted}>“{input.data.statement}”</div>
+                  ) : null}
+                  {Array.isArray(input.data?.options) ? (
+                    <div className={styles.muted}>
+                      {(input.data.options as string[]).length} options
+                      {(input.data.options as string[]).length <= 12
+                        ? `: ${(input.data.options as string[]).join(", ")}`
+                        : ""}
+                    </div>
+                  ) : null}
                 </td>
               </tr>
             ))}
           </tbody>
         </table>
-        {workflow.inputs.length === 0 ? <p className={styles.muted}>No inputs: every step runs on data the workflow already has.</p> : null}
+        {workflow.inputs.length === 0 ? (
+          <p className={styles.muted}>No inputs: every step runs on data the workflow already has.</p>
+        ) : null}
       </section>
 
       <section className={styles.panel}>
         <h2>Version history</h2>
         <table className={styles.table}>
-          <thead><tr><th>Version</th><th>Published</th><th>Processes</th><th>Settings</th><th>Verifications pinned</th></tr></thead>
+          <thead>
+            <tr>
+              <th>Version</th>
+              <th>Published</th>
+              <th>Processes</th>
+              <th>Settings</th>
+              <th>Verifications pinned</th>
+            </tr>
+          </thead>
           <tbody>
             {workflow.versions.map((v) => (
               <tr key={v.version}>
-                <td>v{v.version} {v.isCurrent ? <span className={styles.badge}>current</span> : null}</td>
+                <td>
+                  v{v.version} {v.isCurrent ? <span className={styles.badge}>current</span> : null}
+                </td>
                 <td>{when(v.createdAt)}</td>
                 <td>{v.processes.map((p) => PROCESS_LABELS[p as ProcessType] ?? p).join(" → ")}</td>
                 <td>{v.settingCount}</td>

@@ -22,25 +22,67 @@ describe("GET /api/v1/verifications/{id} and /status", () => {
     expect(body.result).toBeUndefined();
     expect(body.completedAt).toBeUndefined();
     // DOCUMENT_BACK only once a two-sided type is chosen; optional inputs never
-    expect(body.missingInputs.map((i) => i.fieldName)).toEqual(["DOCUMENT_COUNTRY", "DOCUMENT_TYPE", "DOCUMENT_FRONT", "SELFIE_VIDEO", "ADDRESS_LINE", "CITY", "POSTAL_CODE", "COUNTRY"]);
+    expect(body.missingInputs.map((i) => i.fieldName)).toEqual([
+      "DOCUMENT_COUNTRY",
+      "DOCUMENT_TYPE",
+      "DOCUMENT_FRONT",
+      "SELFIE_VIDEO",
+      "ADDRESS_LINE",
+      "CITY",
+      "POSTAL_CODE",
+      "COUNTRY",
+    ]);
 
     const record = await call(`/api/v1/verifications/${verificationId}`, account.as(account.keys.read));
     expect(record.status).toBe(200);
-    expect(VerificationRecord.parse(record.body)).toMatchObject({ id: verificationId, flowId: account.workflows["full-kyc"], status: "PENDING", steps: [], metadata: { reference: "r" } });
+    expect(VerificationRecord.parse(record.body)).toMatchObject({
+      id: verificationId,
+      flowId: account.workflows["full-kyc"],
+      status: "PENDING",
+      steps: [],
+      metadata: { reference: "r" },
+    });
   });
 
   it("reports finished steps with their data, result and completedAt", async () => {
     const { verificationId } = await startVerification(account, "address-only");
     const completedAt = new Date("2026-01-02T03:04:05.000Z");
-    await prisma.verification.update({ where: { id: verificationId }, data: { status: "COMPLETED", result: "APPROVED", completedAt, inputsCompletedAt: completedAt } });
-    await prisma.verificationStep.create({
-      data: { verificationId, position: 0, processType: "ADDRESS_VERIFICATION", status: "COMPLETED", result: "APPROVED", data: { city: "Springfield", validation_result: "PASSED" }, completedAt },
+    await prisma.verification.update({
+      where: { id: verificationId },
+      data: { status: "COMPLETED", result: "APPROVED", completedAt, inputsCompletedAt: completedAt },
     });
-    const status = VerificationStatusResponse.parse((await call(`/api/v1/verifications/${verificationId}/status`, account.auth)).body);
-    expect(status).toMatchObject({ status: "COMPLETED", result: "APPROVED", completedAt: completedAt.toISOString(), missingInputs: [] });
-    expect(status.steps).toEqual([{ processType: "ADDRESS_VERIFICATION", status: "COMPLETED", result: "APPROVED", completedAt: completedAt.toISOString() }]);
+    await prisma.verificationStep.create({
+      data: {
+        verificationId,
+        position: 0,
+        processType: "ADDRESS_VERIFICATION",
+        status: "COMPLETED",
+        result: "APPROVED",
+        data: { city: "Springfield", validation_result: "PASSED" },
+        completedAt,
+      },
+    });
+    const status = VerificationStatusResponse.parse(
+      (await call(`/api/v1/verifications/${verificationId}/status`, account.auth)).body,
+    );
+    expect(status).toMatchObject({
+      status: "COMPLETED",
+      result: "APPROVED",
+      completedAt: completedAt.toISOString(),
+      missingInputs: [],
+    });
+    expect(status.steps).toEqual([
+      {
+        processType: "ADDRESS_VERIFICATION",
+        status: "COMPLETED",
+        result: "APPROVED",
+        completedAt: completedAt.toISOString(),
+      },
+    ]);
     const record = VerificationRecord.parse((await call(`/api/v1/verifications/${verificationId}`, account.auth)).body);
-    expect(record.steps).toEqual([{ stepId: "ADDRESS_VERIFICATION", status: 200, data: { city: "Springfield", validation_result: "PASSED" } }]);
+    expect(record.steps).toEqual([
+      { stepId: "ADDRESS_VERIFICATION", status: 200, data: { city: "Springfield", validation_result: "PASSED" } },
+    ]);
   });
 
   it.each(["", "/status"])("answers 404 VERIFICATION_NOT_FOUND for another account's id (%s)", async (suffix) => {
@@ -50,11 +92,14 @@ describe("GET /api/v1/verifications/{id} and /status", () => {
     expect(response.body.error).toBe("VERIFICATION_NOT_FOUND");
   });
 
-  it.each(["not-a-uuid", "01a20190-0000-7000-8000-000000000000", "%00", "'; DROP TABLE x; --"])("answers 404 for id %j", async (id) => {
-    const response = await call(`/api/v1/verifications/${encodeURIComponent(id)}/status`, account.auth);
-    expect(response.status).toBe(404);
-    expect(response.body.error).toBe("VERIFICATION_NOT_FOUND");
-  });
+  it.each(["not-a-uuid", "01a20190-0000-7000-8000-000000000000", "%00", "'; DROP TABLE x; --"])(
+    "answers 404 for id %j",
+    async (id) => {
+      const response = await call(`/api/v1/verifications/${encodeURIComponent(id)}/status`, account.auth);
+      expect(response.status).toBe(404);
+      expect(response.body.error).toBe("VERIFICATION_NOT_FOUND");
+    },
+  );
 
   it.each(["create", "inputs"] as const)("answers 403 to a key without verification:read (%s)", async (scope) => {
     const { verificationId } = await startVerification(account, "liveness");
@@ -76,11 +121,19 @@ describe("GET /api/v1/verifications/{id} and /status", () => {
   it("keeps the pinned workflow version when the workflow is edited", async () => {
     const { verificationId } = await startVerification(account, "email-check");
     const { publishWorkflow } = await import("@/lib/workflows/publish-workflow");
-    await publishWorkflow(account.accountId, { name: "email-check", processes: ["EMAIL_CHECK", "LIVENESS"] }, account.workflows["email-check"]);
+    await publishWorkflow(
+      account.accountId,
+      { name: "email-check", processes: ["EMAIL_CHECK", "LIVENESS"] },
+      account.workflows["email-check"],
+    );
     const status = await call(`/api/v1/verifications/${verificationId}/status`, account.auth);
     expect(status.body.missingInputs.map((i: { fieldName: string }) => i.fieldName)).toEqual(["EMAIL", "EMAIL_OTP"]);
     const fresh = await startVerification(account, "email-check");
     const freshStatus = await call(`/api/v1/verifications/${fresh.verificationId}/status`, account.auth);
-    expect(freshStatus.body.missingInputs.map((i: { fieldName: string }) => i.fieldName)).toEqual(["EMAIL", "EMAIL_OTP", "SELFIE_VIDEO"]);
+    expect(freshStatus.body.missingInputs.map((i: { fieldName: string }) => i.fieldName)).toEqual([
+      "EMAIL",
+      "EMAIL_OTP",
+      "SELFIE_VIDEO",
+    ]);
   });
 });

@@ -4,8 +4,22 @@ import { clock } from "@/lib/clock";
 import { prisma } from "@/lib/db";
 import { readFile } from "@/lib/storage/file-store";
 import { call } from "@/lib/testing/api-client";
-import { countRows, createTestAccount, sessionTokenFor, startVerification, type TestAccount } from "@/lib/testing/fixtures";
-import { heicDeclaring, longWebm, mp4Declaring, mp4WithExternalReference, pngDeclaring, polyglotWebm, smallMp4 } from "@/lib/testing/hostile-media";
+import {
+  countRows,
+  createTestAccount,
+  sessionTokenFor,
+  startVerification,
+  type TestAccount,
+} from "@/lib/testing/fixtures";
+import {
+  heicDeclaring,
+  longWebm,
+  mp4Declaring,
+  mp4WithExternalReference,
+  pngDeclaring,
+  polyglotWebm,
+  smallMp4,
+} from "@/lib/testing/hostile-media";
 import { dataUrl, jpeg, png, webm, webmHeaderOnly } from "@/lib/testing/images";
 
 let account: TestAccount;
@@ -14,7 +28,11 @@ let other: TestAccount;
 beforeAll(async () => {
   account = await createTestAccount({
     workflows: [
-      { name: "address-only", processes: ["ADDRESS_VERIFICATION"], settings: { ADDRESS_COMPLETENESS: true, POSTAL_VALIDATION: true } },
+      {
+        name: "address-only",
+        processes: ["ADDRESS_VERIFICATION"],
+        settings: { ADDRESS_COMPLETENESS: true, POSTAL_VALIDATION: true },
+      },
       { name: "document", processes: ["DOCUMENT_VERIFICATION"], documentTypes: ["PASSPORT", "NATIONAL_ID"] },
       { name: "liveness", processes: ["LIVENESS"] },
       { name: "location", processes: ["LOCATION_INTELLIGENCE"] },
@@ -36,7 +54,8 @@ const ADDRESS = [
 
 const send = (verificationId: string, body: unknown, auth: { token?: string; clientId?: string } = account.auth) =>
   call(`/api/v1/verifications/${verificationId}/send-inputs`, { ...auth, body });
-const statusOf = async (verificationId: string) => (await call(`/api/v1/verifications/${verificationId}/status`, account.auth)).body;
+const statusOf = async (verificationId: string) =>
+  (await call(`/api/v1/verifications/${verificationId}/status`, account.auth)).body;
 
 describe("POST /api/v1/verifications/{id}/send-inputs", () => {
   it("stores every input, moves to PROCESSING and leaves a durable job and event for the engine", async () => {
@@ -46,8 +65,16 @@ describe("POST /api/v1/verifications/{id}/send-inputs", () => {
     expect(response.body).toEqual({ status: "success", message: expect.any(String), verificationId });
     const status = await statusOf(verificationId);
     expect(status).toMatchObject({ status: "PROCESSING", missingInputs: [] });
-    const inputs = await prisma.verificationInput.findMany({ where: { verificationId }, orderBy: { fieldName: "asc" } });
-    expect(inputs.map((i) => [i.fieldName, i.value])).toEqual([["ADDRESS_LINE", "742 Evergreen Terrace"], ["CITY", "Springfield"], ["COUNTRY", "US"], ["POSTAL_CODE", "97403"]]);
+    const inputs = await prisma.verificationInput.findMany({
+      where: { verificationId },
+      orderBy: { fieldName: "asc" },
+    });
+    expect(inputs.map((i) => [i.fieldName, i.value])).toEqual([
+      ["ADDRESS_LINE", "742 Evergreen Terrace"],
+      ["CITY", "Springfield"],
+      ["COUNTRY", "US"],
+      ["POSTAL_CODE", "97403"],
+    ]);
     expect(await prisma.job.count({ where: { verificationId, type: "RUN_VERIFICATION", doneAt: null } })).toBe(1);
     const events = await prisma.event.findMany({ where: { verificationId }, orderBy: { createdAt: "asc" } });
     expect(events.map((e) => e.name)).toEqual(["verification_started", "verification_inputs_completed"]);
@@ -58,7 +85,10 @@ describe("POST /api/v1/verifications/{id}/send-inputs", () => {
     const first = await send(verificationId, { inputs: ADDRESS.slice(0, 2) });
     expect(first.body.message).toContain("POSTAL_CODE");
     expect(await statusOf(verificationId)).toMatchObject({ status: "INITIATED" });
-    expect((await statusOf(verificationId)).missingInputs.map((i: { fieldName: string }) => i.fieldName)).toEqual(["POSTAL_CODE", "COUNTRY"]);
+    expect((await statusOf(verificationId)).missingInputs.map((i: { fieldName: string }) => i.fieldName)).toEqual([
+      "POSTAL_CODE",
+      "COUNTRY",
+    ]);
     await send(verificationId, { inputs: ADDRESS.slice(2) });
     expect((await statusOf(verificationId)).status).toBe("PROCESSING");
   });
@@ -67,11 +97,22 @@ describe("POST /api/v1/verifications/{id}/send-inputs", () => {
     const { verificationId } = await startVerification(account, "location");
     await send(verificationId, { inputs: [], complete: false });
     expect((await statusOf(verificationId)).status).toBe("INITIATED");
-    await send(verificationId, { inputs: [{ fieldName: "GEOLOCATION", type: "LOCATION", value: JSON.stringify({ latitude: 48.85, longitude: 2.35, accuracy: 20 }) }], complete: false });
+    await send(verificationId, {
+      inputs: [
+        {
+          fieldName: "GEOLOCATION",
+          type: "LOCATION",
+          value: JSON.stringify({ latitude: 48.85, longitude: 2.35, accuracy: 20 }),
+        },
+      ],
+      complete: false,
+    });
     expect((await statusOf(verificationId)).status).toBe("INITIATED");
     await send(verificationId, { inputs: [] });
     expect((await statusOf(verificationId)).status).toBe("PROCESSING");
-    const stored = await prisma.verificationInput.findFirstOrThrow({ where: { verificationId, fieldName: "GEOLOCATION" } });
+    const stored = await prisma.verificationInput.findFirstOrThrow({
+      where: { verificationId, fieldName: "GEOLOCATION" },
+    });
     expect(JSON.parse(stored.value!)).toEqual({ latitude: 48.85, longitude: 2.35, accuracy: 20 });
   });
 
@@ -87,14 +128,21 @@ describe("POST /api/v1/verifications/{id}/send-inputs", () => {
 
   it("starts processing exactly once when two requests complete the inputs at the same time", async () => {
     const { verificationId } = await startVerification(account, "address-only");
-    const results = await Promise.all([send(verificationId, { inputs: ADDRESS }), send(verificationId, { inputs: ADDRESS })]);
+    const results = await Promise.all([
+      send(verificationId, { inputs: ADDRESS }),
+      send(verificationId, { inputs: ADDRESS }),
+    ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
     expect(await prisma.job.count({ where: { verificationId } })).toBe(1);
     expect(await prisma.event.count({ where: { verificationId, name: "verification_inputs_completed" } })).toBe(1);
   });
 
   it.each([
-    ["an input the workflow does not ask for", [{ fieldName: "SELFIE_VIDEO", value: "x", type: "TEXT" }], "SELFIE_VIDEO"],
+    [
+      "an input the workflow does not ask for",
+      [{ fieldName: "SELFIE_VIDEO", value: "x", type: "TEXT" }],
+      "SELFIE_VIDEO",
+    ],
     ["the wrong type", [{ fieldName: "CITY", value: "x", type: "LOCATION" }], "CITY"],
     ["an invalid country", [{ fieldName: "COUNTRY", value: "XX", type: "TEXT" }], "COUNTRY"],
     ["a postal code with symbols", [{ fieldName: "POSTAL_CODE", value: "<script>", type: "TEXT" }], "POSTAL_CODE"],
@@ -103,7 +151,9 @@ describe("POST /api/v1/verifications/{id}/send-inputs", () => {
     ["the same field twice", [ADDRESS[0], ADDRESS[0]], "ADDRESS_LINE"],
   ])("refuses %s with VALIDATION_ERROR naming the field, storing nothing", async (_, inputs, field) => {
     const { verificationId } = await startVerification(account, "address-only");
-    const response = await send(verificationId, { inputs: [...ADDRESS.slice(0, 1).filter((a) => a !== inputs[0]), ...inputs] });
+    const response = await send(verificationId, {
+      inputs: [...ADDRESS.slice(0, 1).filter((a) => a !== inputs[0]), ...inputs],
+    });
     expect(response.status).toBe(400);
     expect(response.body.error).toBe("VALIDATION_ERROR");
     expect(response.body.details).toEqual(expect.arrayContaining([expect.objectContaining({ field })]));
@@ -125,14 +175,29 @@ describe("POST /api/v1/verifications/{id}/send-inputs", () => {
 
   it("checks DROPDOWN values against the offered options and the document type against the country", async () => {
     const { verificationId } = await startVerification(account, "document");
-    const notOffered = await send(verificationId, { inputs: [{ fieldName: "DOCUMENT_TYPE", value: "VOTER_ID", type: "TEXT" }] });
+    const notOffered = await send(verificationId, {
+      inputs: [{ fieldName: "DOCUMENT_TYPE", value: "VOTER_ID", type: "TEXT" }],
+    });
     expect(notOffered.body.details).toEqual([{ field: "DOCUMENT_TYPE", message: "Not one of the offered options" }]);
-    const notIssued = await send(verificationId, { inputs: [{ fieldName: "DOCUMENT_COUNTRY", value: "US", type: "TEXT" }, { fieldName: "DOCUMENT_TYPE", value: "NATIONAL_ID", type: "TEXT" }] });
+    const notIssued = await send(verificationId, {
+      inputs: [
+        { fieldName: "DOCUMENT_COUNTRY", value: "US", type: "TEXT" },
+        { fieldName: "DOCUMENT_TYPE", value: "NATIONAL_ID", type: "TEXT" },
+      ],
+    });
     expect(notIssued.body.details).toEqual([{ field: "DOCUMENT_TYPE", message: "NATIONAL_ID is not issued in US" }]);
-    const ok = await send(verificationId, { inputs: [{ fieldName: "DOCUMENT_COUNTRY", value: "de", type: "TEXT" }, { fieldName: "DOCUMENT_TYPE", value: "national_id", type: "TEXT" }] });
+    const ok = await send(verificationId, {
+      inputs: [
+        { fieldName: "DOCUMENT_COUNTRY", value: "de", type: "TEXT" },
+        { fieldName: "DOCUMENT_TYPE", value: "national_id", type: "TEXT" },
+      ],
+    });
     expect(ok.status).toBe(200);
     // a two-sided type makes DOCUMENT_BACK required
-    expect((await statusOf(verificationId)).missingInputs.map((i: { fieldName: string }) => i.fieldName)).toEqual(["DOCUMENT_FRONT", "DOCUMENT_BACK"]);
+    expect((await statusOf(verificationId)).missingInputs.map((i: { fieldName: string }) => i.fieldName)).toEqual([
+      "DOCUMENT_FRONT",
+      "DOCUMENT_BACK",
+    ]);
   });
 
   it("accepts a JPEG as a data URL, stores it encrypted and re-encoded without metadata", async () => {
@@ -149,9 +214,18 @@ describe("POST /api/v1/verifications/{id}/send-inputs", () => {
     });
     expect(response.status).toBe(200);
     expect((await statusOf(verificationId)).status).toBe("PROCESSING");
-    const input = await prisma.verificationInput.findFirstOrThrow({ where: { verificationId, fieldName: "DOCUMENT_FRONT" }, include: { file: true } });
+    const input = await prisma.verificationInput.findFirstOrThrow({
+      where: { verificationId, fieldName: "DOCUMENT_FRONT" },
+      include: { file: true },
+    });
     expect(input.file).toMatchObject({ contentType: "image/jpeg", accountId: account.accountId });
-    expect(input.file!.meta).toMatchObject({ software: "Adobe Photoshop 25.0", make: "TestCam", originalType: "image/jpeg", width: 800, height: 500 });
+    expect(input.file!.meta).toMatchObject({
+      software: "Adobe Photoshop 25.0",
+      make: "TestCam",
+      originalType: "image/jpeg",
+      width: 800,
+      height: 500,
+    });
     const blob = await prisma.fileBlob.findUniqueOrThrow({ where: { key: input.file!.storageKey } });
     expect(Buffer.from(blob.data).includes(original.subarray(0, 64))).toBe(false);
     const plain = await readFile(account.accountId, input.file!.id);
@@ -170,8 +244,15 @@ describe("POST /api/v1/verifications/{id}/send-inputs", () => {
     form.set("SELFIE_PHOTO", new Blob([new Uint8Array(await png())], { type: "image/png" }), "selfie.png");
     const response = await send(verificationId, form);
     expect(response.status).toBe(200);
-    const files = await prisma.verificationInput.findMany({ where: { verificationId }, include: { file: true }, orderBy: { fieldName: "asc" } });
-    expect(files.map((f) => [f.fieldName, f.type, f.file?.contentType])).toEqual([["SELFIE_PHOTO", "FILE", "image/png"], ["SELFIE_VIDEO", "FILE", "video/webm"]]);
+    const files = await prisma.verificationInput.findMany({
+      where: { verificationId },
+      include: { file: true },
+      orderBy: { fieldName: "asc" },
+    });
+    expect(files.map((f) => [f.fieldName, f.type, f.file?.contentType])).toEqual([
+      ["SELFIE_PHOTO", "FILE", "image/png"],
+      ["SELFIE_VIDEO", "FILE", "video/webm"],
+    ]);
     expect((await statusOf(verificationId)).status).toBe("PROCESSING");
     // the container metadata (title, creation time) is gone; the video is the same video
     const video = files.find((f) => f.fieldName === "SELFIE_VIDEO")!;
@@ -183,7 +264,9 @@ describe("POST /api/v1/verifications/{id}/send-inputs", () => {
 
   it("refuses a video that is only a header, with 422 VIDEO_UNREADABLE, storing nothing", async () => {
     const { verificationId } = await startVerification(account, "liveness");
-    const response = await send(verificationId, { inputs: [{ fieldName: "SELFIE_VIDEO", value: dataUrl(webmHeaderOnly(), "video/webm"), type: "FILE" }] });
+    const response = await send(verificationId, {
+      inputs: [{ fieldName: "SELFIE_VIDEO", value: dataUrl(webmHeaderOnly(), "video/webm"), type: "FILE" }],
+    });
     expect(response.status).toBe(422);
     expect(response.body).toMatchObject({ error: "VIDEO_UNREADABLE", details: [{ field: "SELFIE_VIDEO" }] });
     expect(await prisma.verificationInput.count({ where: { verificationId } })).toBe(0);
@@ -196,13 +279,26 @@ describe("POST /api/v1/verifications/{id}/send-inputs", () => {
       ["SELFIE_VIDEO", "video/webm", polyglotWebm(), "VIDEO_UNREADABLE"],
       ["SELFIE_VIDEO", "video/mp4", mp4Declaring(smallMp4(), 30_000, 30_000), "VIDEO_TOO_LARGE"],
       ["SELFIE_VIDEO", "video/webm", longWebm(600), "VIDEO_TOO_LONG"],
-      ["SELFIE_VIDEO", "video/mp4", mp4WithExternalReference(smallMp4(), "http://127.0.0.1:9/concat:a.mp4|b.mp4"), "VIDEO_EXTERNAL_REFERENCE"],
+      [
+        "SELFIE_VIDEO",
+        "video/mp4",
+        mp4WithExternalReference(smallMp4(), "http://127.0.0.1:9/concat:a.mp4|b.mp4"),
+        "VIDEO_EXTERNAL_REFERENCE",
+      ],
       ["SELFIE_PHOTO", "image/heic", heicDeclaring(20_000, 20_000), "IMAGE_TOO_LARGE"],
       ["SELFIE_PHOTO", "image/png", pngDeclaring(100_000, 100_000), "IMAGE_TOO_LARGE"],
     ];
     for (const [fieldName, mime, bytes, code] of cases) {
-      const response = await send(verificationId, { inputs: [{ fieldName, value: dataUrl(bytes, mime), type: "FILE" }], complete: false });
-      expect({ code, status: response.status, error: response.body.error, field: response.body.details?.[0]?.field }).toEqual({ code, status: 422, error: code, field: fieldName });
+      const response = await send(verificationId, {
+        inputs: [{ fieldName, value: dataUrl(bytes, mime), type: "FILE" }],
+        complete: false,
+      });
+      expect({
+        code,
+        status: response.status,
+        error: response.body.error,
+        field: response.body.details?.[0]?.field,
+      }).toEqual({ code, status: 422, error: code, field: fieldName });
     }
     expect(await countRows(verificationId)).toMatchObject({ inputs: 0, files: 0 });
     expect(await prisma.storedFile.count({ where: { accountId: account.accountId } })).toBe(filesBefore);
@@ -212,24 +308,36 @@ describe("POST /api/v1/verifications/{id}/send-inputs", () => {
   it("refuses fake content with 415 and stores nothing", async () => {
     const { verificationId } = await startVerification(account, "liveness");
     const fake = Buffer.from("<html><script>alert(1)</script></html>");
-    const response = await send(verificationId, { inputs: [{ fieldName: "SELFIE_VIDEO", value: dataUrl(fake, "video/webm"), type: "FILE" }] });
+    const response = await send(verificationId, {
+      inputs: [{ fieldName: "SELFIE_VIDEO", value: dataUrl(fake, "video/webm"), type: "FILE" }],
+    });
     expect(response.status).toBe(415);
     expect(response.body).toMatchObject({ error: "UNSUPPORTED_MEDIA_TYPE", details: [{ field: "SELFIE_VIDEO" }] });
     // an image where a video belongs is refused too
-    const image = await send(verificationId, { inputs: [{ fieldName: "SELFIE_VIDEO", value: dataUrl(await jpeg(), "video/webm"), type: "FILE" }] });
+    const image = await send(verificationId, {
+      inputs: [{ fieldName: "SELFIE_VIDEO", value: dataUrl(await jpeg(), "video/webm"), type: "FILE" }],
+    });
     expect(image.status).toBe(415);
     expect(await countRows(verificationId)).toMatchObject({ inputs: 0, files: 0 });
-    expect(await prisma.fileBlob.count({ where: { key: { startsWith: `${account.accountId}/` } } })).toBe(await prisma.storedFile.count({ where: { accountId: account.accountId } }));
+    expect(await prisma.fileBlob.count({ where: { key: { startsWith: `${account.accountId}/` } } })).toBe(
+      await prisma.storedFile.count({ where: { accountId: account.accountId } }),
+    );
   });
 
   it("refuses an image over 15 MiB with 413 and a corrupt image with 400", async () => {
     const { verificationId } = await startVerification(account, "liveness");
     const huge = Buffer.concat([await jpeg(), Buffer.alloc(15 * 1024 * 1024)]);
-    const tooBig = await send(verificationId, { inputs: [{ fieldName: "SELFIE_PHOTO", value: dataUrl(huge, "image/jpeg"), type: "FILE" }], complete: false });
+    const tooBig = await send(verificationId, {
+      inputs: [{ fieldName: "SELFIE_PHOTO", value: dataUrl(huge, "image/jpeg"), type: "FILE" }],
+      complete: false,
+    });
     expect(tooBig.status).toBe(413);
     expect(tooBig.body.error).toBe("PAYLOAD_TOO_LARGE");
     const corrupt = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2000, 0x41)]);
-    const bad = await send(verificationId, { inputs: [{ fieldName: "SELFIE_PHOTO", value: dataUrl(corrupt, "image/jpeg"), type: "FILE" }], complete: false });
+    const bad = await send(verificationId, {
+      inputs: [{ fieldName: "SELFIE_PHOTO", value: dataUrl(corrupt, "image/jpeg"), type: "FILE" }],
+      complete: false,
+    });
     expect(bad.status).toBeGreaterThanOrEqual(400);
     expect(bad.status).toBeLessThan(500);
     expect(await countRows(verificationId)).toMatchObject({ inputs: 0, files: 0 });
@@ -237,7 +345,9 @@ describe("POST /api/v1/verifications/{id}/send-inputs", () => {
 
   it("refuses a malformed data URL and a multipart FILE item without its part", async () => {
     const { verificationId } = await startVerification(account, "liveness");
-    const notDataUrl = await send(verificationId, { inputs: [{ fieldName: "SELFIE_VIDEO", value: "https://example.com/v.webm", type: "FILE" }] });
+    const notDataUrl = await send(verificationId, {
+      inputs: [{ fieldName: "SELFIE_VIDEO", value: "https://example.com/v.webm", type: "FILE" }],
+    });
     expect(notDataUrl.body).toMatchObject({ error: "VALIDATION_ERROR", details: [{ field: "inputs.0.value" }] });
     const form = new FormData();
     form.set("inputs", JSON.stringify([{ fieldName: "SELFIE_VIDEO", type: "FILE" }]));
@@ -247,10 +357,22 @@ describe("POST /api/v1/verifications/{id}/send-inputs", () => {
 
   it("replaces an earlier input and deletes the replaced file's bytes", async () => {
     const { verificationId } = await startVerification(account, "liveness");
-    await send(verificationId, { inputs: [{ fieldName: "SELFIE_PHOTO", value: dataUrl(await png(100, 100), "image/png"), type: "FILE" }], complete: false });
-    const first = await prisma.verificationInput.findFirstOrThrow({ where: { verificationId }, include: { file: true } });
-    await send(verificationId, { inputs: [{ fieldName: "SELFIE_PHOTO", value: dataUrl(await png(120, 120), "image/png"), type: "FILE" }], complete: false });
-    const second = await prisma.verificationInput.findFirstOrThrow({ where: { verificationId }, include: { file: true } });
+    await send(verificationId, {
+      inputs: [{ fieldName: "SELFIE_PHOTO", value: dataUrl(await png(100, 100), "image/png"), type: "FILE" }],
+      complete: false,
+    });
+    const first = await prisma.verificationInput.findFirstOrThrow({
+      where: { verificationId },
+      include: { file: true },
+    });
+    await send(verificationId, {
+      inputs: [{ fieldName: "SELFIE_PHOTO", value: dataUrl(await png(120, 120), "image/png"), type: "FILE" }],
+      complete: false,
+    });
+    const second = await prisma.verificationInput.findFirstOrThrow({
+      where: { verificationId },
+      include: { file: true },
+    });
     expect(second.file!.id).not.toBe(first.file!.id);
     expect(await prisma.fileBlob.findUnique({ where: { key: first.file!.storageKey } })).toBeNull();
     expect(await countRows(verificationId)).toMatchObject({ inputs: 1, files: 1 });
@@ -271,8 +393,12 @@ describe("POST /api/v1/verifications/{id}/send-inputs", () => {
 
   it("accepts the verification's own session token, and no API key scope but verification:inputs", async () => {
     const { verificationId, verificationUrl } = await startVerification(account, "address-only");
-    expect((await send(verificationId, { inputs: ADDRESS.slice(0, 1) }, account.as(account.keys.read))).status).toBe(403);
-    expect((await send(verificationId, { inputs: ADDRESS.slice(0, 1) }, account.as(account.keys.inputs))).status).toBe(200);
+    expect((await send(verificationId, { inputs: ADDRESS.slice(0, 1) }, account.as(account.keys.read))).status).toBe(
+      403,
+    );
+    expect((await send(verificationId, { inputs: ADDRESS.slice(0, 1) }, account.as(account.keys.inputs))).status).toBe(
+      200,
+    );
     const token = await sessionTokenFor(verificationUrl);
     expect((await send(verificationId, { inputs: ADDRESS.slice(1) }, { token })).status).toBe(200);
     expect((await statusOf(verificationId)).status).toBe("PROCESSING");
@@ -303,9 +429,19 @@ describe("POST /api/v1/verifications/{id}/send-inputs", () => {
 
   it("asks for FULL_NAME and DATE_OF_BIRTH for a watchlist check without a document step", async () => {
     const { verificationId } = await startVerification(account, "watchlist");
-    const bad = await send(verificationId, { inputs: [{ fieldName: "FULL_NAME", value: "Ada Lovelace", type: "TEXT" }, { fieldName: "DATE_OF_BIRTH", value: "1815-02-30", type: "TEXT" }] });
+    const bad = await send(verificationId, {
+      inputs: [
+        { fieldName: "FULL_NAME", value: "Ada Lovelace", type: "TEXT" },
+        { fieldName: "DATE_OF_BIRTH", value: "1815-02-30", type: "TEXT" },
+      ],
+    });
     expect(bad.body.details).toEqual([{ field: "DATE_OF_BIRTH", message: "Not a real calendar date" }]);
-    const ok = await send(verificationId, { inputs: [{ fieldName: "FULL_NAME", value: "Ada Lovelace", type: "TEXT" }, { fieldName: "DATE_OF_BIRTH", value: "1915-12-10", type: "TEXT" }] });
+    const ok = await send(verificationId, {
+      inputs: [
+        { fieldName: "FULL_NAME", value: "Ada Lovelace", type: "TEXT" },
+        { fieldName: "DATE_OF_BIRTH", value: "1915-12-10", type: "TEXT" },
+      ],
+    });
     expect(ok.status).toBe(200);
     expect((await statusOf(verificationId)).status).toBe("PROCESSING");
   });

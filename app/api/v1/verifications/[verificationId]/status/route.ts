@@ -8,5 +8,6 @@ export const runtime = "nodejs";
 // GET /api/v1/verifications/{verificationId}/status — status, result, steps and missing inputs
 export const GET = apiRoute(
   { auth: { scope: "verification:read" }, params: z.object({ verificationId: z.string() }) },
-  async ({ params, principal }) => json(toVerificationStatus(await findVerificationOrThrow(principal.accountId, params.verificationId))),
+  async ({ params, principal }) =>
+    json(toVerificationStatus(await findVerificationOrThrow(principal.accountId, params.verificationId))),
 );

@@ -9,14 +9,19 @@ let account: TestAccount;
 beforeAll(async () => {
   account = await createTestAccount({
     workflows: [
-      { name: "kyc", processes: ["LIVENESS", "DOCUMENT_VERIFICATION"], documentTypes: ["PASSPORT", "NATIONAL_ID", "DRIVERS_LICENSE"] },
+      {
+        name: "kyc",
+        processes: ["LIVENESS", "DOCUMENT_VERIFICATION"],
+        documentTypes: ["PASSPORT", "NATIONAL_ID", "DRIVERS_LICENSE"],
+      },
       { name: "eu-only", processes: ["DOCUMENT_VERIFICATION"], countries: ["DE", "FR"] },
       { name: "no-document", processes: ["EMAIL_CHECK"] },
     ],
   });
 });
 
-const types = (workflowId: string | undefined, query = "") => call(`/api/v1/workflows/${workflowId}/document-types${query}`);
+const types = (workflowId: string | undefined, query = "") =>
+  call(`/api/v1/workflows/${workflowId}/document-types${query}`);
 
 describe("GET /api/v1/workflows/supported-document-types", () => {
   it("lists the five common types with sides and a subtype per issuing country, without authentication", async () => {
@@ -24,11 +29,21 @@ describe("GET /api/v1/workflows/supported-document-types", () => {
     expect(response.status).toBe(200);
     const list = DocumentTypeList.parse(response.body);
     expect(list.map((t) => [t.name, t.sides])).toEqual([
-      ["PASSPORT", ["FRONT"]], ["DRIVERS_LICENSE", ["FRONT", "BACK"]], ["NATIONAL_ID", ["FRONT", "BACK"]], ["RESIDENCE_PERMIT", ["FRONT", "BACK"]], ["VOTER_ID", ["FRONT", "BACK"]],
+      ["PASSPORT", ["FRONT"]],
+      ["DRIVERS_LICENSE", ["FRONT", "BACK"]],
+      ["NATIONAL_ID", ["FRONT", "BACK"]],
+      ["RESIDENCE_PERMIT", ["FRONT", "BACK"]],
+      ["VOTER_ID", ["FRONT", "BACK"]],
     ]);
     const passport = list[0]!;
     expect(passport.subTypes.length).toBeGreaterThan(240);
-    expect(passport.subTypes.find((s) => s.countryCode === "JP")).toEqual({ countryName: "Japan", countryCode: "JP", countryFlag: "🇯🇵", region: "Asia", documentTypes: [] });
+    expect(passport.subTypes.find((s) => s.countryCode === "JP")).toEqual({
+      countryName: "Japan",
+      countryCode: "JP",
+      countryFlag: "🇯🇵",
+      region: "Asia",
+      documentTypes: [],
+    });
     const nationalIds = list.find((t) => t.name === "NATIONAL_ID")!.subTypes.map((s) => s.countryCode);
     expect(nationalIds).toContain("DE");
     expect(nationalIds).not.toContain("US");
@@ -41,7 +56,11 @@ describe("GET /api/v1/workflows/{workflowId}/document-types", () => {
   it("returns the workflow's types, without authentication", async () => {
     const response = await types(account.workflows.kyc);
     expect(response.status).toBe(200);
-    expect(DocumentTypeList.parse(response.body).map((t) => t.name)).toEqual(["PASSPORT", "DRIVERS_LICENSE", "NATIONAL_ID"]);
+    expect(DocumentTypeList.parse(response.body).map((t) => t.name)).toEqual([
+      "PASSPORT",
+      "DRIVERS_LICENSE",
+      "NATIONAL_ID",
+    ]);
   });
 
   it("filters by country (case-insensitive): only types issued there, only that country's subtype", async () => {
@@ -60,8 +79,12 @@ describe("GET /api/v1/workflows/{workflowId}/document-types", () => {
     expect((await types(account.workflows.kyc, "?step=1")).status).toBe(200);
     const wrong = await types(account.workflows.kyc, "?step=0");
     expect(wrong.status).toBe(400);
-    expect(wrong.body).toMatchObject({ error: "VALIDATION_ERROR", details: [{ field: "step", message: "Document selection happens at step 1" }] });
-    for (const step of ["-1", "1.5", "abc"]) expect((await types(account.workflows.kyc, `?step=${step}`)).body.error).toBe("VALIDATION_ERROR");
+    expect(wrong.body).toMatchObject({
+      error: "VALIDATION_ERROR",
+      details: [{ field: "step", message: "Document selection happens at step 1" }],
+    });
+    for (const step of ["-1", "1.5", "abc"])
+      expect((await types(account.workflows.kyc, `?step=${step}`)).body.error).toBe("VALIDATION_ERROR");
   });
 
   it("returns an empty list for a workflow without a document step", async () => {
@@ -74,7 +97,10 @@ describe("GET /api/v1/workflows/{workflowId}/document-types", () => {
     expect(response.body.error).toBe("INVALID_COUNTRY_CODE");
   });
 
-  it.each([["an unknown id", randomUUID()], ["a malformed id", "nope"]])("answers 404 WORKFLOW_NOT_FOUND for %s", async (_, id) => {
+  it.each([
+    ["an unknown id", randomUUID()],
+    ["a malformed id", "nope"],
+  ])("answers 404 WORKFLOW_NOT_FOUND for %s", async (_, id) => {
     const response = await types(id);
     expect(response.status).toBe(404);
     expect(response.body.error).toBe("WORKFLOW_NOT_FOUND");

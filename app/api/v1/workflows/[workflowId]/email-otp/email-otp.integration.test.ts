@@ -3,25 +3,49 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { clock } from "@/lib/clock";
 import { prisma } from "@/lib/db";
 import { call } from "@/lib/testing/api-client";
-import { createTestAccount, latestOutboxCode, sessionTokenFor, startVerification, type TestAccount } from "@/lib/testing/fixtures";
+import {
+  createTestAccount,
+  latestOutboxCode,
+  sessionTokenFor,
+  startVerification,
+  type TestAccount,
+} from "@/lib/testing/fixtures";
 
 let account: TestAccount;
 let other: TestAccount;
 
 beforeAll(async () => {
-  account = await createTestAccount({ workflows: [{ name: "email", processes: ["EMAIL_CHECK"] }, { name: "address", processes: ["ADDRESS_VERIFICATION"] }] });
+  account = await createTestAccount({
+    workflows: [
+      { name: "email", processes: ["EMAIL_CHECK"] },
+      { name: "address", processes: ["ADDRESS_VERIFICATION"] },
+    ],
+  });
   other = await createTestAccount({ workflows: [{ name: "email", processes: ["EMAIL_CHECK"] }] });
 });
 
 afterEach(() => vi.restoreAllMocks());
 
 const freshEmail = () => `user-${randomUUID()}@example.test`;
-const requestOtp = (workflowId: string | undefined, body: unknown, auth: { token?: string; clientId?: string } = account.auth) =>
-  call(`/api/v1/workflows/${workflowId}/email-otp`, { ...auth, body });
-const sendCode = (verificationId: string, email: string, code: string, auth: { token?: string; clientId?: string } = account.auth) =>
+const requestOtp = (
+  workflowId: string | undefined,
+  body: unknown,
+  auth: { token?: string; clientId?: string } = account.auth,
+) => call(`/api/v1/workflows/${workflowId}/email-otp`, { ...auth, body });
+const sendCode = (
+  verificationId: string,
+  email: string,
+  code: string,
+  auth: { token?: string; clientId?: string } = account.auth,
+) =>
   call(`/api/v1/verifications/${verificationId}/send-inputs`, {
     ...auth,
-    body: { inputs: [{ fieldName: "EMAIL", value: email, type: "TEXT" }, { fieldName: "EMAIL_OTP", value: code, type: "TEXT" }] },
+    body: {
+      inputs: [
+        { fieldName: "EMAIL", value: email, type: "TEXT" },
+        { fieldName: "EMAIL_OTP", value: code, type: "TEXT" },
+      ],
+    },
   });
 const at = (ms: number) => vi.spyOn(clock, "now").mockReturnValue(new Date(ms));
 
@@ -159,7 +183,10 @@ describe("POST /api/v1/workflows/{workflowId}/email-otp", () => {
 
   it("refuses a verification of another account as VERIFICATION_NOT_FOUND", async () => {
     const theirs = await startVerification(other, "email");
-    const response = await requestOtp(account.workflows.email, { key: freshEmail(), verificationId: theirs.verificationId });
+    const response = await requestOtp(account.workflows.email, {
+      key: freshEmail(),
+      verificationId: theirs.verificationId,
+    });
     expect(response.status).toBe(404);
     expect(response.body.error).toBe("VERIFICATION_NOT_FOUND");
   });
@@ -170,19 +197,26 @@ describe("OTP limits and binding (issue 12)", () => {
     const email = freshEmail();
     const a = await startVerification(account, "email");
     const b = await startVerification(account, "email");
-    expect((await requestOtp(account.workflows.email, { key: email, verificationId: a.verificationId })).status).toBe(204);
+    expect((await requestOtp(account.workflows.email, { key: email, verificationId: a.verificationId })).status).toBe(
+      204,
+    );
     const code = await latestOutboxCode(email);
     const wrongPlace = await sendCode(b.verificationId, email, code);
     expect(wrongPlace.status).toBe(400);
-    expect(wrongPlace.body.details).toEqual([{ field: "EMAIL_OTP", message: expect.stringMatching(/No code was requested/) }]);
+    expect(wrongPlace.body.details).toEqual([
+      { field: "EMAIL_OTP", message: expect.stringMatching(/No code was requested/) },
+    ]);
     // another verification asking a code for the same address does not void A's
-    expect((await requestOtp(account.workflows.email, { key: email, verificationId: b.verificationId })).status).toBe(204);
+    expect((await requestOtp(account.workflows.email, { key: email, verificationId: b.verificationId })).status).toBe(
+      204,
+    );
     expect((await sendCode(a.verificationId, email, code)).status).toBe(200);
   });
 
   it("limits codes per verification, whatever the addresses", async () => {
     const { verificationId } = await startVerification(account, "email");
-    for (let i = 0; i < 5; i++) expect((await requestOtp(account.workflows.email, { key: freshEmail(), verificationId })).status).toBe(204);
+    for (let i = 0; i < 5; i++)
+      expect((await requestOtp(account.workflows.email, { key: freshEmail(), verificationId })).status).toBe(204);
     const limited = await requestOtp(account.workflows.email, { key: freshEmail(), verificationId });
     expect(limited.status).toBe(429);
     expect(limited.body.error).toBe("OTP_RATE_LIMITED");
@@ -197,7 +231,11 @@ describe("OTP limits and binding (issue 12)", () => {
       const { verificationId, verificationUrl } = await startVerification(account, "email");
       const token = await sessionTokenFor(verificationUrl);
       for (let j = 0; j < 2 && !refused; j++) {
-        const response = await call(`/api/v1/workflows/${account.workflows.email}/email-otp`, { token, ip, body: { key: freshEmail(), verificationId } });
+        const response = await call(`/api/v1/workflows/${account.workflows.email}/email-otp`, {
+          token,
+          ip,
+          body: { key: freshEmail(), verificationId },
+        });
         if (response.status === 204) sent++;
         else refused = response;
       }
@@ -206,4 +244,3 @@ describe("OTP limits and binding (issue 12)", () => {
     expect(refused).toMatchObject({ status: 429, body: { error: "OTP_RATE_LIMITED" } });
   });
 });
-

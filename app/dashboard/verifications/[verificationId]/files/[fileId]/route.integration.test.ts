@@ -9,10 +9,14 @@ vi.mock("@/lib/dashboard/current-member", () => ({ currentMember: async () => se
 const { GET } = await import("./route");
 
 const get = (verificationId: string, fileId: string, headers: Record<string, string> = {}) =>
-  GET(new Request(`http://localhost/dashboard/verifications/${verificationId}/files/${fileId}`, { headers }), { params: Promise.resolve({ verificationId, fileId }) });
+  GET(new Request(`http://localhost/dashboard/verifications/${verificationId}/files/${fileId}`, { headers }), {
+    params: Promise.resolve({ verificationId, fileId }),
+  });
 
 describe("GET /dashboard/verifications/:id/files/:fileId", () => {
-  beforeEach(() => { session.member = null; });
+  beforeEach(() => {
+    session.member = null;
+  });
 
   it("streams the decrypted file to a member of the owning account, with private headers and ranges", async () => {
     const account = await createTestAccount();

@@ -11,7 +11,10 @@ function notFound() {
   return new Response("Not found", { status: 404, headers: { ...HEADERS, "Content-Type": "text/plain" } });
 }
 
-export async function GET(request: Request, { params }: { params: Promise<{ verificationId: string; fileId: string }> }) {
+export async function GET(
+  request: Request,
+  { params }: { params: Promise<{ verificationId: string; fileId: string }> },
+) {
   const member = await currentMember();
   if (!member) return notFound();
   const { verificationId, fileId } = await params;
@@ -24,11 +27,19 @@ export async function GET(request: Request, { params }: { params: Promise<{ veri
     // "bytes=a-b", "bytes=a-" or the suffix form "bytes=-n"
     const start = range[1] ? Number(range[1]) : Math.max(0, size - Number(range[2]));
     const end = range[1] && range[2] ? Math.min(Number(range[2]), size - 1) : size - 1;
-    if (start >= size || start > end) return new Response(null, { status: 416, headers: { ...headers, "Content-Range": `bytes */${size}` } });
+    if (start >= size || start > end)
+      return new Response(null, { status: 416, headers: { ...headers, "Content-Range": `bytes */${size}` } });
     return new Response(new Uint8Array(file.bytes.subarray(start, end + 1)), {
       status: 206,
-      headers: { ...headers, "Content-Range": `bytes ${start}-${end}/${size}`, "Content-Length": String(end - start + 1) },
+      headers: {
+        ...headers,
+        "Content-Range": `bytes ${start}-${end}/${size}`,
+        "Content-Length": String(end - start + 1),
+      },
     });
   }
-  return new Response(new Uint8Array(file.bytes), { status: 200, headers: { ...headers, "Content-Length": String(size) } });
+  return new Response(new Uint8Array(file.bytes), {
+    status: 200,
+    headers: { ...headers, "Content-Length": String(size) },
+  });
 }
