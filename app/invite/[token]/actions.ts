@@ -6,6 +6,7 @@ import { clientIp } from "@/lib/api/client-ip";
 import { acceptInvitationAsNewUser, acceptInvitationAsUser } from "@/lib/dashboard/accept-invitation";
 import { done, refused, runAction, type ActionState } from "@/lib/dashboard/action";
 import { ACCOUNT_COOKIE } from "@/lib/dashboard/current-member";
+import { env } from "@/lib/env";
 
 const text = (form: FormData, name: string) => String(form.get(name) ?? "");
 
@@ -19,7 +20,7 @@ export async function joinAsUserAction(_state: ActionState, form: FormData): Pro
       httpOnly: true,
       sameSite: "lax",
       path: "/",
-      secure: process.env.NODE_ENV === "production",
+      secure: env().NODE_ENV === "production",
     });
     return done("joined");
   });
@@ -41,7 +42,7 @@ export async function joinAsNewUserAction(_state: ActionState, form: FormData): 
       httpOnly: true,
       sameSite: "lax",
       path: "/",
-      secure: process.env.NODE_ENV === "production",
+      secure: env().NODE_ENV === "production",
     });
     return done("joined");
   });
