@@ -6,7 +6,7 @@ import { readFileSync, writeFileSync, existsSync } from "node:fs";
 import path from "node:path";
 import { decide } from "@/lib/processes/document-verification/decide";
 import { examineDocument } from "@/lib/processes/document-verification/examine-document";
-import { safeParse } from "@/lib/processes/document-verification/mrz-repair";
+import { safeParse } from "@/lib/processes/document-verification/mrz-lines";
 import { stopOcrEngine } from "@/lib/processes/document-verification/ocr-engine";
 import { HARD_CONDITIONS } from "@/lib/testing/document-variants";
 import {

@@ -9,7 +9,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { decide } from "@/lib/processes/document-verification/decide";
 import { examineDocument } from "@/lib/processes/document-verification/examine-document";
-import { readingHolds } from "@/lib/processes/document-verification/mrz-repair";
+import { readingHolds } from "@/lib/processes/document-verification/mrz-lines";
 import { stopOcrEngine } from "@/lib/processes/document-verification/ocr-engine";
 
 export type RealDocument = { file: string; path: string; peer: number | null };

@@ -5,7 +5,7 @@ import { MIN_LEGIBLE_PAGE } from "./decide";
 import { differenceHash, errorLevel, imageQuality, type Ela, type Quality } from "./image-forensics";
 import { ocrEngine, type OcrEngine } from "./ocr-engine";
 import { printedAddress, printedZone, type PrintedZone } from "./printed-zone";
-import { safeParse } from "./mrz-repair";
+import { safeParse } from "./mrz-lines";
 import { crossCheckName, nameFieldOf, repairedNameField, type NameCheck } from "./name-crosscheck";
 import { isMrzLike, readMrz, type MrzReading } from "./read-mrz";
 

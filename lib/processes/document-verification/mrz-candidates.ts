@@ -3,17 +3,9 @@ import type { Page } from "tesseract.js";
 import type { MrzFormat } from "./icao";
 import { normaliseGlyph, shapeScores, type Grey } from "./glyphs";
 import { agreementNeeded } from "./mrz-certainty";
-import {
-  compositeHolds,
-  MRZ_LAYOUT,
-  pickMrzLines,
-  readingHolds,
-  repairLines,
-  safeParse,
-  voteLines,
-  type Picked,
-  type ShapeLookup,
-} from "./mrz-repair";
+import { repairLines, type ShapeLookup } from "./mrz-repair";
+import { compositeHolds, MRZ_LAYOUT } from "./mrz-layout";
+import { pickMrzLines, readingHolds, safeParse, voteLines, type Picked } from "./mrz-lines";
 import type { PrintedZone } from "./printed-zone";
 
 // Readings of an MRZ band as candidates, and the choice between them (read-mrz.ts, steps 3 and 4): each OCR text

@@ -1,16 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { checkDigit } from "./icao";
-import {
-  compositeHolds,
-  paddleTexts,
-  pickMrzLines,
-  readingHolds,
-  repairLines,
-  resolveByShape,
-  safeParse,
-  trimJunk,
-  type ShapeLookup,
-} from "./mrz-repair";
+import { repairLines, resolveByShape, type ShapeLookup } from "./mrz-repair";
+import { compositeHolds } from "./mrz-layout";
+import { paddleTexts, pickMrzLines, readingHolds, safeParse, trimJunk } from "./mrz-lines";
 import { printedZone } from "./printed-zone";
 import { candidateOf } from "./read-mrz";
 

@@ -15,7 +15,7 @@ import {
   type Candidate,
 } from "./mrz-candidates";
 import { estimateSkew, locateMrzBand } from "./mrz-band";
-import { paddleTexts, readingHolds } from "./mrz-repair";
+import { paddleTexts, readingHolds } from "./mrz-lines";
 import { greyBand, MAX_VARIANTS, MRZ_VARIANTS, thresholdLevel } from "./mrz-variants";
 import type { OcrEngine } from "./ocr-engine";
 import { paddleLines, type PaddleLine } from "./paddle-engine";

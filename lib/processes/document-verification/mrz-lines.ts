@@ -1,0 +1,190 @@
+import { parse, type ParseResult } from "mrz";
+import { LINE_SHAPES, type MrzFormat } from "./icao";
+
+// OCR text → MRZ lines (pure): which lines of a reading are the MRZ and of what format, their length fixed, parsed
+// (visas too); the character vote over several readings; PaddleOCR's lines as MRZ text. mrz-repair.ts repairs them.
+
+export type Picked = {
+  format: MrzFormat;
+  raw: string[];
+  lines: string[];
+  /** per line: OCR characters dropped before position 0 (junk left of the MRZ), for mapping glyph boxes */
+  offsets: number[];
+};
+
+/** Fixes a line's length by adding or removing '<' in its longest filler run (where OCR drops or adds them). */
+export function fitLength(line: string, length: number): string {
+  let s = line;
+  while (s.length !== length) {
+    const runs = [...s.matchAll(/<+/g)].sort((a, b) => b[0].length - a[0].length);
+    const run = runs[0];
+    if (!run) return s.length > length ? s.slice(0, length) : s.padEnd(length, "<");
+    const at = run.index + run[0].length;
+    s = s.length < length ? s.slice(0, at) + "<" + s.slice(at) : s.slice(0, at - 1) + s.slice(at);
+  }
+  return s;
+}
+
+/**
+ * Drops one stray character OCR read beyond the ends of an over-long line (a speck at the edge of the band): the
+ * first line begins with a document code (A, C, I, P, V), the second ends with the composite check digit.
+ */
+export function trimJunk(index: number, line: string, length: number): { line: string; offset: number } {
+  let s = line;
+  let offset = 0;
+  if (s.length > length && index === 0 && !/^[ACIPV]/.test(s) && /^.[ACIPV][A-Z<]/.test(s)) {
+    s = s.slice(1);
+    offset = 1;
+  }
+  if (s.length > length && index === 1 && /\d[^\d<]$/.test(s)) s = s.slice(0, -1);
+  return { line: s, offset };
+}
+
+const NAME_LINE: Record<MrzFormat, number> = { TD1: 2, TD2: 0, TD3: 0 };
+
+/**
+ * A name line whose end OCR lost (clipped at the band's edge, or too faint): at least 60 % of the line, already in
+ * its trailing fillers ('<<<' only ever pads a name), so what is missing is fillers that fitLength restores.
+ */
+function isCutName(line: string, length: number): boolean {
+  return line.length < length && line.length >= length * 0.6 && /<<<[^<]{0,2}$/.test(line);
+}
+
+/** The consecutive OCR lines that have the shape of a TD1, TD2 or TD3 MRZ (±3 characters), lengths fixed. */
+export function pickMrzLines(text: string): Picked | null {
+  const lines = text
+    .split("\n")
+    .map((l) => l.replace(/\s/g, "").replace(/[«‹]/g, "<"))
+    .filter((l) => l.length >= 20);
+  let best: (Picked & { cost: number }) | null = null;
+  for (const format of ["TD3", "TD2", "TD1"] as const) {
+    const shape = LINE_SHAPES[format];
+    for (let i = 0; i + shape.lines <= lines.length; i++) {
+      const group = lines.slice(i, i + shape.lines);
+      const trimmed = group.map((l, k) => trimJunk(k, l, shape.length));
+      // a name line always holds fillers and the first line starts with a document code: a line of printed text of
+      // the same length just above the MRZ (a visa's endorsement) must not be taken for it
+      const shapePenalty =
+        (trimmed[NAME_LINE[format]]!.line.includes("<") ? 0 : 4) + (/^[ACIPV]/.test(trimmed[0]!.line) ? 0 : 2);
+      const cost = trimmed.reduce((sum, t) => sum + Math.abs(t.line.length - shape.length), 0) + shapePenalty;
+      const fits = (t: { line: string }, k: number) =>
+        Math.abs(t.line.length - shape.length) <= 3 || (k === NAME_LINE[format] && isCutName(t.line, shape.length));
+      if (trimmed.every(fits) && (!best || cost < best.cost)) {
+        best = {
+          format,
+          raw: group,
+          lines: trimmed.map((t) => fitLength(t.line, shape.length)),
+          offsets: trimmed.map((t) => t.offset),
+          cost,
+        };
+      }
+    }
+  }
+  return best && { format: best.format, raw: best.raw, lines: best.lines, offsets: best.offsets };
+}
+
+export function safeParse(lines: string[]): ParseResult | null {
+  if (isVisa(lines)) return parseVisa(lines);
+  try {
+    return parse(lines, { autocorrect: true });
+  } catch {
+    return null;
+  }
+}
+
+/** A machine-readable visa (ICAO 9303-7): two lines of 44 (MRV-A) or 36 (MRV-B) characters, document code V. */
+export function isVisa(lines: readonly string[]): boolean {
+  return lines.length === 2 && lines[0]!.startsWith("V") && (lines[0]!.length === 44 || lines[0]!.length === 36);
+}
+
+// A visa's zone is a passport's (MRV-A) or a TD2 card's (MRV-B) without the composite check digit: positions
+// 28 to the end are optional data with no check digit of their own. `mrz` knows no visas, so the lines are parsed
+// under the document code of the same layout and the fields no visa has are dropped; the code read is restored.
+const VISA_ONLY_FIELDS = new Set(["compositeCheckDigit", "personalNumber", "personalNumberCheckDigit", "optional"]);
+
+function parseVisa(lines: string[]): ParseResult | null {
+  const code = lines[0]!.slice(0, 2);
+  const stand = lines[0]!.length === 44 ? "P<" : "I<";
+  let parsed: ParseResult;
+  try {
+    parsed = parse([stand + lines[0]!.slice(2), lines[1]!.slice(0, 28) + "<".repeat(lines[1]!.length - 28)], {
+      autocorrect: true,
+    });
+  } catch {
+    return null;
+  }
+  const details = parsed.details
+    .filter((d) => !(d.field && VISA_ONLY_FIELDS.has(d.field)))
+    .map((d) =>
+      d.field === "documentCode" ? { ...d, value: code, valid: /^V[A-Z<]$/.test(code), error: undefined } : d,
+    );
+  return { ...parsed, details, valid: details.every((d) => d.valid), fields: { ...parsed.fields, documentCode: code } };
+}
+
+// State codes are not covered by any check digit: ICAO's specimen state UTO and the nationality of some specimens
+// (a Romanian card prints "132") are not in the list, yet the reading is as printed. TEMPLATE_MATCHING reviews an
+// unknown state; the reader only asks whether the protected fields hold.
+const UNPROTECTED = new Set(["issuingState", "nationality"]);
+
+/** Every check digit holds and every protected field is well formed (the state codes aside: see UNPROTECTED). */
+export function readingHolds(result: ParseResult): boolean {
+  return result.details.every((d) => d.valid || (d.field !== null && UNPROTECTED.has(d.field)));
+}
+
+/** Character-wise majority of several readings of the same format (ties: the earliest reading's character). */
+export function voteLines(readings: string[][]): string[] {
+  const first = readings[0]!;
+  return first.map((line, li) =>
+    [...line]
+      .map((c, ci) => {
+        const counts = new Map<string, number>();
+        for (const r of readings) {
+          const ch = r[li]?.[ci];
+          if (ch) counts.set(ch, (counts.get(ch) ?? 0) + 1);
+        }
+        let best = c;
+        for (const [ch, n] of counts) if (n > (counts.get(best) ?? 0)) best = ch;
+        return best;
+      })
+      .join(""),
+  );
+}
+
+/** The start of a TD2/TD3/visa first line: document code, issuing state, a surname and the `<<` after it. */
+const FIRST_LINE_START = /^[PIACV][A-Z<][A-Z<]{3}[A-Z]+<<[A-Z<]*$/;
+
+/**
+ * PaddleOCR's text lines → MRZ text variants: upper case, no spaces, «/‹ → '<', lines of MRZ characters only, top
+ * to bottom; then the same with runs of ≥ 3 'K' next to fillers or at the line end read as '<' (the LSTM look-alike
+ * of a filler; shorter runs are left alone, as names carry no check digit). The variants are only candidates:
+ * read-mrz.ts keeps one only when its check digits all hold.
+ */
+export function paddleTexts(lines: readonly { text: string; box?: number[][] }[]): string[] {
+  // ordered by the height of a line's left edge (its box: top-left, top-right, bottom-right, bottom-left): on a
+  // tilted page a long line's top corner can rise above a short line over it, the left edges stay in order
+  const top = (l: { box?: number[][] }) =>
+    l.box?.length === 4
+      ? ((l.box[0]![1] ?? 0) + (l.box[3]![1] ?? 0)) / 2
+      : l.box
+        ? Math.min(...l.box.map((p) => p[1] ?? 0))
+        : 0;
+  const all = [...lines]
+    .sort((a, b) => top(a) - top(b))
+    .map((l) => l.text.toUpperCase().replace(/\s/g, "").replace(/[«‹]/g, "<"))
+    .filter((t) => /^[A-Z0-9<]+$/.test(t));
+  const texts: string[] = [];
+  all.forEach((t, i) => {
+    if (t.length >= 25) texts.push(t);
+    else if (FIRST_LINE_START.test(t)) {
+      // a passport's or visa's first line whose filler run PaddleOCR detected as boxes of their own (a photo
+      // of a tilted page): the fillers are padded back to the length of the line below it
+      const next = all.slice(i + 1).find((n) => n.length >= 25 && !/^<+$/.test(n));
+      if (next && (next.length === 44 || next.length === 36) && !next.includes("<<<<<<<<<<<<<<<"))
+        texts.push(t.padEnd(next.length, "<"));
+    }
+  });
+  if (texts.length === 0) return [];
+  const plain = texts.join("\n");
+  const fillers = texts.map((t) => t.replace(/K{3,}(?=<|$)|(?<=<)K{3,}/g, (run) => "<".repeat(run.length))).join("\n");
+  return fillers === plain ? [plain] : [plain, fillers];
+}
