@@ -1,4 +1,6 @@
 import "server-only";
+import type { Prisma } from "@/generated/prisma/client";
+import type { Tx } from "@/lib/db";
 import { openJson } from "@/lib/crypto/field-crypto";
 import { secrets } from "@/lib/secrets";
 import { uuidv7 } from "@/lib/uuidv7";
@@ -28,4 +30,30 @@ export function eventEnvelope(
     ...fields,
   };
   return { eventId, payload };
+}
+
+/** The Event row of a new event for one verification, and its payload. */
+export function eventRow(subject: EventSubject, eventName: string, now: Date, fields: Record<string, unknown> = {}) {
+  const { eventId, payload } = eventEnvelope(subject, eventName, now, fields);
+  const row = {
+    id: eventId,
+    accountId: subject.accountId,
+    verificationId: subject.id,
+    name: eventName,
+    payload: payload as Prisma.InputJsonValue,
+    createdAt: now,
+  };
+  return { row, payload };
+}
+
+/** The enabled endpoints of these accounts that want `eventName` (no selection = every event). */
+export function subscribedEndpoints(tx: Tx, accountIds: string[], eventName: string) {
+  return tx.webhookEndpoint.findMany({
+    where: {
+      accountId: { in: accountIds },
+      enabled: true,
+      OR: [{ events: { isEmpty: true } }, { events: { has: eventName } }],
+    },
+    select: { id: true, accountId: true },
+  });
 }

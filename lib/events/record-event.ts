@@ -1,8 +1,7 @@
 import "server-only";
 import type { Tx } from "@/lib/db";
 import type { EventName } from "@/lib/events/event-names";
-import type { Prisma } from "@/generated/prisma/client";
-import { eventEnvelope, type EventSubject as Subject } from "@/lib/events/envelope";
+import { eventRow, subscribedEndpoints, type EventSubject as Subject } from "@/lib/events/envelope";
 
 /**
  * Writes an event and one pending delivery per enabled webhook endpoint subscribed to it, inside the caller's
@@ -16,25 +15,10 @@ export async function recordEvent(
   fields: Record<string, unknown> = {},
   now = new Date(),
 ) {
-  const { eventId, payload } = eventEnvelope(subject, eventName, now, fields);
-  await tx.event.create({
-    data: {
-      id: eventId,
-      accountId: subject.accountId,
-      verificationId: subject.id,
-      name: eventName,
-      payload: payload as Prisma.InputJsonValue,
-      createdAt: now,
-    },
-  });
-  const endpoints = await tx.webhookEndpoint.findMany({
-    where: {
-      accountId: subject.accountId,
-      enabled: true,
-      OR: [{ events: { isEmpty: true } }, { events: { has: eventName } }],
-    },
-    select: { id: true },
-  });
+  const { row, payload } = eventRow(subject, eventName, now, fields);
+  const eventId = row.id;
+  await tx.event.create({ data: row });
+  const endpoints = await subscribedEndpoints(tx, [subject.accountId], eventName);
   const deliveries = endpoints.length
     ? await tx.webhookDelivery.createManyAndReturn({
         data: endpoints.map((e) => ({ eventId, endpointId: e.id, nextAttemptAt: now })),

@@ -1,8 +1,7 @@
 import "server-only";
 import type { Tx } from "@/lib/db";
 import type { EventName } from "@/lib/events/event-names";
-import type { Prisma } from "@/generated/prisma/client";
-import { eventEnvelope, type EventSubject } from "@/lib/events/envelope";
+import { eventRow, subscribedEndpoints, type EventSubject } from "@/lib/events/envelope";
 
 /** recordEvent for many verifications at once (the sweep): one insert of events, one of deliveries. */
 export async function recordEventsBulk(
@@ -13,27 +12,9 @@ export async function recordEventsBulk(
   now: Date,
 ): Promise<number> {
   if (!subjects.length) return 0;
-  const events = subjects.map((subject) => {
-    const { eventId, payload } = eventEnvelope(subject, eventName, now, fields);
-    return {
-      id: eventId,
-      accountId: subject.accountId,
-      verificationId: subject.id,
-      name: eventName,
-      payload: payload as Prisma.InputJsonValue,
-      createdAt: now,
-    };
-  });
+  const events = subjects.map((subject) => eventRow(subject, eventName, now, fields).row);
   await tx.event.createMany({ data: events });
-  const accountIds = [...new Set(subjects.map((s) => s.accountId))];
-  const endpoints = await tx.webhookEndpoint.findMany({
-    where: {
-      accountId: { in: accountIds },
-      enabled: true,
-      OR: [{ events: { isEmpty: true } }, { events: { has: eventName } }],
-    },
-    select: { id: true, accountId: true },
-  });
+  const endpoints = await subscribedEndpoints(tx, [...new Set(subjects.map((s) => s.accountId))], eventName);
   const deliveries = events.flatMap((event) =>
     endpoints
       .filter((e) => e.accountId === event.accountId)
