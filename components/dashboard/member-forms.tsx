@@ -1,32 +1,15 @@
 "use client";
 import { useActionState } from "react";
-import type { ActionState } from "@/lib/dashboard/action";
+import { ActionOutcome, type FormAction } from "@/components/dashboard/action-outcome";
 import styles from "@/components/dashboard/dashboard.module.css";
 
-type Action = (state: ActionState, form: FormData) => Promise<ActionState>;
 const ROLES = ["REVIEWER", "ADMIN", "OWNER"] as const;
 
-function Outcome({ state }: { state: ActionState }) {
-  if (state?.error)
-    return (
-      <p role="alert" className={styles.error}>
-        {state.error}
-      </p>
-    );
-  if (state?.ok)
-    return (
-      <p role="status" className={styles.notice}>
-        {state.message}
-      </p>
-    );
-  return null;
-}
-
-export function InviteForm({ action }: { action: Action }) {
+export function InviteForm({ action }: { action: FormAction }) {
   const [state, submit, pending] = useActionState(action, undefined);
   return (
     <form action={submit}>
-      <Outcome state={state} />
+      <ActionOutcome state={state} />
       {state?.secret ? (
         <p>
           <span className={styles.code} data-testid="invite-link">
@@ -77,7 +60,7 @@ export function RowAction({
   danger,
   role,
 }: {
-  action: Action;
+  action: FormAction;
   hidden: Record<string, string>;
   label: string;
   danger?: boolean;

@@ -1,25 +1,8 @@
 "use client";
 import { useActionState } from "react";
+import { ActionOutcome, type FormAction } from "@/components/dashboard/action-outcome";
 import type { ActionState } from "@/lib/dashboard/action";
 import styles from "@/components/dashboard/dashboard.module.css";
-
-type Action = (state: ActionState, form: FormData) => Promise<ActionState>;
-
-function Outcome({ state }: { state: ActionState }) {
-  if (state?.error)
-    return (
-      <p role="alert" className={styles.error}>
-        {state.error}
-      </p>
-    );
-  if (state?.ok)
-    return (
-      <p role="status" className={styles.notice}>
-        {state.message}
-      </p>
-    );
-  return null;
-}
 
 function FieldError({ state, name }: { state: ActionState; name: string }) {
   const error = state?.fieldErrors?.[name];
@@ -30,12 +13,12 @@ function FieldError({ state, name }: { state: ActionState; name: string }) {
   ) : null;
 }
 
-export function DecisionForm({ action, verificationId }: { action: Action; verificationId: string }) {
+export function DecisionForm({ action, verificationId }: { action: FormAction; verificationId: string }) {
   const [state, submit, pending] = useActionState(action, undefined);
   return (
     <form action={submit}>
       <input type="hidden" name="verificationId" value={verificationId} />
-      <Outcome state={state} />
+      <ActionOutcome state={state} />
       <div className={styles.field}>
         <label htmlFor="reason">Reason (kept in the audit log)</label>
         <textarea
@@ -68,7 +51,7 @@ export function CorrectionForm({
   stepId,
   fields,
 }: {
-  action: Action;
+  action: FormAction;
   verificationId: string;
   stepId: string;
   fields: { name: string; value: string }[];
@@ -78,7 +61,7 @@ export function CorrectionForm({
     <form action={submit}>
       <input type="hidden" name="verificationId" value={verificationId} />
       <input type="hidden" name="stepId" value={stepId} />
-      <Outcome state={state} />
+      <ActionOutcome state={state} />
       <div className={styles.filters}>
         {fields.map((f) => (
           <div className={styles.field} key={f.name}>
@@ -101,12 +84,12 @@ export function CorrectionForm({
   );
 }
 
-export function DeleteDataForm({ action, verificationId }: { action: Action; verificationId: string }) {
+export function DeleteDataForm({ action, verificationId }: { action: FormAction; verificationId: string }) {
   const [state, submit, pending] = useActionState(action, undefined);
   return (
     <form action={submit}>
       <input type="hidden" name="verificationId" value={verificationId} />
-      <Outcome state={state} />
+      <ActionOutcome state={state} />
       <p className={styles.muted}>
         Erases files, input values, extracted data and metadata. The record stays as a stub (status, result, dates).
         This cannot be undone.

@@ -1,12 +1,10 @@
 "use client";
 import { useActionState } from "react";
-import type { ActionState } from "@/lib/dashboard/action";
+import { ActionOutcome, type FormAction } from "@/components/dashboard/action-outcome";
 import styles from "@/components/dashboard/dashboard.module.css";
 
-type Action = (state: ActionState, form: FormData) => Promise<ActionState>;
-
 type Props = {
-  action: Action;
+  action: FormAction;
   name: string;
   retentionDays: number | null;
   allowedRedirectHosts: string[];
@@ -20,16 +18,7 @@ export function SettingsForm({ action, name, retentionDays, allowedRedirectHosts
   const err = Object.fromEntries(Object.entries(fieldErrors).map(([k, v]) => [k.split(".")[0]!, v]));
   return (
     <form action={submit}>
-      {state?.error ? (
-        <p role="alert" className={styles.error}>
-          {state.error}
-        </p>
-      ) : null}
-      {state?.ok ? (
-        <p role="status" className={styles.notice}>
-          {state.message}
-        </p>
-      ) : null}
+      <ActionOutcome state={state} />
       <div className={styles.field}>
         <label htmlFor="name">Account name</label>
         <input

@@ -1,5 +1,6 @@
 "use client";
 import { useActionState } from "react";
+import { ActionOutcome } from "@/components/dashboard/action-outcome";
 import { CopyField } from "@/components/dashboard/copy-button";
 import type { ActionState as State } from "@/lib/dashboard/action";
 import styles from "@/components/dashboard/dashboard.module.css";
@@ -10,11 +11,7 @@ export function SignedLinkForm({ action }: { action: (state: State, form: FormDa
   const err = state?.fieldErrors ?? {};
   return (
     <form action={submit}>
-      {state?.error ? (
-        <p role="alert" className={styles.error}>
-          {state.error}
-        </p>
-      ) : null}
+      {state?.error ? <ActionOutcome state={state} /> : null}
       {state?.secret ? (
         <div role="status" className={styles.notice}>
           {state.message} Any change to it voids the signature.
