@@ -1,9 +1,11 @@
 import { InngestTestEngine } from "@inngest/test";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { prisma } from "@/lib/db";
-import { resetEnvCache } from "@/lib/env";
-import { createTestAccount, type TestAccount } from "@/lib/testing/fixtures";
-import { emailVerificationReadyToProcess, receiverFor } from "@/lib/testing/engine-fixtures";
+import {
+  emailAccountWithLocalWebhooks,
+  emailVerificationReadyToProcess,
+  receiverFor,
+} from "@/lib/testing/engine-fixtures";
 import { deliverWebhookFunction } from "@/inngest/functions/deliver-webhook";
 import { relayDeliveriesFunction } from "@/inngest/functions/relay-webhook-deliveries";
 import { runVerificationFunction } from "@/inngest/functions/run-verification";
@@ -11,21 +13,11 @@ import { sweepStaleFunction } from "@/inngest/functions/sweep-stale";
 
 // The Inngest functions with @inngest/test: their real handlers and the real domain code on PostgreSQL.
 // Only what needs an Inngest server is mocked: sleeps, and events sent to Inngest.
-let account: TestAccount;
-
-beforeAll(async () => {
-  vi.stubEnv("WEBHOOK_ALLOW_PRIVATE_NETWORKS", "true");
-  resetEnvCache();
-  account = await createTestAccount({ workflows: [{ name: "email", processes: ["EMAIL_CHECK"] }] });
-});
-afterAll(() => {
-  vi.unstubAllEnvs();
-  resetEnvCache();
-});
+const testAccount = emailAccountWithLocalWebhooks();
 
 describe("run-verification", () => {
   it("claims, plans, runs each step and finalizes", async () => {
-    const { verificationId } = await emailVerificationReadyToProcess(account);
+    const { verificationId } = await emailVerificationReadyToProcess(testAccount());
     const announced = ["announce-deliveries-0", "announce-deliveries"];
     const t = new InngestTestEngine({
       function: runVerificationFunction,
@@ -48,7 +40,7 @@ describe("run-verification", () => {
   });
 
   it("does nothing for a verification another run holds", async () => {
-    const { verificationId } = await emailVerificationReadyToProcess(account);
+    const { verificationId } = await emailVerificationReadyToProcess(testAccount());
     await prisma.job.updateMany({ where: { verificationId }, data: { lockedUntil: new Date(Date.now() + 60_000) } });
     const t = new InngestTestEngine({
       function: runVerificationFunction,
@@ -62,8 +54,8 @@ describe("run-verification", () => {
 
 describe("deliver-webhook", () => {
   it("delivers on the first attempt", async () => {
-    const receiver = await receiverFor(account, "ok");
-    await emailVerificationReadyToProcess(account);
+    const receiver = await receiverFor(testAccount(), "ok");
+    await emailVerificationReadyToProcess(testAccount());
     const delivery = await prisma.webhookDelivery.findFirstOrThrow({ where: { endpointId: receiver.endpointId } });
     const t = new InngestTestEngine({
       function: deliverWebhookFunction,
@@ -76,8 +68,8 @@ describe("deliver-webhook", () => {
   });
 
   it("sleeps until each retry time and gives up after the sixth attempt", async () => {
-    const receiver = await receiverFor(account, "fail500");
-    await emailVerificationReadyToProcess(account);
+    const receiver = await receiverFor(testAccount(), "fail500");
+    await emailVerificationReadyToProcess(testAccount());
     const delivery = await prisma.webhookDelivery.findFirstOrThrow({ where: { endpointId: receiver.endpointId } });
     const waits = [1, 2, 3, 4, 5].map((i) => ({ id: `wait-${i}`, handler() {} }));
     const t = new InngestTestEngine({
@@ -102,8 +94,8 @@ describe("deliver-webhook", () => {
 
 describe("relay-webhook-deliveries", () => {
   it("fans due deliveries out to one delivery run each", async () => {
-    const receiver = await receiverFor(account, "ok");
-    await emailVerificationReadyToProcess(account);
+    const receiver = await receiverFor(testAccount(), "ok");
+    await emailVerificationReadyToProcess(testAccount());
     const t = new InngestTestEngine({
       function: relayDeliveriesFunction,
       events: [{ name: "openkyc/webhook.deliveries.due", data: {} }],
@@ -131,7 +123,7 @@ describe("relay-webhook-deliveries", () => {
 
 describe("sweep-stale-verifications", () => {
   it("sweeps and re-announces jobs whose event was lost", async () => {
-    const { verificationId } = await emailVerificationReadyToProcess(account);
+    const { verificationId } = await emailVerificationReadyToProcess(testAccount());
     await prisma.job.updateMany({ where: { verificationId }, data: { runAt: new Date(Date.now() - 5 * 60_000) } });
     const t = new InngestTestEngine({
       function: sweepStaleFunction,

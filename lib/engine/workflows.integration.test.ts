@@ -1,30 +1,22 @@
 import { InngestTestEngine } from "@inngest/test";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { deliverWebhookFunction } from "@/inngest/functions/deliver-webhook";
 import { runVerificationFunction } from "@/inngest/functions/run-verification";
 import { prisma } from "@/lib/db";
 import { inProcessDurable, runInProcess } from "@/lib/engine/durable";
 import { STEP_RETRIES } from "@/lib/engine/run-verification";
 import { deliveryWorkflow, verificationWorkflow } from "@/lib/engine/workflows";
-import { resetEnvCache } from "@/lib/env";
 import { emailCheck } from "@/lib/processes/email-check/email-check";
-import { emailVerificationReadyToProcess, receiverFor } from "@/lib/testing/engine-fixtures";
-import { createTestAccount, type TestAccount } from "@/lib/testing/fixtures";
+import {
+  emailAccountWithLocalWebhooks,
+  emailVerificationReadyToProcess,
+  receiverFor,
+} from "@/lib/testing/engine-fixtures";
 
 // One workflow, two executors: the same verification and delivery workflows (lib/engine/workflows.ts) run through
 // the in-process adapter and through Inngest's (the real function handlers under @inngest/test) leave the same rows.
 
-let account: TestAccount;
-
-beforeAll(async () => {
-  vi.stubEnv("WEBHOOK_ALLOW_PRIVATE_NETWORKS", "true");
-  resetEnvCache();
-  account = await createTestAccount({ workflows: [{ name: "email", processes: ["EMAIL_CHECK"] }] });
-});
-afterAll(() => {
-  vi.unstubAllEnvs();
-  resetEnvCache();
-});
+const testAccount = emailAccountWithLocalWebhooks();
 afterEach(() => vi.restoreAllMocks());
 
 /** What a verification's processing left, without ids and times. */
@@ -102,9 +94,9 @@ async function runInngest(verificationId: string) {
 
 describe("the same workflow through both adapters", () => {
   it("a verification that passes: the same steps, events, deliveries and job state", async () => {
-    const receiver = await receiverFor(account, "ok");
-    const a = await emailVerificationReadyToProcess(account);
-    const b = await emailVerificationReadyToProcess(account);
+    const receiver = await receiverFor(testAccount(), "ok");
+    const a = await emailVerificationReadyToProcess(testAccount());
+    const b = await emailVerificationReadyToProcess(testAccount());
     await runInProcess((d) => verificationWorkflow(d, a.verificationId), inProcessDurable([0]));
     await runInngest(b.verificationId);
     await deliverAll(a.verificationId, "in-process");
@@ -127,8 +119,8 @@ describe("the same workflow through both adapters", () => {
   it("a process that always throws: MAX_STEP_ATTEMPTS attempts in both, then FAILED and NEEDS_REVIEW", async () => {
     vi.spyOn(emailCheck, "run").mockRejectedValue(new Error("model not loaded"));
     vi.spyOn(console, "error").mockImplementation(() => undefined);
-    const a = await emailVerificationReadyToProcess(account);
-    const b = await emailVerificationReadyToProcess(account);
+    const a = await emailVerificationReadyToProcess(testAccount());
+    const b = await emailVerificationReadyToProcess(testAccount());
     await runInProcess((d) => verificationWorkflow(d, a.verificationId), inProcessDurable([0]));
     await runInngest(b.verificationId);
     const [inProcess, inngest] = [await rowsOf(a.verificationId), await rowsOf(b.verificationId)];
@@ -141,8 +133,8 @@ describe("the same workflow through both adapters", () => {
   });
 
   it("a receiver that fails: the in-process run hands the delivery back at its wait, Inngest sleeps; both record attempt 1 and the retry time", async () => {
-    const receiver = await receiverFor(account, "fail500");
-    await emailVerificationReadyToProcess(account);
+    const receiver = await receiverFor(testAccount(), "fail500");
+    await emailVerificationReadyToProcess(testAccount());
     const [first, second] = await prisma.webhookDelivery.findMany({
       where: { endpointId: receiver.endpointId },
       take: 2,

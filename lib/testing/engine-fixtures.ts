@@ -1,8 +1,10 @@
 // Test-only: a verification taken to PROCESSING through the API, and a receiver subscribed to every event.
 import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, vi } from "vitest";
+import { resetEnvCache } from "@/lib/env";
 import { prisma } from "@/lib/db";
 import { call } from "@/lib/testing/api-client";
-import { latestOutboxCode, startVerification, type TestAccount } from "@/lib/testing/fixtures";
+import { createTestAccount, latestOutboxCode, startVerification, type TestAccount } from "@/lib/testing/fixtures";
 import { startReceiver } from "@/lib/testing/webhook-receiver";
 import { createWebhookEndpoint } from "@/lib/webhooks/create-webhook-endpoint";
 
@@ -33,4 +35,22 @@ export async function emailVerificationReadyToProcess(account: TestAccount, work
   });
   if (sent.status !== 200) throw new Error(`send-inputs failed: ${sent.text}`);
   return { verificationId, email };
+}
+
+/**
+ * For a test file whose receivers listen on 127.0.0.1: webhooks may go to private addresses while it runs, and one
+ * account with an EMAIL_CHECK workflow ("email") is created for it. Returns a getter for that account.
+ */
+export function emailAccountWithLocalWebhooks(): () => TestAccount {
+  let account: TestAccount | undefined;
+  beforeAll(async () => {
+    vi.stubEnv("WEBHOOK_ALLOW_PRIVATE_NETWORKS", "true");
+    resetEnvCache();
+    account = await createTestAccount({ workflows: [{ name: "email", processes: ["EMAIL_CHECK"] }] });
+  });
+  afterAll(() => {
+    vi.unstubAllEnvs();
+    resetEnvCache();
+  });
+  return () => account!;
 }
