@@ -37,6 +37,7 @@ const nextConfig = {
     "@tensorflow/tfjs-layers",
     "@tensorflow/tfjs-data",
     "@tensorflow/tfjs-backend-webgl",
+    "zxing-wasm",
   ],
   async headers() {
     return [
