@@ -75,6 +75,16 @@ test("sign up → workflow → key → API verification → list → review → 
     await page.getByRole("link", { name: "Workflows" }).click();
     await page.goto("/dashboard/workflows/new");
     await page.getByLabel("Name", { exact: true }).fill("Screening");
+    // the builder says what is decided without a person: US licences by their barcode, others by review
+    await page.getByRole("checkbox", { name: "Driver's license" }).check();
+    await page.getByLabel("Issuing countries accepted (none selected: all)").selectOption(["US", "DE"]);
+    const automation = page.getByRole("table").filter({ hasText: "Outcome" });
+    await expect(automation.getByRole("row", { name: /Decided automatically \(PDF417 barcode\)/ })).toContainText(
+      "United States",
+    );
+    await expect(automation.getByRole("row", { name: /Manual review/ })).toContainText("Germany");
+    await page.getByRole("checkbox", { name: "Driver's license" }).uncheck();
+    await page.getByLabel("Issuing countries accepted (none selected: all)").selectOption([]);
     // a new workflow starts with a document and a liveness step: this one screens names only
     for (const process of ["Document verification", "Liveness"])
       await page.getByRole("button", { name: `Remove ${process}` }).click();

@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Controller, useForm, type Resolver } from "react-hook-form";
 import type { z } from "zod";
+import { DocumentAutomation, type AutomationTable } from "@/components/dashboard/document-automation";
 import { ProcessList } from "@/components/dashboard/process-list";
 import { CountrySelect, SettingField } from "@/components/dashboard/workflow-settings-fields";
 import { DOCUMENT_TYPE_LABELS, DOCUMENT_TYPE_NAMES } from "@/lib/document-types/document-type-names";
@@ -24,11 +25,14 @@ export function WorkflowBuilder({
   initial,
   workflowId,
   countries,
+  automation,
   save,
 }: {
   initial?: Input;
   workflowId?: string;
   countries: { code: string; name: string }[];
+  /** per document type and issuing country, what the service decides on its own (catalog automationTable) */
+  automation: AutomationTable;
   save: (workflowId: string | null, input: unknown) => Promise<ActionState>;
 }) {
   const router = useRouter();
@@ -47,6 +51,9 @@ export function WorkflowBuilder({
   const errors = formState.errors;
   const processes = watch("processes") ?? [];
   const shown = relevantSettings(processes);
+  const acceptedTypes = watch("documentTypes") ?? [];
+  const acceptedCountries = watch("countries") ?? [];
+  const countryNames = Object.fromEntries(countries.map((c) => [c.code, c.name]));
 
   const onSubmit = handleSubmit(async (values) => {
     setMessage(null);
@@ -133,6 +140,12 @@ export function WorkflowBuilder({
                 error={errors.countries?.message ?? (errors.countries ? "Invalid country" : undefined)}
               />
             )}
+          />
+          <DocumentAutomation
+            table={automation}
+            types={acceptedTypes}
+            countries={acceptedCountries}
+            countryNames={countryNames}
           />
         </section>
       ) : null}

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { allCountries } from "@/lib/countries/countries";
 import {
+  automationOf,
+  automationTable,
   DOCUMENT_TYPE_NAMES,
   documentTypeLabel,
   documentTypeSides,
@@ -97,12 +99,19 @@ describe("listDocumentTypes filters", () => {
   });
 
   it("restricts subtypes to the given countries and leaves out types none of them issues", () => {
-    // the US has no national identity card and no voter ID card
-    const us = listDocumentTypes({ countries: ["US"] });
-    expect(us.map((t) => t.name)).toEqual(["PASSPORT", "DRIVERS_LICENSE", "RESIDENCE_PERMIT"]);
-    for (const type of us) expect(type.subTypes.map((s) => s.countryCode)).toEqual(["US"]);
+    // Great Britain has no national identity card and no voter ID card
+    const gb = listDocumentTypes({ countries: ["GB"] });
+    expect(gb.map((t) => t.name)).toEqual(["PASSPORT", "DRIVERS_LICENSE", "RESIDENCE_PERMIT"]);
+    for (const type of gb) expect(type.subTypes.map((s) => s.countryCode)).toEqual(["GB"]);
+    // the US has no national card, but its states issue AAMVA identity cards: offered as NATIONAL_ID
+    expect(listDocumentTypes({ countries: ["US"] }).map((t) => t.name)).toEqual([
+      "PASSPORT",
+      "DRIVERS_LICENSE",
+      "NATIONAL_ID",
+      "RESIDENCE_PERMIT",
+    ]);
 
-    const mixed = listDocumentTypes({ countries: ["US", "IN"] });
+    const mixed = listDocumentTypes({ countries: ["GB", "IN"] });
     expect(mixed.map((t) => t.name)).toEqual([
       "PASSPORT",
       "DRIVERS_LICENSE",
@@ -115,9 +124,9 @@ describe("listDocumentTypes filters", () => {
   });
 
   it("combines both filters", () => {
-    expect(listDocumentTypes({ types: ["NATIONAL_ID"], countries: ["US"] })).toEqual([]);
+    expect(listDocumentTypes({ types: ["NATIONAL_ID"], countries: ["GB"] })).toEqual([]);
     expect(
-      listDocumentTypes({ types: ["NATIONAL_ID"], countries: ["DE", "US"] }).map((t) => [
+      listDocumentTypes({ types: ["NATIONAL_ID"], countries: ["DE", "GB"] }).map((t) => [
         t.name,
         t.subTypes.map((s) => s.countryCode),
       ]),
@@ -132,7 +141,7 @@ describe("listDocumentTypes filters", () => {
 describe("isIssuedIn", () => {
   it.each([
     ["NATIONAL_ID", "DE", true],
-    ["NATIONAL_ID", "US", false],
+    ["NATIONAL_ID", "US", true],
     ["NATIONAL_ID", "GB", false],
     ["VOTER_ID", "MX", true],
     ["VOTER_ID", "DE", false],
@@ -142,5 +151,32 @@ describe("isIssuedIn", () => {
     ["PASSPORT", "", false],
   ] as const)("%s in %j → %s", (name, country, expected) => {
     expect(isIssuedIn(name, country)).toBe(expected);
+  });
+});
+
+describe("automation", () => {
+  it.each([
+    ["PASSPORT", "JP", "MRZ"],
+    ["DRIVERS_LICENSE", "US", "PDF417"],
+    ["DRIVERS_LICENSE", "ca", "PDF417"],
+    ["DRIVERS_LICENSE", "DE", "REVIEW"],
+    ["NATIONAL_ID", "DE", "MRZ"],
+    ["NATIONAL_ID", "US", "PDF417"],
+    ["NATIONAL_ID", "IN", "REVIEW"],
+    ["RESIDENCE_PERMIT", "FR", "MRZ"],
+    ["RESIDENCE_PERMIT", "BR", "REVIEW"],
+    ["VOTER_ID", "MX", "REVIEW"],
+  ] as const)("%s of %s is decided by %s", (type, country, expected) => {
+    expect(automationOf(type, country)).toBe(expected);
+  });
+
+  it("lists, per type, exactly the countries that issue it", () => {
+    const table = automationTable();
+    expect(Object.keys(table.NATIONAL_ID)).toEqual(
+      listDocumentTypes({ types: ["NATIONAL_ID"] })[0]!.subTypes.map((s) => s.countryCode),
+    );
+    expect(table.NATIONAL_ID.GB).toBeUndefined();
+    expect(table.DRIVERS_LICENSE.US).toBe("PDF417");
+    expect(Object.values(table.PASSPORT).every((a) => a === "MRZ")).toBe(true);
   });
 });

@@ -1,4 +1,5 @@
 import { allCountries, countryByCode, type Country } from "@/lib/countries/countries";
+import { automationOf, type Automation } from "@/lib/document-types/automation";
 import {
   DOCUMENT_TYPE_LABELS,
   DOCUMENT_TYPE_NAMES,
@@ -7,6 +8,7 @@ import {
 
 export { DOCUMENT_TYPE_NAMES, type DocumentTypeName };
 export type Side = "FRONT" | "BACK";
+export { AUTOMATION_LABELS, automationOf, type Automation } from "@/lib/document-types/automation";
 
 export type SubDocumentType = {
   countryName: string;
@@ -22,15 +24,16 @@ type Definition = { label: string; sides: Side[]; issuedIn: (country: Country) =
 
 // Countries with no general-purpose national identity card (identity is shown with a passport or a driving
 // licence). Source: national identity card policies as published by each government, summarised in
-// Wikipedia's "List of national identity card policies by country" (checked 2026-11).
+// Wikipedia's "List of national identity card policies by country" (checked 2026-11). The US and Canada are not
+// in it: they issue no national card, but every state and province issues an identity card to the AAMVA standard
+// (the licence's layout and PDF417 barcode), which is what an identity card of these countries is in this
+// catalogue (docs/checks.md).
 const NO_NATIONAL_ID = new Set([
   "AU",
-  "CA",
   "DK",
   "GB",
   "IE",
   "NZ",
-  "US",
   "MH",
   "FM",
   "KI",
@@ -160,4 +163,18 @@ export function listDocumentTypes(
 /** The document type must exist in the chosen country (e.g. no NATIONAL_ID from the US). */
 export function documentTypeIssuedIn(type: string, country: string): boolean {
   return !DOCUMENT_TYPE_NAMES.includes(type as DocumentTypeName) || isIssuedIn(type as DocumentTypeName, country);
+}
+
+/** Per type, the countries that issue it and what the service can decide of each (automation.ts). */
+export function automationTable(): Record<DocumentTypeName, Record<string, Automation>> {
+  return Object.fromEntries(
+    DOCUMENT_TYPE_NAMES.map((name) => [
+      name,
+      Object.fromEntries(
+        allCountries()
+          .filter((c) => DEFINITIONS[name].issuedIn(c))
+          .map((c) => [c.code, automationOf(name, c.code)]),
+      ),
+    ]),
+  ) as Record<DocumentTypeName, Record<string, Automation>>;
 }

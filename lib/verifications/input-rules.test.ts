@@ -171,7 +171,8 @@ describe("pickOption", () => {
 describe("documentTypeIssuedIn", () => {
   it.each([
     ["NATIONAL_ID", "DE", true],
-    ["NATIONAL_ID", "US", false],
+    ["NATIONAL_ID", "GB", false],
+    ["NATIONAL_ID", "US", true],
     ["VOTER_ID", "IN", true],
     ["VOTER_ID", "FR", false],
     ["PASSPORT", "AQ", false],

@@ -141,7 +141,7 @@ export const templateText = fc.constantFrom(
   '{"inputs":[{"fieldName":"SELFIE_VIDEO","type":"FILE","value":"data:video/webm;base64,GkXfow=="}]}',
   '{"inputs":[{"fieldName":"EMAIL","type":"TEXT","value":"a@b.co"},{"fieldName":"EMAIL_OTP","type":"TEXT","value":"000000"}]}',
   '{"inputs":[{"fieldName":"EMAIL_OTP","type":"TEXT","value":"000000"}]}',
-  '{"inputs":[{"fieldName":"DOCUMENT_TYPE","type":"TEXT","value":"NATIONAL_ID"},{"fieldName":"DOCUMENT_COUNTRY","type":"TEXT","value":"US"}]}',
+  '{"inputs":[{"fieldName":"DOCUMENT_TYPE","type":"TEXT","value":"NATIONAL_ID"},{"fieldName":"DOCUMENT_COUNTRY","type":"TEXT","value":"GB"}]}',
   '{"inputs":[],"complete":true}',
   '{"inputs":[]}',
   '{"inputs":null}',

@@ -4,6 +4,7 @@ import { ActionButton } from "@/components/dashboard/action-button";
 import { CopyField } from "@/components/dashboard/copy-button";
 import { WorkflowBuilder } from "@/components/dashboard/workflow-builder";
 import { allCountries } from "@/lib/countries/countries";
+import { automationTable } from "@/lib/document-types/catalog";
 import { requireMember } from "@/lib/dashboard/current-member";
 import { workflowDetail } from "@/lib/dashboard/list-workflows";
 import { NotFoundError } from "@/lib/dashboard/permissions";
@@ -83,6 +84,7 @@ export default async function WorkflowPage({ params }: { params: Promise<{ workf
         workflowId={workflow.id}
         initial={workflow.definition}
         countries={allCountries().map(({ code, name }) => ({ code, name }))}
+        automation={automationTable()}
         save={saveWorkflowAction}
       />
 

@@ -1,5 +1,6 @@
 import { WorkflowBuilder } from "@/components/dashboard/workflow-builder";
 import { allCountries } from "@/lib/countries/countries";
+import { automationTable } from "@/lib/document-types/catalog";
 import { requireMember } from "@/lib/dashboard/current-member";
 import { saveWorkflowAction } from "../actions";
 
@@ -10,7 +11,11 @@ export default async function NewWorkflowPage() {
   return (
     <>
       <h1>New workflow</h1>
-      <WorkflowBuilder countries={allCountries().map(({ code, name }) => ({ code, name }))} save={saveWorkflowAction} />
+      <WorkflowBuilder
+        countries={allCountries().map(({ code, name }) => ({ code, name }))}
+        automation={automationTable()}
+        save={saveWorkflowAction}
+      />
     </>
   );
 }

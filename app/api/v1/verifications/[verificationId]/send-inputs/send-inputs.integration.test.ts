@@ -181,11 +181,11 @@ describe("POST /api/v1/verifications/{id}/send-inputs", () => {
     expect(notOffered.body.details).toEqual([{ field: "DOCUMENT_TYPE", message: "Not one of the offered options" }]);
     const notIssued = await send(verificationId, {
       inputs: [
-        { fieldName: "DOCUMENT_COUNTRY", value: "US", type: "TEXT" },
+        { fieldName: "DOCUMENT_COUNTRY", value: "GB", type: "TEXT" },
         { fieldName: "DOCUMENT_TYPE", value: "NATIONAL_ID", type: "TEXT" },
       ],
     });
-    expect(notIssued.body.details).toEqual([{ field: "DOCUMENT_TYPE", message: "NATIONAL_ID is not issued in US" }]);
+    expect(notIssued.body.details).toEqual([{ field: "DOCUMENT_TYPE", message: "NATIONAL_ID is not issued in GB" }]);
     const ok = await send(verificationId, {
       inputs: [
         { fieldName: "DOCUMENT_COUNTRY", value: "de", type: "TEXT" },
