@@ -266,7 +266,7 @@ export function drawPortrait(seed: number, width = 320, height = 420): Buffer {
   return canvas.toBuffer("image/png");
 }
 
-function background(g: SKRSContext2D, w: number, h: number, hue: number, hard: (() => number) | null): void {
+export function background(g: SKRSContext2D, w: number, h: number, hue: number, hard: (() => number) | null): void {
   const grad = g.createLinearGradient(0, 0, w, h);
   grad.addColorStop(0, `hsl(${hue}, 40%, 93%)`);
   grad.addColorStop(1, `hsl(${hue + 40}, 45%, 92%)`);
@@ -343,7 +343,7 @@ function drawMrz(
   lines.forEach((line, i) => g.fillText(line, left, zone.y * scale + lineGap * (i + 1) + size * 0.1));
 }
 
-function field(g: SKRSContext2D, label: string, value: string, x: number, y: number, px: number): void {
+export function field(g: SKRSContext2D, label: string, value: string, x: number, y: number, px: number): void {
   g.fillStyle = "#4a5a6a";
   g.font = `${Math.round(px * 0.6)}px sans-serif`;
   g.fillText(label, x, y);

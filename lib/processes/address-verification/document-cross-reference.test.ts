@@ -73,6 +73,35 @@ describe("crossReference with extracted fields", () => {
     ).toBe("PASSED");
   });
 
+  it("passes a US licence's barcode address (state code, ZIP+4) against the address the user typed", () => {
+    // the shape decide() stores for a card read from its AAMVA barcode
+    const licence = documentAddressOf(
+      documentStep({
+        address_line: "2570 24TH STREET",
+        city: "SACRAMENTO",
+        province: "CA",
+        postal_code: "95818-1234",
+        country: "US",
+      }),
+    )!;
+    const typed = {
+      addressLine: "2570 24th St",
+      city: "Sacramento",
+      province: "California",
+      postalCode: "95818",
+      country: "US",
+    };
+    expect(
+      crossReference(typed, licence, { regionOf: (r) => (["California", "CA"].includes(r) ? "CA" : null) }),
+    ).toMatchObject({ result: "PASSED", comparison: { street: 1, city: true, postal_code: true, country: true } });
+    expect(
+      crossReference(
+        { ...typed, addressLine: "1600 Amphitheatre Pkwy", city: "Mountain View", postalCode: "94043" },
+        licence,
+      ).result,
+    ).toBe("REVIEW");
+  });
+
   it("sends another house, city or postal code to review and names the parts", () => {
     const doc = {
       kind: "fields" as const,

@@ -4,11 +4,13 @@ import { fileOf, type ProcessInput, type VerificationProcess } from "@/lib/proce
 import { decide, type Duplicate } from "./decide";
 import { examineDocument } from "./examine-document";
 import { findDuplicateDocuments, storedFileMeta } from "./find-duplicate-documents";
+import { countryOfBarcode } from "./barcode-checks";
 import { alpha2OfMrzState } from "./icao";
 
-// DOCUMENT_VERIFICATION: OCR of the document's MRZ and printed fields, ICAO 9303 parsing with every check digit,
-// template matching against the declared type and country, alteration signals, image quality and duplicates
-// across identities. The rules are in decide.ts (and docs/checks.md); this module gathers the evidence.
+// DOCUMENT_VERIFICATION: OCR of the document's MRZ and printed fields, ICAO 9303 parsing with every check digit (or,
+// on the back of a US/Canadian card, its PDF417 barcode parsed as AAMVA DL/ID data), template matching against the
+// declared type and country, the printed front against the machine-readable data, alteration signals, image
+// quality and duplicates across identities. The rules are in decide.ts (and docs/checks.md); this module gathers the evidence.
 
 export type DocumentDependencies = {
   findDuplicates: typeof findDuplicateDocuments;
@@ -56,6 +58,7 @@ export function createDocumentVerification(deps: DocumentDependencies): Verifica
       const fileMeta = await deps.fileMeta(input.verification.accountId, front.fileId);
 
       const f = exam.mrz?.result.fields;
+      const barcode = exam.barcode?.reading;
       // compared with other steps' data.document_number / country_of_issuance, so the same values decide() stores
       const duplicates: Duplicate[] = await deps.findDuplicates(
         {
@@ -64,8 +67,12 @@ export function createDocumentVerification(deps: DocumentDependencies): Verifica
           verificationId: input.verification.id,
         },
         {
-          documentNumber: exam.mrz?.result.valid ? (f?.documentNumber ?? null) : null,
-          country: alpha2OfMrzState(f?.issuingState) ?? declared.country,
+          documentNumber: barcode
+            ? barcode.documentNumber
+            : exam.mrz?.result.valid
+              ? (f?.documentNumber ?? null)
+              : null,
+          country: (barcode ? countryOfBarcode(barcode) : alpha2OfMrzState(f?.issuingState)) ?? declared.country,
           imageHash: exam.imageHash,
         },
       );

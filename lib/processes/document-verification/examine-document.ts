@@ -1,21 +1,29 @@
 import "server-only";
 import sharp from "sharp";
 import type { Page } from "tesseract.js";
-import { MIN_LEGIBLE_PAGE } from "./decide";
+import { parseAamva } from "./aamva";
+import type { BarcodeEvidence } from "./barcode-checks";
 import { differenceHash, errorLevel, imageQuality, type Ela, type Quality } from "./image-forensics";
 import { ocrEngine, type OcrEngine } from "./ocr-engine";
 import { printedAddress, printedZone, type PrintedZone } from "./printed-zone";
 import { safeParse } from "./mrz-lines";
 import { crossCheckName, nameFieldOf, repairedNameField, type NameCheck } from "./name-crosscheck";
+import { readPdf417 } from "./read-pdf417";
 import { isMrzLike, readMrz, type MrzReading } from "./read-mrz";
+import { MIN_LEGIBLE_PAGE } from "./rules";
 
-// Everything the rules (decide.ts) need from the images, gathered once: page OCR of each side, the MRZ, the
-// printed zone, and the forensic signals of the front. Sharp's work (ELA, quality) runs on libuv threads while
+// Everything the rules (decide.ts) need from the images, gathered once: page OCR of each side, the PDF417 barcode
+// of a card (AAMVA), the MRZ, the printed zone, and the forensic signals of the front. Sharp's work (ELA, quality) runs on libuv threads while
 // tesseract's run in its workers, so they overlap.
 
 export type Examination = {
   mrz: MrzReading | null;
   mrzSide: "FRONT" | "BACK" | null;
+  /** the AAMVA data of a card's PDF417 barcode; a card with one has no MRZ, so none is looked for */
+  barcode?: BarcodeEvidence | null;
+  /** a PDF417 barcode was decoded but holds no AAMVA DL/ID data: why */
+  barcodeError?: string | null;
+  backSubmitted?: boolean;
   zone: PrintedZone;
   /** the printed address, when a side has a labelled one */
   address: string | null;
@@ -36,6 +44,29 @@ async function readPage(engine: OcrEngine, image: Buffer): Promise<{ page: Page;
   return { page: await engine.readPage(scaled), image: scaled };
 }
 
+/**
+ * A card's PDF417 barcode, back first. Cards only: a passport has none. A barcode that is not AAMVA data (some
+ * other countries' cards carry their own formats) is reported, and the MRZ is still looked for.
+ */
+async function readCardBarcode(
+  front: Buffer,
+  back: Buffer | null,
+): Promise<{ barcode: BarcodeEvidence | null; error: string | null }> {
+  let error: string | null = null;
+  for (const [side, image] of [
+    ["BACK", back],
+    ["FRONT", front],
+  ] as const) {
+    if (!image) continue;
+    const read = await readPdf417(image);
+    if (!read) continue;
+    const parsed = parseAamva(read.text);
+    if (parsed.ok) return { barcode: { side, reading: parsed.reading, variant: read.variant }, error: null };
+    error = parsed.error;
+  }
+  return { barcode: null, error };
+}
+
 /** `mrzFirst`: the side that normally carries the MRZ (the data page of a passport, the back of a card). */
 export async function examineDocument(
   front: Buffer,
@@ -44,7 +75,16 @@ export async function examineDocument(
 ): Promise<Examination> {
   const engine = await ocrEngine();
   const forensics = Promise.all([errorLevel(front), imageQuality(front), differenceHash(front)]);
-  const [frontPage, backPage] = await Promise.all([readPage(engine, front), back ? readPage(engine, back) : null]);
+  const [frontPage, backPage, card] = await Promise.all([
+    readPage(engine, front),
+    back ? readPage(engine, back) : null,
+    mrzFirst === "BACK" ? readCardBarcode(front, back) : { barcode: null, error: null },
+  ]);
+  // US cards print dates month first (01/31/1970)
+  const dateOrder =
+    card.barcode && (card.barcode.reading.country ?? card.barcode.reading.jurisdiction?.country) === "US"
+      ? "MDY"
+      : "DMY";
   // the printed zone leaves the MRZ's own text out: it is what the MRZ is compared with
   const printed = (page: Page | undefined) =>
     (page?.text ?? "")
@@ -62,6 +102,7 @@ export async function examineDocument(
   let zone = printedZone(
     [printed(frontPage.page), printed(backPage?.page)],
     [...words(frontPage.page), ...words(backPage?.page)],
+    dateOrder,
   );
   const sides = [
     { side: "FRONT" as const, read: frontPage },
@@ -70,7 +111,7 @@ export async function examineDocument(
 
   let mrz: MrzReading | null = null;
   let mrzSide: "FRONT" | "BACK" | null = null;
-  for (const { side, read } of sides) {
+  for (const { side, read } of card.barcode ? [] : sides) {
     // the first side that shows an MRZ, valid or not, is the one: a document has one MRZ, so the other side is
     // read only when this one showed none (sides swapped)
     mrz = await readMrz(engine, read.image, read.page, zone);
@@ -96,6 +137,7 @@ export async function examineDocument(
         zone = printedZone(
           [printed(frontPage.page), printed(backPage?.page), printed(again)],
           [...words(frontPage.page), ...words(backPage?.page), ...words(again)],
+          dateOrder,
         );
         nameCheck = crossCheckName(field.value, zone, pageConfidence >= MIN_LEGIBLE_PAGE);
       }
@@ -103,7 +145,20 @@ export async function examineDocument(
     if (nameCheck.repaired) mrz = withName(mrz, field, repairedNameField(field.value, nameCheck), nameCheck.repairs);
   }
   const [ela, quality, imageHash] = await forensics;
-  return { mrz, mrzSide, zone, address: printedAddress(zone), pageConfidence, nameCheck, ela, quality, imageHash };
+  return {
+    mrz,
+    mrzSide,
+    barcode: card.barcode,
+    barcodeError: card.error,
+    backSubmitted: back !== null,
+    zone,
+    address: printedAddress(zone),
+    pageConfidence,
+    nameCheck,
+    ela,
+    quality,
+    imageHash,
+  };
 }
 
 async function readPageEnlarged(engine: OcrEngine, image: Buffer): Promise<Page | null> {

@@ -18,6 +18,15 @@ describe("printedZone", () => {
     expect(zone.dates.has("1965-03-10")).toBe(true);
   });
 
+  it("reads numeric dates month first on US cards, and year first as Canadian cards print them", () => {
+    expect([...printedDates("DOB 07/19/1984 EXP 03/04/2030", "MDY")].sort()).toEqual(["1984-07-19", "2030-03-04"]);
+    // day first, 07/19 is no date at all
+    expect([...printedDates("DOB 07/19/1984", "DMY")]).toEqual([]);
+    expect([...printedDates("DOB 1980/02/15 EXP 2030.02.15")].sort()).toEqual(["1980-02-15", "2030-02-15"]);
+    expect([...printedDates("1980/02-15")]).toEqual([]);
+    expect(printedZone(["DOB 07/19/1984"], [], "MDY").dates.has("1984-07-19")).toBe(true);
+  });
+
   it("compares words with one OCR error in longer words only, numbers across look-alikes", () => {
     expect(hasWord(zone, "BRUIJN")).toBe(true);
     expect(hasWord(zone, "BRUIJM")).toBe(true);

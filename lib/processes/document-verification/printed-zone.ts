@@ -31,9 +31,11 @@ const MONTHS: Record<string, number> = {
 };
 const squash = (s: string) => s.toUpperCase().replace(/[^A-Z0-9]/g, "");
 
+/** `dateOrder`: how numeric dates are printed, day first (most of the world) or month first (US cards). */
 export function printedZone(
   texts: readonly string[],
   ocrWords: readonly { text: string; confidence: number }[] = [],
+  dateOrder: DateOrder = "DMY",
 ): PrintedZone {
   const text = texts.join("\n").toUpperCase();
   const lines = text
@@ -51,7 +53,7 @@ export function printedZone(
       .flatMap((w) => w.text.toUpperCase().split(/[^A-Z0-9]+/))
       .filter((w) => w.length > 0),
   );
-  return { text, lines, words, squashed: squash(text), dates: printedDates(text), confident };
+  return { text, lines, words, squashed: squash(text), dates: printedDates(text, dateOrder), confident };
 }
 
 // ICAO 9303-3 §6 (transliteration of Latin characters with marks) for the letters that become two; the others
@@ -83,8 +85,13 @@ function iso(year: number, month: number, day: number): string | null {
   return `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
 }
 
-/** Dates printed as 10 MAR 1965, 10.03.1965, 10/03/1965, 10-03-1965 or 1965-03-10 (with OCR's O for 0). */
-export function printedDates(text: string): Set<string> {
+export type DateOrder = "DMY" | "MDY";
+
+/**
+ * Dates printed as 10 MAR 1965, 10.03.1965, 10/03/1965, 10-03-1965 or 1965-03-10 (with OCR's O for 0); with
+ * `MDY`, numeric dates are month first (03/10/1965, as US cards print them).
+ */
+export function printedDates(text: string, order: DateOrder = "DMY"): Set<string> {
   const t = text.toUpperCase().replace(/(?<=\d)O|O(?=\d)/g, "0");
   const out = new Set<string>();
   const add = (d: string | null) => d && out.add(d);
@@ -93,8 +100,12 @@ export function printedDates(text: string): Set<string> {
     if (month) add(iso(Number(m[3]), month, Number(m[1])));
   }
   for (const m of t.matchAll(/\b(\d{1,2})\s*[./-]\s*(\d{1,2})\s*[./-]\s*(\d{4})\b/g))
-    add(iso(Number(m[3]), Number(m[2]), Number(m[1])));
-  for (const m of t.matchAll(/\b(\d{4})-(\d{2})-(\d{2})\b/g)) add(iso(Number(m[1]), Number(m[2]), Number(m[3])));
+    add(
+      order === "MDY" ? iso(Number(m[3]), Number(m[1]), Number(m[2])) : iso(Number(m[3]), Number(m[2]), Number(m[1])),
+    );
+  // year first: ISO 8601, and Canadian cards (1980/02/15)
+  for (const m of t.matchAll(/\b(\d{4})\s*([-/.])\s*(\d{2})\s*\2\s*(\d{2})\b/g))
+    add(iso(Number(m[1]), Number(m[3]), Number(m[4])));
   return out;
 }
 
