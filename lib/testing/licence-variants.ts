@@ -78,7 +78,8 @@ export async function degradeBack(card: Buffer, condition: BackCondition, rng: (
       return jpeg(sharp(tilted).rotate(between(rng, -9, 9), { background: "#555" }));
     }
     case "low-resolution":
-      return jpeg(sharp(await onDesk(card, Math.round(between(rng, 420, 560)), 0.9, rng)), 75);
+      // a VGA-class webcam or a heavily downscaled upload: the whole photo 560–760 px wide
+      return jpeg(sharp(await onDesk(card, Math.round(between(rng, 560, 760)), 0.9, rng)), 75);
     case "small-in-frame":
       // the barcode (88 % of the card's width) fills about 40 % of the frame
       return jpeg(sharp(await onDesk(card, 1600, between(rng, 0.42, 0.48), rng)));

@@ -65,8 +65,13 @@ async function folder(dir: string): Promise<void> {
   const tallies = DECODERS.map(() => ({ read: 0, exact: 0, expected: 0, total: 0 }));
   for (const file of files) {
     const image = await loadImage(path.join(dir, file));
-    const sidecar = path.join(dir, file.replace(/\.[^.]+$/, ".txt"));
-    const expected = existsSync(sidecar) ? readFileSync(sidecar, "latin1") : null;
+    const sidecar = (ext: string) => path.join(dir, file.replace(/\.[^.]+$/, ext));
+    // ZXing's layout: <name>.txt (UTF-8 text) or <name>.bin (the bytes) beside each image
+    const expected = existsSync(sidecar(".txt"))
+      ? readFileSync(sidecar(".txt"), "utf8")
+      : existsSync(sidecar(".bin"))
+        ? readFileSync(sidecar(".bin"), "latin1")
+        : null;
     for (const [i, decoder] of DECODERS.entries()) {
       const text = await decoder.read(image);
       const t = tallies[i]!;
@@ -74,7 +79,9 @@ async function folder(dir: string): Promise<void> {
       if (text) t.read++;
       if (expected !== null) {
         t.expected++;
-        if (text === expected) t.exact++;
+        // the decoders give the bytes as Latin-1; a UTF-8 payload is compared as UTF-8
+        if (text !== null && (text === expected || Buffer.from(text, "latin1").toString("utf8") === expected))
+          t.exact++;
       }
     }
   }

@@ -89,6 +89,26 @@ describe("addressVerification.run", () => {
     });
   });
 
+  it("confirms a typed US address against the one a licence's barcode carries", async () => {
+    // step data as decide() stores it for a card read from its AAMVA PDF417 (barcode-decide.test.ts)
+    const licence = documentWith({
+      address_line: "2570 24TH STREET",
+      city: "SACRAMENTO",
+      province: "CA",
+      postal_code: "95818",
+      country: "US",
+    });
+    const typed = { ADDRESS_LINE: "2570 24th St", CITY: "Sacramento", POSTAL_CODE: "95818", COUNTRY: "US" };
+    const settings = { ...ALL, GEOLOCATION_CONFIRMATION: false };
+    const output = await addressVerification.run(processInput(typed, { settings, steps: licence }));
+    expect(resultOf(output.checks).DOCUMENT_CROSS_REFERENCE).toBe("PASSED");
+    expect(output.data).toMatchObject({ source: "DOCUMENT", signals: ["DOCUMENT"] });
+    const moved = await addressVerification.run(
+      processInput({ ...typed, ADDRESS_LINE: "1415 L St" }, { settings, steps: licence }),
+    );
+    expect(resultOf(moved.checks).DOCUMENT_CROSS_REFERENCE).toBe("REVIEW");
+  });
+
   it("names GPS, then IP, as the source when no document confirms", async () => {
     const gps = await addressVerification.run(
       processInput({ ...LONDON, GEOLOCATION: '{"latitude":51.5,"longitude":-0.12}' }, { steps: documentWith(null) }),

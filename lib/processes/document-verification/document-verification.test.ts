@@ -10,6 +10,8 @@ import {
   type Person,
 } from "@/lib/testing/document-images";
 import { tamper } from "@/lib/testing/document-variants";
+import { drawLicence, randomLicencePerson } from "@/lib/testing/licence-images";
+import { degradeBack } from "@/lib/testing/licence-variants";
 import { createDocumentVerification } from "./document-verification";
 import { stopOcrEngine } from "./ocr-engine";
 
@@ -150,5 +152,52 @@ describe("documentVerification.run", { timeout: 60_000 }, () => {
     const output = await process.run(input({ front: blank, back: blank }, { type: "DRIVERS_LICENSE", country: "NL" }));
     expect(resultOf(output.checks).MRZ_READ).toBe("REVIEW");
     expect(output.result).toBe("MANUAL_REVIEW");
+  });
+
+  describe("a US licence, decided from its PDF417 back and checked against its front", () => {
+    const licencePerson = {
+      ...randomLicencePerson(seededRandom(8), today),
+      kind: "DL" as const,
+      surname: "OKAFOR",
+      given: "AALIYAH",
+      middle: null,
+      birthDate: "1988-03-27",
+      number: "F4417285",
+    };
+    const licenceInput = (doc: { front: Buffer; back?: Buffer | null }, country = licencePerson.jurisdiction.country) =>
+      input(doc, { type: "DRIVERS_LICENSE", country });
+
+    it("approves a genuine card and extracts its data and address from the barcode", async () => {
+      const card = await drawLicence(licencePerson);
+      const back = await degradeBack(card.back, "clean", seededRandom(2));
+      const output = await process.run(licenceInput({ front: card.front, back }));
+      expect(resultOf(output.checks)).toMatchObject({ BARCODE_READ: "PASSED", FIELD_CONSISTENCY: "PASSED" });
+      expect(output.data).toMatchObject({
+        full_name: "AALIYAH OKAFOR",
+        date_of_birth: "1988-03-27",
+        document_number: "F4417285",
+        document_type: "DRIVERS_LICENSE",
+        country_of_issuance: licencePerson.jurisdiction.country,
+        expiry_date: licencePerson.expiryDate,
+        address: { address_line: licencePerson.street, city: licencePerson.city },
+        barcode: { format: "PDF417", standard: "AAMVA", side: "BACK" },
+      });
+      expect(output.result).toBe("APPROVED");
+    });
+
+    it("suspects an alteration when the printed front is not what the back encodes", async () => {
+      const card = await drawLicence(licencePerson, { front: { birthDate: "1979-11-04", number: "F9902231" } });
+      const output = await process.run(licenceInput(card));
+      expect(resultOf(output.checks).FIELD_CONSISTENCY).toBe("REVIEW");
+      expect(output.data.alteration_detection_results).toBe("ALTERATIONS_SUSPECTED");
+      expect(output.result).toBe("MANUAL_REVIEW");
+    });
+
+    it("sends a card without its back to review, never declines it", async () => {
+      const card = await drawLicence(licencePerson);
+      const output = await process.run(licenceInput({ front: card.front }));
+      expect(output.checks[0]).toMatchObject({ name: "BARCODE_READ", result: "REVIEW" });
+      expect(output.result).toBe("MANUAL_REVIEW");
+    });
   });
 });

@@ -71,18 +71,28 @@ export async function estimateSkew(band: Buffer): Promise<number> {
     }
   }
   if (xs.length < 100) return 0;
+  return projectionAngle(xs, ys, H, 5, 0.2);
+}
+
+/**
+ * The angle (degrees, within ±`range`, in `step`s) whose slanted rows gather the points (x from the centre, y) most
+ * tightly: the sum of squares of the row histogram is highest when lines of print run along the rows.
+ */
+export function projectionAngle(xs: number[], ys: number[], height: number, range: number, step: number): number {
+  const margin = Math.ceil(Math.max(...xs.map(Math.abs), 1) * Math.tan((range * Math.PI) / 180)) + 2;
+  const hist = new Float64Array(height + 2 * margin);
   let best = -1;
   let bestAngle = 0;
-  const hist = new Float64Array(H + 160);
-  for (let k = -25; k <= 25; k++) {
-    const tan = Math.tan((k * 0.2 * Math.PI) / 180);
+  const steps = Math.round(range / step);
+  for (let k = -steps; k <= steps; k++) {
+    const tan = Math.tan((k * step * Math.PI) / 180);
     hist.fill(0);
-    for (let p = 0; p < xs.length; p++) hist[Math.round(ys[p]! - xs[p]! * tan) + 80]! += 1;
+    for (let p = 0; p < xs.length; p++) hist[Math.round(ys[p]! - xs[p]! * tan) + margin]! += 1;
     let score = 0;
     for (const v of hist) score += v * v;
     if (score > best) {
       best = score;
-      bestAngle = k * 0.2;
+      bestAngle = k * step;
     }
   }
   return bestAngle;
