@@ -37,7 +37,6 @@ const nextConfig = {
     "@tensorflow/tfjs-layers",
     "@tensorflow/tfjs-data",
     "@tensorflow/tfjs-backend-webgl",
-    "zxing-wasm",
   ],
   async headers() {
     return [

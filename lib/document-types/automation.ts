@@ -69,6 +69,14 @@ const TD1_ID_ELSEWHERE = [
 // DL/ID Card Design Standard's PDF417 on the back of its driving licences and identity cards.
 const AAMVA = ["US", "CA"];
 
+/**
+ * Whether a card of this declared country may carry an AAMVA barcode: an AAMVA member, or a country not declared.
+ * Other cards are not searched for one (a photo without a barcode costs the reader about a second).
+ */
+export function mayCarryAamva(country: string | null): boolean {
+  return !country || AAMVA.includes(country.toUpperCase());
+}
+
 const ID_MRZ = new Set([...EU, ...EEA_CH, ...TD1_ID_ELSEWHERE]);
 // residence permits: the EU/EEA uniform format, the UK's biometric residence permit and the US permanent resident
 // card are TD1 cards with an MRZ

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { allCountries } from "@/lib/countries/countries";
+import { mayCarryAamva } from "@/lib/document-types/automation";
 import {
   automationOf,
   automationTable,
@@ -168,6 +169,13 @@ describe("automation", () => {
     ["VOTER_ID", "MX", "REVIEW"],
   ] as const)("%s of %s is decided by %s", (type, country, expected) => {
     expect(automationOf(type, country)).toBe(expected);
+  });
+
+  it("searches cards for an AAMVA barcode only where one may be", () => {
+    expect(mayCarryAamva("US")).toBe(true);
+    expect(mayCarryAamva("ca")).toBe(true);
+    expect(mayCarryAamva(null)).toBe(true);
+    expect(mayCarryAamva("DE")).toBe(false);
   });
 
   it("lists, per type, exactly the countries that issue it", () => {

@@ -1,4 +1,5 @@
 import "server-only";
+import { mayCarryAamva } from "@/lib/document-types/automation";
 import { DOCUMENT_TYPE_NAMES, type DocumentTypeName } from "@/lib/document-types/catalog";
 import { fileOf, type ProcessInput, type VerificationProcess } from "@/lib/processes/types";
 import { decide, type Duplicate } from "./decide";
@@ -54,7 +55,9 @@ export function createDocumentVerification(deps: DocumentDependencies): Verifica
       }
       const back = await fileOf(input, "DOCUMENT_BACK");
       const type = DOCUMENT_TYPE_NAMES.includes(declared.type as DocumentTypeName) ? declared.type : null;
-      const exam = await examineDocument(front.bytes, back?.bytes ?? null, type === "PASSPORT" ? "FRONT" : "BACK");
+      const exam = await examineDocument(front.bytes, back?.bytes ?? null, type === "PASSPORT" ? "FRONT" : "BACK", {
+        barcode: type !== "PASSPORT" && mayCarryAamva(declared.country),
+      });
       const fileMeta = await deps.fileMeta(input.verification.accountId, front.fileId);
 
       const f = exam.mrz?.result.fields;

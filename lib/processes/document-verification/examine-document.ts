@@ -8,7 +8,7 @@ import { ocrEngine, type OcrEngine } from "./ocr-engine";
 import { printedAddress, printedZone, type PrintedZone } from "./printed-zone";
 import { safeParse } from "./mrz-lines";
 import { crossCheckName, nameFieldOf, repairedNameField, type NameCheck } from "./name-crosscheck";
-import { readPdf417 } from "./read-pdf417";
+import { readPdf417, VARIANTS } from "./read-pdf417";
 import { isMrzLike, readMrz, type MrzReading } from "./read-mrz";
 import { MIN_LEGIBLE_PAGE } from "./rules";
 
@@ -53,12 +53,14 @@ async function readCardBarcode(
   back: Buffer | null,
 ): Promise<{ barcode: BarcodeEvidence | null; error: string | null }> {
   let error: string | null = null;
-  for (const [side, image] of [
-    ["BACK", back],
-    ["FRONT", front],
+  // the front is tried only in case the sides were swapped, and only as it is and levelled: a photo without a
+  // barcode costs every variant (~1 s on one core, docs/benchmarks.md)
+  for (const [side, image, variants] of [
+    ["BACK", back, VARIANTS],
+    ["FRONT", front, VARIANTS.slice(0, 2)],
   ] as const) {
     if (!image) continue;
-    const read = await readPdf417(image);
+    const read = await readPdf417(image, variants);
     if (!read) continue;
     const parsed = parseAamva(read.text);
     if (parsed.ok) return { barcode: { side, reading: parsed.reading, variant: read.variant }, error: null };
@@ -67,18 +69,22 @@ async function readCardBarcode(
   return { barcode: null, error };
 }
 
-/** `mrzFirst`: the side that normally carries the MRZ (the data page of a passport, the back of a card). */
+/**
+ * `mrzFirst`: the side that normally carries the MRZ (the data page of a passport, the back of a card);
+ * `barcode`: look for an AAMVA PDF417 (a US/Canadian card, or a card of an undeclared country).
+ */
 export async function examineDocument(
   front: Buffer,
   back: Buffer | null,
   mrzFirst: "FRONT" | "BACK",
+  options: { barcode?: boolean } = {},
 ): Promise<Examination> {
   const engine = await ocrEngine();
   const forensics = Promise.all([errorLevel(front), imageQuality(front), differenceHash(front)]);
   const [frontPage, backPage, card] = await Promise.all([
     readPage(engine, front),
     back ? readPage(engine, back) : null,
-    mrzFirst === "BACK" ? readCardBarcode(front, back) : { barcode: null, error: null },
+    options.barcode ? readCardBarcode(front, back) : { barcode: null, error: null },
   ]);
   // US cards print dates month first (01/31/1970)
   const dateOrder =
