@@ -7,19 +7,7 @@ import { parseAamva } from "@/lib/processes/document-verification/aamva";
 import { greyForBarcode, readPdf417 } from "@/lib/processes/document-verification/read-pdf417";
 import { drawLicence, randomLicencePerson, seededRandom } from "@/lib/testing/licence-images";
 import { BACK_CONDITIONS, degradeBack, type BackCondition } from "@/lib/testing/licence-variants";
-
-type Timing = { images: number; medianMs: number; p95Ms: number; maxMs: number };
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? NaN;
-function timing(times: number[]): Timing {
-  const sorted = [...times].sort((a, b) => a - b);
-  return {
-    images: sorted.length,
-    medianMs: Math.round(percentile(sorted, 0.5)),
-    p95Ms: Math.round(percentile(sorted, 0.95)),
-    maxMs: Math.round(sorted.at(-1) ?? NaN),
-  };
-}
+import { readAffinity, timing } from "./checks-document";
 
 async function bench(per: number) {
   const rng = seededRandom(3141);
@@ -73,7 +61,7 @@ async function bench(per: number) {
       Object.entries(byCondition).map(([c, times]) => [c, timing(times).medianMs]),
     ),
     peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
-    cpus: `${process.env.TASKSET ?? "see taskset"}; node ${process.version}`,
+    cpus: `${readAffinity()}; node ${process.version}`,
   };
 }
 

@@ -9,7 +9,7 @@ import { examineDocument } from "@/lib/processes/document-verification/examine-d
 import { stopOcrEngine } from "@/lib/processes/document-verification/ocr-engine";
 import { makeDocumentSet, type DocumentCase } from "@/scripts/eval/make-documents";
 
-type Timing = { documents: number; medianMs: number; p95Ms: number; maxMs: number };
+export type Timing = { documents: number; medianMs: number; p95Ms: number; maxMs: number };
 export type DocumentBench = {
   warmupMs: number;
   genuine: Timing;
@@ -31,7 +31,7 @@ async function checkOne(c: DocumentCase, today: Date): Promise<number> {
   return performance.now() - t0;
 }
 
-function timing(times: number[]): Timing {
+export function timing(times: number[]): Timing {
   const sorted = [...times].sort((a, b) => a - b);
   return {
     documents: sorted.length,
@@ -72,7 +72,7 @@ export async function benchDocumentCheck(documents = 20, wrong = 8): Promise<Doc
   }
 }
 
-function readAffinity(): string {
+export function readAffinity(): string {
   try {
     // Cpus_allowed_list in /proc/self/status: what taskset restricted this process to
     const status = readFileSync("/proc/self/status", "utf8");

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { AamvaReading } from "./aamva";
-import { decide, type Evidence, type Policy } from "./decide";
+import { checkResults, evidenceOf, untouchedImage } from "@/lib/testing/decide-fixtures";
+import { decide, type Policy } from "./decide";
 import type { Examination } from "./examine-document";
 import { printedZone } from "./printed-zone";
 
@@ -69,19 +70,12 @@ function examination(
     zone: printedZone([printed], words, "MDY"),
     address: null,
     pageConfidence: 85,
-    ela: { score: 1.2, quality: 80, hotBlocks: 0, box: null },
-    quality: { width: 1027, height: 648, sharpness: 300, glare: 0 },
-    imageHash: "0".repeat(64),
+    ...untouchedImage(1027, 648),
   };
 }
-const evidence = (exam: Examination, declared = { type: "DRIVERS_LICENSE", country: "US" }): Evidence => ({
-  exam,
-  declared,
-  fileMeta: {},
-  duplicates: [],
-});
-const results = (checks: { name: string; result: string }[]) =>
-  Object.fromEntries(checks.map((c) => [c.name, c.result]));
+const evidence = (exam: Examination, declared = { type: "DRIVERS_LICENSE", country: "US" }) =>
+  evidenceOf(exam, declared);
+const results = checkResults;
 
 describe("decide: a licence read from its PDF417 barcode", () => {
   it("approves a consistent, valid licence and fills the same data as a passport, with the address", () => {

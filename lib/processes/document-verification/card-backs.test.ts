@@ -1,5 +1,6 @@
 import { parse } from "mrz";
 import { describe, expect, it } from "vitest";
+import { checkResults, evidenceOf, untouchedImage } from "@/lib/testing/decide-fixtures";
 import { decide, type Policy } from "./decide";
 import type { Examination } from "./examine-document";
 import { checkDigit } from "./icao";
@@ -55,15 +56,11 @@ function examination(lines: string[], format: "TD1" | "TD2", front = FRONT): Exa
     zone: printedZone([front], words),
     address: null,
     pageConfidence: 85,
-    ela: { score: 1.1, quality: 80, hotBlocks: 0, box: null },
-    quality: { width: 1027, height: 648, sharpness: 300, glare: 0 },
-    imageHash: "0".repeat(64),
+    ...untouchedImage(1027, 648),
   };
 }
-const run = (exam: Examination, type = "NATIONAL_ID") =>
-  decide({ exam, declared: { type, country: "RO" }, fileMeta: {}, duplicates: [] }, policy);
-const results = (checks: { name: string; result: string }[]) =>
-  Object.fromEntries(checks.map((c) => [c.name, c.result]));
+const run = (exam: Examination, type = "NATIONAL_ID") => decide(evidenceOf(exam, { type, country: "RO" }), policy);
+const results = checkResults;
 
 describe.each([
   ["TD1", td1(card)],

@@ -1,6 +1,7 @@
 import { parse } from "mrz";
 import { describe, expect, it } from "vitest";
 import { mrzLines, randomPerson, seededRandom, passportDate, type Person } from "@/lib/testing/document-images";
+import { checkResults, evidenceOf, untouchedImage } from "@/lib/testing/decide-fixtures";
 import { decide, typesOfMrz, type Evidence, type Policy } from "./decide";
 import type { Examination } from "./examine-document";
 import { printedZone } from "./printed-zone";
@@ -53,19 +54,12 @@ function examination(
     zone: printedZone([printed]),
     address: null,
     pageConfidence: 80,
-    ela: { score: options.ela ?? 1.4, quality: 80, hotBlocks: 0, box: null },
-    quality: { width: 1250, height: 880, sharpness: 500, glare: 0 },
-    imageHash: "0".repeat(64),
+    ...untouchedImage(1250, 880, options.ela ?? 1.4),
   };
 }
-const evidence = (exam: Examination, declared = { type: "PASSPORT", country: "NL" }): Evidence => ({
-  exam,
-  declared,
-  fileMeta: {},
-  duplicates: [],
-});
-const results = (checks: { name: string; result: string }[]) =>
-  Object.fromEntries(checks.map((c) => [c.name, c.result]));
+const evidence = (exam: Examination, declared = { type: "PASSPORT", country: "NL" }): Evidence =>
+  evidenceOf(exam, declared);
+const results = checkResults;
 
 describe("decide", () => {
   it("approves a consistent, valid passport and fills the spec's data", () => {

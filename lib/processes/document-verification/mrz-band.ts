@@ -58,27 +58,41 @@ export async function estimateSkew(band: Buffer): Promise<number> {
     grey.clone().raw().toBuffer({ resolveWithObject: true }),
     grey.clone().blur(12).raw().toBuffer({ resolveWithObject: true }),
   ]);
-  const H = info.height;
+  return inkAngle(data, local, W, info.height, 5, 0.2);
+}
+
+/**
+ * The angle of the lines of ink in a grey image (`local`: the same image blurred; ink is ≥ 25 darker than its
+ * neighbourhood), within ±`range` degrees in `step`s (positive: lines descend to the right); 0 with too little ink.
+ */
+export function inkAngle(
+  data: Uint8Array,
+  local: Uint8Array,
+  width: number,
+  height: number,
+  range: number,
+  step: number,
+): number {
   const xs: number[] = [];
   const ys: number[] = [];
-  for (let y = 0; y < H; y++) {
-    for (let x = 0; x < W; x++) {
-      const i = y * W + x;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
       if (data[i]! < local[i]! - 25) {
-        xs.push(x - W / 2);
+        xs.push(x - width / 2);
         ys.push(y);
       }
     }
   }
   if (xs.length < 100) return 0;
-  return projectionAngle(xs, ys, H, 5, 0.2);
+  return projectionAngle(xs, ys, height, range, step);
 }
 
 /**
  * The angle (degrees, within ±`range`, in `step`s) whose slanted rows gather the points (x from the centre, y) most
  * tightly: the sum of squares of the row histogram is highest when lines of print run along the rows.
  */
-export function projectionAngle(xs: number[], ys: number[], height: number, range: number, step: number): number {
+function projectionAngle(xs: number[], ys: number[], height: number, range: number, step: number): number {
   const margin = Math.ceil(Math.max(...xs.map(Math.abs), 1) * Math.tan((range * Math.PI) / 180)) + 2;
   const hist = new Float64Array(height + 2 * margin);
   let best = -1;
