@@ -160,7 +160,7 @@ export function listDocumentTypes(
     .filter((type) => type.subTypes.length > 0);
 }
 
-/** The document type must exist in the chosen country (e.g. no NATIONAL_ID from the US). */
+/** The document type must exist in the chosen country (e.g. no NATIONAL_ID from Great Britain). */
 export function documentTypeIssuedIn(type: string, country: string): boolean {
   return !DOCUMENT_TYPE_NAMES.includes(type as DocumentTypeName) || isIssuedIn(type as DocumentTypeName, country);
 }

@@ -46,7 +46,9 @@ describe("GET /api/v1/workflows/supported-document-types", () => {
     });
     const nationalIds = list.find((t) => t.name === "NATIONAL_ID")!.subTypes.map((s) => s.countryCode);
     expect(nationalIds).toContain("DE");
-    expect(nationalIds).not.toContain("US");
+    // Great Britain issues no identity card; the US's state identity cards (AAMVA) are offered as NATIONAL_ID
+    expect(nationalIds).not.toContain("GB");
+    expect(nationalIds).toContain("US");
     expect(list.find((t) => t.name === "VOTER_ID")!.subTypes.map((s) => s.countryCode)).toContain("IN");
     expect(response.headers.get("ratelimit-limit")).not.toBeNull();
   });
@@ -64,9 +66,11 @@ describe("GET /api/v1/workflows/{workflowId}/document-types", () => {
   });
 
   it("filters by country (case-insensitive): only types issued there, only that country's subtype", async () => {
+    const gb = DocumentTypeList.parse((await types(account.workflows.kyc, "?country=gb")).body);
+    expect(gb.map((t) => t.name)).toEqual(["PASSPORT", "DRIVERS_LICENSE"]);
+    expect(gb.every((t) => t.subTypes.length === 1 && t.subTypes[0]!.countryCode === "GB")).toBe(true);
     const us = DocumentTypeList.parse((await types(account.workflows.kyc, "?country=us")).body);
-    expect(us.map((t) => t.name)).toEqual(["PASSPORT", "DRIVERS_LICENSE"]);
-    expect(us.every((t) => t.subTypes.length === 1 && t.subTypes[0]!.countryCode === "US")).toBe(true);
+    expect(us.map((t) => t.name)).toEqual(["PASSPORT", "DRIVERS_LICENSE", "NATIONAL_ID"]);
   });
 
   it("respects the workflow's allowed countries", async () => {
