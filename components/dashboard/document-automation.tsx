@@ -39,7 +39,7 @@ export function DocumentAutomation({
         ? `${codes.length} countries`
         : codes.map((c) => countryNames[c] ?? c).join(", ");
   return (
-    <div aria-labelledby="wf-automation">
+    <div>
       <h3 id="wf-automation">What is decided automatically</h3>
       <p className={styles.muted}>
         Documents with machine-readable data (an MRZ, or the PDF417 barcode of US and Canadian cards) are read, checked
