@@ -1,6 +1,9 @@
 import "server-only";
 import { prisma } from "@/lib/db";
+import { clock } from "@/lib/clock";
 import { sha256Hex } from "@/lib/crypto/hash";
+import { rateWindowStart } from "@/lib/api/rate-limit";
+import { sql, ts } from "@/lib/sql";
 import { isVerificationToken, readVerificationToken } from "@/lib/crypto/tokens";
 import { DomainError } from "@/lib/api/errors";
 import type { Scope } from "@/lib/credentials/scopes";
@@ -13,6 +16,8 @@ export type ApiKeyPrincipal = {
   keyId: string;
   scopes: string[];
   rateLimitPerMinute: number | null;
+  /** the key's rate-limit bucket, counted by the statement that authenticated it */
+  rate: { count: number; windowStart: Date; now: Date };
 };
 
 /** The hosted page: a session token scoped to one verification. */
@@ -31,7 +36,7 @@ export function callerScope(principal: Principal): CallerScope {
   };
 }
 
-const LAST_USED_RESOLUTION_MS = 60_000;
+const LAST_USED_RESOLUTION_SECONDS = 60;
 
 function bearer(headers: Headers): string | null {
   const value = headers.get("authorization");
@@ -45,7 +50,7 @@ function bearer(headers: Headers): string | null {
  */
 export async function authenticate(
   headers: Headers,
-  options: { scope: Scope; allowSession: boolean },
+  options: { scope: Scope; allowSession: boolean; now?: Date },
 ): Promise<Principal> {
   const token = bearer(headers);
   if (!token)
@@ -62,29 +67,20 @@ export async function authenticate(
   const clientId = headers.get("x-client-id")?.trim();
   if (!clientId || clientId.length > 200) throw new DomainError("INVALID_API_KEY", "Missing X-CLIENT-ID header.");
 
-  const key = await prisma.apiKey.findUnique({
-    where: { keyHash: sha256Hex(token) },
-    select: {
-      id: true,
-      accountId: true,
-      scopes: true,
-      rateLimitPerMinute: true,
-      revokedAt: true,
-      expiresAt: true,
-      lastUsedAt: true,
-      account: { select: { clientId: true } },
-    },
-  });
-  const now = Date.now();
-  if (!key || key.account.clientId !== clientId || key.revokedAt || (key.expiresAt && key.expiresAt.getTime() <= now)) {
+  const now = options.now ?? clock.now();
+  const windowStart = rateWindowStart(now);
+  const [key] = await sql<KeyRow>("api-key-and-rate", KEY_AND_RATE_SQL, [
+    sha256Hex(token),
+    clientId,
+    ts(now),
+    options.scope,
+    ts(windowStart),
+  ]);
+  if (!key?.live) {
     throw new DomainError("INVALID_API_KEY", "The API key or client id is invalid, revoked or expired.");
   }
-  if (!key.scopes.includes(options.scope)) {
+  if (!key.allowed) {
     throw new DomainError("INSUFFICIENT_PERMISSIONS", `This API key lacks the "${options.scope}" permission.`);
-  }
-  if (!key.lastUsedAt || now - key.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
-    // coarse on purpose: one write a minute per key, not one per request
-    await prisma.apiKey.update({ where: { id: key.id }, data: { lastUsedAt: new Date(now) } });
   }
   return {
     kind: "apiKey",
@@ -93,8 +89,42 @@ export async function authenticate(
     keyId: key.id,
     scopes: key.scopes,
     rateLimitPerMinute: key.rateLimitPerMinute,
+    rate: { count: key.count, windowStart, now },
   };
 }
+
+type KeyRow = {
+  id: string;
+  accountId: string;
+  scopes: string[];
+  rateLimitPerMinute: number | null;
+  live: boolean;
+  allowed: boolean;
+  count: number;
+};
+
+// The key, its account's client id, its scope, the coarse lastUsedAt write (at most one a minute per key, not one per
+// request) and the key's rate-limit bucket, in ONE statement. Measured (bench:api, 2026-11-25): this was 4 round trips
+// through Prisma (key, account, lastUsedAt, bucket). Only a live key with the scope counts against its own bucket;
+// every other failure counts against the caller's address (lib/api/handler.ts), as before.
+const KEY_AND_RATE_SQL = `
+WITH k AS (
+  SELECT k."id", k."accountId", k."scopes", k."rateLimitPerMinute",
+         (k."revokedAt" IS NULL AND (k."expiresAt" IS NULL OR k."expiresAt" > $3::timestamp(3))) AS "live",
+         $4 = ANY(k."scopes") AS "allowed"
+  FROM "ApiKey" k JOIN "Account" a ON a."id" = k."accountId"
+  WHERE k."keyHash" = $1 AND a."clientId" = $2
+), used AS (
+  UPDATE "ApiKey" SET "lastUsedAt" = $3::timestamp(3)
+  WHERE "id" = (SELECT "id" FROM k WHERE "live" AND "allowed")
+    AND ("lastUsedAt" IS NULL OR "lastUsedAt" < $3::timestamp(3) - interval '${LAST_USED_RESOLUTION_SECONDS} seconds')
+), bucket AS (
+  INSERT INTO "RateLimitBucket" ("key", "windowStart", "count")
+  SELECT 'key:' || k."id", $5::timestamp(3), 1 FROM k WHERE k."live" AND k."allowed"
+  ON CONFLICT ("key", "windowStart") DO UPDATE SET "count" = "RateLimitBucket"."count" + 1
+  RETURNING "count"
+)
+SELECT k.*, (SELECT "count" FROM bucket) AS "count" FROM k`;
 
 async function authenticateSession(token: string): Promise<SessionPrincipal> {
   const verificationId = readVerificationToken(token, "session");

@@ -5,7 +5,7 @@ import { authenticate, type ApiKeyPrincipal, type Principal } from "@/lib/api/au
 import { clientIp } from "@/lib/api/client-ip";
 import { DomainError, errorBody } from "@/lib/api/errors";
 import { parseWith } from "@/lib/api/body";
-import { consumeRateLimit, rateLimitHeaders, type RateLimitState } from "@/lib/api/rate-limit";
+import { consumeRateLimit, rateLimitHeaders, rateLimitState, type RateLimitState } from "@/lib/api/rate-limit";
 import { env } from "@/lib/env";
 import type { Scope } from "@/lib/credentials/scopes";
 
@@ -55,7 +55,10 @@ export function apiRoute<
           rate = await limitOrThrow(`ip:${ip ?? "unknown"}`, env().PUBLIC_RATE_LIMIT_PER_MINUTE);
           throw error;
         }
-        rate = await limitOrThrow(...rateKey(principal));
+        rate =
+          principal.kind === "apiKey"
+            ? limitedOrThrow(keyLimit(principal), principal.rate)
+            : await limitOrThrow(`session:${principal.verificationId}`, env().SESSION_RATE_LIMIT_PER_MINUTE);
       }
       const rawParams = (await route?.params) ?? {};
       const params = config.params ? parseWith(config.params, rawParams) : rawParams;
@@ -74,17 +77,24 @@ export function apiRoute<
   };
 }
 
-function rateKey(principal: Principal): [string, number] {
-  if (principal.kind === "session") return [`session:${principal.verificationId}`, env().SESSION_RATE_LIMIT_PER_MINUTE];
-  return [`key:${principal.keyId}`, principal.rateLimitPerMinute ?? env().API_RATE_LIMIT_PER_MINUTE];
+function keyLimit(principal: ApiKeyPrincipal): number {
+  return principal.rateLimitPerMinute ?? env().API_RATE_LIMIT_PER_MINUTE;
 }
 
 async function limitOrThrow(key: string, limit: number): Promise<RateLimitState> {
-  const state = await consumeRateLimit(key, limit);
+  return throwIfExceeded(await consumeRateLimit(key, limit));
+}
+
+/** An API key's bucket was counted by the statement that authenticated it (lib/api/authenticate.ts). */
+function limitedOrThrow(limit: number, counted: ApiKeyPrincipal["rate"]): RateLimitState {
+  return throwIfExceeded(rateLimitState(limit, counted.count, counted.windowStart, counted.now));
+}
+
+function throwIfExceeded(state: RateLimitState): RateLimitState {
   if (state.exceeded) {
     const error = new DomainError(
       "RATE_LIMITED",
-      `Too many requests: the limit is ${limit} per minute. Retry after ${state.resetSeconds} s.`,
+      `Too many requests: the limit is ${state.limit} per minute. Retry after ${state.resetSeconds} s.`,
       {
         retryAfter: state.resetSeconds,
       },

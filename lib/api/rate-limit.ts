@@ -21,13 +21,29 @@ export async function consumeRateLimit(
   windowSeconds = 60,
   now = clock.now(),
 ): Promise<RateLimitState> {
-  const windowMs = windowSeconds * 1000;
-  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+  const windowStart = rateWindowStart(now, windowSeconds);
   const rows = await prisma.$queryRaw<{ count: number }[]>`
     INSERT INTO "RateLimitBucket" ("key", "windowStart", "count") VALUES (${key}, ${windowStart}, 1)
     ON CONFLICT ("key", "windowStart") DO UPDATE SET "count" = "RateLimitBucket"."count" + 1
     RETURNING "count"`;
-  const count = Number(rows[0]?.count ?? 1);
+  return rateLimitState(limit, Number(rows[0]?.count ?? 1), windowStart, now, windowSeconds);
+}
+
+/** The fixed window `now` falls in. */
+export function rateWindowStart(now: Date, windowSeconds = 60): Date {
+  const windowMs = windowSeconds * 1000;
+  return new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+}
+
+/** The state after a bucket's counter reached `count` (also for statements that count as they authenticate). */
+export function rateLimitState(
+  limit: number,
+  count: number,
+  windowStart: Date,
+  now: Date,
+  windowSeconds = 60,
+): RateLimitState {
+  const windowMs = windowSeconds * 1000;
   const resetSeconds = Math.max(1, Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000));
   if (Math.random() < 0.001) void pruneOldBuckets(now);
   return { limit, remaining: Math.max(0, limit - count), resetSeconds, windowSeconds, exceeded: count > limit };

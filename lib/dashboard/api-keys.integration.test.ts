@@ -42,6 +42,12 @@ describe("API keys from the dashboard", () => {
     // authenticated: the unknown verification is a 404, not a 401
     const unknown = `/api/v1/verifications/${randomUUID()}`;
     expect((await call(unknown, { token: created.key, clientId: a.account.clientId })).status).toBe(404);
+    // the list shows when a key was last used (written by the statement that authenticates it, once a minute)
+    const used = await prisma.apiKey.findUniqueOrThrow({ where: { id: created.id }, select: { lastUsedAt: true } });
+    expect(Math.abs(used.lastUsedAt!.getTime() - Date.now())).toBeLessThan(30_000);
+    expect((await call(unknown, { token: created.key, clientId: a.account.clientId })).status).toBe(404);
+    const again = await prisma.apiKey.findUniqueOrThrow({ where: { id: created.id }, select: { lastUsedAt: true } });
+    expect(again.lastUsedAt).toEqual(used.lastUsedAt);
 
     const created_ = await prisma.auditLog.findFirstOrThrow({
       where: { targetId: created.id, action: "api_key.created" },

@@ -1,5 +1,3 @@
-import { buildInputs, missingInputs } from "@/lib/workflows/inputs";
-import { toWorkflowShape } from "@/lib/workflows/workflow-shape";
 import type { LoadedVerification } from "@/lib/verifications/find-verification";
 
 const FINISHED_STEP_CODE = { COMPLETED: 200, FAILED: 500 } as const;
@@ -24,24 +22,5 @@ export function toVerificationRecord(v: LoadedVerification) {
         status: FINISHED_STEP_CODE[s.status as "COMPLETED" | "FAILED"],
         data: s.data,
       })),
-  };
-}
-
-/** GET /verifications/{id}/status */
-export function toVerificationStatus(v: LoadedVerification) {
-  const supplied = new Map(v.inputs.map((i) => [i.fieldName, i.value]));
-  const completed = v.status === "COMPLETED";
-  return {
-    verificationId: v.id,
-    status: v.status,
-    ...(completed && v.result ? { result: v.result } : {}),
-    ...(v.completedAt ? { completedAt: v.completedAt.toISOString() } : {}),
-    steps: v.steps.map((s) => ({
-      processType: s.processType,
-      status: s.status,
-      ...(s.result ? { result: s.result } : {}),
-      ...(s.completedAt ? { completedAt: s.completedAt.toISOString() } : {}),
-    })),
-    missingInputs: v.inputsCompletedAt ? [] : missingInputs(buildInputs(toWorkflowShape(v.workflowVersion)), supplied),
   };
 }

@@ -1,14 +1,15 @@
 import "server-only";
 import { DomainError } from "@/lib/api/errors";
 import { clock } from "@/lib/clock";
-import { prisma } from "@/lib/db";
+import { sealWriteArgs } from "@/lib/crypto/sealed-columns";
 import { notifyWork } from "@/lib/engine/dispatch";
-import { recordEvent } from "@/lib/events/record-event";
-import { buildInputs } from "@/lib/workflows/inputs";
-import { serializeSettings, toWorkflowShape, versionSelect } from "@/lib/workflows/workflow-shape";
+import { eventRow } from "@/lib/events/envelope";
+import { secrets } from "@/lib/secrets";
+import { SQL_UUIDV7, sql, ts } from "@/lib/sql";
+import { uuidv7 } from "@/lib/uuidv7";
 import { isUuid } from "@/lib/verifications/find-verification";
 import { resumeVerifyUrl } from "@/lib/verifications/verify-url";
-import type { Prisma } from "@/generated/prisma/client";
+import { workflowVersion } from "@/lib/workflows/version-cache";
 
 export type StartInput = {
   accountId: string;
@@ -18,73 +19,113 @@ export type StartInput = {
   ipAddress: string | null;
 };
 
-/**
- * The identity of metadata.userId, created on first sight. INSERT … ON CONFLICT DO NOTHING waits for a concurrent
- * insert of the same userId and then reads its row: Prisma's upsert (a read, then an insert) lets two concurrent
- * first starts both insert, and the loser failed with a unique violation (HTTP 500).
- */
-async function identityOfUser(tx: Prisma.TransactionClient, accountId: string, userId: string) {
-  await tx.identity.createMany({ data: [{ accountId, userId }], skipDuplicates: true });
-  return tx.identity.findUniqueOrThrow({ where: { accountId_userId: { accountId, userId } }, select: { id: true } });
-}
+type WorkflowRow = { id: string; currentVersionId: string | null };
+
+const WORKFLOW_SQL = `SELECT "id", "currentVersionId" FROM "Workflow" WHERE "id" = $1 AND "accountId" = $2 AND "archivedAt" IS NULL`;
+
+// The start transaction as ONE statement. Measured (bench:api, 2026-11-25): through Prisma it was 7 round trips
+// (BEGIN, identity insert and read, verification, event, endpoints, deliveries, COMMIT) and ~4 ms of app CPU per
+// start. A single statement is atomic on its own, so nothing is half-written when it fails.
+// - The identity of metadata.userId is created on first sight; ON CONFLICT … DO UPDATE (a no-op write) returns the
+//   row even when a concurrent start inserted it after this statement's snapshot (DO NOTHING would return nothing,
+//   and a read in the same statement would not see that row either).
+// - Deliveries: one per enabled endpoint of the account that takes `verification_started` (none listed = every
+//   event), written with the event (transactional outbox, as lib/events/record-event.ts).
+const START_SQL = `
+WITH identity AS (
+  INSERT INTO "Identity" ("id", "accountId", "userId", "createdAt") VALUES ($1, $2, $3, $4::timestamp(3))
+  ON CONFLICT ("accountId", "userId") DO UPDATE SET "userId" = EXCLUDED."userId"
+  RETURNING "id"
+), verification AS (
+  INSERT INTO "Verification" ("id", "accountId", "workflowId", "workflowVersionId", "identityId", "metadata",
+    "emailIndex", "referenceIndex", "referencePrefixes", "ipAddress", "expiresAt", "createdAt", "updatedAt",
+    "lastActivityAt")
+  SELECT $5, $2, $6, $7, identity."id", $8::jsonb, $9, $10, $11::text[], $12, $13::timestamp(3), $4::timestamp(3),
+    $4::timestamp(3), $4::timestamp(3)
+  FROM identity
+  RETURNING "id", "identityId"
+), event AS (
+  INSERT INTO "Event" ("id", "accountId", "verificationId", "name", "payload", "createdAt")
+  SELECT $14, $2, verification."id", 'verification_started', $15::jsonb, $4::timestamp(3) FROM verification
+  RETURNING "id"
+), deliveries AS (
+  INSERT INTO "WebhookDelivery" ("id", "eventId", "endpointId", "nextAttemptAt", "createdAt", "updatedAt")
+  SELECT ${SQL_UUIDV7}, event."id", e."id", $4::timestamp(3), $4::timestamp(3), $4::timestamp(3)
+  FROM event JOIN "WebhookEndpoint" e ON e."accountId" = $2 AND e."enabled"
+    AND (cardinality(e."events") = 0 OR 'verification_started' = ANY(e."events"))
+  RETURNING 1
+)
+SELECT verification."identityId", (SELECT count(*) FROM deliveries)::int AS "deliveries" FROM verification`;
 
 /**
  * Creates a verification pinned to the workflow's current version, with its identity (reused when
- * metadata.userId was seen before in this account) and the `verification_started` event, in one transaction.
+ * metadata.userId was seen before in this account) and the `verification_started` event, in one statement.
  */
 export async function startVerification(input: StartInput) {
   const now = clock.now();
-  const workflow = isUuid(input.flowId)
-    ? await prisma.workflow.findFirst({
-        where: { id: input.flowId, accountId: input.accountId, archivedAt: null },
-        select: { id: true, currentVersionId: true, currentVersion: { select: versionSelect } },
-      })
-    : null;
-  if (!workflow?.currentVersion || !workflow.currentVersionId) {
+  const [workflow] = isUuid(input.flowId)
+    ? await sql<WorkflowRow>("start-workflow", WORKFLOW_SQL, [input.flowId, input.accountId])
+    : [];
+  const version = workflow?.currentVersionId ? await workflowVersion(workflow.currentVersionId) : null;
+  if (!workflow || !version) {
     throw new DomainError("INVALID_WORKFLOW", "flowId does not identify a workflow of this account.");
   }
-  const version = workflow.currentVersion;
-  const shape = toWorkflowShape(version);
   const userId = input.metadata.userId === undefined ? null : String(input.metadata.userId);
   const ipAddress = typeof input.metadata.ipAddress === "string" ? input.metadata.ipAddress : input.ipAddress;
-  const expiryHours = shape.settings.LINK_EXPIRY_HOURS;
+  const expiryHours = version.shape.settings.LINK_EXPIRY_HOURS;
   const expiresAt = expiryHours ? new Date(now.getTime() + expiryHours * 3_600_000) : null;
 
-  const verification = await prisma.$transaction(async (tx) => {
-    const identity = userId
-      ? await identityOfUser(tx, input.accountId, userId)
-      : await tx.identity.create({ data: { accountId: input.accountId }, select: { id: true } });
-    const created = await tx.verification.create({
-      data: {
-        accountId: input.accountId,
-        workflowId: workflow.id,
-        workflowVersionId: workflow.currentVersionId!,
-        identityId: identity.id,
-        metadata: input.metadata as Prisma.InputJsonObject,
-        ipAddress,
-        expiresAt,
-        createdAt: now,
-        lastActivityAt: now,
-      },
-      select: { id: true, accountId: true, workflowId: true, identityId: true, createdAt: true, expiresAt: true },
-    });
-    await recordEvent(tx, { ...created, metadata: input.metadata }, "verification_started", {}, now);
-    return created;
-  });
+  const key = secrets().storageKey;
+  const verification = {
+    id: uuidv7(now.getTime()),
+    accountId: input.accountId,
+    workflowId: workflow.id,
+    metadata: input.metadata,
+    expiresAt,
+  };
+  const sealed = sealedRow(key, "Verification", { metadata: input.metadata });
+  const { row: event } = eventRow(verification, "verification_started", now);
+  const sealedEvent = sealedRow(key, "Event", { payload: event.payload });
+  const [created] = await sql<{ identityId: string; deliveries: number }>("start-verification", START_SQL, [
+    uuidv7(now.getTime()),
+    input.accountId,
+    userId,
+    ts(now),
+    verification.id,
+    workflow.id,
+    workflow.currentVersionId,
+    JSON.stringify(sealed.metadata),
+    sealed.emailIndex,
+    sealed.referenceIndex,
+    sealed.referencePrefixes,
+    ipAddress,
+    expiresAt && ts(expiresAt),
+    event.id,
+    JSON.stringify(sealedEvent.payload),
+  ]);
+  if (!created) throw new Error("the start statement wrote no verification");
   notifyWork("deliveries");
 
   // One object that satisfies both start-response shapes of the spec.
   return {
     verificationId: verification.id,
-    identityId: verification.identityId,
+    identityId: created.identityId,
     flowId: verification.workflowId,
     metadata: input.metadata,
     ipAddress,
-    inputs: buildInputs(shape),
-    settings: serializeSettings(version),
+    inputs: version.inputs,
+    settings: version.settings,
     id: verification.id,
     status: "pending" as const,
-    createdAt: verification.createdAt.toISOString(),
+    createdAt: now.toISOString(),
     verificationUrl: resumeVerifyUrl(verification, input.clientId, now),
   };
+}
+
+function sealedRow(
+  key: Buffer,
+  model: "Verification" | "Event",
+  data: Record<string, unknown>,
+): Record<string, unknown> {
+  return (sealWriteArgs(key, model, "create", { data }) as { data: Record<string, unknown> }).data;
 }

@@ -74,6 +74,40 @@ describe("POST /api/v1/verifications", () => {
     });
   });
 
+  it("writes one verification_started delivery per subscribed endpoint, and the personal data sealed at rest", async () => {
+    const own = await createTestAccount();
+    const endpoint = (events: string[], enabled = true) =>
+      prisma.webhookEndpoint.create({
+        data: { accountId: own.accountId, url: "https://hooks.example.com/x", secretEncrypted: "x", events, enabled },
+      });
+    const every = await endpoint([]);
+    const started = await endpoint(["verification_started", "verification_completed"]);
+    await endpoint(["verification_completed"]);
+    await endpoint([], false);
+    const response = await start(
+      { flowId: own.workflows["address-only"], metadata: { email: "Ana@Example.com", reference: "ref-77" } },
+      own.auth,
+    );
+    expect(response.status).toBe(201);
+    const id = (response.body as { id: string }).id;
+    const [event] = await prisma.event.findMany({ where: { verificationId: id }, include: { deliveries: true } });
+    expect(event!.deliveries.map((d) => d.endpointId).sort()).toEqual([every.id, started.id].sort());
+    expect(event!.deliveries.every((d) => d.status === "PENDING" && d.attempts === 0)).toBe(true);
+    // uuidv7 ids (time-ordered), as Prisma writes them
+    expect(event!.deliveries[0]!.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    const stored = await prisma.verification.findUniqueOrThrow({ where: { id } });
+    expect(stored.createdAt.toISOString()).toBe((response.body as { createdAt: string }).createdAt);
+    expect(stored.metadata).toEqual({ email: "Ana@Example.com", reference: "ref-77" });
+    expect(stored.emailIndex).toMatch(/\S/);
+    expect(stored.referencePrefixes.length).toBeGreaterThan(0);
+    const [raw] = await prisma.$queryRaw<{ metadata: unknown; payload: unknown }[]>`
+      SELECT v."metadata", e."payload" FROM "Verification" v JOIN "Event" e ON e."verificationId" = v."id"
+      WHERE v."id" = ${id}::uuid`;
+    expect(JSON.stringify(raw)).not.toContain("Ana@Example.com");
+    expect(raw!.metadata).toHaveProperty("$sealed");
+    expect(raw!.payload).toHaveProperty("$sealed");
+  });
+
   it("reuses the identity of a known metadata.userId and creates a new one otherwise", async () => {
     const a = await start({ flowId: account.workflows["address-only"], metadata: { userId: "same-user" } });
     const b = await start({ flowId: account.workflows["address-only"], metadata: { userId: "same-user" } });
