@@ -5,7 +5,7 @@ import { resetEnvCache } from "@/lib/env";
 import { createTestAccount, startVerification, type TestAccount } from "@/lib/testing/fixtures";
 import { startReceiver } from "@/lib/testing/webhook-receiver";
 import { createWebhookEndpoint } from "@/lib/webhooks/create-webhook-endpoint";
-import { attemptDelivery, resendDelivery } from "@/lib/webhooks/attempt-delivery";
+import { RACED, attemptDelivery, resendDelivery } from "@/lib/webhooks/attempt-delivery";
 import { postJson } from "@/lib/webhooks/safe-request";
 
 let account: TestAccount;
@@ -63,6 +63,19 @@ describe("webhook delivery", () => {
     // delivered is final: another call sends nothing
     await attemptDelivery(delivery.id);
     expect(receiver.received).toHaveLength(1);
+    await receiver.close();
+  });
+
+  it("two workers racing on one delivery: one moves it on, both requests are logged, the loser's marked raced", async () => {
+    const { receiver, delivery } = await setup("ok");
+    const [a, b] = await Promise.all([attemptDelivery(delivery.id), attemptDelivery(delivery.id)]);
+    expect(receiver.received).toHaveLength(2);
+    expect([a.status, b.status]).toEqual(["DELIVERED", "DELIVERED"]);
+    const row = await prisma.webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } });
+    expect(row).toMatchObject({ status: "DELIVERED", attempts: 1 });
+    const attempts = await prisma.webhookAttempt.findMany({ where: { deliveryId: delivery.id } });
+    expect(attempts.map((x) => x.attempt)).toEqual([1, 1]);
+    expect(attempts.map((x) => x.error).sort()).toEqual([RACED, null].sort());
     await receiver.close();
   });
 
