@@ -61,6 +61,12 @@ const EnvSchema = z.object({
   // in-process engine: "off" disables the worker in this instance (another instance does the work)
   ENGINE_WORKER: z.enum(["auto", "off"]).default("auto"),
   ENGINE_POLL_MS: z.coerce.number().int().min(50).default(500),
+  // load the checks' models (face detection and descriptors, tesseract) when a process that runs checks starts,
+  // not on the first verification: "false" saves their memory (~0.5 GB) where this instance runs no checks
+  PRELOAD_MODELS: z
+    .enum(["true", "false", "1", "0", ""])
+    .optional()
+    .transform((v) => v !== "false" && v !== "0"),
   // how long a claimed job or delivery stays claimed without a heartbeat (crash recovery time)
   ENGINE_LOCK_SECONDS: z.coerce.number().int().min(1).default(30),
   // uploaded videos: which ffmpeg (unset → the system's on PATH or /usr/bin, else the bundled 2018 build) and the

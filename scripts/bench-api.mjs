@@ -18,7 +18,12 @@ import { HOST, freePort, measure, startChild, stopChildren } from "./bench/harne
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const RESULTS_FILE = path.join(ROOT, "bench-results/api.json");
-const TARGET = { minRatioToBaseline: 0.25, maxP95Ms: 50 };
+// Issue 15: the handlers, not the framework, should cost the time. Server CPU per request, and req/s as a share of
+// Next serving its own prerendered page in the same run (the framework's ceiling on this machine).
+const TARGET = {
+  createVerification: { maxCpuMsPerRequest: 1.5, minRatioToNextStatic: 0.3 },
+  verificationStatus: { maxCpuMsPerRequest: 0.7, minRatioToNextStatic: 0.6 },
+};
 
 const setting = (name, fallback, min = 1) => {
   const value = Number(process.env[name] || fallback);
@@ -92,6 +97,7 @@ function printTable(rows) {
     "scenario",
     "req/s",
     "x baseline",
+    "x Next page",
     "p50 ms",
     "p95 ms",
     "p99 ms",
@@ -105,6 +111,7 @@ function printTable(rows) {
     label,
     fmt(r.reqPerSec),
     ratio === null ? "1.00" : fmt(ratio, 3),
+    r.ratioToNextStatic === undefined ? "-" : fmt(r.ratioToNextStatic, 3),
     fmt(r.latencyMs.p50, 2),
     fmt(r.latencyMs.p95, 2),
     fmt(r.latencyMs.p99, 2),
@@ -208,16 +215,18 @@ async function main() {
   await cleanUp();
 
   const baselineRps = results.baseline.reqPerSec;
+  const nextRps = results.nextStaticPage.reqPerSec;
   const rows = scenarios.map(({ key, label, reference }) => {
     const r = results[key];
     if (key === "baseline") return { label, r, ratio: null, verdict: "" };
     const ratio = baselineRps ? r.reqPerSec / baselineRps : 0;
-    if (reference) {
-      r.ratioToBaseline = Number(ratio.toFixed(4));
-      return { label, r, ratio, verdict: "" };
-    }
-    const met = ratio >= TARGET.minRatioToBaseline && r.latencyMs.p95 !== null && r.latencyMs.p95 <= TARGET.maxP95Ms;
-    Object.assign(r, { ratioToBaseline: Number(ratio.toFixed(4)), targetMet: met });
+    r.ratioToBaseline = Number(ratio.toFixed(4));
+    if (reference) return { label, r, ratio, verdict: "" };
+    r.ratioToNextStatic = Number((nextRps ? r.reqPerSec / nextRps : 0).toFixed(4));
+    const target = TARGET[key];
+    const cpu = r.serverCpu?.msPerRequest ?? Infinity;
+    const met = cpu <= target.maxCpuMsPerRequest && r.ratioToNextStatic >= target.minRatioToNextStatic;
+    r.targetMet = met;
     return { label, r, ratio, verdict: met ? "met" : "MISSED" };
   });
 
@@ -252,7 +261,7 @@ async function main() {
   );
   printTable(rows);
   console.log(
-    `\ntarget: >= ${TARGET.minRatioToBaseline}x baseline req/s with p95 <= ${TARGET.maxP95Ms} ms (reported, not asserted)\n`,
+    `\ntargets (reported, not asserted): POST <= ${TARGET.createVerification.maxCpuMsPerRequest} ms server CPU per request and >= ${TARGET.createVerification.minRatioToNextStatic}x the Next page's req/s; status <= ${TARGET.verificationStatus.maxCpuMsPerRequest} ms and >= ${TARGET.verificationStatus.minRatioToNextStatic}x\n`,
   );
   mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
   writeFileSync(RESULTS_FILE, `${JSON.stringify(report, null, 2)}\n`);

@@ -1,14 +1,19 @@
 #!/usr/bin/env node
-// `npm run bench:pipeline`: from the moment the API accepted the last input of an "address-only" verification to
-// the moment the integrator's server received its `verification_completed` webhook. Everything as in production:
-// the production build served by scripts/server.mjs (scripts/bench/serve-app.mjs; its instrumentation starts the
-// in-process worker), a node:http receiver in its own process (scripts/bench/receiver.mjs) subscribed to every
-// event, the API used over HTTP on 127.0.0.1 with a real, valid address.
-//   sequential  BENCH_VERIFICATIONS (100), one at a time: start → send-inputs → wait for the webhook. The first is
-//               reported apart (cold: the process loads the city index and the IP databases on first use).
-//   concurrent  BENCH_CONCURRENT_VERIFICATIONS (100), BENCH_CONCURRENCY (10) in flight.
+// `npm run bench:pipeline`: from the moment the API accepted the last input of a verification to the moment the
+// integrator's server received its `verification_completed` webhook. Everything as in production: the production
+// build served by scripts/server.mjs (scripts/bench/serve-app.mjs; its instrumentation starts the in-process worker
+// and preloads the checks' models), a node:http receiver in its own process (scripts/bench/receiver.mjs) subscribed
+// to every event, the API used over HTTP on 127.0.0.1.
+//   BENCH_WORKFLOW=full-kyc (default): DOCUMENT_VERIFICATION + LIVENESS + ADDRESS_VERIFICATION + WATCHLIST_CHECK on
+//               a generated passport whose portrait is a real face, a head-turn video of the same face, a real
+//               address (scripts/bench/pipeline-material.ts). BENCH_WORKFLOW=address-only: the address step alone.
+//   sequential  BENCH_VERIFICATIONS (full-kyc 21, address-only 100), one at a time: start → send-inputs → wait for
+//               the webhook. The first is reported apart (cold: right after the server started).
+//   concurrent  BENCH_CONCURRENT_VERIFICATIONS (12 / 100), BENCH_CONCURRENCY (4 / 10) in flight.
 // Settings (env): BENCH_APP_PORT (3199), BENCH_RECEIVER_PORT (3197), BENCH_KEEP_DATA=1 keeps the bench account.
-// Prints a table, then ONE JSON line (also bench-results/pipeline.json). Target reported, never asserted.
+// Prints a table, then ONE JSON line (also bench-results/pipeline.json). Targets reported, never asserted.
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { runMigrations } from "./db.mjs";
 import { HOST, cpuMs, freePort, machineBusyMs, percentile, round, startChild, stopChildren } from "./bench/harness.mjs";
@@ -28,23 +33,31 @@ import {
   writeReport,
 } from "./bench/common.mjs";
 
-const TARGET = { maxMedianMs: 1_000 };
-const SEQUENTIAL = setting("BENCH_VERIFICATIONS", 100);
-const CONCURRENT = setting("BENCH_CONCURRENT_VERIFICATIONS", 100, 0);
-const CONCURRENCY = setting("BENCH_CONCURRENCY", 10);
-const WAIT_MS = 30_000;
-// a real address: POSTAL_VALIDATION must pass (checked in the step data at the end)
-const ADDRESS = {
-  ADDRESS_LINE: "1600 Amphitheatre Pkwy",
-  CITY: "Mountain View",
-  PROVINCE: "CA",
-  POSTAL_CODE: "94043",
-  COUNTRY: "US",
-};
+const WORKFLOW = process.env.BENCH_WORKFLOW || "full-kyc";
+if (!["full-kyc", "address-only"].includes(WORKFLOW)) throw new Error("BENCH_WORKFLOW is full-kyc or address-only");
+const FULL = WORKFLOW === "full-kyc";
+// full-kyc (issue 15): median <= 3 s and p95 <= 5 s warm on 2 cores; the first after a start <= 10 s
+const TARGET = FULL ? { maxMedianMs: 3_000, maxP95Ms: 5_000, maxColdMs: 10_000 } : { maxMedianMs: 1_000 };
+const SEQUENTIAL = setting("BENCH_VERIFICATIONS", FULL ? 21 : 100);
+const CONCURRENT = setting("BENCH_CONCURRENT_VERIFICATIONS", FULL ? 12 : 100, 0);
+const CONCURRENCY = setting("BENCH_CONCURRENCY", FULL ? 4 : 10);
+const WAIT_MS = FULL ? 180_000 : 30_000;
+// real addresses: POSTAL_VALIDATION must pass (reported from the step data at the end)
+const ADDRESS = FULL
+  ? { ADDRESS_LINE: "Prinsengracht 263", CITY: "Amsterdam", POSTAL_CODE: "1016 GV", COUNTRY: "NL" }
+  : {
+      ADDRESS_LINE: "1600 Amphitheatre Pkwy",
+      CITY: "Mountain View",
+      PROVINCE: "CA",
+      POSTAL_CODE: "94043",
+      COUNTRY: "US",
+    };
 const log = (msg) => console.error(`[bench:pipeline] ${msg}`);
 
 let bench = null;
 let db = null;
+let inputs = null;
+let material = null;
 
 async function cleanUp() {
   await stopChildren();
@@ -98,17 +111,38 @@ async function api(origin, method, pathname, body) {
   return JSON.parse(text);
 }
 
+/** The inputs every verification sends: generated once per run (full-kyc) into a temporary folder. */
+function prepareInputs() {
+  const address = Object.entries(ADDRESS).map(([fieldName, value]) => ({ fieldName, value, type: "TEXT" }));
+  if (!FULL) return { inputs: address, material: null };
+  const dir = mkdtempSync(path.join(os.tmpdir(), "bench-pipeline-"));
+  try {
+    const made = runTs("scripts/bench/pipeline-material.ts", ["--out", dir]);
+    const file = (p, type) => `data:${type};base64,${readFileSync(p).toString("base64")}`;
+    const files = [
+      { fieldName: "DOCUMENT_FRONT", type: "FILE", value: file(made.passport, "image/jpeg") },
+      { fieldName: "SELFIE_VIDEO", type: "FILE", value: file(made.video, made.videoContentType) },
+    ];
+    const document = [
+      { fieldName: "DOCUMENT_COUNTRY", type: "TEXT", value: made.person.country },
+      { fieldName: "DOCUMENT_TYPE", type: "TEXT", value: "PASSPORT" },
+    ];
+    const { passport: _passport, video: _video, ...described } = made;
+    return { inputs: [...document, ...files, ...address], material: described };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 /** One verification: start it, send its inputs, wait for its webhook. Times are this machine's wall clock. */
 async function verify(origin, label) {
   const { verificationId } = await api(origin, "POST", "/api/v1/verifications", {
-    flowId: bench.flowId,
+    flowId: bench.workflows[WORKFLOW],
     metadata: { userId: "bench-pipeline", reference: label },
   });
   const arrived = completedAt(verificationId);
   const sending = Date.now();
-  await api(origin, "POST", `/api/v1/verifications/${verificationId}/send-inputs`, {
-    inputs: Object.entries(ADDRESS).map(([fieldName, value]) => ({ fieldName, value, type: "TEXT" })),
-  });
+  await api(origin, "POST", `/api/v1/verifications/${verificationId}/send-inputs`, { inputs });
   const accepted = Date.now();
   const receivedAt = await arrived;
   return {
@@ -155,46 +189,85 @@ async function phase(appPid, run) {
   };
 }
 
-/** What the engine concluded for the bench verifications, from the ADDRESS_VERIFICATION steps. */
+/** What the engine concluded for the bench verifications, and where the time went (from the rows' timestamps). */
 async function outcomes() {
-  const { rows } = await db.query(
-    `SELECT v."status", v."result", s."result" AS "stepResult", s."checks", s."data"->>'validation_result' AS "validationResult"
-     FROM "Verification" v JOIN "VerificationStep" s ON s."verificationId" = v."id" AND s."processType" = 'ADDRESS_VERIFICATION'
+  const { rows: verifications } = await db.query(
+    `SELECT v."status", v."result" FROM "Verification" v WHERE v."accountId" = $1 AND v."inputsCompletedAt" IS NOT NULL`,
+    [bench.accountId],
+  );
+  const { rows: steps } = await db.query(
+    `SELECT s."processType", s."status", s."result", s."failedChecks",
+            extract(epoch FROM s."completedAt" - s."startedAt") * 1000 AS "ms"
+     FROM "VerificationStep" s JOIN "Verification" v ON v."id" = s."verificationId"
      WHERE v."accountId" = $1`,
     [bench.accountId],
   );
-  // where the time goes, from the rows' own timestamps (medians over every bench verification)
+  // per verification: inputs complete → first step started (the job claimed) → last step completed → verification
+  // completed → webhook delivered (medians over every bench verification)
   const { rows: stages } = await db.query(
-    `SELECT extract(epoch FROM s."startedAt" - v."inputsCompletedAt") * 1000 AS "inputsToStepStart",
-            extract(epoch FROM s."completedAt" - s."startedAt") * 1000 AS "step",
-            extract(epoch FROM v."completedAt" - s."completedAt") * 1000 AS "stepToCompleted",
-            extract(epoch FROM d."deliveredAt" - v."completedAt") * 1000 AS "completedToDelivered"
+    `SELECT extract(epoch FROM min(s."startedAt") - v."inputsCompletedAt") * 1000 AS "inputsToFirstStepStart",
+            extract(epoch FROM max(s."completedAt") - min(s."startedAt")) * 1000 AS "steps",
+            extract(epoch FROM v."completedAt" - max(s."completedAt")) * 1000 AS "lastStepToCompleted",
+            extract(epoch FROM max(d."deliveredAt") - v."completedAt") * 1000 AS "completedToDelivered"
      FROM "Verification" v
-     JOIN "VerificationStep" s ON s."verificationId" = v."id" AND s."processType" = 'ADDRESS_VERIFICATION'
+     JOIN "VerificationStep" s ON s."verificationId" = v."id"
      JOIN "Event" e ON e."verificationId" = v."id" AND e."name" = 'verification_completed'
      JOIN "WebhookDelivery" d ON d."eventId" = e."id"
-     WHERE v."accountId" = $1`,
+     WHERE v."accountId" = $1
+     GROUP BY v."id"`,
     [bench.accountId],
   );
-  const median = (key) =>
+  const median = (values) =>
     round(
       percentile(
-        stages.map((r) => Number(r[key])).sort((a, b) => a - b),
+        values.map(Number).sort((a, b) => a - b),
         50,
       ),
       0,
     );
-  const count = (f) => rows.reduce((acc, r) => ({ ...acc, [f(r)]: (acc[f(r)] ?? 0) + 1 }), {});
-  return {
-    steps: rows.length,
-    verification: count((r) => `${r.status}/${r.result}`),
-    postalValidation: count((r) => r.checks.find((c) => c.name === "POSTAL_VALIDATION")?.result ?? "absent"),
-    validationResult: count((r) => r.validationResult),
-    stageMediansMs: Object.fromEntries(
-      ["inputsToStepStart", "step", "stepToCompleted", "completedToDelivered"].map((k) => [k, median(k)]),
-    ),
-    checksOfFirst: rows[0] ? Object.fromEntries(rows[0].checks.map((c) => [c.name, c.result])) : null,
+  const count = (rows, f) => rows.reduce((acc, r) => ({ ...acc, [f(r)]: (acc[f(r)] ?? 0) + 1 }), {});
+  const processes = [...new Set(steps.map((s) => s.processType))];
+  // the checks themselves are sealed at rest; the names of the FAILED ones are not (the overview counts them)
+  const failedChecks = (type) => {
+    const out = {};
+    for (const step of steps.filter((s) => s.processType === type))
+      for (const name of step.failedChecks ?? []) out[name] = (out[name] ?? 0) + 1;
+    return out;
   };
+  return {
+    verifications: count(verifications, (r) => `${r.status}/${r.result}`),
+    steps: Object.fromEntries(
+      processes.map((type) => {
+        const of = steps.filter((s) => s.processType === type);
+        return [
+          type,
+          {
+            steps: of.length,
+            medianMs: median(of.map((s) => s.ms)),
+            results: count(of, (s) => `${s.status}/${s.result}`),
+          },
+        ];
+      }),
+    ),
+    stageMediansMs: Object.fromEntries(
+      ["inputsToFirstStepStart", "steps", "lastStepToCompleted", "completedToDelivered"].map((k) => [
+        k,
+        median(stages.map((r) => r[k])),
+      ]),
+    ),
+    failedChecks: Object.fromEntries(processes.map((type) => [type, failedChecks(type)])),
+  };
+}
+
+/** Resident memory of a process now and at its peak (Linux /proc), in MB. */
+function memoryMb(pid) {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    const kb = (field) => Number(new RegExp(`^${field}:\\s+(\\d+)`, "m").exec(status)?.[1] ?? NaN);
+    return { rss: Math.round(kb("VmRSS") / 1024), peak: Math.round(kb("VmHWM") / 1024) };
+  } catch {
+    return null;
+  }
 }
 
 async function main() {
@@ -202,7 +275,8 @@ async function main() {
   buildApp();
   db = await database();
   bench = createBenchAccount();
-  log(`bench account ${bench.accountId}`);
+  log(`bench account ${bench.accountId}, workflow ${WORKFLOW}`);
+  ({ inputs, material } = prepareInputs());
 
   const receiverPort = await freePort(setting("BENCH_RECEIVER_PORT", 3197));
   const endpoint = runTs("scripts/bench/webhook-events.ts", [
@@ -256,22 +330,28 @@ async function main() {
     await Promise.all(Array.from({ length: Math.min(CONCURRENCY, CONCURRENT) }, lane));
     return runs;
   });
+  const appMemoryMb = memoryMb(app.pid);
   const checks = await outcomes();
   const {
     rows: [pgVersion],
   } = await db.query("SHOW server_version");
   await cleanUp();
 
-  const met = (r) => r.lost === 0 && r.latencyMs.median !== null && r.latencyMs.median <= TARGET.maxMedianMs;
+  const met = (r) =>
+    r.lost === 0 &&
+    r.latencyMs.median !== null &&
+    r.latencyMs.median <= TARGET.maxMedianMs &&
+    (TARGET.maxP95Ms === undefined || r.latencyMs.p95 <= TARGET.maxP95Ms);
+  const coldMet = TARGET.maxColdMs === undefined ? null : cold.lost === 0 && cold.latencyMs.median <= TARGET.maxColdMs;
   const report = {
     benchmark: "pipeline",
     date: new Date().toISOString(),
     machine: { ...machine(), loadAverage: { before: loadBefore, after: machine().loadAverage } },
     method: {
-      workflow: "address-only",
-      address: ADDRESS,
-      metadata: "userId bench-pipeline (one identity: no duplicate-address matches)",
-      app: "next production build via scripts/server.mjs, in-process worker, own process",
+      workflow: WORKFLOW,
+      inputs: FULL ? { material, address: ADDRESS } : { address: ADDRESS },
+      metadata: "userId bench-pipeline (one identity: no duplicate matches between identities)",
+      app: "next production build via scripts/server.mjs, in-process worker, models preloaded at start, own process",
       receiver: "node:http, every event, own process",
       latency: "send-inputs response received → verification_completed received",
       enginePollMs: Number(process.env.ENGINE_POLL_MS || 500),
@@ -279,8 +359,9 @@ async function main() {
     },
     target: TARGET,
     checks,
+    appMemoryMb,
     results: {
-      cold: { ...cold, runs: undefined },
+      cold: { ...cold, targetMet: coldMet, runs: undefined },
       warmSequential: { ...warm, targetMet: met(warm), runs: undefined },
       concurrent: {
         ...concurrent,
@@ -292,7 +373,7 @@ async function main() {
   };
 
   console.log(
-    `\nPipeline benchmark: address-only, send-inputs accepted → verification_completed received, ${report.machine.cpus} CPUs (${report.machine.cpuModel})\n`,
+    `\nPipeline benchmark: ${WORKFLOW}, send-inputs accepted → verification_completed received, ${report.machine.cpus} CPUs (${report.machine.cpuModel})\n`,
   );
   const row = (label, r, verdict) => [
     label,
@@ -306,7 +387,8 @@ async function main() {
     fmt(r.appCpuMsPerVerification),
     verdict,
   ];
-  const verdict = (r) => `${met(r) ? "met" : "MISSED"} (median <= ${TARGET.maxMedianMs} ms)`;
+  const verdict = (r) =>
+    `${met(r) ? "met" : "MISSED"} (median <= ${TARGET.maxMedianMs} ms${TARGET.maxP95Ms ? `, p95 <= ${TARGET.maxP95Ms} ms` : ""})`;
   printTable(
     [
       "phase",
@@ -321,18 +403,23 @@ async function main() {
       "target",
     ],
     [
-      [...row("cold: first after start", cold, "").slice(0, -1), "(reported apart)"],
+      row(
+        "cold: first after start",
+        cold,
+        coldMet === null ? "(reported apart)" : `${coldMet ? "met" : "MISSED"} (<= ${TARGET.maxColdMs} ms)`,
+      ),
       row("warm: sequential", warm, verdict(warm)),
       ...(CONCURRENT ? [row(`concurrent: ${CONCURRENCY} in flight`, concurrent, verdict(concurrent))] : []),
     ],
   );
-  console.log(
-    `\nADDRESS_VERIFICATION steps: ${checks.steps}; POSTAL_VALIDATION ${JSON.stringify(checks.postalValidation)}; verifications ${JSON.stringify(checks.verification)}`,
-  );
+  console.log(`\nverifications: ${JSON.stringify(checks.verifications)}`);
+  for (const [type, step] of Object.entries(checks.steps))
+    console.log(`${type}: ${step.steps} steps, median ${step.medianMs} ms, ${JSON.stringify(step.results)}`);
   console.log(
     `stage medians (ms, from the rows): ${JSON.stringify(checks.stageMediansMs)}; app ENGINE_POLL_MS ${report.method.enginePollMs}`,
   );
-  console.log(`checks of the first: ${JSON.stringify(checks.checksOfFirst)}\n`);
+  console.log(`FAILED checks by step: ${JSON.stringify(checks.failedChecks)}`);
+  console.log(`app memory (MB): ${JSON.stringify(appMemoryMb)}\n`);
   writeReport("pipeline", report, log);
 }
 
