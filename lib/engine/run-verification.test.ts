@@ -5,10 +5,13 @@ import { webhookStatus } from "@/lib/engine/step-payload";
 
 describe("planWaves", () => {
   it("runs a step after the steps it depends on, independent steps together", () => {
+    // full-kyc: the document and the selfie video are examined side by side; address and watchlist use the document
     expect(planWaves(["DOCUMENT_VERIFICATION", "LIVENESS", "ADDRESS_VERIFICATION", "WATCHLIST_CHECK"])).toEqual([
-      [0],
-      [1, 2, 3],
+      [0, 1],
+      [2, 3],
     ]);
+    // the agreement video compares with the liveness step, so it waits for it
+    expect(planWaves(["LIVENESS", "VIDEO_AGREEMENT"])).toEqual([[0], [1]]);
     expect(planWaves(["EMAIL_CHECK", "LOCATION_INTELLIGENCE", "ADDRESS_VERIFICATION"])).toEqual([[0, 1], [2]]);
     // a dependency listed later in the workflow still runs first
     expect(planWaves(["WATCHLIST_CHECK", "DOCUMENT_VERIFICATION"])).toEqual([[1], [0]]);

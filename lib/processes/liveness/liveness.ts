@@ -46,7 +46,9 @@ const median = (xs: number[]) => {
 
 export const liveness: VerificationProcess = {
   type: "LIVENESS",
-  dependsOn: ["DOCUMENT_VERIFICATION"],
+  // none: the document match reads DOCUMENT_FRONT itself, not the document step's output, so LIVENESS runs beside
+  // DOCUMENT_VERIFICATION (their wall times overlap instead of adding up: bench:pipeline, docs/benchmarks.md)
+  dependsOn: [],
   async run(input) {
     const challenge: Challenge = input.workflow.settings.LIVENESS_CHALLENGE ?? "TURN_HEAD_LEFT_RIGHT";
     const video = await fileOf(input, "SELFIE_VIDEO");
