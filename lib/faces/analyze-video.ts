@@ -1,8 +1,8 @@
 import "server-only";
 import sharp from "sharp";
-import { extractFrames, type FrameOptions } from "@/lib/video/extract-frames";
+import { extractRgbFrames, type FrameOptions, type RgbFrame } from "@/lib/video/extract-frames";
 import { cosineSimilarity } from "./descriptors";
-import { decodeImage, detectFacesInPixels, identityDescriptor, type FaceObservation } from "./human-engine";
+import { detectFacesInPixels, fitPixels, identityDescriptor, type FaceObservation } from "./human-engine";
 
 // One pass over a video shared by LIVENESS and VIDEO_AGREEMENT: frames (ffmpeg), faces per frame (human), how much
 // the picture changes between frames, and how alike the faces are across frames.
@@ -31,8 +31,12 @@ export type VideoAnalysis = {
   frameDiffs: number[];
 };
 
-async function thumbnail(png: Buffer): Promise<Buffer> {
-  return sharp(png).greyscale().resize(32, 32, { fit: "fill" }).raw().toBuffer();
+async function thumbnail(frame: RgbFrame): Promise<Buffer> {
+  return sharp(frame.data, { raw: { width: frame.width, height: frame.height, channels: 3 } })
+    .greyscale()
+    .resize(32, 32, { fit: "fill" })
+    .raw()
+    .toBuffer();
 }
 function meanAbsDiff(a: Buffer, b: Buffer): number {
   let sum = 0;
@@ -45,10 +49,11 @@ export async function analyzeVideo(
   contentType: string,
   options: FrameOptions = {},
 ): Promise<VideoAnalysis> {
-  const pngs = await extractFrames(bytes, contentType, options);
+  // decoded once (ffmpeg's raw RGB), shared by detection, the thumbnails and the identity descriptors
+  const frames = await Promise.all((await extractRgbFrames(bytes, contentType, options)).map(fitPixels));
   const faces: FrameFaces[] = [];
-  for (const png of pngs) {
-    const found = await detectFacesInPixels(await decodeImage(png));
+  for (const frame of frames) {
+    const found = await detectFacesInPixels(frame);
     const main = found[0] ?? null;
     const mainArea = main ? main.box[2] * main.box[3] : 0;
     faces.push({
@@ -56,7 +61,7 @@ export async function analyzeVideo(
       others: found.slice(1).filter((f) => f.box[2] * f.box[3] >= VIDEO_THRESHOLDS.SECOND_FACE_AREA * mainArea).length,
     });
   }
-  const thumbs = await Promise.all(pngs.map(thumbnail));
+  const thumbs = await Promise.all(frames.map(thumbnail));
   const frameDiffs = thumbs.slice(1).map((t, i) => meanAbsDiff(thumbs[i]!, t));
 
   let anchor: number | null = null;
@@ -72,7 +77,7 @@ export async function analyzeVideo(
   if (anchorFace && anchor !== null) {
     const identities = new Map<number, number[] | null>();
     for (const i of consistencyFrames(faces, anchor))
-      identities.set(i, await identityDescriptor(await decodeImage(pngs[i]!), faces[i]!.main!));
+      identities.set(i, await identityDescriptor(frames[i]!, faces[i]!.main!));
     anchorFace.identity = identities.get(anchor) ?? null;
     for (const [i, identity] of identities) {
       if (i === anchor || !identity || !anchorFace.identity) continue;
@@ -81,7 +86,7 @@ export async function analyzeVideo(
     }
     if (anchorFace.identity) similarityToAnchor[anchor] = 1;
   }
-  return { frames: pngs.length, faces, anchor, similarityToAnchor, frameDiffs };
+  return { frames: frames.length, faces, anchor, similarityToAnchor, frameDiffs };
 }
 
 /**

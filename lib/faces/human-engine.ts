@@ -197,6 +197,16 @@ export async function decodeImage(bytes: Buffer): Promise<{ data: Buffer; width:
   return { data, width: info.width, height: info.height };
 }
 
+/** Raw RGB pixels scaled as decodeImage scales an image (to at most MAX_SIDE); returned as they are when they fit. */
+export async function fitPixels(image: { data: Buffer; width: number; height: number }) {
+  if (image.width <= MAX_SIDE && image.height <= MAX_SIDE) return image;
+  const { data, info } = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } })
+    .resize(MAX_SIDE, MAX_SIDE, { fit: "inside", withoutEnlargement: true })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}
+
 /** Faces in an image (any format sharp decodes), largest first. */
 export async function detectFaces(bytes: Buffer): Promise<FaceObservation[]> {
   const image = await decodeImage(bytes);

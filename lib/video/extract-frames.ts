@@ -21,6 +21,41 @@ export const FRAME_DEFAULTS = { fps: 4, maxFrames: 30, maxSide: 640, timeoutMs: 
  * sampling by the `fps` filter works on MediaRecorder webm too, whose header carries no duration.
  */
 export async function extractFrames(bytes: Buffer, contentType: string, options: FrameOptions = {}): Promise<Buffer[]> {
+  return framesAs("png", bytes, contentType, options);
+}
+
+export type RgbFrame = { data: Buffer; width: number; height: number };
+
+/**
+ * The same frames as extractFrames, as raw RGB pixels: ffmpeg writes binary PPM (a 3-line header, then the pixels),
+ * so nothing is compressed to PNG by ffmpeg and decompressed again by sharp for every frame. Pixel for pixel what
+ * decoding the PNG frames gives (PNG is lossless).
+ */
+export async function extractRgbFrames(
+  bytes: Buffer,
+  contentType: string,
+  options: FrameOptions = {},
+): Promise<RgbFrame[]> {
+  return (await framesAs("ppm", bytes, contentType, options)).map(readPpm);
+}
+
+/** A binary PPM (P6, maxval 255) from ffmpeg: "P6", width, height, maxval, one whitespace byte, RGB rows. */
+export function readPpm(file: Buffer): RgbFrame {
+  const header = /^P6\s+(\d+)\s+(\d+)\s+(\d+)\s/.exec(file.subarray(0, 64).toString("latin1"));
+  if (!header || header[3] !== "255") throw new Error("ffmpeg wrote a frame that is not an 8-bit binary PPM");
+  const width = Number(header[1]);
+  const height = Number(header[2]);
+  const data = file.subarray(header[0].length);
+  if (data.length !== width * height * 3) throw new Error(`PPM frame of ${data.length} bytes for ${width}×${height}`);
+  return { data, width, height };
+}
+
+async function framesAs(
+  format: "png" | "ppm",
+  bytes: Buffer,
+  contentType: string,
+  options: FrameOptions,
+): Promise<Buffer[]> {
   const { fps, maxFrames, maxSide, timeoutMs } = { ...FRAME_DEFAULTS, ...options };
   return withTempDir(async (dir) => {
     const input = await writeVideo(dir, bytes, contentType);
@@ -35,13 +70,12 @@ export async function extractFrames(bytes: Buffer, contentType: string, options:
         String(maxFrames),
         "-f",
         "image2",
-        "-vcodec",
-        "png",
-        path.join(dir, "f%03d.png"),
+        ...(format === "ppm" ? ["-pix_fmt", "rgb24", "-vcodec", "ppm"] : ["-vcodec", "png"]),
+        path.join(dir, `f%03d.${format}`),
       ],
       { timeoutMs },
     );
-    const names = (await readdir(dir)).filter((n) => /^f\d+\.png$/.test(n)).sort();
+    const names = (await readdir(dir)).filter((n) => n.startsWith("f") && n.endsWith(`.${format}`)).sort();
     return Promise.all(names.map((n) => readFile(path.join(dir, n))));
   });
 }
