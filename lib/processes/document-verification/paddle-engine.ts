@@ -14,6 +14,11 @@ import path from "node:path";
 export type PaddleLine = { text: string; mean: number; box?: number[][] };
 type PaddleOcr = { detect(image: Buffer): Promise<PaddleLine[]> };
 
+// Measured (bench:checks' memory part, 2026-11-25): with onnxruntime's defaults, loading and running PaddleOCR once
+// on a page added ~630 MB of RSS that the process kept (the CPU memory arena keeps the largest activations it ever
+// allocated). Without the arena and the memory-pattern planner, buffers are freed after each run.
+const PADDLE_SESSION_OPTIONS = { enableCpuMemArena: false, enableMemPattern: false } as const;
+
 let instance: Promise<PaddleOcr> | null = null;
 let queue: Promise<unknown> = Promise.resolve();
 
@@ -35,6 +40,7 @@ async function startPaddle(): Promise<PaddleOcr> {
       recognitionPath: path.join(models, "ch_PP-OCRv4_rec_infer.onnx"),
       dictionaryPath: path.join(models, "ppocr_keys_v1.txt"),
     },
+    onnxOptions: PADDLE_SESSION_OPTIONS,
   });
   // `detect` is typed for a file path; it opens it with sharp, which takes an encoded image buffer as well
   return { detect: (image) => ocr.detect(image as unknown as string) as Promise<PaddleLine[]> };
