@@ -190,17 +190,17 @@ async function phase(appPid, run) {
 }
 
 /** What the engine concluded for the bench verifications, and where the time went (from the rows' timestamps). */
-async function outcomes() {
+async function outcomes(ids) {
   const { rows: verifications } = await db.query(
-    `SELECT v."status", v."result" FROM "Verification" v WHERE v."accountId" = $1 AND v."inputsCompletedAt" IS NOT NULL`,
-    [bench.accountId],
+    `SELECT v."status", v."result" FROM "Verification" v WHERE v."accountId" = $1 AND v."id" = ANY($2::uuid[])`,
+    [bench.accountId, ids],
   );
   const { rows: steps } = await db.query(
     `SELECT s."processType", s."status", s."result", s."failedChecks",
             extract(epoch FROM s."completedAt" - s."startedAt") * 1000 AS "ms"
      FROM "VerificationStep" s JOIN "Verification" v ON v."id" = s."verificationId"
-     WHERE v."accountId" = $1`,
-    [bench.accountId],
+     WHERE v."accountId" = $1 AND v."id" = ANY($2::uuid[])`,
+    [bench.accountId, ids],
   );
   // per verification: inputs complete → first step started (the job claimed) → last step completed → verification
   // completed → webhook delivered (medians over every bench verification)
@@ -213,9 +213,9 @@ async function outcomes() {
      JOIN "VerificationStep" s ON s."verificationId" = v."id"
      JOIN "Event" e ON e."verificationId" = v."id" AND e."name" = 'verification_completed'
      JOIN "WebhookDelivery" d ON d."eventId" = e."id"
-     WHERE v."accountId" = $1
+     WHERE v."accountId" = $1 AND v."id" = ANY($2::uuid[])
      GROUP BY v."id"`,
-    [bench.accountId],
+    [bench.accountId, ids],
   );
   const median = (values) =>
     round(
@@ -331,7 +331,16 @@ async function main() {
     return runs;
   });
   const appMemoryMb = memoryMb(app.pid);
-  const checks = await outcomes();
+  const ids = (phase) => phase.runs.map((r) => r.verificationId);
+  // outcomes of every bench verification; the time split of the warm phase (one at a time) and of the concurrent one
+  const checks = await outcomes([...ids(cold), ...ids(warm), ...ids(concurrent)]);
+  const split = {
+    warm: (await outcomes(ids(warm))).stageMediansMs,
+    warmSteps: Object.fromEntries(
+      Object.entries((await outcomes(ids(warm))).steps).map(([type, step]) => [type, step.medianMs]),
+    ),
+    concurrent: CONCURRENT ? (await outcomes(ids(concurrent))).stageMediansMs : null,
+  };
   const {
     rows: [pgVersion],
   } = await db.query("SHOW server_version");
@@ -359,6 +368,7 @@ async function main() {
     },
     target: TARGET,
     checks,
+    split,
     appMemoryMb,
     results: {
       cold: { ...cold, targetMet: coldMet, runs: undefined },
@@ -416,8 +426,9 @@ async function main() {
   for (const [type, step] of Object.entries(checks.steps))
     console.log(`${type}: ${step.steps} steps, median ${step.medianMs} ms, ${JSON.stringify(step.results)}`);
   console.log(
-    `stage medians (ms, from the rows): ${JSON.stringify(checks.stageMediansMs)}; app ENGINE_POLL_MS ${report.method.enginePollMs}`,
+    `stage medians, warm (ms, from the rows): ${JSON.stringify(split.warm)}; steps ${JSON.stringify(split.warmSteps)}; app ENGINE_POLL_MS ${report.method.enginePollMs}`,
   );
+  if (split.concurrent) console.log(`stage medians, concurrent: ${JSON.stringify(split.concurrent)}`);
   console.log(`FAILED checks by step: ${JSON.stringify(checks.failedChecks)}`);
   console.log(`app memory (MB): ${JSON.stringify(appMemoryMb)}\n`);
   writeReport("pipeline", report, log);
