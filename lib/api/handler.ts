@@ -1,7 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { authenticate, type ApiKeyPrincipal, type Principal } from "@/lib/api/authenticate";
+import { authenticate, type ApiKeyPrincipal, type KeyRider, type Principal } from "@/lib/api/authenticate";
 import { clientIp } from "@/lib/api/client-ip";
 import { DomainError, errorBody } from "@/lib/api/errors";
 import { parseWith } from "@/lib/api/body";
@@ -9,7 +9,14 @@ import { consumeRateLimit, rateLimitHeaders, rateLimitState, type RateLimitState
 import { env } from "@/lib/env";
 import type { Scope } from "@/lib/credentials/scopes";
 
-type AuthMode = { scope: Scope; allowSession?: boolean } | "public";
+type AuthMode =
+  | {
+      scope: Scope;
+      allowSession?: boolean;
+      /** a read to run in the key's own statement (lib/api/authenticate.ts, KeyRider), from the raw path params */
+      rider?: (params: Record<string, string | string[] | undefined>) => KeyRider | null;
+    }
+  | "public";
 
 type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
 
@@ -49,6 +56,7 @@ export function apiRoute<
           principal = await authenticate(request.headers, {
             scope: config.auth.scope,
             allowSession: Boolean(config.auth.allowSession),
+            rider: config.auth.rider?.((await route?.params) ?? {}),
           });
         } catch (error) {
           // failed credentials count against the caller's address, so keys cannot be guessed at full speed
