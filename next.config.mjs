@@ -1,6 +1,16 @@
+import { createRequire } from "node:module";
+import path from "node:path";
+
+const require = createRequire(import.meta.url);
+// The hosted page's texts are ICU messages compiled on the server (components/verify/messages/index.ts): the
+// browser needs only use-intl's small formatter of compiled messages, not the ICU parser (~10 KiB gzip). This is
+// what next-intl's own `messages.precompile` option sets up; Turbopack wants the alias as a relative path.
+const formatOnly = `./${path.relative(process.cwd(), require.resolve("use-intl/format-message/format-only"))}`;
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   poweredByHeader: false,
+  turbopack: { resolveAlias: { "use-intl/format-message": formatOnly } },
   // native or Node-only packages stay outside the server bundle
   // (and packages that read data files next to their own code at run time)
   serverExternalPackages: [

@@ -1,7 +1,10 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
+import { createTranslator } from "next-intl";
 import { I18nProvider } from "@/components/verify/i18n";
-import { messagesFor, pickLanguage } from "@/components/verify/messages";
+import { LanguageMenu } from "@/components/verify/language-menu";
+import { directionOf } from "@/components/verify/languages";
+import { compiledMessagesFor, pickLanguage } from "@/components/verify/messages";
 import type { Messages } from "@/components/verify/messages/en";
 import { VerifyFlow } from "@/components/verify/verify-flow";
 import { DomainError } from "@/lib/api/errors";
@@ -21,9 +24,10 @@ async function language(params: Record<string, string | string[] | undefined>) {
 }
 
 export async function generateMetadata({ searchParams }: { searchParams: SearchParams }): Promise<Metadata> {
-  const messages = messagesFor(await language(await searchParams));
+  const locale = await language(await searchParams);
+  const t = createTranslator({ locale, messages: compiledMessagesFor(locale), namespace: "meta" });
   // the URL carries a resume token: no indexing, and no Referer to wherever the end user goes next
-  return { title: messages.meta.title, robots: { index: false, follow: false }, referrer: "no-referrer" };
+  return { title: t("title"), robots: { index: false, follow: false }, referrer: "no-referrer" };
 }
 
 type ErrorKey = Exclude<keyof Messages["errors"], "title">;
@@ -89,18 +93,23 @@ async function resolveEntry(
 export default async function VerifyPage({ searchParams }: { searchParams: SearchParams }) {
   const params = await searchParams;
   const lang = await language(params);
-  const messages = messagesFor(lang);
+  // the one language this page renders, precompiled: the browser gets no other (components/verify/messages)
+  const messages = compiledMessagesFor(lang);
+  const t = createTranslator({ locale: lang, messages });
   const entry = await resolveEntry(params);
   return (
-    <main className={styles.page} lang={lang}>
-      <p className={styles.brand}>
-        {"kind" in entry ? (entry.kind === "start" ? entry.accountName : entry.state.accountName) : "OpenKYC"}
-      </p>
+    <main className={styles.page} lang={lang} dir={directionOf(lang)}>
+      <div className={styles.topBar}>
+        <p className={styles.brand}>
+          {"kind" in entry ? (entry.kind === "start" ? entry.accountName : entry.state.accountName) : "OpenKYC"}
+        </p>
+        <LanguageMenu current={lang} label={t("language.label")} />
+      </div>
       <div className={styles.card}>
         {"error" in entry ? (
           <section className={styles.flow} data-testid="link-error">
-            <h1 className={styles.stepHeader}>{messages.errors.title}</h1>
-            <p className={styles.intro}>{messages.errors[entry.error]}</p>
+            <h1 className={styles.stepHeader}>{t("errors.title")}</h1>
+            <p className={styles.intro}>{t(`errors.${entry.error}`)}</p>
           </section>
         ) : (
           <I18nProvider lang={lang} messages={messages}>

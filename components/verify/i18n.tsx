@@ -1,29 +1,32 @@
 "use client";
-import { createContext, useCallback, useContext, useEffect } from "react";
+import { NextIntlClientProvider } from "next-intl";
+import { useEffect } from "react";
+import { directionOf, type Language } from "@/components/verify/languages";
 import type { Messages } from "@/components/verify/messages/en";
 
-type I18n = { lang: string; messages: Messages };
+// The hosted page's texts come from next-intl: a component calls `useTranslations("group")` and `t("key", values)`
+// (typed keys: components/verify/i18n-config.d.ts). The page (a server component) passes in the ONE language it
+// renders, precompiled (messages/index.ts), so the browser gets neither the other languages nor the ICU parser.
 
-const I18nContext = createContext<I18n | null>(null);
-
-export function I18nProvider({ lang, messages, children }: I18n & { children: React.ReactNode }) {
+export function I18nProvider({
+  lang,
+  messages,
+  children,
+}: {
+  lang: Language;
+  messages: Messages;
+  children: React.ReactNode;
+}) {
+  // the root layout is shared with the dashboard (<html lang="en">): the page says its own language and direction
   useEffect(() => {
     document.documentElement.lang = lang;
+    document.documentElement.dir = directionOf(lang);
   }, [lang]);
-  return <I18nContext.Provider value={{ lang, messages }}>{children}</I18nContext.Provider>;
-}
-
-/** Fills `{name}` placeholders. */
-export function format(template: string, vars: Record<string, string | number> = {}): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
-}
-
-export function useI18n() {
-  const context = useContext(I18nContext);
-  if (!context) throw new Error("useI18n outside I18nProvider");
-  const { lang, messages } = context;
-  const t = useCallback(format, []);
-  return { lang, m: messages, t };
+  return (
+    <NextIntlClientProvider locale={lang} messages={messages} timeZone="UTC">
+      {children}
+    </NextIntlClientProvider>
+  );
 }
 
 /** "DE" → "Germany" in the page's language (Intl, no country data shipped to the browser). */

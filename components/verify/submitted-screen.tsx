@@ -1,7 +1,7 @@
 "use client";
 import { useEffect, useState } from "react";
 import { fetchState } from "@/components/verify/hosted-api";
-import { format, useI18n } from "@/components/verify/i18n";
+import { useTranslations } from "next-intl";
 import { finishRedirectUrl } from "@/components/verify/redirect-url";
 import { FINAL_STATUSES, type HostedSession, type HostedState } from "@/lib/hosted/types";
 import styles from "@/components/verify/verify.module.css";
@@ -12,7 +12,7 @@ const REDIRECT_DELAY_MS = 3000;
 
 /** "Submitted": follows the verification until a result (or 90 s), then returns to metadata.redirectUrl if given. */
 export function SubmittedScreen({ state: initial, session }: { state: HostedState; session: HostedSession }) {
-  const { m } = useI18n();
+  const t = useTranslations("submitted");
   const [state, setState] = useState(initial);
   const [gaveUp, setGaveUp] = useState(false);
   const done = FINAL_STATUSES.includes(state.status);
@@ -48,22 +48,22 @@ export function SubmittedScreen({ state: initial, session }: { state: HostedStat
   const message =
     state.status === "COMPLETED"
       ? state.result === "APPROVED"
-        ? m.submitted.approved
+        ? t("approved")
         : state.result === "DECLINED"
-          ? m.submitted.declined
-          : format(m.submitted.review, account)
+          ? t("declined")
+          : t("review", account)
       : state.status === "FAILED"
-        ? format(m.submitted.failed, account)
+        ? t("failed", account)
         : state.status === "ABANDONED" || state.status === "EXPIRED"
-          ? format(m.submitted.abandoned, account)
+          ? t("abandoned", account)
           : gaveUp
-            ? format(m.submitted.slow, account)
-            : m.submitted.processing;
+            ? t("slow", account)
+            : t("processing");
 
   return (
     <section className={styles.flow} data-status={state.status} data-result={state.result ?? ""}>
       <header className={styles.stepHeader}>
-        <h1 tabIndex={-1}>{m.submitted.title}</h1>
+        <h1 tabIndex={-1}>{t("title")}</h1>
       </header>
       {!done && !gaveUp ? <div className={styles.spinner} aria-hidden="true" /> : null}
       <p role="status" className={styles.intro}>
@@ -71,7 +71,7 @@ export function SubmittedScreen({ state: initial, session }: { state: HostedStat
       </p>
       {redirect ? (
         <p>
-          {m.submitted.redirecting} <a href={redirect}>{m.submitted.returnNow}</a>
+          {t("redirecting")} <a href={redirect}>{t("returnNow")}</a>
         </p>
       ) : null}
     </section>

@@ -1,7 +1,8 @@
 "use client";
 import { useCallback, useState } from "react";
+import { useTranslations } from "next-intl";
 import { HostedApiError, type FieldErrors } from "@/components/verify/hosted-api";
-import { useI18n } from "@/components/verify/i18n";
+import { explainApiError, explainServerField } from "@/components/verify/field-errors";
 import styles from "@/components/verify/verify.module.css";
 
 export function Progress({ current, total, label }: { current: number; total: number; label: string }) {
@@ -58,20 +59,42 @@ export function SubmitButton({
   children: React.ReactNode;
   disabled?: boolean;
 }) {
-  const { m } = useI18n();
+  const t = useTranslations("common");
   return (
     <button type="submit" className={styles.primary} disabled={busy || disabled} aria-busy={busy}>
-      {busy ? m.common.sending : children}
+      {busy ? t("sending") : children}
     </button>
   );
 }
 
 /**
- * Runs a step's submission: busy state, the general error message, and the server's per-field messages
- * (VALIDATION_ERROR details) for the step to show next to its fields.
+ * A failed call in the end user's words: never the API's English message (that is for integrators), but the
+ * page's text for the cause — no network, an expired session, a rate limit, or the API's error code.
+ */
+export function useExplainError() {
+  const t = useTranslations();
+  return useCallback(
+    (cause: unknown): string => {
+      if (!(cause instanceof HostedApiError)) return t("common.unexpected");
+      if (cause.code === "NETWORK") return t("common.network");
+      if (cause.status === 401) return t("common.sessionExpired");
+      const known = explainApiError(cause.code, cause.retryAfter);
+      if (known) return t(`apiErrors.${known.key}`, known.values);
+      if (cause.status === 429) return t("common.rateLimited", { seconds: cause.retryAfter ?? 60 });
+      if (cause.code === "VALIDATION_ERROR") return t("fieldErrors.rejected");
+      return t("common.unexpected");
+    },
+    [t],
+  );
+}
+
+/**
+ * Runs a step's submission: busy state, the general error message, and the server's refused fields in the page's
+ * words (VALIDATION_ERROR details, by field: components/verify/field-errors.ts) for the step to show next to them.
  */
 export function useStepSubmit() {
-  const { m, t } = useI18n();
+  const t = useTranslations("fieldErrors");
+  const explain = useExplainError();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
@@ -84,21 +107,25 @@ export function useStepSubmit() {
       try {
         await action();
       } catch (cause) {
-        if (!(cause instanceof HostedApiError)) setError(m.common.unexpected);
-        else if (cause.code === "NETWORK") setError(m.common.network);
-        else if (cause.status === 401) setError(m.common.sessionExpired);
-        else if (cause.status === 429) setError(t(m.common.rateLimited, { seconds: cause.retryAfter ?? 60 }));
-        else {
-          setFieldErrors(cause.fieldErrors);
-          // the field messages say it better; keep the banner for errors that belong to no field
-          const onlyFields = Object.keys(cause.fieldErrors).length > 0 && !cause.fieldErrors._;
-          setError(onlyFields ? null : (cause.fieldErrors._ ?? cause.message));
-        }
+        const fields =
+          cause instanceof HostedApiError && cause.code === "VALIDATION_ERROR"
+            ? Object.keys(cause.fieldErrors).filter((field) => field !== "_")
+            : [];
+        setFieldErrors(
+          Object.fromEntries(
+            fields.map((field) => {
+              const { key, values } = explainServerField(field);
+              return [field, t(key, values)];
+            }),
+          ),
+        );
+        // the field messages say it better; keep the banner for errors that belong to no field
+        setError(fields.length ? null : explain(cause));
       } finally {
         setBusy(false);
       }
     },
-    [m, t],
+    [t, explain],
   );
   return { busy, error, fieldErrors, run, setError };
 }

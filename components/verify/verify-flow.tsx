@@ -1,11 +1,11 @@
 "use client";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import dynamic from "next/dynamic";
+import { useTranslations } from "next-intl";
 import { SubmittedScreen } from "@/components/verify/submitted-screen";
 import { WelcomeScreen } from "@/components/verify/welcome-screen";
-import { ErrorBanner, Progress } from "@/components/verify/ui";
-import { HostedApiError, fetchState, sendInputs, startVerification } from "@/components/verify/hosted-api";
-import { useI18n } from "@/components/verify/i18n";
+import { ErrorBanner, Progress, useExplainError } from "@/components/verify/ui";
+import { fetchState, sendInputs, startVerification } from "@/components/verify/hosted-api";
 import { isLastOpenScreen, nextOpenScreen, planScreens } from "@/components/verify/plan-screens";
 import { FINAL_STATUSES, type HostedEntry, type HostedSession, type HostedState } from "@/lib/hosted/types";
 import type { StepProps } from "@/components/verify/steps/types";
@@ -26,7 +26,8 @@ const CaptureStep = dynamic(() => import("@/components/verify/steps/capture-step
 type Phase = "welcome" | "steps" | "submitted";
 
 export function VerifyFlow({ entry }: { entry: HostedEntry }) {
-  const { m, t } = useI18n();
+  const t = useTranslations("common");
+  const explain = useExplainError();
   const [session, setSession] = useState<HostedSession | null>(entry.kind === "resume" ? entry.session : null);
   const [state, setState] = useState<HostedState | null>(entry.kind === "resume" ? entry.state : null);
   const [documentSides, setDocumentSides] = useState(entry.kind === "resume" ? entry.state.documentSides : null);
@@ -48,17 +49,6 @@ export function VerifyFlow({ entry }: { entry: HostedEntry }) {
     headingRef.current?.querySelector<HTMLElement>("h1, h2")?.focus();
   }, [phase, current]);
 
-  const explain = useCallback(
-    (cause: unknown): string => {
-      if (!(cause instanceof HostedApiError)) return m.common.unexpected;
-      if (cause.code === "NETWORK") return m.common.network;
-      if (cause.status === 401) return m.common.sessionExpired;
-      if (cause.status === 429) return t(m.common.rateLimited, { seconds: cause.retryAfter ?? 60 });
-      return cause.message || m.common.unexpected;
-    },
-    [m, t],
-  );
-
   async function start() {
     if (entry.kind !== "start") return;
     setStarting(true);
@@ -70,8 +60,12 @@ export function VerifyFlow({ entry }: { entry: HostedEntry }) {
         metadata: entry.metadata,
         sig: entry.sig,
       });
-      // the address bar now resumes THIS verification: a reload or a copy of the link continues it
-      window.history.replaceState(null, "", started.verifyUrl);
+      // the address bar now resumes THIS verification: a reload or a copy of the link continues it (in the
+      // language chosen with ?lang=, if one was)
+      const resumeUrl = new URL(started.verifyUrl, window.location.href);
+      const lang = new URLSearchParams(window.location.search).get("lang");
+      if (lang) resumeUrl.searchParams.set("lang", lang);
+      window.history.replaceState(null, "", resumeUrl.toString());
       setSession(started.session);
       setState(started.state);
       setDocumentSides(started.state.documentSides);
@@ -128,7 +122,7 @@ export function VerifyFlow({ entry }: { entry: HostedEntry }) {
       <Progress
         current={Math.min(current, screens.length - 1)}
         total={screens.length}
-        label={t(m.common.stepOf, { current: current + 1, total: screens.length })}
+        label={t("stepOf", { current: current + 1, total: screens.length })}
       />
       <ErrorBanner message={error} />
       <div ref={headingRef} key={screen.id} className={styles.screen}>
@@ -142,7 +136,7 @@ export function VerifyFlow({ entry }: { entry: HostedEntry }) {
         {screen.kind === "personal" && <PersonalStep {...props} />}
         {screen.kind === "generic" && <GenericStep {...props} />}
       </div>
-      <p className={styles.footnote}>{m.common.securedBy}</p>
+      <p className={styles.footnote}>{t("securedBy")}</p>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 "use client";
-import { format, useI18n } from "@/components/verify/i18n";
+import { useTranslations } from "next-intl";
 import { ErrorBanner } from "@/components/verify/ui";
 import styles from "@/components/verify/verify.module.css";
 
@@ -18,17 +18,21 @@ export function WelcomeScreen({
   error: string | null;
   onStart: () => void;
 }) {
-  const { m } = useI18n();
-  const needs = [...new Set(processes)].map((p) => m.welcome.need[p]).filter(Boolean);
+  const t = useTranslations("welcome");
+  const common = useTranslations("common");
+  const needs = [...new Set(processes)]
+    .map((p) => `need.${p}` as Parameters<typeof t>[0])
+    .filter((key) => t.has(key))
+    .map((key) => t(key));
   return (
     <section className={styles.flow}>
       <header className={styles.stepHeader}>
-        <h1 tabIndex={-1}>{m.welcome.title}</h1>
-        <p className={styles.intro}>{format(m.welcome.intro, { account: accountName })}</p>
+        <h1 tabIndex={-1}>{t("title")}</h1>
+        <p className={styles.intro}>{t("intro", { account: accountName })}</p>
       </header>
       {needs.length ? (
         <>
-          <p>{m.welcome.youNeed}</p>
+          <p>{t("youNeed")}</p>
           <ul className={styles.needs}>
             {needs.map((need) => (
               <li key={need}>{need}</li>
@@ -38,9 +42,9 @@ export function WelcomeScreen({
       ) : null}
       <ErrorBanner message={error} />
       <button type="button" className={styles.primary} onClick={onStart} disabled={busy} aria-busy={busy}>
-        {busy ? m.common.sending : resuming ? m.welcome.resume : m.welcome.start}
+        {busy ? common("sending") : resuming ? t("resume") : t("start")}
       </button>
-      <p className={styles.footnote}>{m.common.securedBy}</p>
+      <p className={styles.footnote}>{common("securedBy")}</p>
     </section>
   );
 }

@@ -6,7 +6,10 @@ import { buildInputs, missingInputs } from "@/lib/workflows/inputs";
 import { toWorkflowShape } from "@/lib/workflows/workflow-shape";
 import type { HostedState, VerificationResult, VerificationStatus } from "@/lib/hosted/types";
 
-/** The hosted page's view of one verification: what to ask, what is in, where it stands. Never input values. */
+/**
+ * The hosted page's view of one verification: what to ask, what is in, where it stands. No input values, except
+ * the issuing country the end user chose for the document (an ISO code the address step starts with).
+ */
 export async function loadHostedState(accountId: string, verificationId: string): Promise<HostedState> {
   const verification = await findVerificationOrThrow(accountId, verificationId);
   const account = await prisma.account.findUniqueOrThrow({ where: { id: accountId }, select: { name: true } });
@@ -25,6 +28,7 @@ export async function loadHostedState(accountId: string, verificationId: string)
     inputs,
     supplied: [...supplied.keys()],
     missing: verification.inputsCompletedAt ? [] : missingInputs(inputs, supplied).map((f) => f.fieldName),
+    documentCountry: countryOrNull(supplied.get("DOCUMENT_COUNTRY")),
     documentSides:
       chosenType && DOCUMENT_TYPE_NAMES.includes(chosenType as DocumentTypeName)
         ? documentTypeSides(chosenType as DocumentTypeName)
@@ -34,6 +38,10 @@ export async function loadHostedState(accountId: string, verificationId: string)
     redirectUrl: httpUrlOrNull(metadata.redirectUrl),
     expiresAt: verification.expiresAt?.toISOString() ?? null,
   };
+}
+
+function countryOrNull(value: string | null | undefined): string | null {
+  return value && /^[A-Z]{2}$/.test(value) ? value : null;
 }
 
 function httpUrlOrNull(value: unknown): string | null {

@@ -20,6 +20,8 @@ export type HostedState = {
   supplied: string[];
   /** required field names still missing */
   missing: string[];
+  /** the chosen DOCUMENT_COUNTRY (the address step starts with it), once one is chosen */
+  documentCountry: string | null;
   /** sides of the chosen DOCUMENT_TYPE, once one is chosen */
   documentSides: ("FRONT" | "BACK")[] | null;
   /** GALLERY_RESTRICTION off: files may be uploaded instead of captured */

@@ -1,6 +1,6 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { FileUpload } from "@/components/verify/capture/file-upload";
-import { useI18n } from "@/components/verify/i18n";
 import styles from "@/components/verify/verify.module.css";
 
 // The parts photo and video capture share: the review of what was captured, the upload fallback, the camera problem.
@@ -25,16 +25,17 @@ export function ReviewCapture({
   onRetake: () => void;
   onConfirm: () => void;
 }) {
-  const { m } = useI18n();
+  const t = useTranslations("camera");
+  const common = useTranslations("common");
   return (
     <div className={styles.capture}>
       {children}
       <div className={styles.actions}>
         <button type="button" className={styles.secondary} onClick={onRetake} disabled={busy}>
-          {m.camera.retake}
+          {t("retake")}
         </button>
         <button type="button" className={styles.primary} onClick={onConfirm} disabled={busy} aria-busy={busy}>
-          {busy ? m.common.sending : confirmLabel}
+          {busy ? common("sending") : confirmLabel}
         </button>
       </div>
     </div>
@@ -55,7 +56,7 @@ export function UploadFallback({
   onFile: (captured: Captured) => void;
   onUseCamera: () => void;
 }) {
-  const { m } = useI18n();
+  const t = useTranslations("camera");
   return (
     <div className={styles.capture}>
       {prompt ? <div className={styles.prompt}>{prompt}</div> : null}
@@ -66,7 +67,7 @@ export function UploadFallback({
       />
       {hasCameraApi() ? (
         <button type="button" className={styles.link} onClick={onUseCamera}>
-          {m.camera.useCamera}
+          {t("useCamera")}
         </button>
       ) : null}
     </div>
@@ -82,22 +83,21 @@ export function CameraProblem({
   onRetry: () => void;
   onUpload: () => void;
 }) {
-  const { m } = useI18n();
+  const t = useTranslations("camera");
+  const common = useTranslations("common");
   return (
     <div className={styles.capture} role="alert">
-      <p className={styles.warning}>{m.camera.denied}</p>
-      <p className={styles.muted}>
-        {galleryAllowed ? m.camera.deniedHelp : `${m.camera.galleryForbidden} ${m.camera.deniedHelp}`}
-      </p>
+      <p className={styles.warning}>{t("denied")}</p>
+      <p className={styles.muted}>{galleryAllowed ? t("deniedHelp") : `${t("galleryForbidden")} ${t("deniedHelp")}`}</p>
       <div className={styles.actions}>
         {hasCameraApi() ? (
           <button type="button" className={styles.secondary} onClick={onRetry}>
-            {m.common.retry}
+            {common("retry")}
           </button>
         ) : null}
         {galleryAllowed ? (
           <button type="button" className={styles.primary} onClick={onUpload}>
-            {m.camera.uploadInstead}
+            {t("uploadInstead")}
           </button>
         ) : null}
       </div>

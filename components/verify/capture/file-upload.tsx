@@ -1,6 +1,6 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
-import { format, useI18n } from "@/components/verify/i18n";
 import { FieldError } from "@/components/verify/ui";
 import styles from "@/components/verify/verify.module.css";
 
@@ -14,7 +14,7 @@ export function FileUpload({
   maxBytes: number;
   onFile: (file: File) => void;
 }) {
-  const { m } = useI18n();
+  const t = useTranslations("camera");
   const id = useId();
   const [problem, setProblem] = useState<string | null>(null);
   const sizeMb = Math.round(maxBytes / 1024 / 1024);
@@ -25,13 +25,13 @@ export function FileUpload({
     event.target.value = "";
     if (!file) return;
     // the server sniffs the bytes anyway; this only spares the end user a pointless upload
-    if (file.size > maxBytes) return setProblem(format(m.camera.tooLarge, { size: sizeMb }));
+    if (file.size > maxBytes) return setProblem(t("tooLarge", { size: sizeMb }));
     if (
       file.type &&
       !accept.includes(file.type) &&
       !(file.type.startsWith("image/") && accept.some((a) => a.startsWith("image/")))
     ) {
-      return setProblem(m.camera.wrongType);
+      return setProblem(t("wrongType"));
     }
     setProblem(null);
     onFile(file);
@@ -40,7 +40,7 @@ export function FileUpload({
   return (
     <div className={styles.upload}>
       <label htmlFor={id} className={styles.secondary}>
-        {m.camera.uploadLabel}
+        {t("uploadLabel")}
       </label>
       <input
         id={id}
@@ -51,7 +51,7 @@ export function FileUpload({
         aria-describedby={`${id}-hint ${id}-error`}
       />
       <p id={`${id}-hint`} className={styles.muted}>
-        {format(m.camera.uploadHint, { types: kinds, size: sizeMb })}
+        {t("uploadHint", { types: kinds, size: sizeMb })}
       </p>
       <FieldError id={`${id}-error`} message={problem ?? undefined} />
     </div>

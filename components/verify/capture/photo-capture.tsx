@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import Webcam from "react-webcam";
 import {
@@ -8,7 +9,6 @@ import {
   hasCameraApi,
   type Captured,
 } from "@/components/verify/capture/capture-parts";
-import { useI18n } from "@/components/verify/i18n";
 import styles from "@/components/verify/verify.module.css";
 
 export type CaptureProps = {
@@ -28,7 +28,7 @@ export function PhotoCapture({
   onConfirm,
   guide,
 }: CaptureProps & { guide: "document" | "face" }) {
-  const { m } = useI18n();
+  const t = useTranslations("camera");
   const webcam = useRef<Webcam>(null);
   const [mode, setMode] = useState<"camera" | "upload">(() =>
     hasCameraApi() || !galleryAllowed ? "camera" : "upload",
@@ -60,11 +60,11 @@ export function PhotoCapture({
     return (
       <ReviewCapture
         busy={busy}
-        confirmLabel={m.camera.usePhoto}
+        confirmLabel={t("usePhoto")}
         onRetake={() => setCaptured(null)}
         onConfirm={() => onConfirm(captured.blob, captured.filename)}
       >
-        <img src={captured.url} alt={m.camera.previewPhoto} className={styles.preview} />
+        <img src={captured.url} alt={t("previewPhoto")} className={styles.preview} />
       </ReviewCapture>
     );
   }
@@ -117,19 +117,19 @@ export function PhotoCapture({
         />
         <div className={guide === "face" ? styles.faceGuide : styles.documentGuide} aria-hidden="true" />
         {!ready ? (
-          <p className={styles.overlayText}>{m.camera.starting}</p>
+          <p className={styles.overlayText}>{t("starting")}</p>
         ) : (
-          <p className={styles.guideHint}>{guide === "face" ? m.camera.faceGuide : m.camera.frameGuide}</p>
+          <p className={styles.guideHint}>{guide === "face" ? t("faceGuide") : t("frameGuide")}</p>
         )}
       </div>
       <div className={styles.actions}>
         {galleryAllowed ? (
           <button type="button" className={styles.secondary} onClick={() => setMode("upload")}>
-            {m.camera.uploadInstead}
+            {t("uploadInstead")}
           </button>
         ) : null}
         <button type="button" className={styles.primary} onClick={take} disabled={!ready}>
-          {m.camera.take}
+          {t("take")}
         </button>
       </div>
     </div>

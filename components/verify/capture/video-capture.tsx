@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import Webcam from "react-webcam";
 import {
@@ -9,7 +10,6 @@ import {
   type Captured,
 } from "@/components/verify/capture/capture-parts";
 import type { CaptureProps } from "@/components/verify/capture/photo-capture";
-import { format, useI18n } from "@/components/verify/i18n";
 import styles from "@/components/verify/verify.module.css";
 
 const MIN_SECONDS = 2;
@@ -34,7 +34,7 @@ export function VideoCapture({
   seconds,
   maxSeconds,
 }: CaptureProps & { prompt: React.ReactNode; withAudio: boolean; seconds: number | null; maxSeconds: number }) {
-  const { m } = useI18n();
+  const t = useTranslations("camera");
   const webcam = useRef<Webcam>(null);
   const recorder = useRef<MediaRecorder | null>(null);
   const [mode, setMode] = useState<"camera" | "upload">(() =>
@@ -93,11 +93,11 @@ export function VideoCapture({
     return (
       <ReviewCapture
         busy={busy}
-        confirmLabel={m.camera.useVideo}
+        confirmLabel={t("useVideo")}
         onRetake={() => setRecorded(null)}
         onConfirm={() => onConfirm(recorded.blob, recorded.filename)}
       >
-        <video src={recorded.url} controls playsInline className={styles.preview} aria-label={m.camera.previewVideo} />
+        <video src={recorded.url} controls playsInline className={styles.preview} aria-label={t("previewVideo")} />
       </ReviewCapture>
     );
   }
@@ -148,17 +148,17 @@ export function VideoCapture({
           aria-hidden="true"
         />
         <div className={styles.faceGuide} aria-hidden="true" />
-        {!ready ? <p className={styles.overlayText}>{m.camera.starting}</p> : null}
+        {!ready ? <p className={styles.overlayText}>{t("starting")}</p> : null}
         {recording ? (
           <p className={styles.recordingBadge} role="status">
-            {format(m.camera.recording, { seconds: seconds ? seconds - elapsed : elapsed })}
+            {t("recording", { seconds: seconds ? seconds - elapsed : elapsed })}
           </p>
         ) : null}
       </div>
       <div className={styles.actions}>
         {galleryAllowed && !recording ? (
           <button type="button" className={styles.secondary} onClick={() => setMode("upload")}>
-            {m.camera.uploadInstead}
+            {t("uploadInstead")}
           </button>
         ) : null}
         {recording ? (
@@ -169,12 +169,12 @@ export function VideoCapture({
               onClick={() => recorder.current?.stop()}
               disabled={elapsed < MIN_SECONDS}
             >
-              {m.camera.stop}
+              {t("stop")}
             </button>
           ) : null
         ) : (
           <button type="button" className={styles.primary} onClick={startRecording} disabled={!ready}>
-            {m.camera.record}
+            {t("record")}
           </button>
         )}
       </div>

@@ -1,5 +1,8 @@
-// Every text of the hosted verify page, in one place. A translation is a file of the same shape
-// (components/verify/messages/index.ts lists them); `{name}` placeholders are filled in by t().
+// Every text of the hosted verify page in English: the source of the message keys (`Messages`, which types
+// next-intl's `useTranslations`) and of every other language's file (messages/<lang>.ts, same shape; a test
+// fails when one lacks a key). Texts are ICU messages: `{name}` is an argument, `{count, plural, one {…} other
+// {…}}` a plural (`#` is the number). How a component asks for a text and how a key is added:
+// docs/architecture.md, "Hosted page texts".
 import { DOCUMENT_TYPE_LABELS } from "@/lib/document-types/document-type-names";
 
 export const en = {
@@ -9,14 +12,13 @@ export const en = {
     back: "Back",
     retry: "Try again",
     sending: "Sending…",
-    required: "Required",
     optional: "optional",
     stepOf: "Step {current} of {total}",
     securedBy: "Your data is encrypted and used only for this verification.",
     unexpected: "Something went wrong. Please try again.",
     network: "We could not reach the server. Check your connection and try again.",
     sessionExpired: "Your session has expired. Open your verification link again to continue.",
-    rateLimited: "Too many attempts. Please wait {seconds} seconds and try again.",
+    rateLimited: "Too many attempts. Please wait {seconds, plural, one {# second} other {# seconds}} and try again.",
   },
   welcome: {
     title: "Verify your identity",
@@ -32,7 +34,7 @@ export const en = {
       EMAIL_CHECK: "access to your e-mail",
       LOCATION_INTELLIGENCE: "your location (optional)",
       WATCHLIST_CHECK: "your full name and date of birth",
-    } as Record<string, string>,
+    },
   },
   errors: {
     title: "This link cannot be used",
@@ -59,7 +61,7 @@ export const en = {
     frontPassport: "Photograph the page with your photo. Place it inside the frame, flat and well lit, with no glare.",
     front: "Photograph the front of your document. Place it inside the frame, flat and well lit, with no glare.",
     back: "Now photograph the back of your document.",
-    types: DOCUMENT_TYPE_LABELS as Record<string, string>,
+    types: DOCUMENT_TYPE_LABELS,
   },
   camera: {
     starting: "Starting the camera…",
@@ -91,7 +93,7 @@ export const en = {
       TURN_HEAD_LEFT_RIGHT: "Look at the camera, then turn your head slowly to the left, then to the right.",
       TURN_HEAD_RIGHT_LEFT: "Look at the camera, then turn your head slowly to the right, then to the left.",
       NOD: "Look at the camera, then nod slowly: chin down, then up.",
-    } as Record<string, string>,
+    },
   },
   agreement: {
     title: "Video statement",
@@ -106,7 +108,7 @@ export const en = {
     postalExample: "For example {example}",
     postalMismatch:
       "This does not look like a valid code for this country (for example {example}). Check it before you continue.",
-    city: { city: "City", district: "District", suburb: "Suburb", post_town: "Post town" } as Record<string, string>,
+    city: { city: "City", district: "District", suburb: "Suburb", post_town: "Post town" },
     region: {
       state: "State",
       province: "Province",
@@ -122,8 +124,8 @@ export const en = {
       area: "Area",
       do_si: "Province",
       canton: "Canton",
-    } as Record<string, string>,
-    postal: { zip: "ZIP code", postal: "Postal code", pin: "PIN code", eircode: "Eircode" } as Record<string, string>,
+    },
+    postal: { zip: "ZIP code", postal: "Postal code", pin: "PIN code", eircode: "Eircode" },
   },
   email: {
     title: "Your e-mail address",
@@ -134,8 +136,8 @@ export const en = {
     code: "6-digit code",
     verify: "Confirm",
     resend: "Send a new code",
-    resendIn: "You can ask for a new code in {seconds} s.",
-    limit: "You can ask for up to {count} codes per hour.",
+    resendIn: "You can ask for a new code in {seconds, plural, one {# second} other {# seconds}}.",
+    limit: "You can ask for up to {count, plural, one {# code} other {# codes}} per hour.",
     change: "Use another address",
   },
   location: {
@@ -166,6 +168,36 @@ export const en = {
     redirecting: "Taking you back…",
     returnNow: "Return now",
   },
+  // next to a field: what is wrong and what to do, keyed by the rule that failed (components/verify/field-errors.ts)
+  fieldErrors: {
+    required: "Please fill in this field.",
+    tooLong: "This is too long: use at most {max, plural, one {# character} other {# characters}}.",
+    characters: "This contains characters we cannot accept. Please type it again.",
+    name: "Enter your name in letters, as it appears on your identity document.",
+    dateFormat: "Enter a complete date: day, month and year.",
+    realDate: "This date does not exist. Check the day and the month.",
+    birthDate: "Enter your date of birth: a date in the past, after 1 January 1900.",
+    email: "Enter an e-mail address like name@example.com.",
+    otpFormat: "Enter the 6-digit code from the e-mail we sent you.",
+    otpRejected: "This code was not accepted. Check it, or ask for a new code if it has expired.",
+    postalCharacters: "Use only letters, digits, spaces and hyphens.",
+    country: "Choose a country from the list.",
+    documentType: "This document type is not issued by the chosen country. Choose another type or country.",
+    option: "Choose one of the options in the list.",
+    file: "We could not use this file. Take the picture again or choose another file.",
+    rejected: "This was not accepted. Check it and try again.",
+  },
+  // the server's refusals that belong to no field, by the API's error code (components/verify/field-errors.ts)
+  apiErrors: {
+    invalidState: "This verification no longer accepts changes. If you have finished, you can close this page.",
+    fileTooLarge: "This file is too large. Take the picture again or choose a smaller file.",
+    fileType: "This file type is not accepted. Choose a photo or a video.",
+    videoUnreadable: "We could not read this video. Please record it again.",
+    videoTooLong: "This video is too long. Please record a shorter one.",
+    otpRateLimited:
+      "You have asked for too many codes. You can ask for a new one in {minutes, plural, one {# minute} other {# minutes}}.",
+  },
+  language: { label: "Language" },
 };
 
 export type Messages = typeof en;

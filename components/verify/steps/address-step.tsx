@@ -1,11 +1,12 @@
 "use client";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { fetchAddressFormat } from "@/components/verify/hosted-api";
-import { countryName, format, useI18n } from "@/components/verify/i18n";
+import { countryName } from "@/components/verify/i18n";
 import { ErrorBanner, FieldError, StepHeader, SubmitButton, useStepSubmit } from "@/components/verify/ui";
+import { useRuleResolver } from "@/components/verify/steps/rule-resolver";
 import type { StepProps } from "@/components/verify/steps/types";
 import { ISO_COUNTRY_CODES, flagEmoji } from "@/lib/countries/country-codes";
 import type { AddressFormat } from "@/lib/hosted/types";
@@ -14,6 +15,7 @@ import type { InputField } from "@/lib/workflows/inputs";
 import styles from "@/components/verify/verify.module.css";
 
 type AddressValues = Record<string, string>;
+type AddressKey = Parameters<ReturnType<typeof useTranslations<"address">>>[0];
 
 /** The server's own rules (TEXT_RULES); an optional part may stay empty. */
 function addressSchema(fields: readonly InputField[]) {
@@ -32,12 +34,21 @@ function addressSchema(fields: readonly InputField[]) {
 
 /** ADDRESS_LINE, CITY, PROVINCE, POSTAL_CODE, COUNTRY: labelled and hinted the way the chosen country writes addresses. */
 export function AddressStep({ screenFields, state, submit }: StepProps) {
-  const { lang, m } = useI18n();
+  const lang = useLocale();
+  const t = useTranslations("address");
+  const common = useTranslations("common");
   const { busy, error, fieldErrors, run } = useStepSubmit();
   const schema = useMemo(() => addressSchema(screenFields), [screenFields]);
+  // the country of the identity document, when this verification has one the address step accepts
+  const documentCountry =
+    state.documentCountry && (state.addressCountries ?? [state.documentCountry]).includes(state.documentCountry)
+      ? state.documentCountry
+      : "";
   const { register, handleSubmit, watch, setError, formState } = useForm<AddressValues>({
-    resolver: zodResolver(schema),
-    defaultValues: Object.fromEntries(screenFields.map((f) => [f.fieldName, ""])),
+    resolver: useRuleResolver(schema),
+    defaultValues: Object.fromEntries(
+      screenFields.map((f) => [f.fieldName, f.fieldName === "COUNTRY" ? documentCountry : ""]),
+    ),
   });
   const country = watch("COUNTRY");
   const postalCode = watch("POSTAL_CODE");
@@ -69,11 +80,16 @@ export function AddressStep({ screenFields, state, submit }: StepProps) {
   );
 
   const byName = new Map(screenFields.map((f) => [f.fieldName, f]));
+  // the server names the country's labels (lib/hosted/address-format.ts); one the page has no text for falls back
+  const label = (group: "city" | "region" | "postal", name: string | undefined, fallback: string) => {
+    const key = `${group}.${name}` as AddressKey;
+    return t(name && t.has(key) ? key : (`${group}.${fallback}` as AddressKey));
+  };
   const labels: Record<string, string> = {
-    ADDRESS_LINE: m.address.line,
-    CITY: m.address.city[addressFormat?.cityLabel ?? "city"] ?? m.address.city.city!,
-    PROVINCE: m.address.region[addressFormat?.regionLabel ?? "province"] ?? m.address.region.province!,
-    POSTAL_CODE: m.address.postal[addressFormat?.postalLabel ?? "postal"] ?? m.address.postal.postal!,
+    ADDRESS_LINE: t("line"),
+    CITY: label("city", addressFormat?.cityLabel, "city"),
+    PROVINCE: label("region", addressFormat?.regionLabel, "province"),
+    POSTAL_CODE: label("postal", addressFormat?.postalLabel, "postal"),
   };
   const hidden = (name: string) => {
     const field = byName.get(name);
@@ -86,10 +102,7 @@ export function AddressStep({ screenFields, state, submit }: StepProps) {
     Boolean(postalCode?.trim() && addressFormat?.postalPattern) &&
     !new RegExp(addressFormat!.postalPattern!).test(postalCode.trim().replace(/\s+/g, " ").toUpperCase());
 
-  const errorOf = (name: string) => {
-    const message = formState.errors[name]?.message;
-    return message === "Required" ? m.common.required : message;
-  };
+  const errorOf = (name: string) => formState.errors[name]?.message;
 
   const onSubmit = handleSubmit((values) =>
     run(() =>
@@ -108,7 +121,7 @@ export function AddressStep({ screenFields, state, submit }: StepProps) {
     return (
       <div className={styles.field}>
         <label htmlFor={`address-${name}`}>
-          {labels[name]} {field.optional ? <span className={styles.muted}>({m.common.optional})</span> : null}
+          {labels[name]} {field.optional ? <span className={styles.muted}>({common("optional")})</span> : null}
         </label>
         <input
           id={`address-${name}`}
@@ -129,18 +142,18 @@ export function AddressStep({ screenFields, state, submit }: StepProps) {
 
   return (
     <form onSubmit={onSubmit} noValidate>
-      <StepHeader title={m.address.title} intro={m.address.intro} />
+      <StepHeader title={t("title")} intro={t("intro")} />
       <ErrorBanner message={error} />
       {byName.has("COUNTRY") ? (
         <div className={styles.field}>
-          <label htmlFor="address-COUNTRY">{m.address.country}</label>
+          <label htmlFor="address-COUNTRY">{t("country")}</label>
           <select
             id="address-COUNTRY"
             {...register("COUNTRY")}
             aria-invalid={Boolean(errorOf("COUNTRY"))}
             aria-describedby="address-COUNTRY-error"
           >
-            <option value="">{m.address.countryPlaceholder}</option>
+            <option value="">{t("countryPlaceholder")}</option>
             {countries.map((c) => (
               <option key={c.code} value={c.code}>
                 {flagEmoji(c.code)} {c.name}
@@ -167,12 +180,12 @@ export function AddressStep({ screenFields, state, submit }: StepProps) {
         "POSTAL_CODE",
         { autoComplete: "postal-code", inputMode: "text" },
         postalLooksWrong && addressFormat?.postalExample
-          ? format(m.address.postalMismatch, { example: addressFormat.postalExample })
+          ? t("postalMismatch", { example: addressFormat.postalExample })
           : addressFormat?.postalExample
-            ? format(m.address.postalExample, { example: addressFormat.postalExample })
+            ? t("postalExample", { example: addressFormat.postalExample })
             : undefined,
       )}
-      <SubmitButton busy={busy}>{m.common.continue}</SubmitButton>
+      <SubmitButton busy={busy}>{common("continue")}</SubmitButton>
     </form>
   );
 }

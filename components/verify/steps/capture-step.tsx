@@ -1,6 +1,6 @@
 "use client";
 import dynamic from "next/dynamic";
-import { useI18n } from "@/components/verify/i18n";
+import { useTranslations } from "next-intl";
 import { ErrorBanner, FieldError, StepHeader, useStepSubmit } from "@/components/verify/ui";
 import type { StepProps } from "@/components/verify/steps/types";
 import styles from "@/components/verify/verify.module.css";
@@ -16,8 +16,8 @@ const VideoCapture = dynamic(
 );
 
 function Loading() {
-  const { m } = useI18n();
-  return <p className={styles.muted}>{m.camera.starting}</p>;
+  const t = useTranslations("camera");
+  return <p className={styles.muted}>{t("starting")}</p>;
 }
 
 const LIVENESS_SECONDS = 5;
@@ -30,7 +30,7 @@ export function CaptureStep({
   submit,
   documentSides,
 }: StepProps & { documentSides: readonly string[] | null }) {
-  const { m } = useI18n();
+  const t = useTranslations();
   const { busy, error, fieldErrors, run } = useStepSubmit();
   const field = screenFields[0]!;
   const data = (field.data ?? {}) as {
@@ -61,16 +61,17 @@ export function CaptureStep({
       const passportLike = documentSides !== null && !documentSides.includes("BACK");
       header = (
         <StepHeader
-          title={back ? m.document.backTitle : m.document.frontTitle}
-          intro={back ? m.document.back : passportLike ? m.document.frontPassport : m.document.front}
+          title={t(back ? "document.backTitle" : "document.frontTitle")}
+          intro={t(back ? "document.back" : passportLike ? "document.frontPassport" : "document.front")}
         />
       );
       body = <PhotoCapture {...common} guide="document" />;
       break;
     }
     case "SELFIE_VIDEO": {
-      const instruction = (data.challenge && m.liveness.instruction[data.challenge]) || data.instruction || "";
-      header = <StepHeader title={m.liveness.title} intro={m.liveness.intro} />;
+      const challenge = `liveness.instruction.${data.challenge}` as Parameters<typeof t>[0];
+      const instruction = (data.challenge && t.has(challenge) && t(challenge)) || data.instruction || "";
+      header = <StepHeader title={t("liveness.title")} intro={t("liveness.intro")} />;
       body = (
         <VideoCapture
           {...common}
@@ -83,7 +84,7 @@ export function CaptureStep({
       break;
     }
     case "AGREEMENT_VIDEO":
-      header = <StepHeader title={m.agreement.title} intro={m.agreement.intro} />;
+      header = <StepHeader title={t("agreement.title")} intro={t("agreement.intro")} />;
       // the statement is the customer's own text, shown as written
       body = (
         <VideoCapture

@@ -1,15 +1,20 @@
 "use client";
+import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useMemo, useState } from "react";
 import { fetchDocumentTypes, type DocumentTypeOption } from "@/components/verify/hosted-api";
-import { countryName, useI18n } from "@/components/verify/i18n";
+import { countryName } from "@/components/verify/i18n";
 import { ErrorBanner, FieldError, StepHeader, SubmitButton, useStepSubmit } from "@/components/verify/ui";
 import type { StepProps } from "@/components/verify/steps/types";
 import { flagEmoji } from "@/lib/countries/country-codes";
 import styles from "@/components/verify/verify.module.css";
 
+type TypeKey = Parameters<ReturnType<typeof useTranslations<"document">>>[0];
+
 /** DOCUMENT_COUNTRY, then DOCUMENT_TYPE among the types the workflow accepts from that country. */
 export function DocumentSelectStep({ screenFields, state, submit }: StepProps) {
-  const { lang, m } = useI18n();
+  const lang = useLocale();
+  const t = useTranslations("document");
+  const common = useTranslations("common");
   const { busy, error, fieldErrors, run } = useStepSubmit();
   const countryField = screenFields.find((f) => f.fieldName === "DOCUMENT_COUNTRY");
   const group = screenFields[0]?.group ?? 0;
@@ -37,11 +42,11 @@ export function DocumentSelectStep({ screenFields, state, submit }: StepProps) {
         setTypes(list);
         if (list.length === 1) setType(list[0]!.name);
       })
-      .catch(() => !cancelled && setLoadError(m.common.network));
+      .catch(() => !cancelled && setLoadError(common("network")));
     return () => {
       cancelled = true;
     };
-  }, [country, state.flowId, group, m]);
+  }, [country, state.flowId, group, common]);
 
   function onSubmit(event: React.FormEvent) {
     event.preventDefault();
@@ -62,10 +67,10 @@ export function DocumentSelectStep({ screenFields, state, submit }: StepProps) {
 
   return (
     <form onSubmit={onSubmit} noValidate>
-      <StepHeader title={m.document.selectTitle} intro={m.document.selectIntro} />
+      <StepHeader title={t("selectTitle")} intro={t("selectIntro")} />
       <ErrorBanner message={error ?? loadError} />
       <div className={styles.field}>
-        <label htmlFor="document-country">{m.document.country}</label>
+        <label htmlFor="document-country">{t("country")}</label>
         <select
           id="document-country"
           value={country}
@@ -74,7 +79,7 @@ export function DocumentSelectStep({ screenFields, state, submit }: StepProps) {
           aria-describedby="document-country-error"
           required
         >
-          <option value="">{m.document.countryPlaceholder}</option>
+          <option value="">{t("countryPlaceholder")}</option>
           {countries.map((c) => (
             <option key={c.code} value={c.code}>
               {flagEmoji(c.code)} {c.name}
@@ -85,9 +90,9 @@ export function DocumentSelectStep({ screenFields, state, submit }: StepProps) {
       </div>
       {country ? (
         <fieldset className={styles.field} aria-describedby="document-type-error">
-          <legend>{m.document.type}</legend>
-          {types === null && !loadError ? <p className={styles.muted}>{m.document.typesLoading}</p> : null}
-          {types?.length === 0 ? <p className={styles.muted}>{m.document.noTypes}</p> : null}
+          <legend>{t("type")}</legend>
+          {types === null && !loadError ? <p className={styles.muted}>{t("typesLoading")}</p> : null}
+          {types?.length === 0 ? <p className={styles.muted}>{t("noTypes")}</p> : null}
           <div className={styles.choices}>
             {types?.map((option) => (
               <label key={option.name} className={styles.choice}>
@@ -98,7 +103,9 @@ export function DocumentSelectStep({ screenFields, state, submit }: StepProps) {
                   checked={type === option.name}
                   onChange={() => setType(option.name)}
                 />
-                <span>{m.document.types[option.name] ?? option.label}</span>
+                <span>
+                  {t.has(`types.${option.name}` as TypeKey) ? t(`types.${option.name}` as TypeKey) : option.label}
+                </span>
               </label>
             ))}
           </div>
@@ -106,7 +113,7 @@ export function DocumentSelectStep({ screenFields, state, submit }: StepProps) {
         </fieldset>
       ) : null}
       <SubmitButton busy={busy} disabled={!country || !type}>
-        {m.common.continue}
+        {common("continue")}
       </SubmitButton>
     </form>
   );

@@ -1,8 +1,16 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { HostedApiError, requestEmailOtp } from "@/components/verify/hosted-api";
-import { format, useI18n } from "@/components/verify/i18n";
-import { ErrorBanner, FieldError, StepHeader, SubmitButton, useStepSubmit } from "@/components/verify/ui";
+import {
+  ErrorBanner,
+  FieldError,
+  StepHeader,
+  SubmitButton,
+  useExplainError,
+  useStepSubmit,
+} from "@/components/verify/ui";
+import { useRuleCheck } from "@/components/verify/steps/rule-resolver";
 import type { StepProps } from "@/components/verify/steps/types";
 import { OTP_REQUESTS_PER_HOUR } from "@/lib/otp/limits";
 import { TEXT_RULES } from "@/lib/verifications/input-rules";
@@ -12,8 +20,10 @@ const RESEND_AFTER_SECONDS = 30;
 
 /** EMAIL, then EMAIL_OTP: request a code (email-otp), enter it; EMAIL and the code are stored together. */
 export function EmailStep({ state, session, submit }: StepProps) {
-  const { m } = useI18n();
+  const t = useTranslations("email");
   const { busy, error, fieldErrors, run, setError } = useStepSubmit();
+  const explain = useExplainError();
+  const check = useRuleCheck();
   const [email, setEmail] = useState("");
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [code, setCode] = useState("");
@@ -27,19 +37,20 @@ export function EmailStep({ state, session, submit }: StepProps) {
   }, [wait]);
 
   function requestCode(address: string) {
-    const parsed = TEXT_RULES.EMAIL!.safeParse(address);
-    if (!parsed.success) return setLocalError({ field: "EMAIL", message: parsed.error.issues[0]!.message });
+    const problem = check("EMAIL", TEXT_RULES.EMAIL!, address);
+    if (problem) return setLocalError({ field: "EMAIL", message: problem });
+    const parsed = TEXT_RULES.EMAIL!.parse(address);
     setLocalError(null);
     void run(async () => {
       try {
-        await requestEmailOtp(session.sessionToken, state.flowId, parsed.data);
-        setSentTo(parsed.data);
+        await requestEmailOtp(session.sessionToken, state.flowId, parsed);
+        setSentTo(parsed);
         setWait(RESEND_AFTER_SECONDS);
       } catch (cause) {
         // the hourly limit: say when a code can be requested again
         if (cause instanceof HostedApiError && cause.code === "OTP_RATE_LIMITED") {
           setWait(cause.retryAfter ?? 60);
-          setError(cause.message);
+          setError(explain(cause));
           return;
         }
         throw cause;
@@ -49,18 +60,15 @@ export function EmailStep({ state, session, submit }: StepProps) {
 
   function confirm(event: React.FormEvent) {
     event.preventDefault();
-    const parsed = TEXT_RULES.EMAIL_OTP!.safeParse(code);
-    if (!parsed.success || !sentTo)
-      return setLocalError({
-        field: "EMAIL_OTP",
-        message: parsed.success ? m.common.required : parsed.error.issues[0]!.message,
-      });
+    if (!sentTo) return;
+    const problem = check("EMAIL_OTP", TEXT_RULES.EMAIL_OTP!, code);
+    if (problem) return setLocalError({ field: "EMAIL_OTP", message: problem });
     setLocalError(null);
     void run(() =>
       submit({
         texts: [
           { fieldName: "EMAIL", type: "TEXT", value: sentTo },
-          { fieldName: "EMAIL_OTP", type: "TEXT", value: parsed.data },
+          { fieldName: "EMAIL_OTP", type: "TEXT", value: TEXT_RULES.EMAIL_OTP!.parse(code) },
         ],
       }),
     );
@@ -77,10 +85,10 @@ export function EmailStep({ state, session, submit }: StepProps) {
         }}
         noValidate
       >
-        <StepHeader title={m.email.title} intro={m.email.intro} />
+        <StepHeader title={t("title")} intro={t("intro")} />
         <ErrorBanner message={error} />
         <div className={styles.field}>
-          <label htmlFor="email-address">{m.email.address}</label>
+          <label htmlFor="email-address">{t("address")}</label>
           <input
             id="email-address"
             type="email"
@@ -92,9 +100,9 @@ export function EmailStep({ state, session, submit }: StepProps) {
           />
           <FieldError id="email-address-error" message={errorFor("EMAIL")} />
         </div>
-        <p className={styles.muted}>{format(m.email.limit, { count: OTP_REQUESTS_PER_HOUR })}</p>
+        <p className={styles.muted}>{t("limit", { count: OTP_REQUESTS_PER_HOUR })}</p>
         <SubmitButton busy={busy} disabled={wait > 0}>
-          {m.email.send}
+          {t("send")}
         </SubmitButton>
       </form>
     );
@@ -102,10 +110,10 @@ export function EmailStep({ state, session, submit }: StepProps) {
 
   return (
     <form onSubmit={confirm} noValidate>
-      <StepHeader title={m.email.title} intro={format(m.email.sent, { email: sentTo })} />
+      <StepHeader title={t("title")} intro={t("sent", { email: sentTo })} />
       <ErrorBanner message={error} />
       <div className={styles.field}>
-        <label htmlFor="email-code">{m.email.code}</label>
+        <label htmlFor="email-code">{t("code")}</label>
         <input
           id="email-code"
           inputMode="numeric"
@@ -118,10 +126,10 @@ export function EmailStep({ state, session, submit }: StepProps) {
         />
         <FieldError id="email-code-error" message={errorFor("EMAIL_OTP") ?? errorFor("EMAIL")} />
       </div>
-      <SubmitButton busy={busy}>{m.email.verify}</SubmitButton>
+      <SubmitButton busy={busy}>{t("verify")}</SubmitButton>
       <div className={styles.inlineActions}>
         <button type="button" className={styles.link} disabled={wait > 0 || busy} onClick={() => requestCode(sentTo)}>
-          {m.email.resend}
+          {t("resend")}
         </button>
         <button
           type="button"
@@ -131,12 +139,11 @@ export function EmailStep({ state, session, submit }: StepProps) {
             setCode("");
           }}
         >
-          {m.email.change}
+          {t("change")}
         </button>
       </div>
       <p className={styles.muted} aria-live="polite">
-        {wait > 0 ? format(m.email.resendIn, { seconds: wait }) : null}{" "}
-        {format(m.email.limit, { count: OTP_REQUESTS_PER_HOUR })}
+        {wait > 0 ? t("resendIn", { seconds: wait }) : null} {t("limit", { count: OTP_REQUESTS_PER_HOUR })}
       </p>
     </form>
   );

@@ -1,13 +1,14 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { useI18n } from "@/components/verify/i18n";
 import { ErrorBanner, FieldError, StepHeader, SubmitButton, useStepSubmit } from "@/components/verify/ui";
 import type { StepProps } from "@/components/verify/steps/types";
 import styles from "@/components/verify/verify.module.css";
 
 /** Any TEXT or DROPDOWN input the page has no dedicated screen for, labelled by the API's description. */
 export function GenericStep({ screenFields, submit }: StepProps) {
-  const { m } = useI18n();
+  const t = useTranslations("common");
+  const generic = useTranslations("generic");
   const { busy, error, fieldErrors, run } = useStepSubmit();
   const [values, setValues] = useState<Record<string, string>>({});
 
@@ -21,7 +22,7 @@ export function GenericStep({ screenFields, submit }: StepProps) {
 
   return (
     <form onSubmit={onSubmit} noValidate>
-      <StepHeader title={m.generic.title} />
+      <StepHeader title={generic("title")} />
       <ErrorBanner message={error} />
       {screenFields.map((field) => {
         const id = `generic-${field.fieldName}`;
@@ -30,7 +31,7 @@ export function GenericStep({ screenFields, submit }: StepProps) {
         return (
           <div key={field.fieldName} className={styles.field}>
             <label htmlFor={id}>
-              {field.description} {field.optional ? <span className={styles.muted}>({m.common.optional})</span> : null}
+              {field.description} {field.optional ? <span className={styles.muted}>({t("optional")})</span> : null}
             </label>
             {options ? (
               <select
@@ -58,7 +59,7 @@ export function GenericStep({ screenFields, submit }: StepProps) {
           </div>
         );
       })}
-      <SubmitButton busy={busy}>{m.common.continue}</SubmitButton>
+      <SubmitButton busy={busy}>{t("continue")}</SubmitButton>
     </form>
   );
 }

@@ -1,13 +1,14 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { format, useI18n } from "@/components/verify/i18n";
 import { ErrorBanner, StepHeader, useStepSubmit } from "@/components/verify/ui";
 import type { StepProps } from "@/components/verify/steps/types";
 import styles from "@/components/verify/verify.module.css";
 
 /** GEOLOCATION: asked with an explanation; going on without it is allowed (the IP signals still run). */
 export function LocationStep({ submit }: StepProps) {
-  const { m } = useI18n();
+  const t = useTranslations("location");
+  const common = useTranslations("common");
   const { busy, error, run } = useStepSubmit();
   const [status, setStatus] = useState<"idle" | "locating" | "denied">("idle");
   const [accuracy, setAccuracy] = useState<number | null>(null);
@@ -30,15 +31,15 @@ export function LocationStep({ submit }: StepProps) {
 
   return (
     <section>
-      <StepHeader title={m.location.title} intro={m.location.intro} />
+      <StepHeader title={t("title")} intro={t("intro")} />
       <ErrorBanner message={error} />
       <p className={styles.muted} aria-live="polite">
         {status === "locating"
-          ? m.location.locating
+          ? t("locating")
           : status === "denied"
-            ? m.location.denied
+            ? t("denied")
             : accuracy !== null
-              ? format(m.location.shared, { metres: accuracy })
+              ? t("shared", { metres: accuracy })
               : null}
       </p>
       <div className={styles.actions}>
@@ -48,7 +49,7 @@ export function LocationStep({ submit }: StepProps) {
           disabled={busy}
           onClick={() => void run(() => submit("skip"))}
         >
-          {m.location.skip}
+          {t("skip")}
         </button>
         <button
           type="button"
@@ -57,7 +58,7 @@ export function LocationStep({ submit }: StepProps) {
           onClick={share}
           aria-busy={busy}
         >
-          {busy ? m.common.sending : m.location.share}
+          {busy ? common("sending") : t("share")}
         </button>
       </div>
     </section>

@@ -1,10 +1,10 @@
 "use client";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { useTranslations } from "next-intl";
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
-import { useI18n } from "@/components/verify/i18n";
 import { ErrorBanner, FieldError, StepHeader, SubmitButton, useStepSubmit } from "@/components/verify/ui";
+import { useRuleResolver } from "@/components/verify/steps/rule-resolver";
 import type { StepProps } from "@/components/verify/steps/types";
 import { TEXT_RULES } from "@/lib/verifications/input-rules";
 import styles from "@/components/verify/verify.module.css";
@@ -17,10 +17,11 @@ type PersonalValues = z.input<typeof PersonalSchema>;
 
 /** FULL_NAME and DATE_OF_BIRTH, for a watchlist check without a document step. */
 export function PersonalStep({ submit }: StepProps) {
-  const { m } = useI18n();
+  const t = useTranslations("personal");
+  const common = useTranslations("common");
   const { busy, error, fieldErrors, run } = useStepSubmit();
   const { register, handleSubmit, setError, formState } = useForm<PersonalValues>({
-    resolver: zodResolver(PersonalSchema),
+    resolver: useRuleResolver(PersonalSchema),
     defaultValues: { FULL_NAME: "", DATE_OF_BIRTH: "" },
   });
 
@@ -29,10 +30,7 @@ export function PersonalStep({ submit }: StepProps) {
       if (fieldErrors[name]) setError(name, { type: "server", message: fieldErrors[name] });
   }, [fieldErrors, setError]);
 
-  const errorOf = (name: keyof PersonalValues) => {
-    const message = formState.errors[name]?.message;
-    return message === "Required" ? m.common.required : message;
-  };
+  const errorOf = (name: keyof PersonalValues) => formState.errors[name]?.message;
   const onSubmit = handleSubmit((values) =>
     run(() =>
       submit({
@@ -46,10 +44,10 @@ export function PersonalStep({ submit }: StepProps) {
 
   return (
     <form onSubmit={onSubmit} noValidate>
-      <StepHeader title={m.personal.title} intro={m.personal.intro} />
+      <StepHeader title={t("title")} intro={t("intro")} />
       <ErrorBanner message={error} />
       <div className={styles.field}>
-        <label htmlFor="personal-name">{m.personal.fullName}</label>
+        <label htmlFor="personal-name">{t("fullName")}</label>
         <input
           id="personal-name"
           autoComplete="name"
@@ -60,7 +58,7 @@ export function PersonalStep({ submit }: StepProps) {
         <FieldError id="personal-name-error" message={errorOf("FULL_NAME")} />
       </div>
       <div className={styles.field}>
-        <label htmlFor="personal-dob">{m.personal.dateOfBirth}</label>
+        <label htmlFor="personal-dob">{t("dateOfBirth")}</label>
         <input
           id="personal-dob"
           type="date"
@@ -71,7 +69,7 @@ export function PersonalStep({ submit }: StepProps) {
         />
         <FieldError id="personal-dob-error" message={errorOf("DATE_OF_BIRTH")} />
       </div>
-      <SubmitButton busy={busy}>{m.common.continue}</SubmitButton>
+      <SubmitButton busy={busy}>{common("continue")}</SubmitButton>
     </form>
   );
 }
