@@ -22,7 +22,10 @@ test("address-only: verificationUrl → address form (validated) → result → 
   expect(options.length).toBe(13);
   // the same rules as the server, before anything is sent
   await page.getByRole("button", { name: "Continue" }).click();
-  await expect(page.getByText("Required").first()).toBeVisible();
+  // sentences in the end user's language, never the validator's English ("Expected an ISO 3166-1 …")
+  await expect(page.getByText("Please fill in this field.").first()).toBeVisible();
+  await expect(page.getByText("Choose a country from the list.")).toBeVisible();
+  await expect(page.getByText(/Expected|ISO 3166/)).toHaveCount(0);
   await expect(page.getByLabel("Street address")).toHaveAttribute("aria-invalid", "true");
   await checkScreen(page, testInfo, "1-address-errors");
   expect((await apiStatus(request, started.verificationId)).status).toBe("INITIATED");

@@ -48,6 +48,9 @@ test("full-kyc: shareable link → document photos, selfie video, address → su
   await checkScreen(page, testInfo, "4-selfie");
   await recordSelfie(page);
 
+  // the address starts in the country of the identity document
+  await heading(page, "Your address");
+  await expect(page.getByLabel("Country")).toHaveValue("DE");
   await fillUsAddress(page);
   await checkScreen(page, testInfo, "5-address");
   await page.getByRole("button", { name: "Continue" }).click();

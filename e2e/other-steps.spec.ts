@@ -16,7 +16,7 @@ test("e-mail: request a code, a wrong code is shown at the field, the right one 
   const email = `e2e-${Date.now()}@example.com`;
   await page.getByLabel("E-mail address").fill("not-an-address");
   await page.getByRole("button", { name: "Send code" }).click();
-  await expect(page.getByText("Expected an e-mail address")).toBeVisible();
+  await expect(page.getByText("Enter an e-mail address like name@example.com.")).toBeVisible();
   await page.getByLabel("E-mail address").fill(email);
   await page.getByRole("button", { name: "Send code" }).click();
   await expect(page.getByText(`We sent a code to ${email}`)).toBeVisible();
@@ -33,7 +33,10 @@ test("e-mail: request a code, a wrong code is shown at the field, the right one 
   const wrong = code === "000000" ? "111111" : "000000";
   await page.getByLabel("6-digit code").fill(wrong);
   await page.getByRole("button", { name: "Confirm" }).click();
-  await expect(page.locator("#email-code-error")).toBeVisible();
+  // the server's refusal, in the page's words (the API's English message is for integrators)
+  await expect(page.locator("#email-code-error")).toHaveText(
+    "This code was not accepted. Check it, or ask for a new code if it has expired.",
+  );
   await expect(page.getByLabel("6-digit code")).toHaveAttribute("aria-invalid", "true");
 
   await page.getByLabel("6-digit code").fill(code!);

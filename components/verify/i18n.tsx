@@ -1,7 +1,6 @@
 "use client";
 import { NextIntlClientProvider } from "next-intl";
-import { useEffect } from "react";
-import { directionOf, type Language } from "@/components/verify/languages";
+import type { Language } from "@/components/verify/languages";
 import type { Messages } from "@/components/verify/messages/en";
 
 // The hosted page's texts come from next-intl: a component calls `useTranslations("group")` and `t("key", values)`
@@ -17,11 +16,6 @@ export function I18nProvider({
   messages: Messages;
   children: React.ReactNode;
 }) {
-  // the root layout is shared with the dashboard (<html lang="en">): the page says its own language and direction
-  useEffect(() => {
-    document.documentElement.lang = lang;
-    document.documentElement.dir = directionOf(lang);
-  }, [lang]);
   return (
     <NextIntlClientProvider locale={lang} messages={messages} timeZone="UTC">
       {children}

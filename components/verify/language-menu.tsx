@@ -1,6 +1,6 @@
 "use client";
-import { useId } from "react";
-import { LANGUAGES, LANGUAGE_NAMES, type Language } from "@/components/verify/languages";
+import { useEffect, useId } from "react";
+import { LANGUAGES, LANGUAGE_NAMES, directionOf, type Language } from "@/components/verify/languages";
 import styles from "@/components/verify/verify.module.css";
 
 /**
@@ -9,6 +9,12 @@ import styles from "@/components/verify/verify.module.css";
  */
 export function LanguageMenu({ current, label }: { current: Language; label: string }) {
   const id = useId();
+  // the root layout is shared with the dashboard (<html lang="en">): the page, error screens included, sets the
+  // document's language and direction to its own (its <main> carries both from the server already)
+  useEffect(() => {
+    document.documentElement.lang = current;
+    document.documentElement.dir = directionOf(current);
+  }, [current]);
   return (
     <div className={styles.languageMenu}>
       <label htmlFor={id}>{label}</label>
