@@ -129,5 +129,14 @@ describe("translations", () => {
     expect(Array.isArray(compiled.email.resendIn)).toBe(true);
     expect(Object.keys(compiled)).toEqual(Object.keys(en));
     expect(JSON.stringify(compiled)).not.toContain("Continue");
+    // React passes only plain objects from a server component to a client one
+    const prototypes = new Set<unknown>();
+    const visit = (value: unknown) => {
+      if (typeof value !== "object" || value === null) return;
+      if (!Array.isArray(value)) prototypes.add(Object.getPrototypeOf(value));
+      Object.values(value).forEach(visit);
+    };
+    visit(compiled);
+    expect([...prototypes]).toEqual([Object.prototype]);
   });
 });

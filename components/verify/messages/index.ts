@@ -62,7 +62,9 @@ export function compiledMessagesFor(language: Language): Messages {
       typeof value === "string"
         ? compile(value)
         : Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, walk(v)]));
-    compiled = walk(messagesFor(language)) as unknown as Messages;
+    // icu-minify builds plural branches on null-prototype objects, which React refuses to pass to a client
+    // component: a JSON round trip makes them plain
+    compiled = JSON.parse(JSON.stringify(walk(messagesFor(language)))) as Messages;
     compiledCache.set(language, compiled);
   }
   return compiled;
