@@ -52,8 +52,10 @@ test("the language menu switches the page, and a started verification keeps the 
   const url = new URL(page.url());
   expect(url.searchParams.get("verificationId")).toBeTruthy();
   expect(url.searchParams.get("lang")).toBe("fr");
+  // a reload resumes it (nothing sent yet: the welcome screen again, with "Continue"), in French
   await page.reload();
-  await heading(page, fr.document.selectTitle);
+  await heading(page, fr.welcome.title);
+  await expect(page.getByRole("button", { name: fr.welcome.resume })).toBeVisible();
 });
 
 test("Arabic lays the page out right to left", async ({ page }, testInfo) => {

@@ -40,6 +40,9 @@ test("360 px: document screens and the camera fit", async ({ page }, testInfo) =
 test("360 px: keyboard only through the address form", async ({ page, request }) => {
   const started = await apiStart(request, "address-only");
   await page.goto(started.verificationUrl);
+  // the language menu at the top comes first
+  await page.keyboard.press("Tab");
+  await expect(page.getByLabel("Language")).toBeFocused();
   await page.keyboard.press("Tab");
   await expect(page.getByRole("button", { name: "Continue" })).toBeFocused();
   await page.keyboard.press("Enter");
