@@ -5,12 +5,17 @@ import { format, useI18n } from "@/components/verify/i18n";
 import { finishRedirectUrl } from "@/components/verify/redirect-url";
 import { FINAL_STATUSES, type HostedSession, type HostedState } from "@/lib/hosted/types";
 import styles from "@/components/verify/verify.module.css";
+import own from "@/components/verify/consent.module.css";
 
 const POLL_MS = 2000;
 const GIVE_UP_MS = 90_000;
 const REDIRECT_DELAY_MS = 3000;
 
-/** "Submitted": follows the verification until a result (or 90 s), then returns to metadata.redirectUrl if given. */
+/**
+ * "Submitted": follows the verification until a result (or 90 s), then returns to metadata.redirectUrl if given.
+ * "What happens next" is in the account's words (dashboard → Settings); the result is shown only when the account
+ * allows it (otherwise the server never sends it, and the redirect carries none).
+ */
 export function SubmittedScreen({ state: initial, session }: { state: HostedState; session: HostedSession }) {
   const { m } = useI18n();
   const [state, setState] = useState(initial);
@@ -46,19 +51,21 @@ export function SubmittedScreen({ state: initial, session }: { state: HostedStat
 
   const account = { account: state.accountName };
   const message =
-    state.status === "COMPLETED"
-      ? state.result === "APPROVED"
-        ? m.submitted.approved
-        : state.result === "DECLINED"
-          ? m.submitted.declined
-          : format(m.submitted.review, account)
-      : state.status === "FAILED"
-        ? format(m.submitted.failed, account)
-        : state.status === "ABANDONED" || state.status === "EXPIRED"
-          ? format(m.submitted.abandoned, account)
-          : gaveUp
-            ? format(m.submitted.slow, account)
-            : m.submitted.processing;
+    state.status === "COMPLETED" && !state.showResult
+      ? format(m.finish.checked, account)
+      : state.status === "COMPLETED"
+        ? state.result === "APPROVED"
+          ? m.submitted.approved
+          : state.result === "DECLINED"
+            ? m.submitted.declined
+            : format(m.submitted.review, account)
+        : state.status === "FAILED"
+          ? format(m.submitted.failed, account)
+          : state.status === "ABANDONED" || state.status === "EXPIRED"
+            ? format(m.submitted.abandoned, account)
+            : gaveUp
+              ? format(m.submitted.slow, account)
+              : m.submitted.processing;
 
   return (
     <section className={styles.flow} data-status={state.status} data-result={state.result ?? ""}>
@@ -69,6 +76,12 @@ export function SubmittedScreen({ state: initial, session }: { state: HostedStat
       <p role="status" className={styles.intro}>
         {message}
       </p>
+      {state.status !== "ABANDONED" && state.status !== "EXPIRED" ? (
+        <div className={own.next} data-testid="finish-next">
+          <h2>{m.finish.nextTitle}</h2>
+          <p>{state.finishMessage ?? format(m.finish.nextDefault, account)}</p>
+        </div>
+      ) : null}
       {redirect ? (
         <p>
           {m.submitted.redirecting} <a href={redirect}>{m.submitted.returnNow}</a>

@@ -1,10 +1,17 @@
 "use client";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import dynamic from "next/dynamic";
+import { ConsentScreen, DeclinedScreen, type ConsentTerms } from "@/components/verify/consent-screen";
 import { SubmittedScreen } from "@/components/verify/submitted-screen";
-import { WelcomeScreen } from "@/components/verify/welcome-screen";
 import { ErrorBanner, Progress } from "@/components/verify/ui";
-import { HostedApiError, fetchState, sendInputs, startVerification } from "@/components/verify/hosted-api";
+import {
+  HostedApiError,
+  answerConsent,
+  fetchState,
+  sendInputs,
+  startVerification,
+} from "@/components/verify/hosted-api";
+import { CONSENT_TEXT_VERSION } from "@/lib/hosted/consent-terms";
 import { useI18n } from "@/components/verify/i18n";
 import { isLastOpenScreen, nextOpenScreen, planScreens } from "@/components/verify/plan-screens";
 import { FINAL_STATUSES, type HostedEntry, type HostedSession, type HostedState } from "@/lib/hosted/types";
@@ -22,11 +29,12 @@ const GenericStep = dynamic(() => import("@/components/verify/steps/generic-step
 const LocationStep = dynamic(() => import("@/components/verify/steps/location-step").then((m) => m.LocationStep));
 const PersonalStep = dynamic(() => import("@/components/verify/steps/personal-step").then((m) => m.PersonalStep));
 const CaptureStep = dynamic(() => import("@/components/verify/steps/capture-step").then((m) => m.CaptureStep));
+const HandoffScreen = dynamic(() => import("@/components/verify/handoff-screen").then((m) => m.HandoffScreen));
 
-type Phase = "welcome" | "steps" | "submitted";
+type Phase = "consent" | "declined" | "steps" | "handoff" | "submitted";
 
 export function VerifyFlow({ entry }: { entry: HostedEntry }) {
-  const { m, t } = useI18n();
+  const { lang, m, t } = useI18n();
   const [session, setSession] = useState<HostedSession | null>(entry.kind === "resume" ? entry.session : null);
   const [state, setState] = useState<HostedState | null>(entry.kind === "resume" ? entry.state : null);
   const [documentSides, setDocumentSides] = useState(entry.kind === "resume" ? entry.state.documentSides : null);
@@ -34,6 +42,7 @@ export function VerifyFlow({ entry }: { entry: HostedEntry }) {
   const [phase, setPhase] = useState<Phase>(() => initialPhase(entry));
   const [error, setError] = useState<string | null>(null);
   const [starting, setStarting] = useState(false);
+  const hasCamera = useHasCamera();
   const headingRef = useRef<HTMLDivElement>(null);
 
   const supplied = useMemo(() => new Set(state?.supplied ?? []), [state]);
@@ -43,7 +52,7 @@ export function VerifyFlow({ entry }: { entry: HostedEntry }) {
 
   // each new screen starts at the top with the focus on its heading (screen readers announce it)
   useEffect(() => {
-    if (phase !== "steps") return;
+    if (phase === "submitted") return;
     window.scrollTo({ top: 0 });
     headingRef.current?.querySelector<HTMLElement>("h1, h2")?.focus();
   }, [phase, current]);
@@ -59,22 +68,35 @@ export function VerifyFlow({ entry }: { entry: HostedEntry }) {
     [m, t],
   );
 
-  async function start() {
-    if (entry.kind !== "start") return;
+  /** "Agree": a shareable link starts its verification first; then the consent is recorded with it. */
+  async function agree(biometric: boolean) {
     setStarting(true);
     setError(null);
     try {
-      const started = await startVerification({
-        flowId: entry.flowId,
-        clientId: entry.clientId,
-        metadata: entry.metadata,
-        sig: entry.sig,
+      let current = session;
+      if (entry.kind === "start" && !current) {
+        const started = await startVerification({
+          flowId: entry.flowId,
+          clientId: entry.clientId,
+          metadata: entry.metadata,
+          sig: entry.sig,
+        });
+        // the address bar now resumes THIS verification: a reload or a copy of the link continues it
+        window.history.replaceState(null, "", started.verifyUrl);
+        setSession(started.session);
+        setState(started.state);
+        setDocumentSides(started.state.documentSides);
+        current = started.session;
+      }
+      if (!current) return;
+      const fresh = await answerConsent(current.sessionToken, {
+        decision: "GIVEN",
+        textVersion: CONSENT_TEXT_VERSION,
+        language: lang,
+        biometric,
       });
-      // the address bar now resumes THIS verification: a reload or a copy of the link continues it
-      window.history.replaceState(null, "", started.verifyUrl);
-      setSession(started.session);
-      setState(started.state);
-      setDocumentSides(started.state.documentSides);
+      setState(fresh);
+      setDocumentSides(fresh.documentSides);
       setPhase("steps");
     } catch (cause) {
       setError(explain(cause));
@@ -82,6 +104,38 @@ export function VerifyFlow({ entry }: { entry: HostedEntry }) {
       setStarting(false);
     }
   }
+
+  /** "Decline": a started verification becomes ABANDONED (CONSENT_DECLINED); a shareable link creates nothing. */
+  async function decline() {
+    setStarting(true);
+    setError(null);
+    try {
+      if (session)
+        setState(
+          await answerConsent(session.sessionToken, {
+            decision: "DECLINED",
+            textVersion: CONSENT_TEXT_VERSION,
+            language: lang,
+            biometric: false,
+          }),
+        );
+      setPhase("declined");
+    } catch (cause) {
+      setError(explain(cause));
+    } finally {
+      setStarting(false);
+    }
+  }
+
+  const handoffFinished = useCallback((fresh: HostedState) => {
+    setState(fresh);
+    setPhase("submitted");
+  }, []);
+  const handoffBack = useCallback((fresh: HostedState) => {
+    setState(fresh);
+    setDocumentSides(fresh.documentSides);
+    setPhase("steps");
+  }, []);
 
   const submit = useCallback<StepProps["submit"]>(
     async (submission, extra) => {
@@ -105,15 +159,28 @@ export function VerifyFlow({ entry }: { entry: HostedEntry }) {
     [session, state, screen, screens, documentSides, supplied, skipped],
   );
 
-  if (phase === "welcome" || !state || !session) {
+  const accountName = entry.kind === "start" ? entry.accountName : (state?.accountName ?? "");
+  if (phase === "declined") return <DeclinedScreen accountName={accountName} />;
+
+  if (phase === "consent" || !state || !session) {
+    const terms: ConsentTerms =
+      entry.kind === "start"
+        ? entry
+        : {
+            accountName,
+            logoUrl: state?.logoUrl ?? null,
+            processes: state?.processes ?? [],
+            retentionDays: state?.retentionDays ?? null,
+            privacyNoticeUrl: state?.privacyNoticeUrl ?? null,
+          };
     return (
-      <WelcomeScreen
-        accountName={entry.kind === "start" ? entry.accountName : (state?.accountName ?? "")}
-        processes={entry.kind === "start" ? entry.processes : (state?.processes ?? [])}
-        resuming={entry.kind === "resume"}
+      <ConsentScreen
+        terms={terms}
+        starting={entry.kind === "start" && !session}
         busy={starting}
         error={error}
-        onStart={entry.kind === "start" && !state ? start : () => setPhase("steps")}
+        onAgree={(biometric) => void agree(biometric)}
+        onDecline={() => void decline()}
       />
     );
   }
@@ -122,6 +189,16 @@ export function VerifyFlow({ entry }: { entry: HostedEntry }) {
     return <SubmittedScreen state={state} session={session} />;
   }
 
+  if (phase === "handoff") {
+    return (
+      <div ref={headingRef} className={styles.screen}>
+        <HandoffScreen session={session} state={state} onFinished={handoffFinished} onBack={handoffBack} />
+      </div>
+    );
+  }
+
+  // the phone is offered while a camera screen is still ahead; first and foremost when this device has no camera
+  const captureAhead = screens.slice(current).some((s) => s.kind === "photo" || s.kind === "video");
   const props: StepProps = { screenFields: screen.fields, state, session, submit };
   return (
     <div className={styles.flow}>
@@ -142,15 +219,45 @@ export function VerifyFlow({ entry }: { entry: HostedEntry }) {
         {screen.kind === "personal" && <PersonalStep {...props} />}
         {screen.kind === "generic" && <GenericStep {...props} />}
       </div>
+      {captureAhead ? (
+        <div className={styles.screen} data-testid="handoff-offer">
+          {hasCamera === false ? <p className={styles.warning}>{m.handoff.noCamera}</p> : null}
+          <button
+            type="button"
+            className={hasCamera === false ? styles.primary : styles.link}
+            onClick={() => setPhase("handoff")}
+          >
+            {m.handoff.offer}
+          </button>
+        </div>
+      ) : null}
       <p className={styles.footnote}>{m.common.securedBy}</p>
     </div>
   );
 }
 
 function initialPhase(entry: HostedEntry): Phase {
-  if (entry.kind === "start") return "welcome";
+  if (entry.kind === "start") return "consent";
   const { state } = entry;
+  if (state.consent?.decision === "DECLINED") return "declined";
   if (FINAL_STATUSES.includes(state.status) || state.status === "PROCESSING") return "submitted";
-  // nothing sent yet: say what is needed first; otherwise continue where the end user left off
-  return state.supplied.length ? "steps" : "welcome";
+  // nothing is collected before the end user agreed; once they have, continue where they left off
+  return state.consent?.decision === "GIVEN" ? "steps" : "consent";
+}
+
+/** Whether the device has a camera (null until known). Labels are not needed: only the kind is read. */
+function useHasCamera(): boolean | null {
+  const [hasCamera, setHasCamera] = useState<boolean | null>(null);
+  useEffect(() => {
+    let live = true;
+    const devices = navigator.mediaDevices?.enumerateDevices?.();
+    if (!devices) return setHasCamera(false);
+    devices
+      .then((list) => live && setHasCamera(list.some((d) => d.kind === "videoinput")))
+      .catch(() => live && setHasCamera(null));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return hasCamera;
 }
