@@ -5,6 +5,7 @@ import { sha256Hex } from "@/lib/crypto/hash";
 import { prisma } from "@/lib/db";
 import { CONSENT_TEXT_VERSION } from "@/lib/hosted/consent-terms";
 import { saveAccountLogo } from "@/lib/hosted/account-logo";
+import { loadVerificationDetail } from "@/lib/dashboard/load-verification-detail";
 import { call } from "@/lib/testing/api-client";
 import { countRows, createTestAccount, sessionTokenFor, startVerification } from "@/lib/testing/fixtures";
 
@@ -91,6 +92,11 @@ describe("consent before inputs (POST /api/hosted/consent)", () => {
       where: { accountId: account.accountId, targetId: verificationId, action: "verification.consent_given" },
     });
     expect(audit).toMatchObject({ actorType: "END_USER", data: { textVersion: CONSENT_TEXT_VERSION, language: "es" } });
+
+    // the verification's dashboard page shows it, and its timeline the audit entry
+    const detail = await loadVerificationDetail({ accountId: account.accountId, role: "REVIEWER" }, verificationId);
+    expect(detail.consent).toMatchObject({ decision: "GIVEN", textVersion: CONSENT_TEXT_VERSION, language: "es" });
+    expect(detail.audit.map((a) => [a.action, a.actor])).toEqual([["verification.consent_given", "end_user"]]);
 
     const sent = await call(`/api/v1/verifications/${verificationId}/send-inputs`, {
       token,
