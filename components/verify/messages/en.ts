@@ -193,7 +193,7 @@ export const en = {
     decline: "Decline",
     declinedTitle: "You declined",
     declined:
-      "Nothing more will be collected, and {account} has been told that you did not continue. You can close this page.",
+      "Nothing more will be collected. If you change your mind, ask {account} for a new link. You can close this page.",
   },
   handoff: {
     offer: "Continue on your phone",

@@ -203,7 +203,8 @@ export const es: Messages = {
     agreeContinue: "Aceptar y continuar",
     decline: "Rechazar",
     declinedTitle: "Has rechazado",
-    declined: "No se recogerá nada más y {account} sabrá que no has continuado. Puedes cerrar esta página.",
+    declined:
+      "No se recogerá nada más. Si cambias de opinión, pide a {account} un enlace nuevo. Puedes cerrar esta página.",
   },
   handoff: {
     offer: "Continuar en el móvil",
