@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
-import { format } from "@/components/verify/i18n";
 import { messagesFor, pickLanguage } from "@/components/verify/messages";
 import { HandoffCode } from "@/lib/api/schemas";
 import { inspectHandoff, type HandoffCheck } from "@/lib/hosted/handoff";
@@ -35,7 +34,8 @@ export default async function HandoffPage({ params, searchParams }: Props) {
           </header>
           {check.state === "VALID" && !query.error ? (
             <form method="post" action="/api/hosted/handoff/redeem" className={styles.flow}>
-              <p className={styles.intro}>{format(m.handoff.phoneIntro, { account: check.accountName })}</p>
+              {/* components/verify/i18n.tsx is a client module: its format() cannot run here */}
+              <p className={styles.intro}>{m.handoff.phoneIntro.replace("{account}", check.accountName)}</p>
               <input type="hidden" name="code" value={code.data} />
               <button type="submit" className={styles.primary}>
                 {m.handoff.phoneContinue}
