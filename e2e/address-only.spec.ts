@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { apiStart, apiStatus } from "./support";
-import { checkScreen, fillUsAddress, heading } from "./verify-helpers";
+import { checkScreen, fillUsAddress, giveConsent, heading } from "./verify-helpers";
 
 // The "address-only" demo workflow from the API's verificationUrl: validation messages, the submitted screen,
 // the result, and the return to metadata.redirectUrl with verificationId, status and result.
@@ -12,8 +12,7 @@ test("address-only: verificationUrl → address form (validated) → result → 
   const redirectUrl = `${baseURL}/?from=kyc`;
   const started = await apiStart(request, "address-only", { reference: "e2e-address", redirectUrl });
   await page.goto(started.verificationUrl);
-  await heading(page, "Verify your identity");
-  await page.getByRole("button", { name: "Continue" }).click();
+  await giveConsent(page);
 
   await heading(page, "Your address");
   await expect(page.getByText("Step 1 of 1")).toBeVisible();
@@ -21,7 +20,7 @@ test("address-only: verificationUrl → address form (validated) → result → 
   const options = await page.getByLabel("Country").locator("option").allTextContents();
   expect(options.length).toBe(13);
   // the same rules as the server, before anything is sent
-  await page.getByRole("button", { name: "Continue" }).click();
+  await page.getByRole("button", { name: "Continue", exact: true }).click();
   // sentences in the end user's language, never the validator's English ("Expected an ISO 3166-1 …")
   await expect(page.getByText("Please fill in this field.").first()).toBeVisible();
   await expect(page.getByText("Choose a country from the list.")).toBeVisible();
@@ -35,7 +34,7 @@ test("address-only: verificationUrl → address form (validated) → result → 
   await expect(page.getByText("does not look like a valid code")).toBeVisible();
   await page.getByLabel("ZIP code").fill("10118");
   await expect(page.getByText("For example 95014")).toBeVisible();
-  await page.getByRole("button", { name: "Continue" }).click();
+  await page.getByRole("button", { name: "Continue", exact: true }).click();
 
   await heading(page, "Thank you");
   await checkScreen(page, testInfo, "2-submitted");

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import sharp from "sharp";
 import { apiStatus } from "./support";
-import { checkScreen, chooseDocument, heading, shareableLink, verificationIdOf } from "./verify-helpers";
+import { checkScreen, chooseDocument, giveConsent, heading, shareableLink, verificationIdOf } from "./verify-helpers";
 
 // The end user refuses the camera (getUserMedia fails with NotAllowedError, as after "Block" in the prompt):
 // the page explains it and offers the upload fallback, which the workflow allows.
@@ -11,7 +11,7 @@ test("camera denied → upload fallback", async ({ page, request }, testInfo) =>
       Promise.reject(new DOMException("Permission denied", "NotAllowedError"));
   });
   await page.goto(shareableLink("document-verification"));
-  await page.getByRole("button", { name: "Start" }).click();
+  await giveConsent(page);
   await chooseDocument(page, "DE", "Passport");
 
   await heading(page, "Front of your document");
@@ -48,7 +48,7 @@ test("a file that is too large is refused before upload", async ({ page }) => {
       Promise.reject(new DOMException("Permission denied", "NotAllowedError"));
   });
   await page.goto(shareableLink("document-verification"));
-  await page.getByRole("button", { name: "Start" }).click();
+  await giveConsent(page);
   await chooseDocument(page, "DE", "Passport");
   await page.getByRole("button", { name: "Upload a file instead" }).click();
   await page

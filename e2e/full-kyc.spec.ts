@@ -3,6 +3,7 @@ import { apiRecord, apiStatus, snap } from "./support";
 import {
   checkScreen,
   fillUsAddress,
+  giveConsent,
   heading,
   photographWithCamera,
   recordSelfie,
@@ -20,9 +21,9 @@ test("full-kyc: shareable link → document photos, selfie video, address → su
   test.setTimeout(240_000);
   await page.goto(shareableLink("full-kyc", { reference: "e2e-full-kyc" }));
   await heading(page, "Verify your identity");
-  await expect(page.getByText("an identity document")).toBeVisible();
-  await checkScreen(page, testInfo, "1-welcome");
-  await page.getByRole("button", { name: "Start" }).click();
+  await expect(page.getByText("Photos of your identity document")).toBeVisible();
+  await checkScreen(page, testInfo, "1-consent");
+  await giveConsent(page);
 
   await heading(page, "Your identity document");
   // the address bar now resumes this verification
@@ -34,7 +35,7 @@ test("full-kyc: shareable link → document photos, selfie video, address → su
   await expect(page.getByRole("radio", { name: "National identity card" })).toBeVisible();
   await checkScreen(page, testInfo, "2-document-select");
   await page.getByRole("radio", { name: "National identity card" }).check();
-  await page.getByRole("button", { name: "Continue" }).click();
+  await page.getByRole("button", { name: "Continue", exact: true }).click();
 
   await heading(page, "Front of your document");
   await expect(page.getByRole("button", { name: "Take photo" })).toBeEnabled();
@@ -53,7 +54,7 @@ test("full-kyc: shareable link → document photos, selfie video, address → su
   await expect(page.getByLabel("Country")).toHaveValue("DE");
   await fillUsAddress(page);
   await checkScreen(page, testInfo, "5-address");
-  await page.getByRole("button", { name: "Continue" }).click();
+  await page.getByRole("button", { name: "Continue", exact: true }).click();
 
   await heading(page, "Thank you");
   await checkScreen(page, testInfo, "6-submitted");

@@ -48,7 +48,7 @@ test("the page speaks the browser's language, or ?lang=", async ({ browser }) =>
   const page = await spanish.newPage();
   await page.goto(`/verify?flowId=${workflowId("address-only")}&clientId=${readSeed().clientId}`);
   await expect(page.getByRole("heading", { name: "Verifica tu identidad" })).toBeVisible();
-  await expect(page.getByRole("button", { name: "Empezar" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Aceptar y empezar" })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.lang)).toBe("es");
   await page.goto(`/verify?flowId=${workflowId("address-only")}&clientId=${readSeed().clientId}&lang=en`);
   await expect(page.getByRole("heading", { name: "Verify your identity" })).toBeVisible();

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { apiStart, apiStatus } from "./support";
-import { checkScreen, heading } from "./verify-helpers";
+import { checkScreen, giveConsent, heading } from "./verify-helpers";
 
 // The steps full-kyc does not have: e-mail with its one-time code, the agreement video, location and the
 // name/date-of-birth form of a watchlist check without a document.
@@ -11,7 +11,7 @@ test("e-mail: request a code, a wrong code is shown at the field, the right one 
 }, testInfo) => {
   const started = await apiStart(request, "email-check");
   await page.goto(started.verificationUrl);
-  await page.getByRole("button", { name: "Continue" }).click();
+  await giveConsent(page);
   await heading(page, "Your e-mail address");
   const email = `e2e-${Date.now()}@example.com`;
   await page.getByLabel("E-mail address").fill("not-an-address");
@@ -49,7 +49,7 @@ test("video agreement: the statement is on screen while recording", async ({ pag
   const started = await apiStart(request, "video-agreement");
   const statement = started.inputs.find((i) => i.fieldName === "AGREEMENT_VIDEO")!.data!.statement as string;
   await page.goto(started.verificationUrl);
-  await page.getByRole("button", { name: "Continue" }).click();
+  await giveConsent(page);
   await heading(page, "Video statement");
   await expect(page.getByText(statement)).toBeVisible();
   await page.getByRole("button", { name: "Start recording" }).click();
@@ -66,7 +66,7 @@ test("video agreement: the statement is on screen while recording", async ({ pag
 test("location: shared from the browser, or skipped", async ({ page, request }, testInfo) => {
   const shared = await apiStart(request, "location-intelligence");
   await page.goto(shared.verificationUrl);
-  await page.getByRole("button", { name: "Continue" }).click();
+  await giveConsent(page);
   await heading(page, "Your location");
   await checkScreen(page, testInfo, "1-location");
   await page.getByRole("button", { name: "Share my location" }).click();
@@ -75,7 +75,7 @@ test("location: shared from the browser, or skipped", async ({ page, request }, 
 
   const skipped = await apiStart(request, "location-intelligence");
   await page.goto(skipped.verificationUrl);
-  await page.getByRole("button", { name: "Continue" }).click();
+  await giveConsent(page);
   await page.getByRole("button", { name: "Continue without location" }).click();
   await heading(page, "Thank you");
   expect((await apiStatus(request, skipped.verificationId)).status).not.toBe("INITIATED");
@@ -87,18 +87,18 @@ test("watchlist without a document: name and date of birth, checked like the ser
 }) => {
   const started = await apiStart(request, "watchlist-check");
   await page.goto(started.verificationUrl);
-  await page.getByRole("button", { name: "Continue" }).click();
+  await giveConsent(page);
   await heading(page, "About you");
   await page.getByLabel("Full name").fill("12345");
   await page.getByLabel("Date of birth").fill("2999-01-01");
-  await page.getByRole("button", { name: "Continue" }).click();
+  await page.getByRole("button", { name: "Continue", exact: true }).click();
   // the server's rules, explained in the page's words (the API keeps "Expected a name", "Must be in the past")
   await expect(page.getByText("Enter your name in letters, as it appears on your identity document.")).toBeVisible();
   await expect(page.getByText("Enter your date of birth: a date in the past, after 1 January 1900.")).toBeVisible();
   await expect(page.getByText(/Expected a name|Must be in the past/)).toHaveCount(0);
   await page.getByLabel("Full name").fill("Jane Example");
   await page.getByLabel("Date of birth").fill("1990-04-12");
-  await page.getByRole("button", { name: "Continue" }).click();
+  await page.getByRole("button", { name: "Continue", exact: true }).click();
   await heading(page, "Thank you");
   expect((await apiStatus(request, started.verificationId)).missingInputs).toEqual([]);
 });

@@ -1,11 +1,18 @@
 import { expect, test } from "@playwright/test";
 import { apiStatus } from "./support";
-import { chooseDocument, heading, photographWithCamera, shareableLink, verificationIdOf } from "./verify-helpers";
+import {
+  chooseDocument,
+  giveConsent,
+  heading,
+  photographWithCamera,
+  shareableLink,
+  verificationIdOf,
+} from "./verify-helpers";
 
 // A reload, or the same link on another device, continues the verification where it stopped.
 test("resume after a reload and on another device", async ({ page, browser, request }, testInfo) => {
   await page.goto(shareableLink("full-kyc"));
-  await page.getByRole("button", { name: "Start" }).click();
+  await giveConsent(page);
   await chooseDocument(page, "FR", "National identity card");
   await photographWithCamera(page, "Front of your document");
   await heading(page, "Back of your document");

@@ -23,11 +23,23 @@ export async function checkScreen(page: Page, testInfo: TestInfo, name: string) 
   await expectNoSeriousA11yViolations(page);
 }
 
+/**
+ * The consent screen (the page's first): ticks the biometric box when the workflow takes a face, then "Agree and
+ * start" (a shareable link) or "Agree and continue" (a verificationUrl).
+ */
+export async function giveConsent(page: Page) {
+  await heading(page, "Verify your identity");
+  await expect(page.getByRole("heading", { level: 2, name: "What is collected, and why" })).toBeVisible();
+  const tick = page.getByRole("checkbox", { name: /processes images of my face/ });
+  if (await tick.isVisible()) await tick.check();
+  await page.getByRole("button", { name: /^Agree and (start|continue)$/ }).click();
+}
+
 export async function chooseDocument(page: Page, country: string, type: string) {
   await heading(page, "Your identity document");
   await page.getByLabel("Issuing country").selectOption(country);
   await page.getByRole("radio", { name: type }).check();
-  await page.getByRole("button", { name: "Continue" }).click();
+  await page.getByRole("button", { name: "Continue", exact: true }).click();
 }
 
 export async function photographWithCamera(page: Page, title: string) {

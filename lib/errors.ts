@@ -13,6 +13,8 @@ export const ERROR_STATUS = {
   VERIFICATION_NOT_FOUND: 404,
   NOT_FOUND: 404,
   INVALID_STATE: 409,
+  // the hosted page's session sent inputs before the end user gave consent (lib/hosted/record-consent.ts)
+  CONSENT_REQUIRED: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   // a shareable /verify link whose `sig` does not match its values (lib/hosted/shareable-link.ts)

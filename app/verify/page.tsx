@@ -77,6 +77,9 @@ async function resolveEntry(
       metadata,
       sig,
       accountName: link.accountName,
+      logoUrl: link.logoUrl,
+      retentionDays: link.retentionDays,
+      privacyNoticeUrl: link.privacyNoticeUrl,
       processes: link.processes,
     };
   } catch (error) {

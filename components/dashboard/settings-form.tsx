@@ -9,9 +9,21 @@ type Props = {
   retentionDays: number | null;
   allowedRedirectHosts: string[];
   allowedFrameOrigins: string[];
+  privacyNoticeUrl: string | null;
+  finishMessage: string | null;
+  showResultToEndUser: boolean;
 };
 
-export function SettingsForm({ action, name, retentionDays, allowedRedirectHosts, allowedFrameOrigins }: Props) {
+export function SettingsForm({
+  action,
+  name,
+  retentionDays,
+  allowedRedirectHosts,
+  allowedFrameOrigins,
+  privacyNoticeUrl,
+  finishMessage,
+  showResultToEndUser,
+}: Props) {
   const [state, submit, pending] = useActionState(action, undefined);
   const fieldErrors = state?.fieldErrors ?? {};
   // a list's errors come as "allowedRedirectHosts.2": shown at the list
@@ -93,9 +105,76 @@ export function SettingsForm({ action, name, retentionDays, allowedRedirectHosts
           </p>
         ) : null}
       </div>
+      <div className={styles.field}>
+        <label htmlFor="privacyNoticeUrl">
+          Privacy notice (an https:// address): linked from the verify page&apos;s consent screen
+        </label>
+        <input
+          id="privacyNoticeUrl"
+          name="privacyNoticeUrl"
+          type="url"
+          maxLength={500}
+          defaultValue={privacyNoticeUrl ?? ""}
+          aria-invalid={Boolean(err.privacyNoticeUrl)}
+          aria-describedby={err.privacyNoticeUrl ? "privacy-error" : undefined}
+        />
+        {err.privacyNoticeUrl ? (
+          <p id="privacy-error" className={styles.fieldError}>
+            {err.privacyNoticeUrl}
+          </p>
+        ) : null}
+      </div>
+      <div className={styles.field}>
+        <label htmlFor="finishMessage">
+          What happens next: the verify page&apos;s last screen says this to the end user (empty: a default text)
+        </label>
+        <textarea
+          id="finishMessage"
+          name="finishMessage"
+          rows={3}
+          maxLength={500}
+          defaultValue={finishMessage ?? ""}
+          aria-invalid={Boolean(err.finishMessage)}
+          aria-describedby={err.finishMessage ? "finish-error" : undefined}
+        />
+        {err.finishMessage ? (
+          <p id="finish-error" className={styles.fieldError}>
+            {err.finishMessage}
+          </p>
+        ) : null}
+      </div>
+      <div className={styles.field}>
+        <label>
+          <input type="checkbox" name="showResultToEndUser" defaultChecked={showResultToEndUser} /> Tell the end user
+          the result (approved, declined, under review) on the last screen and in the redirect
+        </label>
+      </div>
       <button className={styles.primary} disabled={pending}>
         Save
       </button>
+    </form>
+  );
+}
+
+/** The hosted page's logo: uploaded (PNG, JPEG or WebP ≤ 512 KiB), re-encoded to a PNG of ≤ 256 px. */
+export function LogoForm({ action, logoUrl }: { action: FormAction; logoUrl: string | null }) {
+  const [state, submit, pending] = useActionState(action, undefined);
+  return (
+    <form action={submit}>
+      <ActionOutcome state={state} />
+      {logoUrl ? <img src={logoUrl} alt="Current logo" style={{ maxHeight: 48, maxWidth: 160 }} /> : null}
+      <div className={styles.field}>
+        <label htmlFor="logo">Logo on the verify page (PNG, JPEG or WebP, at most 512 KiB)</label>
+        <input id="logo" name="logo" type="file" accept="image/png,image/jpeg,image/webp" />
+      </div>
+      <button className={styles.primary} disabled={pending}>
+        Upload logo
+      </button>
+      {logoUrl ? (
+        <button className={styles.secondary} name="remove" value="1" disabled={pending}>
+          Remove logo
+        </button>
+      ) : null}
     </form>
   );
 }

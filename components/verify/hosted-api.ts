@@ -104,3 +104,22 @@ export async function fetchDocumentTypes(flowId: string, country: string, step: 
 export function fetchAddressFormat(country: string): Promise<AddressFormat> {
   return call<AddressFormat>(`/api/hosted/address-format/${encodeURIComponent(country)}`);
 }
+
+export type ConsentAnswer = {
+  decision: "GIVEN" | "DECLINED";
+  textVersion: string;
+  language: string;
+  biometric: boolean;
+};
+
+/** The consent screen's answer; the fresh state comes back. */
+export function answerConsent(token: string, answer: ConsentAnswer): Promise<HostedState> {
+  return call<HostedState>("/api/hosted/consent", { ...json(answer), token });
+}
+
+export type Handoff = { code: string; url: string; expiresAt: string };
+
+/** A one-time code (QR + short link) to continue this verification on a phone. */
+export function createHandoff(token: string): Promise<Handoff> {
+  return call<Handoff>("/api/hosted/handoff", { method: "POST", token });
+}

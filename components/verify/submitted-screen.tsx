@@ -5,14 +5,20 @@ import { useTranslations } from "next-intl";
 import { finishRedirectUrl } from "@/components/verify/redirect-url";
 import { FINAL_STATUSES, type HostedSession, type HostedState } from "@/lib/hosted/types";
 import styles from "@/components/verify/verify.module.css";
+import own from "@/components/verify/consent.module.css";
 
 const POLL_MS = 2000;
 const GIVE_UP_MS = 90_000;
 const REDIRECT_DELAY_MS = 3000;
 
-/** "Submitted": follows the verification until a result (or 90 s), then returns to metadata.redirectUrl if given. */
+/**
+ * "Submitted": follows the verification until a result (or 90 s), then returns to metadata.redirectUrl if given.
+ * "What happens next" is in the account's words (dashboard → Settings); the result is shown only when the account
+ * allows it (otherwise the server never sends it, and the redirect carries none).
+ */
 export function SubmittedScreen({ state: initial, session }: { state: HostedState; session: HostedSession }) {
   const t = useTranslations("submitted");
+  const finish = useTranslations("finish");
   const [state, setState] = useState(initial);
   const [gaveUp, setGaveUp] = useState(false);
   const done = FINAL_STATUSES.includes(state.status);
@@ -46,19 +52,21 @@ export function SubmittedScreen({ state: initial, session }: { state: HostedStat
 
   const account = { account: state.accountName };
   const message =
-    state.status === "COMPLETED"
-      ? state.result === "APPROVED"
-        ? t("approved")
-        : state.result === "DECLINED"
-          ? t("declined")
-          : t("review", account)
-      : state.status === "FAILED"
-        ? t("failed", account)
-        : state.status === "ABANDONED" || state.status === "EXPIRED"
-          ? t("abandoned", account)
-          : gaveUp
-            ? t("slow", account)
-            : t("processing");
+    state.status === "COMPLETED" && !state.showResult
+      ? finish("checked", account)
+      : state.status === "COMPLETED"
+        ? state.result === "APPROVED"
+          ? t("approved")
+          : state.result === "DECLINED"
+            ? t("declined")
+            : t("review", account)
+        : state.status === "FAILED"
+          ? t("failed", account)
+          : state.status === "ABANDONED" || state.status === "EXPIRED"
+            ? t("abandoned", account)
+            : gaveUp
+              ? t("slow", account)
+              : t("processing");
 
   return (
     <section className={styles.flow} data-status={state.status} data-result={state.result ?? ""}>
@@ -69,6 +77,12 @@ export function SubmittedScreen({ state: initial, session }: { state: HostedStat
       <p role="status" className={styles.intro}>
         {message}
       </p>
+      {state.status !== "ABANDONED" && state.status !== "EXPIRED" ? (
+        <div className={own.next} data-testid="finish-next">
+          <h2>{finish("nextTitle")}</h2>
+          <p>{state.finishMessage ?? finish("nextDefault", account)}</p>
+        </div>
+      ) : null}
       {redirect ? (
         <p>
           {t("redirecting")} <a href={redirect}>{t("returnNow")}</a>

@@ -1,11 +1,12 @@
 "use client";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import dynamic from "next/dynamic";
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
+import { ConsentScreen, DeclinedScreen, type ConsentTerms } from "@/components/verify/consent-screen";
 import { SubmittedScreen } from "@/components/verify/submitted-screen";
-import { WelcomeScreen } from "@/components/verify/welcome-screen";
 import { ErrorBanner, Progress, useExplainError } from "@/components/verify/ui";
-import { fetchState, sendInputs, startVerification } from "@/components/verify/hosted-api";
+import { answerConsent, fetchState, sendInputs, startVerification } from "@/components/verify/hosted-api";
+import { CONSENT_TEXT_VERSION } from "@/lib/hosted/consent-terms";
 import { isLastOpenScreen, nextOpenScreen, planScreens } from "@/components/verify/plan-screens";
 import { FINAL_STATUSES, type HostedEntry, type HostedSession, type HostedState } from "@/lib/hosted/types";
 import type { StepProps } from "@/components/verify/steps/types";
@@ -22,11 +23,14 @@ const GenericStep = dynamic(() => import("@/components/verify/steps/generic-step
 const LocationStep = dynamic(() => import("@/components/verify/steps/location-step").then((m) => m.LocationStep));
 const PersonalStep = dynamic(() => import("@/components/verify/steps/personal-step").then((m) => m.PersonalStep));
 const CaptureStep = dynamic(() => import("@/components/verify/steps/capture-step").then((m) => m.CaptureStep));
+const HandoffScreen = dynamic(() => import("@/components/verify/handoff-screen").then((m) => m.HandoffScreen));
 
-type Phase = "welcome" | "steps" | "submitted";
+type Phase = "consent" | "declined" | "steps" | "handoff" | "submitted";
 
 export function VerifyFlow({ entry }: { entry: HostedEntry }) {
   const t = useTranslations("common");
+  const handoffText = useTranslations("handoff");
+  const lang = useLocale();
   const explain = useExplainError();
   const [session, setSession] = useState<HostedSession | null>(entry.kind === "resume" ? entry.session : null);
   const [state, setState] = useState<HostedState | null>(entry.kind === "resume" ? entry.state : null);
@@ -35,6 +39,7 @@ export function VerifyFlow({ entry }: { entry: HostedEntry }) {
   const [phase, setPhase] = useState<Phase>(() => initialPhase(entry));
   const [error, setError] = useState<string | null>(null);
   const [starting, setStarting] = useState(false);
+  const hasCamera = useHasCamera();
   const headingRef = useRef<HTMLDivElement>(null);
 
   const supplied = useMemo(() => new Set(state?.supplied ?? []), [state]);
@@ -44,31 +49,44 @@ export function VerifyFlow({ entry }: { entry: HostedEntry }) {
 
   // each new screen starts at the top with the focus on its heading (screen readers announce it)
   useEffect(() => {
-    if (phase !== "steps") return;
+    if (phase === "submitted") return;
     window.scrollTo({ top: 0 });
     headingRef.current?.querySelector<HTMLElement>("h1, h2")?.focus();
   }, [phase, current]);
 
-  async function start() {
-    if (entry.kind !== "start") return;
+  /** "Agree": a shareable link starts its verification first; then the consent is recorded with it. */
+  async function agree(biometric: boolean) {
     setStarting(true);
     setError(null);
     try {
-      const started = await startVerification({
-        flowId: entry.flowId,
-        clientId: entry.clientId,
-        metadata: entry.metadata,
-        sig: entry.sig,
+      let current = session;
+      if (entry.kind === "start" && !current) {
+        const started = await startVerification({
+          flowId: entry.flowId,
+          clientId: entry.clientId,
+          metadata: entry.metadata,
+          sig: entry.sig,
+        });
+        // the address bar now resumes THIS verification: a reload or a copy of the link continues it (in the
+        // language chosen with ?lang=, if one was)
+        const resumeUrl = new URL(started.verifyUrl, window.location.href);
+        const chosen = new URLSearchParams(window.location.search).get("lang");
+        if (chosen) resumeUrl.searchParams.set("lang", chosen);
+        window.history.replaceState(null, "", resumeUrl.toString());
+        setSession(started.session);
+        setState(started.state);
+        setDocumentSides(started.state.documentSides);
+        current = started.session;
+      }
+      if (!current) return;
+      const fresh = await answerConsent(current.sessionToken, {
+        decision: "GIVEN",
+        textVersion: CONSENT_TEXT_VERSION,
+        language: lang,
+        biometric,
       });
-      // the address bar now resumes THIS verification: a reload or a copy of the link continues it (in the
-      // language chosen with ?lang=, if one was)
-      const resumeUrl = new URL(started.verifyUrl, window.location.href);
-      const lang = new URLSearchParams(window.location.search).get("lang");
-      if (lang) resumeUrl.searchParams.set("lang", lang);
-      window.history.replaceState(null, "", resumeUrl.toString());
-      setSession(started.session);
-      setState(started.state);
-      setDocumentSides(started.state.documentSides);
+      setState(fresh);
+      setDocumentSides(fresh.documentSides);
       setPhase("steps");
     } catch (cause) {
       setError(explain(cause));
@@ -76,6 +94,38 @@ export function VerifyFlow({ entry }: { entry: HostedEntry }) {
       setStarting(false);
     }
   }
+
+  /** "Decline": a started verification becomes ABANDONED (CONSENT_DECLINED); a shareable link creates nothing. */
+  async function decline() {
+    setStarting(true);
+    setError(null);
+    try {
+      if (session)
+        setState(
+          await answerConsent(session.sessionToken, {
+            decision: "DECLINED",
+            textVersion: CONSENT_TEXT_VERSION,
+            language: lang,
+            biometric: false,
+          }),
+        );
+      setPhase("declined");
+    } catch (cause) {
+      setError(explain(cause));
+    } finally {
+      setStarting(false);
+    }
+  }
+
+  const handoffFinished = useCallback((fresh: HostedState) => {
+    setState(fresh);
+    setPhase("submitted");
+  }, []);
+  const handoffBack = useCallback((fresh: HostedState) => {
+    setState(fresh);
+    setDocumentSides(fresh.documentSides);
+    setPhase("steps");
+  }, []);
 
   const submit = useCallback<StepProps["submit"]>(
     async (submission, extra) => {
@@ -99,15 +149,28 @@ export function VerifyFlow({ entry }: { entry: HostedEntry }) {
     [session, state, screen, screens, documentSides, supplied, skipped],
   );
 
-  if (phase === "welcome" || !state || !session) {
+  const accountName = entry.kind === "start" ? entry.accountName : (state?.accountName ?? "");
+  if (phase === "declined") return <DeclinedScreen accountName={accountName} />;
+
+  if (phase === "consent" || !state || !session) {
+    const terms: ConsentTerms =
+      entry.kind === "start"
+        ? entry
+        : {
+            accountName,
+            logoUrl: state?.logoUrl ?? null,
+            processes: state?.processes ?? [],
+            retentionDays: state?.retentionDays ?? null,
+            privacyNoticeUrl: state?.privacyNoticeUrl ?? null,
+          };
     return (
-      <WelcomeScreen
-        accountName={entry.kind === "start" ? entry.accountName : (state?.accountName ?? "")}
-        processes={entry.kind === "start" ? entry.processes : (state?.processes ?? [])}
-        resuming={entry.kind === "resume"}
+      <ConsentScreen
+        terms={terms}
+        starting={entry.kind === "start" && !session}
         busy={starting}
         error={error}
-        onStart={entry.kind === "start" && !state ? start : () => setPhase("steps")}
+        onAgree={(biometric) => void agree(biometric)}
+        onDecline={() => void decline()}
       />
     );
   }
@@ -116,6 +179,16 @@ export function VerifyFlow({ entry }: { entry: HostedEntry }) {
     return <SubmittedScreen state={state} session={session} />;
   }
 
+  if (phase === "handoff") {
+    return (
+      <div ref={headingRef} className={styles.screen}>
+        <HandoffScreen session={session} state={state} onFinished={handoffFinished} onBack={handoffBack} />
+      </div>
+    );
+  }
+
+  // the phone is offered while a camera screen is still ahead; first and foremost when this device has no camera
+  const captureAhead = screens.slice(current).some((s) => s.kind === "photo" || s.kind === "video");
   const props: StepProps = { screenFields: screen.fields, state, session, submit };
   return (
     <div className={styles.flow}>
@@ -136,15 +209,45 @@ export function VerifyFlow({ entry }: { entry: HostedEntry }) {
         {screen.kind === "personal" && <PersonalStep {...props} />}
         {screen.kind === "generic" && <GenericStep {...props} />}
       </div>
+      {captureAhead ? (
+        <div className={styles.screen} data-testid="handoff-offer">
+          {hasCamera === false ? <p className={styles.warning}>{handoffText("noCamera")}</p> : null}
+          <button
+            type="button"
+            className={hasCamera === false ? styles.primary : styles.link}
+            onClick={() => setPhase("handoff")}
+          >
+            {handoffText("offer")}
+          </button>
+        </div>
+      ) : null}
       <p className={styles.footnote}>{t("securedBy")}</p>
     </div>
   );
 }
 
 function initialPhase(entry: HostedEntry): Phase {
-  if (entry.kind === "start") return "welcome";
+  if (entry.kind === "start") return "consent";
   const { state } = entry;
+  if (state.consent?.decision === "DECLINED") return "declined";
   if (FINAL_STATUSES.includes(state.status) || state.status === "PROCESSING") return "submitted";
-  // nothing sent yet: say what is needed first; otherwise continue where the end user left off
-  return state.supplied.length ? "steps" : "welcome";
+  // nothing is collected before the end user agreed; once they have, continue where they left off
+  return state.consent?.decision === "GIVEN" ? "steps" : "consent";
+}
+
+/** Whether the device has a camera (null until known). Labels are not needed: only the kind is read. */
+function useHasCamera(): boolean | null {
+  const [hasCamera, setHasCamera] = useState<boolean | null>(null);
+  useEffect(() => {
+    let live = true;
+    const devices = navigator.mediaDevices?.enumerateDevices?.();
+    if (!devices) return setHasCamera(false);
+    devices
+      .then((list) => live && setHasCamera(list.some((d) => d.kind === "videoinput")))
+      .catch(() => live && setHasCamera(null));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return hasCamera;
 }

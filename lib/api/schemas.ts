@@ -81,6 +81,21 @@ export const HostedSessionResponse = z
   })
   .strict();
 
+export const HostedConsentBody = z
+  .object({
+    decision: z.enum(["GIVEN", "DECLINED"]),
+    textVersion: z.string().min(1).max(40),
+    language: z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/, "A language tag such as en or es"),
+    biometric: z.boolean().default(false),
+  })
+  .strict();
+/** A handoff code as typed from the short link (any case, dashes and spaces ignored). */
+export const HandoffCode = z
+  .string()
+  .max(40)
+  .transform((code) => code.toUpperCase().replace(/[\s-]/g, ""))
+  .pipe(z.string().regex(/^[0-9A-HJKMNP-TV-Z]{12}$/, "Not a handoff code"));
+
 export const CreateLinkBody = z
   .object({
     metadata: z.record(z.string(), z.unknown()).optional().meta({

@@ -3,7 +3,8 @@ import type { Prisma } from "@/generated/prisma/client";
 // Every audit-log row is written through here: who (a dashboard user, or the system/operator), which account,
 // what action on which target, and data WITHOUT personal values (field names, counts, roles, ids).
 
-export type AuditActor = { userId: string } | { system: string | null };
+// endUser: the person being verified, acting on the hosted page (consent, decline)
+export type AuditActor = { userId: string } | { system: string | null } | { endUser: true };
 
 export type AuditEntry = {
   accountId: string;
@@ -16,11 +17,11 @@ export type AuditEntry = {
 
 /** The row of one entry (for createMany). */
 export function auditRow(entry: AuditEntry): Prisma.AuditLogCreateManyInput {
-  const user = "userId" in entry.actor;
+  const { actor } = entry;
   return {
     accountId: entry.accountId,
-    actorType: user ? "USER" : "SYSTEM",
-    actorId: "userId" in entry.actor ? entry.actor.userId : entry.actor.system,
+    actorType: "userId" in actor ? "USER" : "endUser" in actor ? "END_USER" : "SYSTEM",
+    actorId: "userId" in actor ? actor.userId : "system" in actor ? actor.system : null,
     action: entry.action,
     targetType: entry.target?.type ?? null,
     targetId: entry.target?.id ?? null,

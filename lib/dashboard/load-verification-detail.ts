@@ -24,6 +24,17 @@ export async function loadVerificationDetail(member: Pick<Member, "accountId" | 
       identityId: true,
       workflow: { select: { id: true, name: true } },
       workflowVersion: { select: { version: true, processes: true } },
+      consent: {
+        select: {
+          decision: true,
+          textVersion: true,
+          language: true,
+          biometric: true,
+          terms: true,
+          ipAddress: true,
+          decidedAt: true,
+        },
+      },
       inputs: {
         select: {
           id: true,

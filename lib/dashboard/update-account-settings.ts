@@ -26,7 +26,37 @@ export const AccountSettingsSchema = z.object({
         "One origin per line, like https://app.example (https only)",
       ),
   ),
+  // the hosted page (issue 16): the consent screen's privacy notice link, the finish screen's words and result;
+  // absent: left as they are
+  privacyNoticeUrl: z
+    .union([
+      z.literal("").transform(() => null),
+      z
+        .string()
+        .trim()
+        .max(500, "At most 500 characters")
+        .regex(/^https:\/\/[^\s]+$/i, "An https:// address")
+        .pipe(z.url("An https:// address")),
+    ])
+    .optional(),
+  finishMessage: z
+    .string()
+    .trim()
+    .max(500, "At most 500 characters")
+    .transform((text) => text || null)
+    .optional(),
+  showResultToEndUser: z.boolean().optional(),
 });
+
+const SELECTED = {
+  name: true,
+  retentionDays: true,
+  allowedRedirectHosts: true,
+  allowedFrameOrigins: true,
+  privacyNoticeUrl: true,
+  finishMessage: true,
+  showResultToEndUser: true,
+} as const;
 
 function lines(item: z.ZodString) {
   return z
@@ -46,7 +76,7 @@ function lines(item: z.ZodString) {
 export async function getAccountSettings(member: { accountId: string }) {
   return prisma.account.findUniqueOrThrow({
     where: { id: member.accountId },
-    select: { name: true, retentionDays: true, allowedRedirectHosts: true, allowedFrameOrigins: true },
+    select: { ...SELECTED, clientId: true, logo: { select: { updatedAt: true } } },
   });
 }
 
@@ -56,7 +86,7 @@ export async function updateAccountSettings(member: Actor, input: z.input<typeof
   await prisma.$transaction(async (tx) => {
     const before = await tx.account.findUniqueOrThrow({
       where: { id: member.accountId },
-      select: { name: true, retentionDays: true, allowedRedirectHosts: true, allowedFrameOrigins: true },
+      select: SELECTED,
     });
     await tx.account.update({ where: { id: member.accountId }, data });
     await recordAudit(tx, {

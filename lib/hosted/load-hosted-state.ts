@@ -1,5 +1,8 @@
 import "server-only";
 import { prisma } from "@/lib/db";
+import { accountLogoUrl } from "@/lib/hosted/account-logo-url";
+import { needsBiometricConsent } from "@/lib/hosted/consent-terms";
+import { handoffStatus } from "@/lib/hosted/handoff";
 import { documentTypeSides, DOCUMENT_TYPE_NAMES, type DocumentTypeName } from "@/lib/document-types/catalog";
 import { findVerificationOrThrow } from "@/lib/verifications/find-verification";
 import { buildInputs, missingInputs } from "@/lib/workflows/inputs";
@@ -12,7 +15,25 @@ import type { HostedState, VerificationResult, VerificationStatus } from "@/lib/
  */
 export async function loadHostedState(accountId: string, verificationId: string): Promise<HostedState> {
   const verification = await findVerificationOrThrow(accountId, verificationId);
-  const account = await prisma.account.findUniqueOrThrow({ where: { id: accountId }, select: { name: true } });
+  const [account, consent, handoff] = await Promise.all([
+    prisma.account.findUniqueOrThrow({
+      where: { id: accountId },
+      select: {
+        name: true,
+        clientId: true,
+        retentionDays: true,
+        privacyNoticeUrl: true,
+        finishMessage: true,
+        showResultToEndUser: true,
+        logo: { select: { updatedAt: true } },
+      },
+    }),
+    prisma.verificationConsent.findUnique({
+      where: { verificationId: verification.id },
+      select: { decision: true, decidedAt: true },
+    }),
+    handoffStatus(verification.id),
+  ]);
   const shape = toWorkflowShape(verification.workflowVersion);
   const inputs = buildInputs(shape);
   const supplied = new Map(verification.inputs.map((i) => [i.fieldName, i.value]));
@@ -23,7 +44,11 @@ export async function loadHostedState(accountId: string, verificationId: string)
     flowId: verification.workflowId,
     accountName: account.name,
     status: verification.status as VerificationStatus,
-    result: verification.status === "COMPLETED" ? ((verification.result as VerificationResult | null) ?? null) : null,
+    // an account may keep the result from the end user (issue 16): then the page never receives it
+    result:
+      verification.status === "COMPLETED" && account.showResultToEndUser
+        ? ((verification.result as VerificationResult | null) ?? null)
+        : null,
     processes: [...shape.processes],
     inputs,
     supplied: [...supplied.keys()],
@@ -37,6 +62,14 @@ export async function loadHostedState(accountId: string, verificationId: string)
     addressCountries: shape.settings.ALLOWED_COUNTRIES ? [...shape.settings.ALLOWED_COUNTRIES] : null,
     redirectUrl: httpUrlOrNull(metadata.redirectUrl),
     expiresAt: verification.expiresAt?.toISOString() ?? null,
+    logoUrl: accountLogoUrl(account.clientId, account.logo),
+    privacyNoticeUrl: account.privacyNoticeUrl,
+    retentionDays: account.retentionDays,
+    biometricConsent: needsBiometricConsent(shape.processes),
+    consent: consent ? { decision: consent.decision, decidedAt: consent.decidedAt.toISOString() } : null,
+    finishMessage: account.finishMessage,
+    showResult: account.showResultToEndUser,
+    handoff,
   };
 }
 

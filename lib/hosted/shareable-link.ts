@@ -1,5 +1,6 @@
 import "server-only";
 import { DomainError } from "@/lib/api/errors";
+import { accountLogoUrl } from "@/lib/hosted/account-logo-url";
 import { prisma } from "@/lib/db";
 import { isValidLinkSignature } from "@/lib/hosted/link-signature";
 import { isUuid } from "@/lib/verifications/find-verification";
@@ -23,7 +24,14 @@ export async function resolveShareableLink(link: ShareableLink) {
     link.clientId.length <= 200
       ? await prisma.account.findUnique({
           where: { clientId: link.clientId },
-          select: { id: true, name: true, allowedRedirectHosts: true },
+          select: {
+            id: true,
+            name: true,
+            allowedRedirectHosts: true,
+            retentionDays: true,
+            privacyNoticeUrl: true,
+            logo: { select: { updatedAt: true } },
+          },
         })
       : null;
   const workflow =
@@ -47,6 +55,9 @@ export async function resolveShareableLink(link: ShareableLink) {
   return {
     accountId: account.id,
     accountName: account.name,
+    logoUrl: accountLogoUrl(link.clientId, account.logo),
+    retentionDays: account.retentionDays,
+    privacyNoticeUrl: account.privacyNoticeUrl,
     flowId: workflow.id,
     processes: workflow.currentVersion.processes as string[],
     metadata,

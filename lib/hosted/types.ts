@@ -31,6 +31,20 @@ export type HostedState = {
   /** metadata.redirectUrl (http/https only) */
   redirectUrl: string | null;
   expiresAt: string | null;
+  /** the account's uploaded logo, served from this origin (null: none) */
+  logoUrl: string | null;
+  /** the consent screen: the account's privacy notice and retention setting, and the end user's answer so far */
+  privacyNoticeUrl: string | null;
+  retentionDays: number | null;
+  /** the workflow takes biometric data: consent needs the explicit tick */
+  biometricConsent: boolean;
+  consent: { decision: "GIVEN" | "DECLINED"; decidedAt: string } | null;
+  /** the finish screen's "what happens next", in the account's words (null: the page's own) */
+  finishMessage: string | null;
+  /** the account tells the end user the result (when false, `result` is always null here) */
+  showResult: boolean;
+  /** "Continue on your phone": the latest one-time code's state */
+  handoff: { state: "WAITING" | "OPENED" | "EXPIRED"; expiresAt: string } | null;
 };
 
 /** Per-country address form hints (lib/hosted/address-format.ts). */
@@ -63,6 +77,9 @@ export type HostedEntry =
       metadata: string | null;
       sig: string | null;
       accountName: string;
+      logoUrl: string | null;
+      retentionDays: number | null;
+      privacyNoticeUrl: string | null;
       processes: string[];
     };
 

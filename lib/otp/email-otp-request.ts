@@ -4,6 +4,7 @@ import type { CallerScope } from "@/lib/verifications/caller-scope";
 import { clock } from "@/lib/clock";
 import { prisma } from "@/lib/db";
 import { requestEmailOtp } from "@/lib/otp/request-email-otp";
+import { assertConsentGiven } from "@/lib/hosted/record-consent";
 import { isFinal, markInitiated } from "@/lib/verifications/transitions";
 import { isUuid } from "@/lib/verifications/find-verification";
 
@@ -37,6 +38,8 @@ export async function emailOtpForWorkflow(
       });
     if (isFinal(verification.status) || verification.status === "PROCESSING")
       throw new DomainError("INVALID_STATE", `The verification is ${verification.status}.`);
+    // no mail to the end user's address before they agreed on the hosted page (an API key: the integrator's call)
+    if (caller.session) await assertConsentGiven(verificationId);
     processes = verification.workflowVersion.processes;
   } else {
     const workflow = await prisma.workflow.findFirst({

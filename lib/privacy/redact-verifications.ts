@@ -122,6 +122,9 @@ export async function redactVerifications(tx: Tx, accountId: string, ids: string
     UPDATE "AuditLog" SET "data" = '{"redacted": true}'::jsonb
     WHERE "accountId" = ${accountId}::uuid AND "targetType" = 'Verification' AND "targetId" = ANY(${ids}::text[])`;
   await tx.emailOtp.deleteMany({ where: { verificationId: { in: ids } } });
+  // the consent record stays (what was agreed to, when); the device's address goes
+  await tx.verificationConsent.updateMany({ where: { verificationId: { in: ids } }, data: { ipAddress: null } });
+  await tx.handoffToken.deleteMany({ where: { verificationId: { in: ids } } });
   if (addresses.length) {
     await tx.outboxEmail.deleteMany({
       where: { to: { in: addresses, mode: "insensitive" }, OR: [{ accountId }, { accountId: null }] },

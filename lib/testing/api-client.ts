@@ -69,6 +69,30 @@ const ROUTES: Route[] = [
   { method: "POST", pattern: /^\/api\/hosted\/start$/, names: [], load: () => import("@/app/api/hosted/start/route") },
   { method: "GET", pattern: /^\/api\/hosted\/state$/, names: [], load: () => import("@/app/api/hosted/state/route") },
   {
+    method: "POST",
+    pattern: /^\/api\/hosted\/consent$/,
+    names: [],
+    load: () => import("@/app/api/hosted/consent/route"),
+  },
+  {
+    method: "POST",
+    pattern: /^\/api\/hosted\/handoff$/,
+    names: [],
+    load: () => import("@/app/api/hosted/handoff/route"),
+  },
+  {
+    method: "POST",
+    pattern: /^\/api\/hosted\/handoff\/redeem$/,
+    names: [],
+    load: () => import("@/app/api/hosted/handoff/redeem/route"),
+  },
+  {
+    method: "GET",
+    pattern: /^\/api\/hosted\/logo\/([^/]+)$/,
+    names: ["clientId"],
+    load: () => import("@/app/api/hosted/logo/[clientId]/route"),
+  },
+  {
     method: "GET",
     pattern: /^\/api\/hosted\/address-format\/([^/]+)$/,
     names: ["country"],

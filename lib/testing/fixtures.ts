@@ -6,6 +6,7 @@ import { prisma } from "@/lib/db";
 import { DEMO_WORKFLOWS } from "@/lib/workflows/demo-workflows";
 import { publishWorkflow, type WorkflowDefinition } from "@/lib/workflows/publish-workflow";
 import { call } from "@/lib/testing/api-client";
+import { CONSENT_TEXT_VERSION } from "@/lib/hosted/consent-terms";
 
 export type TestAccount = Awaited<ReturnType<typeof createTestAccount>>;
 
@@ -49,14 +50,28 @@ export async function startVerification(
   return response.body as { verificationId: string; verificationUrl: string; identityId: string; flowId: string };
 }
 
-/** A session token as the hosted page gets it: resume token from verificationUrl → /api/hosted/session. */
-export async function sessionTokenFor(verificationUrl: string): Promise<string> {
+/**
+ * A session token as the hosted page gets it: resume token from verificationUrl → /api/hosted/session, then the end
+ * user's consent (the page asks for it before any input; `consent: false` leaves it unanswered).
+ */
+export async function sessionTokenFor(verificationUrl: string, options: { consent?: boolean } = {}): Promise<string> {
   const url = new URL(verificationUrl);
   const response = await call("/api/hosted/session", {
     body: { verificationId: url.searchParams.get("verificationId"), token: url.searchParams.get("token") },
   });
   if (response.status !== 200) throw new Error(`session failed: ${response.status} ${response.text}`);
-  return response.body.sessionToken;
+  const token = response.body.sessionToken as string;
+  if (options.consent !== false) await giveConsent(token);
+  return token;
+}
+
+/** The consent screen's "Agree" (with the biometric tick), as the hosted page sends it. */
+export async function giveConsent(sessionToken: string): Promise<void> {
+  const response = await call("/api/hosted/consent", {
+    token: sessionToken,
+    body: { decision: "GIVEN", textVersion: CONSENT_TEXT_VERSION, language: "en", biometric: true },
+  });
+  if (response.status !== 200) throw new Error(`consent failed: ${response.status} ${response.text}`);
 }
 
 export async function countRows(verificationId: string) {

@@ -10,6 +10,7 @@ import { deleteStoredBytes, putFile } from "@/lib/storage/file-store";
 import { normalizeUpload, type NormalizedFile } from "@/lib/uploads/normalize-upload";
 import { buildInputs, fileKindOf, missingInputs, type InputField } from "@/lib/workflows/inputs";
 import { toWorkflowShape } from "@/lib/workflows/workflow-shape";
+import { assertConsentGiven } from "@/lib/hosted/record-consent";
 import { findVerificationOrThrow, type LoadedVerification } from "@/lib/verifications/find-verification";
 import { documentTypeIssuedIn } from "@/lib/document-types/catalog";
 import { LocationSchema, TEXT_RULES, pickOption } from "@/lib/verifications/input-rules";
@@ -30,6 +31,8 @@ export async function sendInputs(caller: CallerScope, verificationId: string, it
   const now = clock.now();
   const verification = await findVerificationOrThrow(caller.accountId, verificationId);
   await assertAcceptsInputs(verification, now);
+  // the hosted page's inputs wait for the end user's consent; an API key's caller answers for its own (docs/api.md)
+  if (caller.session) await assertConsentGiven(verification.id);
 
   const fields = buildInputs(toWorkflowShape(verification.workflowVersion));
   const supplied = new Map(verification.inputs.map((i) => [i.fieldName, i.value]));

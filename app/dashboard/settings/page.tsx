@@ -1,7 +1,8 @@
 import { requireMember } from "@/lib/dashboard/current-member";
 import { getAccountSettings } from "@/lib/dashboard/update-account-settings";
-import { SettingsForm } from "@/components/dashboard/settings-form";
-import { updateSettingsAction } from "./actions";
+import { LogoForm, SettingsForm } from "@/components/dashboard/settings-form";
+import { accountLogoUrl } from "@/lib/hosted/account-logo-url";
+import { updateLogoAction, updateSettingsAction } from "./actions";
 import styles from "@/components/dashboard/dashboard.module.css";
 
 export const metadata = { title: "Settings" };
@@ -9,7 +10,7 @@ export const metadata = { title: "Settings" };
 // GET /dashboard/settings — the account's name, retention period, redirect hosts and frame origins (owners only)
 export default async function SettingsPage() {
   const member = await requireMember("manageAccount");
-  const settings = await getAccountSettings(member);
+  const { logo, clientId, ...settings } = await getAccountSettings(member);
   return (
     <>
       <h1>Settings</h1>
@@ -19,6 +20,10 @@ export default async function SettingsPage() {
           With a retention period, the stale sweep (every 5 minutes) erases the personal data of verifications completed
           longer ago; each erasure is in the audit log.
         </p>
+      </section>
+      <section className={styles.panel} aria-labelledby="logo-h">
+        <h2 id="logo-h">Logo</h2>
+        <LogoForm action={updateLogoAction} logoUrl={accountLogoUrl(clientId, logo)} />
       </section>
     </>
   );

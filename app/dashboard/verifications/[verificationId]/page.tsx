@@ -160,6 +160,38 @@ function Timeline({ v }: { v: VerificationDetail }) {
   );
 }
 
+/** The end user's answer on the hosted page's consent screen (none: inputs came with an API key, or nothing yet). */
+function Consent({ v }: { v: VerificationDetail }) {
+  const c = v.consent;
+  if (!c)
+    return (
+      <p className={styles.muted}>
+        None recorded: the end user has not answered on the hosted page (inputs sent with an API key are the
+        integrator&apos;s own responsibility).
+      </p>
+    );
+  return (
+    <dl className={styles.kv} data-testid="consent-record">
+      <dt>Decision</dt>
+      <dd>{c.decision === "GIVEN" ? "given" : "declined"}</dd>
+      <dt>When</dt>
+      <dd>{when(c.decidedAt)}</dd>
+      <dt>Text version</dt>
+      <dd>
+        {c.textVersion} ({c.language})
+      </dd>
+      <dt>Biometric processing</dt>
+      <dd>{c.biometric ? "agreed (explicit tick)" : "not asked"}</dd>
+      <dt>Address</dt>
+      <dd>{c.ipAddress ?? "—"}</dd>
+      <dt>Terms shown</dt>
+      <dd>
+        <pre className={styles.pre}>{json(c.terms)}</pre>
+      </dd>
+    </dl>
+  );
+}
+
 // GET /dashboard/verifications/:verificationId — inputs, steps, events, deliveries; review and erasure
 export default async function VerificationPage({ params }: { params: Promise<{ verificationId: string }> }) {
   const member = await requireMember("review");
@@ -207,6 +239,10 @@ export default async function VerificationPage({ params }: { params: Promise<{ v
             <pre className={styles.pre}>{json(v.metadata)}</pre>
           </dd>
         </dl>
+      </section>
+      <section className={styles.panel} aria-labelledby="consent-h">
+        <h2 id="consent-h">Consent</h2>
+        <Consent v={v} />
       </section>
       {awaitingReview ? (
         <section className={styles.panel} aria-labelledby="review-h">
