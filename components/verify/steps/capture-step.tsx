@@ -65,7 +65,7 @@ export function CaptureStep({
           intro={back ? m.document.back : passportLike ? m.document.frontPassport : m.document.front}
         />
       );
-      body = <PhotoCapture {...common} guide="document" />;
+      body = <PhotoCapture {...common} guide="document" documentShape={passportLike ? "td3" : "id1"} />;
       break;
     }
     case "SELFIE_VIDEO": {
