@@ -99,7 +99,11 @@ export function PhotoCapture({
         if (!dataUrl) await new Promise((resolve) => setTimeout(resolve, 100));
       }
       if (!dataUrl) return;
-      const picture = judged ? await grabFrame().catch(() => null) : null;
+      let picture: ImageBitmap | null = null;
+      for (let attempt = 0; judged && attempt < 30 && !picture; attempt++) {
+        picture = await grabFrame().catch(() => null);
+        if (!picture) await new Promise((resolve) => setTimeout(resolve, 100));
+      }
       const blob = await (await fetch(dataUrl)).blob();
       const url = URL.createObjectURL(blob);
       setCaptured({ blob, url, filename: "capture.jpg", judgement: judged ? "checking" : null, auto });
@@ -131,7 +135,11 @@ export function PhotoCapture({
         canConfirm={state !== "refused" || canOverride}
         waiting={state === "checking"}
         notice={<QualityNotice judgement={captured.judgement} canOverride={canOverride} />}
-        onRetake={() => setCaptured(null)}
+        onRetake={() => {
+          // the camera view mounts a new stream: the button waits for its first picture again
+          setReady(false);
+          setCaptured(null);
+        }}
         onConfirm={() => onConfirm(captured.blob, captured.filename)}
       >
         {captured.auto ? (
