@@ -1,3 +1,5 @@
+import { documentCamera } from "./document-camera";
+
 /** The fake cameras Chromium streams (--use-file-for-fake-video-capture): written when missing. */
 export default async function globalSetup() {
   // a dynamic import: Playwright's static-import transform would turn this ES module into CommonJS
@@ -5,7 +7,6 @@ export default async function globalSetup() {
   const { makeFakeY4m } = await import("../scripts/make-fake-y4m.mjs");
   makeFakeY4m();
   // the capture-quality spec's cameras: a generated passport page, sharp and blurred
-  const { documentCamera } = await import("./document-camera");
   await documentCamera("sharp");
   await documentCamera("blurred");
 }
