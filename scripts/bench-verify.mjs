@@ -414,6 +414,7 @@ async function main() {
   if (captureStart.status !== 201) throw new Error(`POST /api/v1/verifications: ${captureStart.status}`);
   const captureScreen = await measureCaptureScreen((await captureStart.json()).verificationUrl);
   log(`capture screen: ${captureScreen.lazy.files} lazy scripts, ${kb(captureScreen.lazy.gzipBytes)} KiB gzip`);
+  for (const script of captureScreen.scripts) log(`  ${script.path}: ${kb(script.gzipBytes)} KiB gzip`);
   const dashboard = await measureDashboard(origin);
   await cleanUp();
 
