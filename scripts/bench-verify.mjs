@@ -8,6 +8,9 @@
 //      `load`; once unthrottled and once as a slow phone (CPU 4x slower via CDP Emulation.setCPUThrottlingRate,
 //      network 150 ms latency, 1.6 Mbit/s down, 750 kbit/s up via CDP Network.emulateNetworkConditions).
 //      One discarded navigation per page first, so that the server's lazily loaded route code is not counted.
+//  (d) the capture screen's JS: Chromium opens a fresh full-kyc verification, presses Start, chooses a German
+//      passport and waits on the front-side camera screen until its quality worker has judged frames; every
+//      /_next/ script fetched after Start (the capture step's lazy chunks and the worker) is summed, raw and gzip.
 // Pages: `/`, `/verify?flowId=<full-kyc>&clientId=…` (the shareable workflow link) and a verificationUrl from
 // POST /api/v1/verifications (the resumed link). A verify page that is not 200 is reported and left out of (b).
 // Settings (env): BENCH_LCP_RUNS (7), BENCH_APP_PORT (3199), CHROMIUM_PATH (/usr/bin/chromium),
@@ -268,6 +271,56 @@ async function measureDashboard(origin) {
   return results;
 }
 
+// ------------------------------------------------------------------------------------------ (d) the capture screen
+
+/** Scripts fetched on the way from the welcome screen to the document camera (lazy chunks and the quality worker). */
+async function measureCaptureScreen(url) {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    permissions: ["camera"],
+  });
+  const seen = new Map();
+  let phase = "welcome";
+  // requests of the page's dedicated workers are the context's too
+  context.on("request", (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith("/_next/") && url.pathname.endsWith(".js") && !seen.has(url.href))
+      seen.set(url.href, phase);
+  });
+  try {
+    const page = await context.newPage();
+    await page.goto(url, { waitUntil: "load", timeout: 120_000 });
+    await page.getByRole("heading", { level: 1 }).first().waitFor();
+    phase = "capture";
+    await page.getByRole("button", { name: /^(Start|Continue)$/ }).click();
+    await page.getByLabel("Issuing country").selectOption("DE");
+    await page.getByRole("radio", { name: "Passport" }).check();
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.getByRole("button", { name: "Take photo" }).waitFor();
+    // the worker starts with the first judged frame (≈ 0.5 s after the camera is up); give it a few
+    await page.waitForTimeout(3_000);
+    const lazy = [...seen].filter(([, p]) => p === "capture").map(([href]) => href);
+    const bodies = [];
+    for (const href of lazy) {
+      const asset = await fetchBody(href);
+      if (asset.status !== 200) throw new Error(`${href}: HTTP ${asset.status}`);
+      bodies.push(asset.body);
+    }
+    return {
+      welcomeScripts: [...seen].filter(([, p]) => p === "welcome").length,
+      lazy: sizes(bodies),
+      scripts: lazy.map((href, i) => ({
+        path: new URL(href).pathname,
+        rawBytes: bodies[i].length,
+        gzipBytes: gzipSync(bodies[i], { level: 9 }).length,
+      })),
+    };
+  } finally {
+    await context.close();
+  }
+}
+
 // -------------------------------------------------------------------------------------------------------- main
 
 const kb = (bytes) => fmt(bytes / 1024, 1);
@@ -349,6 +402,19 @@ async function main() {
     }
   }
   const browserVersion = browser.version();
+  const captureStart = await fetch(`${origin}/api/v1/verifications`, {
+    method: "POST",
+    headers: {
+      authorization: `Bearer ${bench.apiKey}`,
+      "x-client-id": bench.clientId,
+      "content-type": "application/json",
+    },
+    body: JSON.stringify({ flowId: fullKyc, metadata: { reference: "bench-verify-capture" } }),
+  });
+  if (captureStart.status !== 201) throw new Error(`POST /api/v1/verifications: ${captureStart.status}`);
+  const captureScreen = await measureCaptureScreen((await captureStart.json()).verificationUrl);
+  log(`capture screen: ${captureScreen.lazy.files} lazy scripts, ${kb(captureScreen.lazy.gzipBytes)} KiB gzip`);
+  for (const script of captureScreen.scripts) log(`  ${script.path}: ${kb(script.gzipBytes)} KiB gzip`);
   const dashboard = await measureDashboard(origin);
   await cleanUp();
 
@@ -385,6 +451,14 @@ async function main() {
       kb(r.css.gzipBytes),
       "",
     ]),
+  );
+  console.log("\n(d) the document capture screen: scripts fetched after Start, on top of the first load (gzip -9)\n");
+  printTable(
+    ["script", "KiB", "gzip KiB", ""],
+    [
+      ...captureScreen.scripts.map((s) => [s.path, kb(s.rawBytes), kb(s.gzipBytes), ""]),
+      ["all", kb(captureScreen.lazy.rawBytes), kb(captureScreen.lazy.gzipBytes), ""],
+    ],
   );
   console.log(`\n(b) LCP, ${RUNS} cold navigations each (new context), 390x844 @2x, read 1 s after load; ms\n`);
   const rows = [];
@@ -425,6 +499,7 @@ async function main() {
       pages: Object.fromEntries(pages.map((p) => [p.key, { label: p.label, path: new URL(p.url).pathname }])),
       firstLoad,
       lcp,
+      captureScreen,
       dashboard,
     },
     log,

@@ -11,32 +11,57 @@ export function hasCameraApi(): boolean {
   return typeof navigator !== "undefined" && Boolean(navigator.mediaDevices?.getUserMedia);
 }
 
-/** The captured photo or video with "Retake" and "Use this …". */
+/**
+ * The captured photo or video with "Retake" and "Use this …". A photo's quality judgement adds its `notice`, may
+ * hold the confirm button back while it runs (`waiting`) or withhold it (`canConfirm` false: refused).
+ */
 export function ReviewCapture({
   children,
   busy,
   confirmLabel,
   onRetake,
   onConfirm,
+  notice,
+  canConfirm = true,
+  waiting = false,
+  quality,
 }: {
   children: React.ReactNode;
   busy: boolean;
   confirmLabel: string;
   onRetake: () => void;
   onConfirm: () => void;
+  notice?: React.ReactNode;
+  canConfirm?: boolean;
+  waiting?: boolean;
+  quality?: string;
 }) {
   const t = useTranslations("camera");
   const common = useTranslations("common");
   return (
-    <div className={styles.capture}>
+    <div className={styles.capture} data-quality={quality}>
       {children}
+      {notice}
       <div className={styles.actions}>
-        <button type="button" className={styles.secondary} onClick={onRetake} disabled={busy}>
+        <button
+          type="button"
+          className={canConfirm ? styles.secondary : styles.primary}
+          onClick={onRetake}
+          disabled={busy}
+        >
           {t("retake")}
         </button>
-        <button type="button" className={styles.primary} onClick={onConfirm} disabled={busy} aria-busy={busy}>
-          {busy ? common("sending") : confirmLabel}
-        </button>
+        {canConfirm ? (
+          <button
+            type="button"
+            className={styles.primary}
+            onClick={onConfirm}
+            disabled={busy || waiting}
+            aria-busy={busy}
+          >
+            {busy ? common("sending") : confirmLabel}
+          </button>
+        ) : null}
       </div>
     </div>
   );

@@ -86,6 +86,23 @@ export const en = {
     frameGuide: "Align your document with the frame",
     faceGuide: "Keep your face inside the oval",
   },
+  // the capture quality judgement (components/verify/capture/quality): what to fix, before anything is sent
+  quality: {
+    checking: "Checking the photo…",
+    autoHint: "Hold the document still inside the frame: the photo is taken by itself once it is sharp.",
+    holdStill: "Hold still…",
+    autoTaken: "Photo taken automatically.",
+    refused: "This photo cannot be used.",
+    warned: "This photo may be hard to read.",
+    retakeAdvice: "Retake it, or use it anyway if you cannot do better.",
+    useAnyway: "Use anyway",
+    issue: {
+      dark: "It is too dark: move to a brighter place or switch on a light.",
+      blurry: "It is blurry: hold still and let the camera focus.",
+      glare: "A reflection covers part of the document: tilt it a little or move away from the light.",
+      small: "The document is too far away: bring it closer so that it fills the frame.",
+    },
+  },
   liveness: {
     title: "Selfie video",
     intro: "We record a few seconds of video to check that you are really there. Follow the instruction on the screen.",

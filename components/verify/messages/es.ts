@@ -92,6 +92,22 @@ export const es: Messages = {
     frameGuide: "Alinea tu documento con el marco",
     faceGuide: "Mantén la cara dentro del óvalo",
   },
+  quality: {
+    checking: "Comprobando la foto…",
+    autoHint: "Mantén el documento quieto dentro del marco: la foto se hace sola en cuanto esté nítida.",
+    holdStill: "No te muevas…",
+    autoTaken: "Foto hecha automáticamente.",
+    refused: "Esta foto no se puede usar.",
+    warned: "Puede que esta foto sea difícil de leer.",
+    retakeAdvice: "Repítela, o úsala igualmente si no puedes hacerla mejor.",
+    useAnyway: "Usar igualmente",
+    issue: {
+      dark: "Está demasiado oscura: ve a un sitio con más luz o enciende una lámpara.",
+      blurry: "Está borrosa: no te muevas y deja que la cámara enfoque.",
+      glare: "Un reflejo tapa parte del documento: inclínalo un poco o aléjate de la luz.",
+      small: "El documento está demasiado lejos: acércalo para que llene el marco.",
+    },
+  },
   liveness: {
     title: "Vídeo selfie",
     intro: "Grabamos unos segundos de vídeo para comprobar que eres tú de verdad. Sigue la instrucción de la pantalla.",

@@ -65,7 +65,7 @@ export function CaptureStep({
           intro={t(back ? "document.back" : passportLike ? "document.frontPassport" : "document.front")}
         />
       );
-      body = <PhotoCapture {...common} guide="document" />;
+      body = <PhotoCapture {...common} guide="document" documentShape={passportLike ? "td3" : "id1"} />;
       break;
     }
     case "SELFIE_VIDEO": {
