@@ -86,6 +86,9 @@ const EnvSchema = z.object({
   METRICS_TOKEN: z.string().min(16).optional(),
   // SIGTERM: how long running steps and webhook deliveries may take to finish before their claims are released
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).default(25),
+  // `npm run worker`: serve its Prometheus metrics on this port (unset: none), on WORKER_METRICS_HOST
+  WORKER_METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  WORKER_METRICS_HOST: z.string().default("127.0.0.1"),
   // GET /api/health and /api/ready, per client address per minute (counted in this process: they must answer
   // without the database)
   HEALTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(120),

@@ -4,13 +4,16 @@ import type client from "prom-client";
 
 export declare const REDACTED_PATHS: string[];
 export declare function rootLogger(): Logger;
-export declare function setLogDestination(stream: NodeJS.WritableStream | { write(line: string): void }): void;
+export declare function setLogDestination(stream: { write(line: string): void } | undefined): void;
 export declare function errorFields(error: unknown): { name: string; code?: string; frames?: string[] };
 export declare function requestContext(): AsyncLocalStorage<{ requestId: string }>;
 export declare function currentRequestId(): string | null;
 export declare function withRequestId<T>(requestId: string | null | undefined, fn: () => T): T;
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each prom-client metric class takes its own config
-export declare function metric<M>(Kind: new (config: any) => M, config: { name: string; help: string } & Record<string, unknown>): M;
+export declare function metric<M>(
+  // each prom-client metric class takes its own configuration type
+  Kind: new (config: never) => M,
+  config: { name: string; help: string } & Record<string, unknown>,
+): M;
 export declare const promClient: typeof client;
 export declare function routeLabel(pathname: string): string;
 export declare function httpMetrics(): {

@@ -76,10 +76,13 @@ export function errorFields(error) {
     ...(error.code ? { code: String(error.code) } : {}),
     ...(error.stack
       ? {
+          // only the "at …" lines: a stack starts with the message, which may run over several lines (Prisma's
+          // do, with the query's arguments in them)
           frames: error.stack
             .split("\n")
-            .slice(1, 6)
-            .map((l) => l.trim()),
+            .map((l) => l.trim())
+            .filter((l) => l.startsWith("at "))
+            .slice(0, 5),
         }
       : {}),
   };

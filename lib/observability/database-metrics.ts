@@ -28,12 +28,12 @@ type QueueRow = {
 
 let inFlight: Promise<QueueRow> | null = null;
 
-/** One read per scrape, shared by the gauges below (each gauge's collect() asks; the first one reads). */
+/** One read per scrape: prom-client starts every gauge's collect() at once, and they share the statement in flight. */
 function readQueue(): Promise<QueueRow> {
   inFlight ??= pgPool()
     .query<QueueRow>(QUEUE_SQL)
     .then((r) => r.rows[0]!)
-    .finally(() => setTimeout(() => (inFlight = null), 100));
+    .finally(() => (inFlight = null));
   return inFlight;
 }
 

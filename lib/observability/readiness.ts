@@ -22,7 +22,7 @@ const withTimeout = <T>(promise: Promise<T>, ms: number, what: string) =>
 
 async function database(): Promise<Part> {
   try {
-    await withTimeout(prisma.$queryRaw`SELECT 1`, 2_000, "database");
+    await withTimeout(prisma.$queryRaw`SELECT 1`, 5_000, "database");
     return { ok: true };
   } catch {
     return { ok: false, detail: "the database does not answer" };
@@ -38,7 +38,7 @@ async function migrations(): Promise<Part> {
     const applied = await withTimeout(
       prisma.$queryRaw<{ migration_name: string }[]>`
         SELECT "migration_name" FROM "_prisma_migrations" WHERE "finished_at" IS NOT NULL AND "rolled_back_at" IS NULL`,
-      2_000,
+      5_000,
       "migrations",
     );
     const done = new Set(applied.map((r) => r.migration_name));
@@ -59,7 +59,7 @@ async function storageKey(): Promise<Part> {
   try {
     const sample = await withTimeout(
       prisma.webhookEndpoint.findFirst({ orderBy: { createdAt: "desc" }, select: { secretEncrypted: true } }),
-      2_000,
+      5_000,
       "storage sample",
     );
     if (sample) decryptWebhookSecret(sample.secretEncrypted);

@@ -18,7 +18,7 @@ export async function GET(request: Request) {
       () => "ok" as const,
       () => "unavailable" as const,
     ),
-    new Promise<"unavailable">((resolve) => setTimeout(() => resolve("unavailable"), 1_000)),
+    new Promise<"unavailable">((resolve) => setTimeout(() => resolve("unavailable"), 3_000)),
   ]);
   const body = {
     status: "ok",
