@@ -10,7 +10,10 @@ export async function register() {
   startEngine();
   const { prisma } = await import("@/lib/db");
   // last step of a graceful shutdown (scripts/server.mjs): the pool closes once the engine has released its work
-  onShutdown("database pool", 90, () => prisma.$disconnect());
+  onShutdown("database pool", 90, () =>
+    // bounded: a connection still held by abandoned work (a step waiting on a lock) would keep the pool open
+    Promise.race([prisma.$disconnect(), new Promise<void>((resolve) => setTimeout(resolve, 2_000))]),
+  );
   const { sealExistingRows } = await import("@/lib/privacy/seal-existing");
   const logger = log("privacy");
   sealExistingRows().then(

@@ -44,7 +44,8 @@ const stop = async () => {
   logger.info({ graceSeconds: shutdownGraceMs() / 1000 }, "stopping: finishing the work in hand");
   await worker.stop(Date.now() + shutdownGraceMs());
   metricsServer?.close();
-  await prisma.$disconnect().catch(() => undefined);
+  // a connection still held by abandoned work (a step waiting on a lock) would keep the pool from closing: bounded
+  await Promise.race([prisma.$disconnect().catch(() => undefined), new Promise((r) => setTimeout(r, 2_000))]);
   logger.info("stopped");
   process.exit(0);
 };

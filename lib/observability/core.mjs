@@ -117,7 +117,7 @@ export const promClient = client;
 export function routeLabel(pathname) {
   const label = pathname
     .split("/")
-    .map((segment) => (/^[a-z][a-z.-]{0,40}$/i.test(segment) || segment === "" ? segment : ":id"))
+    .map((segment) => (/^[a-z][a-z.-]{0,40}\d?$/i.test(segment) || segment === "" ? segment : ":id"))
     .join("/");
   shared.__openkycRouteLabels ??= new Set();
   const seen = shared.__openkycRouteLabels;
