@@ -67,6 +67,8 @@ const EnvSchema = z.object({
     .enum(["true", "false", "1", "0", ""])
     .optional()
     .transform((v) => v !== "false" && v !== "0"),
+  // how often the stale sweep runs (once per period across all instances: the first instance due takes it)
+  SWEEP_INTERVAL_SECONDS: z.coerce.number().min(1).default(300),
   // how long a claimed job or delivery stays claimed without a heartbeat (crash recovery time)
   ENGINE_LOCK_SECONDS: z.coerce.number().int().min(1).default(30),
   // uploaded videos: which ffmpeg (unset → the system's on PATH or /usr/bin, else the bundled 2018 build) and the

@@ -29,7 +29,7 @@ export function createWorker(options: WorkerOptions = {}) {
   const pollMs = options.pollMs ?? env().ENGINE_POLL_MS;
   const jobConcurrency = options.jobConcurrency ?? 4;
   const deliveryConcurrency = options.deliveryConcurrency ?? 16;
-  const sweepEveryMs = options.sweepEveryMs ?? 5 * 60_000;
+  const sweepEveryMs = options.sweepEveryMs ?? env().SWEEP_INTERVAL_SECONDS * 1000;
   const running = { jobs: new Set<Promise<void>>(), deliveries: new Set<Promise<void>>() };
   // what is in hand, by id: released at once when a shutdown's grace runs out (another instance takes it over)
   const inHand = { jobs: new Set<string>(), deliveries: new Set<string>() };
@@ -127,8 +127,12 @@ export function createWorker(options: WorkerOptions = {}) {
       });
   }
 
-  async function sweep() {
-    // one instance sweeps; the others skip this round
+  /**
+   * The stale sweep, once per period across every instance: each instance's timer fires every period, and the one
+   * that takes the lock first in a period runs it (ScheduledRun keeps when it last ran); the others skip. Called
+   * directly (`scheduled: false`, tests and tools), it runs whenever no other sweep is running.
+   */
+  async function sweep({ scheduled = false } = {}) {
     await prisma
       .$transaction(
         async (tx) => {
@@ -139,9 +143,24 @@ export function createWorker(options: WorkerOptions = {}) {
             metrics.sweeps.inc({ outcome: "skipped" });
             return;
           }
+          const now = new Date();
+          const last = await tx.scheduledRun.findUnique({
+            where: { name: "stale-sweep" },
+            select: { lastRunAt: true },
+          });
+          // a timer that fires a little early (timers drift, instances started apart) still counts as this period
+          if (scheduled && last && now.getTime() - last.lastRunAt.getTime() < sweepEveryMs * 0.8) {
+            metrics.sweeps.inc({ outcome: "not-due" });
+            return;
+          }
           const result = await sweepStaleVerifications();
+          await tx.scheduledRun.upsert({
+            where: { name: "stale-sweep" },
+            create: { name: "stale-sweep", lastRunAt: now, runs: 1 },
+            update: { lastRunAt: now, runs: { increment: 1 } },
+          });
           metrics.sweeps.inc({ outcome: "ran" });
-          logger.info({ ...result }, "sweep");
+          logger.info({ ...result, scheduled }, "sweep");
         },
         { timeout: 120_000 },
       )
@@ -155,7 +174,7 @@ export function createWorker(options: WorkerOptions = {}) {
       stopped = false;
       setLocalWorker(nudge);
       timer = setInterval(nudge, pollMs);
-      sweepTimer = setInterval(() => void sweep(), sweepEveryMs);
+      sweepTimer = setInterval(() => void sweep({ scheduled: true }), sweepEveryMs);
       timer.unref?.();
       sweepTimer.unref?.();
       nudge();

@@ -52,7 +52,7 @@ export const metrics = {
   }) as client.Gauge<"model">,
   sweeps: metric(promClient.Counter, {
     name: "openkyc_stale_sweeps_total",
-    help: "[process] stale sweeps this instance ran (ran) or left to another instance holding the lock (skipped)",
+    help: "[process] stale sweeps this instance ran (ran), left to another instance sweeping now (skipped) or that another instance ran this period already (not-due)",
     labelNames: ["outcome"],
   }) as client.Counter<"outcome">,
   shuttingDown: metric(promClient.Gauge, {
