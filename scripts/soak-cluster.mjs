@@ -10,7 +10,7 @@
 // the figures into docs/operations.md. Exit code 1 when an invariant does not hold. Settings: see README.
 import { spawn } from "node:child_process";
 import { createHmac, randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
@@ -32,8 +32,12 @@ const log = (msg) => console.error(`[soak] ${msg}`);
 
 const children = new Map(); // name → child
 const logLines = []; // every line every instance wrote
+const LOG_FILE = path.join(ROOT, "bench-results/soak-cluster-logs.jsonl");
 process.on("exit", () => {
   for (const child of children.values()) child.kill("SIGKILL");
+  // every instance's lines, for whoever reads a failure (and checks the PII claim by hand)
+  mkdirSync(path.dirname(LOG_FILE), { recursive: true });
+  writeFileSync(LOG_FILE, logLines.map(({ name, line }) => `${name}\t${line}`).join("\n") + "\n");
 });
 
 function capture(name, stream) {

@@ -21,6 +21,12 @@ async function api(bases, preferred, path, { key, clientId, body, method }, stat
         signal: AbortSignal.timeout(60_000),
       });
       const text = await response.text();
+      // a 5xx rolled its transaction back (nothing half-written): an integrator retries it, so do we (counted)
+      if (response.status >= 500 && attempt < 5) {
+        if (stats) stats.serverErrors++;
+        await sleep(500 * (attempt + 1));
+        continue;
+      }
       return { status: response.status, headers: response.headers, text, retried: attempt > 0 };
     } catch (error) {
       lastError = error;
@@ -57,7 +63,7 @@ export async function driveLoad({ bases, setup, db, count, concurrency, shares, 
     pii: [],
     startRequestIds: [],
     byKind: { address: 0, email: 0, document: 0 },
-    stats: { retried: 0 },
+    stats: { retried: 0, serverErrors: 0 },
     lostStarts: 0,
   };
   const pending = [];
@@ -156,6 +162,7 @@ export async function driveLoad({ bases, setup, db, count, concurrency, shares, 
   );
   await Promise.all(pending);
   out.retried = out.stats.retried;
+  out.serverErrors = out.stats.serverErrors;
   return out;
 }
 
