@@ -22,7 +22,7 @@ import { driveLoad, probeOtpLimit, probeRateLimit } from "./soak/drive.mjs";
 const N = setting("SOAK_VERIFICATIONS", 500);
 const DOCUMENT_SHARE = Number(process.env.SOAK_DOCUMENT_SHARE ?? 0.04);
 const EMAIL_SHARE = Number(process.env.SOAK_EMAIL_SHARE ?? 0.2);
-const CONCURRENCY = setting("SOAK_CONCURRENCY", 6);
+const CONCURRENCY = setting("SOAK_CONCURRENCY", 4);
 const PG_PORT = setting("SOAK_PG_PORT", 54343);
 const PORT_BASE = setting("SOAK_PORT_BASE", 3342); // app A, app B, the receiver
 const SWEEP_SECONDS = setting("SOAK_SWEEP_SECONDS", 5);
@@ -159,7 +159,14 @@ async function main() {
     env,
   );
   const receiver = await startReceiver(ports.receiver, setup.webhookSecret);
-  const appEnv = (port) => ({ ...env, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` });
+  // as `npm start` runs them: each app instance with its in-process worker (SOAK_APP_WORKERS=0: web only), so three
+  // instances claim work and three sweep timers fire
+  const appEnv = (port) => ({
+    ...env,
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    ENGINE_WORKER: process.env.SOAK_APP_WORKERS === "0" ? "off" : "auto",
+  });
   log("starting app A, app B and the worker");
   await Promise.all([
     startProcess("app-a", "app", appEnv(ports.a)),
@@ -224,6 +231,7 @@ async function main() {
       started: load.known.length,
       byKind: load.byKind,
       retriedAfterNetworkError: load.retried,
+      serverErrorsRetried: load.serverErrors,
       lostStartAnswers: load.lostStarts,
     },
     ...results.figures,
@@ -298,6 +306,11 @@ async function check({ db, setup, load, receiver, rate, otp, state, started, set
     `${events.length - lost}/${events.length} events, ${notDelivered} rows not DELIVERED`,
   );
   inv("duplicates (at-least-once; reported)", true, `${duplicates} event(s) received twice or more`);
+  inv(
+    "API answers retried (reported: network errors in the kill, 5xx under CPU starvation)",
+    true,
+    `${load.retried} network, ${load.serverErrors} 5xx (rolled back, retried)`,
+  );
   const firstFailed = receiver.deliveries.filter((d) => d.attempt === 1 && d.answered !== 200).length;
   const retried = receiver.deliveries.filter((d) => d.attempt > 1).length;
   inv(
@@ -321,7 +334,8 @@ async function check({ db, setup, load, receiver, rate, otp, state, started, set
   const sweeps = logLines
     .map(({ name, line }) => ({ name, entry: parseJson(line) }))
     .filter(({ entry }) => entry?.msg === "sweep" && entry.scheduled)
-    .map(({ name, entry }) => ({ name, time: entry.time }))
+    // when each sweep started (its log line is written when it ends, which under load can be seconds later)
+    .map(({ name, entry }) => ({ name, time: entry.startedAt ?? entry.time }))
     .sort((x, y) => x.time - y.time);
   const gaps = sweeps.slice(1).map((s, i) => s.time - sweeps[i].time);
   const minGap = gaps.length ? Math.min(...gaps) : null;

@@ -160,7 +160,7 @@ export function createWorker(options: WorkerOptions = {}) {
             update: { lastRunAt: now, runs: { increment: 1 } },
           });
           metrics.sweeps.inc({ outcome: "ran" });
-          logger.info({ ...result, scheduled }, "sweep");
+          logger.info({ ...result, scheduled, startedAt: now.getTime() }, "sweep");
         },
         { timeout: 120_000 },
       )
