@@ -356,10 +356,12 @@ async function check({ db, setup, load, receiver, rate, otp, state, started, set
   const mismatched = load.startRequestIds.filter(([id, requestId]) => eventRequestIds.get(id) !== requestId).length;
   const logged = new Set(logLines.map(({ line }) => parseJson(line)?.requestId).filter(Boolean));
   const unlogged = load.startRequestIds.filter(([, requestId]) => !logged.has(requestId)).length;
+  // a line of a request answered just before the kill -9 may die with its process (it is written once the answer
+  // has gone out): at most the requests in flight then, and reported
   inv(
     "X-Request-Id on the verification_started event and in a log line",
-    mismatched === 0 && unlogged === 0,
-    `${load.startRequestIds.length - mismatched} of ${load.startRequestIds.length} events, ${unlogged} not logged`,
+    mismatched === 0 && unlogged <= CONCURRENCY,
+    `${load.startRequestIds.length - mismatched} of ${load.startRequestIds.length} events, ${unlogged} not logged (lost in the kill: at most ${CONCURRENCY})`,
   );
 
   // personal data and secrets the run submitted: none may be in any log line
