@@ -2,15 +2,25 @@
 // seal personal data rows written before the columns were encrypted (lib/privacy/seal-existing.ts).
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  const { onShutdown } = await import("@/lib/observability/core.mjs");
+  const { log } = await import("@/lib/observability/logger");
+  const { collectProcessMetrics } = await import("@/lib/observability/metrics");
+  collectProcessMetrics(); // the event-loop lag monitor runs from the start, not from the first scrape
   const { startEngine } = await import("@/lib/engine/start-engine");
   startEngine();
+  const { prisma } = await import("@/lib/db");
+  // last step of a graceful shutdown (scripts/server.mjs): the pool closes once the engine has released its work
+  onShutdown("database pool", 90, () =>
+    // bounded: a connection still held by abandoned work (a step waiting on a lock) would keep the pool open
+    Promise.race([prisma.$disconnect(), new Promise<void>((resolve) => setTimeout(resolve, 2_000))]),
+  );
   const { sealExistingRows } = await import("@/lib/privacy/seal-existing");
+  const logger = log("privacy");
   sealExistingRows().then(
     (sealed) => {
       const total = sealed.verifications + sealed.inputs + sealed.steps + sealed.events;
-      if (total) console.log(`[privacy] sealed rows written before encryption: ${JSON.stringify(sealed)}`);
+      if (total) logger.info({ sealed }, "sealed rows written before encryption");
     },
-    (error) =>
-      console.error(`[privacy] sealing older rows failed (${(error as Error).name}); it runs again at the next start`),
+    (error) => logger.error({ err: error }, "sealing older rows failed; it runs again at the next start"),
   );
 }

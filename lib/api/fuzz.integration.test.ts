@@ -3,7 +3,7 @@
 // in the endpoint's documented shape or a 4xx `{error, message, details?}` whose code agrees with ERROR_STATUS.
 // Never a 5xx. FUZZ_SCALE=5 runs five times as many cases (the default keeps the file well under a minute).
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, it } from "vitest";
 import { resetEnvCache } from "@/lib/env";
 import { startVerification } from "@/lib/testing/fixtures";
 import {
@@ -33,6 +33,7 @@ import {
   type IdRef,
 } from "@/lib/testing/fuzz/request-arbitraries";
 import { fuzzCall, outcomeSummary, recordServerLog } from "@/lib/testing/fuzz/response-checks";
+import { setLogDestination } from "@/lib/observability/core.mjs";
 import {
   buildGood,
   buildSendInputs,
@@ -54,13 +55,13 @@ const TIMEOUT = 120_000 * Math.max(1, SCALE);
 // Test data (lib/testing/fuzz/pool.ts): one account with the demo workflows and a verification of each, plus another tenant
 
 beforeAll(async () => {
-  // the server logs unknown failures (name, code, stack frames) with console.error: fuzzCall reports them
-  vi.spyOn(console, "error").mockImplementation(recordServerLog);
+  // the server logs unknown failures (name, code, stack frames) as error lines: fuzzCall reports them
+  setLogDestination({ write: (line: string) => void (JSON.parse(line).level >= 50 && recordServerLog(line)) });
   await createFuzzPool();
 });
 
 afterAll(() => {
-  vi.restoreAllMocks();
+  setLogDestination(undefined);
   // FUZZ_STATS=1 prints how often each endpoint answered each status and code (is validation being reached?)
   if (process.env.FUZZ_STATS) console.log(outcomeSummary());
 });

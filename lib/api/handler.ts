@@ -8,6 +8,8 @@ import { parseWith } from "@/lib/api/body";
 import { consumeRateLimit, rateLimitHeaders, rateLimitState, type RateLimitState } from "@/lib/api/rate-limit";
 import { env } from "@/lib/env";
 import type { Scope } from "@/lib/credentials/scopes";
+import { currentRequestId } from "@/lib/observability/core.mjs";
+import { log } from "@/lib/observability/logger";
 
 type AuthMode =
   | {
@@ -43,7 +45,8 @@ export function apiRoute<
   handle: (ctx: HandlerContext<z.output<PS>, z.output<QS>, A>) => Promise<Response>,
 ) {
   return async (request: Request, route?: RouteContext): Promise<Response> => {
-    const requestId = randomUUID();
+    // the id scripts/server.mjs gave this request (X-Request-Id), or one of our own when called without it (tests)
+    const requestId = currentRequestId() ?? randomUUID();
     const ip = clientIp(request.headers);
     let rate: RateLimitState | undefined;
     let response: Response;
@@ -125,11 +128,7 @@ export function errorResponse(error: unknown, request: Request, requestId: strin
     return Response.json({ error: "VALIDATION_ERROR", message: "The request was aborted." }, { status: 400 });
   }
   // Unknown failure: log what helps an operator (no message text: it may carry personal data), answer generically.
-  const err = error as { name?: string; code?: string; stack?: string };
-  const frames = err.stack?.split("\n").slice(1, 6).join("\n") ?? "";
-  console.error(
-    `[api] ${request.method} ${new URL(request.url).pathname} request ${requestId} failed: ${err.name ?? "Error"} ${err.code ?? ""}\n${frames}`,
-  );
+  log("api").error({ requestId, method: request.method, path: new URL(request.url).pathname, err: error }, "failed");
   return Response.json(
     { error: "INTERNAL_ERROR", message: `Something went wrong on our side (request ${requestId}).` },
     { status: 500 },

@@ -1,5 +1,6 @@
 import "server-only";
 import { usesInngest } from "@/lib/engine/mode";
+import { log } from "@/lib/observability/logger";
 
 // After a commit that created work (a verification ready to process, webhook deliveries), tell whoever runs it.
 // Losing this signal loses nothing: the work is in PostgreSQL, the in-process worker polls it and the Inngest
@@ -29,8 +30,6 @@ export function notifyWork(kind: "verification" | "deliveries", verificationId?:
       ),
     )
     .catch((error: unknown) =>
-      console.error(
-        `[engine] could not notify Inngest (${(error as Error)?.name}); the relay cron will pick the work up`,
-      ),
+      log("engine").error({ err: error }, "could not notify Inngest; the relay cron will pick the work up"),
     );
 }

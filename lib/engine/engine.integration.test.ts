@@ -9,6 +9,7 @@ import { emailCheck } from "@/lib/processes/email-check/email-check";
 import { call } from "@/lib/testing/api-client";
 import { createTestAccount, type TestAccount } from "@/lib/testing/fixtures";
 import { emailVerificationReadyToProcess, receiverFor } from "@/lib/testing/engine-fixtures";
+import { captureLogs } from "@/lib/testing/capture-logs";
 
 let account: TestAccount;
 
@@ -112,8 +113,8 @@ describe("in-process engine", () => {
   it("marks the step and the verification FAILED after 3 attempts, announced as NEEDS_REVIEW", async () => {
     const { verificationId } = await emailVerificationReadyToProcess(account);
     const spy = vi.spyOn(emailCheck, "run").mockRejectedValue(new Error("secret detail 4111-1111"));
-    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
-    await runInProcess((d) => verificationWorkflow(d, verificationId), inProcessDurable([0]));
+    const logged = captureLogs();
+    await runInProcess((d) => verificationWorkflow(d, verificationId), inProcessDurable([0])).finally(logged.restore);
     expect(spy).toHaveBeenCalledTimes(3);
     expect((await status(verificationId)).status).toBe("FAILED");
     const step = await prisma.verificationStep.findFirstOrThrow({ where: { verificationId } });
@@ -128,6 +129,14 @@ describe("in-process engine", () => {
       status: "FAILED",
     });
     // the error's message (which could hold personal data) is neither stored nor logged
-    expect(JSON.stringify(logged.mock.calls)).not.toContain("4111");
+    expect(logged.parsed().filter((l) => l.msg === "step failed")).toEqual([
+      expect.objectContaining({
+        verificationId,
+        processType: "EMAIL_CHECK",
+        attempt: 3,
+        err: expect.objectContaining({ name: "Error" }),
+      }),
+    ]);
+    expect(logged.lines.join("\n")).not.toContain("4111");
   });
 });

@@ -1,5 +1,7 @@
 import "server-only";
 import { env } from "@/lib/env";
+import { log } from "@/lib/observability/logger";
+import { metrics } from "@/lib/observability/metrics";
 
 // The checks' models load in a few seconds of CPU (measured by bench:pipeline's cold phase, docs/benchmarks.md).
 // Loaded on first use, that time lands on the first verification after a start; a process that runs checks loads
@@ -13,6 +15,7 @@ async function timed(models: Record<string, number | string>, name: string, load
   try {
     await load();
     models[name] = Math.round(performance.now() - t);
+    metrics.modelLoad.set({ model: name }, (performance.now() - t) / 1000);
   } catch (error) {
     // not fatal: the check that needs it loads it again on first use, and fails its step if it cannot
     models[name] = `failed (${(error as Error).name})`;
@@ -38,8 +41,9 @@ export async function preloadModels(): Promise<PreloadReport> {
 /** Starts the preload in the background when PRELOAD_MODELS allows it (a process that runs checks calls this). */
 export function preloadModelsInBackground(who: string): void {
   if (!env().PRELOAD_MODELS) return;
+  const logger = log(who);
   preloadModels().then(
-    (report) => console.log(`[${who}] models loaded in ${report.ms} ms: ${JSON.stringify(report.models)}`),
-    (error) => console.error(`[${who}] preloading models failed (${(error as Error).name}); they load on first use`),
+    (report) => logger.info({ ms: report.ms, models: report.models }, "models loaded"),
+    (error) => logger.error({ err: error }, "preloading models failed; they load on first use"),
   );
 }

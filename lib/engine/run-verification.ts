@@ -8,6 +8,8 @@ import { processFor } from "@/lib/processes/registry";
 import { toWorkflowShape, versionSelect } from "@/lib/workflows/workflow-shape";
 import type { ProcessType } from "@/lib/workflows/process-types";
 import { stepCompletedFields, webhookStatus } from "@/lib/engine/step-payload";
+import { log } from "@/lib/observability/logger";
+import { metrics } from "@/lib/observability/metrics";
 
 // A verification's processing, in three idempotent parts that both execution modes call (Inngest functions
 // inside step.run, the in-process worker directly): plan the steps, run each step, finalize. Running any part
@@ -67,8 +69,10 @@ export async function runStep(verificationId: string, position: number): Promise
   if (!step.startedAt) await prisma.verificationStep.update({ where: { id: step.id }, data: { startedAt: started } });
 
   const context = await loadContext(verificationId, step.processType as ProcessType);
+  const timer = metrics.stepDuration.startTimer({ process_type: step.processType });
   try {
     const output = await processFor(step.processType).run(context);
+    timer({ outcome: "completed" });
     await finishStep(step.id, verificationId, {
       status: "COMPLETED",
       result: output.result,
@@ -78,11 +82,15 @@ export async function runStep(verificationId: string, position: number): Promise
     });
     return "completed";
   } catch (error) {
-    if (step.attempts < MAX_STEP_ATTEMPTS) throw error;
+    timer({ outcome: "error" });
+    const fields = { verificationId, processType: step.processType, attempt: step.attempts, err: error };
+    if (step.attempts < MAX_STEP_ATTEMPTS) {
+      log("engine").warn(fields, "step attempt failed; retrying");
+      throw error;
+    }
     // no message text: it may carry personal data; the name and code are enough to start looking
     const reason = `${(error as Error)?.name ?? "Error"} after ${step.attempts} attempts`;
-    const frames = (error as Error)?.stack?.split("\n").slice(1, 6).join("\n") ?? "";
-    console.error(`[engine] step ${step.processType} of ${verificationId} failed: ${reason}\n${frames}`);
+    log("engine").error(fields, "step failed");
     await finishStep(step.id, verificationId, { status: "FAILED", result: null, data: {}, checks: [], error: reason });
     return "failed";
   }
@@ -182,6 +190,7 @@ export async function finalizeVerification(verificationId: string): Promise<bool
       select: { id: true, accountId: true, workflowId: true, metadata: true },
     });
     if (verification) {
+      metrics.verificationsCompleted.inc({ result: result ?? "FAILED" });
       await recordEvent(
         tx,
         verification,

@@ -4,6 +4,7 @@ import type { Tx } from "@/lib/db";
 import { openJson } from "@/lib/crypto/field-crypto";
 import { secrets } from "@/lib/secrets";
 import { uuidv7 } from "@/lib/uuidv7";
+import { currentRequestId } from "@/lib/observability/core.mjs";
 
 // The webhook event envelope, built in ONE place (recordEvent, recordEventsBulk and the dashboard's test event):
 // eventName, eventId (UUIDv7, the same on every retry), flowId, verificationId, timeStamp, resource, metadata, then
@@ -42,6 +43,8 @@ export function eventRow(subject: EventSubject, eventName: string, now: Date, fi
     name: eventName,
     payload: payload as Prisma.InputJsonValue,
     createdAt: now,
+    // the request (or background job run) that wrote it: the X-Request-Id it answered with, and its log lines
+    requestId: currentRequestId(),
   };
   return { row, payload };
 }

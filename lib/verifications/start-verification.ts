@@ -10,6 +10,7 @@ import { uuidv7 } from "@/lib/uuidv7";
 import { isUuid } from "@/lib/verifications/find-verification";
 import { resumeVerifyUrl } from "@/lib/verifications/verify-url";
 import { workflowVersion } from "@/lib/workflows/version-cache";
+import { metrics } from "@/lib/observability/metrics";
 
 export type StartInput = {
   accountId: string;
@@ -45,8 +46,8 @@ WITH identity AS (
   FROM identity
   RETURNING "id", "identityId"
 ), event AS (
-  INSERT INTO "Event" ("id", "accountId", "verificationId", "name", "payload", "createdAt")
-  SELECT $14, $2, verification."id", 'verification_started', $15::jsonb, $4::timestamp(3) FROM verification
+  INSERT INTO "Event" ("id", "accountId", "verificationId", "name", "payload", "createdAt", "requestId")
+  SELECT $14, $2, verification."id", 'verification_started', $15::jsonb, $4::timestamp(3), $16::text FROM verification
   RETURNING "id"
 ), deliveries AS (
   INSERT INTO "WebhookDelivery" ("id", "eventId", "endpointId", "nextAttemptAt", "createdAt", "updatedAt")
@@ -102,8 +103,10 @@ export async function startVerification(input: StartInput) {
     expiresAt && ts(expiresAt),
     event.id,
     JSON.stringify(sealedEvent.payload),
+    event.requestId,
   ]);
   if (!created) throw new Error("the start statement wrote no verification");
+  metrics.verificationsStarted.inc();
   notifyWork("deliveries");
 
   // One object that satisfies both start-response shapes of the spec.

@@ -3,6 +3,7 @@ import { clock } from "@/lib/clock";
 import { prisma } from "@/lib/db";
 import { recordEventsBulk } from "@/lib/events/record-events-bulk";
 import { redactExpiredVerifications } from "@/lib/privacy/redact-expired";
+import { metrics } from "@/lib/observability/metrics";
 
 export const STALE_AFTER_MS = 24 * 60 * 60_000;
 const BATCH = 1_000;
@@ -68,6 +69,8 @@ export async function sweepStaleVerifications(
     abandoned += batch;
     if (batch < BATCH) break;
   }
+  if (expired) metrics.verificationsAbandoned.inc({ reason: "EXPIRED" }, expired);
+  if (abandoned) metrics.verificationsAbandoned.inc({ reason: "ABANDONED" }, abandoned);
   const { redacted } = await redactExpiredVerifications(now);
   return { expired, abandoned, redacted };
 }

@@ -8,6 +8,7 @@ import { postJson, type PostOutcome } from "@/lib/webhooks/safe-request";
 import { DELIVERY_TIMEOUT_MS, nextAttemptAfter } from "@/lib/webhooks/retry-schedule";
 import { signedHeaders } from "@/lib/webhooks/sign-webhook";
 import { decryptWebhookSecret } from "@/lib/webhooks/webhook-secret";
+import { metrics } from "@/lib/observability/metrics";
 
 /** The note on an attempt whose delivery another worker had already moved on (both requests were sent). */
 export const RACED = "raced: another worker recorded this attempt first";
@@ -66,6 +67,9 @@ export async function attemptDelivery(
   const delivered = outcome.kind === "response" && outcome.statusCode >= 200 && outcome.statusCode < 300;
   const next = delivered ? null : nextAttemptAfter(attempt, finishedAt);
   const status = delivered ? "DELIVERED" : next ? "PENDING" : "FAILED";
+  const outcomeLabel = delivered ? "delivered" : next ? "retry" : "failed";
+  metrics.webhookAttempts.inc({ outcome: outcomeLabel, attempt: String(attempt) });
+  metrics.webhookLatency.observe({ outcome: outcomeLabel }, outcome.durationMs / 1000);
 
   const [recorded] = await sql<{ won: boolean }>("record-webhook-attempt", RECORD_ATTEMPT_SQL, [
     deliveryId,

@@ -1,16 +1,42 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { stampHeaders } from "@/lib/api/client-ip";
+import { resetEnvCache } from "@/lib/env";
 import { GET } from "./route";
 
+const probe = (ip: string) => new Request("http://localhost/api/health", { headers: stampHeaders(ip) });
+
+afterEach(() => {
+  delete process.env.HEALTH_RATE_LIMIT_PER_MINUTE;
+  resetEnvCache();
+});
+
 describe("GET /api/health", () => {
-  it("says the database answers and which ffmpeg decodes uploads, without paths", async () => {
-    const response = await GET();
+  it("says the process answers, the database too, and which ffmpeg decodes uploads, without versions or paths", async () => {
+    const response = await GET(probe("10.1.0.1"));
     expect(response.status).toBe(200);
     const body = await response.json();
     expect(body).toEqual({
       status: "ok",
+      version: "0.1.0",
+      uptimeSeconds: expect.any(Number),
+      shuttingDown: false,
       database: "ok",
-      ffmpeg: { source: "system", version: expect.stringMatching(/^\d/) },
+      ffmpeg: { source: "system" },
     });
-    expect(JSON.stringify(body)).not.toContain("/");
+    expect(JSON.stringify(body)).not.toMatch(/\/|\d+\.\d+\.\d+-|deb/);
+  });
+
+  it("is rate-limited per client address, in the process", async () => {
+    process.env.HEALTH_RATE_LIMIT_PER_MINUTE = "3";
+    resetEnvCache();
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await GET(probe("10.1.0.2"))).status);
+    // the fourth probe of the same minute is refused (unless the minute turned over between them)
+    expect(statuses.slice(0, 3)).toEqual([200, 200, 200]);
+    const fourth = statuses[3];
+    expect([429, 200]).toContain(fourth);
+    if (fourth === 200) return;
+    // another address is not affected
+    expect((await GET(probe("10.1.0.3"))).status).toBe(200);
   });
 });

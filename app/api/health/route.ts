@@ -1,20 +1,32 @@
+import { clientIp } from "@/lib/api/client-ip";
 import { prisma } from "@/lib/db";
-import { ffmpegBinary, ffmpegVersion } from "@/lib/video/ffmpeg";
+import { isShuttingDown } from "@/lib/observability/core.mjs";
+import { allowProbe, probeRefused } from "@/lib/observability/probe-limit";
+import { ffmpegBinary } from "@/lib/video/ffmpeg";
+import { version } from "@/package.json";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-// GET /api/health — is this instance able to serve: the database answers, and which ffmpeg decodes uploads
-// (Debian's maintained build, or the bundled 2018 one as a fallback). No secrets, no paths.
-export async function GET() {
-  const database = await prisma.$queryRaw`SELECT 1`.then(
-    () => "ok" as const,
-    () => "unavailable" as const,
-  );
+// GET /api/health — liveness: the process answers (200 whenever it can answer at all; a database outage is
+// reported, not a reason to restart the process: /api/ready is the probe that takes instances out of rotation).
+// Which ffmpeg decodes uploads is named by its source only: no versions but ours, no paths, no secrets.
+export async function GET(request: Request) {
+  if (!allowProbe(clientIp(request.headers))) return probeRefused();
+  const database = await Promise.race([
+    prisma.$queryRaw`SELECT 1`.then(
+      () => "ok" as const,
+      () => "unavailable" as const,
+    ),
+    new Promise<"unavailable">((resolve) => setTimeout(() => resolve("unavailable"), 3_000)),
+  ]);
   const body = {
-    status: database === "ok" ? "ok" : "degraded",
+    status: "ok",
+    version,
+    uptimeSeconds: Math.round(process.uptime()),
+    shuttingDown: isShuttingDown(),
     database,
-    ffmpeg: { source: ffmpegBinary().source, version: await ffmpegVersion() },
+    ffmpeg: { source: ffmpegBinary().source },
   };
-  return Response.json(body, { status: database === "ok" ? 200 : 503, headers: { "cache-control": "no-store" } });
+  return Response.json(body, { headers: { "cache-control": "no-store" } });
 }

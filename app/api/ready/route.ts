@@ -1,0 +1,24 @@
+import { clientIp } from "@/lib/api/client-ip";
+import { isShuttingDown } from "@/lib/observability/core.mjs";
+import { allowProbe, probeRefused } from "@/lib/observability/probe-limit";
+import { readiness } from "@/lib/observability/readiness";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+// GET /api/ready — readiness: database, migrations, storage key, ffmpeg, model files; 503 naming the failing
+// part. During a graceful shutdown it answers 503 at once, so load balancers stop sending requests here.
+export async function GET(request: Request) {
+  if (!allowProbe(clientIp(request.headers))) return probeRefused();
+  const headers = { "cache-control": "no-store" };
+  if (isShuttingDown())
+    return Response.json({ status: "shutting-down", failing: ["shutdown"] }, { status: 503, headers });
+  const { ready, parts } = await readiness();
+  const failing = Object.entries(parts)
+    .filter(([, part]) => !part.ok)
+    .map(([name]) => name);
+  return Response.json(
+    { status: ready ? "ready" : "not-ready", ...(failing.length ? { failing } : {}), parts },
+    { status: ready ? 200 : 503, headers },
+  );
+}
