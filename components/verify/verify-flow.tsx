@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import dynamic from "next/dynamic";
 import { SubmittedScreen } from "@/components/verify/submitted-screen";
 import { WelcomeScreen } from "@/components/verify/welcome-screen";
+import { useEmbedBridge } from "@/components/verify/embed-bridge";
 import { ErrorBanner, Progress } from "@/components/verify/ui";
 import { HostedApiError, fetchState, sendInputs, startVerification } from "@/components/verify/hosted-api";
 import { useI18n } from "@/components/verify/i18n";
@@ -35,6 +36,7 @@ export function VerifyFlow({ entry }: { entry: HostedEntry }) {
   const [error, setError] = useState<string | null>(null);
   const [starting, setStarting] = useState(false);
   const headingRef = useRef<HTMLDivElement>(null);
+  useEmbedBridge({ phase, verificationId: state?.verificationId ?? null, status: state?.status ?? null });
 
   const supplied = useMemo(() => new Set(state?.supplied ?? []), [state]);
   const screens = useMemo(() => (state ? planScreens(state.inputs, documentSides) : []), [state, documentSides]);
