@@ -79,7 +79,7 @@ export function openApiDocument(serverUrl: string) {
           type: "http",
           scheme: "bearer",
           description:
-            "API key from the dashboard (Authorization: Bearer <key>). A verification session token (vst_…) is also accepted by send-inputs and email-otp.",
+            "API key from the dashboard (Authorization: Bearer <key>); test-mode keys (sk_test_…) drive the sandbox (docs/sandbox.md). A verification session token (vst_…) is also accepted by send-inputs and email-otp.",
         },
         clientId: { type: "apiKey", in: "header", name: "X-CLIENT-ID" },
       },
@@ -171,6 +171,18 @@ export function openApiDocument(serverUrl: string) {
               ...UPLOAD_REFUSALS,
               ...COMMON,
             ),
+          },
+        },
+      },
+      "/sandbox/verifications/{verificationId}/fast-forward": {
+        post: {
+          operationId: "sandboxFastForward",
+          summary:
+            "Test mode only: 24 hours pass for a test verification, which is abandoned as the stale sweep would (verification_abandoned). docs/sandbox.md",
+          parameters: [verificationIdParam],
+          responses: {
+            "200": { description: "The status after the fast-forward", content: jsonContent("VerificationStatus") },
+            ...errors("INSUFFICIENT_PERMISSIONS", "VERIFICATION_NOT_FOUND", "INVALID_STATE", ...COMMON),
           },
         },
       },

@@ -64,6 +64,7 @@ function toApiInput(item: InputItem) {
 export class OpenKYC {
   readonly verifications;
   readonly workflows;
+  readonly sandbox;
 
   constructor(options: OpenKYCOptions) {
     if (!options.apiKey || !options.clientId || !options.baseUrl)
@@ -108,6 +109,12 @@ export class OpenKYC {
             body: { inputs: body.inputs.map(toApiInput), complete: body.complete },
           }),
         ),
+    };
+
+    this.sandbox = {
+      /** POST /sandbox/verifications/{id}/fast-forward — test keys only: 24 h pass, the verification is ABANDONED */
+      fastForward: (verificationId: string): Promise<VerificationStatus> =>
+        unwrap(api.POST("/sandbox/verifications/{verificationId}/fast-forward", { params: byId(verificationId) })),
     };
 
     this.workflows = {

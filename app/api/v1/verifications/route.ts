@@ -20,6 +20,7 @@ export const POST = apiRoute({ auth: { scope: "verification:create" } }, async (
       flowId: body.flowId,
       metadata,
       ipAddress: ip,
+      mode: principal.mode,
     });
     return json(started, 201);
   }),
