@@ -2,7 +2,7 @@
 // the build). `npm start` and the benchmarks call it.
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -48,8 +48,37 @@ export function sourceHash() {
 
 export function buildIfNeeded({ log = console.error } = {}) {
   const current = sourceHash();
-  const built = existsSync(path.join(ROOT, ".next/BUILD_ID")) && existsSync(STAMP) ? readFileSync(STAMP, "utf8") : null;
-  if (built === current) return false;
+  const isBuilt = () =>
+    (existsSync(path.join(ROOT, ".next/BUILD_ID")) && existsSync(STAMP) ? readFileSync(STAMP, "utf8") : null) ===
+    current;
+  if (isBuilt()) return false;
+  // several test files start the production app side by side (smoke, SDK, example): one builds, the others wait
+  return withBuildLock(() => (isBuilt() ? false : build(current, log)));
+}
+
+const LOCK = path.join(ROOT, ".next-build.lock");
+
+function withBuildLock(run) {
+  for (;;) {
+    try {
+      mkdirSync(LOCK);
+      break;
+    } catch (error) {
+      if (error.code !== "EEXIST") throw error;
+      // a lock left by a build that was killed: a build takes minutes, not a quarter of an hour
+      const age = Date.now() - (statSync(LOCK, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > 15 * 60_000) rmSync(LOCK, { recursive: true, force: true });
+      else Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500);
+    }
+  }
+  try {
+    return run();
+  } finally {
+    rmSync(LOCK, { recursive: true, force: true });
+  }
+}
+
+function build(current, log) {
   log("[build] no build of the current sources: running `next build` (a minute or two on 2 cores)…");
   const started = Date.now();
   const result = spawnSync(process.execPath, [path.join(ROOT, "node_modules/next/dist/bin/next"), "build"], {

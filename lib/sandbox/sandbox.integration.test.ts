@@ -4,8 +4,14 @@ import { createApiKey } from "@/lib/credentials/create-api-key";
 import { listVerifications } from "@/lib/dashboard/list-verifications";
 import { overviewStats } from "@/lib/dashboard/overview-stats";
 import { prisma } from "@/lib/db";
-import { createWorker } from "@/lib/engine/worker";
+import { inProcessDurable, runInProcess } from "@/lib/engine/durable";
+import { verificationWorkflow } from "@/lib/engine/workflows";
+import { attemptDelivery } from "@/lib/webhooks/attempt-delivery";
 import { resetEnvCache } from "@/lib/env";
+import { correctDocumentData } from "@/lib/review/correct-document-data";
+import { decideReview } from "@/lib/review/decide-review";
+import { ownerOf } from "@/lib/testing/dashboard-fixtures";
+import { dataUrl, jpeg } from "@/lib/testing/images";
 import { call } from "@/lib/testing/api-client";
 import { createTestAccount, type TestAccount } from "@/lib/testing/fixtures";
 import { startReceiver } from "@/lib/testing/webhook-receiver";
@@ -34,6 +40,7 @@ beforeAll(async () => {
       { name: "watchlist", processes: ["WATCHLIST_CHECK"] },
       { name: "address-watchlist", processes: ["ADDRESS_VERIFICATION", "WATCHLIST_CHECK"] },
       { name: "email", processes: ["EMAIL_CHECK"] },
+      { name: "document", processes: ["DOCUMENT_VERIFICATION"], documentTypes: ["PASSPORT"] },
     ],
   });
   const key = await createApiKey(account.accountId, {
@@ -80,11 +87,21 @@ async function run(
   const id = started.body.verificationId as string;
   const sent = await call(`/api/v1/verifications/${id}/send-inputs`, { ...auth, body: { inputs } });
   expect(sent.status, sent.text).toBe(200);
-  const worker = createWorker({ pollMs: 50 });
-  worker.start();
-  await worker.idle();
-  await worker.stop();
+  await processNow(id);
   return { id, status: (await call(`/api/v1/verifications/${id}/status`, auth)).body };
+}
+
+/**
+ * Runs this verification's workflow and delivers its pending webhooks, here and now. Not a general worker: that
+ * would also claim the jobs of the other test files that share the database.
+ */
+async function processNow(verificationId: string) {
+  await runInProcess((d) => verificationWorkflow(d, verificationId), inProcessDurable([0]));
+  const deliveries = await prisma.webhookDelivery.findMany({
+    where: { event: { verificationId }, status: "PENDING" },
+    select: { id: true },
+  });
+  await Promise.all(deliveries.map((d) => attemptDelivery(d.id)));
 }
 
 async function eventsOf(id: string, which: typeof liveReceiver) {
@@ -148,6 +165,24 @@ describe("sandbox: the magic values of docs/sandbox.md", () => {
     expect(await eventsOf(id, testReceiver)).toContain("verification_completed");
   }, 30_000);
 
+  it("REVIEW decided in the dashboard, and a corrected document: verification_completed again, verification_data_updated", async () => {
+    const inputs = [
+      { fieldName: "DOCUMENT_COUNTRY", value: "DE", type: "TEXT" },
+      { fieldName: "DOCUMENT_TYPE", value: "PASSPORT", type: "TEXT" },
+      { fieldName: "DOCUMENT_FRONT", value: dataUrl(await jpeg(), "image/jpeg"), type: "FILE" },
+    ];
+    const { id, status } = await run("document", inputs, { metadata: { sandbox: { outcome: "REVIEW" } } });
+    expect(status).toMatchObject({ status: "COMPLETED", result: "MANUAL_REVIEW" });
+    const owner = ownerOf(account);
+    await decideReview(owner, { verificationId: id, decision: "APPROVED", reason: "sandbox review" });
+    const [step] = await prisma.verificationStep.findMany({ where: { verificationId: id } });
+    await correctDocumentData(owner, { verificationId: id, stepId: step!.id, fields: { surname: "Mustermann" } });
+    await processNow(id);
+    const names = testReceiver.received.filter((r) => r.json.verificationId === id).map((r) => r.json.eventName);
+    expect(names.filter((n) => n === "verification_completed")).toHaveLength(2);
+    expect(names).toContain("verification_data_updated");
+  });
+
   it("e-mail OTP: 000000 is right without any code sent, another code is refused", async () => {
     const started = await call("/api/v1/verifications", {
       ...testAuth,
@@ -176,10 +211,7 @@ describe("sandbox: the magic values of docs/sandbox.md", () => {
     const forwarded = await call(`/api/v1/sandbox/verifications/${id}/fast-forward`, { ...testAuth, method: "POST" });
     expect(forwarded.status, forwarded.text).toBe(200);
     expect(forwarded.body.status).toBe("ABANDONED");
-    const worker = createWorker({ pollMs: 50 });
-    worker.start();
-    await worker.idle();
-    await worker.stop();
+    await processNow(id);
     expect(await eventsOf(id, testReceiver)).toContain("verification_abandoned");
     // again: it is final now
     const again = await call(`/api/v1/sandbox/verifications/${id}/fast-forward`, { ...testAuth, method: "POST" });
