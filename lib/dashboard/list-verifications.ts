@@ -42,7 +42,7 @@ export const ListFiltersSchema = z.object({
   after: optional(z.string().regex(CURSOR)),
   before: optional(z.string().regex(CURSOR)),
   // live or the sandbox's test data, never both (docs/sandbox.md)
-  mode: z.enum(["live", "test"]).catch("live").default("live"),
+  mode: optional(z.enum(["live", "test"])),
 });
 
 export type ListFilters = z.infer<typeof ListFiltersSchema>;

@@ -39,7 +39,7 @@ export default async function VerificationsPage({ searchParams }: { searchParams
   return (
     <>
       <h1>Verifications</h1>
-      <ModeSwitch mode={filters.mode} path="/dashboard/verifications" />
+      <ModeSwitch mode={filters.mode ?? "live"} path="/dashboard/verifications" />
       <form
         className={`${styles.panel} ${styles.filters}`}
         method="get"
