@@ -23,6 +23,9 @@ export default tseslint.config(
       "e2e/.state/",
       "scripts/tmp/",
       "next-env.d.ts",
+      // the SDK's build output and its generated layer (scripts/sdk-generate.ts)
+      "packages/*/dist/",
+      "packages/node/src/generated/",
     ],
   },
   js.configs.recommended,

@@ -20,8 +20,14 @@ export default defineConfig({
         test: {
           name: "unit",
           environment: "node",
-          include: ["lib/**/*.test.ts", "scripts/**/*.test.ts", "app/**/*.test.ts", "components/**/*.test.ts"],
-          exclude: ["**/*.integration.test.ts", "node_modules/**"],
+          include: [
+            "lib/**/*.test.ts",
+            "scripts/**/*.test.ts",
+            "app/**/*.test.ts",
+            "components/**/*.test.ts",
+            "packages/*/test/**/*.test.ts",
+          ],
+          exclude: ["**/*.integration.test.ts", "**/node_modules/**", "packages/*/dist/**"],
         },
       },
       {
@@ -30,7 +36,7 @@ export default defineConfig({
           name: "integration",
           environment: "node",
           include: ["**/*.integration.test.ts"],
-          exclude: ["node_modules/**", ".data/**"],
+          exclude: ["**/node_modules/**", ".data/**", "packages/*/dist/**"],
           globalSetup: ["lib/testing/global-setup.ts"],
           setupFiles: ["lib/testing/integration-env.ts"],
           testTimeout: 30_000,

@@ -31,6 +31,8 @@ export const ERROR_STATUS = {
   OTP_RATE_LIMITED: 429,
   // the dashboard's refusals: an action the state does not allow (a duplicate, a decided verification, …)
   CONFLICT: 409,
+  // an Idempotency-Key sent again with another request, or while its first request still runs (lib/api/idempotency.ts)
+  IDEMPOTENCY_KEY_REUSED: 409,
   INTERNAL_ERROR: 500,
 } as const;
 

@@ -2,7 +2,7 @@
 // the build). `npm start` and the benchmarks call it.
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -46,45 +46,39 @@ export function sourceHash() {
   return hash.digest("hex");
 }
 
-const LOCK = path.join(ROOT, ".next-build.lock");
-const pause = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
-
-function isAlive(pid) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
+export function buildIfNeeded({ log = console.error } = {}) {
+  const current = sourceHash();
+  const isBuilt = () =>
+    (existsSync(path.join(ROOT, ".next/BUILD_ID")) && existsSync(STAMP) ? readFileSync(STAMP, "utf8") : null) ===
+    current;
+  if (isBuilt()) return false;
+  // several test files start the production app side by side (smoke, SDK, example): one builds, the others wait
+  return withBuildLock(() => (isBuilt() ? false : build(current, log)));
 }
 
-/**
- * One build at a time: two test files (the production smoke test, the soak) may both need the build, and `next build`
- * refuses to run twice in one folder. The second waits for the first (a lock file with its pid) and then finds the
- * build current.
- */
-export function buildIfNeeded({ log = console.error } = {}) {
+const LOCK = path.join(ROOT, ".next-build.lock");
+
+function withBuildLock(run) {
   for (;;) {
     try {
-      writeFileSync(LOCK, String(process.pid), { flag: "wx" });
+      mkdirSync(LOCK);
       break;
-    } catch {
-      const holder = Number(readFileSync(LOCK, "utf8") || 0);
-      if (!holder || !isAlive(holder)) rmSync(LOCK, { force: true });
-      else pause(1_000);
+    } catch (error) {
+      if (error.code !== "EEXIST") throw error;
+      // a lock left by a build that was killed: a build takes minutes, not a quarter of an hour
+      const age = Date.now() - (statSync(LOCK, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > 15 * 60_000) rmSync(LOCK, { recursive: true, force: true });
+      else Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500);
     }
   }
   try {
-    return buildUnlocked(log);
+    return run();
   } finally {
-    rmSync(LOCK, { force: true });
+    rmSync(LOCK, { recursive: true, force: true });
   }
 }
 
-function buildUnlocked(log) {
-  const current = sourceHash();
-  const built = existsSync(path.join(ROOT, ".next/BUILD_ID")) && existsSync(STAMP) ? readFileSync(STAMP, "utf8") : null;
-  if (built === current) return false;
+function build(current, log) {
   log("[build] no build of the current sources: running `next build` (a minute or two on 2 cores)…");
   const started = Date.now();
   const result = spawnSync(process.execPath, [path.join(ROOT, "node_modules/next/dist/bin/next"), "build"], {

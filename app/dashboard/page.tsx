@@ -1,6 +1,8 @@
 import { clock } from "@/lib/clock";
 import { requireMember } from "@/lib/dashboard/current-member";
+import { dataMode } from "@/lib/dashboard/data-mode";
 import { overviewStats, type DayCounts } from "@/lib/dashboard/overview-stats";
+import { ModeSwitch } from "@/components/dashboard/mode-switch";
 import styles from "@/components/dashboard/dashboard.module.css";
 
 export const metadata = { title: "Overview" };
@@ -25,15 +27,21 @@ function duration(seconds: number | null): string {
   return `${(seconds / 3600).toFixed(1)} h`;
 }
 
-export default async function OverviewPage() {
+export default async function OverviewPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const member = await requireMember();
-  const stats = await overviewStats(member.accountId, clock.now());
+  const mode = dataMode((await searchParams).mode);
+  const stats = await overviewStats(member.accountId, clock.now(), 30, mode);
   const max = Math.max(1, ...stats.perDay.map((d) => d.APPROVED + d.DECLINED + d.MANUAL_REVIEW + d.other));
   const { started, inputsCompleted, completed } = stats.funnel;
   const pct = (n: number) => (started ? `${Math.round((n / started) * 100)} %` : "—");
   return (
     <>
       <h1>Overview</h1>
+      <ModeSwitch mode={mode} path="/dashboard" />
       <p className={styles.muted}>
         Last {stats.days} days · client id <span className={styles.code}>{member.clientId}</span>
       </p>

@@ -62,6 +62,16 @@ export function CreateApiKeyForm({
           ))}
         </fieldset>
         {error("scopes")}
+        <fieldset className={styles.fieldset}>
+          <legend>Mode</legend>
+          <label className={styles.check}>
+            <input type="radio" name="mode" value="live" defaultChecked /> Live: real checks
+          </label>
+          <label className={styles.check}>
+            <input type="radio" name="mode" value="test" /> Test (<span className={styles.code}>sk_test_…</span>): the
+            sandbox, outcomes from magic values, no real checks (docs/sandbox.md)
+          </label>
+        </fieldset>
         <div className={styles.grid}>
           <div className={styles.field}>
             <label htmlFor="key-rate">Rate limit per minute (optional)</label>

@@ -77,6 +77,17 @@ export function WebhookEndpointForm({
           ))}
         </fieldset>
         {errors.events ? <p className={styles.fieldError}>{errors.events}</p> : null}
+        {initial ? null : (
+          <fieldset className={styles.fieldset}>
+            <legend>Mode (fixed once created)</legend>
+            <label className={styles.check}>
+              <input type="radio" name="mode" value="live" defaultChecked /> Live verifications
+            </label>
+            <label className={styles.check}>
+              <input type="radio" name="mode" value="test" /> Test verifications (sandbox)
+            </label>
+          </fieldset>
+        )}
         <div className={styles.field}>
           <label className={styles.check}>
             <input type="checkbox" name="enabled" defaultChecked={initial?.enabled ?? true} /> Enabled (a disabled

@@ -7,6 +7,7 @@ import { SubmittedScreen } from "@/components/verify/submitted-screen";
 import { ErrorBanner, Progress, useExplainError } from "@/components/verify/ui";
 import { answerConsent, fetchState, sendInputs, startVerification } from "@/components/verify/hosted-api";
 import { CONSENT_TEXT_VERSION } from "@/lib/hosted/consent-terms";
+import { useEmbedBridge } from "@/components/verify/embed-bridge";
 import { isLastOpenScreen, nextOpenScreen, planScreens } from "@/components/verify/plan-screens";
 import { FINAL_STATUSES, type HostedEntry, type HostedSession, type HostedState } from "@/lib/hosted/types";
 import type { StepProps } from "@/components/verify/steps/types";
@@ -41,6 +42,7 @@ export function VerifyFlow({ entry }: { entry: HostedEntry }) {
   const [starting, setStarting] = useState(false);
   const hasCamera = useHasCamera();
   const headingRef = useRef<HTMLDivElement>(null);
+  useEmbedBridge({ phase, verificationId: state?.verificationId ?? null, status: state?.status ?? null });
 
   const supplied = useMemo(() => new Set(state?.supplied ?? []), [state]);
   const screens = useMemo(() => (state ? planScreens(state.inputs, documentSides) : []), [state, documentSides]);

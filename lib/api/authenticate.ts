@@ -16,6 +16,8 @@ export type ApiKeyPrincipal = {
   keyId: string;
   scopes: string[];
   rateLimitPerMinute: number | null;
+  /** "test" keys drive the sandbox (docs/sandbox.md) */
+  mode: "live" | "test";
   /** the key's rate-limit bucket, counted by the statement that authenticated it */
   rate: { count: number; windowStart: Date; now: Date };
   /** what a KeyRider read (null: nothing, or no rider's row); absent when the route sent no rider */
@@ -89,6 +91,7 @@ export async function authenticate(
     keyId: key.id,
     scopes: key.scopes,
     rateLimitPerMinute: key.rateLimitPerMinute,
+    mode: key.mode === "test" ? "test" : "live",
     rate: { count: key.count, windowStart, now },
     ...(rider ? { rider: key.rider ?? null } : {}),
   };
@@ -106,6 +109,7 @@ type KeyRow = {
   accountId: string;
   scopes: string[];
   rateLimitPerMinute: number | null;
+  mode: "live" | "test";
   live: boolean;
   allowed: boolean;
   count: number;
@@ -118,7 +122,7 @@ type KeyRow = {
 // every other failure counts against the caller's address (lib/api/handler.ts), as before.
 const keyAndRateSql = (rider: KeyRider | null) => `
 WITH k AS (
-  SELECT k."id", k."accountId", k."scopes", k."rateLimitPerMinute",
+  SELECT k."id", k."accountId", k."scopes", k."rateLimitPerMinute", k."mode",
          (k."revokedAt" IS NULL AND (k."expiresAt" IS NULL OR k."expiresAt" > $3::timestamp(3))) AS "live",
          $4 = ANY(k."scopes") AS "allowed"
   FROM "ApiKey" k JOIN "Account" a ON a."id" = k."accountId"

@@ -3,6 +3,7 @@ import { DOCUMENT_TYPE_NAMES } from "@/lib/document-types/catalog";
 import { PROCESS_TYPES } from "@/lib/workflows/process-types";
 import { SETTING_TYPES } from "@/lib/workflows/settings";
 import { INPUT_TYPES } from "@/lib/verifications/raw-input";
+import { ERROR_STATUS, type ErrorCode } from "@/lib/errors";
 
 // Request and response schemas of /api/v1: the routes validate with them, the OpenAPI document is generated
 // from them, and the integration tests check every response against them.
@@ -236,7 +237,9 @@ export const DocumentTypeList = z.array(DocumentTypeSchema);
 
 export const ErrorResponse = z
   .object({
-    error: z.string(),
+    error: z
+      .enum(Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]])
+      .meta({ description: "Machine-readable code (docs/api.md, Errors); new codes may be added" }),
     message: z.string(),
     details: z.array(z.object({ field: z.string().optional(), message: z.string() })).optional(),
   })

@@ -12,12 +12,14 @@ export const CreateApiKeySchema = z.object({
     .transform((s) => [...new Set(s)]),
   rateLimitPerMinute: z.number().int().min(1).max(1_000_000).optional(),
   expiresAt: z.date().optional(),
+  // test keys drive the sandbox (docs/sandbox.md)
+  mode: z.enum(["live", "test"]).default("live"),
 });
 
 /** Creates a key and returns it in full: the only time it is ever visible. */
 export async function createApiKey(accountId: string, input: z.input<typeof CreateApiKeySchema>, db: Tx = prisma) {
   const data = CreateApiKeySchema.parse(input);
-  const { key, keyHash, keyPrefix } = generateApiKey();
+  const { key, keyHash, keyPrefix } = generateApiKey(data.mode);
   const created = await db.apiKey.create({
     data: {
       accountId,
@@ -26,9 +28,10 @@ export async function createApiKey(accountId: string, input: z.input<typeof Crea
       keyHash,
       keyPrefix,
       rateLimitPerMinute: data.rateLimitPerMinute,
+      mode: data.mode,
       expiresAt: data.expiresAt,
     },
-    select: { id: true, keyPrefix: true, scopes: true, createdAt: true },
+    select: { id: true, keyPrefix: true, scopes: true, mode: true, createdAt: true },
   });
   return { ...created, key };
 }

@@ -41,6 +41,8 @@ export const ListFiltersSchema = z.object({
   q: optional(z.string().trim().min(1).max(200)),
   after: optional(z.string().regex(CURSOR)),
   before: optional(z.string().regex(CURSOR)),
+  // live or the sandbox's test data, never both (docs/sandbox.md)
+  mode: optional(z.enum(["live", "test"])),
 });
 
 export type ListFilters = z.infer<typeof ListFiltersSchema>;
@@ -99,7 +101,10 @@ function searchCondition(accountId: string, q: string): Prisma.Sql {
 
 /** The SQL of one page (exported for the benchmark's EXPLAIN). Fetches one row more than a page to know whether another follows. */
 export function listVerificationsSql(accountId: string, filters: ListFilters, pageSize = PAGE_SIZE): Prisma.Sql {
-  const where: Prisma.Sql[] = [Prisma.sql`v."accountId" = ${accountId}::uuid`];
+  const where: Prisma.Sql[] = [
+    Prisma.sql`v."accountId" = ${accountId}::uuid`,
+    Prisma.sql`v."mode" = ${filters.mode ?? "live"}`,
+  ];
   if (filters.status) where.push(Prisma.sql`v."status" = ${filters.status}::"VerificationStatus"`);
   if (filters.result) where.push(Prisma.sql`v."result" = ${filters.result}::"VerificationResult"`);
   if (filters.workflowId) where.push(Prisma.sql`v."workflowId" = ${filters.workflowId}::uuid`);

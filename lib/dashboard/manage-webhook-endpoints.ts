@@ -10,7 +10,15 @@ import type { Prisma } from "@/generated/prisma/client";
 export type EndpointFormResult =
   { ok: true; id: string; secret?: string } | { ok: false; fieldErrors: Record<string, string> };
 
-const endpointSelect = { id: true, url: true, events: true, enabled: true, createdAt: true, updatedAt: true } as const;
+const endpointSelect = {
+  id: true,
+  url: true,
+  events: true,
+  enabled: true,
+  mode: true,
+  createdAt: true,
+  updatedAt: true,
+} as const;
 
 function fieldErrors(issues: readonly { path: PropertyKey[]; message: string }[]) {
   return Object.fromEntries(issues.map((i) => [String(i.path[0] ?? "form"), i.message]));
@@ -57,7 +65,11 @@ export async function createMemberWebhookEndpoint(member: Member, input: unknown
     const endpoint = await createWebhookEndpoint(member.accountId, parsed.data, tx);
     await recordAudit(
       tx,
-      audit(member, "webhook_endpoint.created", endpoint.id, { url: endpoint.url, events: endpoint.events }),
+      audit(member, "webhook_endpoint.created", endpoint.id, {
+        url: endpoint.url,
+        events: endpoint.events,
+        mode: endpoint.mode,
+      }),
     );
     return { ok: true as const, id: endpoint.id, secret: endpoint.secret };
   });

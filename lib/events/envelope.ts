@@ -49,14 +49,15 @@ export function eventRow(subject: EventSubject, eventName: string, now: Date, fi
   return { row, payload };
 }
 
-/** The enabled endpoints of these accounts that want `eventName` (no selection = every event). */
-export function subscribedEndpoints(tx: Tx, accountIds: string[], eventName: string) {
-  return tx.webhookEndpoint.findMany({
-    where: {
-      accountId: { in: accountIds },
-      enabled: true,
-      OR: [{ events: { isEmpty: true } }, { events: { has: eventName } }],
-    },
-    select: { id: true, accountId: true },
-  });
+/**
+ * The enabled endpoints that want `eventName` (no selection = every event) for each of these verifications: of
+ * the verification's account and of its mode (a test verification's events go to test endpoints only).
+ */
+export function subscribedEndpoints(tx: Tx, verificationIds: string[], eventName: string) {
+  return tx.$queryRaw<{ id: string; accountId: string; verificationId: string }[]>`
+    SELECT e."id", e."accountId", v."id" AS "verificationId"
+    FROM "Verification" v
+    JOIN "WebhookEndpoint" e ON e."accountId" = v."accountId" AND e."enabled" AND e."mode" = v."mode"
+      AND (cardinality(e."events") = 0 OR ${eventName} = ANY(e."events"))
+    WHERE v."id" = ANY(${verificationIds}::uuid[])`;
 }

@@ -18,7 +18,7 @@ export async function recordEvent(
   const { row, payload } = eventRow(subject, eventName, now, fields);
   const eventId = row.id;
   await tx.event.create({ data: row });
-  const endpoints = await subscribedEndpoints(tx, [subject.accountId], eventName);
+  const endpoints = await subscribedEndpoints(tx, [subject.id], eventName);
   const deliveries = endpoints.length
     ? await tx.webhookDelivery.createManyAndReturn({
         data: endpoints.map((e) => ({ eventId, endpointId: e.id, nextAttemptAt: now })),

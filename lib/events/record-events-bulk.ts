@@ -14,10 +14,14 @@ export async function recordEventsBulk(
   if (!subjects.length) return 0;
   const events = subjects.map((subject) => eventRow(subject, eventName, now, fields).row);
   await tx.event.createMany({ data: events });
-  const endpoints = await subscribedEndpoints(tx, [...new Set(subjects.map((s) => s.accountId))], eventName);
+  const endpoints = await subscribedEndpoints(
+    tx,
+    subjects.map((s) => s.id),
+    eventName,
+  );
   const deliveries = events.flatMap((event) =>
     endpoints
-      .filter((e) => e.accountId === event.accountId)
+      .filter((e) => e.verificationId === event.verificationId)
       .map((e) => ({ eventId: event.id, endpointId: e.id, nextAttemptAt: now })),
   );
   if (deliveries.length) await tx.webhookDelivery.createMany({ data: deliveries });

@@ -15,7 +15,7 @@ function refs(value: unknown, found: string[] = []): string[] {
 }
 
 describe("OpenAPI document", () => {
-  it("is OpenAPI 3.1 with the /api/v1 server, the seven operations of the spec and the link helper", () => {
+  it("is OpenAPI 3.1 with the /api/v1 server, the seven operations of the spec, the link helper and the sandbox call", () => {
     expect(doc.openapi).toBe("3.1.0");
     expect(doc.servers).toEqual([{ url: "https://kyc.example.com/api/v1" }]);
     const operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
@@ -27,6 +27,7 @@ describe("OpenAPI document", () => {
       "GET /workflows/supported-document-types",
       "GET /workflows/{workflowId}/document-types",
       "POST /verifications",
+      "POST /sandbox/verifications/{verificationId}/fast-forward",
       "POST /verifications/{verificationId}/send-inputs",
       "POST /workflows/{workflowId}/email-otp",
       "POST /workflows/{workflowId}/links",

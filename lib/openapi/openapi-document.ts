@@ -34,6 +34,16 @@ const verificationIdParam = {
   required: true,
   schema: { type: "string", format: "uuid" },
 };
+// additive (issue 17): the writers replay their first 2xx answer to a retry carrying the same key
+const idempotencyKeyParam = {
+  name: "Idempotency-Key",
+  in: "header",
+  required: false,
+  schema: { type: "string", minLength: 1, maxLength: 255 },
+  description:
+    "Optional. Per account, kept 24 h: a retry with the same key and body gets the first 2xx answer again " +
+    "(header Idempotent-Replayed: true); the same key with another body is a 409 IDEMPOTENCY_KEY_REUSED.",
+};
 const workflowIdParam = { name: "workflowId", in: "path", required: true, schema: { type: "string", format: "uuid" } };
 
 function componentSchemas() {
@@ -69,7 +79,7 @@ export function openApiDocument(serverUrl: string) {
           type: "http",
           scheme: "bearer",
           description:
-            "API key from the dashboard (Authorization: Bearer <key>). A verification session token (vst_…) is also accepted by send-inputs and email-otp.",
+            "API key from the dashboard (Authorization: Bearer <key>); test-mode keys (sk_test_…) drive the sandbox (docs/sandbox.md). A verification session token (vst_…) is also accepted by send-inputs and email-otp.",
         },
         clientId: { type: "apiKey", in: "header", name: "X-CLIENT-ID" },
       },
@@ -80,6 +90,7 @@ export function openApiDocument(serverUrl: string) {
         post: {
           operationId: "startVerification",
           summary: "Start a verification (permission verification:create)",
+          parameters: [idempotencyKeyParam],
           requestBody: { required: true, content: jsonContent("StartVerificationRequest") },
           responses: {
             "201": {
@@ -90,6 +101,7 @@ export function openApiDocument(serverUrl: string) {
               "VALIDATION_ERROR",
               "INVALID_WORKFLOW",
               "INSUFFICIENT_PERMISSIONS",
+              "IDEMPOTENCY_KEY_REUSED",
               "PAYLOAD_TOO_LARGE",
               "UNSUPPORTED_MEDIA_TYPE",
               ...COMMON,
@@ -126,7 +138,7 @@ export function openApiDocument(serverUrl: string) {
           description:
             "JSON: FILE values are data:<mime>;base64 URLs. multipart/form-data: a JSON part `inputs` (array of {fieldName, type, value?}) and one file part per FILE fieldName. " +
             "File content is sniffed; images are re-encoded without metadata. Limits: images 15 MiB, videos 50 MiB.",
-          parameters: [verificationIdParam],
+          parameters: [verificationIdParam, idempotencyKeyParam],
           requestBody: {
             required: true,
             content: {
@@ -154,11 +166,24 @@ export function openApiDocument(serverUrl: string) {
               "VERIFICATION_NOT_FOUND",
               "INVALID_STATE",
               "CONSENT_REQUIRED",
+              "IDEMPOTENCY_KEY_REUSED",
               "PAYLOAD_TOO_LARGE",
               "UNSUPPORTED_MEDIA_TYPE",
               ...UPLOAD_REFUSALS,
               ...COMMON,
             ),
+          },
+        },
+      },
+      "/sandbox/verifications/{verificationId}/fast-forward": {
+        post: {
+          operationId: "sandboxFastForward",
+          summary:
+            "Test mode only: 24 hours pass for a test verification, which is abandoned as the stale sweep would (verification_abandoned). docs/sandbox.md",
+          parameters: [verificationIdParam],
+          responses: {
+            "200": { description: "The status after the fast-forward", content: jsonContent("VerificationStatus") },
+            ...errors("INSUFFICIENT_PERMISSIONS", "VERIFICATION_NOT_FOUND", "INVALID_STATE", ...COMMON),
           },
         },
       },

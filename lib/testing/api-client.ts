@@ -31,6 +31,12 @@ const ROUTES: Route[] = [
     load: () => import("@/app/api/v1/verifications/[verificationId]/send-inputs/route"),
   },
   {
+    method: "POST",
+    pattern: /^\/api\/v1\/sandbox\/verifications\/([^/]+)\/fast-forward$/,
+    names: ["verificationId"],
+    load: () => import("@/app/api/v1/sandbox/verifications/[verificationId]/fast-forward/route"),
+  },
+  {
     method: "GET",
     pattern: /^\/api\/v1\/workflows\/supported-document-types$/,
     names: [],

@@ -21,6 +21,7 @@ export const verificationSelect = {
   expiresAt: true,
   createdAt: true,
   completedAt: true,
+  mode: true,
   inputsCompletedAt: true,
   workflowVersion: { select: versionSelect },
   inputs: { select: { fieldName: true, type: true, value: true, fileId: true } },

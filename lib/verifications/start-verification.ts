@@ -18,6 +18,8 @@ export type StartInput = {
   flowId: string;
   metadata: Record<string, unknown>;
   ipAddress: string | null;
+  /** the mode of the key that starts it (docs/sandbox.md); "live" unless a test key */
+  mode?: "live" | "test";
 };
 
 type WorkflowRow = { id: string; currentVersionId: string | null };
@@ -30,8 +32,8 @@ const WORKFLOW_SQL = `SELECT "id", "currentVersionId" FROM "Workflow" WHERE "id"
 // - The identity of metadata.userId is created on first sight; ON CONFLICT … DO UPDATE (a no-op write) returns the
 //   row even when a concurrent start inserted it after this statement's snapshot (DO NOTHING would return nothing,
 //   and a read in the same statement would not see that row either).
-// - Deliveries: one per enabled endpoint of the account that takes `verification_started` (none listed = every
-//   event), written with the event (transactional outbox, as lib/events/record-event.ts).
+// - Deliveries: one per enabled endpoint of the account and of the verification's mode (live/test) that takes
+//   `verification_started` (none listed = every event), written with the event (transactional outbox, as lib/events/record-event.ts).
 const START_SQL = `
 WITH identity AS (
   INSERT INTO "Identity" ("id", "accountId", "userId", "createdAt") VALUES ($1, $2, $3, $4::timestamp(3))
@@ -40,9 +42,9 @@ WITH identity AS (
 ), verification AS (
   INSERT INTO "Verification" ("id", "accountId", "workflowId", "workflowVersionId", "identityId", "metadata",
     "emailIndex", "referenceIndex", "referencePrefixes", "ipAddress", "expiresAt", "createdAt", "updatedAt",
-    "lastActivityAt")
+    "lastActivityAt", "mode")
   SELECT $5, $2, $6, $7, identity."id", $8::jsonb, $9, $10, $11::text[], $12, $13::timestamp(3), $4::timestamp(3),
-    $4::timestamp(3), $4::timestamp(3)
+    $4::timestamp(3), $4::timestamp(3), $17
   FROM identity
   RETURNING "id", "identityId"
 ), event AS (
@@ -52,7 +54,7 @@ WITH identity AS (
 ), deliveries AS (
   INSERT INTO "WebhookDelivery" ("id", "eventId", "endpointId", "nextAttemptAt", "createdAt", "updatedAt")
   SELECT ${SQL_UUIDV7}, event."id", e."id", $4::timestamp(3), $4::timestamp(3), $4::timestamp(3)
-  FROM event JOIN "WebhookEndpoint" e ON e."accountId" = $2 AND e."enabled"
+  FROM event JOIN "WebhookEndpoint" e ON e."accountId" = $2 AND e."enabled" AND e."mode" = $17
     AND (cardinality(e."events") = 0 OR 'verification_started' = ANY(e."events"))
   RETURNING 1
 )
@@ -104,6 +106,7 @@ export async function startVerification(input: StartInput) {
     event.id,
     JSON.stringify(sealedEvent.payload),
     event.requestId,
+    input.mode ?? "live",
   ]);
   if (!created) throw new Error("the start statement wrote no verification");
   metrics.verificationsStarted.inc();

@@ -9,6 +9,8 @@ export const WebhookEndpointSchema = z.object({
   // empty: every event
   events: z.array(z.enum(EVENT_NAMES)).default([]),
   enabled: z.boolean().default(true),
+  // set once, at creation: a test endpoint gets the events of test verifications only (docs/sandbox.md)
+  mode: z.enum(["live", "test"]).optional(),
 });
 
 /** Registers an endpoint and returns its secret: shown once. */
@@ -25,9 +27,10 @@ export async function createWebhookEndpoint(
       url: data.url,
       events: data.events,
       enabled: data.enabled,
+      mode: data.mode ?? "live",
       secretEncrypted: encryptWebhookSecret(secret),
     },
-    select: { id: true, url: true, events: true },
+    select: { id: true, url: true, events: true, mode: true },
   });
   return { ...endpoint, secret };
 }

@@ -16,6 +16,8 @@ export async function createApiKeyAction(_state: CreateKeyState, form: FormData)
       rateLimitPerMinute: rate ? Number(rate) : undefined,
       // a date input: the key works until the end of that day (UTC)
       expiresAt: expires ? new Date(`${expires}T23:59:59.999Z`) : undefined,
+      // a test key drives the sandbox (docs/sandbox.md)
+      mode: form.get("mode") === "test" ? "test" : "live",
     });
     if (!result.ok) return result;
     revalidatePath("/dashboard/credentials");

@@ -6,6 +6,7 @@ import {
   listWorkflowOptions,
   type ListFilters,
 } from "@/lib/dashboard/list-verifications";
+import { ModeSwitch } from "@/components/dashboard/mode-switch";
 import styles from "@/components/dashboard/dashboard.module.css";
 
 export const metadata = { title: "Verifications" };
@@ -38,12 +39,14 @@ export default async function VerificationsPage({ searchParams }: { searchParams
   return (
     <>
       <h1>Verifications</h1>
+      <ModeSwitch mode={filters.mode ?? "live"} path="/dashboard/verifications" />
       <form
         className={`${styles.panel} ${styles.filters}`}
         method="get"
         role="search"
         aria-label="Filter verifications"
       >
+        {filters.mode === "test" ? <input type="hidden" name="mode" value="test" /> : null}
         <div className={styles.field}>
           <label htmlFor="q">Search</label>
           <input id="q" name="q" defaultValue={filters.q} placeholder="Reference, e-mail, name or id" />

@@ -23,7 +23,10 @@ export async function createWebhookEndpointAction(
   form: FormData,
 ): Promise<EndpointFormState> {
   return memberAction("manageWebhooks", async (member) => {
-    const result = await createMemberWebhookEndpoint(member, endpointInput(form));
+    const result = await createMemberWebhookEndpoint(member, {
+      ...endpointInput(form),
+      mode: form.get("mode") === "test" ? "test" : "live",
+    });
     if (result.ok) revalidatePath("/dashboard/webhooks");
     return result;
   });

@@ -30,6 +30,7 @@ export default async function WebhooksPage() {
                 <tr key={e.id}>
                   <td>
                     <Link href={`/dashboard/webhooks/${e.id}`}>{e.url}</Link>
+                    {e.mode === "test" ? <span className={styles.badge}>test</span> : null}
                   </td>
                   <td>{e.events.length ? e.events.join(", ") : "every event"}</td>
                   <td>

@@ -1,0 +1,101 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+
+// Checks a delivery from the service before trusting it. Either scheme the service sends is accepted:
+//  - the spec's:        x-service-signature (hex HMAC-SHA256 of the raw body, optional "sha256=") + x-service-timestamp
+//  - Standard Webhooks: webhook-id + webhook-timestamp + webhook-signature ("v1,<base64>" entries, space-separated)
+// The key is the endpoint's secret, base64-decoded (a "whsec_" prefix is ignored). A timestamp more than
+// `toleranceSeconds` (300) from now is refused, so a captured delivery cannot be replayed later.
+
+export type WebhookEventName =
+  | "verification_started"
+  | "verification_inputs_completed"
+  | "verification_completed"
+  | "verification_data_updated"
+  | "verification_abandoned"
+  | "step_completed"
+  | "webhook_test";
+
+/** The envelope every event shares (docs/api.md, "Events"); each event adds its own fields. */
+export type WebhookEvent = {
+  eventName: WebhookEventName | (string & {});
+  eventId: string;
+  flowId: string | null;
+  verificationId?: string;
+  timeStamp: string;
+  resource: string | null;
+  metadata: Record<string, unknown>;
+  [field: string]: unknown;
+};
+
+export type WebhookHeaders = Headers | Record<string, string | string[] | undefined>;
+
+export class WebhookVerificationError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "WebhookVerificationError";
+  }
+}
+
+function header(headers: WebhookHeaders, name: string): string | undefined {
+  if (typeof (headers as Headers).get === "function") return (headers as Headers).get(name) ?? undefined;
+  const bag = headers as Record<string, string | string[] | undefined>;
+  const key = Object.keys(bag).find((k) => k.toLowerCase() === name);
+  const value = key === undefined ? undefined : bag[key];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function equal(a: Buffer, b: Buffer): boolean {
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * The event of a delivery whose signature and timestamp check out; throws WebhookVerificationError otherwise.
+ * Pass the body exactly as received (a string or the raw bytes), never a re-serialised JSON object.
+ */
+export function verifyWebhook(
+  rawBody: string | Uint8Array,
+  headers: WebhookHeaders,
+  secret: string,
+  options: { toleranceSeconds?: number; now?: Date } = {},
+): WebhookEvent {
+  const tolerance = options.toleranceSeconds ?? 300;
+  const nowSeconds = Math.floor((options.now ?? new Date()).getTime() / 1000);
+  const body = typeof rawBody === "string" ? Buffer.from(rawBody, "utf8") : Buffer.from(rawBody);
+  const key = Buffer.from(secret.replace(/^whsec_/, ""), "base64");
+  if (key.length === 0) throw new WebhookVerificationError("The webhook secret is empty.");
+
+  const checkFresh = (timestamp: string | undefined) => {
+    const seconds = Number(timestamp);
+    if (!timestamp || !Number.isInteger(seconds))
+      throw new WebhookVerificationError("The delivery carries no timestamp.");
+    if (Math.abs(nowSeconds - seconds) > tolerance)
+      throw new WebhookVerificationError(`The delivery's timestamp is more than ${tolerance} s away.`);
+  };
+
+  const serviceSignature = header(headers, "x-service-signature");
+  const id = header(headers, "webhook-id");
+  const timestamp = header(headers, "webhook-timestamp");
+  const signatures = header(headers, "webhook-signature");
+  let valid: boolean;
+  // Standard Webhooks first when present: its signature covers the timestamp, the spec's covers the body only
+  if (id && timestamp && signatures) {
+    checkFresh(timestamp);
+    const expected = createHmac("sha256", key).update(`${id}.${timestamp}.`).update(body).digest();
+    valid = signatures.split(" ").some((entry) => {
+      const [version, value] = entry.split(",");
+      return version === "v1" && Boolean(value) && equal(expected, Buffer.from(value!, "base64"));
+    });
+  } else if (serviceSignature) {
+    checkFresh(header(headers, "x-service-timestamp"));
+    const expected = createHmac("sha256", key).update(body).digest();
+    valid = equal(expected, Buffer.from(serviceSignature.trim().replace(/^sha256=/, ""), "hex"));
+  } else {
+    throw new WebhookVerificationError("The delivery carries no signature headers.");
+  }
+  if (!valid) throw new WebhookVerificationError("The signature does not match the body.");
+  try {
+    return JSON.parse(body.toString("utf8")) as WebhookEvent;
+  } catch {
+    throw new WebhookVerificationError("The signed body is not JSON.");
+  }
+}
