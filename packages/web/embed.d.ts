@@ -33,7 +33,10 @@ export type OpenKYCOpenOptions = {
   /** the end user finished the flow; read the result with the API or a webhook */
   onComplete?: (result: { verificationId: string; status: string }) => void;
   /** the end user closed the modal (button, Escape) or the page called close() */
-  onCancel?: (why: { reason: "closed" | "escape" | "api" | "CONSENT_DECLINED"; verificationId?: string | null }) => void;
+  onCancel?: (why: {
+    reason: "closed" | "escape" | "api" | "CONSENT_DECLINED";
+    verificationId?: string | null;
+  }) => void;
   onError?: (error: { code: string; message: string }) => void;
   /** every message of the hosted page */
   onEvent?: (event: OpenKYCEmbedEvent) => void;
