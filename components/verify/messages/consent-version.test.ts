@@ -1,29 +1,37 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { en } from "@/components/verify/messages/en";
-import { es } from "@/components/verify/messages/es";
+import { LANGUAGES, messagesFor } from "@/components/verify/messages";
+import type { Messages } from "@/components/verify/messages/en";
 import { CONSENT_TEXT_VERSION } from "@/lib/hosted/consent-terms";
 
 // A stored consent names CONSENT_TEXT_VERSION: the words behind a version must never change silently. Changing the
-// consent texts (or the welcome title they are shown under) fails here until the version is bumped and the
-// fingerprints below are updated. A new language adds its own line.
+// consent texts (or the welcome title they are shown under) in any language fails here until the version is bumped
+// and the fingerprints below are updated. A new language adds its own line (the test fails until it does).
 const PINNED: Record<string, Record<string, string>> = {
-  "2026-11-25.1": { en: "eb4e349ec2366407", es: "31cf0cd11d66aba0" },
+  "2026-11-25.1": {
+    en: "eb4e349ec2366407",
+    es: "31cf0cd11d66aba0",
+    fr: "d81f5976b0570f4b",
+    de: "15bf53cbb37e6c5f",
+    it: "e6c32db56b8c9249",
+    pt: "66823d5788010375",
+    nl: "878a501f24438202",
+    pl: "769747380d1aa8d6",
+    tr: "3d5fc646d3e2e59b",
+    ar: "521f7c17a75f1710",
+  },
 };
 
-const fingerprint = (messages: typeof en) =>
+const fingerprint = (messages: Messages) =>
   createHash("sha256")
     .update(JSON.stringify({ title: messages.welcome.title, consent: messages.consent }))
     .digest("hex")
     .slice(0, 16);
 
 describe("consent text version", () => {
-  it.each([
-    ["en", en],
-    ["es", es],
-  ] as const)("%s: the consent texts are the ones pinned to the current version", (lang, messages) => {
+  it.each(LANGUAGES)("%s: the consent texts are the ones pinned to the current version", (lang) => {
     expect(PINNED[CONSENT_TEXT_VERSION], `no fingerprints for ${CONSENT_TEXT_VERSION}`).toBeDefined();
-    expect(fingerprint(messages), `${lang} consent texts changed: bump CONSENT_TEXT_VERSION and re-pin`).toBe(
+    expect(fingerprint(messagesFor(lang)), `${lang} consent texts changed: bump CONSENT_TEXT_VERSION and re-pin`).toBe(
       PINNED[CONSENT_TEXT_VERSION]![lang],
     );
   });

@@ -95,6 +95,22 @@ export const de: Messages = {
     frameGuide: "Richten Sie Ihr Dokument am Rahmen aus",
     faceGuide: "Halten Sie Ihr Gesicht im Oval",
   },
+  quality: {
+    checking: "Foto wird geprüft…",
+    autoHint: "Halten Sie das Dokument ruhig im Rahmen: Das Foto wird automatisch aufgenommen, sobald es scharf ist.",
+    holdStill: "Bitte stillhalten…",
+    autoTaken: "Foto automatisch aufgenommen.",
+    refused: "Dieses Foto kann nicht verwendet werden.",
+    warned: "Dieses Foto ist möglicherweise schwer lesbar.",
+    retakeAdvice: "Nehmen Sie es neu auf oder verwenden Sie es trotzdem, wenn es nicht besser geht.",
+    useAnyway: "Trotzdem verwenden",
+    issue: {
+      dark: "Das Foto ist zu dunkel: Gehen Sie an einen helleren Ort oder schalten Sie ein Licht ein.",
+      blurry: "Das Foto ist unscharf: Halten Sie still und lassen Sie die Kamera scharfstellen.",
+      glare: "Eine Spiegelung verdeckt einen Teil des Dokuments: Kippen Sie es leicht oder gehen Sie vom Licht weg.",
+      small: "Das Dokument ist zu weit entfernt: Halten Sie es näher, sodass es den Rahmen ausfüllt.",
+    },
+  },
   liveness: {
     title: "Selfie-Video",
     intro:
@@ -211,4 +227,64 @@ export const de: Messages = {
       "Sie haben zu viele Codes angefordert. In {minutes, plural, one {# Minute} other {# Minuten}} können Sie einen neuen anfordern.",
   },
   language: { label: "Sprache" },
+  consent: {
+    title: "Bevor Sie beginnen",
+    intro: "{account} bittet Sie, Ihre Identität zu bestätigen. Hier erfahren Sie, was das umfasst.",
+    collectTitle: "Was erhoben wird und warum",
+    collect: {
+      DOCUMENT_VERIFICATION: "Fotos Ihres Ausweisdokuments, um es auszulesen und seine Echtheit zu prüfen.",
+      LIVENESS:
+        "Ein kurzes Selfie-Video, um zu prüfen, dass Sie anwesend sind und Ihr Gesicht mit dem Foto in Ihrem Dokument übereinstimmt.",
+      VIDEO_AGREEMENT:
+        "Ein Video, in dem Sie eine Erklärung laut vorlesen, um Ihr Einverständnis festzuhalten und zu prüfen, dass Sie es sind.",
+      ADDRESS_VERIFICATION: "Ihre Wohnanschrift, um zu bestätigen, wo Sie wohnen.",
+      EMAIL_CHECK: "Ihre E-Mail-Adresse, um zu bestätigen, dass sie Ihnen gehört.",
+      LOCATION_INTELLIGENCE: "Der Standort Ihres Geräts (wenn Sie ihn teilen), um zu prüfen, wo Sie sich befinden.",
+      WATCHLIST_CHECK: "Ihr Name und Ihr Geburtsdatum, um sie mit Sanktions- und Beobachtungslisten abzugleichen.",
+    },
+    always: "Ihre Netzwerkadresse (IP-Adresse) und der Zeitpunkt Ihrer Antwort, als Nachweis dieser Einwilligung.",
+    retentionTitle: "Wie lange die Daten gespeichert werden",
+    retentionDays: "{account} löscht Ihre personenbezogenen Daten {days} Tage nach Abschluss der Verifizierung.",
+    retentionKept:
+      "{account} speichert Ihre personenbezogenen Daten, bis sie gelöscht werden oder Sie die Löschung verlangen.",
+    privacyNotice: "Datenschutzhinweise von {account} lesen",
+    noPrivacyNotice: "Fragen Sie {account}, wie Ihre Daten verarbeitet werden und wie Sie Ihre Rechte ausüben können.",
+    biometric:
+      "Ich willige ein, dass {account} Bilder meines Gesichts (biometrische Daten) verarbeitet, um zu prüfen, dass ich die Person auf meinem Dokument bin. Sie werden nur für diese Verifizierung verwendet.",
+    biometricRequired: "Setzen Sie das Häkchen, um der Verarbeitung Ihres Gesichts zuzustimmen, oder lehnen Sie ab.",
+    agreeStart: "Zustimmen und beginnen",
+    agreeContinue: "Zustimmen und fortfahren",
+    decline: "Ablehnen",
+    declinedTitle: "Sie haben abgelehnt",
+    declined:
+      "Es werden keine weiteren Daten erhoben. Wenn Sie es sich anders überlegen, bitten Sie {account} um einen neuen Link. Sie können diese Seite schließen.",
+  },
+  handoff: {
+    offer: "Auf dem Smartphone fortfahren",
+    noCamera: "Auf diesem Gerät wurde keine Kamera gefunden. Sie können stattdessen auf Ihrem Smartphone fortfahren.",
+    title: "Auf dem Smartphone fortfahren",
+    intro:
+      "Scannen Sie diesen Code mit der Kamera Ihres Smartphones oder öffnen Sie den Link unten auf Ihrem Smartphone. Er funktioniert einmal und ist 15 Minuten lang gültig.",
+    qrLabel: "QR-Code mit dem Link, um auf Ihrem Smartphone fortzufahren",
+    linkLabel: "Oder öffnen Sie diesen Link auf Ihrem Smartphone:",
+    waiting: "Warten auf Ihr Smartphone…",
+    opened:
+      "Fahren Sie auf Ihrem Smartphone fort. Diese Seite verfolgt Ihren Fortschritt und zeigt an, wenn Sie fertig sind.",
+    progress: "{done} von {total} Angaben erledigt.",
+    expired: "Dieser Code ist abgelaufen.",
+    newCode: "Neuen Code anfordern",
+    back: "Stattdessen auf diesem Gerät fortfahren",
+    phoneTitle: "Auf diesem Smartphone fortfahren",
+    phoneIntro:
+      "{account} bittet Sie, Ihre Identität zu bestätigen. Fahren Sie hier fort, um auf diesem Smartphone abzuschließen.",
+    phoneContinue: "Weiter",
+    phoneUsed:
+      "Dieser Code wurde bereits verwendet oder ist abgelaufen. Fordern Sie auf Ihrem Computer einen neuen an.",
+    phoneUnknown: "Dieser Code ist ungültig. Prüfen Sie ihn oder fordern Sie auf Ihrem Computer einen neuen an.",
+  },
+  finish: {
+    nextTitle: "Wie es weitergeht",
+    nextDefault: "{account} meldet sich bei Ihnen, falls noch etwas benötigt wird.",
+    checked: "Ihre Angaben wurden geprüft. {account} teilt Ihnen das Ergebnis mit.",
+  },
 };

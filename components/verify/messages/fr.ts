@@ -93,6 +93,22 @@ export const fr: Messages = {
     frameGuide: "Alignez votre document sur le cadre",
     faceGuide: "Gardez votre visage dans l’ovale",
   },
+  quality: {
+    checking: "Vérification de la photo…",
+    autoHint: "Tenez le document immobile dans le cadre : la photo se prend automatiquement dès qu’elle est nette.",
+    holdStill: "Ne bougez plus…",
+    autoTaken: "Photo prise automatiquement.",
+    refused: "Cette photo ne peut pas être utilisée.",
+    warned: "Cette photo risque d’être difficile à lire.",
+    retakeAdvice: "Reprenez-la, ou utilisez-la quand même si vous ne pouvez pas faire mieux.",
+    useAnyway: "Utiliser quand même",
+    issue: {
+      dark: "Elle est trop sombre : placez-vous dans un endroit plus lumineux ou allumez une lampe.",
+      blurry: "Elle est floue : ne bougez plus et laissez l’appareil faire la mise au point.",
+      glare: "Un reflet masque une partie du document : inclinez-le légèrement ou éloignez-vous de la lumière.",
+      small: "Le document est trop loin : rapprochez-le pour qu’il remplisse le cadre.",
+    },
+  },
   liveness: {
     title: "Vidéo selfie",
     intro:
@@ -207,4 +223,62 @@ export const fr: Messages = {
       "Vous avez demandé trop de codes. Vous pourrez en demander un nouveau dans {minutes, plural, one {# minute} other {# minutes}}.",
   },
   language: { label: "Langue" },
+  consent: {
+    title: "Avant de commencer",
+    intro: "{account} vous demande de vérifier votre identité. Voici ce que cela implique.",
+    collectTitle: "Ce qui est collecté, et pourquoi",
+    collect: {
+      DOCUMENT_VERIFICATION: "Des photos de votre pièce d’identité, pour la lire et vérifier son authenticité.",
+      LIVENESS:
+        "Une courte vidéo selfie, pour vérifier votre présence et que votre visage correspond à la photo de votre document.",
+      VIDEO_AGREEMENT:
+        "Une vidéo de vous lisant une déclaration à voix haute, pour enregistrer votre accord et vérifier qu’il s’agit bien de vous.",
+      ADDRESS_VERIFICATION: "L’adresse de votre domicile, pour confirmer où vous habitez.",
+      EMAIL_CHECK: "Votre adresse e-mail, pour confirmer qu’elle vous appartient.",
+      LOCATION_INTELLIGENCE: "La position de votre appareil (si vous la partagez), pour vérifier où vous vous trouvez.",
+      WATCHLIST_CHECK:
+        "Vos nom, prénoms et date de naissance, pour les comparer aux listes de sanctions et de surveillance.",
+    },
+    always: "Votre adresse réseau (IP) et l’heure de votre réponse, comme preuve de ce consentement.",
+    retentionTitle: "Durée de conservation",
+    retentionDays: "{account} supprime vos données personnelles {days} jours après la fin de la vérification.",
+    retentionKept:
+      "{account} conserve vos données personnelles jusqu’à ce qu’il les supprime ou que vous le lui demandiez.",
+    privacyNotice: "Lire la politique de confidentialité de {account}",
+    noPrivacyNotice: "Demandez à {account} comment vos données sont traitées et comment exercer vos droits.",
+    biometric:
+      "J’accepte que {account} traite des images de mon visage (données biométriques) pour vérifier que je suis bien la personne figurant sur mon document. Elles servent uniquement à cette vérification.",
+    biometricRequired: "Cochez la case pour accepter le traitement des images de votre visage, ou refusez.",
+    agreeStart: "Accepter et commencer",
+    agreeContinue: "Accepter et continuer",
+    decline: "Refuser",
+    declinedTitle: "Vous avez refusé",
+    declined:
+      "Plus aucune donnée ne sera collectée. Si vous changez d’avis, demandez un nouveau lien à {account}. Vous pouvez fermer cette page.",
+  },
+  handoff: {
+    offer: "Continuer sur votre téléphone",
+    noCamera: "Aucune caméra n’a été trouvée sur cet appareil. Vous pouvez continuer sur votre téléphone.",
+    title: "Continuer sur votre téléphone",
+    intro:
+      "Scannez ce code avec l’appareil photo de votre téléphone, ou ouvrez le lien ci-dessous sur votre téléphone. Il ne fonctionne qu’une fois, pendant 15 minutes.",
+    qrLabel: "QR code contenant le lien pour continuer sur votre téléphone",
+    linkLabel: "Ou ouvrez ce lien sur votre téléphone :",
+    waiting: "En attente de votre téléphone…",
+    opened: "Continuez sur votre téléphone. Cette page suit votre progression et indiquera quand vous aurez terminé.",
+    progress: "Informations fournies : {done} sur {total}.",
+    expired: "Ce code a expiré.",
+    newCode: "Obtenir un nouveau code",
+    back: "Continuer plutôt sur cet appareil",
+    phoneTitle: "Continuer sur ce téléphone",
+    phoneIntro: "{account} vous demande de vérifier votre identité. Continuez ici pour terminer sur ce téléphone.",
+    phoneContinue: "Continuer",
+    phoneUsed: "Ce code a déjà été utilisé ou a expiré. Obtenez-en un nouveau sur votre ordinateur.",
+    phoneUnknown: "Ce code n’est pas valide. Vérifiez-le ou obtenez-en un nouveau sur votre ordinateur.",
+  },
+  finish: {
+    nextTitle: "La suite",
+    nextDefault: "{account} vous contactera si d’autres éléments sont nécessaires.",
+    checked: "Vos informations ont été vérifiées. {account} vous communiquera le résultat.",
+  },
 };

@@ -93,6 +93,23 @@ export const it: Messages = {
     frameGuide: "Allinea il documento alla cornice",
     faceGuide: "Tieni il viso all’interno dell’ovale",
   },
+  quality: {
+    checking: "Controllo della foto…",
+    autoHint:
+      "Tieni fermo il documento all’interno della cornice: la foto viene scattata automaticamente appena è nitida.",
+    holdStill: "Non muoverti…",
+    autoTaken: "Foto scattata automaticamente.",
+    refused: "Questa foto non può essere usata.",
+    warned: "Questa foto potrebbe essere difficile da leggere.",
+    retakeAdvice: "Scattala di nuovo, oppure usala comunque se non riesci a fare di meglio.",
+    useAnyway: "Usa comunque",
+    issue: {
+      dark: "È troppo scura: spostati in un luogo più luminoso o accendi una luce.",
+      blurry: "È sfocata: non muoverti e lascia che la fotocamera metta a fuoco.",
+      glare: "Un riflesso copre parte del documento: inclinalo leggermente o allontanati dalla luce.",
+      small: "Il documento è troppo lontano: avvicinalo in modo che riempia la cornice.",
+    },
+  },
   liveness: {
     title: "Video selfie",
     intro:
@@ -205,4 +222,63 @@ export const it: Messages = {
       "Hai chiesto troppi codici. Potrai chiederne uno nuovo tra {minutes, plural, one {# minuto} other {# minuti}}.",
   },
   language: { label: "Lingua" },
+  consent: {
+    title: "Prima di iniziare",
+    intro: "{account} ti chiede di verificare la tua identità. Ecco che cosa comporta.",
+    collectTitle: "Quali dati vengono raccolti e perché",
+    collect: {
+      DOCUMENT_VERIFICATION: "Foto del tuo documento d’identità, per leggerlo e verificarne l’autenticità.",
+      LIVENESS:
+        "Un breve video selfie, per verificare che tu sia presente e che il tuo volto corrisponda alla foto del documento.",
+      VIDEO_AGREEMENT:
+        "Un video in cui leggi ad alta voce una dichiarazione, per registrare il tuo assenso e verificare che sia proprio tu.",
+      ADDRESS_VERIFICATION: "Il tuo indirizzo di residenza, per confermare dove abiti.",
+      EMAIL_CHECK: "Il tuo indirizzo e-mail, per confermare che è tuo.",
+      LOCATION_INTELLIGENCE: "La posizione del tuo dispositivo (se la condividi), per verificare dove ti trovi.",
+      WATCHLIST_CHECK:
+        "Il tuo nome e la tua data di nascita, per confrontarli con le liste delle sanzioni e di sorveglianza.",
+    },
+    always: "Il tuo indirizzo di rete (IP) e l’ora della tua risposta, come prova di questo consenso.",
+    retentionTitle: "Per quanto tempo vengono conservati",
+    retentionDays: "{account} cancella i tuoi dati personali {days} giorni dopo la conclusione della verifica.",
+    retentionKept: "{account} conserva i tuoi dati personali finché non li cancella o finché non sei tu a chiederlo.",
+    privacyNotice: "Leggi l’informativa sulla privacy di {account}",
+    noPrivacyNotice: "Chiedi a {account} come tratta i tuoi dati e come esercitare i tuoi diritti.",
+    biometric:
+      "Acconsento al trattamento da parte di {account} di immagini del mio volto (dati biometrici) per verificare che io sia la persona del mio documento. Vengono usate solo per questa verifica.",
+    biometricRequired:
+      "Seleziona la casella per acconsentire al trattamento delle immagini del tuo volto, oppure rifiuta.",
+    agreeStart: "Accetta e inizia",
+    agreeContinue: "Accetta e continua",
+    decline: "Rifiuta",
+    declinedTitle: "Hai rifiutato",
+    declined:
+      "Non verrà raccolto nient’altro. Se cambi idea, chiedi un nuovo link a {account}. Puoi chiudere questa pagina.",
+  },
+  handoff: {
+    offer: "Continua sul telefono",
+    noCamera: "Non abbiamo trovato nessuna fotocamera su questo dispositivo. Puoi continuare sul telefono.",
+    title: "Continua sul telefono",
+    intro:
+      "Inquadra questo codice con la fotocamera del telefono, oppure apri sul telefono il link qui sotto. Funziona una sola volta, per 15 minuti.",
+    qrLabel: "Codice QR con il link per continuare sul telefono",
+    linkLabel: "Oppure apri questo link sul telefono:",
+    waiting: "In attesa del telefono…",
+    opened: "Continua sul telefono. Questa pagina segue i tuoi progressi e ti mostra quando hai finito.",
+    progress: "Dati completati: {done} su {total}.",
+    expired: "Questo codice è scaduto.",
+    newCode: "Ottieni un nuovo codice",
+    back: "Continua invece su questo dispositivo",
+    phoneTitle: "Continua su questo telefono",
+    phoneIntro:
+      "{account} ti chiede di verificare la tua identità. Continua qui per completare la verifica su questo telefono.",
+    phoneContinue: "Continua",
+    phoneUsed: "Questo codice è già stato usato o è scaduto. Ottienine uno nuovo dal computer.",
+    phoneUnknown: "Questo codice non è valido. Controllalo oppure ottienine uno nuovo dal computer.",
+  },
+  finish: {
+    nextTitle: "Cosa succede ora",
+    nextDefault: "{account} ti contatterà se servirà altro.",
+    checked: "I tuoi dati sono stati controllati. {account} ti comunicherà l’esito.",
+  },
 };

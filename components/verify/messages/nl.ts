@@ -94,6 +94,23 @@ export const nl: Messages = {
     frameGuide: "Lijn je document uit met het kader",
     faceGuide: "Houd je gezicht binnen het ovaal",
   },
+  quality: {
+    checking: "Foto controleren…",
+    autoHint: "Houd het document stil binnen het kader: de foto wordt vanzelf gemaakt zodra hij scherp is.",
+    holdStill: "Stilhouden…",
+    autoTaken: "Foto automatisch gemaakt.",
+    refused: "Deze foto kan niet worden gebruikt.",
+    warned: "Deze foto is misschien moeilijk leesbaar.",
+    retakeAdvice: "Maak hem opnieuw, of gebruik hem toch als het niet beter lukt.",
+    useAnyway: "Toch gebruiken",
+    issue: {
+      dark: "Hij is te donker: ga naar een lichtere plek of doe een lamp aan.",
+      blurry: "Hij is onscherp: houd de camera stil en laat hem scherpstellen.",
+      glare:
+        "Een schittering bedekt een deel van het document: kantel het een beetje of ga verder van het licht af staan.",
+      small: "Het document is te ver weg: houd het dichterbij, zodat het het kader vult.",
+    },
+  },
   liveness: {
     title: "Selfievideo",
     intro:
@@ -207,4 +224,62 @@ export const nl: Messages = {
       "Je hebt te veel codes aangevraagd. Over {minutes, plural, one {# minuut} other {# minuten}} kun je een nieuwe aanvragen.",
   },
   language: { label: "Taal" },
+  consent: {
+    title: "Voordat je begint",
+    intro: "{account} vraagt je om je identiteit te bevestigen. Dit is wat dat inhoudt.",
+    collectTitle: "Wat er wordt verzameld, en waarom",
+    collect: {
+      DOCUMENT_VERIFICATION: "Foto’s van je identiteitsbewijs, om het te lezen en te controleren of het echt is.",
+      LIVENESS:
+        "Een korte selfievideo, om te controleren of je aanwezig bent en of je gezicht overeenkomt met de foto op je document.",
+      VIDEO_AGREEMENT:
+        "Een video waarin je een verklaring hardop voorleest, om je instemming vast te leggen en te controleren of jij het bent.",
+      ADDRESS_VERIFICATION: "Je woonadres, om te bevestigen waar je woont.",
+      EMAIL_CHECK: "Je e-mailadres, om te bevestigen dat het van jou is.",
+      LOCATION_INTELLIGENCE: "De locatie van je apparaat (als je die deelt), om te controleren waar je bent.",
+      WATCHLIST_CHECK:
+        "Je naam en geboortedatum, om ze te controleren aan de hand van sanctielijsten en andere signaleringslijsten.",
+    },
+    always: "Je netwerkadres (IP-adres) en het tijdstip van je antwoord, als bewijs van deze toestemming.",
+    retentionTitle: "Hoelang het wordt bewaard",
+    retentionDays: "{account} verwijdert je persoonsgegevens {days} dagen nadat de verificatie is afgerond.",
+    retentionKept: "{account} bewaart je persoonsgegevens totdat ze worden verwijderd of jij daarom vraagt.",
+    privacyNotice: "Lees de privacyverklaring van {account}",
+    noPrivacyNotice: "Vraag {account} hoe je gegevens worden verwerkt en hoe je je rechten kunt uitoefenen.",
+    biometric:
+      "Ik ga ermee akkoord dat {account} beelden van mijn gezicht (biometrische gegevens) verwerkt om te controleren dat ik de persoon op mijn document ben. Ze worden alleen voor deze verificatie gebruikt.",
+    biometricRequired: "Vink het vakje aan om akkoord te gaan met de verwerking van je gezicht, of weiger.",
+    agreeStart: "Akkoord en beginnen",
+    agreeContinue: "Akkoord en doorgaan",
+    decline: "Weigeren",
+    declinedTitle: "Je hebt geweigerd",
+    declined:
+      "Er wordt niets meer verzameld. Als je van gedachten verandert, vraag {account} dan om een nieuwe link. Je kunt deze pagina sluiten.",
+  },
+  handoff: {
+    offer: "Doorgaan op je telefoon",
+    noCamera: "We hebben geen camera gevonden op dit apparaat. Je kunt in plaats daarvan doorgaan op je telefoon.",
+    title: "Doorgaan op je telefoon",
+    intro:
+      "Scan deze code met de camera van je telefoon, of open de link hieronder op je telefoon. Hij werkt één keer en is 15 minuten geldig.",
+    qrLabel: "QR-code met de link om verder te gaan op je telefoon",
+    linkLabel: "Of open deze link op je telefoon:",
+    waiting: "Wachten op je telefoon…",
+    opened: "Ga verder op je telefoon. Deze pagina volgt je voortgang en laat zien wanneer je klaar bent.",
+    progress: "{done} van {total} onderdelen klaar.",
+    expired: "Deze code is verlopen.",
+    newCode: "Nieuwe code aanvragen",
+    back: "Toch doorgaan op dit apparaat",
+    phoneTitle: "Doorgaan op deze telefoon",
+    phoneIntro:
+      "{account} vraagt je om je identiteit te bevestigen. Ga hier verder om het op deze telefoon af te ronden.",
+    phoneContinue: "Doorgaan",
+    phoneUsed: "Deze code is al gebruikt of verlopen. Vraag op je computer een nieuwe aan.",
+    phoneUnknown: "Deze code is niet geldig. Controleer hem of vraag op je computer een nieuwe aan.",
+  },
+  finish: {
+    nextTitle: "Wat er nu gebeurt",
+    nextDefault: "{account} neemt contact met je op als er nog iets nodig is.",
+    checked: "Je gegevens zijn gecontroleerd. {account} laat je de uitslag weten.",
+  },
 };

@@ -93,6 +93,22 @@ export const tr: Messages = {
     frameGuide: "Belgenizi çerçeveye hizalayın",
     faceGuide: "Yüzünüzü oval alanın içinde tutun",
   },
+  quality: {
+    checking: "Fotoğraf kontrol ediliyor…",
+    autoHint: "Belgeyi çerçevenin içinde sabit tutun: fotoğraf netleştiği anda otomatik olarak çekilir.",
+    holdStill: "Kıpırdamayın…",
+    autoTaken: "Fotoğraf otomatik olarak çekildi.",
+    refused: "Bu fotoğraf kullanılamaz.",
+    warned: "Bu fotoğrafın okunması zor olabilir.",
+    retakeAdvice: "Yeniden çekin ya da daha iyisini çekemiyorsanız yine de kullanın.",
+    useAnyway: "Yine de kullan",
+    issue: {
+      dark: "Fotoğraf çok karanlık: daha aydınlık bir yere geçin veya bir ışık açın.",
+      blurry: "Fotoğraf bulanık: kıpırdamadan durun ve kameranın odaklanmasını bekleyin.",
+      glare: "Bir yansıma belgenin bir kısmını kapatıyor: belgeyi biraz eğin veya ışıktan uzaklaşın.",
+      small: "Belge çok uzakta: çerçeveyi dolduracak şekilde yaklaştırın.",
+    },
+  },
   liveness: {
     title: "Selfie videosu",
     intro:
@@ -205,4 +221,61 @@ export const tr: Messages = {
       "Çok fazla kod istediniz. {minutes, plural, one {# dakika} other {# dakika}} sonra yeni bir kod isteyebilirsiniz.",
   },
   language: { label: "Dil" },
+  consent: {
+    title: "Başlamadan önce",
+    intro: "{account}, kimliğinizi doğrulamanızı istiyor. Bunun neleri kapsadığını aşağıda bulabilirsiniz.",
+    collectTitle: "Hangi veriler toplanıyor ve neden",
+    collect: {
+      DOCUMENT_VERIFICATION: "Kimlik belgenizin fotoğrafları: belgeyi okumak ve gerçek olduğunu kontrol etmek için.",
+      LIVENESS:
+        "Kısa bir selfie videosu: orada olduğunuzu ve yüzünüzün belgenizdeki fotoğrafla eşleştiğini kontrol etmek için.",
+      VIDEO_AGREEMENT:
+        "Bir beyanı sesli okuduğunuz bir video: onayınızı kayda geçirmek ve videodakinin siz olduğunuzu kontrol etmek için.",
+      ADDRESS_VERIFICATION: "İkamet adresiniz: nerede yaşadığınızı doğrulamak için.",
+      EMAIL_CHECK: "E-posta adresiniz: adresin size ait olduğunu doğrulamak için.",
+      LOCATION_INTELLIGENCE: "Cihazınızın konumu (paylaşırsanız): nerede olduğunuzu kontrol etmek için.",
+      WATCHLIST_CHECK: "Adınız ve doğum tarihiniz: yaptırım ve izleme listelerinde kontrol etmek için.",
+    },
+    always: "Ağ (IP) adresiniz ve yanıt verdiğiniz saat: bu onayın kaydı olarak.",
+    retentionTitle: "Ne kadar süre saklanır",
+    retentionDays: "{account}, kişisel verilerinizi doğrulama tamamlandıktan {days} gün sonra siler.",
+    retentionKept: "{account}, kişisel verilerinizi silene veya siz silinmesini isteyene kadar saklar.",
+    privacyNotice: "{account} gizlilik bildirimini okuyun",
+    noPrivacyNotice:
+      "Verilerinizin nasıl işlendiğini ve haklarınızı nasıl kullanabileceğinizi {account} ile iletişime geçerek öğrenin.",
+    biometric:
+      "{account} tarafından, belgemdeki kişinin ben olduğumu kontrol etmek amacıyla yüzümün görüntülerinin (biyometrik veriler) işlenmesini kabul ediyorum. Bu görüntüler yalnızca bu doğrulama için kullanılır.",
+    biometricRequired: "Yüz görüntülerinizin işlenmesini kabul etmek için kutuyu işaretleyin veya reddedin.",
+    agreeStart: "Kabul et ve başla",
+    agreeContinue: "Kabul et ve devam et",
+    decline: "Reddet",
+    declinedTitle: "Reddettiniz",
+    declined:
+      "Başka hiçbir veri toplanmayacak. Fikrinizi değiştirirseniz {account} üzerinden yeni bir bağlantı isteyin. Bu sayfayı kapatabilirsiniz.",
+  },
+  handoff: {
+    offer: "Telefonda devam et",
+    noCamera: "Bu cihazda kamera bulamadık. Bunun yerine telefonunuzda devam edebilirsiniz.",
+    title: "Telefonunuzda devam edin",
+    intro:
+      "Bu kodu telefonunuzun kamerasıyla tarayın veya aşağıdaki bağlantıyı telefonunuzda açın. Kod yalnızca bir kez ve 15 dakika boyunca geçerlidir.",
+    qrLabel: "Telefonunuzda devam etmek için bağlantıyı içeren QR kodu",
+    linkLabel: "Veya bu bağlantıyı telefonunuzda açın:",
+    waiting: "Telefonunuz bekleniyor…",
+    opened: "Telefonunuzda devam edin. Bu sayfa ilerlemenizi takip eder ve işleminiz bittiğinde bunu gösterir.",
+    progress: "{total} bilgiden {done} tanesi tamamlandı.",
+    expired: "Bu kodun süresi doldu.",
+    newCode: "Yeni kod al",
+    back: "Bunun yerine bu cihazda devam et",
+    phoneTitle: "Bu telefonda devam edin",
+    phoneIntro: "{account}, kimliğinizi doğrulamanızı istiyor. İşlemi bu telefonda tamamlamak için buradan devam edin.",
+    phoneContinue: "Devam et",
+    phoneUsed: "Bu kod zaten kullanılmış veya süresi dolmuş. Bilgisayarınızdan yeni bir kod alın.",
+    phoneUnknown: "Bu kod geçerli değil. Kodu kontrol edin veya bilgisayarınızdan yeni bir kod alın.",
+  },
+  finish: {
+    nextTitle: "Sırada ne var",
+    nextDefault: "Başka bir şey gerekirse {account} sizinle iletişime geçecek.",
+    checked: "Bilgileriniz kontrol edildi. Sonuç size {account} tarafından bildirilecek.",
+  },
 };
