@@ -349,7 +349,12 @@ async function main() {
     }
   }
   const browserVersion = browser.version();
-  const dashboard = await measureDashboard(origin);
+  // (c) signs up through the page; sign-up now finishes from a mailed link, so this part may fail: the verify
+  // figures above are still printed
+  const dashboard = await measureDashboard(origin).catch((error) => {
+    log(`dashboard part skipped: ${String(error.message ?? error).split("\n")[0]}`);
+    return [];
+  });
   await cleanUp();
 
   const home = firstLoad.home;
