@@ -415,7 +415,12 @@ async function main() {
   const captureScreen = await measureCaptureScreen((await captureStart.json()).verificationUrl);
   log(`capture screen: ${captureScreen.lazy.files} lazy scripts, ${kb(captureScreen.lazy.gzipBytes)} KiB gzip`);
   for (const script of captureScreen.scripts) log(`  ${script.path}: ${kb(script.gzipBytes)} KiB gzip`);
-  const dashboard = await measureDashboard(origin);
+  // (c) signs up through the page; sign-up now finishes from a mailed link, so this part may fail: the verify
+  // figures above are still printed
+  const dashboard = await measureDashboard(origin).catch((error) => {
+    log(`dashboard part skipped: ${String(error.message ?? error).split("\n")[0]}`);
+    return [];
+  });
   await cleanUp();
 
   const home = firstLoad.home;

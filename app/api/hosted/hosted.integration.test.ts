@@ -203,7 +203,7 @@ describe("POST /api/hosted/start (a shareable /verify link)", () => {
 });
 
 describe("GET /api/hosted/state", () => {
-  it("shows the page its own verification: which inputs are in (never their values) and the document's sides", async () => {
+  it("shows the page its own verification: which inputs are in (never their values but the document's country) and the document's sides", async () => {
     const account = await createTestAccount({ workflows });
     const { verificationId, verificationUrl } = await startVerification(account, "doc");
     const token = await sessionTokenFor(verificationUrl);
@@ -225,6 +225,8 @@ describe("GET /api/hosted/state", () => {
       verificationId,
       status: "INITIATED",
       supplied: ["DOCUMENT_COUNTRY", "DOCUMENT_TYPE"],
+      // the address step starts in it
+      documentCountry: "DE",
       documentSides: ["FRONT", "BACK"],
     });
     expect(state.body.missing).toEqual(["DOCUMENT_FRONT", "DOCUMENT_BACK", "ADDRESS_LINE", "COUNTRY"]);
