@@ -335,7 +335,7 @@ export type components = {
              * @description Machine-readable code (docs/api.md, Errors); new codes may be added
              * @enum {string}
              */
-            error: "VALIDATION_ERROR" | "INVALID_WORKFLOW" | "INVALID_COUNTRY_CODE" | "INVALID_API_KEY" | "INSUFFICIENT_PERMISSIONS" | "WORKFLOW_NOT_FOUND" | "VERIFICATION_NOT_FOUND" | "NOT_FOUND" | "INVALID_STATE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_LINK_SIGNATURE" | "VIDEO_UNREADABLE" | "VIDEO_TOO_LONG" | "VIDEO_TOO_LARGE" | "VIDEO_STREAMS_UNSUPPORTED" | "VIDEO_CODEC_UNSUPPORTED" | "VIDEO_EXTERNAL_REFERENCE" | "IMAGE_TOO_LARGE" | "RATE_LIMITED" | "OTP_RATE_LIMITED" | "CONFLICT" | "IDEMPOTENCY_KEY_REUSED" | "INTERNAL_ERROR";
+            error: "VALIDATION_ERROR" | "INVALID_WORKFLOW" | "INVALID_COUNTRY_CODE" | "INVALID_API_KEY" | "INSUFFICIENT_PERMISSIONS" | "WORKFLOW_NOT_FOUND" | "VERIFICATION_NOT_FOUND" | "NOT_FOUND" | "INVALID_STATE" | "CONSENT_REQUIRED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_LINK_SIGNATURE" | "VIDEO_UNREADABLE" | "VIDEO_TOO_LONG" | "VIDEO_TOO_LARGE" | "VIDEO_STREAMS_UNSUPPORTED" | "VIDEO_CODEC_UNSUPPORTED" | "VIDEO_EXTERNAL_REFERENCE" | "IMAGE_TOO_LARGE" | "RATE_LIMITED" | "OTP_RATE_LIMITED" | "CONFLICT" | "IDEMPOTENCY_KEY_REUSED" | "INTERNAL_ERROR";
             message: string;
             details?: {
                 field?: string;
@@ -655,7 +655,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description INVALID_STATE, IDEMPOTENCY_KEY_REUSED */
+            /** @description INVALID_STATE, CONSENT_REQUIRED, IDEMPOTENCY_KEY_REUSED */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -943,7 +943,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description INVALID_STATE */
+            /** @description INVALID_STATE, CONSENT_REQUIRED */
             409: {
                 headers: {
                     [name: string]: unknown;
