@@ -92,7 +92,9 @@ describe("crash recovery", () => {
         where: { endpointId: receiver.endpointId, event: { verificationId } },
       });
       return total === 4 && pending === 0;
-    }, 45_000).catch(async (error) => {
+      // another test file's in-process worker may claim one of these deliveries first (the database is shared) and
+      // fail it into its retry back-off (25 s): the wait outlasts one back-off
+    }, 100_000).catch(async (error) => {
       const rows = await prisma.webhookDelivery.findMany({
         where: { endpointId: receiver.endpointId },
         select: {
@@ -113,5 +115,5 @@ describe("crash recovery", () => {
       new Set(["verification_started", "verification_inputs_completed", "step_completed", "verification_completed"]),
     );
     await receiver.close();
-  }, 60_000);
+  }, 120_000);
 });
