@@ -20,8 +20,8 @@ for (const lang of LANGUAGES) {
     const m = messagesFor(lang);
     await page.goto(shareableLink("full-kyc", { reference: `e2e-lang-${lang}` }, { lang }));
     await heading(page, m.welcome.title);
-    await expect(page.getByText(m.welcome.need.DOCUMENT_VERIFICATION)).toBeVisible();
-    await expect(page.getByRole("button", { name: m.welcome.start })).toBeVisible();
+    await expect(page.getByText(m.consent.collect.DOCUMENT_VERIFICATION)).toBeVisible();
+    await expect(page.getByRole("button", { name: m.consent.agreeStart })).toBeVisible();
     await expect(page.locator("html")).toHaveAttribute("lang", lang);
     await expect(page.locator("html")).toHaveAttribute("dir", lang === "ar" ? "rtl" : "ltr");
     await expect(page).toHaveTitle(new RegExp(`^${m.meta.title}`));
@@ -46,16 +46,17 @@ test("the language menu switches the page, and a started verification keeps the 
   const fr = messagesFor("fr");
   await heading(page, fr.welcome.title);
   expect(new URL(page.url()).searchParams.get("lang")).toBe("fr");
-  await page.getByRole("button", { name: fr.welcome.start }).click();
+  // the first screen is the consent screen: full-kyc takes a face, so the biometric tick comes first
+  await page.getByRole("checkbox").check();
+  await page.getByRole("button", { name: fr.consent.agreeStart }).click();
   await heading(page, fr.document.selectTitle);
   // the address bar now resumes this verification, still in French
   const url = new URL(page.url());
   expect(url.searchParams.get("verificationId")).toBeTruthy();
   expect(url.searchParams.get("lang")).toBe("fr");
-  // a reload resumes it (nothing sent yet: the welcome screen again, with "Continue"), in French
+  // a reload resumes it where it stopped (consent given, nothing sent yet: the document screen), in French
   await page.reload();
-  await heading(page, fr.welcome.title);
-  await expect(page.getByRole("button", { name: fr.welcome.resume })).toBeVisible();
+  await heading(page, fr.document.selectTitle);
 });
 
 test("Arabic lays the page out right to left", async ({ page }, testInfo) => {
@@ -97,7 +98,7 @@ test("field errors are sentences in the end user's language (Spanish, Arabic)", 
     const m = messagesFor(lang);
     const started = await apiStart(request, "address-only", { reference: `e2e-lang-errors-${lang}` });
     await page.goto(`${started.verificationUrl}&lang=${lang}`);
-    await page.getByRole("button", { name: m.welcome.resume }).click();
+    await page.getByRole("button", { name: m.consent.agreeContinue }).click();
     await heading(page, m.address.title);
     await page.getByRole("button", { name: m.common.continue }).click();
     await expect(page.getByText(m.fieldErrors.required).first()).toBeVisible();
