@@ -37,6 +37,7 @@ export function callerScope(principal: Principal): CallerScope {
       principal.kind === "session"
         ? { verificationId: principal.verificationId, workflowId: principal.workflowId }
         : null,
+    mode: principal.kind === "apiKey" ? principal.mode : null,
   };
 }
 
@@ -102,7 +103,12 @@ export async function authenticate(
  * only for a live key with the scope, scoped to the key's account, and comes back in the same round trip.
  * `sql(account, param)` is a scalar subquery; `account` is the key's account id column, `param` its one parameter.
  */
-export type KeyRider = { name: string; value: string; sql: (account: string, param: string) => string };
+export type KeyRider = {
+  name: string;
+  value: string;
+  /** SQL reading what the route needs, given the SQL expressions of the key's account, the value and the key's mode */
+  sql: (account: string, param: string, mode: string) => string;
+};
 
 type KeyRow = {
   id: string;
@@ -138,7 +144,7 @@ WITH k AS (
   RETURNING "count"
 )
 SELECT k.*, (SELECT "count" FROM bucket) AS "count"${
-  rider ? `, CASE WHEN k."live" AND k."allowed" THEN (${rider.sql('k."accountId"', "$6")}) END AS "rider"` : ""
+  rider ? `, CASE WHEN k."live" AND k."allowed" THEN (${rider.sql('k."accountId"', "$6", 'k."mode"')}) END AS "rider"` : ""
 } FROM k`;
 
 async function authenticateSession(token: string): Promise<SessionPrincipal> {

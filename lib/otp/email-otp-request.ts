@@ -27,7 +27,7 @@ export async function emailOtpForWorkflow(
   let processes: string[];
   if (verificationId) {
     const verification = await prisma.verification.findFirst({
-      where: { id: verificationId, accountId: caller.accountId },
+      where: { id: verificationId, accountId: caller.accountId, ...(caller.mode ? { mode: caller.mode } : {}) },
       select: { workflowId: true, status: true, workflowVersion: { select: { processes: true } } },
     });
     if (!verification)

@@ -234,6 +234,29 @@ describe("sandbox: the magic values of docs/sandbox.md", () => {
     );
   });
 
+  it("a key reads and feeds only verifications of its own mode: the other mode's id is a 404", async () => {
+    const live = await call("/api/v1/verifications", { ...account.auth, body: { flowId: account.workflows.address } });
+    const test = await call("/api/v1/verifications", { ...testAuth, body: { flowId: account.workflows.address } });
+    const pairs = [
+      [account.auth, test.body.verificationId, live.body.verificationId],
+      [testAuth, live.body.verificationId, test.body.verificationId],
+    ] as const;
+    for (const [auth, other, own] of pairs) {
+      for (const path of ["", "/status"]) {
+        const read = await call(`/api/v1/verifications/${other}${path}`, { ...auth, method: "GET" });
+        expect(read.status, `${path} of the other mode`).toBe(404);
+        expect(read.body.error).toBe("VERIFICATION_NOT_FOUND");
+        expect((await call(`/api/v1/verifications/${own}${path}`, { ...auth, method: "GET" })).status).toBe(200);
+      }
+      const fed = await call(`/api/v1/verifications/${other}/send-inputs`, {
+        ...auth,
+        body: { inputs: [{ fieldName: "EMAIL", value: "a@example.test", type: "TEXT" }] },
+      });
+      expect(fed.status).toBe(404);
+    }
+    expect(await prisma.verificationInput.count({ where: { verificationId: test.body.verificationId } })).toBe(0);
+  });
+
   it("keeps live and test apart: webhooks, the dashboard's list and its counts", async () => {
     const { id: liveId, status } = await run("address", ADDRESS("DECLINED"), { auth: account.auth });
     // a live verification runs the real check: the magic word is just an address line there

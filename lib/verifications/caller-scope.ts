@@ -5,4 +5,6 @@ export type CallerScope = {
   accountId: string;
   /** set for the hosted page's session: nothing else of the account is reachable */
   session: { verificationId: string; workflowId: string } | null;
+  /** an API key's mode: a live key never reaches a test verification, nor a test key a live one (docs/sandbox.md) */
+  mode: "live" | "test" | null;
 };

@@ -33,11 +33,16 @@ export const verificationSelect = {
 
 /**
  * A verification of this account, or VERIFICATION_NOT_FOUND: an id of another tenant is indistinguishable
- * from an id that does not exist.
+ * from an id that does not exist. With a mode (an API key's), a verification of the other mode is not found either.
  */
-export async function findVerificationOrThrow(accountId: string, verificationId: string) {
+export async function findVerificationOrThrow(
+  accountId: string,
+  verificationId: string,
+  mode: "live" | "test" | null = null,
+) {
+  const where = { id: verificationId, accountId, ...(mode ? { mode } : {}) };
   const verification = isUuid(verificationId)
-    ? await prisma.verification.findFirst({ where: { id: verificationId, accountId }, select: verificationSelect })
+    ? await prisma.verification.findFirst({ where, select: verificationSelect })
     : null;
   if (!verification)
     throw new DomainError("VERIFICATION_NOT_FOUND", "No verification with this id exists for this account.");

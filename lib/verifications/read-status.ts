@@ -46,8 +46,8 @@ export function statusRider(params: Record<string, string | string[] | undefined
   return {
     name: "verification-status",
     value: id,
-    sql: (account, param) =>
-      `SELECT to_json(r) FROM (${STATUS_SELECT} WHERE v."id" = ${param}::uuid AND v."accountId" = ${account}) r`,
+    sql: (account, param, mode) =>
+      `SELECT to_json(r) FROM (${STATUS_SELECT} WHERE v."id" = ${param}::uuid AND v."accountId" = ${account} AND v."mode" = ${mode}) r`,
   };
 }
 

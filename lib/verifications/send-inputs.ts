@@ -30,7 +30,7 @@ export async function sendInputs(caller: CallerScope, verificationId: string, it
     throw new DomainError("VERIFICATION_NOT_FOUND", "No verification with this id exists for this account.");
   }
   const now = clock.now();
-  const verification = await findVerificationOrThrow(caller.accountId, verificationId);
+  const verification = await findVerificationOrThrow(caller.accountId, verificationId, caller.mode);
   await assertAcceptsInputs(verification, now);
   // the hosted page's inputs wait for the end user's consent; an API key's caller answers for its own (docs/api.md)
   if (caller.session) await assertConsentGiven(verification.id);
