@@ -144,7 +144,9 @@ WITH k AS (
   RETURNING "count"
 )
 SELECT k.*, (SELECT "count" FROM bucket) AS "count"${
-  rider ? `, CASE WHEN k."live" AND k."allowed" THEN (${rider.sql('k."accountId"', "$6", 'k."mode"')}) END AS "rider"` : ""
+  rider
+    ? `, CASE WHEN k."live" AND k."allowed" THEN (${rider.sql('k."accountId"', "$6", 'k."mode"')}) END AS "rider"`
+    : ""
 } FROM k`;
 
 async function authenticateSession(token: string): Promise<SessionPrincipal> {

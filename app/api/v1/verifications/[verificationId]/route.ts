@@ -9,5 +9,7 @@ export const runtime = "nodejs";
 export const GET = apiRoute(
   { auth: { scope: "verification:read" }, params: z.object({ verificationId: z.string() }) },
   async ({ params, principal }) =>
-    json(toVerificationRecord(await findVerificationOrThrow(principal.accountId, params.verificationId, principal.mode))),
+    json(
+      toVerificationRecord(await findVerificationOrThrow(principal.accountId, params.verificationId, principal.mode)),
+    ),
 );
