@@ -233,7 +233,8 @@ export const ar: Messages = {
     },
     always: "عنوان الشبكة (IP) الخاص بك ووقت ردّك، توثيقًا لهذه الموافقة.",
     retentionTitle: "مدة الاحتفاظ بالبيانات",
-    retentionDays: "تحذف {account} بياناتك الشخصية بعد {days} يومًا من انتهاء عملية التحقق.",
+    retentionDays:
+      "تحذف {account} بياناتك الشخصية بعد {days, plural, zero {# يوم} one {يوم واحد} two {يومين} few {# أيام} many {# يومًا} other {# يوم}} من انتهاء عملية التحقق.",
     retentionKept: "تحتفظ {account} ببياناتك الشخصية إلى أن تحذفها أو تطلب أنت حذفها.",
     privacyNotice: "اقرأ إشعار الخصوصية الصادر عن {account}",
     noPrivacyNotice: "اسأل {account} عن كيفية تعاملها مع بياناتك وكيفية ممارسة حقوقك.",

@@ -8,6 +8,19 @@ import { CONSENT_TEXT_VERSION } from "@/lib/hosted/consent-terms";
 // consent texts (or the welcome title they are shown under) in any language fails here until the version is bumped
 // and the fingerprints below are updated. A new language adds its own line (the test fails until it does).
 const PINNED: Record<string, Record<string, string>> = {
+  // .1 → .2: the retention sentence says "1 day" (an ICU plural in every language) instead of "1 days"
+  "2026-11-25.2": {
+    en: "5eb0d146a59d4316",
+    es: "e487777b2ff39722",
+    fr: "2dcc34c5a45b6956",
+    de: "fb2419172bb402cd",
+    it: "fddcb9ad99322994",
+    pt: "44c981843d3c62a7",
+    nl: "92dd2120ad465d3f",
+    pl: "b5f4d09063eb5f3c",
+    tr: "c63ea59f21da6462",
+    ar: "4a1a69ebcb798201",
+  },
   "2026-11-25.1": {
     en: "eb4e349ec2366407",
     es: "31cf0cd11d66aba0",

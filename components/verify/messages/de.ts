@@ -244,7 +244,8 @@ export const de: Messages = {
     },
     always: "Ihre Netzwerkadresse (IP-Adresse) und der Zeitpunkt Ihrer Antwort, als Nachweis dieser Einwilligung.",
     retentionTitle: "Wie lange die Daten gespeichert werden",
-    retentionDays: "{account} löscht Ihre personenbezogenen Daten {days} Tage nach Abschluss der Verifizierung.",
+    retentionDays:
+      "{account} löscht Ihre personenbezogenen Daten {days, plural, one {# Tag} other {# Tage}} nach Abschluss der Verifizierung.",
     retentionKept:
       "{account} speichert Ihre personenbezogenen Daten, bis sie gelöscht werden oder Sie die Löschung verlangen.",
     privacyNotice: "Datenschutzhinweise von {account} lesen",

@@ -230,7 +230,8 @@ export const en = {
     },
     always: "Your network (IP) address and the time of your answer, as a record of this consent.",
     retentionTitle: "How long it is kept",
-    retentionDays: "{account} deletes your personal data {days} days after the verification is finished.",
+    retentionDays:
+      "{account} deletes your personal data {days, plural, one {# day} other {# days}} after the verification is finished.",
     retentionKept: "{account} keeps your personal data until it deletes it or you ask it to.",
     privacyNotice: "Read the privacy notice of {account}",
     noPrivacyNotice: "Ask {account} how it handles your data and how to exercise your rights.",

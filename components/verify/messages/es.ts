@@ -236,7 +236,8 @@ export const es: Messages = {
     },
     always: "Tu dirección de red (IP) y la hora de tu respuesta, como constancia de este consentimiento.",
     retentionTitle: "Cuánto tiempo se conserva",
-    retentionDays: "{account} borra tus datos personales {days} días después de terminar la verificación.",
+    retentionDays:
+      "{account} borra tus datos personales {days, plural, one {# día} other {# días}} después de terminar la verificación.",
     retentionKept: "{account} conserva tus datos personales hasta que los borre o tú se lo pidas.",
     privacyNotice: "Lee el aviso de privacidad de {account}",
     noPrivacyNotice: "Pregunta a {account} cómo trata tus datos y cómo ejercer tus derechos.",

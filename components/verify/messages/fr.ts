@@ -241,7 +241,8 @@ export const fr: Messages = {
     },
     always: "Votre adresse réseau (IP) et l’heure de votre réponse, comme preuve de ce consentement.",
     retentionTitle: "Durée de conservation",
-    retentionDays: "{account} supprime vos données personnelles {days} jours après la fin de la vérification.",
+    retentionDays:
+      "{account} supprime vos données personnelles {days, plural, one {# jour} other {# jours}} après la fin de la vérification.",
     retentionKept:
       "{account} conserve vos données personnelles jusqu’à ce qu’il les supprime ou que vous le lui demandiez.",
     privacyNotice: "Lire la politique de confidentialité de {account}",

@@ -105,6 +105,23 @@ describe("translations", () => {
     expect(format("fr", 1)).toContain("1 seconde.");
   });
 
+  it("the consent screen's retention period agrees with its number (1 day, 2 days)", () => {
+    const retention = (lang: (typeof LANGUAGES)[number], days: number) =>
+      createTranslator({ locale: lang, messages: messagesFor(lang), namespace: "consent" })("retentionDays", {
+        account: "Acme",
+        days,
+      });
+    expect(retention("en", 1)).toBe("Acme deletes your personal data 1 day after the verification is finished.");
+    expect(retention("en", 30)).toContain(" 30 days ");
+    expect(retention("de", 1)).toContain(" 1 Tag ");
+    expect(retention("fr", 1)).toContain(" 1 jour ");
+    expect(retention("pl", 1)).toContain(" 1 dzień ");
+    expect(retention("pl", 5)).toContain(" 5 dni ");
+    expect(retention("ar", 2)).toContain("يومين");
+    expect(retention("ar", 5)).toContain("5 أيام");
+    expect(retention("ar", 30)).toContain("30 يومًا");
+  });
+
   it("every text formats in every language without an error or a leftover placeholder", () => {
     const values = {
       seconds: 3,

@@ -240,7 +240,8 @@ export const it: Messages = {
     },
     always: "Il tuo indirizzo di rete (IP) e l’ora della tua risposta, come prova di questo consenso.",
     retentionTitle: "Per quanto tempo vengono conservati",
-    retentionDays: "{account} cancella i tuoi dati personali {days} giorni dopo la conclusione della verifica.",
+    retentionDays:
+      "{account} cancella i tuoi dati personali {days, plural, one {# giorno} other {# giorni}} dopo la conclusione della verifica.",
     retentionKept: "{account} conserva i tuoi dati personali finché non li cancella o finché non sei tu a chiederlo.",
     privacyNotice: "Leggi l’informativa sulla privacy di {account}",
     noPrivacyNotice: "Chiedi a {account} come tratta i tuoi dati e come esercitare i tuoi diritti.",

@@ -242,7 +242,8 @@ export const nl: Messages = {
     },
     always: "Je netwerkadres (IP-adres) en het tijdstip van je antwoord, als bewijs van deze toestemming.",
     retentionTitle: "Hoelang het wordt bewaard",
-    retentionDays: "{account} verwijdert je persoonsgegevens {days} dagen nadat de verificatie is afgerond.",
+    retentionDays:
+      "{account} verwijdert je persoonsgegevens {days, plural, one {# dag} other {# dagen}} nadat de verificatie is afgerond.",
     retentionKept: "{account} bewaart je persoonsgegevens totdat ze worden verwijderd of jij daarom vraagt.",
     privacyNotice: "Lees de privacyverklaring van {account}",
     noPrivacyNotice: "Vraag {account} hoe je gegevens worden verwerkt en hoe je je rechten kunt uitoefenen.",

@@ -238,7 +238,8 @@ export const pl: Messages = {
     },
     always: "Twój adres sieciowy (IP) i godzina Twojej odpowiedzi, jako potwierdzenie udzielenia tej zgody.",
     retentionTitle: "Jak długo dane są przechowywane",
-    retentionDays: "{account} usuwa Twoje dane osobowe {days} dni po zakończeniu weryfikacji.",
+    retentionDays:
+      "{account} usuwa Twoje dane osobowe {days, plural, one {# dzień} few {# dni} many {# dni} other {# dnia}} po zakończeniu weryfikacji.",
     retentionKept: "{account} przechowuje Twoje dane osobowe do czasu ich usunięcia lub do chwili, gdy o to poprosisz.",
     privacyNotice: "Przeczytaj informację o prywatności {account}",
     noPrivacyNotice: "Zapytaj {account}, jak przetwarza Twoje dane i jak możesz skorzystać ze swoich praw.",

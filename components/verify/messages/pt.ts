@@ -234,7 +234,8 @@ export const pt: Messages = {
     },
     always: "Seu endereço de rede (IP) e o horário da sua resposta, como registro deste consentimento.",
     retentionTitle: "Por quanto tempo os dados são guardados",
-    retentionDays: "{account} exclui seus dados pessoais {days} dias após a conclusão da verificação.",
+    retentionDays:
+      "{account} exclui seus dados pessoais {days, plural, one {# dia} other {# dias}} após a conclusão da verificação.",
     retentionKept: "{account} guarda seus dados pessoais até excluí-los ou até você pedir a exclusão.",
     privacyNotice: "Leia a política de privacidade de {account}",
     noPrivacyNotice: "Pergunte a {account} como seus dados são tratados e como exercer seus direitos.",
