@@ -238,7 +238,8 @@ export const tr: Messages = {
     },
     always: "Ağ (IP) adresiniz ve yanıt verdiğiniz saat: bu onayın kaydı olarak.",
     retentionTitle: "Ne kadar süre saklanır",
-    retentionDays: "{account}, kişisel verilerinizi doğrulama tamamlandıktan {days, plural, one {# gün} other {# gün}} sonra siler.",
+    retentionDays:
+      "{account}, kişisel verilerinizi doğrulama tamamlandıktan {days, plural, one {# gün} other {# gün}} sonra siler.",
     retentionKept: "{account}, kişisel verilerinizi silene veya siz silinmesini isteyene kadar saklar.",
     privacyNotice: "{account} gizlilik bildirimini okuyun",
     noPrivacyNotice:
