@@ -108,6 +108,11 @@ export default async function VerifyPage({ searchParams }: { searchParams: Searc
         </p>
         <LanguageMenu current={lang} label={t("language.label")} />
       </div>
+      {"kind" in entry && entry.kind === "resume" && entry.state.mode === "test" ? (
+        <p className={styles.testBanner} role="note" data-testid="test-mode">
+          {t("common.testMode")}
+        </p>
+      ) : null}
       <div className={styles.card}>
         {"error" in entry ? (
           <section className={styles.flow} data-testid="link-error">

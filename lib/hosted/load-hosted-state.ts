@@ -70,6 +70,7 @@ export async function loadHostedState(accountId: string, verificationId: string)
     finishMessage: account.finishMessage,
     showResult: account.showResultToEndUser,
     handoff,
+    mode: verification.mode === "test" ? "test" : "live",
   };
 }
 

@@ -45,6 +45,8 @@ export type HostedState = {
   showResult: boolean;
   /** "Continue on your phone": the latest one-time code's state */
   handoff: { state: "WAITING" | "OPENED" | "EXPIRED"; expiresAt: string } | null;
+  /** started with a test-mode key (docs/sandbox.md): the page says so, since no real check will run */
+  mode: "live" | "test";
 };
 
 /** Per-country address form hints (lib/hosted/address-format.ts). */

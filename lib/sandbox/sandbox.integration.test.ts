@@ -8,6 +8,7 @@ import { inProcessDurable, runInProcess } from "@/lib/engine/durable";
 import { verificationWorkflow } from "@/lib/engine/workflows";
 import { attemptDelivery } from "@/lib/webhooks/attempt-delivery";
 import { resetEnvCache } from "@/lib/env";
+import { loadHostedState } from "@/lib/hosted/load-hosted-state";
 import { correctDocumentData } from "@/lib/review/correct-document-data";
 import { decideReview } from "@/lib/review/decide-review";
 import { ownerOf } from "@/lib/testing/dashboard-fixtures";
@@ -255,6 +256,9 @@ describe("sandbox: the magic values of docs/sandbox.md", () => {
       expect(fed.status).toBe(404);
     }
     expect(await prisma.verificationInput.count({ where: { verificationId: test.body.verificationId } })).toBe(0);
+    // the hosted page of a test verification says it is one
+    expect((await loadHostedState(account.accountId, test.body.verificationId)).mode).toBe("test");
+    expect((await loadHostedState(account.accountId, live.body.verificationId)).mode).toBe("live");
   });
 
   it("keeps live and test apart: webhooks, the dashboard's list and its counts", async () => {

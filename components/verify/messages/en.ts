@@ -15,6 +15,7 @@ export const en = {
     optional: "optional",
     stepOf: "Step {current} of {total}",
     securedBy: "Your data is encrypted and used only for this verification.",
+    testMode: "Test mode: this verification is a test. No real checks are run.",
     unexpected: "Something went wrong. Please try again.",
     network: "We could not reach the server. Check your connection and try again.",
     sessionExpired: "Your session has expired. Open your verification link again to continue.",

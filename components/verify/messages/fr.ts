@@ -10,6 +10,7 @@ export const fr: Messages = {
     optional: "facultatif",
     stepOf: "Étape {current} sur {total}",
     securedBy: "Vos données sont chiffrées et servent uniquement à cette vérification.",
+    testMode: "Mode test : cette vérification est un essai. Aucun contrôle réel n'est effectué.",
     unexpected: "Une erreur s’est produite. Veuillez réessayer.",
     network: "Impossible de joindre le serveur. Vérifiez votre connexion et réessayez.",
     sessionExpired: "Votre session a expiré. Rouvrez votre lien de vérification pour continuer.",

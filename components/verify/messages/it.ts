@@ -10,6 +10,7 @@ export const it: Messages = {
     optional: "facoltativo",
     stepOf: "Passaggio {current} di {total}",
     securedBy: "I tuoi dati sono cifrati e vengono usati solo per questa verifica.",
+    testMode: "Modalità di prova: questa verifica è un test. Non vengono eseguiti controlli reali.",
     unexpected: "Si è verificato un errore. Riprova.",
     network: "Non riusciamo a raggiungere il server. Controlla la connessione e riprova.",
     sessionExpired: "La sessione è scaduta. Apri di nuovo il link di verifica per continuare.",
