@@ -163,3 +163,9 @@ export function processesOfRule(rule: DecisionRule): { check: string; requires: 
 }
 
 export type { CheckKey };
+
+/** A version's stored rules; null when they no longer parse (the engine then never approves: apply-decision-rules). */
+export function parseStoredRules(stored: unknown): DecisionRules | null {
+  const parsed = DecisionRulesSchema.safeParse(stored ?? []);
+  return parsed.success ? parsed.data : null;
+}
