@@ -124,12 +124,12 @@ describe("in the workflow definition", () => {
     expect(WorkflowDefinitionSchema.parse({ ...base, rules: [hosting] }).rules).toEqual([hosting]);
   });
 
-  it("refuses a rule of a step the workflow does not have; pruning drops a removed process's rules", () => {
+  it("refuses a rule of a step the workflow does not have, by field (pruning keeps it: the builder shows the error)", () => {
     const other = { kind: "OVERRIDE", check: "LIVENESS.SAME_FACE", when: "REVIEW", outcome: "IGNORE" };
     const parsed = WorkflowDefinitionSchema.safeParse({ ...base, rules: [hosting, other] });
     expect(parsed.success).toBe(false);
     expect(parsed.error!.issues.map((i) => i.path.join("."))).toEqual(["rules.1.check"]);
-    expect(pruneDefinition({ ...base, rules: [hosting, other] } as never)).toMatchObject({ rules: [hosting] });
+    expect(pruneDefinition({ ...base, rules: [hosting, other] } as never)).toMatchObject({ rules: [hosting, other] });
     const requiresMissing = {
       kind: "APPROVE_WHEN",
       check: "LOCATION_INTELLIGENCE.HOSTING_NETWORK",

@@ -83,13 +83,9 @@ export function pruneDefinition<T extends WorkflowDefinition>(definition: T): T 
     ),
   );
   const hasDocument = definition.processes.includes("DOCUMENT_VERIFICATION");
-  // rules of a removed process go with it, as its settings do; a rule that requires a removed step is an error
-  const chosen = new Set<string>(definition.processes);
-  const rules = definition.rules?.filter((rule) => !rule?.check || chosen.has(rule.check.split(".")[0]!));
   return {
     ...definition,
     settings,
-    ...(rules ? { rules } : {}),
     documentTypes: hasDocument ? definition.documentTypes : [],
     countries: hasDocument ? definition.countries : [],
   };
