@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "@/lib/db";
 import { saveWorkflow } from "@/lib/dashboard/save-workflow";
+import { duplicateWorkflow } from "@/lib/dashboard/duplicate-workflow";
+import { workflowDetail } from "@/lib/dashboard/list-workflows";
 import { inProcessDurable, runInProcess } from "@/lib/engine/durable";
 import { verificationWorkflow } from "@/lib/engine/workflows";
 import { call } from "@/lib/testing/api-client";
@@ -108,5 +110,17 @@ describe("decision rules per workflow version", () => {
       "rules.1.when",
     ]);
     expect(await prisma.workflowVersion.count({ where: { workflowId } })).toBe(versions);
+  });
+
+  it("the builder reloads the current version's rules, and a duplicate copies them", async () => {
+    const owner = ownerOf(account);
+    const detail = await workflowDetail(owner, account.workflows.location!);
+    expect(detail.definition.rules).toEqual([ignoreNoSignal]);
+    expect(detail.versions.map((v) => [v.version, v.ruleCount])).toEqual([
+      [2, 1],
+      [1, 0],
+    ]);
+    const copy = await duplicateWorkflow(owner, account.workflows.location!);
+    expect((await workflowDetail(owner, copy.workflowId)).definition.rules).toEqual([ignoreNoSignal]);
   });
 });
