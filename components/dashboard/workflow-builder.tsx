@@ -7,6 +7,7 @@ import type { z } from "zod";
 import { DocumentAutomation, type AutomationTable } from "@/components/dashboard/document-automation";
 import { ProcessList } from "@/components/dashboard/process-list";
 import { CountrySelect, SettingField } from "@/components/dashboard/workflow-settings-fields";
+import { DecisionRulesFields } from "@/components/dashboard/decision-rules-fields";
 import { DOCUMENT_TYPE_LABELS, DOCUMENT_TYPE_NAMES } from "@/lib/document-types/document-type-names";
 import { pruneDefinition, relevantSettings, WorkflowDefinitionSchema } from "@/lib/workflows/workflow-definition";
 import type { ActionState } from "@/lib/dashboard/action";
@@ -45,6 +46,7 @@ export function WorkflowBuilder({
       documentTypes: [],
       countries: [],
       settings: {},
+      rules: [],
     },
   });
   const { register, control, handleSubmit, formState, setError, watch } = form;
@@ -159,6 +161,8 @@ export function WorkflowBuilder({
           <SettingField key={name} name={name} form={form} countries={countries} />
         ))}
       </section>
+
+      <DecisionRulesFields form={form} processes={processes} />
 
       <div className={styles.row}>
         <button className={styles.primary} disabled={formState.isSubmitting}>

@@ -4,6 +4,7 @@ import { idOrNotFound } from "@/lib/dashboard/dashboard-ids";
 import { assertCan, NotFoundError, type Member } from "@/lib/dashboard/permissions";
 import { publishWorkflow } from "@/lib/workflows/publish-workflow";
 import { parseSettings } from "@/lib/workflows/settings";
+import { parseStoredRules } from "@/lib/workflows/decision-rules";
 
 /** A new workflow (its own flowId, version 1) with the current definition of another one of this account. */
 export async function duplicateWorkflow(
@@ -21,6 +22,7 @@ export async function duplicateWorkflow(
           documentTypes: true,
           countries: true,
           settings: { select: { fieldName: true, value: true } },
+          decisionRules: true,
         },
       },
     },
@@ -46,6 +48,7 @@ export async function duplicateWorkflow(
       documentTypes: version.documentTypes as never,
       countries: version.countries,
       settings: parseSettings(version.settings),
+      rules: parseStoredRules(version.decisionRules) ?? [],
     },
     undefined,
     { actorId: member.userId, action: "workflow.duplicated", sourceWorkflowId: workflowId },

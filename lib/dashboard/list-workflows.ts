@@ -4,6 +4,7 @@ import { idOrNotFound } from "@/lib/dashboard/dashboard-ids";
 import { assertCan, NotFoundError, type Member } from "@/lib/dashboard/permissions";
 import { buildInputs } from "@/lib/workflows/inputs";
 import { parseSettings } from "@/lib/workflows/settings";
+import { parseStoredRules } from "@/lib/workflows/decision-rules";
 import type { WorkflowDefinition } from "@/lib/workflows/workflow-definition";
 
 /** The workflows page: active ones, or the archive. */
@@ -51,6 +52,7 @@ export async function workflowDetail(member: Member, workflowId: string) {
           countries: true,
           createdAt: true,
           settings: { select: { fieldName: true, value: true }, orderBy: { id: "asc" } },
+          decisionRules: true,
           _count: { select: { verifications: true } },
         },
       },
@@ -65,6 +67,7 @@ export async function workflowDetail(member: Member, workflowId: string) {
     documentTypes: current.documentTypes as WorkflowDefinition["documentTypes"],
     countries: current.countries,
     settings,
+    rules: parseStoredRules(current.decisionRules) ?? [],
   };
   return {
     id: workflow.id,
@@ -83,6 +86,7 @@ export async function workflowDetail(member: Member, workflowId: string) {
       createdAt: v.createdAt,
       processes: v.processes,
       settingCount: v.settings.length,
+      ruleCount: Array.isArray(v.decisionRules) ? v.decisionRules.length : 0,
       verifications: v._count.verifications,
       isCurrent: v.id === workflow.currentVersionId,
     })),

@@ -3,7 +3,9 @@ import { clock } from "@/lib/clock";
 import { prisma } from "@/lib/db";
 import { recordEvent } from "@/lib/events/record-event";
 import { readFile } from "@/lib/storage/file-store";
-import { combineResults, type EarlierStep, type ProcessResult } from "@/lib/processes/types";
+import type { Check, EarlierStep, ProcessResult } from "@/lib/processes/types";
+import { applyDecisionRules } from "@/lib/engine/apply-decision-rules";
+import { parseStoredRules } from "@/lib/workflows/decision-rules";
 import { processFor } from "@/lib/processes/registry";
 import { sandboxProcess } from "@/lib/sandbox/sandbox-process";
 import { toWorkflowShape, versionSelect } from "@/lib/workflows/workflow-shape";
@@ -174,24 +176,41 @@ async function loadContext(verificationId: string, type: ProcessType) {
 }
 
 /**
- * When every step is finished: COMPLETED with the combined result (any DECLINED → DECLINED, else any
- * MANUAL_REVIEW → MANUAL_REVIEW, else APPROVED), or FAILED when a step could not run; `verification_completed`.
- * Returns false while steps are still open. Marks the verification's job done.
+ * When every step is finished: COMPLETED with the result the pinned version's decision rules give (none: any
+ * DECLINED → DECLINED, else any MANUAL_REVIEW → MANUAL_REVIEW, else APPROVED; lib/engine/apply-decision-rules.ts),
+ * or FAILED when a step could not run; `verification_completed`. How it was decided is kept on the verification
+ * (`decision`, internal). Returns false while steps are still open. Marks the verification's job done.
  */
 export async function finalizeVerification(verificationId: string): Promise<boolean> {
   const now = clock.now();
-  const steps = await prisma.verificationStep.findMany({
-    where: { verificationId },
-    select: { status: true, result: true },
+  // the rules of the version the verification started on: a rule published later never changes it
+  const row = await prisma.verification.findUnique({
+    where: { id: verificationId },
+    select: {
+      workflowVersion: { select: { decisionRules: true } },
+      steps: {
+        select: { status: true, result: true, processType: true, checks: true, data: true },
+        orderBy: { position: "asc" },
+      },
+    },
   });
+  const steps = row?.steps ?? [];
   if (steps.some((s) => s.status !== "COMPLETED" && s.status !== "FAILED")) return false;
-  const failed = steps.some((s) => s.status === "FAILED");
-  const result = failed ? null : combineResults(steps.map((s) => s.result ?? "MANUAL_REVIEW"));
-  const status = failed ? "FAILED" : "COMPLETED";
+  const decision = applyDecisionRules(
+    steps.map((s) => ({
+      processType: s.processType,
+      status: s.status as "COMPLETED" | "FAILED",
+      result: s.result,
+      checks: (Array.isArray(s.checks) ? s.checks : []) as Check[],
+      data: (s.data ?? {}) as Record<string, unknown>,
+    })),
+    parseStoredRules(row?.workflowVersion.decisionRules),
+  );
+  const { status, result } = decision;
   await prisma.$transaction(async (tx) => {
     const [verification] = await tx.verification.updateManyAndReturn({
       where: { id: verificationId, status: "PROCESSING" },
-      data: { status, result, completedAt: now, lastActivityAt: now },
+      data: { status, result, completedAt: now, lastActivityAt: now, decision },
       select: { id: true, accountId: true, workflowId: true, metadata: true },
     });
     if (verification) {

@@ -41,6 +41,7 @@ export async function publishWorkflow(
         processes: definition.processes,
         documentTypes: definition.documentTypes,
         countries: definition.countries,
+        decisionRules: definition.rules,
         settings: {
           create: Object.entries(definition.settings)
             .filter(([, value]) => value !== undefined)

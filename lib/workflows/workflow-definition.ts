@@ -3,25 +3,43 @@ import { isCountryCode } from "@/lib/countries/country-codes";
 import { DOCUMENT_TYPE_NAMES } from "@/lib/document-types/document-type-names";
 import { PROCESS_TYPES, type ProcessType } from "@/lib/workflows/process-types";
 import { SettingsSchema, type SettingName } from "@/lib/workflows/settings";
+import { DecisionRulesSchema, processesOfRule } from "@/lib/workflows/decision-rules";
 
 // Browser-safe: the dashboard's builder (zodResolver) and publishWorkflow validate with this one schema.
-export const WorkflowDefinitionSchema = z.object({
-  name: z.string().trim().min(1, "Required").max(100),
-  processes: z
-    .array(z.enum(PROCESS_TYPES))
-    .min(1, "Add at least one process")
-    .refine((p) => new Set(p).size === p.length, "Each process may appear once"),
-  documentTypes: z.array(z.enum(DOCUMENT_TYPE_NAMES)).default([]),
-  countries: z
-    .array(
-      z
-        .string()
-        .refine(isCountryCode, "Expected ISO 3166-1 alpha-2")
-        .transform((c) => c.toUpperCase()),
-    )
-    .default([]),
-  settings: SettingsSchema.default({}),
-});
+export const WorkflowDefinitionSchema = z
+  .object({
+    name: z.string().trim().min(1, "Required").max(100),
+    processes: z
+      .array(z.enum(PROCESS_TYPES))
+      .min(1, "Add at least one process")
+      .refine((p) => new Set(p).size === p.length, "Each process may appear once"),
+    documentTypes: z.array(z.enum(DOCUMENT_TYPE_NAMES)).default([]),
+    countries: z
+      .array(
+        z
+          .string()
+          .refine(isCountryCode, "Expected ISO 3166-1 alpha-2")
+          .transform((c) => c.toUpperCase()),
+      )
+      .default([]),
+    settings: SettingsSchema.default({}),
+    // per-check decision rules (docs/decision-rules.md); none: the fixed combination
+    rules: DecisionRulesSchema.default([]),
+  })
+  .superRefine((definition, ctx) => {
+    const chosen = new Set<string>(definition.processes);
+    definition.rules.forEach((rule, index) => {
+      const { check, requires } = processesOfRule(rule);
+      if (!chosen.has(check))
+        ctx.addIssue({
+          code: "custom",
+          path: ["rules", index, "check"],
+          message: "The workflow has no step with this check",
+        });
+      if (requires.some((p) => !chosen.has(p)))
+        ctx.addIssue({ code: "custom", path: ["rules", index, "requires"], message: "The workflow has no such step" });
+    });
+  });
 
 export type WorkflowDefinition = z.input<typeof WorkflowDefinitionSchema>;
 export type ParsedWorkflowDefinition = z.output<typeof WorkflowDefinitionSchema>;

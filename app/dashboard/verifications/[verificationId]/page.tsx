@@ -6,6 +6,7 @@ import { loadVerificationDetail, type VerificationDetail } from "@/lib/dashboard
 import { CORRECTABLE_FIELDS } from "@/lib/review/correct-document-data";
 import { awaitsDecision } from "@/lib/review/decide-review";
 import { CorrectionForm, DecisionForm, DeleteDataForm } from "@/components/dashboard/review-forms";
+import { DecisionSummary } from "@/components/dashboard/decision-summary";
 import { correctDocumentDataAction, decideReviewAction, deletePersonalDataAction } from "./actions";
 import styles from "@/components/dashboard/dashboard.module.css";
 
@@ -263,6 +264,7 @@ export default async function VerificationPage({ params }: { params: Promise<{ v
       <section className={styles.panel}>
         <Timeline v={v} />
       </section>
+      <DecisionSummary verificationId={v.id} member={member} />
       {can(member, "deletePersonalData") && !v.redactedAt ? (
         <section className={styles.panel} aria-labelledby="privacy-h">
           <h2 id="privacy-h">Delete personal data</h2>

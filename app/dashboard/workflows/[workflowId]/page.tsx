@@ -152,6 +152,7 @@ export default async function WorkflowPage({ params }: { params: Promise<{ workf
               <th>Published</th>
               <th>Processes</th>
               <th>Settings</th>
+              <th>Decision rules</th>
               <th>Verifications pinned</th>
             </tr>
           </thead>
@@ -164,6 +165,7 @@ export default async function WorkflowPage({ params }: { params: Promise<{ workf
                 <td>{when(v.createdAt)}</td>
                 <td>{v.processes.map((p) => PROCESS_LABELS[p as ProcessType] ?? p).join(" → ")}</td>
                 <td>{v.settingCount}</td>
+                <td>{v.ruleCount}</td>
                 <td>{v.verifications}</td>
               </tr>
             ))}
