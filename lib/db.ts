@@ -36,7 +36,7 @@ function client(): PrismaClient {
       query: {
         $allModels: {
           async $allOperations({ model, operation, args, query }) {
-            const key = secrets().storageKey;
+            const key = secrets().keyring;
             return openResult(key, await query(sealWriteArgs(key, model, operation, args) as typeof args));
           },
         },

@@ -96,6 +96,10 @@ const EnvSchema = z.object({
   HEALTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(120),
   // the dashboard password the demo seed sets (unset: a random one per seed run, printed once)
   DEMO_PASSWORD: z.string().min(1).optional(),
+  // storage key rotation (docs/operations.md, "Rotating the storage key"): comma-separated base64 32-byte keys that
+  // are accepted for reading but never seal (the old key while `npm run keys:rotate` re-seals, or the next key
+  // while it is rolled out to every instance); STORAGE_ENCRYPTION_KEY stays the one that seals new values
+  STORAGE_ENCRYPTION_KEYS_PREVIOUS: z.string().optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -2,9 +2,11 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { makeKeyring, type Keyring } from "@/lib/crypto/keyring";
 import { env } from "@/lib/env";
 
-type Secrets = { appSecret: string; storageKey: Buffer };
+/** storageKey: the current storage key (seals); keyring: it and STORAGE_ENCRYPTION_KEYS_PREVIOUS (all open). */
+type Secrets = { appSecret: string; storageKey: Buffer; keyring: Keyring };
 
 let cached: Secrets | undefined;
 
@@ -14,14 +16,22 @@ let cached: Secrets | undefined;
  * which holds the embedded database, must not also hold the key that decrypts it) so restarts keep reading old
  * files and verifying old tokens. A secrets.json left in DATA_DIR by an older version is moved there on first use.
  * Several instances sharing one database must share these values: set them in the environment.
+ * STORAGE_ENCRYPTION_KEYS_PREVIOUS adds keys that open but never seal (lib/crypto/keyring.ts).
  */
 export function secrets(): Secrets {
   if (cached) return cached;
-  const { APP_SECRET, STORAGE_ENCRYPTION_KEY, DATA_DIR, SECRETS_DIR } = env();
+  const { APP_SECRET, STORAGE_ENCRYPTION_KEY, STORAGE_ENCRYPTION_KEYS_PREVIOUS, DATA_DIR, SECRETS_DIR } = env();
   const generated = APP_SECRET && STORAGE_ENCRYPTION_KEY ? null : loadOrCreateGenerated(SECRETS_DIR, DATA_DIR);
   const storageKey = Buffer.from(STORAGE_ENCRYPTION_KEY ?? generated!.storageKey, "base64");
   if (storageKey.length !== 32) throw new Error("STORAGE_ENCRYPTION_KEY must be base64 of exactly 32 bytes");
-  cached = { appSecret: APP_SECRET ?? generated!.appSecret, storageKey };
+  const previous = (STORAGE_ENCRYPTION_KEYS_PREVIOUS ?? "")
+    .split(",")
+    .map((k) => k.trim())
+    .filter(Boolean)
+    .map((k) => Buffer.from(k, "base64"));
+  if (previous.some((k) => k.length !== 32))
+    throw new Error("STORAGE_ENCRYPTION_KEYS_PREVIOUS must be comma-separated base64 keys of exactly 32 bytes each");
+  cached = { appSecret: APP_SECRET ?? generated!.appSecret, storageKey, keyring: makeKeyring(storageKey, previous) };
   return cached;
 }
 

@@ -9,15 +9,16 @@
 // Prints a table, writes bench-results/soak-cluster.json and (SOAK_WRITE_DOCS=1, the default for the npm script)
 // the figures into docs/operations.md. Exit code 1 when an invariant does not hold. Settings: see README.
 import { spawn } from "node:child_process";
-import { createHmac, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { ROOT, buildApp, database, printTable, runTs, setting, sleep, writeReport } from "./bench/common.mjs";
 import { runMigrations } from "./db.mjs";
 import { startEmbeddedPostgres } from "./embedded-db.mjs";
 import { driveLoad, probeOtpLimit, probeRateLimit } from "./soak/drive.mjs";
+import { startReceiver } from "./soak/receiver.mjs";
+import { findLeaks, parseJson, writeOperationsFigures } from "./soak/report.mjs";
 
 const N = setting("SOAK_VERIFICATIONS", 500);
 const DOCUMENT_SHARE = Number(process.env.SOAK_DOCUMENT_SHARE ?? 0.04);
@@ -88,27 +89,6 @@ function killHard(name) {
   const child = children.get(name);
   child?.kill("SIGKILL");
   return new Promise((resolve) => (child && child.exitCode === null ? child.once("exit", resolve) : resolve()));
-}
-
-/** The integrator's receiver: records every delivery, checks its signature, fails 20 % of first attempts. */
-function startReceiver(port, secret) {
-  const key = Buffer.from(secret, "base64");
-  const deliveries = []; // { eventId, attempt, answered, valid }
-  const server = http.createServer((req, res) => {
-    const chunks = [];
-    req.on("data", (c) => chunks.push(c));
-    req.on("end", () => {
-      const body = Buffer.concat(chunks).toString("utf8");
-      const valid = createHmac("sha256", key).update(body).digest("hex") === req.headers["x-service-signature"];
-      const attempt = Number(req.headers["x-service-delivery-attempt"]);
-      const answered = attempt === 1 && Math.random() < 0.2 ? 500 : 200;
-      deliveries.push({ eventId: req.headers["x-service-event-id"], attempt, answered, valid });
-      res.writeHead(answered).end(answered === 200 ? "ok" : "not now");
-    });
-  });
-  return new Promise((resolve) =>
-    server.listen(port, "127.0.0.1", () => resolve({ url: `http://127.0.0.1:${port}/hooks`, deliveries, server })),
-  );
 }
 
 async function freshDatabase() {
@@ -242,7 +222,7 @@ async function main() {
     results.invariants.map((i) => [i.name, i.measured, i.ok ? "ok" : "FAILED"]),
   );
   writeReport("soak-cluster", report, log);
-  if (WRITE_DOCS) writeOperationsFigures(report);
+  if (WRITE_DOCS) writeOperationsFigures(report, log);
   await db.end();
   for (const name of [...children.keys()]) await killHard(name);
   receiver.server.close();
@@ -366,22 +346,18 @@ async function check({ db, setup, load, receiver, rate, otp, state, started, set
 
   // personal data and secrets the run submitted: none may be in any log line
   const needles = [
-    ...load.pii,
-    setup.apiKey,
-    setup.limitedKey,
-    setup.webhookSecret,
-    setup.passport.surname,
-    ...otp.codes,
+    ...load.pii.map((value) => ({ kind: "submitted value", value })),
+    ...[setup.apiKey, setup.limitedKey].map((value) => ({ kind: "API key", value })),
+    { kind: "webhook secret", value: setup.webhookSecret },
+    { kind: "passport surname", value: setup.passport.surname },
+    ...otp.codes.map((value) => ({ kind: "OTP code", value })),
   ];
-  const text = logLines.map((l) => l.line).join("\n");
-  // digits-only values (OTP codes) must stand alone: "482913" inside a timestamp is not a leak
-  const hits = needles.filter(
-    (n) => n && (/^\d+$/.test(n) ? new RegExp(`(?<!\\d)${n}(?!\\d)`).test(text) : text.includes(n)),
-  );
+  const hits = findLeaks(needles, logLines);
   inv(
     "no personal data, code or secret in the logs",
     hits.length === 0,
-    `${hits.length} hits for ${needles.length} submitted values in ${logLines.length} log lines`,
+    `${hits.length} hits for ${needles.length} submitted values in ${logLines.length} log lines` +
+      (hits.length ? ` (${hits.map((h) => `${h.kind} in ${h.where}`).join("; ")})` : ""),
   );
   const unstructured = logLines.filter(({ line }) => !parseJson(line)).length;
 
@@ -401,36 +377,6 @@ async function check({ db, setup, load, receiver, rate, otp, state, started, set
       logs: { lines: logLines.length, notJson: unstructured, piiHits: hits.length },
     },
   };
-}
-
-function parseJson(line) {
-  try {
-    return line.startsWith("{") ? JSON.parse(line) : null;
-  } catch {
-    return null;
-  }
-}
-
-/** The figures go between the markers of docs/operations.md, with the date and the machine. */
-function writeOperationsFigures(report) {
-  const file = path.join(ROOT, "docs/operations.md");
-  const doc = readFileSync(file, "utf8");
-  const begin = "<!-- soak:begin -->";
-  const end = "<!-- soak:end -->";
-  if (!doc.includes(begin) || !doc.includes(end)) return log("docs/operations.md has no soak markers: not written");
-  const lines = [
-    begin,
-    `Measured ${report.date.slice(0, 10)} on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "?"}), shared with other work: ` +
-      `${report.settings.verifications} verifications (documents ${Math.round(report.settings.documentShare * 100)} %, e-mail OTP ${Math.round(report.settings.emailShare * 100)} %, the rest address-only), ${report.settings.concurrency} at a time; ` +
-      `the worker and app B killed -9 after ${report.timings.killAfterSeconds} s and restarted. Driving took ${report.timings.driveSeconds} s, settling (the last retries wait 1 min) ${report.timings.settleSeconds} s.`,
-    "",
-    "| invariant | measured | verdict |",
-    "| --- | --- | --- |",
-    ...report.invariants.map((i) => `| ${i.name} | ${i.measured} | ${i.ok ? "ok" : "FAILED"} |`),
-    end,
-  ];
-  writeFileSync(file, doc.replace(new RegExp(`${begin}[\\s\\S]*${end}`), lines.join("\n")));
-  log("written docs/operations.md");
 }
 
 main().catch((error) => {

@@ -71,7 +71,7 @@ export async function withIdempotency(
         "This Idempotency-Key was already used with another request. Use a new key for a new request.",
       );
     if (stored.responseStatus !== null)
-      return replayed(stored.responseStatus, openText(secrets().storageKey, stored.responseBody) ?? "");
+      return replayed(stored.responseStatus, openText(secrets().keyring, stored.responseBody) ?? "");
     if (Date.now() > deadline)
       throw new DomainError(
         "IDEMPOTENCY_KEY_REUSED",
@@ -122,7 +122,7 @@ async function runClaimed(claim: Claim, handle: () => Promise<Response>): Promis
   }
   const body = await response.text();
   // the answer may carry personal data and a resume token (verificationUrl): sealed like the other columns
-  const sealed = sealText(secrets().storageKey, body);
+  const sealed = sealText(secrets().keyring, body);
   await prisma.idempotencyKey.update({ where, data: { responseStatus: response.status, responseBody: sealed } });
   return new Response(body, { status: response.status, headers: response.headers });
 }

@@ -1,32 +1,21 @@
-import { hkdfSync } from "node:crypto";
-import { open, seal } from "@/lib/crypto/aead";
 import { hmacHex } from "@/lib/crypto/hash";
+import { asKeyring, openWith, sealWith, type KeyInput } from "@/lib/crypto/keyring";
 
-// Personal data in database columns, encrypted with the storage key (the key that encrypts files), AES-256-GCM:
+// Personal data in database columns, encrypted under the storage keyring's current key (lib/crypto/keyring.ts: a
+// column key derived from the storage key), AES-256-GCM, the key id in each sealed value:
 //   - JSON columns hold an envelope {"$sealed": "<base64url>"} in place of the value;
 //   - text columns hold "sealed:v1:<base64url>".
 // Searching works through blind indexes: an HMAC, under another key derived from the storage key, of a value's
 // normalised form; equal values have equal indexes, nothing else about the value can be read from one.
 // A value written before this existed is read as it is (see lib/privacy/seal-existing.ts, which seals them).
 
-const TEXT_PREFIX = "sealed:v1:";
+export const TEXT_PREFIX = "sealed:v1:";
 export const SEALED_KEY = "$sealed";
-
-type Keys = { field: Buffer; index: Buffer };
-let derived: { from: Buffer; keys: Keys } | undefined;
-
-function keysFrom(storageKey: Buffer): Keys {
-  if (derived?.from.equals(storageKey)) return derived.keys;
-  const derive = (info: string) => Buffer.from(hkdfSync("sha256", storageKey, Buffer.alloc(0), info, 32));
-  const keys = { field: derive("openkyc field encryption v1"), index: derive("openkyc blind index v1") };
-  derived = { from: Buffer.from(storageKey), keys };
-  return keys;
-}
 
 export type SealedJson = { [SEALED_KEY]: string };
 
-export function sealText(storageKey: Buffer, plaintext: string): string {
-  return TEXT_PREFIX + seal(Buffer.from(plaintext, "utf8"), keysFrom(storageKey).field).toString("base64url");
+export function sealText(storageKey: KeyInput, plaintext: string): string {
+  return TEXT_PREFIX + sealWith(storageKey, "field", Buffer.from(plaintext, "utf8")).toString("base64url");
 }
 
 export function isSealedText(value: unknown): value is string {
@@ -34,16 +23,14 @@ export function isSealedText(value: unknown): value is string {
 }
 
 /** The plaintext of a sealed text value; any other value (null, a value written before encryption) as it is. */
-export function openText<T extends string | null | undefined>(storageKey: Buffer, value: T): T {
+export function openText<T extends string | null | undefined>(storageKey: KeyInput, value: T): T {
   if (!isSealedText(value)) return value;
-  return open(Buffer.from(value.slice(TEXT_PREFIX.length), "base64url"), keysFrom(storageKey).field).toString(
-    "utf8",
-  ) as T;
+  return openWith(storageKey, "field", sealedBytes(value)).toString("utf8") as T;
 }
 
-export function sealJson(storageKey: Buffer, value: unknown): SealedJson {
+export function sealJson(storageKey: KeyInput, value: unknown): SealedJson {
   return {
-    [SEALED_KEY]: seal(Buffer.from(JSON.stringify(value), "utf8"), keysFrom(storageKey).field).toString("base64url"),
+    [SEALED_KEY]: sealWith(storageKey, "field", Buffer.from(JSON.stringify(value), "utf8")).toString("base64url"),
   };
 }
 
@@ -54,12 +41,20 @@ export function isSealedJson(value: unknown): value is SealedJson {
 }
 
 /** The value inside a sealed JSON envelope; any other value (a value written before encryption) as it is. */
-export function openJson(storageKey: Buffer, value: unknown): unknown {
+export function openJson(storageKey: KeyInput, value: unknown): unknown {
   if (!isSealedJson(value)) return value;
-  return JSON.parse(open(Buffer.from(value[SEALED_KEY], "base64url"), keysFrom(storageKey).field).toString("utf8"));
+  return JSON.parse(openWith(storageKey, "field", sealedBytes(value)).toString("utf8"));
 }
 
-/** A keyed blind index of one normalised value: 128 bits of HMAC-SHA-256, hex. `kind` separates the domains. */
-export function blindIndex(storageKey: Buffer, kind: string, normalised: string): string {
-  return hmacHex(keysFrom(storageKey).index, `${kind}\u0000${normalised}`).slice(0, 32);
+/** The sealed buffer inside a sealed text value or JSON envelope (its header names the key: lib/crypto/aead.ts). */
+export function sealedBytes(value: string | SealedJson): Buffer {
+  return Buffer.from(typeof value === "string" ? value.slice(TEXT_PREFIX.length) : value[SEALED_KEY], "base64url");
+}
+
+/**
+ * A keyed blind index of one normalised value, under the current key's index key: 128 bits of HMAC-SHA-256, hex.
+ * `kind` separates the domains. A lookup computes it under every key of the ring (eachKey, lib/crypto/keyring.ts).
+ */
+export function blindIndex(storageKey: KeyInput, kind: string, normalised: string): string {
+  return hmacHex(asKeyring(storageKey).current.index, `${kind}\u0000${normalised}`).slice(0, 32);
 }

@@ -1,5 +1,6 @@
 import { Prisma } from "@/generated/prisma/client";
 import { isSealedJson, isSealedText, openJson, openText, sealJson, sealText } from "@/lib/crypto/field-crypto";
+import type { KeyInput } from "@/lib/crypto/keyring";
 import {
   documentNumberIndex,
   emailIndex,
@@ -20,7 +21,7 @@ import {
 // Raw SQL sees the envelopes: code that reads these columns with $queryRaw opens them itself (openJson/openText).
 
 type Row = Record<string, unknown>;
-type Sealer = (key: Buffer, data: Row) => void;
+type Sealer = (key: KeyInput, data: Row) => void;
 
 const WRITE_OPERATIONS = new Set([
   "create",
@@ -44,7 +45,7 @@ function text(value: unknown): string | null {
   return typeof value === "string" && value.trim() ? value : typeof value === "number" ? String(value) : null;
 }
 
-function sealJsonField(key: Buffer, data: Row, field: string): unknown {
+function sealJsonField(key: KeyInput, data: Row, field: string): unknown {
   const value = data[field];
   if (value === undefined || value === null || isNullType(value) || isSealedJson(value)) return value;
   data[field] = sealJson(key, value);
@@ -107,7 +108,7 @@ const SEALERS: Record<string, Sealer> = {
   },
 };
 
-function sealEach(sealer: Sealer, key: Buffer, data: unknown): unknown {
+function sealEach(sealer: Sealer, key: KeyInput, data: unknown): unknown {
   if (Array.isArray(data)) return data.map((d) => sealEach(sealer, key, d));
   const row = plainObject(data);
   if (!row) return data;
@@ -117,7 +118,7 @@ function sealEach(sealer: Sealer, key: Buffer, data: unknown): unknown {
 }
 
 /** The arguments of a write with its sealed columns encrypted and its blind indexes set. */
-export function sealWriteArgs(key: Buffer, model: string, operation: string, args: unknown): unknown {
+export function sealWriteArgs(key: KeyInput, model: string, operation: string, args: unknown): unknown {
   const sealer = SEALERS[model];
   const row = plainObject(args);
   if (!sealer || !row || !WRITE_OPERATIONS.has(operation)) return args;
@@ -134,7 +135,7 @@ export function sealWriteArgs(key: Buffer, model: string, operation: string, arg
  * Opens, in place, every sealed value a query returned, wherever it sits (nested includes, relation joins): JSON
  * envelopes anywhere, and sealed text in a `value` field (the only sealed text column).
  */
-export function openResult(key: Buffer, result: unknown): unknown {
+export function openResult(key: KeyInput, result: unknown): unknown {
   if (Array.isArray(result)) {
     for (let i = 0; i < result.length; i++) result[i] = openResult(key, result[i]);
     return result;

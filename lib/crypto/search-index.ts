@@ -1,4 +1,5 @@
 import { blindIndex } from "@/lib/crypto/field-crypto";
+import type { KeyInput } from "@/lib/crypto/keyring";
 
 // What the blind indexes of sealed columns index, and how each value is normalised first (docs/security.md,
 // README "What is encrypted"). Each kind is its own HMAC domain, so equal text in two kinds never matches.
@@ -44,20 +45,20 @@ function normaliseInput(fieldName: string, value: string): string {
   }
 }
 
-export function emailIndex(key: Buffer, email: string): string {
+export function emailIndex(key: KeyInput, email: string): string {
   return blindIndex(key, "email", normaliseEmail(email));
 }
 
-export function referenceIndex(key: Buffer, reference: string): string {
+export function referenceIndex(key: KeyInput, reference: string): string {
   return blindIndex(key, "reference", reference);
 }
 
-export function referencePrefixIndex(key: Buffer, prefix: string): string {
+export function referencePrefixIndex(key: KeyInput, prefix: string): string {
   return blindIndex(key, "reference-prefix", prefix);
 }
 
 /** The prefix indexes of one reference: every prefix of REFERENCE_PREFIX_MIN to REFERENCE_PREFIX_MAX characters. */
-export function referencePrefixes(key: Buffer, reference: string): string[] {
+export function referencePrefixes(key: KeyInput, reference: string): string[] {
   const chars = [...reference];
   const out: string[] = [];
   for (let n = REFERENCE_PREFIX_MIN; n <= Math.min(chars.length, REFERENCE_PREFIX_MAX); n++)
@@ -65,17 +66,17 @@ export function referencePrefixes(key: Buffer, reference: string): string[] {
   return out;
 }
 
-export function documentNumberIndex(key: Buffer, number: string): string | null {
+export function documentNumberIndex(key: KeyInput, number: string): string | null {
   const normalised = normaliseDocumentNumber(number);
   return normalised ? blindIndex(key, "document-number", normalised) : null;
 }
 
-export function nameWordIndexes(key: Buffer, name: string): string[] {
+export function nameWordIndexes(key: KeyInput, name: string): string[] {
   return nameWords(name).map((w) => blindIndex(key, "name-word", w));
 }
 
 /** The index of an input's value, for the inputs in INDEXED_INPUTS (null for others and for blank values). */
-export function inputIndex(key: Buffer, fieldName: string, value: string | null | undefined): string | null {
+export function inputIndex(key: KeyInput, fieldName: string, value: string | null | undefined): string | null {
   if (!value || !(INDEXED_INPUTS as readonly string[]).includes(fieldName)) return null;
   const normalised = normaliseInput(fieldName, value);
   return normalised ? blindIndex(key, `input:${fieldName}`, normalised) : null;

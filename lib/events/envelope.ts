@@ -27,7 +27,7 @@ export function eventEnvelope(
     ...(subject ? { verificationId: subject.id } : {}),
     timeStamp: now.toISOString(),
     resource: subject ? `/api/v1/verifications/${subject.id}` : null,
-    metadata: subject ? (openJson(secrets().storageKey, subject.metadata) ?? {}) : {},
+    metadata: subject ? (openJson(secrets().keyring, subject.metadata) ?? {}) : {},
     ...fields,
   };
   return { eventId, payload };

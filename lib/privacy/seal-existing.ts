@@ -29,7 +29,7 @@ async function drain(
 }
 
 export async function sealExistingRows(): Promise<SealedCounts> {
-  const key = secrets().storageKey;
+  const key = secrets().keyring;
   // the compare-and-set compares with the stored (raw) value; the write passes the plain value, sealed on its way
   const verifications = await drain(
     async (after) =>

@@ -1,15 +1,16 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { open, seal } from "@/lib/crypto/aead";
 import { sha256Hex } from "@/lib/crypto/hash";
+import { openWith, sealWith } from "@/lib/crypto/keyring";
 import { prisma } from "@/lib/db";
 import { env } from "@/lib/env";
 import { secrets } from "@/lib/secrets";
 import type { StorageBackend } from "@/lib/storage/backend";
 import { postgresBackend } from "@/lib/storage/postgres-backend";
 
-// The one way files enter and leave storage. Bytes are sealed with the storage key; the storage key name is
-// bound into the ciphertext (AAD), so a blob moved under another name does not decrypt.
+// The one way files enter and leave storage. Bytes are sealed under the storage keyring's current key (its key id in
+// the header, lib/crypto/keyring.ts) and open under any key of the ring; the storage name is bound into the
+// ciphertext (AAD), so a blob moved under another name does not decrypt.
 
 function backend(): StorageBackend {
   switch (env().STORAGE_BACKEND) {
@@ -22,7 +23,7 @@ export type PutResult = { storageKey: string; sha256: string; size: number };
 
 export async function putFile(accountId: string, bytes: Buffer): Promise<PutResult> {
   const storageKey = `${accountId}/${randomUUID()}`;
-  await backend().put(storageKey, seal(bytes, secrets().storageKey, storageKey));
+  await backend().put(storageKey, sealWith(secrets().keyring, "root", bytes, storageKey));
   return { storageKey, sha256: sha256Hex(bytes), size: bytes.length };
 }
 
@@ -41,5 +42,7 @@ export async function readFile(
   });
   if (!file) return null;
   const sealed = await backend().get(file.storageKey);
-  return sealed ? { bytes: open(sealed, secrets().storageKey, file.storageKey), contentType: file.contentType } : null;
+  return sealed
+    ? { bytes: openWith(secrets().keyring, "root", sealed, file.storageKey), contentType: file.contentType }
+    : null;
 }

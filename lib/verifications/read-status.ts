@@ -80,7 +80,7 @@ export async function readVerificationStatus(accountId: string, verificationId: 
   if (!v.inputsCompletedAt) {
     const version = await workflowVersion(v.workflowVersionId);
     if (!version) throw new Error(`workflow version ${v.workflowVersionId} of a verification is missing`);
-    const key = secrets().storageKey;
+    const key = secrets().keyring;
     const supplied = new Map((v.inputs ?? []).map((i) => [i.fieldName, i.value && openText(key, i.value)]));
     missing = missingInputs(version.inputs, supplied);
   }

@@ -2,6 +2,7 @@ import "server-only";
 import { DomainError } from "@/lib/api/errors";
 import { clock } from "@/lib/clock";
 import { sealWriteArgs } from "@/lib/crypto/sealed-columns";
+import type { Keyring } from "@/lib/crypto/keyring";
 import { notifyWork } from "@/lib/engine/dispatch";
 import { eventRow } from "@/lib/events/envelope";
 import { secrets } from "@/lib/secrets";
@@ -78,7 +79,7 @@ export async function startVerification(input: StartInput) {
   const expiryHours = version.shape.settings.LINK_EXPIRY_HOURS;
   const expiresAt = expiryHours ? new Date(now.getTime() + expiryHours * 3_600_000) : null;
 
-  const key = secrets().storageKey;
+  const key = secrets().keyring;
   const verification = {
     id: uuidv7(now.getTime()),
     accountId: input.accountId,
@@ -129,7 +130,7 @@ export async function startVerification(input: StartInput) {
 }
 
 function sealedRow(
-  key: Buffer,
+  key: Keyring,
   model: "Verification" | "Event",
   data: Record<string, unknown>,
 ): Record<string, unknown> {

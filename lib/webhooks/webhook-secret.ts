@@ -1,6 +1,6 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
-import { open, seal } from "@/lib/crypto/aead";
+import { openWith, sealWith } from "@/lib/crypto/keyring";
 import { secrets } from "@/lib/secrets";
 
 // The spec's webhook secret is base64; deliveries sign with its decoded bytes, so it is kept encrypted, not hashed.
@@ -9,9 +9,9 @@ export function generateWebhookSecret(): string {
 }
 
 export function encryptWebhookSecret(secret: string): string {
-  return seal(Buffer.from(secret), secrets().storageKey, "webhook-secret").toString("base64");
+  return sealWith(secrets().keyring, "root", Buffer.from(secret), "webhook-secret").toString("base64");
 }
 
 export function decryptWebhookSecret(encrypted: string): string {
-  return open(Buffer.from(encrypted, "base64"), secrets().storageKey, "webhook-secret").toString();
+  return openWith(secrets().keyring, "root", Buffer.from(encrypted, "base64"), "webhook-secret").toString();
 }

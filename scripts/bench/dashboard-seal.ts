@@ -9,7 +9,7 @@ import { secrets } from "@/lib/secrets";
 
 const [accountId] = process.argv.slice(2) as [string];
 const BATCH = 5_000;
-const key = secrets().storageKey;
+const key = secrets().keyring;
 
 type Sealed = Record<string, unknown>;
 type Row = Sealed & { id: string };

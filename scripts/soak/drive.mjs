@@ -21,10 +21,12 @@ async function api(bases, preferred, path, { key, clientId, body, method }, stat
         signal: AbortSignal.timeout(60_000),
       });
       const text = await response.text();
-      // a 5xx rolled its transaction back (nothing half-written): an integrator retries it, so do we (counted)
-      if (response.status >= 500 && attempt < 5) {
+      // a 5xx rolled its transaction back (nothing half-written): an integrator retries it, so do we (counted). Ten
+      // tries over ~35 s: on this shared 2-core machine at load 30 one send-inputs answered 500 six times running
+      // (a transaction past Prisma's 5 s while the process was starved) and stopped a run
+      if (response.status >= 500 && attempt < 10) {
         if (stats) stats.serverErrors++;
-        await sleep(500 * (attempt + 1));
+        await sleep(Math.min(500 * (attempt + 1), 5_000));
         continue;
       }
       return { status: response.status, headers: response.headers, text, retried: attempt > 0 };

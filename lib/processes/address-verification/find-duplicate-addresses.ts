@@ -1,6 +1,7 @@
 import "server-only";
 import { prisma } from "@/lib/db";
 import { openText } from "@/lib/crypto/field-crypto";
+import { eachKey } from "@/lib/crypto/keyring";
 import { inputIndex } from "@/lib/crypto/search-index";
 import { secrets } from "@/lib/secrets";
 import { addressKey, type AddressParts } from "./normalize-address";
@@ -36,13 +37,16 @@ export async function findDuplicateAddresses(
 ): Promise<DuplicateAddress[]> {
   const wanted = addressKey(address);
   if (!wanted || !address.country) return [];
-  const key = secrets().storageKey;
+  const key = secrets().keyring;
   // input values are sealed: SQL compares blind indexes (lib/crypto/search-index.ts normalises as addressKey does)
-  const country = inputIndex(key, "COUNTRY", address.country);
-  const postal = address.postalCode ? inputIndex(key, "POSTAL_CODE", address.postalCode) : null;
-  const city = inputIndex(key, "CITY", address.city);
+  // under every key of the ring: until `npm run keys:rotate` has re-sealed a row, it keeps the index of its old key
+  const each = (field: string, value: string | null | undefined) =>
+    eachKey(key).flatMap((k) => inputIndex(k, field, value) ?? []);
+  const country = each("COUNTRY", address.country);
+  const postal = address.postalCode ? each("POSTAL_CODE", address.postalCode) : [];
+  const city = each("CITY", address.city);
 
-  const candidates = postal
+  const candidates = postal.length
     ? await prisma.$queryRaw<Candidate[]>`
         SELECT v."id"::text AS "verificationId", v."identityId"::text AS "identityId", line."value" AS "addressLine",
                city."value" AS "city", postal."value" AS "postalCode", country."value" AS "country"
@@ -52,8 +56,8 @@ export async function findDuplicateAddresses(
         JOIN "VerificationInput" line ON line."verificationId" = v."id" AND line."fieldName" = 'ADDRESS_LINE'
         LEFT JOIN "VerificationInput" city ON city."verificationId" = v."id" AND city."fieldName" = 'CITY'
         WHERE v."accountId" = ${scope.accountId}::uuid AND v."identityId" <> ${scope.identityId}::uuid AND v."redactedAt" IS NULL
-          AND country."valueIndex" = ${country}
-          AND postal."valueIndex" = ${postal}
+          AND country."valueIndex" = ANY(${country}::text[])
+          AND postal."valueIndex" = ANY(${postal}::text[])
         ORDER BY v."createdAt" DESC
         LIMIT ${MAX_CANDIDATES}`
     : await prisma.$queryRaw<Candidate[]>`
@@ -65,9 +69,9 @@ export async function findDuplicateAddresses(
         LEFT JOIN "VerificationInput" city ON city."verificationId" = v."id" AND city."fieldName" = 'CITY'
         LEFT JOIN "VerificationInput" postal ON postal."verificationId" = v."id" AND postal."fieldName" = 'POSTAL_CODE'
         WHERE v."accountId" = ${scope.accountId}::uuid AND v."identityId" <> ${scope.identityId}::uuid AND v."redactedAt" IS NULL
-          AND country."valueIndex" = ${country}
+          AND country."valueIndex" = ANY(${country}::text[])
           AND postal."valueIndex" IS NULL
-          AND city."valueIndex" IS NOT DISTINCT FROM ${city}::text
+          AND (city."valueIndex" = ANY(${city}::text[]) OR (cardinality(${city}::text[]) = 0 AND city."valueIndex" IS NULL))
         ORDER BY v."createdAt" DESC
         LIMIT ${MAX_CANDIDATES}`;
 

@@ -1,6 +1,7 @@
 import "server-only";
 import { prisma } from "@/lib/db";
 import { openJson } from "@/lib/crypto/field-crypto";
+import { eachKey } from "@/lib/crypto/keyring";
 import { documentNumberIndex } from "@/lib/crypto/search-index";
 import { secrets } from "@/lib/secrets";
 import type { Duplicate } from "./decide";
@@ -24,23 +25,27 @@ export async function findDuplicateDocuments(
   scope: { accountId: string; identityId: string; verificationId: string },
   print: Fingerprint,
 ): Promise<Duplicate[]> {
-  const key = secrets().storageKey;
-  const number = print.documentNumber && print.country ? documentNumberIndex(key, print.documentNumber) : null;
+  const key = secrets().keyring;
+  // under every key of the ring: until `npm run keys:rotate` has re-sealed a row, it keeps the index of its old key
+  const numbers =
+    print.documentNumber && print.country
+      ? eachKey(key).flatMap((k) => documentNumberIndex(k, print.documentNumber!) ?? [])
+      : [];
   const hash = /^[0-9a-f]{64}$/.test(print.imageHash) ? print.imageHash : null;
-  if (!number && !hash) return [];
+  if (!numbers.length && !hash) return [];
   const rows = await prisma.$queryRaw<
     { verificationId: string; sameNumber: boolean; sameImage: boolean; data: unknown }[]
   >`
     SELECT "verificationId", "sameNumber", "sameImage", "data" FROM (
       SELECT v."id"::text AS "verificationId", v."createdAt", s."data",
-             coalesce(s."documentNumberIndex" = ${number}, false) AS "sameNumber",
+             coalesce(s."documentNumberIndex" = ANY(${numbers}::text[]), false) AS "sameNumber",
              coalesce(${hash}::text IS NOT NULL AND s."imageHash" IS NOT NULL
                       AND bit_count(('x' || s."imageHash")::bit(256) # ('x' || ${hash}::text)::bit(256)) <= ${IMAGE_HASH_MAX_BITS}, false) AS "sameImage"
       FROM "Verification" v
       JOIN "VerificationStep" s ON s."verificationId" = v."id" AND s."processType" = 'DOCUMENT_VERIFICATION'
       WHERE v."accountId" = ${scope.accountId}::uuid AND v."identityId" <> ${scope.identityId}::uuid AND v."id" <> ${scope.verificationId}::uuid
         AND v."redactedAt" IS NULL
-        AND ((${number}::text IS NOT NULL AND s."documentNumberIndex" = ${number}) OR (${hash}::text IS NOT NULL AND s."imageHash" IS NOT NULL))
+        AND (s."documentNumberIndex" = ANY(${numbers}::text[]) OR (${hash}::text IS NOT NULL AND s."imageHash" IS NOT NULL))
     ) c
     WHERE "sameNumber" OR "sameImage"
     ORDER BY "createdAt" DESC
