@@ -9,6 +9,8 @@ import {
   type ExportFormat,
 } from "@/lib/dashboard/export-verifications";
 import { loadVerificationDetail } from "@/lib/dashboard/load-verification-detail";
+import { loadVerificationReport } from "@/lib/dashboard/load-verification-report";
+import { NotFoundError } from "@/lib/dashboard/permissions";
 import { readVerificationFile } from "@/lib/dashboard/read-verification-file";
 import { setPersonalDataAccess } from "@/lib/dashboard/set-personal-data-access";
 import type { Member } from "@/lib/dashboard/permissions";
@@ -152,6 +154,40 @@ describe("verification export", () => {
     const stranger = ownerOf(await createTestAccount());
     await expect(setPersonalDataAccess(stranger, { membershipId: membership.id, allowed: true })).rejects.toThrow(
       /not found/i,
+    );
+  });
+
+  it("writes an audit entry for each auditor report, names who decided, and refuses another account's id", async () => {
+    const reviewer = await addMember(account, "REVIEWER");
+    await prisma.auditLog.create({
+      data: {
+        accountId: account.accountId,
+        actorType: "USER",
+        actorId: reviewer.userId,
+        action: "verification.reviewed",
+        targetType: "Verification",
+        targetId: ids[2]!,
+        data: { from: "MANUAL_REVIEW", to: "APPROVED", reason: "Checked against the file" },
+      },
+    });
+    const report = await loadVerificationReport(owner, ids[2]!);
+    expect(report.decidedBy).toMatchObject({
+      actor: reviewer.email,
+      from: "MANUAL_REVIEW",
+      to: "APPROVED",
+      reason: "Checked against the file",
+    });
+    expect(report.detail.personalDataShown).toBe(true);
+    const logged = await prisma.auditLog.findMany({
+      where: { targetId: ids[2]!, action: "verification.report_generated" },
+    });
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatchObject({ actorId: owner.userId, data: { personalData: true } });
+
+    const stranger = ownerOf(await createTestAccount());
+    await expect(loadVerificationReport(stranger, ids[2]!)).rejects.toBeInstanceOf(NotFoundError);
+    expect(await prisma.auditLog.count({ where: { action: "verification.report_generated", targetId: ids[2]! } })).toBe(
+      1,
     );
   });
 });
