@@ -25,6 +25,8 @@ test("export the filtered list as CSV and JSON, then the detail side by side and
   page,
   request,
 }, testInfo) => {
+  // two verifications processed, two downloads, three pages with axe: like the dashboard spec, on a busy machine
+  test.setTimeout(240_000);
   const run = `desk${Date.now()}`;
   const ids: string[] = [];
   for (const [i, userId] of ["plain-user", "=HYPERLINK(1)"].entries()) {
