@@ -52,19 +52,22 @@ export function InviteForm({ action }: { action: FormAction }) {
   );
 }
 
-/** One small form per row action (role change, removal, revocation). */
+/** One small form per row action (role change, personal-data switch, removal, revocation). */
 export function RowAction({
   action,
   hidden,
   label,
   danger,
   role,
+  status,
 }: {
   action: FormAction;
   hidden: Record<string, string>;
   label: string;
   danger?: boolean;
   role?: string;
+  /** the current state, shown before the button (the personal-data switch) */
+  status?: string;
 }) {
   const [state, submit, pending] = useActionState(action, undefined);
   return (
@@ -72,6 +75,7 @@ export function RowAction({
       {Object.entries(hidden).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
+      {status ? <span>{status}</span> : null}
       {role !== undefined ? (
         <select name="role" defaultValue={role} aria-label="Role">
           {ROLES.map((r) => (

@@ -25,6 +25,7 @@ export const currentMember = cache(async (): Promise<Member | null> => {
     orderBy: { createdAt: "asc" },
     select: {
       role: true,
+      canViewPersonalData: true,
       user: { select: { email: true } },
       account: { select: { id: true, name: true, clientId: true } },
     },
@@ -38,6 +39,7 @@ export const currentMember = cache(async (): Promise<Member | null> => {
     accountName: chosen.account.name,
     clientId: chosen.account.clientId,
     role: chosen.role as Role,
+    personalData: chosen.canViewPersonalData,
   };
 });
 

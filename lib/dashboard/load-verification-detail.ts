@@ -1,10 +1,17 @@
 import "server-only";
 import { prisma } from "@/lib/db";
-import { assertCan, CAN, NotFoundError, type Member } from "@/lib/dashboard/permissions";
+import { assertCan, CAN, canViewPersonalData, NotFoundError, type Member } from "@/lib/dashboard/permissions";
+import { maskVerificationDetail } from "@/lib/dashboard/mask-verification-detail";
 import { isUuid } from "@/lib/verifications/find-verification";
 
-/** Everything the detail page shows of one verification of this member's account; another account's id is not found. */
-export async function loadVerificationDetail(member: Pick<Member, "accountId" | "role">, verificationId: string) {
+/**
+ * Everything the detail page (and the auditor report) shows of one verification of this member's account; another
+ * account's id is not found. A member without the personal-data permission gets it masked (mask-verification-detail.ts).
+ */
+export async function loadVerificationDetail(
+  member: Pick<Member, "accountId" | "role" | "personalData">,
+  verificationId: string,
+) {
   assertCan(member, "review");
   if (!isUuid(verificationId)) throw new NotFoundError("Verification not found");
   const verification = await prisma.verification.findFirst({
@@ -107,14 +114,17 @@ export async function loadVerificationDetail(member: Pick<Member, "accountId" | 
       endpoint: { url: fullUrls ? d.endpoint.url : hostOnly(d.endpoint.url) },
     })),
   }));
-  return {
+  const detail = {
     ...verification,
+    inputs: verification.inputs.map((input) => ({ ...input, masked: false })),
     events,
     audit: audit.map((a) => ({
       ...a,
       actor: a.actorId ? (emailOf.get(a.actorId) ?? "former member") : a.actorType.toLowerCase(),
     })),
+    personalDataShown: true,
   };
+  return canViewPersonalData(member) ? detail : maskVerificationDetail(detail);
 }
 
 /** `https://hooks.example.com/…`: the scheme and host of a URL, nothing after them. */

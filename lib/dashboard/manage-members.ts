@@ -13,7 +13,13 @@ export async function listMembers(member: { accountId: string }) {
   const [members, invitations] = await Promise.all([
     prisma.membership.findMany({
       where: { accountId: member.accountId },
-      select: { id: true, role: true, createdAt: true, user: { select: { id: true, email: true, name: true } } },
+      select: {
+        id: true,
+        role: true,
+        canViewPersonalData: true,
+        createdAt: true,
+        user: { select: { id: true, email: true, name: true } },
+      },
       orderBy: { createdAt: "asc" },
     }),
     prisma.invitation.findMany({

@@ -9,6 +9,8 @@ export type Member = {
   accountName: string;
   clientId: string;
   role: Role;
+  /** the membership's personal-data switch (only a reviewer's is ever off); see canViewPersonalData */
+  personalData?: boolean;
 };
 
 /** Who may do what. Reviewers read and review verifications; keys, webhooks, workflows and members are not theirs. */
@@ -33,4 +35,14 @@ export function can(member: Pick<Member, "role">, permission: Permission): boole
 
 export function assertCan(member: Pick<Member, "role">, permission: Permission): void {
   if (!can(member, permission)) throw new ForbiddenError("Not allowed");
+}
+
+/**
+ * May this member see personal data: names, dates of birth, document numbers, addresses, e-mails, IP addresses,
+ * document images, selfies and videos (docs/security.md, "Personal-data permission")? Owners and admins always may;
+ * a reviewer only while the owner has left their membership's switch on. A member object that does not carry the
+ * switch (built elsewhere than currentMember) is treated as switched off: it fails closed.
+ */
+export function canViewPersonalData(member: Pick<Member, "role" | "personalData">): boolean {
+  return member.role === "OWNER" || member.role === "ADMIN" || member.personalData === true;
 }

@@ -1,19 +1,20 @@
 import "server-only";
 import { prisma } from "@/lib/db";
-import { can, type Member } from "@/lib/dashboard/permissions";
+import { can, canViewPersonalData, type Member } from "@/lib/dashboard/permissions";
 import { readFile } from "@/lib/storage/file-store";
 import { isUuid } from "@/lib/verifications/find-verification";
 
 /**
  * The plaintext of a file that is an input of this verification of the member's account, or null. The file must
  * belong to THAT verification (not just to the account), so a file id cannot be read through another verification.
+ * Every input file (document images, selfies, videos) is personal data: a member without that permission gets null.
  */
 export async function readVerificationFile(
-  member: Pick<Member, "accountId" | "role">,
+  member: Pick<Member, "accountId" | "role" | "personalData">,
   verificationId: string,
   fileId: string,
 ) {
-  if (!can(member, "review") || !isUuid(verificationId) || !isUuid(fileId)) return null;
+  if (!can(member, "review") || !canViewPersonalData(member) || !isUuid(verificationId) || !isUuid(fileId)) return null;
   const input = await prisma.verificationInput.findFirst({
     where: { fileId, verificationId, verification: { accountId: member.accountId } },
     select: { id: true },

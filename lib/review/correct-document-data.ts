@@ -1,5 +1,12 @@
 import "server-only";
-import { assertCan, DashboardError, NotFoundError, type Member } from "@/lib/dashboard/permissions";
+import {
+  assertCan,
+  canViewPersonalData,
+  DashboardError,
+  ForbiddenError,
+  NotFoundError,
+  type Member,
+} from "@/lib/dashboard/permissions";
 import { z } from "zod";
 import { clock } from "@/lib/clock";
 import { prisma } from "@/lib/db";
@@ -9,7 +16,7 @@ import type { Prisma } from "@/generated/prisma/client";
 import { isUuid } from "@/lib/verifications/find-verification";
 import { byMember, recordAudit } from "@/lib/audit/record-audit";
 
-type Actor = Pick<Member, "accountId" | "userId" | "role">;
+type Actor = Pick<Member, "accountId" | "userId" | "role" | "personalData">;
 
 /** The document fields a reviewer may correct (what was read from the document, not the checks' verdicts). */
 export const CORRECTABLE_FIELDS = [
@@ -45,6 +52,8 @@ export const CorrectionSchema = z.object({
  */
 export async function correctDocumentData(member: Actor, input: z.input<typeof CorrectionSchema>) {
   assertCan(member, "review");
+  // correcting means reading the values: not for a member whose personal-data permission is off (docs/security.md)
+  if (!canViewPersonalData(member)) throw new ForbiddenError("Not allowed");
   const { verificationId, stepId, fields } = CorrectionSchema.parse(input);
   const now = clock.now();
   const outcome = await prisma.$transaction(async (tx) => {

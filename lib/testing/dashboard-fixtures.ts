@@ -32,6 +32,8 @@ export async function addMember(account: TestAccount, role: Role): Promise<Membe
     accountName: "Test",
     clientId: account.clientId,
     role,
+    // the column's default (desk: a reviewer sees personal data until the owner switches it off)
+    personalData: true,
   };
 }
 

@@ -4,6 +4,7 @@ import { env } from "@/lib/env";
 import { done, memberAction, type ActionState } from "@/lib/dashboard/action";
 import { inviteMember, revokeInvitation } from "@/lib/dashboard/invite-member";
 import { changeMemberRole, removeMember } from "@/lib/dashboard/manage-members";
+import { setPersonalDataAccess } from "@/lib/dashboard/set-personal-data-access";
 
 const text = (form: FormData, name: string) => String(form.get(name) ?? "");
 
@@ -46,5 +47,16 @@ export async function removeMemberAction(_state: ActionState, form: FormData): P
     await removeMember(member, text(form, "membershipId"));
     revalidatePath("/dashboard/members");
     return done("Member removed.");
+  });
+}
+
+export async function setPersonalDataAccessAction(_state: ActionState, form: FormData): Promise<ActionState> {
+  return memberAction("manageMembers", async (member) => {
+    await setPersonalDataAccess(member, {
+      membershipId: text(form, "membershipId"),
+      allowed: text(form, "allowed") === "true",
+    });
+    revalidatePath("/dashboard/members");
+    return done("Personal-data permission changed.");
   });
 }

@@ -1,7 +1,13 @@
 import { requireMember } from "@/lib/dashboard/current-member";
 import { listMembers } from "@/lib/dashboard/manage-members";
 import { InviteForm, RowAction } from "@/components/dashboard/member-forms";
-import { changeRoleAction, inviteMemberAction, removeMemberAction, revokeInvitationAction } from "./actions";
+import {
+  changeRoleAction,
+  inviteMemberAction,
+  removeMemberAction,
+  revokeInvitationAction,
+  setPersonalDataAccessAction,
+} from "./actions";
 import styles from "@/components/dashboard/dashboard.module.css";
 
 export const metadata = { title: "Members" };
@@ -19,6 +25,7 @@ export default async function MembersPage() {
             <tr>
               <th>Member</th>
               <th>Role</th>
+              <th>Personal data</th>
               <th>Since</th>
               <th></th>
             </tr>
@@ -38,6 +45,18 @@ export default async function MembersPage() {
                     role={m.role}
                     label="Change role"
                   />
+                </td>
+                <td>
+                  {m.role !== "REVIEWER" ? (
+                    "always"
+                  ) : (
+                    <RowAction
+                      action={setPersonalDataAccessAction}
+                      hidden={{ membershipId: m.id, allowed: String(!m.canViewPersonalData) }}
+                      label={m.canViewPersonalData ? "Hide personal data" : "Show personal data"}
+                      status={m.canViewPersonalData ? "shown" : "hidden"}
+                    />
+                  )}
                 </td>
                 <td>{m.createdAt.toISOString().slice(0, 10)}</td>
                 <td>

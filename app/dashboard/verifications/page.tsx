@@ -24,6 +24,15 @@ function hrefWith(filters: ListFilters, page: { after?: string; before?: string 
   return `/dashboard/verifications?${query}`;
 }
 
+/** The export of the whole filtered list (no page cursor): lib/dashboard/export-verifications.ts. */
+function exportHref(filters: ListFilters, format: "csv" | "json"): string {
+  const { after: _a, before: _b, ...kept } = filters;
+  const query = new URLSearchParams(
+    Object.entries({ ...kept, format }).filter((e): e is [string, string] => typeof e[1] === "string" && e[1] !== ""),
+  );
+  return `/dashboard/verifications/export?${query}`;
+}
+
 const when = (d: Date | null) => (d ? d.toISOString().replace("T", " ").slice(0, 16) + " UTC" : "—");
 
 // GET /dashboard/verifications — the account's verifications, filtered, newest first, keyset-paginated
@@ -97,6 +106,15 @@ export default async function VerificationsPage({ searchParams }: { searchParams
           <Link href="/dashboard/verifications">Clear</Link>
         </div>
       </form>
+      <p className={styles.row}>
+        <a className={styles.secondary} href={exportHref(filters, "csv")} download data-testid="export-csv">
+          Export CSV
+        </a>
+        <a className={styles.secondary} href={exportHref(filters, "json")} download data-testid="export-json">
+          Export JSON
+        </a>
+        <span className={styles.muted}>every verification these filters match, not just this page</span>
+      </p>
       <p className={styles.muted}>
         Search matches the start of metadata.reference or of the document&apos;s full name, an exact e-mail
         (metadata.email or the EMAIL input), or a verification id.
