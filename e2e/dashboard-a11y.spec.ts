@@ -13,6 +13,10 @@ const HEIGHT = 800;
 // axe's tags for WCAG 2.0 and 2.1, levels A and AA (best-practice rules are not part of the bar)
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 
+// axe walks the whole page: on the workflow builder (every process's settings) that takes tens of seconds on a
+// busy 2-core machine, more than the default 90 s leaves once the page has loaded
+test.describe.configure({ timeout: 180_000 });
+
 let signedIn: Awaited<ReturnType<BrowserContext["storageState"]>>;
 let fixtures: DashboardFixtures;
 

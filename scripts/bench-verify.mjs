@@ -165,7 +165,7 @@ async function measureCaptureScreen(url) {
     await page.getByRole("button", { name: /^Agree and (start|continue)$/ }).click();
     await page.getByLabel("Issuing country").selectOption("DE");
     await page.getByRole("radio", { name: "Passport" }).check();
-    await page.getByRole("button", { name: "Continue" }).click();
+    await page.getByRole("button", { name: "Continue", exact: true }).click();
     await page.getByRole("button", { name: "Take photo" }).waitFor();
     // the worker starts with the first judged frame (≈ 0.5 s after the camera is up); give it a few
     await page.waitForTimeout(3_000);
