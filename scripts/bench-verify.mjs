@@ -324,7 +324,9 @@ async function main() {
       r.withinBudget ? "within" : "OVER BUDGET",
     ]),
   );
-  console.log("\n(d) the document capture screen: scripts fetched after the consent, on top of the first load (gzip -9)\n");
+  console.log(
+    "\n(d) the document capture screen: scripts fetched after the consent, on top of the first load (gzip -9)\n",
+  );
   printTable(
     ["script", "KiB", "gzip KiB", ""],
     [
