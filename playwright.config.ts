@@ -1,5 +1,6 @@
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { CHROMIUM_ARGS, CHROMIUM_PATH, fakeCameraArgs } from "./e2e/chromium";
 
 // End-to-end tests (e2e/*.spec.ts) in Debian's Chromium against the production build, served by e2e/server.mjs
 // on a database of its own. Never `npx playwright install`: it downloads browsers (no internet here).
@@ -28,19 +29,9 @@ export default defineConfig({
     permissions: ["camera", "geolocation"],
     geolocation: { latitude: 40.7128, longitude: -74.006 },
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-        // camera: getUserMedia granted without a prompt, frames from the y4m file
-        "--use-fake-ui-for-media-stream",
-        "--use-fake-device-for-media-stream",
-        `--use-file-for-fake-video-capture=${FAKE_CAMERA}`,
-      ],
+      executablePath: CHROMIUM_PATH,
+      // camera: getUserMedia granted without a prompt, frames from the y4m file
+      args: [...CHROMIUM_ARGS, ...fakeCameraArgs(FAKE_CAMERA)],
     },
   },
   projects: [

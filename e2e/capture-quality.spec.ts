@@ -1,5 +1,6 @@
 import path from "node:path";
 import { chromium, expect, test, type Browser, type Page } from "@playwright/test";
+import { CHROMIUM_ARGS, CHROMIUM_PATH, fakeCameraArgs } from "./chromium";
 import { checkScreen, chooseDocument, heading, shareableLink } from "./verify-helpers";
 import { apiStatus } from "./support";
 
@@ -7,23 +8,12 @@ import { apiStatus } from "./support";
 // global-setup): blurred, the page refuses the photo and says why, letting it through only after three refusals;
 // sharp, it takes the photo by itself and accepts it. Chromium takes one fake camera file per launch, so each
 // test launches a browser of its own.
-const cameraArgs = (file: string) => [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--use-fake-ui-for-media-stream",
-  "--use-fake-device-for-media-stream",
-  `--use-file-for-fake-video-capture=${path.resolve(__dirname, "fixtures", file)}`,
-];
 
 /** A browser of its own with `file` as its camera, and a page in it like the configured ones. */
 async function pageWithCamera(file: string): Promise<{ browser: Browser; page: Page }> {
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: cameraArgs(file),
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS, ...fakeCameraArgs(path.resolve(__dirname, "fixtures", file))],
   });
   const context = await browser.newContext({
     baseURL: test.info().project.use.baseURL,
