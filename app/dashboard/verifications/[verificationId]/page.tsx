@@ -5,8 +5,10 @@ import { requireMember } from "@/lib/dashboard/current-member";
 import { loadVerificationDetail, type VerificationDetail } from "@/lib/dashboard/load-verification-detail";
 import { CORRECTABLE_FIELDS } from "@/lib/review/correct-document-data";
 import { awaitsDecision } from "@/lib/review/decide-review";
-import { CorrectionForm, DecisionForm, DeleteDataForm } from "@/components/dashboard/review-forms";
-import { correctDocumentDataAction, decideReviewAction, deletePersonalDataAction } from "./actions";
+import { CorrectionForm, DeleteDataForm } from "@/components/dashboard/review-forms";
+import { ReviewCase } from "@/components/dashboard/review-case";
+import { ReviewNotes } from "@/components/dashboard/review-notes";
+import { correctDocumentDataAction, deletePersonalDataAction } from "./actions";
 import styles from "@/components/dashboard/dashboard.module.css";
 
 export const metadata = { title: "Verification" };
@@ -250,7 +252,7 @@ export default async function VerificationPage({ params }: { params: Promise<{ v
           {v.status === "FAILED" ? (
             <p>Processing failed (the integrator was told NEEDS_REVIEW): decide it from the inputs below.</p>
           ) : null}
-          <DecisionForm action={decideReviewAction} verificationId={v.id} />
+          <ReviewCase member={member} verificationId={v.id} />
         </section>
       ) : null}
       <h2>Inputs</h2>
@@ -263,6 +265,7 @@ export default async function VerificationPage({ params }: { params: Promise<{ v
       <section className={styles.panel}>
         <Timeline v={v} />
       </section>
+      <ReviewNotes member={member} verificationId={v.id} canAdd={!v.redactedAt} />
       {can(member, "deletePersonalData") && !v.redactedAt ? (
         <section className={styles.panel} aria-labelledby="privacy-h">
           <h2 id="privacy-h">Delete personal data</h2>
