@@ -200,8 +200,9 @@ test("sign up → workflow → key → API verification → list → review → 
 
     // the reviewer approves, with a reason
     await reviewer.page.goto(detailUrl);
-    await reviewer.page.getByLabel("Reason (kept in the audit log)").fill("Name checked against the customer file");
-    await reviewer.page.getByRole("button", { name: "Approve" }).click();
+    await reviewer.page.getByLabel("Reason to approve").selectOption("All checks verified manually");
+    await reviewer.page.getByLabel("Comment (optional, kept in the audit log)").first().fill("Name checked");
+    await reviewer.page.getByRole("button", { name: "Approve", exact: true }).click();
     await expect(reviewer.page.getByText("APPROVED").first()).toBeVisible();
     await snap(reviewer.page, testInfo, "6-reviewed");
     await reviewer.context.close();

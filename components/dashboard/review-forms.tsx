@@ -1,5 +1,6 @@
 "use client";
-import { useActionState } from "react";
+import { useActionState, useEffect, useRef } from "react";
+import { useRouter } from "next/navigation";
 import { ActionOutcome, type FormAction } from "@/components/dashboard/action-outcome";
 import type { ActionState } from "@/lib/dashboard/action";
 import styles from "@/components/dashboard/dashboard.module.css";
@@ -13,34 +14,250 @@ function FieldError({ state, name }: { state: ActionState; name: string }) {
   ) : null;
 }
 
-export function DecisionForm({ action, verificationId }: { action: FormAction; verificationId: string }) {
+export type ReasonOption = { decision: "APPROVED" | "DECLINED"; label: string };
+
+/**
+ * Approve or decline, each with a reason from the account's list (required) and an optional comment; both land in
+ * the audit log, never in the webhook. Keyboard: `a` / `d` go to the approve / decline reason, `j` opens the next
+ * case (ReviewShortcuts); never while typing in a field.
+ */
+export function DecisionForm({
+  action,
+  verificationId,
+  reasons = [],
+  nextCaseHref,
+}: {
+  action: FormAction;
+  verificationId: string;
+  reasons?: ReasonOption[];
+  nextCaseHref?: string | null;
+}) {
+  const [state, submit, pending] = useActionState(action, undefined);
+  const approveRef = useRef<HTMLSelectElement>(null);
+  const declineRef = useRef<HTMLSelectElement>(null);
+  const router = useRouter();
+  useReviewShortcuts({
+    a: () => approveRef.current?.focus(),
+    d: () => declineRef.current?.focus(),
+    j: () => (nextCaseHref ? router.push(nextCaseHref) : undefined),
+  });
+  const part = (decision: "APPROVED" | "DECLINED") => {
+    const id = decision === "APPROVED" ? "approve" : "decline";
+    return (
+      <form action={submit} className={styles.panel} aria-labelledby={`${id}-h`}>
+        <h3 id={`${id}-h`}>
+          {decision === "APPROVED" ? "Approve" : "Decline"} <kbd>{decision === "APPROVED" ? "a" : "d"}</kbd>
+        </h3>
+        <input type="hidden" name="verificationId" value={verificationId} />
+        <input type="hidden" name="decision" value={decision} />
+        <div className={styles.field}>
+          <label htmlFor={`${id}-reason`}>Reason to {id}</label>
+          <select
+            id={`${id}-reason`}
+            name="reason"
+            required
+            defaultValue=""
+            ref={decision === "APPROVED" ? approveRef : declineRef}
+          >
+            <option value="" disabled>
+              Choose a reason…
+            </option>
+            {reasons
+              .filter((r) => r.decision === decision)
+              .map((r) => (
+                <option key={r.label} value={r.label}>
+                  {r.label}
+                </option>
+              ))}
+          </select>
+        </div>
+        <div className={styles.field}>
+          <label htmlFor={`${id}-comment`}>Comment (optional, kept in the audit log)</label>
+          <textarea id={`${id}-comment`} name="comment" rows={2} maxLength={1000} />
+        </div>
+        <button className={decision === "APPROVED" ? styles.primary : styles.danger} disabled={pending}>
+          {decision === "APPROVED" ? "Approve" : "Decline"}
+        </button>
+      </form>
+    );
+  };
+  return (
+    <div>
+      <ActionOutcome state={state} />
+      <FieldError state={state} name="reason" />
+      <div className={styles.grid}>
+        {part("APPROVED")}
+        {part("DECLINED")}
+      </div>
+      <p className={styles.muted}>
+        Shortcuts: <kbd>a</kbd> approve reason, <kbd>d</kbd> decline reason
+        {nextCaseHref ? (
+          <>
+            , <kbd>j</kbd> <a href={nextCaseHref}>next case</a>
+          </>
+        ) : null}{" "}
+        (not while typing in a field).
+      </p>
+    </div>
+  );
+}
+
+const TYPING = new Set(["INPUT", "TEXTAREA", "SELECT"]);
+
+/** Single-key shortcuts, ignored while typing in a field or with a modifier held. */
+export function useReviewShortcuts(keys: Record<string, () => void>) {
+  const latest = useRef(keys);
+  useEffect(() => {
+    latest.current = keys;
+  });
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
+      const target = event.target as HTMLElement | null;
+      if (target && (TYPING.has(target.tagName) || target.isContentEditable)) return;
+      const handler = latest.current[event.key];
+      if (!handler) return;
+      event.preventDefault();
+      handler();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, []);
+}
+
+/** A plain-text note (shown as text, never rendered). */
+export function NoteForm({ action, verificationId }: { action: FormAction; verificationId: string }) {
   const [state, submit, pending] = useActionState(action, undefined);
   return (
     <form action={submit}>
       <input type="hidden" name="verificationId" value={verificationId} />
       <ActionOutcome state={state} />
       <div className={styles.field}>
-        <label htmlFor="reason">Reason (kept in the audit log)</label>
+        <label htmlFor="note-body">Add a note (plain text, at most 2,000 characters)</label>
         <textarea
-          id="reason"
-          name="reason"
-          rows={2}
+          id="note-body"
+          name="body"
+          rows={3}
           required
-          minLength={3}
-          maxLength={1000}
-          aria-invalid={Boolean(state?.fieldErrors?.reason)}
-          aria-describedby={state?.fieldErrors?.reason ? "reason-error" : undefined}
+          maxLength={2000}
+          aria-invalid={Boolean(state?.fieldErrors?.body)}
+          aria-describedby={state?.fieldErrors?.body ? "body-error" : undefined}
         />
-        <FieldError state={state} name="reason" />
+        <FieldError state={state} name="body" />
       </div>
-      <div className={styles.row}>
-        <button className={styles.primary} name="decision" value="APPROVED" disabled={pending}>
-          Approve
-        </button>
-        <button className={styles.danger} name="decision" value="DECLINED" disabled={pending}>
-          Decline
-        </button>
+      <button className={styles.secondary} disabled={pending}>
+        Add note
+      </button>
+    </form>
+  );
+}
+
+/** Hand the case to another member who may review (`force`: an owner/admin taking it from its holder). */
+export function ReassignForm({
+  action,
+  verificationId,
+  members,
+  force,
+}: {
+  action: FormAction;
+  verificationId: string;
+  members: { userId: string; name: string }[];
+  force: boolean;
+}) {
+  const [state, submit, pending] = useActionState(action, undefined);
+  return (
+    <form action={submit} className={styles.row}>
+      <input type="hidden" name="verificationId" value={verificationId} />
+      {force ? <input type="hidden" name="force" value="1" /> : null}
+      <label htmlFor="assigneeId">Reassign to</label>
+      <select id="assigneeId" name="assigneeId" className={styles.select} required defaultValue="">
+        <option value="" disabled>
+          Choose a member…
+        </option>
+        {members.map((m) => (
+          <option key={m.userId} value={m.userId}>
+            {m.name}
+          </option>
+        ))}
+      </select>
+      <button className={styles.small} disabled={pending}>
+        Reassign
+      </button>
+      <ActionOutcome state={state} />
+    </form>
+  );
+}
+
+/** One decision reason on the settings page: rename it in place. */
+export function RenameReasonForm({ action, reasonId, label }: { action: FormAction; reasonId: string; label: string }) {
+  const [state, submit, pending] = useActionState(action, undefined);
+  return (
+    <form action={submit} className={styles.row}>
+      <input type="hidden" name="reasonId" value={reasonId} />
+      <label className={styles.srOnly} htmlFor={`reason-${reasonId}`}>
+        Reason label
+      </label>
+      <input id={`reason-${reasonId}`} name="label" defaultValue={label} required minLength={3} maxLength={120} />
+      <button className={styles.small} disabled={pending}>
+        Rename
+      </button>
+      <ActionOutcome state={state} />
+    </form>
+  );
+}
+
+/** Adds a reason to the approve or decline list. */
+export function AddReasonForm({ action }: { action: FormAction }) {
+  const [state, submit, pending] = useActionState(action, undefined);
+  return (
+    <form action={submit} className={styles.filters}>
+      <ActionOutcome state={state} />
+      <div className={styles.field}>
+        <label htmlFor="new-reason-decision">For</label>
+        <select id="new-reason-decision" name="decision" defaultValue="DECLINED">
+          <option value="APPROVED">Approve</option>
+          <option value="DECLINED">Decline</option>
+        </select>
       </div>
+      <div className={styles.field}>
+        <label htmlFor="new-reason-label">New reason</label>
+        <input id="new-reason-label" name="label" required minLength={3} maxLength={120} />
+        <FieldError state={state} name="label" />
+      </div>
+      <button className={styles.secondary} disabled={pending}>
+        Add reason
+      </button>
+    </form>
+  );
+}
+
+/** The queue's SLA: hours until a waiting case turns amber, then red. */
+export function SlaForm({
+  action,
+  amberHours,
+  redHours,
+}: {
+  action: FormAction;
+  amberHours: number;
+  redHours: number;
+}) {
+  const [state, submit, pending] = useActionState(action, undefined);
+  return (
+    <form action={submit} className={styles.filters}>
+      <ActionOutcome state={state} />
+      <div className={styles.field}>
+        <label htmlFor="amberHours">Amber after (hours)</label>
+        <input id="amberHours" name="amberHours" type="number" min={1} max={720} defaultValue={amberHours} required />
+        <FieldError state={state} name="amberHours" />
+      </div>
+      <div className={styles.field}>
+        <label htmlFor="redHours">Red after (hours)</label>
+        <input id="redHours" name="redHours" type="number" min={2} max={720} defaultValue={redHours} required />
+        <FieldError state={state} name="redHours" />
+      </div>
+      <button className={styles.secondary} disabled={pending}>
+        Save SLA
+      </button>
     </form>
   );
 }

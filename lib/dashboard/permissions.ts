@@ -21,6 +21,7 @@ export const CAN = {
   manageWebhooks: ["OWNER", "ADMIN"],
   // erasure of a verification's personal data on request
   deletePersonalData: ["OWNER", "ADMIN"],
+  manageReview: ["OWNER", "ADMIN"], // review desk: decision reasons, SLA, taking over a case another member holds
   manageMembers: ["OWNER"],
   manageAccount: ["OWNER"],
 } as const satisfies Record<string, readonly Role[]>;

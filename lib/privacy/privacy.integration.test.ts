@@ -30,7 +30,11 @@ describe("privacy", () => {
     const account = await createTestAccount();
     const admin = await addMember(account, "ADMIN");
     const made = await completedVerification(account);
-    await decideReview(admin, { verificationId: made.verificationId, decision: "APPROVED", reason: "ok by hand" });
+    await decideReview(admin, {
+      verificationId: made.verificationId,
+      decision: "APPROVED",
+      reason: "All checks verified manually",
+    });
     const { filesDeleted } = await deletePersonalData(admin, { verificationId: made.verificationId });
     expect(filesDeleted).toBe(1);
     await expectRedacted(made.verificationId, made);

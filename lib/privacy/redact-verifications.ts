@@ -122,6 +122,7 @@ export async function redactVerifications(tx: Tx, accountId: string, ids: string
     UPDATE "AuditLog" SET "data" = '{"redacted": true}'::jsonb
     WHERE "accountId" = ${accountId}::uuid AND "targetType" = 'Verification' AND "targetId" = ANY(${ids}::text[])`;
   await tx.emailOtp.deleteMany({ where: { verificationId: { in: ids } } });
+  await tx.reviewNote.deleteMany({ where: { verificationId: { in: ids }, accountId } });
   // the consent record stays (what was agreed to, when); the device's address goes
   await tx.verificationConsent.updateMany({ where: { verificationId: { in: ids } }, data: { ipAddress: null } });
   await tx.handoffToken.deleteMany({ where: { verificationId: { in: ids } } });

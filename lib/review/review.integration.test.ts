@@ -17,7 +17,8 @@ describe("review", () => {
     const { eventId } = await decideReview(reviewer, {
       verificationId,
       decision: "APPROVED",
-      reason: "Document checked by hand",
+      reason: "All checks verified manually",
+      comment: "Document checked by hand",
     });
 
     expect(
@@ -45,12 +46,17 @@ describe("review", () => {
       accountId: account.accountId,
       actorType: "USER",
       actorId: reviewer.userId,
-      data: { from: "MANUAL_REVIEW", to: "APPROVED", reason: "Document checked by hand" },
+      data: {
+        from: "MANUAL_REVIEW",
+        to: "APPROVED",
+        reason: "All checks verified manually",
+        comment: "Document checked by hand",
+      },
     });
 
     // decided once: a second decision is refused and changes nothing
     await expect(
-      decideReview(reviewer, { verificationId, decision: "DECLINED", reason: "again" }),
+      decideReview(reviewer, { verificationId, decision: "DECLINED", reason: "Suspected fraud" }),
     ).rejects.toBeInstanceOf(DashboardError);
     expect((await prisma.verification.findUniqueOrThrow({ where: { id: verificationId } })).result).toBe("APPROVED");
   });
@@ -61,7 +67,7 @@ describe("review", () => {
     const { eventId } = await decideReview(ownerOf(account), {
       verificationId,
       decision: "DECLINED",
-      reason: "Photo of a screen",
+      reason: "Suspected fraud",
     });
     expect((await prisma.event.findUniqueOrThrow({ where: { id: eventId } })).payload).toMatchObject({
       verificationStatus: "REJECTED",
@@ -76,7 +82,7 @@ describe("review", () => {
     const { eventId } = await decideReview(reviewer, {
       verificationId,
       decision: "APPROVED",
-      reason: "Checked the document by hand",
+      reason: "All checks verified manually",
     });
     expect(
       await prisma.verification.findUniqueOrThrow({
@@ -95,7 +101,7 @@ describe("review", () => {
     });
     expect(audit.data).toMatchObject({ from: "FAILED", to: "APPROVED" });
     await expect(
-      decideReview(reviewer, { verificationId, decision: "DECLINED", reason: "again" }),
+      decideReview(reviewer, { verificationId, decision: "DECLINED", reason: "Suspected fraud" }),
     ).rejects.toBeInstanceOf(DashboardError);
   });
 
@@ -105,10 +111,14 @@ describe("review", () => {
     const approved = await completedVerification(account, { result: "APPROVED" });
     const processing = await completedVerification(account, { status: "PROCESSING" });
     await expect(
-      decideReview(owner, { verificationId: approved.verificationId, decision: "DECLINED", reason: "nope" }),
+      decideReview(owner, { verificationId: approved.verificationId, decision: "DECLINED", reason: "Suspected fraud" }),
     ).rejects.toThrow(/awaiting manual review/);
     await expect(
-      decideReview(owner, { verificationId: processing.verificationId, decision: "APPROVED", reason: "fine" }),
+      decideReview(owner, {
+        verificationId: processing.verificationId,
+        decision: "APPROVED",
+        reason: "All checks verified manually",
+      }),
     ).rejects.toThrow(/awaiting manual review/);
     const review = await completedVerification(account);
     await expect(
@@ -165,7 +175,11 @@ describe("review", () => {
     const other = await completedVerification(theirs);
     const me = ownerOf(mine);
     await expect(
-      decideReview(me, { verificationId: other.verificationId, decision: "APPROVED", reason: "mine now" }),
+      decideReview(me, {
+        verificationId: other.verificationId,
+        decision: "APPROVED",
+        reason: "All checks verified manually",
+      }),
     ).rejects.toBeInstanceOf(NotFoundError);
     await expect(
       correctDocumentData(me, {
@@ -197,7 +211,7 @@ describe("review", () => {
     const { verificationId } = await completedVerification(account);
     const stranger = { ...ownerOf(account), role: "NOBODY" as never };
     await expect(
-      decideReview(stranger, { verificationId, decision: "APPROVED", reason: "x x x" }),
+      decideReview(stranger, { verificationId, decision: "APPROVED", reason: "All checks verified manually" }),
     ).rejects.toBeInstanceOf(ForbiddenError);
   });
 });

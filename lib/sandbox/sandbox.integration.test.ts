@@ -175,7 +175,7 @@ describe("sandbox: the magic values of docs/sandbox.md", () => {
     const { id, status } = await run("document", inputs, { metadata: { sandbox: { outcome: "REVIEW" } } });
     expect(status).toMatchObject({ status: "COMPLETED", result: "MANUAL_REVIEW" });
     const owner = ownerOf(account);
-    await decideReview(owner, { verificationId: id, decision: "APPROVED", reason: "sandbox review" });
+    await decideReview(owner, { verificationId: id, decision: "APPROVED", reason: "All checks verified manually" });
     const [step] = await prisma.verificationStep.findMany({ where: { verificationId: id } });
     await correctDocumentData(owner, { verificationId: id, stepId: step!.id, fields: { surname: "Mustermann" } });
     await processNow(id);

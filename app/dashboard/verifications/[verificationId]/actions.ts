@@ -14,6 +14,7 @@ export async function decideReviewAction(_state: ActionState, form: FormData): P
       verificationId,
       decision: text(form, "decision") as "APPROVED",
       reason: text(form, "reason"),
+      comment: text(form, "comment"),
     });
     revalidatePath(`/dashboard/verifications/${verificationId}`);
     return done(`Decision recorded: ${result.toLowerCase()}. The integrator is notified.`);

@@ -4,8 +4,10 @@ import { can, NotFoundError } from "@/lib/dashboard/permissions";
 import { requireMember } from "@/lib/dashboard/current-member";
 import { loadVerificationDetail } from "@/lib/dashboard/load-verification-detail";
 import { awaitsDecision } from "@/lib/review/decide-review";
-import { DecisionForm, DeleteDataForm } from "@/components/dashboard/review-forms";
+import { DeleteDataForm } from "@/components/dashboard/review-forms";
 import { DecisionSummary } from "@/components/dashboard/decision-summary";
+import { ReviewCase } from "@/components/dashboard/review-case";
+import { ReviewNotes } from "@/components/dashboard/review-notes";
 import { Consent } from "@/components/dashboard/verification/consent";
 import { when } from "@/components/dashboard/verification/format";
 import { Inputs } from "@/components/dashboard/verification/inputs";
@@ -13,7 +15,7 @@ import { SideBySide } from "@/components/dashboard/verification/side-by-side";
 import { Steps } from "@/components/dashboard/verification/steps";
 import { Summary } from "@/components/dashboard/verification/summary";
 import { Timeline } from "@/components/dashboard/verification/timeline";
-import { correctDocumentDataAction, decideReviewAction, deletePersonalDataAction } from "./actions";
+import { correctDocumentDataAction, deletePersonalDataAction } from "./actions";
 import styles from "@/components/dashboard/dashboard.module.css";
 
 export const metadata = { title: "Verification" };
@@ -60,7 +62,7 @@ export default async function VerificationPage({ params }: { params: Promise<{ v
           {v.status === "FAILED" ? (
             <p>Processing failed (the integrator was told NEEDS_REVIEW): decide it from the inputs below.</p>
           ) : null}
-          <DecisionForm action={decideReviewAction} verificationId={v.id} />
+          <ReviewCase member={member} verificationId={v.id} />
         </section>
       ) : null}
       <h2>Side by side</h2>
@@ -76,6 +78,7 @@ export default async function VerificationPage({ params }: { params: Promise<{ v
         <Timeline v={v} />
       </section>
       <DecisionSummary verificationId={v.id} member={member} />
+      <ReviewNotes member={member} verificationId={v.id} canAdd={!v.redactedAt} />
       {can(member, "deletePersonalData") && !v.redactedAt ? (
         <section className={styles.panel} aria-labelledby="privacy-h">
           <h2 id="privacy-h">Delete personal data</h2>
