@@ -3,9 +3,12 @@
 // Imports a published sanctions list file for WATCHLIST_CHECK, replacing the list of the same name in one
 // transaction, and prints ONE summary line. No list is downloaded here: fetch the file yourself (the formats and
 // their addresses are in lib/watchlist/import/*.ts). Without --account the list is screened for every account.
+// Then the ongoing screening the import queued runs here (opted-in accounts' approved verifications against the new
+// or changed entries), unless --no-rescreen: a running app's worker takes it up instead (the job is in PostgreSQL).
 import { parseArgs } from "node:util";
 import { prisma } from "@/lib/db";
 import { importWatchlist, SYNTHETIC_LIST_FILE, type ListFormatFlag } from "@/lib/watchlist/import/import-watchlist";
+import { runDueRescreens } from "@/lib/watchlist/rescreen/run-rescreen";
 
 const FORMAT_FLAGS: readonly ListFormatFlag[] = [
   "ofac-sdn",
@@ -15,8 +18,8 @@ const FORMAT_FLAGS: readonly ListFormatFlag[] = [
   "synthetic",
 ];
 const USAGE =
-  "usage: npm run watchlist:import -- --format ofac-sdn|un|opensanctions-csv|opensanctions-ftm --file PATH [--name NAME] [--account ACCOUNT_ID]\n" +
-  "       npm run watchlist:import -- --synthetic [--name NAME] [--account ACCOUNT_ID]";
+  "usage: npm run watchlist:import -- --format ofac-sdn|un|opensanctions-csv|opensanctions-ftm --file PATH [--name NAME] [--account ACCOUNT_ID] [--no-rescreen]\n" +
+  "       npm run watchlist:import -- --synthetic [--name NAME] [--account ACCOUNT_ID] [--no-rescreen]";
 
 const { values } = parseArgs({
   options: {
@@ -25,6 +28,7 @@ const { values } = parseArgs({
     name: { type: "string" },
     account: { type: "string" },
     synthetic: { type: "boolean" },
+    "no-rescreen": { type: "boolean" },
     help: { type: "boolean" },
   },
 });
@@ -56,6 +60,21 @@ async function main() {
   process.stdout.write(
     `imported "${s.name}" (${s.format}) for ${scope}: ${s.entryCount} entries (replaced ${s.replacedCount}, ${s.duplicates} duplicate ids, ` +
       `${s.skipped} records skipped), version ${s.sourceVersion ?? "unknown"}, sha256 ${s.checksum.slice(0, 12)}, ${(s.durationMs / 1000).toFixed(1)} s\n`,
+  );
+  if (!s.rescreen) {
+    process.stdout.write("ongoing screening: no entry to screen again (nothing changed)\n");
+    return;
+  }
+  const what = s.rescreen.isFull ? "every entry" : `${s.rescreen.changedEntries} new or changed entries`;
+  if (values["no-rescreen"]) {
+    process.stdout.write(`ongoing screening queued (${what}): the app's worker runs it\n`);
+    return;
+  }
+  const started = performance.now();
+  const r = await runDueRescreens();
+  process.stdout.write(
+    `ongoing screening (${what}): ${r.screened} identities screened, ${r.alerts} new alerts, ${r.finished}/${r.jobs} runs finished, ` +
+      `${((performance.now() - started) / 1000).toFixed(1)} s\n`,
   );
 }
 
