@@ -8,7 +8,6 @@
 import { parseArgs } from "node:util";
 import { prisma } from "@/lib/db";
 import { importWatchlist, SYNTHETIC_LIST_FILE, type ListFormatFlag } from "@/lib/watchlist/import/import-watchlist";
-import { runDueRescreens } from "@/lib/watchlist/rescreen/run-rescreen";
 
 const FORMAT_FLAGS: readonly ListFormatFlag[] = [
   "ofac-sdn",
@@ -57,24 +56,24 @@ async function main() {
     accountId: values.account,
   });
   const scope = values.account ? `account ${values.account}` : "all accounts";
-  process.stdout.write(
+  const imported =
     `imported "${s.name}" (${s.format}) for ${scope}: ${s.entryCount} entries (replaced ${s.replacedCount}, ${s.duplicates} duplicate ids, ` +
-      `${s.skipped} records skipped), version ${s.sourceVersion ?? "unknown"}, sha256 ${s.checksum.slice(0, 12)}, ${(s.durationMs / 1000).toFixed(1)} s\n`,
-  );
-  if (!s.rescreen) {
-    process.stdout.write("ongoing screening: no entry to screen again (nothing changed)\n");
-    return;
-  }
-  const what = s.rescreen.isFull ? "every entry" : `${s.rescreen.changedEntries} new or changed entries`;
-  if (values["no-rescreen"]) {
-    process.stdout.write(`ongoing screening queued (${what}): the app's worker runs it\n`);
-    return;
-  }
+    `${s.skipped} records skipped), version ${s.sourceVersion ?? "unknown"}, sha256 ${s.checksum.slice(0, 12)}, ${(s.durationMs / 1000).toFixed(1)} s`;
+  process.stdout.write(`${imported}; ${await rescreen(s.rescreen)}\n`);
+}
+
+/** The ongoing screening the import queued, run here unless --no-rescreen; the summary line's last part. */
+async function rescreen(queued: Awaited<ReturnType<typeof importWatchlist>>["rescreen"]): Promise<string> {
+  if (!queued) return "ongoing screening: nothing changed to screen again";
+  const what = queued.isFull ? "every entry" : `${queued.changedEntries} new or changed entries`;
+  if (values["no-rescreen"]) return `ongoing screening queued (${what}): the app's worker runs it`;
+  // loaded only here: a usage error answers without loading the screening code
+  const { runDueRescreens } = await import("@/lib/watchlist/rescreen/run-rescreen");
   const started = performance.now();
   const r = await runDueRescreens();
-  process.stdout.write(
-    `ongoing screening (${what}): ${r.screened} identities screened, ${r.alerts} new alerts, ${r.finished}/${r.jobs} runs finished, ` +
-      `${((performance.now() - started) / 1000).toFixed(1)} s\n`,
+  return (
+    `ongoing screening (${what}): ${r.screened} identities screened, ${r.alerts} new alerts, ` +
+    `${((performance.now() - started) / 1000).toFixed(1)} s`
   );
 }
 

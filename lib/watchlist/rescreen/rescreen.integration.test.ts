@@ -11,6 +11,7 @@ import { importWatchlist } from "@/lib/watchlist/import/import-watchlist";
 import { runDueRescreens } from "@/lib/watchlist/rescreen/run-rescreen";
 import { decideAlert } from "@/lib/watchlist/rescreen/watchlist-alerts";
 import { ownerOf } from "@/lib/testing/dashboard-fixtures";
+import { IdentityWatchlistHitEvent } from "@/lib/openapi/webhook-events";
 
 // Ongoing screening end to end on the real import, job and event code. Every list here belongs to one test account
 // (a list of every account would change the screening of the other test files sharing this database).
@@ -139,6 +140,8 @@ describe("ongoing screening", () => {
       matchedFields: ["name", "date_of_birth"],
       entry: { list: name, externalId: "t-003", name: NEW_NAME, programs: ["SYN-NEW"] },
     });
+    // the payload is what the OpenAPI document says it is
+    expect(() => IdentityWatchlistHitEvent.parse(events[0]!.payload)).not.toThrow();
     // the erased verification's data is gone: it is never screened again
     expect(await alertsOf(erased)).toEqual([]);
 
