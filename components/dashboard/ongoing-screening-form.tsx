@@ -16,7 +16,7 @@ export function OngoingScreeningForm({ action, enabled }: { action: FormAction; 
         </label>
       </div>
       <button className={styles.primary} disabled={pending}>
-        Save screening setting
+        Apply screening setting
       </button>
     </form>
   );

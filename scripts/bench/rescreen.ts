@@ -127,13 +127,16 @@ async function main() {
     const key = secrets().storageKey;
     const written = performance.now();
     const CHUNK = 5_000;
+    const planted: string[] = [];
     for (let start = 0; start < IDENTITIES; start += CHUNK) {
       const rows = Array.from({ length: Math.min(CHUNK, IDENTITIES - start) }, () => {
         const listed = rand() < 0.005 ? pick(entries) : null;
         const name = listed ? listed.name.replace(/ou/, "u").replace(/ei/, "ai") : personName();
         const dob = listed?.dob.length === 10 ? listed.dob : birthDate();
+        const id = uuidv7();
+        if (listed) planted.push(id);
         return {
-          id: uuidv7(),
+          id,
           metadata: sealJson(key, { reference: `bench-${start}` }),
           data: sealJson(key, {
             screened_name: name,
@@ -175,6 +178,10 @@ async function main() {
     const fullMs = performance.now() - started;
     const fullCpu = process.cpuUsage(cpuBefore);
     const fullPeak = stopPeak();
+    const plantedFound = await prisma.watchlistAlert.groupBy({
+      by: ["verificationId"],
+      where: { verificationId: { in: planted } },
+    });
     log(`full: ${full.screened} identities, ${full.alerts} alerts in ${(fullMs / 1000).toFixed(1)} s`);
 
     // 2. an update: ADDED entries added (names of identities, so they hit) and ADDED changed
@@ -230,6 +237,8 @@ async function main() {
         cpuSeconds: Number(((fullCpu.user + fullCpu.system) / 1e6).toFixed(1)),
         identitiesPerSecond: Math.round(full.screened / (fullMs / 1000)),
         alerts: full.alerts,
+        planted: planted.length,
+        plantedFound: plantedFound.length,
         rssBeforeMiB: mib(rssBefore),
         peakRssMiB: mib(fullPeak),
       },
