@@ -81,11 +81,10 @@ let notOptedIn: TestAccount;
 let listOwner: TestAccount;
 
 beforeAll(async () => {
-  [optedIn, notOptedIn, listOwner] = await Promise.all([
-    createTestAccount({ workflows: WORKFLOW }),
-    createTestAccount({ workflows: WORKFLOW }),
-    createTestAccount({ workflows: WORKFLOW }),
-  ]);
+  // one after the other: createAccount's transaction waits at most 2 s for a connection on a busy machine
+  optedIn = await createTestAccount({ workflows: WORKFLOW });
+  notOptedIn = await createTestAccount({ workflows: WORKFLOW });
+  listOwner = await createTestAccount({ workflows: WORKFLOW });
   await prisma.account.updateMany({
     where: { id: { in: [optedIn.accountId, listOwner.accountId] } },
     data: { ongoingScreening: true },
