@@ -112,6 +112,11 @@ async function runJob(job: JobRow, deadline: number, summary: RescreenRunSummary
     select: { name: true, accountId: true },
   });
   if (!source) return finishJob(job);
+  // nobody to screen (no account in the list's scope opted in): done without reading a verification
+  const optedIn = await prisma.account.count({
+    where: { ongoingScreening: true, ...(source.accountId ? { id: source.accountId } : {}) },
+  });
+  if (optedIn === 0) return finishJob(job);
   for (;;) {
     const entries = await loadEntries(job, source.name);
     if (entries.length === 0) return finishJob(job);
