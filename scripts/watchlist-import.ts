@@ -71,6 +71,8 @@ async function rescreen(queued: Awaited<ReturnType<typeof importWatchlist>>["res
   const { runDueRescreens } = await import("@/lib/watchlist/rescreen/run-rescreen");
   const started = performance.now();
   const r = await runDueRescreens();
+  if (r.jobs === 0)
+    return `ongoing screening (${what}): taken up by a running app instance (its worker claimed it first)`;
   return (
     `ongoing screening (${what}): ${r.screened} identities screened, ${r.alerts} new alerts, ` +
     `${((performance.now() - started) / 1000).toFixed(1)} s`
