@@ -3,6 +3,8 @@
 // Imports a published sanctions list file for WATCHLIST_CHECK, replacing the list of the same name in one
 // transaction, and prints ONE summary line. No list is downloaded here: fetch the file yourself (the formats and
 // their addresses are in lib/watchlist/import/*.ts). Without --account the list is screened for every account.
+// Then the ongoing screening the import queued runs here (opted-in accounts' approved verifications against the new
+// or changed entries), unless --no-rescreen: a running app's worker takes it up instead (the job is in PostgreSQL).
 import { parseArgs } from "node:util";
 import { prisma } from "@/lib/db";
 import { importWatchlist, SYNTHETIC_LIST_FILE, type ListFormatFlag } from "@/lib/watchlist/import/import-watchlist";
@@ -15,8 +17,8 @@ const FORMAT_FLAGS: readonly ListFormatFlag[] = [
   "synthetic",
 ];
 const USAGE =
-  "usage: npm run watchlist:import -- --format ofac-sdn|un|opensanctions-csv|opensanctions-ftm --file PATH [--name NAME] [--account ACCOUNT_ID]\n" +
-  "       npm run watchlist:import -- --synthetic [--name NAME] [--account ACCOUNT_ID]";
+  "usage: npm run watchlist:import -- --format ofac-sdn|un|opensanctions-csv|opensanctions-ftm --file PATH [--name NAME] [--account ACCOUNT_ID] [--no-rescreen]\n" +
+  "       npm run watchlist:import -- --synthetic [--name NAME] [--account ACCOUNT_ID] [--no-rescreen]";
 
 const { values } = parseArgs({
   options: {
@@ -25,6 +27,7 @@ const { values } = parseArgs({
     name: { type: "string" },
     account: { type: "string" },
     synthetic: { type: "boolean" },
+    "no-rescreen": { type: "boolean" },
     help: { type: "boolean" },
   },
 });
@@ -53,9 +56,26 @@ async function main() {
     accountId: values.account,
   });
   const scope = values.account ? `account ${values.account}` : "all accounts";
-  process.stdout.write(
+  const imported =
     `imported "${s.name}" (${s.format}) for ${scope}: ${s.entryCount} entries (replaced ${s.replacedCount}, ${s.duplicates} duplicate ids, ` +
-      `${s.skipped} records skipped), version ${s.sourceVersion ?? "unknown"}, sha256 ${s.checksum.slice(0, 12)}, ${(s.durationMs / 1000).toFixed(1)} s\n`,
+    `${s.skipped} records skipped), version ${s.sourceVersion ?? "unknown"}, sha256 ${s.checksum.slice(0, 12)}, ${(s.durationMs / 1000).toFixed(1)} s`;
+  process.stdout.write(`${imported}; ${await rescreen(s.rescreen)}\n`);
+}
+
+/** The ongoing screening the import queued, run here unless --no-rescreen; the summary line's last part. */
+async function rescreen(queued: Awaited<ReturnType<typeof importWatchlist>>["rescreen"]): Promise<string> {
+  if (!queued) return "ongoing screening: nothing changed to screen again";
+  const what = queued.isFull ? "every entry" : `${queued.changedEntries} new or changed entries`;
+  if (values["no-rescreen"]) return `ongoing screening queued (${what}): the app's worker runs it`;
+  // loaded only here: a usage error answers without loading the screening code
+  const { runDueRescreens } = await import("@/lib/watchlist/rescreen/run-rescreen");
+  const started = performance.now();
+  const r = await runDueRescreens();
+  if (r.jobs === 0)
+    return `ongoing screening (${what}): taken up by a running app instance (its worker claimed it first)`;
+  return (
+    `ongoing screening (${what}): ${r.screened} identities screened, ${r.alerts} new alerts, ` +
+    `${((performance.now() - started) / 1000).toFixed(1)} s`
   );
 }
 

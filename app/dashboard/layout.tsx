@@ -13,6 +13,7 @@ const LINKS: { href: string; label: string; permission: Permission }[] = [
   { href: "/dashboard", label: "Overview", permission: "review" },
   { href: "/dashboard/verifications", label: "Verifications", permission: "review" },
   { href: "/dashboard/review", label: "Review queue", permission: "review" },
+  { href: "/dashboard/review/alerts", label: "Alerts", permission: "review" },
   { href: "/dashboard/workflows", label: "Workflows", permission: "manageWorkflows" },
   { href: "/dashboard/credentials", label: "API keys", permission: "manageCredentials" },
   { href: "/dashboard/webhooks", label: "Webhooks", permission: "manageWebhooks" },

@@ -4,6 +4,7 @@ import { env } from "@/lib/env";
 import { sweepStaleVerifications } from "@/lib/verifications/sweep-stale";
 import { claimJobs, releaseJob } from "@/lib/engine/job-claims";
 import { claimDeliveries } from "@/lib/webhooks/claim-deliveries";
+import { rescreenInBackground } from "@/lib/watchlist/rescreen/rescreen-in-background";
 import { setLocalWorker } from "@/lib/engine/dispatch";
 import { inProcessDurable, runInProcess } from "@/lib/engine/durable";
 import { deliveryWorkflow, verificationWorkflow } from "@/lib/engine/workflows";
@@ -108,6 +109,7 @@ export function createWorker(options: WorkerOptions = {}) {
     for (const job of jobs) track(running.jobs, runJob(job));
     const deliveries = await claimDeliveries(deliveryConcurrency - running.deliveries.size);
     for (const id of deliveries) track(running.deliveries, runDelivery(id));
+    rescreenInBackground(); // ongoing watchlist screening (issue 19): its own claims, one run per process
   }
 
   function nudge() {

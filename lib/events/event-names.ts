@@ -5,6 +5,8 @@ export const EVENT_NAMES = [
   "verification_data_updated",
   "verification_abandoned",
   "step_completed",
+  // ongoing screening (issue 19): an approved verification's identity matched a new or changed list entry
+  "identity_watchlist_hit",
 ] as const;
 
 export type EventName = (typeof EVENT_NAMES)[number];

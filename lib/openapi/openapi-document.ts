@@ -1,5 +1,6 @@
 import { z } from "zod";
 import * as schemas from "@/lib/api/schemas";
+import * as webhookEvents from "@/lib/openapi/webhook-events";
 import { ERROR_STATUS, type ErrorCode } from "@/lib/api/errors";
 
 // OpenAPI 3.1 generated from the zod schemas the routes validate with (JSON Schema 2020-12 is OpenAPI 3.1's).
@@ -49,6 +50,7 @@ const workflowIdParam = { name: "workflowId", in: "path", required: true, schema
 function componentSchemas() {
   // touch the module so every schema registered its id before conversion
   void schemas;
+  void webhookEvents;
   const { schemas: converted } = z.toJSONSchema(z.globalRegistry, {
     target: "draft-2020-12",
     uri: (id) => `#/components/schemas/${id}`,
@@ -72,6 +74,17 @@ export function openApiDocument(serverUrl: string) {
         "The API changes only additively within /api/v1. See docs/api.md for the decisions behind each field.",
     },
     servers: [{ url: `${serverUrl.replace(/\/$/, "")}/api/v1` }],
+    // events added to the spec's (docs/api.md, "Events"): what the account's webhook endpoints receive, signed
+    webhooks: {
+      identity_watchlist_hit: {
+        post: {
+          operationId: "identityWatchlistHit",
+          summary: "Ongoing screening found a new watchlist match for an approved verification",
+          requestBody: { required: true, content: jsonContent("IdentityWatchlistHitEvent") },
+          responses: { "200": { description: "Received (any 2xx); anything else is retried" } },
+        },
+      },
+    },
     security: [{ apiKey: [], clientId: [] }],
     components: {
       securitySchemes: {

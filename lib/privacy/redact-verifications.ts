@@ -126,6 +126,8 @@ export async function redactVerifications(tx: Tx, accountId: string, ids: string
   // the consent record stays (what was agreed to, when); the device's address goes
   await tx.verificationConsent.updateMany({ where: { verificationId: { in: ids } }, data: { ipAddress: null } });
   await tx.handoffToken.deleteMany({ where: { verificationId: { in: ids } } });
+  // an ongoing-screening alert pairs the person with a list entry's names: it goes with the person (the audit log keeps the decision)
+  await tx.watchlistAlert.deleteMany({ where: { verificationId: { in: ids }, accountId } });
   if (addresses.length) {
     await tx.outboxEmail.deleteMany({
       where: { to: { in: addresses, mode: "insensitive" }, OR: [{ accountId }, { accountId: null }] },

@@ -1,6 +1,7 @@
 import { requireMember } from "@/lib/dashboard/current-member";
 import { getAccountSettings } from "@/lib/dashboard/update-account-settings";
 import { LogoForm, SettingsForm } from "@/components/dashboard/settings-form";
+import { OngoingScreeningSettings } from "@/components/dashboard/ongoing-screening-settings";
 import { accountLogoUrl } from "@/lib/hosted/account-logo-url";
 import { updateLogoAction, updateSettingsAction } from "./actions";
 import styles from "@/components/dashboard/dashboard.module.css";
@@ -25,6 +26,7 @@ export default async function SettingsPage() {
         <h2 id="logo-h">Logo</h2>
         <LogoForm action={updateLogoAction} logoUrl={accountLogoUrl(clientId, logo)} />
       </section>
+      <OngoingScreeningSettings member={member} />
     </>
   );
 }

@@ -12,6 +12,7 @@ import { parseOpenSanctionsCsv } from "@/lib/watchlist/import/opensanctions-csv"
 import { parseOpenSanctionsFtm } from "@/lib/watchlist/import/opensanctions-ftm";
 import { parseUnConsolidated } from "@/lib/watchlist/import/un-consolidated";
 import type { ListParser, ParseContext } from "@/lib/watchlist/import/types";
+import { queueRescreen, snapshotPreviousEntries, type QueuedRescreen } from "@/lib/watchlist/rescreen/queue-rescreen";
 
 /** `--format` values of `npm run watchlist:import` → stored format, parser and the list name used without --name. */
 export const LIST_FORMATS = {
@@ -41,6 +42,8 @@ export type ImportSummary = {
   sourceVersion: string | null;
   checksum: string;
   durationMs: number;
+  /** the ongoing-screening run this import queued (lib/watchlist/rescreen); null: no entry worth screening changed */
+  rescreen: QueuedRescreen;
 };
 
 const BATCH = 1000;
@@ -68,6 +71,7 @@ export async function importWatchlist(options: ImportOptions): Promise<ImportSum
   const summary = await prisma.$transaction(
     async (tx) => {
       const source = await lockSource(tx, { name, format, accountId });
+      await snapshotPreviousEntries(tx, source.id);
       const replaced = await tx.watchlistEntry.deleteMany({ where: { sourceId: source.id } });
 
       let entryCount = 0;
@@ -86,6 +90,8 @@ export async function importWatchlist(options: ImportOptions): Promise<ImportSum
       await flush();
       if (entryCount === 0) throw new Error(`no entries found in ${options.file}: is it a ${options.format} file?`);
       await addLatePrograms(tx, source.id, context.latePrograms);
+      // the re-screening run commits with the entries it screens: a crash after the commit still screens them
+      const rescreen = await queueRescreen(tx, source.id, entryCount, replaced.count);
 
       const checksum = context.hash.digest("hex");
       await tx.watchlistSource.update({
@@ -103,6 +109,7 @@ export async function importWatchlist(options: ImportOptions): Promise<ImportSum
         sourceVersion: context.sourceVersion,
         checksum,
         durationMs: Math.round(performance.now() - started),
+        rescreen,
       };
     },
     { maxWait: 60_000, timeout: TRANSACTION_TIMEOUT_MS },

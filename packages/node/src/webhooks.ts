@@ -13,6 +13,8 @@ export type WebhookEventName =
   | "verification_data_updated"
   | "verification_abandoned"
   | "step_completed"
+  // ongoing screening: payload in openapi.json, webhooks.identity_watchlist_hit (IdentityWatchlistHitEvent)
+  | "identity_watchlist_hit"
   | "webhook_test";
 
 /** The envelope every event shares (docs/api.md, "Events"); each event adds its own fields. */

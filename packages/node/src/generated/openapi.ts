@@ -158,7 +158,25 @@ export type paths = {
         trace?: never;
     };
 };
-export type webhooks = Record<string, never>;
+export type webhooks = {
+    identity_watchlist_hit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ongoing screening found a new watchlist match for an approved verification */
+        post: operations["identityWatchlistHit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+};
 export type components = {
     schemas: {
         StartVerificationRequest: {
@@ -341,6 +359,53 @@ export type components = {
                 field?: string;
                 message: string;
             }[];
+        };
+        WatchlistEntryRef: {
+            /** @description Name of the imported list (npm run watchlist:import --name) */
+            list: string;
+            /** @description The publisher's id of the entry (OFAC uid, UN DATAID, OpenSanctions id) */
+            externalId: string;
+            /** @enum {string} */
+            entityType: "PERSON" | "ORGANIZATION" | "VESSEL" | "OTHER";
+            /** @description The entry's primary name, as the list writes it */
+            name: string;
+            /** @description The entry's name (primary or alias) that scored best */
+            matchedName: string;
+            /** @description Sanctions programmes the list names */
+            programs: string[];
+        };
+        /** @description Ongoing screening: the identity of an APPROVED verification (name and date of birth as screened when it was verified) matched a new or changed entry of an imported watchlist. Sent once per (verification, list entry). The verification's own status and result do not change. */
+        IdentityWatchlistHitEvent: {
+            /** @constant */
+            eventName: "identity_watchlist_hit";
+            /**
+             * Format: uuid
+             * @description Same on every retry of this delivery (also the x-service-event-id header)
+             */
+            eventId: string;
+            /** Format: uuid */
+            flowId: string;
+            /** Format: uuid */
+            verificationId: string;
+            /** Format: date-time */
+            timeStamp: string;
+            /** @description /api/v1/verifications/<verificationId> */
+            resource: string;
+            /** @description Metadata given at verification creation */
+            metadata: {
+                [key: string]: unknown;
+            };
+            /**
+             * Format: uuid
+             * @description The alert reviewers work from (dashboard, Review → Alerts)
+             */
+            alertId: string;
+            score: number;
+            /** @description Fields of the screened identity that agreed with the entry (names, never values) */
+            matchedFields: ("name" | "date_of_birth")[];
+            /** @enum {string} */
+            dobAgreement: "EXACT" | "SAME_YEAR" | "NEAR_YEAR" | "UNKNOWN" | "CONFLICT";
+            entry: components["schemas"]["WatchlistEntryRef"];
         };
     };
     responses: never;
@@ -1070,6 +1135,28 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
+            };
+        };
+    };
+    identityWatchlistHit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdentityWatchlistHitEvent"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx); anything else is retried */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
