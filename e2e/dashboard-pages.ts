@@ -48,6 +48,15 @@ export const DASHBOARD_PAGES: DashboardPage[] = [
     signedIn: true,
     budgetKiB: PAGE_BUDGET_KIB,
   },
+  {
+    path: "/dashboard/verifications/:verificationId/report",
+    label: "auditor report",
+    signedIn: true,
+    budgetKiB: PAGE_BUDGET_KIB,
+  },
+  { path: "/dashboard/review", label: "review queue", signedIn: true, budgetKiB: PAGE_BUDGET_KIB },
+  { path: "/dashboard/review/alerts", label: "watchlist alerts", signedIn: true, budgetKiB: PAGE_BUDGET_KIB },
+  { path: "/dashboard/review/settings", label: "review settings", signedIn: true, budgetKiB: PAGE_BUDGET_KIB },
   { path: "/dashboard/workflows", label: "workflow list", signedIn: true, budgetKiB: PAGE_BUDGET_KIB },
   { path: "/dashboard/workflows/new", label: "workflow builder (new)", signedIn: true, budgetKiB: BUILDER_BUDGET_KIB },
   {

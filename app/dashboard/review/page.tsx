@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { WatchlistAlerts } from "@/components/dashboard/watchlist-alerts";
 import { requireMember } from "@/lib/dashboard/current-member";
 import { can } from "@/lib/dashboard/permissions";
 import { listWorkflowOptions } from "@/lib/dashboard/list-verifications";
@@ -28,7 +29,7 @@ function hrefWith(filters: QueueFilters, after?: string): string {
 }
 
 // GET /dashboard/review — every case awaiting a decision, oldest first, with why, age, SLA colour and holder.
-// Other parts of the desk (e.g. watchlist alerts) add their own section below the table.
+// Other parts of the desk add their own section below the table: the open watchlist alerts of ongoing screening.
 export default async function ReviewQueuePage({ searchParams }: { searchParams: SearchParams }) {
   const member = await requireMember("review");
   const raw = Object.fromEntries(
@@ -181,6 +182,7 @@ export default async function ReviewQueuePage({ searchParams }: { searchParams: 
           ) : null}
         </nav>
       </section>
+      <WatchlistAlerts member={member} />
     </>
   );
 }
