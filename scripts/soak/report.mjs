@@ -39,7 +39,7 @@ export function writeOperationsFigures(report, log) {
   if (!doc.includes(begin) || !doc.includes(end)) return log("docs/operations.md has no soak markers: not written");
   const lines = [
     begin,
-    `Measured ${report.date.slice(0, 10)} on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "?"}), shared with other work: ` +
+    `Measured ${report.date.slice(0, 10)} on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "?"}), load average ${os.loadavg()[0].toFixed(1)} at the end: ` +
       `${report.settings.verifications} verifications (documents ${Math.round(report.settings.documentShare * 100)} %, e-mail OTP ${Math.round(report.settings.emailShare * 100)} %, the rest address-only), ${report.settings.concurrency} at a time; ` +
       `the worker and app B killed -9 after ${report.timings.killAfterSeconds} s and restarted. Driving took ${report.timings.driveSeconds} s, settling (the last retries wait 1 min) ${report.timings.settleSeconds} s.`,
     "",
