@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { expectNoSeriousA11yViolations, snap } from "./support";
+import { expectNoSeriousA11yViolations, screenThroughApi, snap } from "./support";
 
 // The dashboard end to end, as a customer meets it: sign up → workflow → API key → webhook endpoint → a
 // verification started with that key over the API → in the list → reviewed → the webhook with the new status.
@@ -118,30 +118,13 @@ test("sign up → workflow → key → API verification → list → review → 
     // the integrator's server, with the new key
     const headers = { authorization: `Bearer ${apiKey}`, "x-client-id": clientId };
     const reference = `dash-${Date.now()}`;
-    const started = await request.post("/api/v1/verifications", { headers, data: { flowId, metadata: { reference } } });
-    expect(started.status(), await started.text()).toBe(201);
-    const { verificationId } = (await started.json()) as { verificationId: string };
-    const sent = await request.post(`/api/v1/verifications/${verificationId}/send-inputs`, {
-      headers,
-      data: {
-        inputs: [
-          { fieldName: "FULL_NAME", type: "TEXT", value: "Jane Example" },
-          { fieldName: "DATE_OF_BIRTH", type: "TEXT", value: "1990-04-12" },
-        ],
-      },
+    const { verificationId, result } = await screenThroughApi(request, headers, {
+      flowId,
+      fullName: "Jane Example",
+      dateOfBirth: "1990-04-12",
+      metadata: { reference },
     });
-    expect(sent.status(), await sent.text()).toBe(200);
-    await expect
-      .poll(
-        async () =>
-          (
-            (await (await request.get(`/api/v1/verifications/${verificationId}/status`, { headers })).json()) as {
-              result?: string;
-            }
-          ).result,
-        { timeout: 30_000 },
-      )
-      .toBe("MANUAL_REVIEW");
+    expect(result).toBe("MANUAL_REVIEW");
     await expect.poll(() => receiver.received.length, { timeout: 30_000 }).toBe(1);
     expect(receiver.received[0]!.body).toMatchObject({
       eventName: "verification_completed",

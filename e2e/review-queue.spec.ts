@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { expectNoSeriousA11yViolations, snap } from "./support";
+import { expectNoSeriousA11yViolations, screenThroughApi, snap } from "./support";
 
 // The review desk with two people: the owner assigns a case from the queue; a reviewer in another browser sees who
 // holds it and gets no decision form; the reviewer's note shows on the case for both; the owner declines with a
@@ -56,30 +56,12 @@ test("two reviewers: one assigns, the other sees the lock; a note; decline with 
   await page.getByRole("button", { name: "Create key" }).click();
   const apiKey = await page.locator('code[aria-label="API key"]').innerText();
   const headers = { authorization: `Bearer ${apiKey}`, "x-client-id": clientId };
-  const started = await request.post("/api/v1/verifications", { headers, data: { flowId } });
-  expect(started.status(), await started.text()).toBe(201);
-  const { verificationId } = (await started.json()) as { verificationId: string };
-  const sent = await request.post(`/api/v1/verifications/${verificationId}/send-inputs`, {
-    headers,
-    data: {
-      inputs: [
-        { fieldName: "FULL_NAME", type: "TEXT", value: "Jane Example" },
-        { fieldName: "DATE_OF_BIRTH", type: "TEXT", value: "1990-04-12" },
-      ],
-    },
+  const { verificationId, result } = await screenThroughApi(request, headers, {
+    flowId: flowId,
+    fullName: "Jane Example",
+    dateOfBirth: "1990-04-12",
   });
-  expect(sent.status(), await sent.text()).toBe(200);
-  await expect
-    .poll(
-      async () =>
-        (
-          (await (await request.get(`/api/v1/verifications/${verificationId}/status`, { headers })).json()) as {
-            result?: string;
-          }
-        ).result,
-      { timeout: 30_000 },
-    )
-    .toBe("MANUAL_REVIEW");
+  expect(result).toBe("MANUAL_REVIEW");
 
   // a second reviewer joins the account
   await page.getByRole("link", { name: "Members" }).click();

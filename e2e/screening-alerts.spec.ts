@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { expect, test } from "@playwright/test";
-import { apiHeaders, expectNoSeriousA11yViolations, readSeed, workflowId } from "./support";
+import { apiHeaders, expectNoSeriousA11yViolations, readSeed, screenThroughApi, workflowId } from "./support";
 
 // Ongoing screening as an owner and a reviewer meet it: opt in on Settings, a verification approved on a clean
 // name, then a list import (the real CLI, on the e2e database) that names that person → the alert on Review →
@@ -35,33 +35,18 @@ test("an approved identity named by a list update raises an alert a reviewer can
   const suffix = Date.now().toString(36).replace(/\d/g, "q");
   const fullName = `Orlavin Quessmark ${suffix}`;
   const headers = apiHeaders();
-  const started = await request.post("/api/v1/verifications", {
+  const { verificationId, result } = await screenThroughApi(
+    request,
     headers,
-    data: { flowId: workflowId("watchlist-check"), metadata: { reference: `screening-${suffix}` } },
-  });
-  expect(started.status(), await started.text()).toBe(201);
-  const { verificationId } = (await started.json()) as { verificationId: string };
-  const sent = await request.post(`/api/v1/verifications/${verificationId}/send-inputs`, {
-    headers,
-    data: {
-      inputs: [
-        { fieldName: "FULL_NAME", type: "TEXT", value: fullName },
-        { fieldName: "DATE_OF_BIRTH", type: "TEXT", value: "1975-03-14" },
-      ],
+    {
+      flowId: workflowId("watchlist-check"),
+      fullName,
+      dateOfBirth: "1975-03-14",
+      metadata: { reference: `screening-${suffix}` },
     },
-  });
-  expect(sent.status(), await sent.text()).toBe(200);
-  await expect
-    .poll(
-      async () =>
-        (
-          (await (await request.get(`/api/v1/verifications/${verificationId}/status`, { headers })).json()) as {
-            result?: string;
-          }
-        ).result,
-      { timeout: 60_000 },
-    )
-    .toBe("APPROVED");
+    60_000,
+  );
+  expect(result).toBe("APPROVED");
 
   // the account's own list, imported with the real CLI: it names the approved person
   const db = new pg.Client({ connectionString: DATABASE_URL });

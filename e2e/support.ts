@@ -125,6 +125,43 @@ export async function apiStart(
   return jsonOf<StartedVerification>(response, 201, `POST /api/v1/verifications (${flowName})`);
 }
 
+/**
+ * A watchlist screening through the public API with the given key: starts a verification of `flowId`, sends a name
+ * and a birth date, and waits until it has a result (the engine runs in the background). Returns its id and result.
+ */
+export async function screenThroughApi(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  input: { flowId: string; fullName: string; dateOfBirth: string; metadata?: Record<string, unknown> },
+  timeout = 30_000,
+): Promise<{ verificationId: string; result: string }> {
+  const data = { flowId: input.flowId, ...(input.metadata ? { metadata: input.metadata } : {}) };
+  const started = await jsonOf<StartedVerification>(
+    await request.post("/api/v1/verifications", { headers, data }),
+    201,
+    "POST /api/v1/verifications",
+  );
+  const { verificationId } = started;
+  const inputs = [
+    { fieldName: "FULL_NAME", type: "TEXT", value: input.fullName },
+    { fieldName: "DATE_OF_BIRTH", type: "TEXT", value: input.dateOfBirth },
+  ];
+  const sent = await request.post(`/api/v1/verifications/${verificationId}/send-inputs`, { headers, data: { inputs } });
+  expect(sent.status(), await sent.text()).toBe(200);
+  let result: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const status = await request.get(`/api/v1/verifications/${verificationId}/status`, { headers });
+        result = ((await status.json()) as { result?: string }).result;
+        return result;
+      },
+      { timeout },
+    )
+    .toBeTruthy();
+  return { verificationId, result: result! };
+}
+
 /** GET /api/v1/verifications/{id}/status */
 export async function apiStatus(request: APIRequestContext, verificationId: string): Promise<VerificationStatusBody> {
   const response = await request.get(`/api/v1/verifications/${verificationId}/status`, { headers: apiHeaders() });
