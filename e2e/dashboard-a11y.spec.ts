@@ -1,7 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, request as apiRequest, test, type BrowserContext, type Page } from "@playwright/test";
 import { DASHBOARD_PAGES, dashboardPath, type DashboardFixtures } from "./dashboard-pages";
-import { apiHeaders, apiStart, apiStatus, readSeed, workflowId } from "./support";
+import { apiHeaders, apiStart, apiStatus, workflowId } from "./support";
+import { signInAsDemoOwner } from "./dashboard-session";
 
 // Every dashboard page (e2e/dashboard-pages.ts) at a desktop width (1,280 px) and a tablet width (768 px), signed
 // in as the demo account's owner: axe finds no WCAG 2.1 A/AA violation, nothing makes the document wider than
@@ -24,14 +25,9 @@ test.beforeAll(async ({ browser }, testInfo) => {
   // sign-in, a completed verification and a webhook endpoint: once for the file
   test.setTimeout(120_000);
   const baseURL = testInfo.project.use.baseURL;
-  const seed = readSeed();
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
-  await page.goto("/login");
-  await page.getByLabel("E-mail").fill(seed.dashboard.email);
-  await page.getByLabel("Password").fill(seed.dashboard.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL("**/dashboard");
+  await signInAsDemoOwner(page);
 
   // a real verification through the public API: a watchlist check of a name on the demo's synthetic list, so its
   // page has steps, a checks table, events and (when it asks for review) the decision form

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations, screenThroughApi, snap } from "./support";
+import { signUp } from "./dashboard-session";
 
 // The dashboard end to end, as a customer meets it: sign up → workflow → API key → webhook endpoint → a
 // verification started with that key over the API → in the list → reviewed → the webhook with the new status.
@@ -25,30 +26,6 @@ async function webhookReceiver() {
     received,
     close: () => server.close(),
   };
-}
-
-async function signUp(page: Page, company: string) {
-  const email = `${company.toLowerCase()}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`;
-  await page.goto("/signup");
-  await page.getByLabel("Company name").fill(company);
-  await page.getByLabel("Your name").fill(`${company} Owner`);
-  await page.getByLabel("Work e-mail").fill(email);
-  await page.getByLabel(/^Password/).fill("correct horse battery");
-  await page.getByRole("button", { name: "Create account" }).click();
-  // the page never says whether the address is taken: the mailbox finishes the sign-up (the local outbox here)
-  await expect(page.getByRole("status")).toContainText("Check your e-mail");
-  await page.goto("/outbox");
-  const mail = await page.locator("article", { hasText: email }).locator("pre").innerText();
-  const link = /https?:\/\/\S+\/signup\/confirm\?token=\S+/.exec(mail)?.[0];
-  expect(link, "confirmation link in the outbox").toBeTruthy();
-  await page.goto(link!);
-  await page.getByRole("button", { name: "Create my account" }).click();
-  await page.waitForURL("**/login?created=1");
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Password").fill("correct horse battery");
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL("**/dashboard");
-  return email;
 }
 
 const copied = (page: Page, label: string) => page.locator(`code[aria-label="${label}"]`).innerText();

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { apiHeaders, expectNoSeriousA11yViolations, readSeed, snap } from "./support";
+import { apiHeaders, expectNoSeriousA11yViolations, snap } from "./support";
+import { signInAsDemoOwner } from "./dashboard-session";
 
 // The rule editor changes the outcome of a new verification and not of an old one. The workflow is the cheapest
 // whose check result can be steered: LOCATION_INTELLIGENCE alone, with no inputs required. Started from this test's
@@ -30,12 +31,7 @@ test("decision rules: a rule published in the builder decides new verifications,
   request,
 }, testInfo) => {
   test.setTimeout(150_000);
-  const seed = readSeed();
-  await page.goto("/login");
-  await page.getByLabel("E-mail").fill(seed.dashboard.email);
-  await page.getByLabel("Password").fill(seed.dashboard.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL("**/dashboard");
+  await signInAsDemoOwner(page);
 
   await page.goto("/dashboard/workflows/new");
   await page.getByLabel("Name", { exact: true }).fill(`Rules ${Date.now()}`);

@@ -1,6 +1,7 @@
 import http from "node:http";
 import { expect, test, type FrameLocator, type Page } from "@playwright/test";
-import { apiStart, apiStatus, readSeed } from "./support";
+import { apiStart, apiStatus } from "./support";
+import { signInAsDemoOwner } from "./dashboard-session";
 
 // The embed (packages/web/embed.js, served at /embed.js) on an integrator's page of another origin: an allowed
 // origin frames the flow, completes an address-only verification and gets onComplete with the verificationId; an
@@ -37,12 +38,7 @@ async function serve(origin: string, html: string): Promise<http.Server> {
 }
 
 async function allowFrameOrigin(page: Page, origin: string) {
-  const seed = readSeed();
-  await page.goto("/login");
-  await page.getByLabel("E-mail").fill(seed.dashboard.email);
-  await page.getByLabel("Password").fill(seed.dashboard.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL("**/dashboard");
+  await signInAsDemoOwner(page);
   await page.goto("/dashboard/settings");
   await page.getByLabel(/Origins that may embed the verify page/).fill(origin);
   await page.getByRole("button", { name: "Save" }).click();

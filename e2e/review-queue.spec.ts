@@ -1,31 +1,10 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Browser } from "@playwright/test";
 import { expectNoSeriousA11yViolations, screenThroughApi, snap } from "./support";
+import { signUp } from "./dashboard-session";
 
 // The review desk with two people: the owner assigns a case from the queue; a reviewer in another browser sees who
 // holds it and gets no decision form; the reviewer's note shows on the case for both; the owner declines with a
 // reason picked from the account's list, using the `d` shortcut.
-
-async function signUp(page: Page, company: string) {
-  const email = `${company.toLowerCase()}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`;
-  await page.goto("/signup");
-  await page.getByLabel("Company name").fill(company);
-  await page.getByLabel("Your name").fill(`${company} Owner`);
-  await page.getByLabel("Work e-mail").fill(email);
-  await page.getByLabel(/^Password/).fill("correct horse battery");
-  await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page.getByRole("status")).toContainText("Check your e-mail");
-  await page.goto("/outbox");
-  const mail = await page.locator("article", { hasText: email }).locator("pre").innerText();
-  const link = /https?:\/\/\S+\/signup\/confirm\?token=\S+/.exec(mail)?.[0];
-  expect(link, "confirmation link in the outbox").toBeTruthy();
-  await page.goto(link!);
-  await page.getByRole("button", { name: "Create my account" }).click();
-  await page.waitForURL("**/login?created=1");
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Password").fill("correct horse battery");
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL("**/dashboard");
-}
 
 async function newPage(browser: Browser) {
   const context = await browser.newContext();

@@ -4,7 +4,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { expect, test } from "@playwright/test";
-import { apiHeaders, expectNoSeriousA11yViolations, readSeed, screenThroughApi, workflowId } from "./support";
+import { apiHeaders, expectNoSeriousA11yViolations, screenThroughApi, workflowId } from "./support";
+import { signInAsDemoOwner } from "./dashboard-session";
 
 // Ongoing screening as an owner and a reviewer meet it: opt in on Settings, a verification approved on a clean
 // name, then a list import (the real CLI, on the e2e database) that names that person → the alert on Review →
@@ -19,12 +20,7 @@ test("an approved identity named by a list update raises an alert a reviewer can
   request,
 }) => {
   test.setTimeout(180_000);
-  const seed = readSeed();
-  await page.goto("/login");
-  await page.getByLabel("E-mail").fill(seed.dashboard.email);
-  await page.getByLabel("Password").fill(seed.dashboard.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL("**/dashboard");
+  await signInAsDemoOwner(page);
 
   await page.goto("/dashboard/settings");
   await page.getByRole("checkbox", { name: /Screen approved verifications again/ }).check();
