@@ -4,7 +4,12 @@ import { prisma } from "@/lib/db";
 import { openJson } from "@/lib/crypto/field-crypto";
 import { secrets } from "@/lib/secrets";
 import { assertCan, canViewPersonalData, type Member } from "@/lib/dashboard/permissions";
-import { encodeCursor, listVerificationsSql, type ListFilters } from "@/lib/dashboard/list-verifications";
+import {
+  encodeCursor,
+  listVerificationsSql,
+  type ListFilters,
+  type VerificationRow,
+} from "@/lib/dashboard/list-verifications";
 import { byMember, recordAudit } from "@/lib/audit/record-audit";
 import { log } from "@/lib/observability/logger";
 
@@ -50,16 +55,8 @@ export const PERSONAL_COLUMNS = [
 type Column = (typeof BASE_COLUMNS)[number] | (typeof PERSONAL_COLUMNS)[number];
 export type ExportRow = Partial<Record<Column, string | null>>;
 
-type ListRow = {
-  id: string;
-  status: string;
-  result: string | null;
-  createdAt: Date;
-  completedAt: Date | null;
-  redactedAt: Date | null;
-  workflowName: string;
-  metadata: unknown;
-};
+// the list's row, with the sealed metadata itself instead of the reference read from it
+type ListRow = Omit<VerificationRow, "reference"> & { metadata: unknown };
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const str = (v: unknown) =>
