@@ -16,6 +16,7 @@ import path from "node:path";
 import { ROOT, buildApp, database, printTable, runTs, setting, sleep, writeReport } from "./bench/common.mjs";
 import { runMigrations } from "./db.mjs";
 import { startEmbeddedPostgres } from "./embedded-db.mjs";
+import { freePort } from "./free-port.mjs";
 import { driveLoad, probeOtpLimit, probeRateLimit } from "./soak/drive.mjs";
 import { startReceiver } from "./soak/receiver.mjs";
 import { findLeaks, parseJson, writeOperationsFigures } from "./soak/report.mjs";
@@ -92,9 +93,11 @@ function killHard(name) {
 }
 
 async function freshDatabase() {
+  // SOAK_PG_PORT when nothing holds it: the small soak starts mid-way through `npm test`, when a port in the
+  // ephemeral range may be held by one of the other tests' client connections
   const db = await startEmbeddedPostgres({
     dataDir: path.join(ROOT, `.data/soak-pg-${PG_PORT}`),
-    port: PG_PORT,
+    port: await freePort(PG_PORT),
     database: "postgres",
     quiet: true,
   });

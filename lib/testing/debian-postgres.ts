@@ -2,9 +2,11 @@
 // it. The embedded PostgreSQL 18 ships no pg_dump, and Debian's pg_dump 15 refuses a newer server: backups of an
 // external PostgreSQL, the production setup, are what this proves (docs/operations.md).
 import { execFileSync, spawnSync } from "node:child_process";
-import { chownSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { chownSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+// @ts-expect-error plain ESM script without type declarations
+import { freePort } from "../../scripts/free-port.mjs";
 
 export const PG15_BIN = "/usr/lib/postgresql/15/bin";
 
@@ -22,7 +24,12 @@ export function pgBin(name: string, args: string[], options: { input?: Buffer } 
     : execFileSync(file, args, { input: options.input, stdio: "pipe" });
 }
 
-export async function startDebianPostgres(port: number) {
+/**
+ * initdb and start a cluster on a free loopback port (`preferredPort` when nothing holds it). A port in the
+ * ephemeral range can be taken at any moment by a client connection of the tests running beside this one, so a start
+ * that fails is tried again on another port, up to three times, and the last failure carries the server's own log.
+ */
+export async function startDebianPostgres(preferredPort: number) {
   const dir = mkdtempSync(path.join(os.tmpdir(), "openkyc-pg15-"));
   if (asRoot) {
     const uid = Number(execFileSync("id", ["-u", "postgres"]).toString());
@@ -30,16 +37,32 @@ export async function startDebianPostgres(port: number) {
     chownSync(dir, uid, gid);
   }
   pgBin("initdb", ["-D", dir, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync"]);
-  pgBin("pg_ctl", [
-    "-D",
-    dir,
-    "-w",
-    "-l",
-    path.join(dir, "log"),
-    "-o",
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
-    "start",
-  ]);
+  const logFile = path.join(dir, "log");
+  let port: number;
+  for (let attempt = 1; ; attempt++) {
+    port = await freePort(attempt === 1 ? preferredPort : 0);
+    try {
+      pgBin("pg_ctl", [
+        "-D",
+        dir,
+        "-w",
+        "-l",
+        logFile,
+        "-o",
+        `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
+        "start",
+      ]);
+      break;
+    } catch (error) {
+      const log = existsSync(logFile) ? readFileSync(logFile, "utf8").slice(-2000) : "(no log)";
+      if (attempt >= 3) {
+        rmSync(dir, { recursive: true, force: true });
+        throw new Error(`PostgreSQL 15 did not start on port ${port}: ${(error as Error).message}\n${log}`, {
+          cause: error,
+        });
+      }
+    }
+  }
   const base = `postgresql://postgres@127.0.0.1:${port}`;
   return {
     url: (database: string) => `${base}/${database}`,

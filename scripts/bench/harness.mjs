@@ -3,10 +3,9 @@
 // the figures we report. autocannon's own histogram has no p95, so latencies are collected per response.
 import { fork } from "node:child_process";
 import { readFileSync } from "node:fs";
-import net from "node:net";
 import autocannon from "autocannon";
 
-export const HOST = "127.0.0.1";
+export { HOST, freePort } from "../free-port.mjs";
 
 const children = new Set();
 
@@ -14,22 +13,6 @@ const children = new Set();
 process.on("exit", () => {
   for (const child of children) child.kill("SIGKILL");
 });
-
-function tryListen(port) {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.once("error", () => resolve(null));
-    server.listen(port, HOST, () => {
-      const { port: bound } = server.address();
-      server.close(() => resolve(bound));
-    });
-  });
-}
-
-/** `preferred` when nothing listens on it, otherwise any free port the OS hands out. */
-export async function freePort(preferred) {
-  return (await tryListen(preferred)) ?? (await tryListen(0));
-}
 
 /**
  * Forks `script` with `env` and resolves once it sends `{ ready: true }` over IPC. Its stdout goes to our stderr,
