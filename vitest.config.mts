@@ -1,5 +1,6 @@
 import { defineConfig } from "vitest/config";
 import { fileURLToPath } from "node:url";
+import { TEST_WORKERS } from "./lib/testing/test-workers";
 
 const root = fileURLToPath(new URL("./", import.meta.url));
 const shared = {
@@ -14,15 +15,18 @@ const shared = {
 
 export default defineConfig({
   test: {
+    // files at once, in both projects (lib/testing/test-workers.ts); each integration worker has a database of its own
+    maxWorkers: TEST_WORKERS,
     projects: [
       {
         ...shared,
         test: {
           name: "unit",
           environment: "node",
-          // ffmpeg, the face models and OCR run in these files: on a machine shared with builds a 5 s default
-          // timed out a correct ffmpeg probe. Timing targets live in bench scripts, not here.
-          testTimeout: 20_000,
+          // ffmpeg, the face models and OCR run in these files, two files at a time on a 2-core machine that may be
+          // building too: the 5 s default timed out a correct ffmpeg probe. This is a guard against a hang; timing
+          // targets live in bench scripts, not here.
+          testTimeout: 60_000,
           include: [
             "lib/**/*.test.ts",
             "scripts/**/*.test.ts",

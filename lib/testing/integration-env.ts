@@ -1,7 +1,9 @@
 import { inject } from "vitest";
 
-// Per test worker: the database of the global setup and fixed secrets (tests must not depend on .data/).
-process.env.DATABASE_URL = inject("databaseUrl");
+// Per test worker: its own database of the global setup (VITEST_POOL_ID is 1…maxWorkers) and fixed secrets (tests
+// must not depend on .data/).
+const urls = inject("databaseUrls");
+process.env.DATABASE_URL = urls[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % urls.length];
 process.env.APP_SECRET ??= "integration-tests-app-secret-0123456789abcdef";
 process.env.STORAGE_ENCRYPTION_KEY ??= Buffer.alloc(32, 7).toString("base64");
 process.env.PUBLIC_URL ??= "http://localhost:3000";
