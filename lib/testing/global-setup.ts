@@ -3,7 +3,6 @@ import type { TestProject } from "vitest/node";
 import { startEmbeddedPostgres } from "../../scripts/embedded-db.mjs";
 // @ts-expect-error plain ESM scripts without type declarations
 import { runMigrations } from "../../scripts/db.mjs";
-import { TEST_WORKERS } from "./test-workers";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -40,7 +39,9 @@ export default async function setup(project: TestProject) {
   const { default: pg } = await import("pg");
   const admin = new pg.Client({ connectionString: db.url });
   await admin.connect();
-  const names = Array.from({ length: TEST_WORKERS }, (_, i) => `openkyc_test_w${i + 1}`);
+  // one per worker vitest may start (maxWorkers, vitest.config.mts)
+  const workers = Math.max(1, Number(project.config.maxWorkers || project.vitest.config.maxWorkers || 1));
+  const names = Array.from({ length: workers }, (_, i) => `openkyc_test_w${i + 1}`);
   try {
     for (const name of ["openkyc_test", ...names]) await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     await admin.query('CREATE DATABASE "openkyc_test"');
