@@ -12,7 +12,8 @@ export function OngoingScreeningForm({ action, enabled }: { action: FormAction; 
       <div className={styles.field}>
         <label>
           <input type="checkbox" name="ongoingScreening" defaultChecked={enabled} /> Screen approved verifications again
-          whenever a watchlist is imported or updated, and raise an alert for each new match
+          (once against the current lists when turned on, then whenever a watchlist is imported or updated), and raise
+          an alert for each new match
         </label>
       </div>
       <button className={styles.primary} disabled={pending}>

@@ -7,8 +7,13 @@ import { setOngoingScreening } from "@/lib/watchlist/rescreen/watchlist-alerts";
 export async function updateOngoingScreeningAction(_state: ActionState, form: FormData): Promise<ActionState> {
   return memberAction("manageAccount", async (member) => {
     const enabled = form.get("ongoingScreening") === "on";
-    await setOngoingScreening(member, enabled);
+    const { baselineLists } = await setOngoingScreening(member, enabled);
     revalidatePath("/dashboard/settings");
-    return done(enabled ? "Ongoing screening is on." : "Ongoing screening is off.");
+    if (!enabled) return done("Ongoing screening is off.");
+    return done(
+      baselineLists > 0
+        ? `Ongoing screening is on. Your approved verifications are being screened against the current ${baselineLists === 1 ? "list" : `${baselineLists} lists`} in the background; new matches appear under Review → Alerts.`
+        : "Ongoing screening is on.",
+    );
   });
 }

@@ -9,7 +9,7 @@ import { DEMO_WORKFLOWS } from "@/lib/workflows/demo-workflows";
 import { createWebhookEndpoint } from "@/lib/webhooks/create-webhook-endpoint";
 import { importWatchlist } from "@/lib/watchlist/import/import-watchlist";
 import { runDueRescreens } from "@/lib/watchlist/rescreen/run-rescreen";
-import { decideAlert } from "@/lib/watchlist/rescreen/watchlist-alerts";
+import { decideAlert, setOngoingScreening } from "@/lib/watchlist/rescreen/watchlist-alerts";
 import { ownerOf } from "@/lib/testing/dashboard-fixtures";
 import { IdentityWatchlistHitEvent } from "@/lib/openapi/webhook-events";
 
@@ -191,5 +191,76 @@ describe("ongoing screening", () => {
     expect(await alertsOf(otherAccountVerification)).toEqual([]);
     expect(await alertsOf(ownerVerification)).toHaveLength(1);
     expect(await hitEventsOf(otherAccountVerification)).toEqual([]);
+  });
+
+  it("turning it on screens that account's approved identities once against the current lists, and no other account's", async () => {
+    const name = `Ostravel Kimbrudge ${randomUUID().slice(0, 4).replace(/\d/g, "z")}`;
+    const entry = `b-001,Person,${name},,1969-09-09,,,,,,,SYN-B,Synthetic,,,`;
+    const account = await createTestAccount({ workflows: WORKFLOW });
+    const owner = ownerOf(account);
+    // a shared list (every account's), imported before anyone it names was approved: its own run finds nobody. It
+    // is removed at the end: the other files of this test worker screen against the shared lists too.
+    const shared = await importWatchlist({
+      format: "opensanctions-csv",
+      file: listFile([entry]),
+      name: `shared-${name}`,
+    });
+    try {
+      await settle(shared.rescreen?.jobId);
+      const listed = await approvedIdentity(account, name, "1969-09-09");
+      const clean = await approvedIdentity(
+        account,
+        `Nobody Listed ${randomUUID().slice(0, 4).replace(/\d/g, "n")}`,
+        null,
+      );
+      const otherAccount = await approvedIdentity(optedIn, name, "1969-09-09");
+      const foreignList = await importWatchlist({
+        format: "opensanctions-csv",
+        file: listFile([entry]),
+        name: `private-${randomUUID()}`,
+        accountId: notOptedIn.accountId,
+      });
+      await settle(foreignList.rescreen?.jobId);
+
+      const on = await setOngoingScreening(owner, true);
+      const jobs = await prisma.watchlistRescreenJob.findMany({ where: { accountId: account.accountId } });
+      expect(jobs).toHaveLength(on.baselineLists);
+      expect(jobs.map((j) => j.sourceId)).toContain(shared.sourceId);
+      // another account's own list is not among the lists this account screens against
+      expect(jobs.map((j) => j.sourceId)).not.toContain(foreignList.sourceId);
+      expect(jobs.every((j) => j.isFull)).toBe(true);
+      for (const job of jobs) await settle(job.id);
+
+      const [alert, ...more] = await alertsOf(listed);
+      expect(more).toEqual([]);
+      expect(alert).toMatchObject({ status: "OPEN", externalId: "b-001", entryName: name });
+      expect(await hitEventsOf(listed)).toHaveLength(1);
+      expect(await alertsOf(clean)).toEqual([]);
+      // the baseline is this account's alone: an opted-in account naming the same person waits for a list change
+      expect(await alertsOf(otherAccount)).toEqual([]);
+      const audit = await prisma.auditLog.findFirst({
+        where: { accountId: account.accountId, action: "account.ongoing_screening_changed" },
+      });
+      expect(audit?.data).toMatchObject({ enabled: true, baselineLists: on.baselineLists });
+
+      // already on: nothing queued; off and on again: queued again, nothing raised twice
+      expect(await setOngoingScreening(owner, true)).toEqual({ baselineLists: 0 });
+      expect(await setOngoingScreening(owner, false)).toEqual({ baselineLists: 0 });
+      expect((await setOngoingScreening(owner, true)).baselineLists).toBe(on.baselineLists);
+      const queued = await prisma.watchlistRescreenJob.findMany({
+        where: { accountId: account.accountId, doneAt: null },
+      });
+      for (const job of queued) await settle(job.id);
+      expect(await alertsOf(listed)).toHaveLength(1);
+      expect(await hitEventsOf(listed)).toHaveLength(1);
+
+      // a baseline job naming another account's own list screens nobody
+      const stray = await prisma.watchlistRescreenJob.create({
+        data: { sourceId: foreignList.sourceId, accountId: account.accountId, isFull: true, externalIds: [] },
+      });
+      expect(await settle(stray.id)).toMatchObject({ screened: 0, alerts: 0 });
+    } finally {
+      await prisma.watchlistSource.delete({ where: { id: shared.sourceId } });
+    }
   });
 });

@@ -19,6 +19,8 @@ export const IDENTITY_BATCH = 1_000;
 type JobRow = {
   id: string;
   sourceId: string;
+  /** set: an account's baseline screening (its opt-in) — that account's verifications only */
+  accountId: string | null;
   isFull: boolean;
   externalIds: string[];
   entryCursor: string | null;
@@ -42,7 +44,7 @@ async function claimJob(): Promise<JobRow | null> {
       SELECT "id" FROM "WatchlistRescreenJob"
       WHERE "doneAt" IS NULL AND ("lockedUntil" IS NULL OR "lockedUntil" < ${now})
       ORDER BY "createdAt" LIMIT 1 FOR UPDATE SKIP LOCKED)
-    RETURNING "id", "sourceId", "isFull", "externalIds", "entryCursor", "verificationCursor", "attempts"`;
+    RETURNING "id", "sourceId", "accountId", "isFull", "externalIds", "entryCursor", "verificationCursor", "attempts"`;
   return job ?? null;
 }
 
@@ -112,9 +114,13 @@ async function runJob(job: JobRow, deadline: number, summary: RescreenRunSummary
     select: { name: true, accountId: true },
   });
   if (!source) return finishJob(job);
-  // nobody to screen (no account in the list's scope opted in): done without reading a verification
+  // whose verifications: the list owner's (an account's own list), the one account of a baseline job, or every
+  // opted-in account (a shared list's import); a baseline job of one account on another account's list screens none
+  const scope = source.accountId ?? job.accountId;
+  if (source.accountId && job.accountId && source.accountId !== job.accountId) return finishJob(job);
+  // nobody to screen (no account in the scope opted in): done without reading a verification
   const optedIn = await prisma.account.count({
-    where: { ongoingScreening: true, ...(source.accountId ? { id: source.accountId } : {}) },
+    where: { ongoingScreening: true, ...(scope ? { id: scope } : {}) },
   });
   if (optedIn === 0) return finishJob(job);
   for (;;) {
@@ -122,7 +128,7 @@ async function runJob(job: JobRow, deadline: number, summary: RescreenRunSummary
     if (entries.length === 0) return finishJob(job);
     const index = new EntryIndex(entries);
     for (;;) {
-      const batch = await loadIdentities(source.accountId, job.verificationCursor);
+      const batch = await loadIdentities(scope, job.verificationCursor);
       const chunkDone = batch.count === 0;
       const hits = batch.identities.flatMap((identity) => index.screen(identity));
       const next = chunkDone

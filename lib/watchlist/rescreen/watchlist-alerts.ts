@@ -101,15 +101,36 @@ export async function getOngoingScreening(member: Actor): Promise<boolean> {
   return account.ongoingScreening;
 }
 
-export async function setOngoingScreening(member: Actor, enabled: boolean): Promise<void> {
+/**
+ * Opts the account in or out. Turning it on also queues its baseline: one full re-screening run per list the account
+ * screens against (the shared lists and its own), for its approved verifications only, so identities approved before
+ * the opt-in are checked against today's lists rather than only against the next update. Alerts are unique per
+ * verification and entry: turning it off and on again queues the runs again but raises nothing twice.
+ */
+export async function setOngoingScreening(member: Actor, enabled: boolean): Promise<{ baselineLists: number }> {
   assertCan(member, "manageAccount");
-  await prisma.$transaction([
-    prisma.account.update({ where: { id: member.accountId }, data: { ongoingScreening: enabled } }),
-    recordAudit(prisma, {
+  return prisma.$transaction(async (tx) => {
+    // the row lock orders two concurrent opt-ins: only the one that finds it off queues the baseline
+    const [before] = await tx.$queryRaw<{ on: boolean }[]>`
+      SELECT "ongoingScreening" AS "on" FROM "Account" WHERE "id" = ${member.accountId}::uuid FOR UPDATE`;
+    await tx.account.update({ where: { id: member.accountId }, data: { ongoingScreening: enabled } });
+    let baselineLists = 0;
+    if (enabled && before && !before.on) {
+      const lists = await tx.watchlistSource.findMany({
+        where: { OR: [{ accountId: null }, { accountId: member.accountId }] },
+        select: { id: true },
+      });
+      await tx.watchlistRescreenJob.createMany({
+        data: lists.map((list) => ({ sourceId: list.id, accountId: member.accountId, isFull: true, externalIds: [] })),
+      });
+      baselineLists = lists.length;
+    }
+    await recordAudit(tx, {
       ...byMember(member),
       action: "account.ongoing_screening_changed",
       target: { type: "Account", id: member.accountId },
-      data: { enabled },
-    }),
-  ]);
+      data: { enabled, baselineLists },
+    });
+    return { baselineLists };
+  });
 }
