@@ -24,7 +24,9 @@ beforeAll(async () => {
       PORT: String(port),
       NODE_ENV: "production",
       WEBHOOK_ALLOW_PRIVATE_NETWORKS: "true",
-      ENGINE_POLL_MS: "5000",
+      // the engine's poll is ten minutes here: a webhook within the test's 30 s can only come from the wake-up that
+      // the commit sends, never from the poll (a timed assertion instead failed once on a busy machine)
+      ENGINE_POLL_MS: "600000",
     },
     stdio: ["ignore", "ignore", "inherit", "ipc"],
   });
@@ -70,7 +72,6 @@ describe("production build", () => {
     expect(ipAddress).toBe("127.0.0.1");
     await prisma.verification.update({ where: { id }, data: { ipAddress: "24.48.0.1" } });
 
-    const sentAt = Date.now();
     const sent = await fetch(`${base}/api/v1/verifications/${id}/send-inputs`, {
       method: "POST",
       headers,
@@ -92,8 +93,6 @@ describe("production build", () => {
     const completed = receiver.received.find((r) => r.json.verificationId === id);
     expect(completed?.json).toMatchObject({ eventName: "verification_completed", status: "COMPLETED" });
     expect(completed!.serviceSignatureValid).toBe(true);
-    // woken by the commit, not found by the 5 s poll
-    expect(Date.now() - sentAt).toBeLessThan(4_000);
 
     const record = await (await fetch(`${base}/api/v1/verifications/${id}`, { headers })).json();
     expect(record.steps[0]).toMatchObject({
