@@ -1,14 +1,14 @@
 import NextAuth, { CredentialsSignin } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { z } from "zod";
-import { clientIp } from "@/lib/api/client-ip";
-import { hmacHex } from "@/lib/crypto/hash";
-import { consumeLoginAttempt } from "@/lib/dashboard/login-limit";
-import { verifyPassword } from "@/lib/dashboard/verify-password";
-import { secrets } from "@/lib/secrets";
+import { clientIp } from "@/lib/http/client-ip";
+import { hmacHex } from "@/lib/core/crypto/hash";
+import { consumeLoginAttempt } from "@/lib/auth/login-limit";
+import { verifyPassword } from "@/lib/auth/verify-password";
+import { secrets } from "@/lib/core/secrets";
 
 // The dashboard's sign-in: Auth.js v5, e-mail + password (bcrypt), JWT sessions. Tenancy is not in the token:
-// every page and action looks the membership up (lib/dashboard/current-member.ts), so a removed member loses
+// every page and action looks the membership up (lib/auth/current-member.ts), so a removed member loses
 // access at the next request, not when the token expires.
 
 const LoginSchema = z.object({

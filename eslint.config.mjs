@@ -21,9 +21,9 @@ export default tseslint.config(
       "playwright-report/",
       "bench-results/",
       "e2e/.state/",
-      "scripts/tmp/",
+      "tools/tmp/",
       "next-env.d.ts",
-      // the SDK's build output and its generated layer (scripts/sdk-generate.ts)
+      // the SDK's build output and its generated layer (tools/sdk-generate.ts)
       "packages/*/dist/",
       "packages/node/src/generated/",
     ],

@@ -1,9 +1,9 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { env } from "@/lib/env";
-import { verifyPageFrameAncestors } from "@/lib/security/frame-ancestors";
-import { securityHeaders } from "@/lib/security/security-headers";
+import { env } from "@/lib/core/env";
+import { verifyPageFrameAncestors } from "@/lib/http/security/frame-ancestors";
+import { securityHeaders } from "@/lib/http/security/security-headers";
 
-// Security headers of the pages (lib/security/security-headers.ts). The API (/api/**) answers JSON and gets the
+// Security headers of the pages (lib/http/security/security-headers.ts). The API (/api/**) answers JSON and gets the
 // static ones from next.config.mjs, so an API request pays nothing here.
 export async function proxy(request: NextRequest) {
   const response = NextResponse.next();

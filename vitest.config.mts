@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 /**
  * How many test files vitest runs at once: TEST_WORKERS, 2 by default, 1 with an external DATABASE_URL (whose one
  * database the integration files would otherwise share; on the embedded PostgreSQL each worker gets a database of its
- * own, lib/testing/global-setup.ts). Most integration files wait on PostgreSQL and HTTP, so two at a time finish a
+ * own, test/global-setup.ts). Most integration files wait on PostgreSQL and HTTP, so two at a time finish a
  * 2-core machine's `npm test` sooner; timing targets live in the bench scripts, not in tests.
  */
 const TEST_WORKERS = Math.max(1, Number(process.env.TEST_WORKERS ?? (process.env.DATABASE_URL ? 1 : 2)));
@@ -15,7 +15,7 @@ const shared = {
     alias: [
       { find: /^@\//, replacement: root },
       // modules marked server-only are exactly what these tests exercise
-      { find: /^server-only$/, replacement: `${root}lib/testing/server-only-stub.ts` },
+      { find: /^server-only$/, replacement: `${root}test/server-only-stub.ts` },
     ],
   },
 };
@@ -35,7 +35,9 @@ export default defineConfig({
           testTimeout: 60_000,
           include: [
             "lib/**/*.test.ts",
-            "scripts/**/*.test.ts",
+            "server/**/*.test.ts",
+            "tools/**/*.test.ts",
+            "test/**/*.test.ts",
             "app/**/*.test.ts",
             "components/**/*.test.ts",
             "packages/*/test/**/*.test.ts",
@@ -50,8 +52,8 @@ export default defineConfig({
           environment: "node",
           include: ["**/*.integration.test.ts"],
           exclude: ["**/node_modules/**", ".data/**", "packages/*/dist/**"],
-          globalSetup: ["lib/testing/global-setup.ts"],
-          setupFiles: ["lib/testing/integration-env.ts"],
+          globalSetup: ["test/global-setup.ts"],
+          setupFiles: ["test/integration-env.ts"],
           testTimeout: 30_000,
           // the integration files share one database and background workers that claim whatever is due in it: on CI a
           // file that lost such a race runs once more, as Playwright's specs do (a real defect fails twice)

@@ -1,10 +1,10 @@
-// Fake cameras for the capture specs: a generated passport data page (lib/testing/document-images.ts) lying on a
+// Fake cameras for the capture specs: a generated passport data page (test/document-images.ts) lying on a
 // grey table, framed where the page's TD3 frame falls in a 1280×720 camera, written as a y4m that Chromium streams
 // (--use-file-for-fake-video-capture). Sharp, or blurred as an unsteady hand or a lens that did not focus would.
 import { existsSync, mkdirSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
-import { drawPassport, randomPerson, seededRandom } from "@/lib/testing/document-images";
+import { drawPassport, randomPerson, seededRandom } from "@/test/document-images";
 
 const W = 1280;
 const H = 720;

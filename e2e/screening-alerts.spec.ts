@@ -57,7 +57,7 @@ test("an approved identity named by a list update raises an alert a reviewer can
       "--import",
       "tsx",
       "--conditions=react-server",
-      "scripts/watchlist-import.ts",
+      "server/watchlist-import.ts",
       "--format",
       "opensanctions-csv",
     ].concat(["--file", file, "--name", `e2e-screening-${suffix}`, "--account", rows[0].accountId]),

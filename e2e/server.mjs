@@ -2,9 +2,9 @@
 // The Playwright `webServer` (playwright.config.ts): the production app on a database of its own.
 //  1. Embedded PostgreSQL in .data/pg-e2e-<E2E_PG_PORT> (port 54331 by default, so a running `npm start` or
 //     `npm test` is never touched), database openkyc_e2e dropped and created afresh, migrations applied.
-//  2. The demo account seeded (scripts/seed.ts); its JSON (API keys, workflow ids) goes to e2e/.state/seed.json
+//  2. The demo account seeded (server/seed.ts); its JSON (API keys, workflow ids) goes to e2e/.state/seed.json
 //     (seed-<port>.json when E2E_PORT is not 3210) for the specs (e2e/support.ts readSeed()).
-//  3. The production build (built when the sources changed), served by scripts/server.mjs on 127.0.0.1:E2E_PORT.
+//  3. The production build (built when the sources changed), served by server/http-front.mjs on 127.0.0.1:E2E_PORT.
 // SIGTERM / SIGINT (Playwright stops its webServer with SIGTERM) close the server, then PostgreSQL.
 import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -57,7 +57,7 @@ process.on("SIGTERM", () => stop(0, "SIGTERM: stopping"));
 process.on("SIGINT", () => stop(0, "SIGINT: stopping"));
 
 async function freshDatabase() {
-  const { startEmbeddedPostgres } = await import("../scripts/embedded-db.mjs");
+  const { startEmbeddedPostgres } = await import("../server/embedded-db.mjs");
   db = await startEmbeddedPostgres({
     dataDir: path.join(ROOT, `.data/pg-e2e-${pgPort}`),
     port: pgPort,
@@ -78,15 +78,15 @@ async function freshDatabase() {
 }
 
 function seed() {
-  const result = spawnSync(process.execPath, ["--import", "tsx", "--conditions=react-server", "scripts/seed.ts"], {
+  const result = spawnSync(process.execPath, ["--import", "tsx", "--conditions=react-server", "server/seed.ts"], {
     cwd: ROOT,
     env: { ...process.env, DATABASE_URL: process.env.DATABASE_URL, PUBLIC_URL: process.env.PUBLIC_URL },
     encoding: "utf8",
     stdio: ["ignore", "pipe", "inherit"],
   });
-  if (result.status !== 0) throw new Error(`scripts/seed.ts failed (exit ${result.status ?? result.signal})`);
+  if (result.status !== 0) throw new Error(`server/seed.ts failed (exit ${result.status ?? result.signal})`);
   const last = result.stdout.trim().split("\n").at(-1);
-  if (!last) throw new Error("scripts/seed.ts printed nothing");
+  if (!last) throw new Error("server/seed.ts printed nothing");
   const demo = JSON.parse(last);
   mkdirSync(path.dirname(SEED_FILE), { recursive: true });
   writeFileSync(SEED_FILE, `${JSON.stringify(demo, null, 2)}\n`);
@@ -96,7 +96,7 @@ function seed() {
 try {
   const started = Date.now();
   process.env.DATABASE_URL = await freshDatabase();
-  const { runMigrations } = await import("../scripts/db.mjs");
+  const { runMigrations } = await import("../server/db.mjs");
   log(`database ${DATABASE}: migrations ${await runMigrations("deploy", undefined, process.env.DATABASE_URL)}`);
   const demo = seed();
   log(
@@ -104,7 +104,7 @@ try {
   );
 
   process.env.NODE_ENV = "production";
-  const { buildIfNeeded } = await import("../scripts/build-if-needed.mjs");
+  const { buildIfNeeded } = await import("../server/build-if-needed.mjs");
   const buildStarted = Date.now();
   const built = buildIfNeeded({ log });
   log(
@@ -113,7 +113,7 @@ try {
       : "production build is up to date",
   );
 
-  const { startServer } = await import("../scripts/server.mjs");
+  const { startServer } = await import("../server/http-front.mjs");
   app = await startServer({ port, hostname: "127.0.0.1", dev: false, dir: ROOT });
   log(`ready on ${process.env.PUBLIC_URL} (${Math.round((Date.now() - started) / 1000)} s)`);
 } catch (error) {

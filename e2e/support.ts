@@ -9,7 +9,7 @@ import { expect, type APIRequestContext, type APIResponse, type Page, type TestI
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 export const SEED_FILE = path.resolve(__dirname, `.state/${PORT === 3210 ? "seed" : `seed-${PORT}`}.json`);
 
-/** What scripts/seed.ts printed for the e2e database (lib/seed/seed-demo.ts). */
+/** What server/seed.ts printed for the e2e database (lib/domain/accounts/seed-demo.ts). */
 export interface Seed {
   /** `${PUBLIC_URL}/api/v1` */
   baseUrl: string;
@@ -21,7 +21,7 @@ export interface Seed {
   apiKey: string;
   /** scope verification:read */
   readOnlyApiKey: string;
-  /** workflow name (lib/workflows/demo-workflows.ts: "full-kyc", "address-only", one per process type) → id */
+  /** workflow name (lib/domain/flows/demo-workflows.ts: "full-kyc", "address-only", one per process type) → id */
   workflows: Record<string, string>;
   webhook: { url: string; secret: string } | null;
 }
@@ -41,7 +41,7 @@ export function workflowId(flowName: string): string {
   return id;
 }
 
-/** POST /api/v1/verifications answer (lib/api/schemas.ts StartVerificationResponse). */
+/** POST /api/v1/verifications answer (lib/http/schemas.ts StartVerificationResponse). */
 export interface StartedVerification {
   verificationId: string;
   identityId: string;
@@ -66,7 +66,7 @@ export interface StartedVerification {
 type VerificationStatus = "PENDING" | "INITIATED" | "PROCESSING" | "COMPLETED" | "FAILED" | "ABANDONED" | "EXPIRED";
 type VerificationResult = "APPROVED" | "DECLINED" | "MANUAL_REVIEW";
 
-/** GET /api/v1/verifications/{id}/status answer (lib/api/schemas.ts VerificationStatusResponse). */
+/** GET /api/v1/verifications/{id}/status answer (lib/http/schemas.ts VerificationStatusResponse). */
 export interface VerificationStatusBody {
   verificationId: string;
   status: VerificationStatus;
@@ -81,7 +81,7 @@ export interface VerificationStatusBody {
   missingInputs: StartedVerification["inputs"];
 }
 
-/** GET /api/v1/verifications/{id} answer (lib/api/schemas.ts VerificationRecord). */
+/** GET /api/v1/verifications/{id} answer (lib/http/schemas.ts VerificationRecord). */
 export interface VerificationRecordBody {
   id: string;
   flowId: string;

@@ -1,7 +1,7 @@
 import { deliveriesDue, deliveryCreated, verificationReady } from "@/inngest/client";
-import type { Durable, WorkEvent } from "@/lib/engine/durable";
+import type { Durable, WorkEvent } from "@/lib/jobs/durable";
 
-// The Inngest adapter of lib/engine/durable.ts: a workflow's run/sleepUntil/sendEvent become step.run,
+// The Inngest adapter of lib/jobs/durable.ts: a workflow's run/sleepUntil/sendEvent become step.run,
 // step.sleepUntil and step.sendEvent (memoized, retried and replayed by Inngest).
 
 // method syntax: Inngest's own step tools, with their wider signatures, fit it

@@ -3,16 +3,16 @@ import { AuthError } from "next-auth";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { signIn } from "@/auth";
-import { clientIp } from "@/lib/api/client-ip";
-import { consumeRateLimit } from "@/lib/api/rate-limit";
-import { CreateAccountSchema } from "@/lib/accounts/create-account";
-import { confirmSignup, requestSignup } from "@/lib/accounts/request-signup";
-import { signupRefusal } from "@/lib/accounts/signup-mode";
-import { env } from "@/lib/env";
+import { clientIp } from "@/lib/http/client-ip";
+import { consumeRateLimit } from "@/lib/http/rate-limit";
+import { CreateAccountSchema } from "@/lib/domain/accounts/create-account";
+import { confirmSignup, requestSignup } from "@/lib/domain/accounts/request-signup";
+import { signupRefusal } from "@/lib/domain/accounts/signup-mode";
+import { env } from "@/lib/core/env";
 
-import { done, type ActionState } from "@/lib/dashboard/action";
+import { done, type ActionState } from "@/lib/actions/action";
 
-/** The sign-in, sign-up and confirmation forms answer like every dashboard action (lib/dashboard/action.ts). */
+/** The sign-in, sign-up and confirmation forms answer like every dashboard action (lib/actions/action.ts). */
 export type FormState = ActionState;
 
 async function signInOrExplain(email: string, password: string): Promise<FormState> {
@@ -43,7 +43,7 @@ export async function login(_state: FormState, form: FormData): Promise<FormStat
   return result && { ...result, values: kept(form, ["email"]) };
 }
 
-/** Sign up: a mail to the address finishes it (lib/accounts/request-signup.ts); the answer never says whether it is taken. */
+/** Sign up: a mail to the address finishes it (lib/domain/accounts/request-signup.ts); the answer never says whether it is taken. */
 export async function signup(_state: FormState, form: FormData): Promise<FormState> {
   const refusal = await signupRefusal();
   if (refusal) return { error: refusal };

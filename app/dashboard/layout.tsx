@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { signOut } from "@/auth";
 import { NavLinks } from "@/components/dashboard/nav-links";
-import { CAN, requireMember, type Permission } from "@/lib/dashboard/current-member";
+import { CAN, requireMember, type Permission } from "@/lib/auth/current-member";
 import styles from "@/components/dashboard/dashboard.module.css";
 
 export const metadata: Metadata = {

@@ -1,7 +1,7 @@
-import { clock } from "@/lib/clock";
-import { requireMember } from "@/lib/dashboard/current-member";
-import { dataMode } from "@/lib/dashboard/data-mode";
-import { overviewStats, type DayCounts } from "@/lib/dashboard/overview-stats";
+import { clock } from "@/lib/core/clock";
+import { requireMember } from "@/lib/auth/current-member";
+import { dataMode } from "@/lib/shared/data-mode";
+import { overviewStats, type DayCounts } from "@/lib/domain/verifications/overview-stats";
 import { ModeSwitch } from "@/components/dashboard/mode-switch";
 import styles from "@/components/dashboard/dashboard.module.css";
 

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { ApiReference } from "@/components/docs/api-reference";
-import { openApiDocument } from "@/lib/openapi/openapi-document";
+import { openApiDocument } from "@/lib/http/openapi/openapi-document";
 
 export const metadata: Metadata = { title: "API reference" };
 

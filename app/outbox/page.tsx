@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { currentMember } from "@/lib/dashboard/current-member";
-import { prisma } from "@/lib/db";
-import { outboxScope } from "@/lib/email/outbox-access";
+import { currentMember } from "@/lib/auth/current-member";
+import { prisma } from "@/lib/core/db";
+import { outboxScope } from "@/lib/domain/email/outbox-access";
 
 export const metadata: Metadata = { title: "Local outbox" };
 export const dynamic = "force-dynamic";

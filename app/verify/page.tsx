@@ -7,11 +7,11 @@ import { directionOf } from "@/components/verify/languages";
 import { compiledMessagesFor, pickLanguage } from "@/components/verify/messages";
 import type { Messages } from "@/components/verify/messages/en";
 import { VerifyFlow } from "@/components/verify/verify-flow";
-import { DomainError } from "@/lib/api/errors";
-import { loadHostedState } from "@/lib/hosted/load-hosted-state";
-import { openHostedSession } from "@/lib/hosted/open-session";
-import { resolveShareableLink } from "@/lib/hosted/shareable-link";
-import type { HostedEntry } from "@/lib/hosted/types";
+import { DomainError } from "@/lib/http/errors";
+import { loadHostedState } from "@/lib/domain/hosted/load-hosted-state";
+import { openHostedSession } from "@/lib/domain/hosted/open-session";
+import { resolveShareableLink } from "@/lib/domain/hosted/shareable-link";
+import type { HostedEntry } from "@/lib/domain/hosted/types";
 import styles from "@/components/verify/verify.module.css";
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;

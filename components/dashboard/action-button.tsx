@@ -1,7 +1,7 @@
 "use client";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
-import type { ActionState } from "@/lib/dashboard/action";
+import type { ActionState } from "@/lib/actions/action";
 import styles from "@/components/dashboard/dashboard.module.css";
 
 /**

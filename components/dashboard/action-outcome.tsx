@@ -1,4 +1,4 @@
-import type { ActionState } from "@/lib/dashboard/action";
+import type { ActionState } from "@/lib/actions/action";
 import styles from "@/components/dashboard/dashboard.module.css";
 
 /** A form's server action, as useActionState calls it. */

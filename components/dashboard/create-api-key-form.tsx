@@ -2,7 +2,7 @@
 import { useActionState } from "react";
 import type { CreateKeyState } from "@/app/dashboard/credentials/actions";
 import { CopyField } from "@/components/dashboard/copy-button";
-import { SCOPES } from "@/lib/credentials/scopes";
+import { SCOPES } from "@/lib/auth/api-keys/scopes";
 import styles from "@/components/dashboard/dashboard.module.css";
 
 const SCOPE_HELP: Record<(typeof SCOPES)[number], string> = {

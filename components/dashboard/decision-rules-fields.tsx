@@ -1,7 +1,7 @@
 "use client";
 import { Controller, useFieldArray, type FieldError, type UseFormReturn } from "react-hook-form";
 import type { z } from "zod";
-import { CHECK_CATALOGUE, catalogueEntry, splitCheckKey } from "@/lib/workflows/check-catalogue";
+import { CHECK_CATALOGUE, catalogueEntry, splitCheckKey } from "@/lib/domain/flows/check-catalogue";
 import {
   MAX_DECISION_RULES,
   OUTCOME_LABELS,
@@ -10,10 +10,10 @@ import {
   RULE_KIND_LABELS,
   WHEN_LABELS,
   type RuleKind,
-} from "@/lib/workflows/decision-rules";
-import { PROCESS_LABELS } from "@/lib/workflows/process-labels";
-import type { ProcessType } from "@/lib/workflows/process-types";
-import type { WorkflowDefinitionSchema } from "@/lib/workflows/workflow-definition";
+} from "@/lib/domain/flows/decision-rules";
+import { PROCESS_LABELS } from "@/lib/shared/process-labels";
+import type { ProcessType } from "@/lib/shared/process-types";
+import type { WorkflowDefinitionSchema } from "@/lib/domain/flows/workflow-definition";
 import styles from "@/components/dashboard/dashboard.module.css";
 
 // The rule editor of the workflow builder (docs/decision-rules.md). The rules are fields of the builder's own form:

@@ -1,5 +1,5 @@
-import { loadDecision } from "@/lib/dashboard/load-decision";
-import type { Member } from "@/lib/dashboard/permissions";
+import { loadDecision } from "@/lib/domain/verifications/load-decision";
+import type { Member } from "@/lib/auth/permissions";
 import styles from "@/components/dashboard/dashboard.module.css";
 
 const words = (result: string | null) => (result ? result.replace("_", " ").toLowerCase() : "failed");

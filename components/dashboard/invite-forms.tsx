@@ -1,6 +1,6 @@
 "use client";
 import { useActionState } from "react";
-import type { ActionState } from "@/lib/dashboard/action";
+import type { ActionState } from "@/lib/actions/action";
 import styles from "@/components/dashboard/dashboard.module.css";
 
 type Action = (state: ActionState, form: FormData) => Promise<ActionState>;

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { DataMode } from "@/lib/dashboard/data-mode";
+import type { DataMode } from "@/lib/shared/data-mode";
 import styles from "@/components/dashboard/dashboard.module.css";
 
 /** Live data or the sandbox's test data: the page's lists and counts show one mode at a time. */

@@ -1,7 +1,7 @@
 import "server-only";
 import { OngoingScreeningForm } from "@/components/dashboard/ongoing-screening-form";
-import type { Member } from "@/lib/dashboard/permissions";
-import { getOngoingScreening } from "@/lib/watchlist/rescreen/watchlist-alerts";
+import type { Member } from "@/lib/auth/permissions";
+import { getOngoingScreening } from "@/lib/domain/watchlist/rescreen/watchlist-alerts";
 import { updateOngoingScreeningAction } from "@/app/dashboard/settings/screening-actions";
 import styles from "@/components/dashboard/dashboard.module.css";
 

@@ -1,7 +1,7 @@
 "use client";
 import { useRef, useState } from "react";
-import { PROCESS_LABELS } from "@/lib/workflows/process-labels";
-import { PROCESS_TYPES, type ProcessType } from "@/lib/workflows/process-types";
+import { PROCESS_LABELS } from "@/lib/shared/process-labels";
+import { PROCESS_TYPES, type ProcessType } from "@/lib/shared/process-types";
 import styles from "@/components/dashboard/dashboard.module.css";
 
 /** The ordered processes: buttons to move, remove and add (keyboard and screen-reader friendly; no drag and drop). */

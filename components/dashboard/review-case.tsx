@@ -1,9 +1,9 @@
 import "server-only";
-import { prisma } from "@/lib/db";
-import { can, type Member } from "@/lib/dashboard/permissions";
-import { caseHolder, listReviewers } from "@/lib/review/case-lock";
-import { listDecisionReasons } from "@/lib/review/decision-reasons";
-import { nextCaseId } from "@/lib/review/list-review-queue";
+import { prisma } from "@/lib/core/db";
+import { can, type Member } from "@/lib/auth/permissions";
+import { caseHolder, listReviewers } from "@/lib/domain/review/case-lock";
+import { listDecisionReasons } from "@/lib/domain/review/decision-reasons";
+import { nextCaseId } from "@/lib/domain/review/list-review-queue";
 import { ActionButton } from "@/components/dashboard/action-button";
 import { DecisionForm, ReassignForm } from "@/components/dashboard/review-forms";
 import { assignCaseAction, reassignCaseAction } from "@/app/dashboard/review/actions";

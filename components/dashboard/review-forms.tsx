@@ -2,7 +2,7 @@
 import { useActionState, useEffect, useRef } from "react";
 import { useRouter } from "next/navigation";
 import { ActionOutcome, type FormAction } from "@/components/dashboard/action-outcome";
-import type { ActionState } from "@/lib/dashboard/action";
+import type { ActionState } from "@/lib/actions/action";
 import styles from "@/components/dashboard/dashboard.module.css";
 
 function FieldError({ state, name }: { state: ActionState; name: string }) {

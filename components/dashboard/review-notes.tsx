@@ -1,6 +1,6 @@
 import "server-only";
-import type { Member } from "@/lib/dashboard/permissions";
-import { listReviewNotes } from "@/lib/review/review-notes";
+import type { Member } from "@/lib/auth/permissions";
+import { listReviewNotes } from "@/lib/domain/review/review-notes";
 import { NoteForm } from "@/components/dashboard/review-forms";
 import { addNoteAction } from "@/app/dashboard/review/actions";
 import styles from "@/components/dashboard/dashboard.module.css";

@@ -2,7 +2,7 @@
 import { useActionState } from "react";
 import { ActionOutcome } from "@/components/dashboard/action-outcome";
 import { CopyField } from "@/components/dashboard/copy-button";
-import type { ActionState as State } from "@/lib/dashboard/action";
+import type { ActionState as State } from "@/lib/actions/action";
 import styles from "@/components/dashboard/dashboard.module.css";
 
 /** Mints a signed shareable link: only signed links may carry userId or email (an unsigned link's are dropped). */

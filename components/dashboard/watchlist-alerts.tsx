@@ -2,8 +2,8 @@ import "server-only";
 import Link from "next/link";
 import { ActionButton } from "@/components/dashboard/action-button";
 import { decideAlertAction } from "@/app/dashboard/review/alerts/actions";
-import type { Member } from "@/lib/dashboard/permissions";
-import { listOpenAlerts } from "@/lib/watchlist/rescreen/watchlist-alerts";
+import type { Member } from "@/lib/auth/permissions";
+import { listOpenAlerts } from "@/lib/domain/watchlist/rescreen/watchlist-alerts";
 import styles from "@/components/dashboard/dashboard.module.css";
 
 const when = (d: Date) => d.toISOString().replace("T", " ").slice(0, 16) + " UTC";
@@ -17,7 +17,7 @@ const DOB_LABELS: Record<string, string> = {
 };
 
 /**
- * Open alerts of ongoing screening (lib/watchlist/rescreen): which approved verification matched which list entry,
+ * Open alerts of ongoing screening (lib/domain/watchlist/rescreen): which approved verification matched which list entry,
  * how closely and on which fields, with dismiss / confirm. Loads its own data for the member (permission `review`).
  */
 export async function WatchlistAlerts({ member }: { member: Member }) {

@@ -3,8 +3,8 @@ import { useRouter } from "next/navigation";
 import { useActionState, useEffect, useState, useTransition } from "react";
 import type { EndpointFormState } from "@/app/dashboard/webhooks/actions";
 import { CopyField } from "@/components/dashboard/copy-button";
-import { EVENT_NAMES } from "@/lib/events/event-names";
-import type { ActionState } from "@/lib/dashboard/action";
+import { EVENT_NAMES } from "@/lib/domain/events/event-names";
+import type { ActionState } from "@/lib/actions/action";
 import styles from "@/components/dashboard/dashboard.module.css";
 
 type FormAction = (state: EndpointFormState, form: FormData) => Promise<EndpointFormState>;

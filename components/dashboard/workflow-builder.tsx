@@ -8,9 +8,9 @@ import { DocumentAutomation, type AutomationTable } from "@/components/dashboard
 import { ProcessList } from "@/components/dashboard/process-list";
 import { CountrySelect, SettingField } from "@/components/dashboard/workflow-settings-fields";
 import { DecisionRulesFields } from "@/components/dashboard/decision-rules-fields";
-import { DOCUMENT_TYPE_LABELS, DOCUMENT_TYPE_NAMES } from "@/lib/document-types/document-type-names";
-import { pruneDefinition, relevantSettings, WorkflowDefinitionSchema } from "@/lib/workflows/workflow-definition";
-import type { ActionState } from "@/lib/dashboard/action";
+import { DOCUMENT_TYPE_LABELS, DOCUMENT_TYPE_NAMES } from "@/lib/shared/document-type-names";
+import { pruneDefinition, relevantSettings, WorkflowDefinitionSchema } from "@/lib/domain/flows/workflow-definition";
+import type { ActionState } from "@/lib/actions/action";
 import styles from "@/components/dashboard/dashboard.module.css";
 
 type Input = z.input<typeof WorkflowDefinitionSchema>;

@@ -6,8 +6,8 @@ import {
   LIVENESS_CHALLENGES,
   SETTING_DEFINITIONS,
   type SettingName,
-} from "@/lib/workflows/settings";
-import type { WorkflowDefinitionSchema } from "@/lib/workflows/workflow-definition";
+} from "@/lib/domain/flows/settings";
+import type { WorkflowDefinitionSchema } from "@/lib/domain/flows/workflow-definition";
 import styles from "@/components/dashboard/dashboard.module.css";
 
 type Form = UseFormReturn<z.input<typeof WorkflowDefinitionSchema>, unknown, z.output<typeof WorkflowDefinitionSchema>>;

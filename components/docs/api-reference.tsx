@@ -1,5 +1,5 @@
-import { ERROR_STATUS } from "@/lib/api/errors";
-import type { openApiDocument } from "@/lib/openapi/openapi-document";
+import { ERROR_STATUS } from "@/lib/http/errors";
+import type { openApiDocument } from "@/lib/http/openapi/openapi-document";
 
 type Doc = ReturnType<typeof openApiDocument>;
 type Operation = {

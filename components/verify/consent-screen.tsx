@@ -2,7 +2,7 @@
 import { useId, useState } from "react";
 import { useTranslations } from "next-intl";
 import { ErrorBanner } from "@/components/verify/ui";
-import { needsBiometricConsent } from "@/lib/hosted/consent-terms";
+import { needsBiometricConsent } from "@/lib/domain/hosted/consent-terms";
 import styles from "@/components/verify/verify.module.css";
 import own from "@/components/verify/consent.module.css";
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { explainApiError, explainIssue, explainServerField, type RuleIssue } from "@/components/verify/field-errors";
 import { en } from "@/components/verify/messages/en";
-import { TEXT_RULES } from "@/lib/verifications/input-rules";
+import { TEXT_RULES } from "@/lib/domain/verifications/input-rules";
 
 /** What the page shows for `value` in `field`, checked with the server's own rule. */
 function pageMessage(field: string, value: string, rule: z.ZodType = TEXT_RULES[field]!) {

@@ -2,7 +2,7 @@ import type { Messages } from "@/components/verify/messages/en";
 
 // What the end user reads when a value is refused: a message key of the page (never the validator's English),
 // chosen by a stable code. Two sources:
-//  - the page's own check with the server's zod rules (lib/verifications/input-rules.ts): by the zod issue's code,
+//  - the page's own check with the server's zod rules (lib/domain/verifications/input-rules.ts): by the zod issue's code,
 //    its limit, and the rule's `params.reason` (the refinements name their reason; their API message is unchanged);
 //  - the server's VALIDATION_ERROR details, which carry a field and an English message for integrators: the page
 //    has already checked the same rules, so a field refused there was refused for a reason of the server's own

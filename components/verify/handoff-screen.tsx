@@ -4,7 +4,7 @@ import { QRCodeSVG } from "qrcode.react";
 import { createHandoff, fetchState, type Handoff } from "@/components/verify/hosted-api";
 import { useTranslations } from "next-intl";
 import { ErrorBanner } from "@/components/verify/ui";
-import type { HostedSession, HostedState } from "@/lib/hosted/types";
+import type { HostedSession, HostedState } from "@/lib/domain/hosted/types";
 import styles from "@/components/verify/verify.module.css";
 import own from "@/components/verify/consent.module.css";
 

@@ -1,4 +1,4 @@
-import type { AddressFormat, HostedSession, HostedState } from "@/lib/hosted/types";
+import type { AddressFormat, HostedSession, HostedState } from "@/lib/domain/hosted/types";
 
 // The browser side of the hosted page: every call carries the verification's own session token, never an API key.
 

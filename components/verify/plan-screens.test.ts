@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isLastOpenScreen, nextOpenScreen, planScreens } from "@/components/verify/plan-screens";
-import { buildInputs } from "@/lib/workflows/inputs";
+import { buildInputs } from "@/lib/domain/flows/inputs";
 
 const fullKyc = buildInputs({
   processes: [

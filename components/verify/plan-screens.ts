@@ -1,4 +1,4 @@
-import type { InputField } from "@/lib/workflows/inputs";
+import type { InputField } from "@/lib/domain/flows/inputs";
 
 // Turns the inputs of a workflow (as the API returns them) into the screens of the hosted page, in workflow
 // order. Pure, so the order and the resume point are unit-tested.

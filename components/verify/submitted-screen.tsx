@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { fetchState } from "@/components/verify/hosted-api";
 import { useTranslations } from "next-intl";
 import { finishRedirectUrl } from "@/components/verify/redirect-url";
-import { FINAL_STATUSES, type HostedSession, type HostedState } from "@/lib/hosted/types";
+import { FINAL_STATUSES, type HostedSession, type HostedState } from "@/lib/domain/hosted/types";
 import styles from "@/components/verify/verify.module.css";
 import own from "@/components/verify/consent.module.css";
 

@@ -6,10 +6,10 @@ import { ConsentScreen, DeclinedScreen, type ConsentTerms } from "@/components/v
 import { SubmittedScreen } from "@/components/verify/submitted-screen";
 import { ErrorBanner, Progress, useExplainError } from "@/components/verify/ui";
 import { answerConsent, fetchState, sendInputs, startVerification } from "@/components/verify/hosted-api";
-import { CONSENT_TEXT_VERSION } from "@/lib/hosted/consent-terms";
+import { CONSENT_TEXT_VERSION } from "@/lib/domain/hosted/consent-terms";
 import { useEmbedBridge } from "@/components/verify/embed-bridge";
 import { isLastOpenScreen, nextOpenScreen, planScreens } from "@/components/verify/plan-screens";
-import { FINAL_STATUSES, type HostedEntry, type HostedSession, type HostedState } from "@/lib/hosted/types";
+import { FINAL_STATUSES, type HostedEntry, type HostedSession, type HostedState } from "@/lib/domain/hosted/types";
 import type { StepProps } from "@/components/verify/steps/types";
 import styles from "@/components/verify/verify.module.css";
 

@@ -2,9 +2,9 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { OpenKYC } from "@openkyc/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startProductionServer, type ProductionServer } from "@/scripts/production-server";
-import { createTestAccount, type TestAccount } from "@/lib/testing/fixtures";
-import { createWebhookEndpoint } from "@/lib/webhooks/create-webhook-endpoint";
+import { startProductionServer, type ProductionServer } from "@/server/production-server";
+import { createTestAccount, type TestAccount } from "@/test/fixtures";
+import { createWebhookEndpoint } from "@/lib/domain/webhooks/create-webhook-endpoint";
 // @ts-expect-error plain ESM example without type declarations
 import { createApp } from "./app.mjs";
 
@@ -31,7 +31,7 @@ beforeAll(async () => {
     const server = app.listen(0, "127.0.0.1", () => resolve(server));
   });
   shopUrl = `http://127.0.0.1:${(shop.address() as AddressInfo).port}`;
-  const { prisma } = await import("@/lib/db");
+  const { prisma } = await import("@/lib/core/db");
   await prisma.webhookEndpoint.update({ where: { id: endpoint.id }, data: { url: `${shopUrl}/webhooks` } });
 }, 300_000);
 

@@ -1,8 +1,8 @@
 import { deliveryCreated, inngest } from "@/inngest/client";
 import { inngestDurable } from "@/inngest/durable";
-import { deliveryWorkflow } from "@/lib/engine/workflows";
+import { deliveryWorkflow } from "@/lib/jobs/workflows";
 
-// lib/engine/workflows.ts's deliveryWorkflow on Inngest: it sleeps until each retry time. No function retries: an
+// lib/jobs/workflows.ts's deliveryWorkflow on Inngest: it sleeps until each retry time. No function retries: an
 // attempt that throws is recorded by the next run the relay starts.
 export const deliverWebhookFunction = inngest.createFunction(
   { id: "deliver-webhook", retries: 0, triggers: [deliveryCreated] },

@@ -1,11 +1,7 @@
 import { InngestTestEngine } from "@inngest/test";
 import { describe, expect, it } from "vitest";
-import { prisma } from "@/lib/db";
-import {
-  emailAccountWithLocalWebhooks,
-  emailVerificationReadyToProcess,
-  receiverFor,
-} from "@/lib/testing/engine-fixtures";
+import { prisma } from "@/lib/core/db";
+import { emailAccountWithLocalWebhooks, emailVerificationReadyToProcess, receiverFor } from "@/test/engine-fixtures";
 import { deliverWebhookFunction } from "@/inngest/functions/deliver-webhook";
 import { relayDeliveriesFunction } from "@/inngest/functions/relay-webhook-deliveries";
 import { runVerificationFunction } from "@/inngest/functions/run-verification";

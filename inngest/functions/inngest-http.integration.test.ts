@@ -1,12 +1,8 @@
 import { createHmac, randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { prisma } from "@/lib/db";
-import { resetEnvCache } from "@/lib/env";
-import {
-  emailAccountWithLocalWebhooks,
-  emailVerificationReadyToProcess,
-  receiverFor,
-} from "@/lib/testing/engine-fixtures";
+import { prisma } from "@/lib/core/db";
+import { resetEnvCache } from "@/lib/core/env";
+import { emailAccountWithLocalWebhooks, emailVerificationReadyToProcess, receiverFor } from "@/test/engine-fixtures";
 
 // /api/inngest driven as Inngest's executor drives it: POST ?fnId=…&stepId=step with the run's event and the steps
 // done so far, signed with the signing key (X-Inngest-Signature: t=<unix>&s=<hex HMAC-SHA256 of the canonical JSON

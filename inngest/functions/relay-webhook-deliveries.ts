@@ -1,5 +1,5 @@
 import { deliveryCreated, deliveriesDue, inngest } from "@/inngest/client";
-import { claimDeliveries } from "@/lib/webhooks/claim-deliveries";
+import { claimDeliveries } from "@/lib/domain/webhooks/claim-deliveries";
 
 // Relay: due deliveries (new ones, and any whose announcement was lost) become one delivery run each.
 export const relayDeliveriesFunction = inngest.createFunction(

@@ -1,7 +1,7 @@
 import { deliveriesDue, inngest } from "@/inngest/client";
-import { runDueRescreens } from "@/lib/watchlist/rescreen/run-rescreen";
+import { runDueRescreens } from "@/lib/domain/watchlist/rescreen/run-rescreen";
 
-// Every minute: ongoing watchlist screening (lib/watchlist/rescreen). A run works for at most 45 s (one request),
+// Every minute: ongoing watchlist screening (lib/domain/watchlist/rescreen). A run works for at most 45 s (one request),
 // committing batch by batch; what is left is resumed by the next run from the job's cursors.
 export const rescreenWatchlistsFunction = inngest.createFunction(
   { id: "rescreen-watchlists", retries: 2, concurrency: 1, triggers: [{ cron: "* * * * *" }] },

@@ -1,10 +1,10 @@
 import { inngest, verificationReady } from "@/inngest/client";
 import { inngestDurable } from "@/inngest/durable";
-import { STEP_RETRIES } from "@/lib/engine/run-verification";
-import { claimJobOfVerification } from "@/lib/engine/job-claims";
-import { verificationWorkflow } from "@/lib/engine/workflows";
+import { STEP_RETRIES } from "@/lib/jobs/run-verification";
+import { claimJobOfVerification } from "@/lib/jobs/job-claims";
+import { verificationWorkflow } from "@/lib/jobs/workflows";
 
-// lib/engine/workflows.ts's verificationWorkflow on Inngest: one run per verification at a time, each step retried
+// lib/jobs/workflows.ts's verificationWorkflow on Inngest: one run per verification at a time, each step retried
 // to MAX_STEP_ATTEMPTS attempts in all (as in-process).
 export const runVerificationFunction = inngest.createFunction(
   {

@@ -1,6 +1,6 @@
 import { deliveriesDue, inngest, verificationReady } from "@/inngest/client";
-import { unannouncedVerificationJobs } from "@/lib/engine/job-claims";
-import { sweepStaleVerifications } from "@/lib/verifications/sweep-stale";
+import { unannouncedVerificationJobs } from "@/lib/jobs/job-claims";
+import { sweepStaleVerifications } from "@/lib/domain/verifications/sweep-stale";
 
 // Every 5 minutes: verifications inactive for more than 24 h → ABANDONED, expired links → EXPIRED, retention
 // redaction; then re-announces verification jobs whose event was lost (the app died between commit and send).

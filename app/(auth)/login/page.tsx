@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { login } from "@/app/(auth)/actions";
 import { LoginForm } from "@/components/dashboard/auth-forms";
-import { currentMember } from "@/lib/dashboard/current-member";
+import { currentMember } from "@/lib/auth/current-member";
 import styles from "@/components/dashboard/dashboard.module.css";
 
 export const metadata: Metadata = { title: "Sign in" };

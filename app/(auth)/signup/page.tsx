@@ -2,8 +2,8 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { signup } from "@/app/(auth)/actions";
 import { SignupForm } from "@/components/dashboard/auth-forms";
-import { signupRefusal } from "@/lib/accounts/signup-mode";
-import { currentMember } from "@/lib/dashboard/current-member";
+import { signupRefusal } from "@/lib/domain/accounts/signup-mode";
+import { currentMember } from "@/lib/auth/current-member";
 import styles from "@/components/dashboard/dashboard.module.css";
 
 export const metadata: Metadata = { title: "Create an account" };

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { stampHeaders } from "@/lib/api/client-ip";
-import { resetEnvCache } from "@/lib/env";
+import { stampHeaders } from "@/lib/http/client-ip";
+import { resetEnvCache } from "@/lib/core/env";
 import { GET } from "./route";
 
 const probe = (ip: string) => new Request("http://localhost/api/health", { headers: stampHeaders(ip) });

@@ -1,8 +1,8 @@
-import { clientIp } from "@/lib/api/client-ip";
-import { prisma } from "@/lib/db";
-import { isShuttingDown } from "@/lib/observability/core.mjs";
-import { allowProbe, probeRefused } from "@/lib/observability/probe-limit";
-import { ffmpegBinary } from "@/lib/video/ffmpeg";
+import { clientIp } from "@/lib/http/client-ip";
+import { prisma } from "@/lib/core/db";
+import { isShuttingDown } from "@/lib/core/observability/core.mjs";
+import { allowProbe, probeRefused } from "@/lib/core/observability/probe-limit";
+import { ffmpegBinary } from "@/lib/engines/video/ffmpeg";
 import { version } from "@/package.json";
 
 export const runtime = "nodejs";

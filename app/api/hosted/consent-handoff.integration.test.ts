@@ -1,13 +1,13 @@
 import { describe, expect, it, vi } from "vitest";
 import sharp from "sharp";
-import { clock } from "@/lib/clock";
-import { sha256Hex } from "@/lib/crypto/hash";
-import { prisma } from "@/lib/db";
-import { CONSENT_TEXT_VERSION } from "@/lib/hosted/consent-terms";
-import { saveAccountLogo } from "@/lib/hosted/account-logo";
-import { loadVerificationDetail } from "@/lib/dashboard/load-verification-detail";
-import { call } from "@/lib/testing/api-client";
-import { countRows, createTestAccount, sessionTokenFor, startVerification } from "@/lib/testing/fixtures";
+import { clock } from "@/lib/core/clock";
+import { sha256Hex } from "@/lib/core/crypto/hash";
+import { prisma } from "@/lib/core/db";
+import { CONSENT_TEXT_VERSION } from "@/lib/domain/hosted/consent-terms";
+import { saveAccountLogo } from "@/lib/domain/hosted/account-logo";
+import { loadVerificationDetail } from "@/lib/domain/verifications/load-verification-detail";
+import { call } from "@/test/api-client";
+import { countRows, createTestAccount, sessionTokenFor, startVerification } from "@/test/fixtures";
 
 const ADDRESS = [
   { fieldName: "ADDRESS_LINE", type: "TEXT", value: "350 Fifth Avenue" },

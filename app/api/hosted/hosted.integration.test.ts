@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it, vi } from "vitest";
-import { clock } from "@/lib/clock";
-import { prisma } from "@/lib/db";
-import { call } from "@/lib/testing/api-client";
-import { createTestAccount, sessionTokenFor, startVerification } from "@/lib/testing/fixtures";
-import type { WorkflowDefinition } from "@/lib/workflows/publish-workflow";
+import { clock } from "@/lib/core/clock";
+import { prisma } from "@/lib/core/db";
+import { call } from "@/test/api-client";
+import { createTestAccount, sessionTokenFor, startVerification } from "@/test/fixtures";
+import type { WorkflowDefinition } from "@/lib/domain/flows/publish-workflow";
 
 const workflows: WorkflowDefinition[] = [
   {

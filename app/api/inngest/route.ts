@@ -1,7 +1,7 @@
 import { serve } from "inngest/next";
 import { inngest } from "@/inngest/client";
 import { functions } from "@/inngest";
-import { usesInngest } from "@/lib/engine/mode";
+import { usesInngest } from "@/lib/jobs/mode";
 
 export const runtime = "nodejs";
 

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { stampHeaders } from "@/lib/api/client-ip";
-import { prisma } from "@/lib/db";
-import { resetEnvCache } from "@/lib/env";
-import { metrics } from "@/lib/observability/metrics";
-import { createTestAccount } from "@/lib/testing/fixtures";
+import { stampHeaders } from "@/lib/http/client-ip";
+import { prisma } from "@/lib/core/db";
+import { resetEnvCache } from "@/lib/core/env";
+import { metrics } from "@/lib/core/observability/metrics";
+import { createTestAccount } from "@/test/fixtures";
 import { GET } from "./route";
 
 const scrape = (ip: string, headers: Record<string, string> = {}, forwarded = "") =>

@@ -1,9 +1,9 @@
 import { timingSafeEqual } from "node:crypto";
-import { isDirectLoopback } from "@/lib/api/client-ip";
-import { env } from "@/lib/env";
-import { promClient } from "@/lib/observability/core.mjs";
-import { registerDatabaseMetrics } from "@/lib/observability/database-metrics";
-import { collectProcessMetrics } from "@/lib/observability/metrics";
+import { isDirectLoopback } from "@/lib/http/client-ip";
+import { env } from "@/lib/core/env";
+import { promClient } from "@/lib/core/observability/core.mjs";
+import { registerDatabaseMetrics } from "@/lib/core/observability/database-metrics";
+import { collectProcessMetrics } from "@/lib/core/observability/metrics";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

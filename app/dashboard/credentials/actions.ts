@@ -1,7 +1,7 @@
 "use server";
 import { revalidatePath } from "next/cache";
-import { done, memberAction, type ActionState } from "@/lib/dashboard/action";
-import { createMemberApiKey, revokeApiKey } from "@/lib/dashboard/manage-api-keys";
+import { done, memberAction, type ActionState } from "@/lib/actions/action";
+import { createMemberApiKey, revokeApiKey } from "@/lib/auth/api-keys/manage-api-keys";
 
 export type CreateKeyState = ActionState;
 

@@ -1,9 +1,9 @@
 import { ActionButton } from "@/components/dashboard/action-button";
 import { CopyField } from "@/components/dashboard/copy-button";
 import { CreateApiKeyForm } from "@/components/dashboard/create-api-key-form";
-import { clock } from "@/lib/clock";
-import { requireMember } from "@/lib/dashboard/current-member";
-import { listApiKeys } from "@/lib/dashboard/manage-api-keys";
+import { clock } from "@/lib/core/clock";
+import { requireMember } from "@/lib/auth/current-member";
+import { listApiKeys } from "@/lib/auth/api-keys/manage-api-keys";
 import { createApiKeyAction, revokeApiKeyAction } from "./actions";
 import styles from "@/components/dashboard/dashboard.module.css";
 

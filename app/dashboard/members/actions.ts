@@ -1,10 +1,10 @@
 "use server";
 import { revalidatePath } from "next/cache";
-import { env } from "@/lib/env";
-import { done, memberAction, type ActionState } from "@/lib/dashboard/action";
-import { inviteMember, revokeInvitation } from "@/lib/dashboard/invite-member";
-import { changeMemberRole, removeMember } from "@/lib/dashboard/manage-members";
-import { setPersonalDataAccess } from "@/lib/dashboard/set-personal-data-access";
+import { env } from "@/lib/core/env";
+import { done, memberAction, type ActionState } from "@/lib/actions/action";
+import { inviteMember, revokeInvitation } from "@/lib/domain/accounts/invite-member";
+import { changeMemberRole, removeMember } from "@/lib/domain/accounts/manage-members";
+import { setPersonalDataAccess } from "@/lib/domain/privacy/set-personal-data-access";
 
 const text = (form: FormData, name: string) => String(form.get(name) ?? "");
 

@@ -1,5 +1,5 @@
-import { requireMember } from "@/lib/dashboard/current-member";
-import { listMembers } from "@/lib/dashboard/manage-members";
+import { requireMember } from "@/lib/auth/current-member";
+import { listMembers } from "@/lib/domain/accounts/manage-members";
 import { InviteForm, RowAction } from "@/components/dashboard/member-forms";
 import {
   changeRoleAction,

@@ -1,10 +1,10 @@
 "use server";
 import { revalidatePath } from "next/cache";
-import { done, memberAction, type ActionState } from "@/lib/dashboard/action";
-import { assignCase } from "@/lib/review/case-lock";
-import { addDecisionReason, editDecisionReason } from "@/lib/review/decision-reasons";
-import { addReviewNote } from "@/lib/review/review-notes";
-import { updateReviewSla } from "@/lib/review/update-review-sla";
+import { done, memberAction, type ActionState } from "@/lib/actions/action";
+import { assignCase } from "@/lib/domain/review/case-lock";
+import { addDecisionReason, editDecisionReason } from "@/lib/domain/review/decision-reasons";
+import { addReviewNote } from "@/lib/domain/review/review-notes";
+import { updateReviewSla } from "@/lib/domain/review/update-review-sla";
 
 // The review desk's server actions: assignment (the case lock), notes, and the owners'/admins' settings.
 

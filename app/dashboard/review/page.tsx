@@ -1,12 +1,17 @@
 import Link from "next/link";
 import { WatchlistAlerts } from "@/components/dashboard/watchlist-alerts";
-import { requireMember } from "@/lib/dashboard/current-member";
-import { can } from "@/lib/dashboard/permissions";
-import { listWorkflowOptions } from "@/lib/dashboard/list-verifications";
-import { listReviewers } from "@/lib/review/case-lock";
-import { listReviewQueue, QueueFiltersSchema, reviewSla, type QueueFilters } from "@/lib/review/list-review-queue";
-import { formatAge, REASON_FILTER_LABELS, REVIEW_REASON_FILTERS, slaColour } from "@/lib/review/review-explain";
-import { clock } from "@/lib/clock";
+import { requireMember } from "@/lib/auth/current-member";
+import { can } from "@/lib/auth/permissions";
+import { listWorkflowOptions } from "@/lib/domain/verifications/list-verifications";
+import { listReviewers } from "@/lib/domain/review/case-lock";
+import {
+  listReviewQueue,
+  QueueFiltersSchema,
+  reviewSla,
+  type QueueFilters,
+} from "@/lib/domain/review/list-review-queue";
+import { formatAge, REASON_FILTER_LABELS, REVIEW_REASON_FILTERS, slaColour } from "@/lib/domain/review/review-explain";
+import { clock } from "@/lib/core/clock";
 import { ModeSwitch } from "@/components/dashboard/mode-switch";
 import styles from "@/components/dashboard/dashboard.module.css";
 

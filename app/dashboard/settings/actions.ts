@@ -1,8 +1,8 @@
 "use server";
 import { revalidatePath } from "next/cache";
-import { done, memberAction, refused, type ActionState } from "@/lib/dashboard/action";
-import { updateAccountSettings } from "@/lib/dashboard/update-account-settings";
-import { removeAccountLogo, saveAccountLogo } from "@/lib/hosted/account-logo";
+import { done, memberAction, refused, type ActionState } from "@/lib/actions/action";
+import { updateAccountSettings } from "@/lib/domain/accounts/update-account-settings";
+import { removeAccountLogo, saveAccountLogo } from "@/lib/domain/hosted/account-logo";
 
 export async function updateSettingsAction(_state: ActionState, form: FormData): Promise<ActionState> {
   return memberAction("manageAccount", async (member) => {

@@ -1,8 +1,8 @@
-import { requireMember } from "@/lib/dashboard/current-member";
-import { getAccountSettings } from "@/lib/dashboard/update-account-settings";
+import { requireMember } from "@/lib/auth/current-member";
+import { getAccountSettings } from "@/lib/domain/accounts/update-account-settings";
 import { LogoForm, SettingsForm } from "@/components/dashboard/settings-form";
 import { OngoingScreeningSettings } from "@/components/dashboard/ongoing-screening-settings";
-import { accountLogoUrl } from "@/lib/hosted/account-logo-url";
+import { accountLogoUrl } from "@/lib/domain/hosted/account-logo-url";
 import { updateLogoAction, updateSettingsAction } from "./actions";
 import styles from "@/components/dashboard/dashboard.module.css";
 

@@ -1,7 +1,7 @@
 "use server";
 import { revalidatePath } from "next/cache";
-import { done, memberAction, type ActionState } from "@/lib/dashboard/action";
-import { setOngoingScreening } from "@/lib/watchlist/rescreen/watchlist-alerts";
+import { done, memberAction, type ActionState } from "@/lib/actions/action";
+import { setOngoingScreening } from "@/lib/domain/watchlist/rescreen/watchlist-alerts";
 
 // Settings → Ongoing screening: the account opts in (or out) of re-screening when a watchlist changes
 export async function updateOngoingScreeningAction(_state: ActionState, form: FormData): Promise<ActionState> {

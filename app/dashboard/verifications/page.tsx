@@ -1,11 +1,11 @@
 import Link from "next/link";
-import { requireMember } from "@/lib/dashboard/current-member";
+import { requireMember } from "@/lib/auth/current-member";
 import {
   ListFiltersSchema,
   listVerifications,
   listWorkflowOptions,
   type ListFilters,
-} from "@/lib/dashboard/list-verifications";
+} from "@/lib/domain/verifications/list-verifications";
 import { ModeSwitch } from "@/components/dashboard/mode-switch";
 import styles from "@/components/dashboard/dashboard.module.css";
 
@@ -24,7 +24,7 @@ function hrefWith(filters: ListFilters, page: { after?: string; before?: string 
   return `/dashboard/verifications?${query}`;
 }
 
-/** The export of the whole filtered list (no page cursor): lib/dashboard/export-verifications.ts. */
+/** The export of the whole filtered list (no page cursor): lib/domain/verifications/export-verifications.ts. */
 function exportHref(filters: ListFilters, format: "csv" | "json"): string {
   const { after: _a, before: _b, ...kept } = filters;
   const query = new URLSearchParams(

@@ -1,12 +1,12 @@
 "use server";
 import { revalidatePath } from "next/cache";
-import { done, memberAction, type ActionState } from "@/lib/dashboard/action";
+import { done, memberAction, type ActionState } from "@/lib/actions/action";
 import {
   createMemberWebhookEndpoint,
   rotateWebhookSecret,
   updateWebhookEndpoint,
-} from "@/lib/dashboard/manage-webhook-endpoints";
-import { resendMemberDelivery, sendTestWebhook } from "@/lib/dashboard/webhook-deliveries";
+} from "@/lib/domain/webhooks/manage-webhook-endpoints";
+import { resendMemberDelivery, sendTestWebhook } from "@/lib/domain/webhooks/webhook-deliveries";
 
 export type EndpointFormState = ActionState;
 

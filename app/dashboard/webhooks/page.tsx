@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { WebhookEndpointForm } from "@/components/dashboard/webhook-forms";
-import { requireMember } from "@/lib/dashboard/current-member";
-import { listWebhookEndpoints } from "@/lib/dashboard/manage-webhook-endpoints";
+import { requireMember } from "@/lib/auth/current-member";
+import { listWebhookEndpoints } from "@/lib/domain/webhooks/manage-webhook-endpoints";
 import { createWebhookEndpointAction } from "./actions";
 import styles from "@/components/dashboard/dashboard.module.css";
 

@@ -1,10 +1,10 @@
 "use server";
 import { revalidatePath } from "next/cache";
-import { done, memberAction, refused, type ActionState } from "@/lib/dashboard/action";
-import { setWorkflowArchived } from "@/lib/dashboard/archive-workflow";
-import { duplicateWorkflow } from "@/lib/dashboard/duplicate-workflow";
-import { saveWorkflow } from "@/lib/dashboard/save-workflow";
-import { createSignedLink } from "@/lib/hosted/create-signed-link";
+import { done, memberAction, refused, type ActionState } from "@/lib/actions/action";
+import { setWorkflowArchived } from "@/lib/domain/flows/archive-workflow";
+import { duplicateWorkflow } from "@/lib/domain/flows/duplicate-workflow";
+import { saveWorkflow } from "@/lib/domain/flows/save-workflow";
+import { createSignedLink } from "@/lib/domain/hosted/create-signed-link";
 
 /** The builder's save: a new workflow, or a new version of `workflowId`. */
 export async function saveWorkflowAction(workflowId: string | null, input: unknown): Promise<ActionState> {

@@ -1,9 +1,9 @@
 import Link from "next/link";
 import { ActionButton } from "@/components/dashboard/action-button";
-import { requireMember } from "@/lib/dashboard/current-member";
-import { listWorkflows } from "@/lib/dashboard/list-workflows";
-import { PROCESS_LABELS } from "@/lib/workflows/process-labels";
-import type { ProcessType } from "@/lib/workflows/process-types";
+import { requireMember } from "@/lib/auth/current-member";
+import { listWorkflows } from "@/lib/domain/flows/list-workflows";
+import { PROCESS_LABELS } from "@/lib/shared/process-labels";
+import type { ProcessType } from "@/lib/shared/process-types";
 import { duplicateWorkflowAction, setWorkflowArchivedAction } from "./actions";
 import styles from "@/components/dashboard/dashboard.module.css";
 

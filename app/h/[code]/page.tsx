@@ -3,8 +3,8 @@ import { headers } from "next/headers";
 import { createTranslator } from "next-intl";
 import { directionOf } from "@/components/verify/languages";
 import { compiledMessagesFor, pickLanguage } from "@/components/verify/messages";
-import { HandoffCode } from "@/lib/api/schemas";
-import { inspectHandoff, type HandoffCheck } from "@/lib/hosted/handoff";
+import { HandoffCode } from "@/lib/http/schemas";
+import { inspectHandoff, type HandoffCheck } from "@/lib/domain/hosted/handoff";
 import styles from "@/components/verify/verify.module.css";
 
 export const metadata: Metadata = { robots: { index: false, follow: false }, referrer: "no-referrer" };

@@ -2,11 +2,11 @@
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { auth, signIn } from "@/auth";
-import { clientIp } from "@/lib/api/client-ip";
-import { acceptInvitationAsNewUser, acceptInvitationAsUser } from "@/lib/dashboard/accept-invitation";
-import { done, refused, runAction, type ActionState } from "@/lib/dashboard/action";
-import { ACCOUNT_COOKIE } from "@/lib/dashboard/current-member";
-import { env } from "@/lib/env";
+import { clientIp } from "@/lib/http/client-ip";
+import { acceptInvitationAsNewUser, acceptInvitationAsUser } from "@/lib/domain/accounts/accept-invitation";
+import { done, refused, runAction, type ActionState } from "@/lib/actions/action";
+import { ACCOUNT_COOKIE } from "@/lib/auth/current-member";
+import { env } from "@/lib/core/env";
 
 const text = (form: FormData, name: string) => String(form.get(name) ?? "");
 

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { auth } from "@/auth";
-import { prisma } from "@/lib/db";
-import { findOpenInvitation } from "@/lib/dashboard/accept-invitation";
+import { prisma } from "@/lib/core/db";
+import { findOpenInvitation } from "@/lib/domain/accounts/accept-invitation";
 import { JoinAsNewUserForm, JoinAsUserForm } from "@/components/dashboard/invite-forms";
 import { joinAsNewUserAction, joinAsUserAction } from "./actions";
 import styles from "@/components/dashboard/dashboard.module.css";

@@ -1,7 +1,7 @@
-import { countryMap, type MapPoint } from "@/lib/geo/country-map";
+import { countryMap, type MapPoint } from "@/lib/engines/geo/country-map";
 import styles from "./side-by-side.module.css";
 
-// The offline map: country outlines and points as inline SVG, drawn on the server (lib/geo/country-map.ts). No
+// The offline map: country outlines and points as inline SVG, drawn on the server (lib/engines/geo/country-map.ts). No
 // tiles, no script: the browser gets a few kilobytes of path data.
 
 const COLOURS: Record<MapPoint["kind"], string> = { ip: "#c4320a", address: "#2446d8", gps: "#087443" };

@@ -1,4 +1,4 @@
-import type { VerificationDetail } from "@/lib/dashboard/load-verification-detail";
+import type { VerificationDetail } from "@/lib/domain/verifications/load-verification-detail";
 import styles from "@/components/dashboard/dashboard.module.css";
 
 /** The inputs as sent: text values, images and videos (files only for a member with the personal-data permission). */

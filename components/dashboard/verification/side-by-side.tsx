@@ -6,8 +6,8 @@ import {
   watchlistOf,
   type Media,
   type SideBySideSource,
-} from "@/lib/dashboard/side-by-side";
-import { locateIp } from "@/lib/geo/ip-location";
+} from "@/lib/domain/verifications/side-by-side";
+import { locateIp } from "@/lib/engines/geo/ip-location";
 import { CountryMapSvg } from "./country-map-svg";
 import base from "@/components/dashboard/dashboard.module.css";
 import styles from "./side-by-side.module.css";

@@ -1,5 +1,5 @@
-import type { VerificationDetail } from "@/lib/dashboard/load-verification-detail";
-import { CORRECTABLE_FIELDS } from "@/lib/review/correct-document-data";
+import type { VerificationDetail } from "@/lib/domain/verifications/load-verification-detail";
+import { CORRECTABLE_FIELDS } from "@/lib/domain/review/correct-document-data";
 import { CorrectionForm } from "@/components/dashboard/review-forms";
 import type { FormAction } from "@/components/dashboard/action-outcome";
 import { Badge } from "./badge";

@@ -1,4 +1,4 @@
-import type { VerificationDetail } from "@/lib/dashboard/load-verification-detail";
+import type { VerificationDetail } from "@/lib/domain/verifications/load-verification-detail";
 import { json, when } from "./format";
 import styles from "@/components/dashboard/dashboard.module.css";
 

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { LANGUAGES, messagesFor } from "@/components/verify/messages";
 import type { Messages } from "@/components/verify/messages/en";
-import { CONSENT_TEXT_VERSION } from "@/lib/hosted/consent-terms";
+import { CONSENT_TEXT_VERSION } from "@/lib/domain/hosted/consent-terms";
 
 // A stored consent names CONSENT_TEXT_VERSION: the words behind a version must never change silently. Changing the
 // consent texts (or the welcome title they are shown under) in any language fails here until the version is bumped

@@ -3,7 +3,7 @@
 // fails when one lacks a key). Texts are ICU messages: `{name}` is an argument, `{count, plural, one {…} other
 // {…}}` a plural (`#` is the number). How a component asks for a text and how a key is added:
 // docs/architecture.md, "Hosted page texts".
-import { DOCUMENT_TYPE_LABELS } from "@/lib/document-types/document-type-names";
+import { DOCUMENT_TYPE_LABELS } from "@/lib/shared/document-type-names";
 
 export const en = {
   meta: { title: "Verify your identity" },

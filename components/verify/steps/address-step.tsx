@@ -8,10 +8,10 @@ import { countryName } from "@/components/verify/i18n";
 import { ErrorBanner, FieldError, StepHeader, SubmitButton, useStepSubmit } from "@/components/verify/ui";
 import { useRuleResolver } from "@/components/verify/steps/rule-resolver";
 import type { StepProps } from "@/components/verify/steps/types";
-import { ISO_COUNTRY_CODES, flagEmoji } from "@/lib/countries/country-codes";
-import type { AddressFormat } from "@/lib/hosted/types";
-import { TEXT_RULES } from "@/lib/verifications/input-rules";
-import type { InputField } from "@/lib/workflows/inputs";
+import { ISO_COUNTRY_CODES, flagEmoji } from "@/lib/shared/country-codes";
+import type { AddressFormat } from "@/lib/domain/hosted/types";
+import { TEXT_RULES } from "@/lib/domain/verifications/input-rules";
+import type { InputField } from "@/lib/domain/flows/inputs";
 import styles from "@/components/verify/verify.module.css";
 
 type AddressValues = Record<string, string>;
@@ -80,7 +80,7 @@ export function AddressStep({ screenFields, state, submit }: StepProps) {
   );
 
   const byName = new Map(screenFields.map((f) => [f.fieldName, f]));
-  // the server names the country's labels (lib/hosted/address-format.ts); one the page has no text for falls back
+  // the server names the country's labels (lib/domain/hosted/address-format.ts); one the page has no text for falls back
   const label = (group: "city" | "region" | "postal", name: string | undefined, fallback: string) => {
     const key = `${group}.${name}` as AddressKey;
     return t(name && t.has(key) ? key : (`${group}.${fallback}` as AddressKey));

@@ -5,7 +5,7 @@ import { fetchDocumentTypes, type DocumentTypeOption } from "@/components/verify
 import { countryName } from "@/components/verify/i18n";
 import { ErrorBanner, FieldError, StepHeader, SubmitButton, useStepSubmit } from "@/components/verify/ui";
 import type { StepProps } from "@/components/verify/steps/types";
-import { flagEmoji } from "@/lib/countries/country-codes";
+import { flagEmoji } from "@/lib/shared/country-codes";
 import styles from "@/components/verify/verify.module.css";
 
 type TypeKey = Parameters<ReturnType<typeof useTranslations<"document">>>[0];

@@ -12,8 +12,8 @@ import {
 } from "@/components/verify/ui";
 import { useRuleCheck } from "@/components/verify/steps/rule-resolver";
 import type { StepProps } from "@/components/verify/steps/types";
-import { OTP_REQUESTS_PER_HOUR } from "@/lib/otp/limits";
-import { TEXT_RULES } from "@/lib/verifications/input-rules";
+import { OTP_REQUESTS_PER_HOUR } from "@/lib/shared/otp-limits";
+import { TEXT_RULES } from "@/lib/domain/verifications/input-rules";
 import styles from "@/components/verify/verify.module.css";
 
 const RESEND_AFTER_SECONDS = 30;

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { ErrorBanner, FieldError, StepHeader, SubmitButton, useStepSubmit } from "@/components/verify/ui";
 import { useRuleResolver } from "@/components/verify/steps/rule-resolver";
 import type { StepProps } from "@/components/verify/steps/types";
-import { TEXT_RULES } from "@/lib/verifications/input-rules";
+import { TEXT_RULES } from "@/lib/domain/verifications/input-rules";
 import styles from "@/components/verify/verify.module.css";
 
 const PersonalSchema = z.object({

@@ -20,7 +20,7 @@ export function useRuleCheck() {
 }
 
 /**
- * react-hook-form's resolver over the server's own zod rules (lib/verifications/input-rules.ts), with each
+ * react-hook-form's resolver over the server's own zod rules (lib/domain/verifications/input-rules.ts), with each
  * field's message in the page's language chosen by the rule that failed (field-errors.ts), never zod's English.
  */
 export function useRuleResolver<T extends FieldValues>(schema: z.ZodType<T, FieldValues>): Resolver<T> {

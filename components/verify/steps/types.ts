@@ -1,5 +1,5 @@
 import type { TextInput } from "@/components/verify/hosted-api";
-import type { HostedSession, HostedState } from "@/lib/hosted/types";
+import type { HostedSession, HostedState } from "@/lib/domain/hosted/types";
 
 // What every step of the hosted flow receives (here, not in verify-flow.tsx: the steps import it, and the flow
 // imports the steps).

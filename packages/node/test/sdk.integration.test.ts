@@ -14,10 +14,10 @@ import {
   WebhookVerificationError,
 } from "@openkyc/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { prisma } from "@/lib/db";
-import { createTestAccount, type TestAccount } from "@/lib/testing/fixtures";
-import { startProductionServer, type ProductionServer } from "@/scripts/production-server";
-import { createWebhookEndpoint } from "@/lib/webhooks/create-webhook-endpoint";
+import { prisma } from "@/lib/core/db";
+import { createTestAccount, type TestAccount } from "@/test/fixtures";
+import { startProductionServer, type ProductionServer } from "@/server/production-server";
+import { createWebhookEndpoint } from "@/lib/domain/webhooks/create-webhook-endpoint";
 
 // The built SDK (packages/node/dist, as an integrator installs it) against the production app over HTTP:
 // every endpoint, every error family, idempotency, and a real webhook delivery checked with verifyWebhook.

@@ -2,7 +2,7 @@ import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { verifyWebhook, WebhookVerificationError } from "../src/webhooks.js";
 
-// Deliveries signed as lib/webhooks/sign-webhook.ts signs them; the integration test checks a real one.
+// Deliveries signed as lib/domain/webhooks/sign-webhook.ts signs them; the integration test checks a real one.
 const secret = Buffer.alloc(32, 9).toString("base64");
 const key = Buffer.from(secret, "base64");
 const body = JSON.stringify({ eventName: "verification_completed", eventId: "e1", verificationId: "v1" });

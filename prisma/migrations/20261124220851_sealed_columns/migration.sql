@@ -24,7 +24,7 @@ CREATE INDEX "VerificationInput_fieldName_valueIndex_idx" ON "VerificationInput"
 -- CreateIndex
 CREATE INDEX "VerificationStep_documentNumberIndex_idx" ON "VerificationStep"("documentNumberIndex");
 
--- Personal data columns are sealed from now on (lib/crypto/sealed-columns.ts): expression indexes over their
+-- Personal data columns are sealed from now on (lib/core/crypto/sealed-columns.ts): expression indexes over their
 -- plaintext would index ciphertext. Search uses the blind indexes above instead.
 DROP INDEX IF EXISTS "Verification_reference_idx";
 DROP INDEX IF EXISTS "Verification_metadata_email_idx";

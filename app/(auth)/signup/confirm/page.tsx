@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { confirmSignupAction } from "@/app/(auth)/actions";
 import { ConfirmSignupForm } from "@/components/dashboard/auth-forms";
-import { isOpenSignupToken } from "@/lib/accounts/request-signup";
+import { isOpenSignupToken } from "@/lib/domain/accounts/request-signup";
 import styles from "@/components/dashboard/dashboard.module.css";
 
 export const metadata: Metadata = { title: "Create your account", referrer: "no-referrer" };

@@ -1,9 +1,9 @@
-import { readJsonBody } from "@/lib/api/body";
-import { DomainError } from "@/lib/api/errors";
-import { apiRoute, json } from "@/lib/api/handler";
-import { HostedConsentBody } from "@/lib/api/schemas";
-import { loadHostedState } from "@/lib/hosted/load-hosted-state";
-import { recordConsent } from "@/lib/hosted/record-consent";
+import { readJsonBody } from "@/lib/http/body";
+import { DomainError } from "@/lib/http/errors";
+import { apiRoute, json } from "@/lib/http/handler";
+import { HostedConsentBody } from "@/lib/http/schemas";
+import { loadHostedState } from "@/lib/domain/hosted/load-hosted-state";
+import { recordConsent } from "@/lib/domain/hosted/record-consent";
 
 export const runtime = "nodejs";
 

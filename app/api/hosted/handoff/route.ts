@@ -1,6 +1,6 @@
-import { DomainError } from "@/lib/api/errors";
-import { apiRoute, json } from "@/lib/api/handler";
-import { createHandoff } from "@/lib/hosted/handoff";
+import { DomainError } from "@/lib/http/errors";
+import { apiRoute, json } from "@/lib/http/handler";
+import { createHandoff } from "@/lib/domain/hosted/handoff";
 
 export const runtime = "nodejs";
 

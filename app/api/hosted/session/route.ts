@@ -1,7 +1,7 @@
-import { readJsonBody } from "@/lib/api/body";
-import { apiRoute, json } from "@/lib/api/handler";
-import { HostedSessionBody } from "@/lib/api/schemas";
-import { openHostedSession } from "@/lib/hosted/open-session";
+import { readJsonBody } from "@/lib/http/body";
+import { apiRoute, json } from "@/lib/http/handler";
+import { HostedSessionBody } from "@/lib/http/schemas";
+import { openHostedSession } from "@/lib/domain/hosted/open-session";
 
 export const runtime = "nodejs";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { prisma } from "@/lib/db";
-import { call } from "@/lib/testing/api-client";
-import { createTestAccount, startVerification } from "@/lib/testing/fixtures";
+import { prisma } from "@/lib/core/db";
+import { call } from "@/test/api-client";
+import { createTestAccount, startVerification } from "@/test/fixtures";
 
 describe("POST /api/hosted/session", () => {
   it("trades the resume token of a verificationUrl for a session token and marks the verification INITIATED", async () => {

@@ -1,7 +1,7 @@
-import { readJsonBody } from "@/lib/api/body";
-import { apiRoute, json } from "@/lib/api/handler";
-import { HostedStartBody } from "@/lib/api/schemas";
-import { startHostedVerification } from "@/lib/hosted/start-hosted-verification";
+import { readJsonBody } from "@/lib/http/body";
+import { apiRoute, json } from "@/lib/http/handler";
+import { HostedStartBody } from "@/lib/http/schemas";
+import { startHostedVerification } from "@/lib/domain/hosted/start-hosted-verification";
 
 export const runtime = "nodejs";
 

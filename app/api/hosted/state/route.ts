@@ -1,6 +1,6 @@
-import { DomainError } from "@/lib/api/errors";
-import { apiRoute, json } from "@/lib/api/handler";
-import { loadHostedState } from "@/lib/hosted/load-hosted-state";
+import { DomainError } from "@/lib/http/errors";
+import { apiRoute, json } from "@/lib/http/handler";
+import { loadHostedState } from "@/lib/domain/hosted/load-hosted-state";
 
 export const runtime = "nodejs";
 

@@ -1,5 +1,5 @@
-import { DomainError } from "@/lib/api/errors";
-import { apiRoute } from "@/lib/api/handler";
+import { DomainError } from "@/lib/http/errors";
+import { apiRoute } from "@/lib/http/handler";
 
 export const runtime = "nodejs";
 

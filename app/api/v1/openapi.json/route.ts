@@ -1,5 +1,5 @@
-import { env } from "@/lib/env";
-import { openApiDocument } from "@/lib/openapi/openapi-document";
+import { env } from "@/lib/core/env";
+import { openApiDocument } from "@/lib/http/openapi/openapi-document";
 
 export const runtime = "nodejs";
 

@@ -1,8 +1,8 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { clock } from "@/lib/clock";
-import { prisma } from "@/lib/db";
-import { call } from "@/lib/testing/api-client";
-import { createTestAccount, startVerification, type TestAccount } from "@/lib/testing/fixtures";
+import { clock } from "@/lib/core/clock";
+import { prisma } from "@/lib/core/db";
+import { call } from "@/test/api-client";
+import { createTestAccount, startVerification, type TestAccount } from "@/test/fixtures";
 
 let account: TestAccount;
 let other: TestAccount;

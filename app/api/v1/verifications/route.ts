@@ -1,9 +1,9 @@
-import { readJsonBody } from "@/lib/api/body";
-import { apiRoute, json } from "@/lib/api/handler";
-import { withIdempotency } from "@/lib/api/idempotency";
-import { StartVerificationBody } from "@/lib/api/schemas";
-import { validateMetadata } from "@/lib/verifications/metadata";
-import { startVerification } from "@/lib/verifications/start-verification";
+import { readJsonBody } from "@/lib/http/body";
+import { apiRoute, json } from "@/lib/http/handler";
+import { withIdempotency } from "@/lib/http/idempotency";
+import { StartVerificationBody } from "@/lib/http/schemas";
+import { validateMetadata } from "@/lib/domain/verifications/metadata";
+import { startVerification } from "@/lib/domain/verifications/start-verification";
 
 export const runtime = "nodejs";
 

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { prisma } from "@/lib/db";
-import { StartVerificationResponse } from "@/lib/api/schemas";
-import { call } from "@/lib/testing/api-client";
-import { createTestAccount, type TestAccount } from "@/lib/testing/fixtures";
+import { prisma } from "@/lib/core/db";
+import { StartVerificationResponse } from "@/lib/http/schemas";
+import { call } from "@/test/api-client";
+import { createTestAccount, type TestAccount } from "@/test/fixtures";
 
 let account: TestAccount;
 let other: TestAccount;

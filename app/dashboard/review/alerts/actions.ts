@@ -1,7 +1,7 @@
 "use server";
 import { revalidatePath } from "next/cache";
-import { done, memberAction, type ActionState } from "@/lib/dashboard/action";
-import { decideAlert } from "@/lib/watchlist/rescreen/watchlist-alerts";
+import { done, memberAction, type ActionState } from "@/lib/actions/action";
+import { decideAlert } from "@/lib/domain/watchlist/rescreen/watchlist-alerts";
 
 // Review → Alerts: a reviewer dismisses or confirms an ongoing-screening alert (audit-logged)
 export async function decideAlertAction(alertId: string, decision: "DISMISSED" | "CONFIRMED"): Promise<ActionState> {

@@ -1,4 +1,4 @@
-import { requireMember } from "@/lib/dashboard/current-member";
+import { requireMember } from "@/lib/auth/current-member";
 import { WatchlistAlerts } from "@/components/dashboard/watchlist-alerts";
 
 export const metadata = { title: "Watchlist alerts" };

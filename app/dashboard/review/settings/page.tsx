@@ -1,7 +1,7 @@
 import Link from "next/link";
-import { requireMember } from "@/lib/dashboard/current-member";
-import { listDecisionReasons } from "@/lib/review/decision-reasons";
-import { reviewSla } from "@/lib/review/list-review-queue";
+import { requireMember } from "@/lib/auth/current-member";
+import { listDecisionReasons } from "@/lib/domain/review/decision-reasons";
+import { reviewSla } from "@/lib/domain/review/list-review-queue";
 import { ActionButton } from "@/components/dashboard/action-button";
 import { AddReasonForm, RenameReasonForm, SlaForm } from "@/components/dashboard/review-forms";
 import { addReasonAction, archiveReasonAction, renameReasonAction, updateSlaAction } from "../actions";

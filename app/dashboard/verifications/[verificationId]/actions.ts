@@ -1,9 +1,9 @@
 "use server";
 import { revalidatePath } from "next/cache";
-import { done, memberAction, refused, type ActionState } from "@/lib/dashboard/action";
-import { deletePersonalData } from "@/lib/privacy/delete-personal-data";
-import { correctDocumentData, CORRECTABLE_FIELDS } from "@/lib/review/correct-document-data";
-import { decideReview } from "@/lib/review/decide-review";
+import { done, memberAction, refused, type ActionState } from "@/lib/actions/action";
+import { deletePersonalData } from "@/lib/domain/privacy/delete-personal-data";
+import { correctDocumentData, CORRECTABLE_FIELDS } from "@/lib/domain/review/correct-document-data";
+import { decideReview } from "@/lib/domain/review/decide-review";
 
 const text = (form: FormData, name: string) => String(form.get(name) ?? "");
 

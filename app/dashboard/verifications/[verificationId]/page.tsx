@@ -1,9 +1,9 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { can, NotFoundError } from "@/lib/dashboard/permissions";
-import { requireMember } from "@/lib/dashboard/current-member";
-import { loadVerificationDetail } from "@/lib/dashboard/load-verification-detail";
-import { awaitsDecision } from "@/lib/review/decide-review";
+import { can, NotFoundError } from "@/lib/auth/permissions";
+import { requireMember } from "@/lib/auth/current-member";
+import { loadVerificationDetail } from "@/lib/domain/verifications/load-verification-detail";
+import { awaitsDecision } from "@/lib/domain/review/decide-review";
 import { DeleteDataForm } from "@/components/dashboard/review-forms";
 import { DecisionSummary } from "@/components/dashboard/decision-summary";
 import { ReviewCase } from "@/components/dashboard/review-case";

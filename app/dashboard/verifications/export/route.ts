@@ -1,7 +1,11 @@
-import { currentMember } from "@/lib/dashboard/current-member";
-import { can } from "@/lib/dashboard/permissions";
-import { ListFiltersSchema } from "@/lib/dashboard/list-verifications";
-import { EXPORT_FORMATS, streamVerificationExport, type ExportFormat } from "@/lib/dashboard/export-verifications";
+import { currentMember } from "@/lib/auth/current-member";
+import { can } from "@/lib/auth/permissions";
+import { ListFiltersSchema } from "@/lib/domain/verifications/list-verifications";
+import {
+  EXPORT_FORMATS,
+  streamVerificationExport,
+  type ExportFormat,
+} from "@/lib/domain/verifications/export-verifications";
 
 // GET /dashboard/verifications/export?format=csv|json&<the list's filters> — the filtered verification list, streamed
 // (docs/exports.md). A dashboard session is required (signed out: to the sign-in page); the account and the mode

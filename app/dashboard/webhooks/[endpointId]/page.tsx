@@ -3,9 +3,9 @@ import { notFound } from "next/navigation";
 import { ActionButton } from "@/components/dashboard/action-button";
 import { CopyField } from "@/components/dashboard/copy-button";
 import { RotateSecretButton, WebhookEndpointForm } from "@/components/dashboard/webhook-forms";
-import { requireMember } from "@/lib/dashboard/current-member";
-import { NotFoundError } from "@/lib/dashboard/permissions";
-import { webhookDeliveryLog } from "@/lib/dashboard/webhook-deliveries";
+import { requireMember } from "@/lib/auth/current-member";
+import { NotFoundError } from "@/lib/auth/permissions";
+import { webhookDeliveryLog } from "@/lib/domain/webhooks/webhook-deliveries";
 import {
   resendDeliveryAction,
   rotateWebhookSecretAction,

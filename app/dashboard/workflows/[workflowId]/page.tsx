@@ -3,14 +3,14 @@ import { notFound } from "next/navigation";
 import { ActionButton } from "@/components/dashboard/action-button";
 import { CopyField } from "@/components/dashboard/copy-button";
 import { WorkflowBuilder } from "@/components/dashboard/workflow-builder";
-import { allCountries } from "@/lib/countries/countries";
-import { automationTable } from "@/lib/document-types/catalog";
-import { requireMember } from "@/lib/dashboard/current-member";
-import { workflowDetail } from "@/lib/dashboard/list-workflows";
-import { NotFoundError } from "@/lib/dashboard/permissions";
-import { workflowVerifyUrl } from "@/lib/verifications/verify-url";
-import { PROCESS_LABELS } from "@/lib/workflows/process-labels";
-import type { ProcessType } from "@/lib/workflows/process-types";
+import { allCountries } from "@/lib/shared/countries";
+import { automationTable } from "@/lib/domain/flows/document-types/catalog";
+import { requireMember } from "@/lib/auth/current-member";
+import { workflowDetail } from "@/lib/domain/flows/list-workflows";
+import { NotFoundError } from "@/lib/auth/permissions";
+import { workflowVerifyUrl } from "@/lib/domain/verifications/verify-url";
+import { PROCESS_LABELS } from "@/lib/shared/process-labels";
+import type { ProcessType } from "@/lib/shared/process-types";
 import { SignedLinkForm } from "@/components/dashboard/signed-link-form";
 import {
   duplicateWorkflowAction,

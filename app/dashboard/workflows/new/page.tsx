@@ -1,7 +1,7 @@
 import { WorkflowBuilder } from "@/components/dashboard/workflow-builder";
-import { allCountries } from "@/lib/countries/countries";
-import { automationTable } from "@/lib/document-types/catalog";
-import { requireMember } from "@/lib/dashboard/current-member";
+import { allCountries } from "@/lib/shared/countries";
+import { automationTable } from "@/lib/domain/flows/document-types/catalog";
+import { requireMember } from "@/lib/auth/current-member";
 import { saveWorkflowAction } from "../actions";
 
 export const metadata = { title: "New workflow" };

@@ -1,5 +1,5 @@
 // The capture quality judgement: pure functions over RGBA pixels, so that the page's Web Worker
-// (quality.worker.ts), the unit tests and the calibration script (scripts/eval/capture-quality.ts) run the very same
+// (quality.worker.ts), the unit tests and the calibration script (tools/eval/capture-quality.ts) run the very same
 // code. Nothing here uploads or stores anything. Thresholds are in QUALITY_THRESHOLDS, with where each came from.
 
 export type Rgba = { data: Uint8ClampedArray | Uint8Array; width: number; height: number };
@@ -32,7 +32,7 @@ export type QualityMetrics = {
 export type Verdict = { issues: Issue[]; metrics: QualityMetrics };
 
 /**
- * Calibrated with scripts/eval/capture-quality.ts on the generated documents (scripts/eval/make-documents.ts: the
+ * Calibrated with tools/eval/capture-quality.ts on the generated documents (tools/eval/make-documents.ts: the
  * degraded and hard sets, plus the severe set it draws) and the 17 real specimens; figures in docs/accuracy.md.
  * A block is reserved for pictures far outside anything the server reads (a heavy blur, a frame too dark to hold a
  * document at all); everything else only warns, and a third refusal in a row lets the end user send it anyway.

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { apiRoute, json } from "@/lib/api/handler";
-import { addressFormat } from "@/lib/hosted/address-format";
+import { apiRoute, json } from "@/lib/http/handler";
+import { addressFormat } from "@/lib/domain/hosted/address-format";
 
 export const runtime = "nodejs";
 

@@ -1,7 +1,7 @@
-import { apiRoute } from "@/lib/api/handler";
-import { DomainError } from "@/lib/api/errors";
-import { HandoffCode } from "@/lib/api/schemas";
-import { redeemHandoff } from "@/lib/hosted/handoff";
+import { apiRoute } from "@/lib/http/handler";
+import { DomainError } from "@/lib/http/errors";
+import { HandoffCode } from "@/lib/http/schemas";
+import { redeemHandoff } from "@/lib/domain/hosted/handoff";
 
 export const runtime = "nodejs";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { apiRoute } from "@/lib/api/handler";
-import { NotFoundError } from "@/lib/errors";
-import { readAccountLogo } from "@/lib/hosted/account-logo";
+import { apiRoute } from "@/lib/http/handler";
+import { NotFoundError } from "@/lib/core/errors";
+import { readAccountLogo } from "@/lib/domain/hosted/account-logo";
 
 export const runtime = "nodejs";
 

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { prisma } from "@/lib/db";
-import { VerificationRecord, VerificationStatusResponse } from "@/lib/api/schemas";
-import { call } from "@/lib/testing/api-client";
-import { createTestAccount, startVerification, type TestAccount } from "@/lib/testing/fixtures";
+import { prisma } from "@/lib/core/db";
+import { VerificationRecord, VerificationStatusResponse } from "@/lib/http/schemas";
+import { call } from "@/test/api-client";
+import { createTestAccount, startVerification, type TestAccount } from "@/test/fixtures";
 
 let account: TestAccount;
 let other: TestAccount;
@@ -112,7 +112,7 @@ describe("GET /api/v1/verifications/{id} and /status", () => {
 
   it("refuses a session token: reading is for API keys", async () => {
     const { verificationUrl, verificationId } = await startVerification(account, "liveness");
-    const { sessionTokenFor } = await import("@/lib/testing/fixtures");
+    const { sessionTokenFor } = await import("@/test/fixtures");
     const token = await sessionTokenFor(verificationUrl);
     const response = await call(`/api/v1/verifications/${verificationId}/status`, { token });
     expect(response.status).toBe(401);
@@ -120,7 +120,7 @@ describe("GET /api/v1/verifications/{id} and /status", () => {
 
   it("keeps the pinned workflow version when the workflow is edited", async () => {
     const { verificationId } = await startVerification(account, "email-check");
-    const { publishWorkflow } = await import("@/lib/workflows/publish-workflow");
+    const { publishWorkflow } = await import("@/lib/domain/flows/publish-workflow");
     await publishWorkflow(
       account.accountId,
       { name: "email-check", processes: ["EMAIL_CHECK", "LIVENESS"] },

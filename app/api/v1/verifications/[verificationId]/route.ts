@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { apiRoute, json } from "@/lib/api/handler";
-import { findVerificationOrThrow } from "@/lib/verifications/find-verification";
-import { toVerificationRecord } from "@/lib/verifications/serialize-verification";
+import { apiRoute, json } from "@/lib/http/handler";
+import { findVerificationOrThrow } from "@/lib/domain/verifications/find-verification";
+import { toVerificationRecord } from "@/lib/domain/verifications/serialize-verification";
 
 export const runtime = "nodejs";
 

@@ -1,5 +1,5 @@
-import { apiRoute, json } from "@/lib/api/handler";
-import { listDocumentTypes } from "@/lib/document-types/catalog";
+import { apiRoute, json } from "@/lib/http/handler";
+import { listDocumentTypes } from "@/lib/domain/flows/document-types/catalog";
 
 export const runtime = "nodejs";
 

@@ -1,8 +1,8 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { NotFoundError } from "@/lib/dashboard/permissions";
-import { requireMember } from "@/lib/dashboard/current-member";
-import { loadVerificationReport } from "@/lib/dashboard/load-verification-report";
+import { NotFoundError } from "@/lib/auth/permissions";
+import { requireMember } from "@/lib/auth/current-member";
+import { loadVerificationReport } from "@/lib/domain/verifications/load-verification-report";
 import { Badge } from "@/components/dashboard/verification/badge";
 import { when } from "@/components/dashboard/verification/format";
 import { Inputs } from "@/components/dashboard/verification/inputs";

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { callerScope } from "@/lib/api/authenticate";
-import { apiRoute, json } from "@/lib/api/handler";
-import { withIdempotency } from "@/lib/api/idempotency";
-import { MAX_SEND_INPUTS_BYTES, readInputsRequest } from "@/lib/api/read-inputs-request";
-import { sendInputs } from "@/lib/verifications/send-inputs";
+import { callerScope } from "@/lib/http/authenticate";
+import { apiRoute, json } from "@/lib/http/handler";
+import { withIdempotency } from "@/lib/http/idempotency";
+import { MAX_SEND_INPUTS_BYTES, readInputsRequest } from "@/lib/http/read-inputs-request";
+import { sendInputs } from "@/lib/domain/verifications/send-inputs";
 
 export const runtime = "nodejs";
 

@@ -1,16 +1,10 @@
 import sharp from "sharp";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { clock } from "@/lib/clock";
-import { prisma } from "@/lib/db";
-import { readFile } from "@/lib/storage/file-store";
-import { call } from "@/lib/testing/api-client";
-import {
-  countRows,
-  createTestAccount,
-  sessionTokenFor,
-  startVerification,
-  type TestAccount,
-} from "@/lib/testing/fixtures";
+import { clock } from "@/lib/core/clock";
+import { prisma } from "@/lib/core/db";
+import { readFile } from "@/lib/engines/storage/file-store";
+import { call } from "@/test/api-client";
+import { countRows, createTestAccount, sessionTokenFor, startVerification, type TestAccount } from "@/test/fixtures";
 import {
   heicDeclaring,
   longWebm,
@@ -19,8 +13,8 @@ import {
   pngDeclaring,
   polyglotWebm,
   smallMp4,
-} from "@/lib/testing/hostile-media";
-import { dataUrl, jpeg, png, webm, webmHeaderOnly } from "@/lib/testing/images";
+} from "@/test/hostile-media";
+import { dataUrl, jpeg, png, webm, webmHeaderOnly } from "@/test/images";
 
 let account: TestAccount;
 let other: TestAccount;

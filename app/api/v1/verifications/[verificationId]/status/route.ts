@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { apiRoute, json } from "@/lib/api/handler";
-import { readVerificationStatus, statusRider } from "@/lib/verifications/read-status";
+import { apiRoute, json } from "@/lib/http/handler";
+import { readVerificationStatus, statusRider } from "@/lib/domain/verifications/read-status";
 
 export const runtime = "nodejs";
 

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { DocumentTypeList } from "@/lib/api/schemas";
-import { call } from "@/lib/testing/api-client";
-import { createTestAccount, type TestAccount } from "@/lib/testing/fixtures";
+import { DocumentTypeList } from "@/lib/http/schemas";
+import { call } from "@/test/api-client";
+import { createTestAccount, type TestAccount } from "@/test/fixtures";
 
 let account: TestAccount;
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { apiRoute, json } from "@/lib/api/handler";
-import { DocumentTypesQuery } from "@/lib/api/schemas";
-import { workflowDocumentTypes } from "@/lib/document-types/workflow-document-types";
+import { apiRoute, json } from "@/lib/http/handler";
+import { DocumentTypesQuery } from "@/lib/http/schemas";
+import { workflowDocumentTypes } from "@/lib/domain/flows/document-types/workflow-document-types";
 
 export const runtime = "nodejs";
 

@@ -1,15 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { clock } from "@/lib/clock";
-import { prisma } from "@/lib/db";
-import { call } from "@/lib/testing/api-client";
+import { clock } from "@/lib/core/clock";
+import { prisma } from "@/lib/core/db";
+import { call } from "@/test/api-client";
 import {
   createTestAccount,
   latestOutboxCode,
   sessionTokenFor,
   startVerification,
   type TestAccount,
-} from "@/lib/testing/fixtures";
+} from "@/test/fixtures";
 
 let account: TestAccount;
 let other: TestAccount;

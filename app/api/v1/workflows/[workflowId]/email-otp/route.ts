@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { readJsonBody } from "@/lib/api/body";
-import { callerScope } from "@/lib/api/authenticate";
-import { apiRoute } from "@/lib/api/handler";
-import { EmailOtpBody } from "@/lib/api/schemas";
-import { emailOtpForWorkflow } from "@/lib/otp/email-otp-request";
+import { readJsonBody } from "@/lib/http/body";
+import { callerScope } from "@/lib/http/authenticate";
+import { apiRoute } from "@/lib/http/handler";
+import { EmailOtpBody } from "@/lib/http/schemas";
+import { emailOtpForWorkflow } from "@/lib/domain/hosted/otp/email-otp-request";
 
 export const runtime = "nodejs";
 

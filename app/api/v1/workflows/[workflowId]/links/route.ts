@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { readJsonBody } from "@/lib/api/body";
-import { apiRoute, json } from "@/lib/api/handler";
-import { CreateLinkBody } from "@/lib/api/schemas";
-import { createSignedLink } from "@/lib/hosted/create-signed-link";
+import { readJsonBody } from "@/lib/http/body";
+import { apiRoute, json } from "@/lib/http/handler";
+import { CreateLinkBody } from "@/lib/http/schemas";
+import { createSignedLink } from "@/lib/domain/hosted/create-signed-link";
 
 export const runtime = "nodejs";
 

@@ -1,11 +1,11 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import type { Member } from "@/lib/dashboard/permissions";
-import { addMember, completedVerification, ownerOf } from "@/lib/testing/dashboard-fixtures";
-import { createTestAccount } from "@/lib/testing/fixtures";
+import type { Member } from "@/lib/auth/permissions";
+import { addMember, completedVerification, ownerOf } from "@/test/dashboard-fixtures";
+import { createTestAccount } from "@/test/fixtures";
 
 const session = vi.hoisted(() => ({ member: null as Member | null }));
 // the route reads the signed-in member from Auth.js + cookies: stand in for that, nothing else
-vi.mock("@/lib/dashboard/current-member", () => ({ currentMember: async () => session.member }));
+vi.mock("@/lib/auth/current-member", () => ({ currentMember: async () => session.member }));
 const { GET } = await import("./route");
 
 const get = (verificationId: string, fileId: string, headers: Record<string, string> = {}) =>

@@ -1,5 +1,5 @@
-import { currentMember } from "@/lib/dashboard/current-member";
-import { readVerificationFile } from "@/lib/dashboard/read-verification-file";
+import { currentMember } from "@/lib/auth/current-member";
+import { readVerificationFile } from "@/lib/domain/verifications/read-verification-file";
 
 // GET /dashboard/verifications/:verificationId/files/:fileId — an input file, decrypted, to signed-in members of
 // the owning account only. Anything else (signed out, another account, a file of another verification) is 404.

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { apiRoute, json } from "@/lib/api/handler";
-import { fastForwardVerification } from "@/lib/sandbox/fast-forward";
+import { apiRoute, json } from "@/lib/http/handler";
+import { fastForwardVerification } from "@/lib/domain/sandbox/fast-forward";
 
 export const runtime = "nodejs";
 

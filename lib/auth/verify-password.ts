@@ -1,0 +1,22 @@
+import "server-only";
+import bcrypt from "bcryptjs";
+import { prisma } from "@/lib/core/db";
+
+import { PASSWORD_HASH_ROUNDS } from "@/lib/domain/accounts/create-account";
+
+// a hash to compare against when the e-mail is unknown: that sign-in costs the same time as a wrong password
+let dummyHash: Promise<string> | undefined;
+const dummy = () => (dummyHash ??= bcrypt.hash("no such user", PASSWORD_HASH_ROUNDS));
+
+/** The user of this e-mail and password, or null. Constant work whether or not the e-mail exists. */
+export async function verifyPassword(
+  email: string,
+  password: string,
+): Promise<{ id: string; email: string; name: string | null } | null> {
+  const user = await prisma.user.findUnique({
+    where: { email: email.trim().toLowerCase() },
+    select: { id: true, email: true, name: true, passwordHash: true },
+  });
+  const ok = await bcrypt.compare(password, user?.passwordHash ?? (await dummy()));
+  return user && ok ? { id: user.id, email: user.email, name: user.name } : null;
+}

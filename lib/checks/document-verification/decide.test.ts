@@ -1,0 +1,240 @@
+import { parse } from "mrz";
+import { describe, expect, it } from "vitest";
+import { mrzLines, randomPerson, seededRandom, passportDate, type Person } from "@/test/document-images";
+import { checkResults, evidenceOf, untouchedImage } from "@/test/decide-fixtures";
+import { decide, typesOfMrz, type Evidence, type Policy } from "./decide";
+import type { Examination } from "./examine-document";
+import { printedZone } from "./printed-zone";
+import { crossCheckName } from "./name-crosscheck";
+
+// The rules without OCR: an examination built from known MRZ lines and printed text.
+
+const today = new Date("2026-11-25T00:00:00Z");
+const policy: Policy = { today, allowedTypes: [], allowedCountries: [] };
+const person: Person = {
+  ...randomPerson(seededRandom(3), "TD3", today),
+  country: "NL",
+  nationality: "NL",
+  surname: "DE BRUIJN",
+  given: "WILLEKE",
+  documentNumber: "SPECI2014",
+  birthDate: "1965-03-10",
+  expiryDate: "2034-04-15",
+};
+
+function examination(
+  p: Person,
+  options: {
+    corrupt?: "document" | "birth" | "expiry" | "composite";
+    printed?: string;
+    ela?: number;
+    noMrz?: boolean;
+    agreement?: number;
+  } = {},
+): Examination {
+  const lines = mrzLines(p, "TD3", options.corrupt);
+  const printed =
+    options.printed ??
+    `PASSPORT\n${p.surname}\n${p.given}\n${passportDate(p.birthDate)}\n${p.documentNumber}\n${passportDate(p.expiryDate)}`;
+  return {
+    mrz: options.noMrz
+      ? null
+      : {
+          lines,
+          rawLines: lines,
+          format: "TD3",
+          result: parse(lines),
+          repairs: [],
+          position: 0.9,
+          confidence: 80,
+          agreement: options.agreement ?? 3,
+          variants: 3,
+        },
+    mrzSide: options.noMrz ? null : "FRONT",
+    zone: printedZone([printed]),
+    address: null,
+    pageConfidence: 80,
+    ...untouchedImage(1250, 880, options.ela ?? 1.4),
+  };
+}
+const evidence = (exam: Examination, declared = { type: "PASSPORT", country: "NL" }): Evidence =>
+  evidenceOf(exam, declared);
+const results = checkResults;
+
+describe("decide", () => {
+  it("approves a consistent, valid passport and fills the spec's data", () => {
+    const d = decide(evidence(examination(person)), policy);
+    expect(d.result).toBe("APPROVED");
+    expect(d.data).toMatchObject({
+      full_name: "WILLEKE DE BRUIJN",
+      date_of_birth: "1965-03-10",
+      document_type: "PASSPORT",
+      country_of_issuance: "NL",
+      document_number: "SPECI2014",
+      expiry_date: "2034-04-15",
+      nationality: "NL",
+      sex: person.sex,
+      template_matching_result: "PASSED",
+      alteration_detection_results: "NO_ALTERATIONS_DETECTED",
+    });
+  });
+
+  it("never declines on a wrong check digit, and tells the reviewer how certain the reading is", () => {
+    // the composite holds over the failing field and its digit: the characters were read as printed
+    const certain = decide(evidence(examination(person, { corrupt: "birth", agreement: 2 })), policy);
+    expect(results(certain.checks).CHECK_DIGITS).toBe("REVIEW");
+    expect(certain.checks.find((c) => c.name === "CHECK_DIGITS")!.detail).toMatch(/may not be the one issued/);
+    expect(certain.result).toBe("MANUAL_REVIEW");
+    expect(decide(evidence(examination(person, { corrupt: "composite", agreement: 3 })), policy).result).toBe(
+      "MANUAL_REVIEW",
+    );
+    // a composite alone, read by one variant only: OCR may have misread that digit
+    expect(
+      results(decide(evidence(examination(person, { corrupt: "composite", agreement: 1 })), policy).checks)
+        .CHECK_DIGITS,
+    ).toBe("REVIEW");
+    const unconfirmed = decide(
+      evidence(examination(person, { corrupt: "document", agreement: 1, printed: "PASSPORT\nDE BRUIJN\nWILLEKE" })),
+      policy,
+    );
+    expect(results(unconfirmed.checks).CHECK_DIGITS).toBe("REVIEW");
+    expect(unconfirmed.result).toBe("MANUAL_REVIEW");
+    // a misread check digit breaks the composite too: never a decline, however many variants agree
+    const lines = mrzLines(person, "TD3");
+    const misread = [
+      lines[0]!,
+      lines[1]!.slice(0, 19) + String((Number(lines[1]![19]) + 1) % 10) + lines[1]!.slice(20),
+    ];
+    const exam = examination(person);
+    const d = decide(
+      evidence({ ...exam, mrz: { ...exam.mrz!, lines: misread, result: parse(misread), agreement: 5 } }),
+      policy,
+    );
+    expect(results(d.checks).CHECK_DIGITS).toBe("REVIEW");
+    expect(d.result).toBe("MANUAL_REVIEW");
+  });
+
+  it("declines an expired document on a certain reading of its expiry, reviews an uncertain one", () => {
+    const d = decide(evidence(examination({ ...person, expiryDate: "2025-01-31" })), policy);
+    expect(results(d.checks).DOCUMENT_EXPIRY).toBe("FAILED");
+    expect(d.result).toBe("DECLINED");
+    // the expiry's own check digit fails (one misread digit) and the date is not printed: it may not be past at all
+    const expired = { ...person, expiryDate: "2025-01-31" };
+    const misread = decide(
+      evidence(examination(expired, { corrupt: "expiry", printed: `PASSPORT\n${person.surname}\n${person.given}` })),
+      policy,
+    );
+    expect(results(misread.checks).DOCUMENT_EXPIRY).toBe("REVIEW");
+    expect(misread.result).toBe("MANUAL_REVIEW");
+    // the same reading with the date printed on the page: certain again
+    expect(results(decide(evidence(examination(expired, { corrupt: "expiry" })), policy).checks).DOCUMENT_EXPIRY).toBe(
+      "FAILED",
+    );
+  });
+
+  it("sends a declared type or country that differs from the MRZ to review, and declines one the workflow does not accept", () => {
+    expect(decide(evidence(examination(person), { type: "NATIONAL_ID", country: "NL" }), policy)).toMatchObject({
+      result: "MANUAL_REVIEW",
+      data: { template_matching_result: "REVIEW_NEEDED" },
+    });
+    expect(decide(evidence(examination(person), { type: "PASSPORT", country: "BE" }), policy).result).toBe(
+      "MANUAL_REVIEW",
+    );
+    expect(
+      decide(evidence(examination(person), { type: "PASSPORT", country: "BE" }), {
+        ...policy,
+        allowedCountries: ["BE"],
+      }).result,
+    ).toBe("DECLINED");
+  });
+
+  it("flags a printed field that differs from the MRZ, an ELA hot spot and editing software", () => {
+    const pasted = decide(
+      evidence(examination(person, { printed: `PASSPORT\nKARLSSON\nWILLEKE\n10 MAR 1965\nSPECI2014` })),
+      policy,
+    );
+    expect(pasted).toMatchObject({
+      result: "MANUAL_REVIEW",
+      data: { alteration_detection_results: "ALTERATIONS_SUSPECTED" },
+    });
+    expect(decide(evidence(examination(person, { ela: 6 })), policy).data.alteration_detection_results).toBe(
+      "ALTERATIONS_SUSPECTED",
+    );
+    const edited = decide({ ...evidence(examination(person)), fileMeta: { software: "Adobe Photoshop 25.3" } }, policy);
+    expect(edited.checks.find((c) => c.name === "ALTERATION_DETECTION")?.detail).toContain("Photoshop");
+  });
+
+  it("never approves without an MRZ, and says why for a driving licence", () => {
+    const d = decide(
+      evidence(examination(person, { noMrz: true }), { type: "DRIVERS_LICENSE", country: "NL" }),
+      policy,
+    );
+    expect(d.result).toBe("MANUAL_REVIEW");
+    expect(d.checks.find((c) => c.name === "MRZ_READ")?.detail).toContain("usually has none");
+    expect(d.data).toMatchObject({ full_name: null, date_of_birth: null, template_matching_result: "NOT_CHECKED" });
+  });
+
+  it("reviews a document another identity of the account submitted", () => {
+    const d = decide(
+      { ...evidence(examination(person)), duplicates: [{ verificationId: "v-1", reason: "DOCUMENT_NUMBER" }] },
+      policy,
+    );
+    expect(results(d.checks).DUPLICATE_DOCUMENT).toBe("REVIEW");
+    expect(d.data.alteration_signals).toEqual(
+      expect.arrayContaining([expect.objectContaining({ signal: "DUPLICATE_ACROSS_IDENTITIES" })]),
+    );
+  });
+});
+
+describe("typesOfMrz", () => {
+  it("sends a nationality that is no known state to review (no check digit covers it)", () => {
+    const exam = examination(person);
+    const lines = [exam.mrz!.lines[0]!, exam.mrz!.lines[1]!.slice(0, 10) + "BNE" + exam.mrz!.lines[1]!.slice(13)];
+    const d = decide(evidence({ ...exam, mrz: { ...exam.mrz!, lines, result: parse(lines) } }), policy);
+    expect(d.checks.find((c) => c.name === "TEMPLATE_MATCHING")).toMatchObject({
+      result: "REVIEW",
+      detail: expect.stringContaining('the nationality "BNE" is not a known state'),
+    });
+    expect(d.result).toBe("MANUAL_REVIEW");
+  });
+
+  it("maps ICAO formats and codes to declared types", () => {
+    expect(typesOfMrz("TD3", "P")).toEqual(["PASSPORT"]);
+    expect(typesOfMrz("TD1", "I")).toEqual(["NATIONAL_ID", "RESIDENCE_PERMIT"]);
+    expect(typesOfMrz("TD1", "IR")).toEqual(["RESIDENCE_PERMIT"]);
+    expect(typesOfMrz("TD2", "V")).toEqual([]);
+  });
+
+  it("reviews a printed name that differs letter by letter from the MRZ, showing both readings", () => {
+    const printed = `PASSPORT\nDE BRUIJN\nWILLEKA\n${passportDate(person.birthDate)}\nSPECI2014`;
+    // the page OCR read every word confidently
+    const exam = {
+      ...examination(person, { printed }),
+      zone: printedZone(
+        [printed],
+        printed.split(/\s+/).map((text) => ({ text, confidence: 95 })),
+      ),
+    };
+    const nameCheck = crossCheckName(mrzLines(person, "TD3")[0]!.slice(5), exam.zone, true);
+    const d = decide(evidence({ ...exam, nameCheck }), policy);
+    expect(d.result).toBe("MANUAL_REVIEW");
+    expect(d.checks.find((c) => c.name === "FIELD_CONSISTENCY")).toMatchObject({
+      result: "REVIEW",
+      detail: expect.stringContaining('MRZ "DE BRUIJN, WILLEKE", printed "DE BRUIJN, WILLEKA"'),
+    });
+    expect(d.data.alteration_detection_results).toBe("NO_ALTERATIONS_DETECTED"); // one letter: OCR or forgery, a person decides
+    expect(d.data.name_check).toEqual({
+      mrz: "DE BRUIJN, WILLEKE",
+      printed: "DE BRUIJN, WILLEKA",
+      repaired: null,
+      agree: false,
+    });
+    const same = examination(person);
+    expect(
+      decide(
+        evidence({ ...same, nameCheck: crossCheckName(mrzLines(person, "TD3")[0]!.slice(5), same.zone, true) }),
+        policy,
+      ).result,
+    ).toBe("APPROVED");
+  });
+});

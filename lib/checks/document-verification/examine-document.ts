@@ -1,0 +1,194 @@
+import "server-only";
+import sharp from "sharp";
+import type { Page } from "tesseract.js";
+import { parseAamva } from "../../engines/documents/barcode/aamva";
+import type { BarcodeEvidence } from "./barcode-checks";
+import {
+  differenceHash,
+  errorLevel,
+  imageQuality,
+  type Ela,
+  type Quality,
+} from "../../engines/documents/forensics/image-forensics";
+import { ocrEngine, type OcrEngine } from "../../engines/documents/ocr/ocr-engine";
+import { printedAddress, printedZone, type PrintedZone } from "./printed-zone";
+import { safeParse } from "../../engines/documents/mrz/mrz-lines";
+import { crossCheckName, nameFieldOf, repairedNameField, type NameCheck } from "./name-crosscheck";
+import { readPdf417, VARIANTS } from "../../engines/documents/barcode/read-pdf417";
+import { isMrzLike, readMrz, type MrzReading } from "../../engines/documents/mrz/read-mrz";
+import { MIN_LEGIBLE_PAGE } from "./rules";
+
+// Everything the rules (decide.ts) need from the images, gathered once: page OCR of each side, the PDF417 barcode
+// of a card (AAMVA), the MRZ, the printed zone, and the forensic signals of the front. Sharp's work (ELA, quality) runs on libuv threads while
+// tesseract's run in its workers, so they overlap.
+
+export type Examination = {
+  mrz: MrzReading | null;
+  mrzSide: "FRONT" | "BACK" | null;
+  /** the AAMVA data of a card's PDF417 barcode; a card with one has no MRZ, so none is looked for */
+  barcode?: BarcodeEvidence | null;
+  /** a PDF417 barcode was decoded but holds no AAMVA DL/ID data: why */
+  barcodeError?: string | null;
+  backSubmitted?: boolean;
+  zone: PrintedZone;
+  /** the printed address, when a side has a labelled one */
+  address: string | null;
+  pageConfidence: number;
+  /** the MRZ name compared with the printed one (name-crosscheck.ts); null without an ICAO MRZ */
+  nameCheck?: NameCheck | null;
+  ela: Ela;
+  quality: Quality;
+  imageHash: string;
+};
+
+// Page OCR cost grows with pixels; above this width text is already large enough for the LSTM model.
+const PAGE_MAX_WIDTH = 1600;
+
+async function readPage(engine: OcrEngine, image: Buffer): Promise<{ page: Page; image: Buffer }> {
+  const { width = 0 } = await sharp(image).metadata();
+  const scaled = width > PAGE_MAX_WIDTH ? await sharp(image).resize({ width: PAGE_MAX_WIDTH }).png().toBuffer() : image;
+  return { page: await engine.readPage(scaled), image: scaled };
+}
+
+/**
+ * A card's PDF417 barcode, back first. Cards only: a passport has none. A barcode that is not AAMVA data (some
+ * other countries' cards carry their own formats) is reported, and the MRZ is still looked for.
+ */
+async function readCardBarcode(
+  front: Buffer,
+  back: Buffer | null,
+): Promise<{ barcode: BarcodeEvidence | null; error: string | null }> {
+  let error: string | null = null;
+  // the front is tried only in case the sides were swapped, and only as it is and levelled: a photo without a
+  // barcode costs every variant (~1 s on one core, docs/benchmarks.md)
+  for (const [side, image, variants] of [
+    ["BACK", back, VARIANTS],
+    ["FRONT", front, VARIANTS.slice(0, 2)],
+  ] as const) {
+    if (!image) continue;
+    const read = await readPdf417(image, variants);
+    if (!read) continue;
+    const parsed = parseAamva(read.text);
+    if (parsed.ok) return { barcode: { side, reading: parsed.reading, variant: read.variant }, error: null };
+    error = parsed.error;
+  }
+  return { barcode: null, error };
+}
+
+/**
+ * `mrzFirst`: the side that normally carries the MRZ (the data page of a passport, the back of a card);
+ * `barcode`: look for an AAMVA PDF417 (a US/Canadian card, or a card of an undeclared country).
+ */
+export async function examineDocument(
+  front: Buffer,
+  back: Buffer | null,
+  mrzFirst: "FRONT" | "BACK",
+  options: { barcode?: boolean } = {},
+): Promise<Examination> {
+  const engine = await ocrEngine();
+  const forensics = Promise.all([errorLevel(front), imageQuality(front), differenceHash(front)]);
+  const [frontPage, backPage, card] = await Promise.all([
+    readPage(engine, front),
+    back ? readPage(engine, back) : null,
+    options.barcode ? readCardBarcode(front, back) : { barcode: null, error: null },
+  ]);
+  // US cards print dates month first (01/31/1970)
+  const dateOrder =
+    card.barcode && (card.barcode.reading.country ?? card.barcode.reading.jurisdiction?.country) === "US"
+      ? "MDY"
+      : "DMY";
+  // the printed zone leaves the MRZ's own text out: it is what the MRZ is compared with
+  const printed = (page: Page | undefined) =>
+    (page?.text ?? "")
+      .split("\n")
+      .filter((line) => !isMrzLike(line))
+      .join("\n");
+  const words = (page: Page | undefined) =>
+    (page?.blocks ?? []).flatMap((b) =>
+      b.paragraphs.flatMap((p) =>
+        p.lines
+          .filter((l) => !isMrzLike(l.text))
+          .flatMap((l) => l.words.map((w) => ({ text: w.text, confidence: w.confidence }))),
+      ),
+    );
+  let zone = printedZone(
+    [printed(frontPage.page), printed(backPage?.page)],
+    [...words(frontPage.page), ...words(backPage?.page)],
+    dateOrder,
+  );
+  const sides = [
+    { side: "FRONT" as const, read: frontPage },
+    ...(backPage ? [{ side: "BACK" as const, read: backPage }] : []),
+  ].sort((a, b) => (a.side === mrzFirst ? -1 : b.side === mrzFirst ? 1 : 0));
+
+  let mrz: MrzReading | null = null;
+  let mrzSide: "FRONT" | "BACK" | null = null;
+  for (const { side, read } of card.barcode ? [] : sides) {
+    // the first side that shows an MRZ, valid or not, is the one: a document has one MRZ, so the other side is
+    // read only when this one showed none (sides swapped)
+    mrz = await readMrz(engine, read.image, read.page, zone);
+    if (mrz) {
+      mrzSide = side;
+      break;
+    }
+  }
+  const confidences = [frontPage.page.confidence, backPage?.page.confidence].filter(
+    (c): c is number => typeof c === "number",
+  );
+  const pageConfidence = Math.min(...confidences);
+  let nameCheck: NameCheck | null = null;
+  const field = mrz && nameFieldOf(mrz.format, mrz.lines);
+  if (mrz && field) {
+    nameCheck = crossCheckName(field.value, zone, pageConfidence >= MIN_LEGIBLE_PAGE);
+    // tesseract's page layout sometimes drops the name rows of a small photo (measured: a passport at 80 % size,
+    // rotated 3°); the front read again enlarged usually has them. Only when a name word was found nowhere: it
+    // costs one more page OCR.
+    if (nameCheck.tokens.some((t) => t.state === "unread" || (t.state === "differs" && t.printed === null))) {
+      const again = await readPageEnlarged(engine, front);
+      if (again) {
+        zone = printedZone(
+          [printed(frontPage.page), printed(backPage?.page), printed(again)],
+          [...words(frontPage.page), ...words(backPage?.page), ...words(again)],
+          dateOrder,
+        );
+        nameCheck = crossCheckName(field.value, zone, pageConfidence >= MIN_LEGIBLE_PAGE);
+      }
+    }
+    if (nameCheck.repaired) mrz = withName(mrz, field, repairedNameField(field.value, nameCheck), nameCheck.repairs);
+  }
+  const [ela, quality, imageHash] = await forensics;
+  return {
+    mrz,
+    mrzSide,
+    barcode: card.barcode,
+    barcodeError: card.error,
+    backSubmitted: back !== null,
+    zone,
+    address: printedAddress(zone),
+    pageConfidence,
+    nameCheck,
+    ela,
+    quality,
+    imageHash,
+  };
+}
+
+async function readPageEnlarged(engine: OcrEngine, image: Buffer): Promise<Page | null> {
+  const { width = 0 } = await sharp(image).metadata();
+  if (width === 0 || width > PAGE_MAX_WIDTH * 0.8) return null;
+  return engine.readPage(await sharp(image).resize({ width: PAGE_MAX_WIDTH }).png().toBuffer());
+}
+
+/** The reading with its name field replaced (names carry no check digit: the other fields and digits are unchanged). */
+function withName(
+  mrz: MrzReading,
+  field: { line: number; start: number },
+  value: string,
+  repairs: string[],
+): MrzReading {
+  const lines = mrz.lines.map((l, i) =>
+    i === field.line ? l.slice(0, field.start) + value + l.slice(field.start + value.length) : l,
+  );
+  const result = safeParse(lines);
+  return result ? { ...mrz, lines, result, repairs: [...mrz.repairs, ...repairs] } : mrz;
+}

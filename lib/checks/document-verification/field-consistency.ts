@@ -1,0 +1,113 @@
+import type { Check } from "@/lib/checks/types";
+import type { Examination } from "./examine-document";
+import type { NameCheck } from "./name-crosscheck";
+import { compareNumber, hasWord, nearestWordDistance, type PrintedZone } from "./printed-zone";
+import { check, MIN_LEGIBLE_PAGE } from "./rules";
+
+// FIELD_CONSISTENCY: the machine-readable data (the MRZ, or the PDF417 barcode on the back of a licence) against the
+// printed fields OCR read. A field printed otherwise than encoded is a suspected alteration (the detail starts with
+// "Printed …", which decide() turns into an alteration signal); fields OCR could not read stay unconfirmed.
+
+/** The fields the machine-readable source encodes, in the shape the printed ones are compared with. */
+export type EncodedFields = {
+  /** "the MRZ" or "the barcode": how the details name the source */
+  source: string;
+  surnameTokens: string[];
+  givenTokens: string[];
+  birth: string | null;
+  expiry: string | null;
+  documentNumber: string | null;
+};
+
+type Comparison = "confirmed" | "unconfirmed" | "differs";
+
+/** Whole name tokens of at least 2 letters; a truncated name's last token may be cut, so it is left out. */
+export function nameTokens(value: string | null | undefined, truncated: boolean): string[] {
+  const tokens = (value ?? "").split(/[\s,]+/).filter((t) => t.length >= 2);
+  return truncated ? tokens.slice(0, -1) : tokens;
+}
+
+/**
+ * A name token: printed (≤ 1 edit); "differs" when no printed word comes within 2 edits although the page is legible
+ * and another token of the name WAS found (the name block was read: one part of it was replaced); else unconfirmed.
+ */
+function compareName(zone: PrintedZone, token: string, nameBlockRead: boolean): Comparison {
+  if (hasWord(zone, token)) return "confirmed";
+  return nameBlockRead && token.length >= 4 && nearestWordDistance(zone, token) > 2 ? "differs" : "unconfirmed";
+}
+
+/** A date: printed; "differs" when another printed date (not the expiry) differs from it in 2 or more digits. */
+function compareDate(zone: PrintedZone, date: string | null, others: (string | null)[]): Comparison {
+  if (!date) return "unconfirmed";
+  if (zone.dates.has(date)) return "confirmed";
+  const rivals = [...zone.dates].filter((d) => !others.includes(d));
+  if (rivals.some((d) => [...d].filter((c, i) => c !== date[i]).length <= 1)) return "unconfirmed";
+  return rivals.length ? "differs" : "unconfirmed";
+}
+
+export function fieldConsistency(exam: Examination, encoded: EncodedFields, names: NameCheck | null): Check {
+  const { zone } = exam;
+  const { source, surnameTokens, givenTokens, birth, expiry, documentNumber } = encoded;
+  const nameBlockRead =
+    exam.pageConfidence >= MIN_LEGIBLE_PAGE && [...surnameTokens, ...givenTokens].some((t) => hasWord(zone, t));
+  const worst = (list: Comparison[]): Comparison =>
+    list.includes("differs") ? "differs" : list.includes("unconfirmed") ? "unconfirmed" : "confirmed";
+  const items: { field: string; state: Comparison }[] = [
+    { field: "surname", state: worst(surnameTokens.map((t) => compareName(zone, t, nameBlockRead))) },
+    { field: "given names", state: worst(givenTokens.map((t) => compareName(zone, t, nameBlockRead))) },
+    { field: "date of birth", state: compareDate(zone, birth, [expiry]) },
+    { field: "document number", state: documentNumber ? compareNumber(zone, documentNumber) : "unconfirmed" },
+  ];
+  const differs = items.filter((i) => i.state === "differs").map((i) => i.field);
+  const unconfirmed = items.filter((i) => i.state === "unconfirmed").map((i) => i.field);
+  // names carry no check digit: a printed name word that differs letter by letter (not by OCR look-alikes) is a
+  // review; only a word replaced outright (or another field differing) counts as a suspected alteration ("Printed …")
+  if (names?.agree === false) {
+    const readings = `MRZ "${names.mrz}", printed "${names.printed ?? "not found"}"`;
+    if (differs.length)
+      return check(
+        "FIELD_CONSISTENCY",
+        "REVIEW",
+        `Printed ${differs.join(" and ")} differ from ${source} (${readings}): the page may have been altered.`,
+      );
+    return check(
+      "FIELD_CONSISTENCY",
+      "REVIEW",
+      `The MRZ name and the printed name differ in a letter that is no OCR look-alike (${readings}): OCR may have misread it, or the page was altered.`,
+    );
+  }
+  if (differs.length)
+    return check(
+      "FIELD_CONSISTENCY",
+      "REVIEW",
+      `Printed ${differs.join(" and ")} differ from ${source}: the ${source === "the MRZ" ? "page" : "card"} may have been altered.`,
+    );
+  if (unconfirmed.length >= 2)
+    return check(
+      "FIELD_CONSISTENCY",
+      "REVIEW",
+      `The printed fields could not be read well enough to compare with ${source} (not confirmed: ${unconfirmed.join(", ")}).`,
+    );
+  const capital = source.charAt(0).toUpperCase() + source.slice(1);
+  if (unconfirmed.length) {
+    // names carry no check digit: say so rather than claim the digits vouch for them
+    const vouch =
+      source !== "the MRZ"
+        ? "the barcode's error correction vouches for its own reading"
+        : unconfirmed[0] === "surname" || unconfirmed[0] === "given names"
+          ? "names carry no check digit, so the MRZ's reading of them stands unconfirmed"
+          : "the MRZ check digits vouch for it";
+    return check(
+      "FIELD_CONSISTENCY",
+      "PASSED",
+      `${capital} agrees with the printed fields; the printed ${unconfirmed[0]} could not be read exactly (OCR): ${vouch}.`,
+    );
+  }
+  return check(
+    "FIELD_CONSISTENCY",
+    "PASSED",
+    source === "the MRZ"
+      ? "Name, date of birth and document number of the MRZ are printed on the page."
+      : `Name, date of birth and document number of ${source} are printed on the front.`,
+  );
+}

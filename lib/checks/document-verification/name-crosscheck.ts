@@ -1,0 +1,252 @@
+import type { MrzFormat } from "../../engines/documents/mrz/icao";
+import type { PrintedZone } from "./printed-zone";
+
+// Check digits do not cover names, so the MRZ name is compared with the printed one (the visual inspection zone,
+// read by the page OCR) word by word, character by character:
+//  - the same word printed                                → the readings agree
+//  - a printed word of the same length that differs only in look-alike letters (W/N, M/H, O/0 …) at ≤ 1 place
+//    (≤ 2 in words of 6 letters or more)                  → agree; when the printed word was read confidently and
+//    has letters there, the MRZ takes them (its OCR-B glyphs blurred into another letter; the printed name is
+//    larger and in another face, so the two rarely misread the same way)
+//  - a printed word one doubled letter longer or shorter  → agree (OCR merges or splits doubled letters); when the
+//    printed word is the longer one, read confidently, and the field has a filler to spare, the MRZ takes it
+//  - the name's first word with one letter more before it than a printed word (a speck at the band's edge read as a
+//    letter)                                              → the MRZ takes it when it was read confidently, else DIFFER
+//  - a confidently printed word of the same length that differs in a letter that is no look-alike, or no printed
+//    word near the token while other words of the name were found on a legible page → the readings DIFFER
+//  - otherwise                                            → unread: no judgement (FIELD_CONSISTENCY's own rule)
+// ICAO 9303-3 §4.6 writes hyphens, spaces and apostrophes of names as '<' or drops them (O'NEIL → ONEIL), so a
+// token may be two printed words joined.
+
+/** Pairs of capitals (and digits) that OCR of a blurred or small print confuses. */
+export const NAME_LOOK_ALIKES: readonly (readonly [string, string])[] = [
+  ["W", "N"],
+  ["M", "N"],
+  ["M", "H"],
+  ["H", "N"],
+  ["W", "M"],
+  ["W", "H"],
+  ["W", "V"],
+  ["V", "U"],
+  ["V", "Y"],
+  ["O", "0"],
+  ["O", "D"],
+  ["O", "Q"],
+  ["O", "C"],
+  ["C", "G"],
+  ["G", "6"],
+  ["D", "0"],
+  ["Q", "0"],
+  ["I", "1"],
+  ["I", "L"],
+  ["L", "1"],
+  ["I", "J"],
+  ["T", "I"],
+  ["S", "5"],
+  ["B", "8"],
+  ["B", "E"],
+  ["E", "F"],
+  ["P", "R"],
+  ["R", "K"],
+  ["K", "X"],
+  ["Z", "2"],
+  ["A", "4"],
+];
+const LOOK_ALIKE = new Set(NAME_LOOK_ALIKES.flatMap(([a, b]) => [a + b, b + a]));
+export const isLookAlike = (a: string, b: string) => LOOK_ALIKE.has(a + b);
+
+export type TokenMatch = {
+  mrz: string;
+  printed: string | null;
+  state: "same" | "repaired" | "look-alike" | "doubled" | "differs" | "unread";
+  /** the token the MRZ is to hold (the printed letters where state is "repaired") */
+  result: string;
+};
+export type NameCheck = {
+  /** the name as the MRZ reads it: "SURNAME, GIVEN NAMES" */
+  mrz: string;
+  /** the printed name as matched to the MRZ's words ("?" where a word was not found on the page); null when none was */
+  printed: string | null;
+  /** the MRZ name after look-alike repairs, null when nothing was repaired */
+  repaired: string | null;
+  /** false: a printed word differs from the MRZ; null: the printed name was not read at all */
+  agree: boolean | null;
+  repairs: string[];
+  tokens: TokenMatch[];
+};
+
+type Word = { text: string; confident: boolean };
+
+/** Printed words that can be a name token: each word, and each two neighbours on a line joined (O'NEIL, SMITH-JONES). */
+function candidates(zone: PrintedZone): Word[] {
+  const out = new Map<string, boolean>();
+  const add = (text: string, confident: boolean) => text && out.set(text, (out.get(text) ?? false) || confident);
+  for (const line of zone.lines) {
+    if (/[<«‹]/.test(line)) continue; // the MRZ's own text, misread by the page OCR: not the printed name
+    const words = line.split(/[^A-Z0-9]+/).filter(Boolean);
+    words.forEach((w, i) => {
+      add(w, zone.confident.has(w));
+      const next = words[i + 1];
+      if (next) add(w + next, zone.confident.has(w) && zone.confident.has(next));
+    });
+  }
+  return [...out].map(([text, confident]) => ({ text, confident }));
+}
+
+function differences(a: string, b: string): number[] {
+  const at: number[] = [];
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) at.push(i);
+  return at;
+}
+
+/** `long` is `short` with one letter of a doubled pair repeated (HAMMOND / HAMOND). */
+function isDoubling(short: string, long: string): boolean {
+  if (long.length !== short.length + 1) return false;
+  for (let i = 1; i < long.length; i++)
+    if (long[i] === long[i - 1] && long.slice(0, i) + long.slice(i + 1) === short) return true;
+  return false;
+}
+
+function matchToken(
+  token: string,
+  words: Word[],
+  options: { truncated: boolean; nameBlockRead: boolean; first: boolean },
+): TokenMatch {
+  const unread: TokenMatch = { mrz: token, printed: null, state: "unread", result: token };
+  if (words.some((w) => w.text === token || (options.truncated && w.text.startsWith(token))))
+    return { mrz: token, printed: token, state: "same", result: token };
+  if (token.length < 3) return unread;
+  const cut = (w: Word) => (options.truncated ? { ...w, text: w.text.slice(0, token.length) } : w);
+  const sameLength = words.map(cut).filter((w) => w.text.length === token.length);
+  const limit = token.length >= 6 ? 2 : 1;
+  const alike = sameLength.filter((w) => {
+    const at = differences(token, w.text);
+    return at.length <= limit && at.every((i) => isLookAlike(token[i]!, w.text[i]!));
+  });
+  const distinct = [...new Set(alike.map((w) => w.text))];
+  if (distinct.length === 1) {
+    const printed = distinct[0]!;
+    const confident = alike.some((w) => w.confident);
+    const letters = differences(token, printed).every((i) => /[A-Z]/.test(printed[i]!));
+    if (confident && letters) return { mrz: token, printed, state: "repaired", result: printed };
+    return { mrz: token, printed, state: "look-alike", result: token };
+  }
+  if (distinct.length > 1) return { mrz: token, printed: distinct.join("|"), state: "look-alike", result: token };
+  if (token.length >= 4) {
+    const doubled = words.find((w) => isDoubling(token, w.text) || isDoubling(w.text, token));
+    // OCR merges a doubled letter far more often than it invents one: only a longer printed word is taken
+    if (doubled?.confident && doubled.text.length > token.length)
+      return { mrz: token, printed: doubled.text, state: "repaired", result: doubled.text };
+    if (doubled) return { mrz: token, printed: doubled.text, state: "doubled", result: token };
+  }
+  if (token.length >= 5) {
+    // a speck at the edge of the band read as a letter before the name (measured: DUBOIS read XDUBOIS on a
+    // photographed screen): the printed word without it, read confidently, is taken; otherwise both go to review.
+    // Only before the first word of the line: a printed word read one letter short (NWOSU as NWOS, the page OCR
+    // cuts words too) must not shorten the MRZ's (measured on the hard hold-out set)
+    const edge = options.first
+      ? words.filter((w) => w.text.length === token.length - 1 && /^[A-Z]+$/.test(w.text) && token.slice(1) === w.text)
+      : [];
+    const sure = edge.find((w) => w.confident);
+    if (sure) return { mrz: token, printed: sure.text, state: "repaired", result: sure.text };
+    if (edge[0]) return { mrz: token, printed: edge[0].text, state: "differs", result: token };
+    const rival = sameLength.find(
+      (w) => w.confident && /^[A-Z]+$/.test(w.text) && differences(token, w.text).length <= 2,
+    );
+    if (rival) return { mrz: token, printed: rival.text, state: "differs", result: token };
+  }
+  if (
+    options.nameBlockRead &&
+    token.length >= 4 &&
+    !words.some((w) => Math.abs(w.text.length - token.length) <= 2 && withinTwo(token, w.text))
+  ) {
+    return { mrz: token, printed: null, state: "differs", result: token };
+  }
+  return unread;
+}
+
+function withinTwo(a: string, b: string): boolean {
+  // edit distance ≤ 2 (small strings: a plain DP)
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++)
+      row[j] = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = row;
+  }
+  return prev[b.length]! <= 2;
+}
+
+/** The name field of an ICAO MRZ: where it starts in which line, and how long it is. */
+export function nameFieldOf(
+  format: MrzFormat,
+  lines: readonly string[],
+): { line: number; start: number; value: string } | null {
+  if (format === "TD3" || format === "TD2") return lines[0] ? { line: 0, start: 5, value: lines[0].slice(5) } : null;
+  if (format === "TD1") return lines[2] ? { line: 2, start: 0, value: lines[2] } : null;
+  return null;
+}
+
+/**
+ * Compares the MRZ name field (e.g. "OKAFOR<NNOSU<<ADAEZE<<<…") with the printed zone. `legible`: the page OCR read
+ * the page well enough that a name word it did not find anywhere counts as different, not unread.
+ */
+export function crossCheckName(nameField: string, zone: PrintedZone, legible: boolean): NameCheck {
+  const truncated = !nameField.endsWith("<");
+  const [surnamePart = "", ...rest] = nameField.split("<<");
+  const givenPart = rest.join("<<");
+  const split = (s: string) => s.split("<").filter(Boolean);
+  const surname = split(surnamePart);
+  const given = split(givenPart);
+  const words = candidates(zone);
+  const all = [...surname, ...given];
+  const lastIndex = all.length - 1;
+  const exact = all.some((t) => t.length >= 3 && words.some((w) => w.text === t));
+  const tokens = all.map((t, i) =>
+    matchToken(t, words, { truncated: truncated && i === lastIndex, nameBlockRead: legible && exact, first: i === 0 }),
+  );
+  // a repair that changes the length (a doubled letter) must fit the fixed-width field: else it stays a reading
+  if (rewrite(nameField, tokens) === null) {
+    for (const m of tokens)
+      if (m.state === "repaired" && m.result.length !== m.mrz.length)
+        Object.assign(m, { state: "doubled", result: m.mrz });
+  }
+  const join = (list: TokenMatch[], key: "mrz" | "printed" | "result") => {
+    const pick = (m: TokenMatch) => (key === "printed" ? (m.printed ?? "?") : m[key]);
+    return `${list.slice(0, surname.length).map(pick).join(" ")}, ${list.slice(surname.length).map(pick).join(" ")}`;
+  };
+  const repaired = tokens.filter((m) => m.state === "repaired");
+  const read = tokens.filter((m) => m.state !== "unread");
+  return {
+    mrz: join(tokens, "mrz"),
+    printed: read.length ? join(tokens, "printed") : null,
+    repaired: repaired.length ? join(tokens, "result") : null,
+    agree: tokens.some((m) => m.state === "differs") ? false : read.length ? true : null,
+    repairs: repaired.map((m) => `name ${m.mrz} → ${m.printed} (printed name; ${why(m)})`),
+    tokens,
+  };
+}
+
+const why = (m: TokenMatch) =>
+  m.result.length === m.mrz.length
+    ? "look-alike letters"
+    : m.result.length > m.mrz.length
+      ? "a doubled letter"
+      : "a stray letter at the band's edge";
+
+/** The name field with each token replaced by its result, fillers added or taken at the end; null when it cannot fit. */
+function rewrite(nameField: string, tokens: TokenMatch[]): string | null {
+  let i = 0;
+  const next = nameField.replace(/[A-Z0-9]+/g, (token) => {
+    const m = tokens[i++];
+    return m && m.mrz === token ? m.result : token;
+  });
+  if (next.length <= nameField.length) return next.padEnd(nameField.length, "<");
+  const extra = next.length - nameField.length;
+  return next.endsWith("<".repeat(extra)) ? next.slice(0, nameField.length) : null;
+}
+
+/** The MRZ name field with the repaired tokens written in (the field keeps its length: fillers absorb a doubled letter). */
+export function repairedNameField(nameField: string, check: NameCheck): string {
+  return rewrite(nameField, check.tokens) ?? nameField;
+}

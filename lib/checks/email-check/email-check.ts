@@ -1,0 +1,53 @@
+import { prisma } from "@/lib/core/db";
+import { emailHash } from "@/lib/domain/hosted/otp/otp-crypto";
+import type { Check, VerificationProcess } from "@/lib/checks/types";
+import { resultOfChecks } from "@/lib/checks/types";
+
+/**
+ * EMAIL_CHECK: the EMAIL_OTP submitted with this verification matched a code issued for the submitted EMAIL
+ * within its 10 minutes and was used once (send-inputs consumes it on arrival and records the verification).
+ */
+export const emailCheck: VerificationProcess = {
+  type: "EMAIL_CHECK",
+  dependsOn: [],
+  async run({ verification, inputs }) {
+    const email = inputs.get("EMAIL")?.value ?? null;
+    const checks: Check[] = [];
+    const otp = email
+      ? await prisma.emailOtp.findFirst({
+          where: {
+            verificationId: verification.id,
+            workflowId: verification.workflowId,
+            emailHash: emailHash(email),
+            consumedAt: { not: null },
+          },
+          orderBy: { consumedAt: "desc" },
+          select: { consumedAt: true, expiresAt: true, createdAt: true },
+        })
+      : null;
+    if (!email) checks.push({ name: "EMAIL_PRESENT", result: "FAILED", detail: "No e-mail address was submitted." });
+    else if (!otp?.consumedAt)
+      checks.push({
+        name: "OTP_MATCHED",
+        result: "FAILED",
+        detail: "No one-time code for this address was confirmed by this verification.",
+      });
+    else if (otp.consumedAt > otp.expiresAt)
+      checks.push({ name: "OTP_MATCHED", result: "FAILED", detail: "The code was used after it expired." });
+    else
+      checks.push({
+        name: "OTP_MATCHED",
+        result: "PASSED",
+        detail: "The code sent to the address was entered within its validity.",
+      });
+    return {
+      result: resultOfChecks(checks),
+      data: {
+        email,
+        email_verified: checks.every((c) => c.result === "PASSED"),
+        confirmed_at: otp?.consumedAt?.toISOString() ?? null,
+      },
+      checks,
+    };
+  },
+};

@@ -1,0 +1,136 @@
+import sharp from "sharp";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { ProcessInput, StoredInput } from "@/lib/checks/types";
+import type { SettingValues } from "@/lib/domain/flows/settings";
+import { framesVideo, loopedPhotoVideo, sampleFace, stillVideo } from "@/test/sample-faces";
+import { liveness } from "./liveness";
+import { FACE_MATCH_THRESHOLDS } from "@/lib/engines/faces/face-match";
+
+// End to end on videos made at run time with ffmpeg from human's shipped sample faces (test/sample-faces).
+// No positive live case here: no real head turn can be generated from still photos (see docs/accuracy.md).
+
+type Files = Record<string, { bytes: Buffer; contentType: string }>;
+function processInput(
+  files: Files,
+  settings: SettingValues = { LIVENESS_CHALLENGE: "TURN_HEAD_LEFT_RIGHT" },
+  processes = ["DOCUMENT_VERIFICATION", "LIVENESS"],
+): ProcessInput {
+  const inputs = new Map<string, StoredInput>(
+    Object.keys(files).map((name) => [name, { type: "FILE", value: null, fileId: name }]),
+  );
+  return {
+    verification: {
+      id: "v",
+      accountId: "a",
+      identityId: "i",
+      workflowId: "w",
+      ipAddress: null,
+      metadata: {},
+      createdAt: new Date(),
+    },
+    workflow: { processes, documentTypes: [], countries: [], settings },
+    inputs,
+    readFile: async (id) => files[id] ?? null,
+    earlierSteps: [],
+    now: new Date(),
+  };
+}
+const byName = (checks: { name: string; result: string }[]) =>
+  Object.fromEntries(checks.map((c) => [c.name, c.result]));
+
+/** A document-like front: the face small on a light card with text bars, as a JPEG photo of it. */
+async function documentFront(face: Buffer): Promise<Buffer> {
+  const portrait = await sharp(face).resize(220, 220).modulate({ saturation: 0.7 }).toBuffer();
+  const bar = await sharp({ create: { width: 420, height: 18, channels: 3, background: "#445" } })
+    .png()
+    .toBuffer();
+  return sharp({ create: { width: 900, height: 600, channels: 3, background: "#e8e4da" } })
+    .composite([
+      { input: portrait, left: 40, top: 160 },
+      ...[180, 240, 300, 360].map((top) => ({ input: bar, left: 320, top })),
+    ])
+    .jpeg({ quality: 80 })
+    .toBuffer();
+}
+
+describe("liveness.run", () => {
+  let faces: Buffer[];
+  beforeAll(async () => {
+    faces = await Promise.all([1, 0].map((i) => sampleFace(i))); // dark-hair woman, man: clearly different people
+  });
+
+  it("declines a still photo video: not live, yet the face matches the document of the same person", async () => {
+    const video = await stillVideo(faces[0]!, 3, "webm");
+    const output = await liveness.run(
+      processInput({
+        SELFIE_VIDEO: { bytes: video, contentType: "video/webm" },
+        DOCUMENT_FRONT: { bytes: await documentFront(faces[0]!), contentType: "image/jpeg" },
+      }),
+    );
+    expect(byName(output.checks)).toMatchObject({
+      VIDEO_FRAMES: "PASSED",
+      FACE_PRESENT: "PASSED",
+      SINGLE_FACE: "PASSED",
+      NOT_STILL: "FAILED",
+      HEAD_CHALLENGE: "FAILED",
+      SAME_FACE: "PASSED",
+      DOCUMENT_MATCH: "PASSED",
+      SELFIE_PHOTO_MATCH: "SKIPPED",
+    });
+    expect(output.result).toBe("DECLINED");
+    expect(output.data).toMatchObject({
+      live: false,
+      challenge: { type: "TURN_HEAD_LEFT_RIGHT", passed: false, observed: [] },
+      face_match: { reference: "DOCUMENT_FRONT", result: "PASSED" },
+      scores: { decisive: false },
+    });
+    expect((output.data.face_match as { similarity: number }).similarity).toBeGreaterThan(0.8);
+  }, 90_000);
+
+  it("declines a looped photo (moving picture, head pose unchanged) and a face that differs from the document", async () => {
+    const video = await loopedPhotoVideo(faces[0]!, 4, "mp4");
+    const output = await liveness.run(
+      processInput({
+        SELFIE_VIDEO: { bytes: video, contentType: "video/mp4" },
+        DOCUMENT_FRONT: { bytes: await documentFront(faces[1]!), contentType: "image/jpeg" },
+      }),
+    );
+    expect(byName(output.checks)).toMatchObject({
+      NOT_STILL: "PASSED",
+      HEAD_CHALLENGE: "FAILED",
+      DOCUMENT_MATCH: "FAILED",
+    });
+    expect(output.data).toMatchObject({ live: false, face_match: { result: "FAILED" } });
+    expect((output.data.face_match as { similarity: number }).similarity).toBeLessThan(FACE_MATCH_THRESHOLDS.REVIEW);
+  }, 90_000);
+
+  it("fails a turn in the wrong order (a mirrored cut: yaw jumps to the person's left first)", async () => {
+    const mirrored = await sharp(faces[0]!).flop().png().toBuffer();
+    const frames = [...Array(8).fill(faces[0]!), ...Array(8).fill(mirrored), ...Array(8).fill(faces[0]!)];
+    const video = await framesVideo(frames, 4, "webm");
+    const rightLeft = await liveness.run(
+      processInput(
+        { SELFIE_VIDEO: { bytes: video, contentType: "video/webm" } },
+        { LIVENESS_CHALLENGE: "TURN_HEAD_RIGHT_LEFT" },
+        ["LIVENESS"],
+      ),
+    );
+    expect(byName(rightLeft.checks)).toMatchObject({ HEAD_CHALLENGE: "FAILED", DOCUMENT_MATCH: "SKIPPED" });
+    expect(rightLeft.checks.find((c) => c.name === "HEAD_CHALLENGE")?.detail).toContain(
+      "Wrong order: the head turned left first",
+    );
+    expect(rightLeft.data).toMatchObject({ live: false, challenge: { observed: ["LEFT"] } });
+  }, 90_000);
+
+  it("fails a video ffmpeg cannot read, and a missing video", async () => {
+    const garbage = await liveness.run(
+      processInput({ SELFIE_VIDEO: { bytes: Buffer.from("not a video at all"), contentType: "video/webm" } }, {}, [
+        "LIVENESS",
+      ]),
+    );
+    expect(byName(garbage.checks)).toEqual({ VIDEO_FRAMES: "FAILED" });
+    expect(garbage.result).toBe("DECLINED");
+    const missing = await liveness.run(processInput({}, {}, ["LIVENESS"]));
+    expect(missing.result).toBe("DECLINED");
+  }, 30_000);
+});

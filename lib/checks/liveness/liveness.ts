@@ -1,0 +1,271 @@
+import "server-only";
+import { analyzeVideo, anchorFace, VIDEO_THRESHOLDS, type VideoAnalysis } from "@/lib/engines/faces/analyze-video";
+import { FACE_MATCH_THRESHOLDS, largestFace, matchFaces, type FaceMatch } from "@/lib/engines/faces/face-match";
+import type { Check, ProcessInput, VerificationProcess } from "@/lib/checks/types";
+import { fileOf, resultOfChecks } from "@/lib/checks/types";
+import { FfmpegError } from "@/lib/engines/video/ffmpeg";
+import { CHALLENGE_THRESHOLDS, judgeChallenge, type Challenge } from "./head-challenge";
+
+// LIVENESS on SELFIE_VIDEO: frames sampled with ffmpeg (FRAME_OPTIONS), faces and head pose per frame with
+// @vladmandic/human. The person must follow the active challenge; the antispoof/liveness model scores are recorded
+// in the step data but decide nothing (they did not separate photos from people on test data).
+//
+// Decision table (the step's result is resultOfChecks: any FAILED → DECLINED, else any REVIEW → MANUAL_REVIEW):
+// | check           | PASSED                                   | REVIEW                              | FAILED                                   |
+// |-----------------|------------------------------------------|-------------------------------------|------------------------------------------|
+// | VIDEO_FRAMES    | ≥ MIN_FRAMES frames decoded              |                                     | fewer (unreadable or < ~1.5 s)           |
+// | FACE_PRESENT    | a face in ≥ 80 % of frames               | 50–80 %                             | < 50 %                                   |
+// | SINGLE_FACE     | one face in every frame                  | a second face in ≤ 20 % of frames   | a second face in > 20 % of frames        |
+// | NOT_STILL       | consecutive frames differ                |                                     | all frames the same picture (a still)    |
+// | HEAD_CHALLENGE  | instructed movement, in order            |                                     | missing movement or wrong order          |
+// | SAME_FACE       | every face ≥ SAME_FACE similarity        | lowest in [REVIEW, SAME_FACE)       | a face < REVIEW (someone else)           |
+// | DOCUMENT_MATCH  | ≥ FACE_MATCH MATCH (0.94)                | 0.89–0.94, or no face on the document| < 0.89; SKIPPED without a document step |
+// | SELFIE_PHOTO    | same table as DOCUMENT_MATCH, SKIPPED when no SELFIE_PHOTO was sent                                                |
+// A still photo or a looped photo clip fails HEAD_CHALLENGE (its pose does not change) and NOT_STILL when no pixel
+// changes. `live` in the data = FACE_PRESENT, SINGLE_FACE, NOT_STILL, HEAD_CHALLENGE and SAME_FACE all PASSED.
+
+export const FRAME_OPTIONS = { fps: 3, maxFrames: 24, maxSide: 640 } as const;
+// SAME_FACE compares the identity descriptor of up to 6 frames (analyze-video.ts: the most turned ones and others)
+// with the anchor's, on the thresholds of face match: calibrated on real pairs by tools/eval/faces.ts, PASSED
+// above every different-person pair seen, FAILED below every same-person pair seen (docs/accuracy.md).
+export const LIVENESS_THRESHOLDS = {
+  MIN_FRAMES: 5,
+  FACE_PRESENT: 0.8,
+  FACE_PRESENT_REVIEW: 0.5,
+  SECOND_FACE_FAILED: 0.2,
+  SAME_FACE: FACE_MATCH_THRESHOLDS.MATCH,
+  SAME_FACE_REVIEW: FACE_MATCH_THRESHOLDS.REVIEW,
+} as const;
+
+const LIVE_CHECKS = ["FACE_PRESENT", "SINGLE_FACE", "NOT_STILL", "HEAD_CHALLENGE", "SAME_FACE"];
+const round = (x: number, digits = 3) => Math.round(x * 10 ** digits) / 10 ** digits;
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? (s[(s.length - 1) >> 1]! + s[s.length >> 1]!) / 2 : null;
+};
+
+export const liveness: VerificationProcess = {
+  type: "LIVENESS",
+  // none: the document match reads DOCUMENT_FRONT itself, not the document step's output, so LIVENESS runs beside
+  // DOCUMENT_VERIFICATION (their wall times overlap instead of adding up: bench:pipeline, docs/benchmarks.md)
+  dependsOn: [],
+  async run(input) {
+    const challenge: Challenge = input.workflow.settings.LIVENESS_CHALLENGE ?? "TURN_HEAD_LEFT_RIGHT";
+    const video = await fileOf(input, "SELFIE_VIDEO");
+    if (!video) {
+      return {
+        result: "DECLINED",
+        data: { live: false, challenge: { type: challenge, passed: false } },
+        checks: [{ name: "VIDEO_FRAMES", result: "FAILED", detail: "No SELFIE_VIDEO was submitted." }],
+      };
+    }
+    let analysis: VideoAnalysis;
+    try {
+      analysis = await analyzeVideo(video.bytes, video.contentType, FRAME_OPTIONS);
+    } catch (error) {
+      // an unreadable upload is the person's problem (FAILED below); a timeout or a missing binary is ours (retry)
+      if (!(error instanceof FfmpegError) || error.timedOut) throw error;
+      analysis = { frames: 0, faces: [], anchor: null, similarityToAnchor: [], frameDiffs: [] };
+    }
+    const checks: Check[] = [];
+    const n = analysis.frames;
+    if (n < LIVENESS_THRESHOLDS.MIN_FRAMES) {
+      checks.push({
+        name: "VIDEO_FRAMES",
+        result: "FAILED",
+        detail: `${n} frames could be read from the video; at least ${LIVENESS_THRESHOLDS.MIN_FRAMES} are needed (about 2 seconds).`,
+      });
+      return {
+        result: resultOfChecks(checks),
+        data: { live: false, frames: { sampled: n }, challenge: { type: challenge, passed: false } },
+        checks,
+      };
+    }
+    checks.push({
+      name: "VIDEO_FRAMES",
+      result: "PASSED",
+      detail: `${n} frames sampled at ${FRAME_OPTIONS.fps} per second.`,
+    });
+
+    const withFace = analysis.faces.filter((f) => f.main).length;
+    const share = withFace / n;
+    checks.push({
+      name: "FACE_PRESENT",
+      result:
+        share >= LIVENESS_THRESHOLDS.FACE_PRESENT
+          ? "PASSED"
+          : share >= LIVENESS_THRESHOLDS.FACE_PRESENT_REVIEW
+            ? "REVIEW"
+            : "FAILED",
+      detail: `A face was found in ${withFace} of ${n} frames.`,
+    });
+
+    const multi = analysis.faces.filter((f) => f.others > 0).length;
+    checks.push({
+      name: "SINGLE_FACE",
+      result: multi === 0 ? "PASSED" : multi / n <= LIVENESS_THRESHOLDS.SECOND_FACE_FAILED ? "REVIEW" : "FAILED",
+      detail: multi === 0 ? "One face in every frame." : `A second face appears in ${multi} of ${n} frames.`,
+    });
+
+    const maxDiff = Math.max(0, ...analysis.frameDiffs);
+    const isStill = maxDiff < VIDEO_THRESHOLDS.STILL_FRAME_DIFF;
+    checks.push(
+      isStill
+        ? {
+            name: "NOT_STILL",
+            result: "FAILED",
+            detail: "Every frame shows the same picture: this is a still image, not a live person.",
+          }
+        : { name: "NOT_STILL", result: "PASSED", detail: "The picture changes between frames." },
+    );
+
+    const outcome = judgeChallenge(
+      challenge,
+      analysis.faces.map((f) => (f.main ? { yaw: f.main.yaw, pitch: f.main.pitch } : null)),
+    );
+    checks.push({ name: "HEAD_CHALLENGE", result: outcome.passed ? "PASSED" : "FAILED", detail: outcome.reason });
+
+    const sims = analysis.similarityToAnchor.filter((s): s is number => s !== null);
+    const lowest = sims.length ? Math.min(...sims) : null;
+    checks.push(
+      lowest === null
+        ? { name: "SAME_FACE", result: "FAILED", detail: "No face to compare across frames." }
+        : lowest >= LIVENESS_THRESHOLDS.SAME_FACE
+          ? {
+              name: "SAME_FACE",
+              result: "PASSED",
+              detail: `The same face throughout (lowest similarity ${round(lowest, 2)}).`,
+            }
+          : lowest >= LIVENESS_THRESHOLDS.SAME_FACE_REVIEW
+            ? {
+                name: "SAME_FACE",
+                result: "REVIEW",
+                detail: `A frame's face is only ${round(lowest, 2)} similar to the others.`,
+              }
+            : {
+                name: "SAME_FACE",
+                result: "FAILED",
+                detail: `A different face appears during the video (similarity ${round(lowest, 2)}).`,
+              },
+    );
+
+    const face = anchorFace(analysis);
+    const documentMatch = await documentFaceMatch(input, face);
+    checks.push(documentMatch.check);
+    const selfieMatch = await selfiePhotoMatch(input, face);
+    checks.push(selfieMatch.check);
+
+    const real = analysis.faces.map((f) => f.main?.real).filter((x): x is number => typeof x === "number");
+    const live = analysis.faces.map((f) => f.main?.live).filter((x): x is number => typeof x === "number");
+    const isLive = LIVE_CHECKS.every((name) => checks.find((c) => c.name === name)?.result === "PASSED");
+    return {
+      result: resultOfChecks(checks),
+      checks,
+      data: {
+        live: isLive,
+        challenge: {
+          type: challenge,
+          passed: outcome.passed,
+          observed: outcome.observed,
+          reason: outcome.reason,
+          baseline: outcome.baseline,
+          yaw_range: outcome.yaw_range,
+          pitch_range: outcome.pitch_range,
+        },
+        frames: { sampled: n, with_face: withFace, multiple_faces: multi, max_frame_difference: round(maxDiff, 2) },
+        face_consistency: {
+          lowest_similarity: lowest === null ? null : round(lowest),
+          median_similarity: median(sims) === null ? null : round(median(sims)!),
+        },
+        face_match: documentMatch.match ? { ...documentMatch.match, reference: "DOCUMENT_FRONT" } : null,
+        selfie_photo_match: selfieMatch.match,
+        // model scores: recorded for reviewers, never decisive (see the table above)
+        scores: {
+          antispoof_real_median: nullableRound(median(real)),
+          liveness_model_median: nullableRound(median(live)),
+          decisive: false,
+        },
+        thresholds: {
+          ...LIVENESS_THRESHOLDS,
+          ...CHALLENGE_THRESHOLDS,
+          face_match: FACE_MATCH_THRESHOLDS,
+          still_frame_difference: VIDEO_THRESHOLDS.STILL_FRAME_DIFF,
+        },
+        engine:
+          "@vladmandic/human 3.3 (tfjs wasm) faces and poses, face-api ResNet-34 identity descriptor, ffmpeg frames",
+      },
+    };
+  },
+};
+
+const nullableRound = (x: number | null) => (x === null ? null : round(x));
+
+type Observed = Parameters<typeof matchFaces>[0];
+
+async function documentFaceMatch(
+  input: ProcessInput,
+  face: Observed | null,
+): Promise<{ check: Check; match: FaceMatch | null }> {
+  if (!input.workflow.processes.includes("DOCUMENT_VERIFICATION")) {
+    return {
+      check: { name: "DOCUMENT_MATCH", result: "SKIPPED", detail: "The workflow has no document step." },
+      match: null,
+    };
+  }
+  const front = await fileOf(input, "DOCUMENT_FRONT");
+  if (!front)
+    return {
+      check: { name: "DOCUMENT_MATCH", result: "REVIEW", detail: "No document front image to compare the face with." },
+      match: null,
+    };
+  const portrait = await largestFace(front.bytes);
+  if (!portrait)
+    return {
+      check: { name: "DOCUMENT_MATCH", result: "REVIEW", detail: "No face was found on the document front." },
+      match: null,
+    };
+  if (!face)
+    return {
+      check: { name: "DOCUMENT_MATCH", result: "FAILED", detail: "No face in the video to compare with the document." },
+      match: null,
+    };
+  const match = await matchFaces(face, portrait);
+  return {
+    check: { name: "DOCUMENT_MATCH", result: match.result, detail: matchDetail("the document portrait", match) },
+    match,
+  };
+}
+
+async function selfiePhotoMatch(
+  input: ProcessInput,
+  face: Observed | null,
+): Promise<{ check: Check; match: FaceMatch | null }> {
+  const photo = await fileOf(input, "SELFIE_PHOTO");
+  if (!photo)
+    return {
+      check: { name: "SELFIE_PHOTO_MATCH", result: "SKIPPED", detail: "No SELFIE_PHOTO was submitted." },
+      match: null,
+    };
+  const selfie = await largestFace(photo.bytes);
+  if (!selfie || !face)
+    return {
+      check: {
+        name: "SELFIE_PHOTO_MATCH",
+        result: "REVIEW",
+        detail: selfie
+          ? "No face in the video to compare with the selfie photo."
+          : "No face was found on the selfie photo.",
+      },
+      match: null,
+    };
+  const match = await matchFaces(face, selfie);
+  return {
+    check: { name: "SELFIE_PHOTO_MATCH", result: match.result, detail: matchDetail("the selfie photo", match) },
+    match,
+  };
+}
+
+export function matchDetail(what: string, match: FaceMatch): string {
+  const verdict = match.result === "PASSED" ? "matches" : match.result === "REVIEW" ? "may match" : "does not match";
+  return `The face in the video ${verdict} ${what} (similarity ${match.similarity}, threshold ${match.threshold}).`;
+}

@@ -1,0 +1,78 @@
+import type { ProcessType } from "@/lib/shared/process-types";
+import type { SettingValues } from "@/lib/domain/flows/settings";
+
+// The one interface of a verification process (lib/checks/<type>/). The engine gives it the verification's
+// inputs and the results of the steps it depends on; it answers a result, the step `data` of the spec, and the
+// checks behind the result. A process that cannot run (a bug, a missing model) throws: the engine retries it
+// and, after its attempts, marks the step and the verification FAILED. A process never fakes success: what it
+// cannot decide is MANUAL_REVIEW with a check that says why.
+
+export type ProcessResult = "APPROVED" | "DECLINED" | "MANUAL_REVIEW";
+
+/** PASSED/FAILED/REVIEW decide; SKIPPED records a check the workflow did not ask for or could not run for lack of data. */
+export type CheckResult = "PASSED" | "FAILED" | "REVIEW" | "SKIPPED";
+
+export type Check = { name: string; result: CheckResult; detail: string };
+
+export type ProcessOutput = { result: ProcessResult; data: Record<string, unknown>; checks: Check[] };
+
+export type StoredInput = { type: "TEXT" | "FILE" | "LOCATION"; value: string | null; fileId: string | null };
+
+export type EarlierStep = { processType: ProcessType; result: ProcessResult | null; data: Record<string, unknown> };
+
+export type ProcessInput = {
+  verification: {
+    id: string;
+    accountId: string;
+    identityId: string;
+    workflowId: string;
+    ipAddress: string | null;
+    metadata: Record<string, unknown>;
+    createdAt: Date;
+  };
+  workflow: {
+    processes: readonly string[];
+    documentTypes: readonly string[];
+    countries: readonly string[];
+    settings: SettingValues;
+  };
+  /** by fieldName */
+  inputs: ReadonlyMap<string, StoredInput>;
+  /** plaintext of one of this verification's files */
+  readFile(fileId: string): Promise<{ bytes: Buffer; contentType: string } | null>;
+  /** finished steps this process depends on (see `dependsOn`), in workflow order */
+  earlierSteps: readonly EarlierStep[];
+  now: Date;
+};
+
+export type VerificationProcess = {
+  type: ProcessType;
+  /** process types whose step data this one reads; they run first when the workflow has them */
+  dependsOn: readonly ProcessType[];
+  run(input: ProcessInput): Promise<ProcessOutput>;
+};
+
+/** The result of a step from its checks: any FAILED → DECLINED, else any REVIEW → MANUAL_REVIEW, else APPROVED. */
+export function resultOfChecks(checks: readonly Check[]): ProcessResult {
+  if (checks.some((c) => c.result === "FAILED")) return "DECLINED";
+  if (checks.some((c) => c.result === "REVIEW")) return "MANUAL_REVIEW";
+  return "APPROVED";
+}
+
+/** The verification's result from its steps, by the same rule. */
+export function combineResults(results: readonly ProcessResult[]): ProcessResult {
+  if (results.includes("DECLINED")) return "DECLINED";
+  if (results.includes("MANUAL_REVIEW")) return "MANUAL_REVIEW";
+  return "APPROVED";
+}
+
+/** One FILE input of the verification, read and decrypted: its id, bytes and sniffed type; null when absent. */
+export async function fileOf(
+  input: ProcessInput,
+  fieldName: string,
+): Promise<{ fileId: string; bytes: Buffer; contentType: string } | null> {
+  const stored = input.inputs.get(fieldName);
+  if (stored?.type !== "FILE" || !stored.fileId) return null;
+  const file = await input.readFile(stored.fileId);
+  return file ? { fileId: stored.fileId, ...file } : null;
+}

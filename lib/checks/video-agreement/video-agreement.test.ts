@@ -1,0 +1,110 @@
+import { readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import sharp from "sharp";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { ProcessInput, StoredInput } from "@/lib/checks/types";
+import { sampleFace } from "@/test/sample-faces";
+import { runFfmpeg, withTempDir } from "@/lib/engines/video/ffmpeg";
+import { videoAgreement } from "./video-agreement";
+
+// A face video with a sound track (0.6 s tone bursts with pauses, standing in for speech) or without, made at run
+// time with ffmpeg. A constant tone would not count: activity is measured above the recording's own floor.
+async function agreementVideo(face: Buffer, withSound: boolean): Promise<Buffer> {
+  return withTempDir(async (dir) => {
+    await writeFile(path.join(dir, "face.png"), face);
+    const audio = withSound
+      ? ["-f", "lavfi", "-i", "aevalsrc=0.4*sin(2*PI*220*t)*lt(mod(t\\,1)\\,0.6):d=3:s=48000", "-c:a", "libopus"]
+      : [];
+    await runFfmpeg(
+      [
+        "-loop",
+        "1",
+        "-framerate",
+        "10",
+        "-i",
+        path.join(dir, "face.png"),
+        ...audio,
+        "-t",
+        "3",
+        "-c:v",
+        "libvpx",
+        "-deadline",
+        "realtime",
+        "-cpu-used",
+        "8",
+        path.join(dir, "out.webm"),
+      ],
+      { timeoutMs: 60_000 },
+    );
+    return readFile(path.join(dir, "out.webm"));
+  });
+}
+function processInput(files: Record<string, { bytes: Buffer; contentType: string }>): ProcessInput {
+  return {
+    verification: {
+      id: "v",
+      accountId: "a",
+      identityId: "i",
+      workflowId: "w",
+      ipAddress: null,
+      metadata: {},
+      createdAt: new Date(),
+    },
+    workflow: {
+      processes: ["DOCUMENT_VERIFICATION", "VIDEO_AGREEMENT"],
+      documentTypes: [],
+      countries: [],
+      settings: { AGREEMENT_STATEMENT: "I agree to open an account with Example Ltd." },
+    },
+    inputs: new Map<string, StoredInput>(Object.keys(files).map((n) => [n, { type: "FILE", value: null, fileId: n }])),
+    readFile: async (id) => files[id] ?? null,
+    earlierSteps: [],
+    now: new Date(),
+  };
+}
+const byName = (checks: { name: string; result: string }[]) =>
+  Object.fromEntries(checks.map((c) => [c.name, c.result]));
+
+describe("videoAgreement.run", () => {
+  let man: Buffer, woman: Buffer;
+  beforeAll(async () => {
+    [man, woman] = await Promise.all([sampleFace(0), sampleFace(1)]);
+  });
+
+  it("matches the reader to the identity's photo, stores the statement, and leaves the words to a reviewer", async () => {
+    const portrait = await sharp(man).rotate(6, { background: "#999" }).jpeg({ quality: 70 }).toBuffer();
+    const output = await videoAgreement.run(
+      processInput({
+        AGREEMENT_VIDEO: { bytes: await agreementVideo(man, true), contentType: "video/webm" },
+        SELFIE_PHOTO: { bytes: portrait, contentType: "image/jpeg" },
+      }),
+    );
+    expect(byName(output.checks)).toEqual({
+      VIDEO_FRAMES: "PASSED",
+      FACE_PRESENT: "PASSED",
+      SINGLE_FACE: "PASSED",
+      SAME_FACE: "PASSED",
+      IDENTITY_MATCH: "PASSED",
+      AUDIO_PRESENT: "PASSED",
+      STATEMENT_TRANSCRIPT: "REVIEW",
+    });
+    expect(output.result).toBe("MANUAL_REVIEW");
+    expect(output.data).toMatchObject({
+      statement: "I agree to open an account with Example Ltd.",
+      speech: { transcribed: false },
+      face_match: { reference: "SELFIE_PHOTO", result: "PASSED" },
+    });
+  }, 60_000);
+
+  it("declines a different person and a silent video", async () => {
+    const output = await videoAgreement.run(
+      processInput({
+        AGREEMENT_VIDEO: { bytes: await agreementVideo(woman, false), contentType: "video/webm" },
+        DOCUMENT_FRONT: { bytes: man, contentType: "image/png" },
+      }),
+    );
+    expect(byName(output.checks)).toMatchObject({ IDENTITY_MATCH: "FAILED", AUDIO_PRESENT: "FAILED" });
+    expect(output.data).toMatchObject({ face_match: { reference: "DOCUMENT_FRONT" }, audio: { has_audio: false } });
+    expect(output.result).toBe("DECLINED");
+  }, 60_000);
+});

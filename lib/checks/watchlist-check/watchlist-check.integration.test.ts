@@ -1,0 +1,171 @@
+import { randomUUID } from "node:crypto";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { EarlierStep, ProcessInput } from "@/lib/checks/types";
+import { watchlistCheck } from "@/lib/checks/watchlist-check/watchlist-check";
+import { importWatchlist, SYNTHETIC_LIST_FILE } from "@/lib/domain/watchlist/import/import-watchlist";
+import type { SettingValues } from "@/lib/domain/flows/settings";
+
+// The synthetic list is imported for this file's account only. The "no list" account relies on no test
+// importing a list for every account (they all pass an accountId).
+const accountId = randomUUID();
+const listName = `test-process-synthetic-${randomUUID()}`;
+
+function processInput(
+  options: {
+    accountId?: string;
+    inputs?: Record<string, string>;
+    earlierSteps?: EarlierStep[];
+    settings?: SettingValues;
+  } = {},
+): ProcessInput {
+  return {
+    verification: {
+      id: randomUUID(),
+      accountId: options.accountId ?? accountId,
+      identityId: randomUUID(),
+      workflowId: randomUUID(),
+      ipAddress: null,
+      metadata: {},
+      createdAt: new Date(),
+    },
+    workflow: { processes: ["WATCHLIST_CHECK"], documentTypes: [], countries: [], settings: options.settings ?? {} },
+    inputs: new Map(
+      Object.entries(options.inputs ?? {}).map(([k, v]) => [k, { type: "TEXT" as const, value: v, fileId: null }]),
+    ),
+    readFile: async () => null,
+    earlierSteps: options.earlierSteps ?? [],
+    now: new Date(),
+  };
+}
+
+beforeAll(async () => {
+  await importWatchlist({ format: "synthetic", file: SYNTHETIC_LIST_FILE, name: listName, accountId });
+});
+
+describe("WATCHLIST_CHECK", () => {
+  it("sends a hit to MANUAL_REVIEW with the matched entries", async () => {
+    const output = await watchlistCheck.run(
+      processInput({ inputs: { FULL_NAME: "Иван Петрович Фиктивов", DATE_OF_BIRTH: "1961-04-02" } }),
+    );
+    expect(output.result).toBe("MANUAL_REVIEW");
+    expect(output.data).toMatchObject({
+      screened_name: "Иван Петрович Фиктивов",
+      screened_dob: "1961-04-02",
+      name_source: "INPUTS",
+      threshold: 0.88,
+      lists_screened: [{ name: listName, entry_count: 30, version: "2026-11-22T00:00:00" }],
+      matches: [
+        {
+          source: listName,
+          external_id: "syn-0001",
+          entity_type: "PERSON",
+          name: "Ivan Petrovich Fiktivov",
+          score: 1,
+          programs: ["SYN-DEMO-RU"],
+          dob: ["1961-04-02"],
+          score_breakdown: { name: 1, dob_agreement: "EXACT" },
+        },
+      ],
+    });
+    expect(output.checks).toContainEqual({
+      name: "WATCHLIST_SCREENING",
+      result: "REVIEW",
+      detail: `1 potential match(es) scored at least 0.88: Ivan Petrovich Fiktivov (${listName} syn-0001, 1).`,
+    });
+  });
+
+  it("approves a clean name, recording the lists it was screened against", async () => {
+    const output = await watchlistCheck.run(
+      processInput({ inputs: { FULL_NAME: "Anna Schmidt", DATE_OF_BIRTH: "1990-05-05" } }),
+    );
+    expect(output.result).toBe("APPROVED");
+    expect(output.data).toMatchObject({ matches: [], lists_screened: [{ name: listName, entry_count: 30 }] });
+    expect(output.checks.map((c) => [c.name, c.result])).toEqual([
+      ["DATE_OF_BIRTH", "PASSED"],
+      ["WATCHLIST_SCREENING", "PASSED"],
+    ]);
+  });
+
+  it("does not pass anyone when no watchlist is imported", async () => {
+    const output = await watchlistCheck.run(
+      processInput({ accountId: randomUUID(), inputs: { FULL_NAME: "Anna Schmidt", DATE_OF_BIRTH: "1990-05-05" } }),
+    );
+    expect(output.result).toBe("MANUAL_REVIEW");
+    expect(output.data).toMatchObject({ lists_screened: [], matches: [] });
+    expect(output.checks.find((c) => c.name === "WATCHLIST_SCREENING")).toMatchObject({
+      result: "REVIEW",
+      detail: expect.stringContaining("no watchlist imported"),
+    });
+  });
+
+  it("does not pass anyone without a name", async () => {
+    const output = await watchlistCheck.run(
+      processInput({
+        earlierSteps: [{ processType: "DOCUMENT_VERIFICATION", result: "MANUAL_REVIEW", data: { automated: false } }],
+      }),
+    );
+    expect(output.result).toBe("MANUAL_REVIEW");
+    expect(output.checks).toEqual([
+      { name: "NAME_PRESENT", result: "REVIEW", detail: expect.stringContaining("No name to screen") },
+    ]);
+  });
+
+  it("does not pass a name that gives nothing to compare", async () => {
+    for (const name of ["J. K.", "---"]) {
+      const output = await watchlistCheck.run(processInput({ inputs: { FULL_NAME: name } }));
+      expect(output.result, name).toBe("MANUAL_REVIEW");
+      expect(output.checks.find((c) => c.name === "WATCHLIST_SCREENING")).toMatchObject({
+        result: "REVIEW",
+        detail: expect.stringContaining("nothing to compare"),
+      });
+    }
+  });
+
+  it("screens the name and date of birth read from the document", async () => {
+    const earlierSteps: EarlierStep[] = [
+      {
+        processType: "DOCUMENT_VERIFICATION",
+        result: "APPROVED",
+        data: { full_name: "KHALID MAHMOUD AL WAHMI", date_of_birth: "1970-03-03" },
+      },
+    ];
+    const output = await watchlistCheck.run(processInput({ earlierSteps }));
+    expect(output.result).toBe("MANUAL_REVIEW");
+    expect(output.data).toMatchObject({
+      name_source: "DOCUMENT_VERIFICATION",
+      matches: [{ external_id: "syn-0002", score_breakdown: { dob_agreement: "SAME_YEAR" } }],
+    });
+  });
+
+  it("clears a name match whose listed date of birth conflicts, and says it weighed the date", async () => {
+    const output = await watchlistCheck.run(
+      processInput({ inputs: { FULL_NAME: "Ivan Fiktivov", DATE_OF_BIRTH: "1990-01-01" } }),
+    );
+    expect(output.result).toBe("APPROVED");
+    expect(output.checks[0]).toMatchObject({ name: "DATE_OF_BIRTH", result: "PASSED" });
+  });
+
+  it("uses the workflow's WATCHLIST_THRESHOLD", async () => {
+    const variant = { FULL_NAME: "Moamar Exampley", DATE_OF_BIRTH: "1942-06-07" };
+    expect((await watchlistCheck.run(processInput({ inputs: variant }))).result).toBe("MANUAL_REVIEW");
+    const strict = await watchlistCheck.run(processInput({ inputs: variant, settings: { WATCHLIST_THRESHOLD: 1 } }));
+    expect(strict.result).toBe("APPROVED");
+    expect(strict.data.threshold).toBe(1);
+  });
+
+  it("screens on the name alone when the date of birth is missing or unreadable", async () => {
+    const output = await watchlistCheck.run(
+      processInput({ inputs: { FULL_NAME: "Josef Mustermann", DATE_OF_BIRTH: "05/05/1975" } }),
+    );
+    expect(output.result).toBe("MANUAL_REVIEW");
+    expect(output.data).toMatchObject({
+      screened_dob: null,
+      matches: [{ external_id: "syn-0005", score_breakdown: { dob_agreement: "UNKNOWN" } }],
+    });
+    expect(output.checks[0]).toMatchObject({
+      name: "DATE_OF_BIRTH",
+      result: "SKIPPED",
+      detail: expect.stringContaining('"05/05/1975" is not YYYY-MM-DD'),
+    });
+  });
+});

@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import type { EarlierStep, StoredInput } from "@/lib/checks/types";
+import { subjectOf, watchlistCheck } from "@/lib/checks/watchlist-check/watchlist-check";
+
+const text = (value: string): StoredInput => ({ type: "TEXT", value, fileId: null });
+const inputs = (values: Record<string, string>) => new Map(Object.entries(values).map(([k, v]) => [k, text(v)]));
+const documentStep = (data: Record<string, unknown>): EarlierStep => ({
+  processType: "DOCUMENT_VERIFICATION",
+  result: "APPROVED",
+  data,
+});
+
+describe("subjectOf", () => {
+  it("takes name and date of birth from the document step when it read them", () => {
+    expect(
+      subjectOf({
+        inputs: inputs({ FULL_NAME: "Typed Name" }),
+        earlierSteps: [documentStep({ full_name: " Ivan Fiktivov ", date_of_birth: "1961-04-02" })],
+      }),
+    ).toEqual({
+      fullName: "Ivan Fiktivov",
+      dateOfBirth: "1961-04-02",
+      source: "DOCUMENT_VERIFICATION",
+      unreadableDob: null,
+    });
+  });
+
+  it("falls back to the FULL_NAME / DATE_OF_BIRTH inputs", () => {
+    const fromInputs = subjectOf({
+      inputs: inputs({ FULL_NAME: "Jane Doe", DATE_OF_BIRTH: "1990-01-31" }),
+      earlierSteps: [documentStep({ automated: false })],
+    });
+    expect(fromInputs).toMatchObject({ fullName: "Jane Doe", dateOfBirth: "1990-01-31", source: "INPUTS" });
+  });
+
+  it("has no name when neither supplies one, and keeps an unreadable date out of scoring", () => {
+    expect(subjectOf({ inputs: new Map(), earlierSteps: [] })).toEqual({
+      fullName: null,
+      dateOfBirth: null,
+      source: null,
+      unreadableDob: null,
+    });
+    expect(
+      subjectOf({
+        inputs: inputs({ FULL_NAME: "  ", DATE_OF_BIRTH: "31/01/1990" }),
+        earlierSteps: [documentStep({ full_name: 42 })],
+      }),
+    ).toEqual({
+      fullName: null,
+      dateOfBirth: null,
+      source: null,
+      unreadableDob: "31/01/1990",
+    });
+  });
+});
+
+describe("watchlistCheck", () => {
+  it("is WATCHLIST_CHECK and runs after the document step", () => {
+    expect(watchlistCheck.type).toBe("WATCHLIST_CHECK");
+    expect(watchlistCheck.dependsOn).toEqual(["DOCUMENT_VERIFICATION"]);
+  });
+});

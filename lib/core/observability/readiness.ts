@@ -1,0 +1,101 @@
+import "server-only";
+import { access, readdir } from "node:fs/promises";
+import path from "node:path";
+import { prisma } from "@/lib/core/db";
+import { humanPackageDir } from "@/lib/engines/faces/human-engine";
+import { packageDir } from "@/lib/engines/geo/package-dir";
+import { secrets } from "@/lib/core/secrets";
+import { ffmpegBinary, ffmpegVersion } from "@/lib/engines/video/ffmpeg";
+import { decryptWebhookSecret } from "@/lib/domain/webhooks/webhook-secret";
+
+// GET /api/ready: can this instance do its work? Each part answers ok or names what fails, in words that carry no
+// secret, no path and no version of anything but ours (an attacker learns nothing from a 503).
+
+export type Part = { ok: boolean; detail?: string };
+export type Readiness = { ready: boolean; parts: Record<string, Part> };
+
+const withTimeout = <T>(promise: Promise<T>, ms: number, what: string) =>
+  Promise.race([
+    promise,
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what} did not answer in ${ms} ms`)), ms)),
+  ]);
+
+async function database(): Promise<Part> {
+  try {
+    await withTimeout(prisma.$queryRaw`SELECT 1`, 5_000, "database");
+    return { ok: true };
+  } catch {
+    return { ok: false, detail: "the database does not answer" };
+  }
+}
+
+/** Every migration folder this build ships is applied (finished, not rolled back). */
+async function migrations(): Promise<Part> {
+  try {
+    const shipped = (await readdir(path.join(process.cwd(), "prisma/migrations"), { withFileTypes: true }))
+      .filter((e) => e.isDirectory())
+      .map((e) => e.name);
+    const applied = await withTimeout(
+      prisma.$queryRaw<{ migration_name: string }[]>`
+        SELECT "migration_name" FROM "_prisma_migrations" WHERE "finished_at" IS NOT NULL AND "rolled_back_at" IS NULL`,
+      5_000,
+      "migrations",
+    );
+    const done = new Set(applied.map((r) => r.migration_name));
+    const pending = shipped.filter((name) => !done.has(name)).length;
+    return pending ? { ok: false, detail: `${pending} migration(s) not applied (npm run db:migrate)` } : { ok: true };
+  } catch {
+    return { ok: false, detail: "the migration history cannot be read" };
+  }
+}
+
+/** The storage key is loaded, and opens what is stored with it (a sample: the newest webhook secret). */
+async function storageKey(): Promise<Part> {
+  try {
+    if (secrets().storageKey.length !== 32) return { ok: false, detail: "the storage key is not 32 bytes" };
+  } catch {
+    return { ok: false, detail: "the storage key cannot be loaded" };
+  }
+  try {
+    const sample = await withTimeout(
+      prisma.webhookEndpoint.findFirst({ orderBy: { createdAt: "desc" }, select: { secretEncrypted: true } }),
+      5_000,
+      "storage sample",
+    );
+    if (sample) decryptWebhookSecret(sample.secretEncrypted);
+    return { ok: true };
+  } catch (error) {
+    if ((error as Error).message?.includes("did not answer")) return { ok: true }; // the database part says it
+    return { ok: false, detail: "the storage key does not open stored data (another instance's key?)" };
+  }
+}
+
+async function ffmpeg(): Promise<Part> {
+  const { source } = ffmpegBinary();
+  if ((await ffmpegVersion()) === "unavailable") return { ok: false, detail: `the ${source} ffmpeg does not run` };
+  return { ok: true, detail: source === "bundled" ? "bundled 2018 build (no security updates)" : source };
+}
+
+/** The model files the checks load are installed and readable (loading them is the preload's job, not a probe's). */
+async function models(): Promise<Part> {
+  const files = [
+    ...["blazeface", "facemesh", "antispoof", "liveness"].flatMap((m) =>
+      [".json", ".bin"].map((ext) => () => path.join(humanPackageDir(), "models", `${m}${ext}`)),
+    ),
+    ...["ssd_mobilenetv1_model", "face_landmark_68_model", "face_recognition_model"].map(
+      (m) => () => path.join(packageDir("@vladmandic/face-api"), "model", `${m}.bin`),
+    ),
+    ...["4.0.0", "4.0.0_best_int"].map(
+      (v) => () => path.join(packageDir("@tesseract.js-data/eng"), v, "eng.traineddata.gz"),
+    ),
+  ];
+  let missing = 0;
+  for (const file of files) await access(file()).catch(() => missing++);
+  return missing ? { ok: false, detail: `${missing} model file(s) missing: reinstall (npm install)` } : { ok: true };
+}
+
+export async function readiness(): Promise<Readiness> {
+  const [db, mig, key, ff, mod] = await Promise.all([database(), migrations(), storageKey(), ffmpeg(), models()]);
+  const parts = { database: db, migrations: mig, storageKey: key, ffmpeg: ff, models: mod };
+  return { ready: Object.values(parts).every((p) => p.ok), parts };
+}

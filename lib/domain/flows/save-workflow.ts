@@ -1,0 +1,43 @@
+import "server-only";
+import { prisma } from "@/lib/core/db";
+import { idOrNotFound, isUniqueViolation } from "@/lib/actions/dashboard-ids";
+import { assertCan, NotFoundError, type Member } from "@/lib/auth/permissions";
+import { publishWorkflow } from "@/lib/domain/flows/publish-workflow";
+import {
+  pruneDefinition,
+  WorkflowDefinitionSchema,
+  type WorkflowDefinition,
+} from "@/lib/domain/flows/workflow-definition";
+
+export type SaveWorkflowResult =
+  { ok: true; workflowId: string; version: number } | { ok: false; fieldErrors: Record<string, string> };
+
+/**
+ * The builder's save: validates with the builder's own schema (again: the browser's check is a convenience), keeps
+ * only the settings the chosen processes use, and publishes a new immutable version; verifications in flight keep
+ * the version they pinned. Without `workflowId` it creates the workflow.
+ */
+export async function saveWorkflow(member: Member, input: unknown, workflowId?: string): Promise<SaveWorkflowResult> {
+  assertCan(member, "manageWorkflows");
+  const id = workflowId === undefined ? undefined : idOrNotFound(workflowId);
+  if (id && !(await prisma.workflow.findFirst({ where: { id, accountId: member.accountId }, select: { id: true } }))) {
+    throw new NotFoundError("Workflow not found");
+  }
+  const parsed = WorkflowDefinitionSchema.safeParse(input);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      fieldErrors: Object.fromEntries(parsed.error.issues.map((i) => [i.path.join(".") || "form", i.message])),
+    };
+  }
+  try {
+    const published = await publishWorkflow(member.accountId, pruneDefinition(parsed.data as WorkflowDefinition), id, {
+      actorId: member.userId,
+      action: id ? "workflow.published" : "workflow.created",
+    });
+    return { ok: true, ...published };
+  } catch (error) {
+    if (isUniqueViolation(error)) return { ok: false, fieldErrors: { name: "Another workflow already has this name" } };
+    throw error;
+  }
+}

@@ -1,0 +1,91 @@
+import { z } from "zod";
+import { isCountryCode } from "@/lib/shared/country-codes";
+
+// Workflow settings: their API `type`, the zod schema of the typed value, and what they configure.
+// The same schemas validate the seed, the dashboard forms and the engine's reading of a pinned version.
+export const SETTING_TYPES = ["BOOLEAN", "STRING", "NUMBER", "ENUM", "STRING_ARRAY"] as const;
+export type SettingType = (typeof SETTING_TYPES)[number];
+
+const countryCode = z
+  .string()
+  .refine(isCountryCode, "must be an ISO 3166-1 alpha-2 country code")
+  .transform((c) => c.toUpperCase());
+
+export const LIVENESS_CHALLENGES = ["TURN_HEAD_LEFT_RIGHT", "TURN_HEAD_RIGHT_LEFT", "NOD"] as const;
+
+export const SETTING_DEFINITIONS = {
+  // end users may not upload files from their gallery: camera capture only
+  GALLERY_RESTRICTION: { type: "BOOLEAN", schema: z.boolean() },
+  // hours after creation in which the inputs must be complete; then EXPIRED
+  LINK_EXPIRY_HOURS: {
+    type: "NUMBER",
+    schema: z
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 90),
+  },
+  DOCUMENT_CROSS_REFERENCE: { type: "BOOLEAN", schema: z.boolean() },
+  GEOLOCATION_CONFIRMATION: { type: "BOOLEAN", schema: z.boolean() },
+  POSTAL_VALIDATION: { type: "BOOLEAN", schema: z.boolean() },
+  ADDRESS_DUPLICATE_DETECTION: { type: "ENUM", schema: z.enum(["REJECTED", "REVIEW_NEEDED"]) },
+  ALLOWED_COUNTRIES: { type: "STRING_ARRAY", schema: z.array(countryCode).min(1).max(249) },
+  // street, city, postal code and country all required
+  ADDRESS_COMPLETENESS: { type: "BOOLEAN", schema: z.boolean() },
+  LIVENESS_CHALLENGE: { type: "ENUM", schema: z.enum(LIVENESS_CHALLENGES) },
+  AGREEMENT_STATEMENT: { type: "STRING", schema: z.string().trim().min(10).max(1000) },
+  // 0..1 similarity from which a watchlist entry counts as a potential match
+  WATCHLIST_THRESHOLD: { type: "NUMBER", schema: z.number().min(0.5).max(1) },
+} as const satisfies Record<string, { type: SettingType; schema: z.ZodType }>;
+
+export type SettingName = keyof typeof SETTING_DEFINITIONS;
+export type SettingValues = { [K in SettingName]?: z.output<(typeof SETTING_DEFINITIONS)[K]["schema"]> };
+
+export const SettingsSchema = z
+  .object(
+    Object.fromEntries(Object.entries(SETTING_DEFINITIONS).map(([name, def]) => [name, def.schema.optional()])) as {
+      [K in SettingName]: z.ZodOptional<(typeof SETTING_DEFINITIONS)[K]["schema"]>;
+    },
+  )
+  .strict();
+
+export const DEFAULT_AGREEMENT_STATEMENT =
+  "I confirm that I am the person in the identity document and that I agree to this verification.";
+
+export function serializeSetting(
+  name: SettingName,
+  value: unknown,
+): { fieldName: SettingName; type: SettingType; value: string } {
+  const { type } = SETTING_DEFINITIONS[name];
+  return { fieldName: name, type, value: type === "STRING_ARRAY" ? JSON.stringify(value) : String(value) };
+}
+
+/** Stored rows → typed values. Rows that no longer parse (a renamed setting) are skipped, not trusted. */
+export function parseSettings(rows: readonly { fieldName: string; value: string }[]): SettingValues {
+  const values: Record<string, unknown> = {};
+  for (const row of rows) {
+    const definition = SETTING_DEFINITIONS[row.fieldName as SettingName];
+    if (!definition) continue;
+    const raw = decode(definition.type, row.value);
+    const parsed = definition.schema.safeParse(raw);
+    if (parsed.success) values[row.fieldName] = parsed.data;
+  }
+  return values as SettingValues;
+}
+
+function decode(type: SettingType, value: string): unknown {
+  switch (type) {
+    case "BOOLEAN":
+      return value === "true";
+    case "NUMBER":
+      return Number(value);
+    case "STRING_ARRAY":
+      try {
+        return JSON.parse(value);
+      } catch {
+        return undefined;
+      }
+    default:
+      return value;
+  }
+}

@@ -1,0 +1,138 @@
+import "server-only";
+import { DomainError } from "@/lib/http/errors";
+import { clock } from "@/lib/core/clock";
+import { sealWriteArgs } from "@/lib/core/crypto/sealed-columns";
+import type { Keyring } from "@/lib/core/crypto/keyring";
+import { notifyWork } from "@/lib/jobs/dispatch";
+import { eventRow } from "@/lib/domain/events/envelope";
+import { secrets } from "@/lib/core/secrets";
+import { SQL_UUIDV7, sql, ts } from "@/lib/core/sql";
+import { uuidv7 } from "@/lib/core/uuidv7";
+import { isUuid } from "@/lib/domain/verifications/find-verification";
+import { resumeVerifyUrl } from "@/lib/domain/verifications/verify-url";
+import { workflowVersion } from "@/lib/domain/flows/version-cache";
+import { metrics } from "@/lib/core/observability/metrics";
+
+export type StartInput = {
+  accountId: string;
+  clientId: string;
+  flowId: string;
+  metadata: Record<string, unknown>;
+  ipAddress: string | null;
+  /** the mode of the key that starts it (docs/sandbox.md); "live" unless a test key */
+  mode?: "live" | "test";
+};
+
+type WorkflowRow = { id: string; currentVersionId: string | null };
+
+const WORKFLOW_SQL = `SELECT "id", "currentVersionId" FROM "Workflow" WHERE "id" = $1 AND "accountId" = $2 AND "archivedAt" IS NULL`;
+
+// The start transaction as ONE statement. Measured (bench:api, 2026-11-25): through Prisma it was 7 round trips
+// (BEGIN, identity insert and read, verification, event, endpoints, deliveries, COMMIT) and ~4 ms of app CPU per
+// start. A single statement is atomic on its own, so nothing is half-written when it fails.
+// - The identity of metadata.userId is created on first sight; ON CONFLICT … DO UPDATE (a no-op write) returns the
+//   row even when a concurrent start inserted it after this statement's snapshot (DO NOTHING would return nothing,
+//   and a read in the same statement would not see that row either).
+// - Deliveries: one per enabled endpoint of the account and of the verification's mode (live/test) that takes
+//   `verification_started` (none listed = every event), written with the event (transactional outbox, as lib/domain/events/record-event.ts).
+const START_SQL = `
+WITH identity AS (
+  INSERT INTO "Identity" ("id", "accountId", "userId", "createdAt") VALUES ($1, $2, $3, $4::timestamp(3))
+  ON CONFLICT ("accountId", "userId") DO UPDATE SET "userId" = EXCLUDED."userId"
+  RETURNING "id"
+), verification AS (
+  INSERT INTO "Verification" ("id", "accountId", "workflowId", "workflowVersionId", "identityId", "metadata",
+    "emailIndex", "referenceIndex", "referencePrefixes", "ipAddress", "expiresAt", "createdAt", "updatedAt",
+    "lastActivityAt", "mode")
+  SELECT $5, $2, $6, $7, identity."id", $8::jsonb, $9, $10, $11::text[], $12, $13::timestamp(3), $4::timestamp(3),
+    $4::timestamp(3), $4::timestamp(3), $17
+  FROM identity
+  RETURNING "id", "identityId"
+), event AS (
+  INSERT INTO "Event" ("id", "accountId", "verificationId", "name", "payload", "createdAt", "requestId")
+  SELECT $14, $2, verification."id", 'verification_started', $15::jsonb, $4::timestamp(3), $16::text FROM verification
+  RETURNING "id"
+), deliveries AS (
+  INSERT INTO "WebhookDelivery" ("id", "eventId", "endpointId", "nextAttemptAt", "createdAt", "updatedAt")
+  SELECT ${SQL_UUIDV7}, event."id", e."id", $4::timestamp(3), $4::timestamp(3), $4::timestamp(3)
+  FROM event JOIN "WebhookEndpoint" e ON e."accountId" = $2 AND e."enabled" AND e."mode" = $17
+    AND (cardinality(e."events") = 0 OR 'verification_started' = ANY(e."events"))
+  RETURNING 1
+)
+SELECT verification."identityId", (SELECT count(*) FROM deliveries)::int AS "deliveries" FROM verification`;
+
+/**
+ * Creates a verification pinned to the workflow's current version, with its identity (reused when
+ * metadata.userId was seen before in this account) and the `verification_started` event, in one statement.
+ */
+export async function startVerification(input: StartInput) {
+  const now = clock.now();
+  const [workflow] = isUuid(input.flowId)
+    ? await sql<WorkflowRow>("start-workflow", WORKFLOW_SQL, [input.flowId, input.accountId])
+    : [];
+  const version = workflow?.currentVersionId ? await workflowVersion(workflow.currentVersionId) : null;
+  if (!workflow || !version) {
+    throw new DomainError("INVALID_WORKFLOW", "flowId does not identify a workflow of this account.");
+  }
+  const userId = input.metadata.userId === undefined ? null : String(input.metadata.userId);
+  const ipAddress = typeof input.metadata.ipAddress === "string" ? input.metadata.ipAddress : input.ipAddress;
+  const expiryHours = version.shape.settings.LINK_EXPIRY_HOURS;
+  const expiresAt = expiryHours ? new Date(now.getTime() + expiryHours * 3_600_000) : null;
+
+  const key = secrets().keyring;
+  const verification = {
+    id: uuidv7(now.getTime()),
+    accountId: input.accountId,
+    workflowId: workflow.id,
+    metadata: input.metadata,
+    expiresAt,
+  };
+  const sealed = sealedRow(key, "Verification", { metadata: input.metadata });
+  const { row: event } = eventRow(verification, "verification_started", now);
+  const sealedEvent = sealedRow(key, "Event", { payload: event.payload });
+  const [created] = await sql<{ identityId: string; deliveries: number }>("start-verification", START_SQL, [
+    uuidv7(now.getTime()),
+    input.accountId,
+    userId,
+    ts(now),
+    verification.id,
+    workflow.id,
+    workflow.currentVersionId,
+    JSON.stringify(sealed.metadata),
+    sealed.emailIndex,
+    sealed.referenceIndex,
+    sealed.referencePrefixes,
+    ipAddress,
+    expiresAt && ts(expiresAt),
+    event.id,
+    JSON.stringify(sealedEvent.payload),
+    event.requestId,
+    input.mode ?? "live",
+  ]);
+  if (!created) throw new Error("the start statement wrote no verification");
+  metrics.verificationsStarted.inc();
+  notifyWork("deliveries");
+
+  // One object that satisfies both start-response shapes of the spec.
+  return {
+    verificationId: verification.id,
+    identityId: created.identityId,
+    flowId: verification.workflowId,
+    metadata: input.metadata,
+    ipAddress,
+    inputs: version.inputs,
+    settings: version.settings,
+    id: verification.id,
+    status: "pending" as const,
+    createdAt: now.toISOString(),
+    verificationUrl: resumeVerifyUrl(verification, input.clientId, now),
+  };
+}
+
+function sealedRow(
+  key: Keyring,
+  model: "Verification" | "Event",
+  data: Record<string, unknown>,
+): Record<string, unknown> {
+  return (sealWriteArgs(key, model, "create", { data }) as { data: Record<string, unknown> }).data;
+}

@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { toEntryRow } from "@/lib/domain/watchlist/import/entry-row";
+import { EntryIndex, seenKey, type IndexedEntry } from "@/lib/domain/watchlist/rescreen/entry-index";
+
+const entry = (
+  externalId: string,
+  primaryName: string,
+  aliases: string[] = [],
+  birthDates: string[] = [],
+): IndexedEntry => {
+  const row = toEntryRow("source-1", {
+    externalId,
+    entityType: "PERSON",
+    primaryName,
+    aliases,
+    birthDates,
+    countries: [],
+    programs: ["P"],
+    remarks: null,
+  });
+  return { ...row, listName: "list", entityType: "PERSON" };
+};
+
+const index = new EntryIndex([
+  entry("e1", "Muammar Gaddafi", ["Moammar Qadhafi"], ["1942-06-07"]),
+  entry("e2", "Ivan Petrovich Fiktivov", [], ["1961-04-02"]),
+  entry("e3", "Jane Example Doe"),
+]);
+const identity = (fullName: string, dateOfBirth: string | null = null, seen: string[] = []) => ({
+  verificationId: "v1",
+  fullName,
+  dateOfBirth,
+  threshold: null,
+  seen: new Set(seen),
+});
+
+describe("EntryIndex", () => {
+  it("finds a spelling variant through the phonetic keys, with the date of birth counted", () => {
+    const hits = index.screen(identity("Moamar Kadhafi", "1942-06-07"));
+    expect(hits.map((h) => h.entry.externalId)).toEqual(["e1"]);
+    expect(hits[0]!.scored).toMatchObject({ dob: "EXACT" });
+  });
+
+  it("skips what the verification already matched, and names below the threshold", () => {
+    expect(index.screen(identity("Moamar Kadhafi", "1942-06-07", [seenKey("list", "e1")]))).toEqual([]);
+    expect(index.screen(identity("Ivan Smirnov"))).toEqual([]);
+    expect(index.screen(identity("--"))).toEqual([]);
+  });
+});

@@ -1,0 +1,95 @@
+import { isAbjadName, normalizeName, tokensOfKey, type NormalizedName } from "@/lib/domain/watchlist/normalize";
+import { queryPhoneticKeys } from "@/lib/domain/watchlist/phonetic";
+import { DEFAULT_WATCHLIST_THRESHOLD, scoreEntry, type ScoredEntry } from "@/lib/domain/watchlist/score";
+
+// Re-screening many identities against a set of entries (a list's changed entries, or a chunk of a new list): the
+// entries go into an in-memory inverted index by the phonetic keys the importer stored, and each identity looks up
+// its query keys there, as screen-name.ts does in SQL (GIN `&&`). Only entries sharing a key are scored, with the
+// same scoring, threshold and candidate cap as verification-time screening, so a re-screen finds what screening
+// the identity today would find among these entries.
+
+/** The same cap as screen-name.ts: entries sharing the most keys first. */
+const CANDIDATE_LIMIT = 2000;
+
+export type IndexedEntry = {
+  sourceId: string;
+  listName: string;
+  externalId: string;
+  entityType: string;
+  primaryName: string;
+  aliases: string[];
+  normalizedNames: string[];
+  phoneticKeys: string[];
+  birthDates: string[];
+  programs: string[];
+};
+
+type Prepared = IndexedEntry & { names: string[]; normalized: NormalizedName[] };
+
+export type ScreenedIdentity = {
+  verificationId: string;
+  fullName: string;
+  dateOfBirth: string | null;
+  threshold: number | null;
+  /** `list|externalId` of the matches recorded when it was verified: a reviewer saw (and approved past) them */
+  seen: ReadonlySet<string>;
+};
+
+export type RescreenHit = { verificationId: string; entry: IndexedEntry; scored: ScoredEntry };
+
+export const seenKey = (listName: string, externalId: string) => `${listName}|${externalId}`;
+
+export class EntryIndex {
+  private readonly entries: Prepared[] = [];
+  private readonly byKey = new Map<string, number[]>();
+
+  constructor(entries: readonly IndexedEntry[]) {
+    for (const entry of entries) {
+      const names = [entry.primaryName, ...entry.aliases];
+      const position = this.entries.length;
+      this.entries.push({
+        ...entry,
+        names,
+        normalized: names.map((name, i) => ({
+          tokens: tokensOfKey(entry.normalizedNames[i] ?? ""),
+          key: entry.normalizedNames[i] ?? "",
+          isAbjad: isAbjadName(name),
+        })),
+      });
+      for (const key of entry.phoneticKeys) {
+        const list = this.byKey.get(key);
+        if (list) list.push(position);
+        else this.byKey.set(key, [position]);
+      }
+    }
+  }
+
+  get size(): number {
+    return this.entries.length;
+  }
+
+  /** The entries an identity matches at or above its threshold, except those it matched when it was verified. */
+  screen(identity: ScreenedIdentity): RescreenHit[] {
+    const query = normalizeName(identity.fullName);
+    const keys = queryPhoneticKeys(query);
+    if (keys.length === 0 || this.entries.length === 0) return [];
+    const shared = new Map<number, number>();
+    for (const key of keys)
+      for (const position of this.byKey.get(key) ?? []) shared.set(position, (shared.get(position) ?? 0) + 1);
+    let candidates = [...shared.keys()];
+    if (candidates.length > CANDIDATE_LIMIT)
+      candidates = candidates.sort((a, b) => shared.get(b)! - shared.get(a)! || a - b).slice(0, CANDIDATE_LIMIT);
+    const threshold = identity.threshold ?? DEFAULT_WATCHLIST_THRESHOLD;
+    const hits: RescreenHit[] = [];
+    for (const position of candidates) {
+      const entry = this.entries[position]!;
+      if (identity.seen.has(seenKey(entry.listName, entry.externalId))) continue;
+      const scored = scoreEntry(
+        { name: query, dateOfBirth: identity.dateOfBirth },
+        { names: entry.names, normalized: entry.normalized, birthDates: entry.birthDates },
+      );
+      if (scored.score >= threshold) hits.push({ verificationId: identity.verificationId, entry, scored });
+    }
+    return hits;
+  }
+}

@@ -1,0 +1,112 @@
+import { randomUUID } from "node:crypto";
+import { beforeAll, describe, expect, it } from "vitest";
+import { importWatchlist, SYNTHETIC_LIST_FILE } from "@/lib/domain/watchlist/import/import-watchlist";
+import { DEFAULT_WATCHLIST_THRESHOLD } from "@/lib/domain/watchlist/score";
+import { screenName } from "@/lib/domain/watchlist/screen-name";
+
+// The lists are this file's account's own: other tests (and other accounts) never screen against them.
+const accountId = randomUUID();
+const synthetic = `test-screen-synthetic-${randomUUID()}`;
+const ofac = `test-screen-ofac-${randomUUID()}`;
+const threshold = DEFAULT_WATCHLIST_THRESHOLD;
+const screen = (fullName: string, dateOfBirth?: string) => screenName({ fullName, dateOfBirth, threshold, accountId });
+const ids = async (fullName: string, dateOfBirth?: string) =>
+  (await screen(fullName, dateOfBirth)).matches.map((m) => `${m.source === ofac ? "ofac" : "syn"}:${m.externalId}`);
+
+beforeAll(async () => {
+  await importWatchlist({ format: "synthetic", file: SYNTHETIC_LIST_FILE, name: synthetic, accountId });
+  await importWatchlist({ format: "ofac-sdn", file: "lib/domain/watchlist/fixtures/sdn.xml", name: ofac, accountId });
+});
+
+describe("screenName", () => {
+  it("finds a Cyrillic name on both lists, with the entry details and the score breakdown", async () => {
+    const result = await screen("Иван Фиктивов", "1961-04-02");
+    expect(result.lists.map((l) => l.name).sort()).toEqual([synthetic, ofac].sort());
+    expect(result.normalizedName).toBe("FIKTIVOV IVAN");
+    expect(result.matches.map((m) => m.externalId).sort()).toEqual(["990001", "syn-0001"]);
+    const [best] = result.matches;
+    expect(best).toMatchObject({
+      score: 1,
+      entityType: "PERSON",
+      birthDates: ["1961-04-02"],
+      breakdown: { nameScore: 1, dob: "EXACT" },
+    });
+    const syn = result.matches.find((m) => m.externalId === "syn-0001")!;
+    expect(syn).toMatchObject({
+      source: synthetic,
+      primaryName: "Ivan Petrovich Fiktivov",
+      programs: ["SYN-DEMO-RU"],
+      countries: ["ru"],
+    });
+    expect(syn.breakdown.pairs).toEqual([
+      { query: "FIKTIVOV", list: "FIKTIVOV", similarity: 1 },
+      { query: "IVAN", list: "IVAN", similarity: 1 },
+    ]);
+  });
+
+  it("finds Latin spellings, swapped order, Arabic and Greek script", async () => {
+    expect(await ids("Mustermann Josef")).toEqual(["syn:syn-0005"]);
+    expect(await ids("Moamar Exampley")).toEqual(["syn:syn-0003"]);
+    expect(await ids("خالد محمود الوهمي")).toEqual(expect.arrayContaining(["syn:syn-0002", "ofac:990002"]));
+    expect(await ids("Khaled Mahmud Wahmi")).toEqual(expect.arrayContaining(["syn:syn-0002", "ofac:990002"]));
+    expect(await ids("Youssef Mithali")).toEqual(["syn:syn-0010"]);
+    expect(await ids("Νικόλαος Παραδειγματος")).toEqual(["syn:syn-0009"]);
+    expect(await ids("Dmitriy Shablonov")).toEqual(["syn:syn-0021"]);
+  });
+
+  it("lets a conflicting date of birth clear a name match, and an agreeing one strengthen it", async () => {
+    const agreeing = await screen("Ivan Fiktivov", "1961-04-02");
+    const unknown = await screen("Ivan Fiktivov");
+    expect(agreeing.matches.map((m) => m.breakdown.dob)).toEqual(["EXACT", "EXACT"]);
+    expect(unknown.matches).toHaveLength(2);
+    expect((await screen("Ivan Fiktivov", "1990-01-01")).matches).toEqual([]);
+  });
+
+  it("does not match clean names", async () => {
+    for (const name of [
+      "Anna Schmidt",
+      "Willeke de Bruijn",
+      "Jane Doe",
+      "Max Mustermann",
+      "Ivan Petrov",
+      "Mohammed Ali",
+      "John Smith",
+      "李小龍",
+    ]) {
+      const result = await screen(name, "1990-05-05");
+      expect(result.matches, name).toEqual([]);
+    }
+  });
+
+  it("screens people by default; organisations and vessels on request", async () => {
+    expect(await ids("Example Front Trading LLC")).toEqual([]);
+    const orgs = await screenName({
+      fullName: "Example Front Trading LLC",
+      threshold,
+      accountId,
+      entityTypes: ["ORGANIZATION"],
+    });
+    expect(orgs.matches.map((m) => m.externalId).sort()).toEqual(["990003", "syn-0026"]);
+  });
+
+  it("screens an account's own lists for that account only", async () => {
+    const other = await screenName({ fullName: "Иван Фиктивов", threshold, accountId: randomUUID() });
+    expect(other.lists.map((l) => l.name)).not.toContain(synthetic);
+    expect(other.matches.filter((m) => m.source === synthetic || m.source === ofac)).toEqual([]);
+  });
+
+  it("returns matches best first, and respects the threshold", async () => {
+    const loose = await screenName({ fullName: "Boris Testenko", threshold: 0.5, accountId });
+    expect(loose.matches[0]!.externalId).toBe("syn-0029");
+    const scores = loose.matches.map((m) => m.score);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+    expect(loose.candidates).toBeGreaterThanOrEqual(loose.matches.length);
+    expect((await screenName({ fullName: "Borys Testenkoo", threshold: 1, accountId })).matches).toEqual([]);
+  });
+
+  it("answers no match for a name with no letters, without querying entries", async () => {
+    expect(await screen("---")).toMatchObject({ isScreenable: false, candidates: 0, matches: [] });
+    expect(await screen("J. K.")).toMatchObject({ isScreenable: false, normalizedName: "J K", matches: [] });
+    expect(await screen("Ivan Fiktivov")).toMatchObject({ isScreenable: true });
+  });
+});

@@ -1,0 +1,149 @@
+import "server-only";
+import { prisma } from "@/lib/core/db";
+import type { WatchlistEntityType, WatchlistFormat } from "@/generated/prisma/enums";
+import { isAbjadName, normalizeName, tokensOfKey } from "@/lib/domain/watchlist/normalize";
+import { queryPhoneticKeys } from "@/lib/domain/watchlist/phonetic";
+import { scoreEntry, type ScoredEntry } from "@/lib/domain/watchlist/score";
+
+export type ScreenNameInput = {
+  fullName: string;
+  /** YYYY-MM-DD (or YYYY); absent: the name alone decides */
+  dateOfBirth?: string | null;
+  /** 0..1: matches scoring below are not returned */
+  threshold: number;
+  /** the verification's account: its own lists are screened besides the lists of every account */
+  accountId?: string | null;
+  /** the subject of a verification is a person: organisations and vessels are not screened unless asked */
+  entityTypes?: readonly WatchlistEntityType[];
+  limit?: number;
+};
+
+export type ScreenedList = {
+  name: string;
+  format: WatchlistFormat;
+  importedAt: Date;
+  entryCount: number;
+  sourceVersion: string | null;
+};
+
+export type WatchlistMatch = {
+  entryId: string;
+  source: string;
+  externalId: string;
+  entityType: WatchlistEntityType;
+  primaryName: string;
+  matchedName: string;
+  aliases: string[];
+  birthDates: string[];
+  countries: string[];
+  programs: string[];
+  remarks: string | null;
+  score: number;
+  breakdown: Omit<ScoredEntry, "score" | "matchedName">;
+};
+
+export type ScreenNameResult = {
+  lists: ScreenedList[];
+  /** the screened name as compared (transliterated, sorted tokens) */
+  normalizedName: string;
+  /** false: the name gave no token to look up (no letters, only initials): nothing was compared */
+  isScreenable: boolean;
+  /** entries that shared a blocking key and were scored */
+  candidates: number;
+  matches: WatchlistMatch[];
+};
+
+const DEFAULT_TYPES: readonly WatchlistEntityType[] = ["PERSON", "OTHER"];
+// blocking on a very common name (MOHAMMED, IVANOV) can hit thousands of entries: the ones sharing the most keys
+// with the screened name are scored first, and a name that shares fewer keys than these cannot win anyway
+const CANDIDATE_LIMIT = 2000;
+
+type CandidateRow = {
+  id: string;
+  sourceName: string;
+  externalId: string;
+  entityType: WatchlistEntityType;
+  primaryName: string;
+  aliases: string[];
+  normalizedNames: string[];
+  birthDates: string[];
+  countries: string[];
+  programs: string[];
+  remarks: string | null;
+};
+
+/** The lists a verification of `accountId` is screened against (lists of every account, and its own). */
+export async function screenedLists(accountId?: string | null): Promise<ScreenedList[]> {
+  return prisma.watchlistSource.findMany({
+    where: { entryCount: { gt: 0 }, OR: [{ accountId: null }, ...(accountId ? [{ accountId }] : [])] },
+    select: { name: true, format: true, importedAt: true, entryCount: true, sourceVersion: true },
+    orderBy: { name: "asc" },
+  });
+}
+
+/**
+ * Screens a name (and date of birth) against the imported lists: phonetic blocking in SQL (GIN `&&` on the
+ * entries' keys), then every candidate scored in JS (score.ts). Returns the matches at or above the threshold,
+ * best first.
+ */
+export async function screenName(input: ScreenNameInput): Promise<ScreenNameResult> {
+  const query = normalizeName(input.fullName);
+  const keys = queryPhoneticKeys(query);
+  const lists = await screenedLists(input.accountId);
+  const isScreenable = keys.length > 0;
+  if (!isScreenable || lists.length === 0)
+    return { lists, normalizedName: query.key, isScreenable, candidates: 0, matches: [] };
+
+  const types = [...(input.entityTypes ?? DEFAULT_TYPES)];
+  const accountId = input.accountId ?? null;
+  const rows = await prisma.$queryRaw<CandidateRow[]>`
+    SELECT e."id", s."name" AS "sourceName", e."externalId", e."entityType"::text AS "entityType", e."primaryName",
+           e."aliases", e."normalizedNames", e."birthDates", e."countries", e."programs", e."remarks"
+    FROM "WatchlistEntry" e
+    JOIN "WatchlistSource" s ON s."id" = e."sourceId"
+    WHERE e."phoneticKeys" && ${keys}::text[]
+      AND e."entityType"::text = ANY(${types}::text[])
+      AND (s."accountId" IS NULL OR s."accountId" = ${accountId}::uuid)
+    ORDER BY cardinality(ARRAY(SELECT unnest(e."phoneticKeys") INTERSECT SELECT unnest(${keys}::text[]))) DESC, e."id"
+    LIMIT ${CANDIDATE_LIMIT}`;
+
+  const matches: WatchlistMatch[] = [];
+  for (const row of rows) {
+    const names = [row.primaryName, ...row.aliases];
+    const normalized = names.map((name, i) => ({
+      tokens: tokensOfKey(row.normalizedNames[i] ?? ""),
+      key: row.normalizedNames[i] ?? "",
+      isAbjad: isAbjadName(name),
+    }));
+    const { score, matchedName, ...breakdown } = scoreEntry(
+      { name: query, dateOfBirth: input.dateOfBirth },
+      { names, normalized, birthDates: row.birthDates },
+    );
+    if (score < input.threshold) continue;
+    matches.push({
+      entryId: row.id,
+      source: row.sourceName,
+      externalId: row.externalId,
+      entityType: row.entityType,
+      primaryName: row.primaryName,
+      matchedName,
+      aliases: row.aliases,
+      birthDates: row.birthDates,
+      countries: row.countries,
+      programs: row.programs,
+      remarks: row.remarks,
+      score,
+      breakdown,
+    });
+  }
+  matches.sort(
+    (a, b) => b.score - a.score || a.source.localeCompare(b.source) || a.externalId.localeCompare(b.externalId),
+  );
+  return {
+    lists,
+    normalizedName: query.key,
+    isScreenable,
+    candidates: rows.length,
+    matches: matches.slice(0, input.limit ?? 20),
+  };
+}

@@ -1,0 +1,111 @@
+import { describe, expect, it } from "vitest";
+import { countryArea, findCity, regionArea } from "@/lib/engines/geo/city-index";
+import {
+  countryRules,
+  countryUsesPostalCodes,
+  postalFormatStatus,
+  resolveRegion,
+  validatePostal,
+} from "./postal-rules";
+
+const at = (city: string | null, postalCode: string | null, country: string, province: string | null = null) =>
+  validatePostal({ city, postalCode, country, province });
+
+describe("postal code formats (Google address metadata)", () => {
+  it("accepts real codes and rejects malformed ones per country", async () => {
+    const cases: [string, string, "ok" | "malformed"][] = [
+      ["US", "94043", "ok"],
+      ["US", "94043-1351", "ok"],
+      ["US", "9404", "malformed"],
+      ["NL", "1012 LG", "ok"],
+      ["NL", "1012lg", "ok"],
+      ["NL", "10123", "malformed"],
+      ["GB", "SW1A 2AA", "ok"],
+      ["GB", "sw1a2aa", "ok"],
+      ["GB", "SW1A", "malformed"],
+      ["DE", "10117", "ok"],
+      ["DE", "1011", "malformed"],
+      ["CA", "K1A 0B1", "ok"],
+      ["CA", "12345", "malformed"],
+      ["FR", "75008", "ok"],
+      ["JP", "100-0001", "ok"],
+      ["BR", "01310-100", "ok"],
+    ];
+    for (const [country, code, expected] of cases) {
+      expect(postalFormatStatus(await countryRules(country), country, code), `${country} ${code}`).toBe(expected);
+    }
+  });
+
+  it("knows countries without postal codes", async () => {
+    expect(countryUsesPostalCodes(await countryRules("AE"), "AE")).toBe(false);
+    expect(countryUsesPostalCodes(await countryRules("DE"), "DE")).toBe(true);
+  });
+
+  it("resolves regions by name, code or translation", async () => {
+    const us = await countryRules("US");
+    expect(resolveRegion(us, "California")?.key).toBe("CA");
+    expect(resolveRegion(us, "ca")?.key).toBe("CA");
+    expect(resolveRegion(await countryRules("CA"), "Québec")?.key).toBe("QC");
+    expect(resolveRegion(us, "Atlantis")).toBeNull();
+  });
+});
+
+describe("validatePostal", () => {
+  it("passes consistent addresses", async () => {
+    const mv = await at("Mountain View", "94043", "US", "CA");
+    expect(mv).toMatchObject({ result: "PASSED", postalCode: "94043" });
+    expect(mv.region?.key).toBe("CA");
+    // the Californian Mountain View, not the namesakes in six other states
+    expect(mv.city?.city).toMatchObject({ adminCode: "CA", name: "Mountain View" });
+    expect((await at("London", "sw1a 2aa", "GB")).result).toBe("PASSED");
+    expect((await at("Amsterdam", "1012 LG", "NL")).result).toBe("PASSED");
+    expect((await at("Ottawa", "K1A 0B1", "CA", "Ontario")).result).toBe("PASSED");
+  });
+
+  it("fails a malformed postal code", async () => {
+    const nl = await at("Amsterdam", "10123", "NL");
+    expect(nl.result).toBe("FAILED");
+    expect(nl.detail).toContain("not a valid format for NL");
+  });
+
+  it("fails a postal code of another region and names the right one", async () => {
+    const ny = await at("New York", "10118", "US", "CA");
+    expect(ny.result).toBe("FAILED");
+    expect(ny.detail).toContain("does not belong to California (it is in New York)");
+  });
+
+  it("infers the region from the postal code when no province is given", async () => {
+    const ny = await at("New York", "10118", "US");
+    expect(ny.result).toBe("PASSED");
+    expect(ny).toMatchObject({ regionFromPostalCode: true, region: { key: "NY" } });
+  });
+
+  it("sends unknown cities, unknown provinces and missing required codes to review", async () => {
+    expect((await at("Paris", "10117", "DE")).result).toBe("REVIEW");
+    expect((await at("Mountain View", "94043", "US", "Atlantis")).result).toBe("REVIEW");
+    expect((await at("Berlin", null, "DE")).result).toBe("REVIEW");
+    // a city that exists in the country, but not in the named state
+    expect((await at("Mountain View", "10118", "US", "NY")).detail).toContain(
+      'No place "Mountain View" is known in New York',
+    );
+  });
+});
+
+describe("city index", () => {
+  it("finds cities across accents, variants and typos", () => {
+    expect(findCity("CH", "Zurich")?.city.name).toBe("Zürich");
+    expect(findCity("US", "Saint Louis")?.city.name).toBe("St. Louis");
+    expect(findCity("US", "New York")?.city.name).toBe("New York City");
+    expect(findCity("NL", "Amsterdm")).toMatchObject({ approximate: true, city: { name: "Amsterdam" } });
+    expect(findCity("DE", "Paris")).toBeNull();
+  });
+
+  it("places regions and countries", () => {
+    expect(countryArea("NL")).toMatchObject({ latitude: 52.5, longitude: 5.75 });
+    expect(countryArea("NL")!.radiusKm).toBeLessThan(150);
+    const california = regionArea("US", ["CA"])!;
+    expect(california.latitude).toBeGreaterThan(33);
+    expect(california.latitude).toBeLessThan(39);
+    expect(california.radiusKm).toBeGreaterThan(100);
+  });
+});

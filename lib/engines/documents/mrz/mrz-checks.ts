@@ -1,0 +1,144 @@
+import type { Check } from "@/lib/checks/types";
+import type { Examination } from "../../../checks/document-verification/examine-document";
+import type { EncodedFields } from "../../../checks/document-verification/field-consistency";
+import { nameTokens } from "../../../checks/document-verification/field-consistency";
+import { alpha2OfMrzState } from "./icao";
+import { agreementNeeded, CHECK_DIGIT_FIELDS } from "./mrz-certainty";
+import { hasValue } from "../../../checks/document-verification/printed-zone";
+import { check, notAllowedBy, type Declared, type Policy } from "../../../checks/document-verification/rules";
+
+// The rules that only an MRZ has: its check digits and its layout (code, issuing state, position on the page).
+
+/** The declared types an MRZ can be (ICAO 9303-4/-5/-6 document codes; residence permits are I/A/C cards, often "IR"/"AR"). */
+export function typesOfMrz(format: string, code: string): string[] {
+  if (format === "TD3" && code.startsWith("P")) return ["PASSPORT"];
+  if ((format === "TD1" || format === "TD2") && /^[IAC]/.test(code))
+    return code[1] === "R" ? ["RESIDENCE_PERMIT"] : ["NATIONAL_ID", "RESIDENCE_PERMIT"];
+  if (format === "FRENCH_DRIVING_LICENSE" || format === "SWISS_DRIVING_LICENSE") return ["DRIVERS_LICENSE"];
+  if (format === "FRENCH_NATIONAL_ID") return ["NATIONAL_ID"];
+  return [];
+}
+
+export function checkDigits(exam: Examination, birth: string | null, expiry: string | null): Check {
+  const { mrz, zone } = exam;
+  const details = mrz!.result.details;
+  const failing = details.filter((d) => d.field && CHECK_DIGIT_FIELDS.has(d.field) && !d.valid);
+  if (failing.length === 0) return check("CHECK_DIGITS", "PASSED", "Every check digit of the MRZ is valid.");
+  const f = mrz!.result.fields;
+  // a failing digit is the document's own when the field it protects is printed identically on the page
+  const printed = (field: string | null): boolean => {
+    // exact, not across O/0-style look-alikes: a misread MRZ character must not count as confirmed
+    if (field === "documentNumberCheckDigit")
+      return Boolean(f.documentNumber && hasValue(zone, f.documentNumber, true));
+    if (field === "birthDateCheckDigit") return Boolean(birth && zone.dates.has(birth));
+    if (field === "expirationDateCheckDigit") return Boolean(expiry && zone.dates.has(expiry));
+    return false;
+  };
+  const names = failing.map((d) => d.label).join(", ");
+  const compositeFails = failing.some((d) => d.field === "compositeCheckDigit");
+  const fields = failing.filter((d) => d.field !== "compositeCheckDigit");
+  const agreement = mrz!.agreement;
+  // Certain readings only. One misread character (in a field or in its check digit) breaks the field's digit AND the
+  // composite, which covers both; so a failing field digit under a composite that holds means the characters were
+  // read as printed (the composite vouches for them). A failing composite alone needs MIN_AGREEMENT_COMPOSITE
+  // preprocessing variants reading the very same MRZ.
+  const needed = agreementNeeded(failing.map((d) => d.field));
+  let certain: string | null = null;
+  if (needed !== null && !compositeFails && (agreement >= needed || fields.every((d) => printed(d.field)))) {
+    certain =
+      agreement >= needed
+        ? `the composite check digit holds and ${agreement} OCR variants read the same MRZ`
+        : "the composite check digit holds and the protected field is printed identically";
+  } else if (needed !== null && compositeFails && agreement >= needed) {
+    certain = `${agreement} OCR variants read the same MRZ`;
+  }
+  // Never a decline on its own: a real document can carry a wrong digit (specimens do, measured on real ones), and a
+  // reader that is certain of its reading is still a reader. The reviewer sees how certain it was.
+  if (certain)
+    return check(
+      "CHECK_DIGITS",
+      "REVIEW",
+      `Wrong check digit(s): ${names}, while ${certain}: the MRZ may not be the one issued (or the document carries a wrong digit).`,
+    );
+  return check(
+    "CHECK_DIGITS",
+    "REVIEW",
+    `Check digit(s) do not hold: ${names}; the reading is not certain enough (${agreement} of ${mrz!.variants} OCR variants agree${compositeFails && fields.length ? ", the composite fails too" : ""}), so OCR may have misread it.`,
+  );
+}
+
+export function mrzTemplateMatching(
+  exam: Examination,
+  declared: Declared,
+  policy: Policy,
+): { check: Check; summary: string } {
+  const { mrz } = exam;
+  if (!mrz)
+    return {
+      check: check("TEMPLATE_MATCHING", "SKIPPED", "No MRZ: the layout cannot be matched to a document type."),
+      summary: "NOT_CHECKED",
+    };
+  const code = mrz.result.fields.documentCode ?? "";
+  const state = mrz.result.fields.issuingState ?? null;
+  const country = alpha2OfMrzState(state);
+  const types = typesOfMrz(mrz.format, code);
+  const notAllowed = notAllowedBy(policy, types, country);
+  if (notAllowed.length)
+    return {
+      check: check(
+        "TEMPLATE_MATCHING",
+        "FAILED",
+        `The document read is ${mrz.format} "${code}" of ${state}: ${notAllowed.join("; ")}.`,
+      ),
+      summary: "FAILED",
+    };
+  const problems: string[] = [];
+  if (!types.length) problems.push(`the ${mrz.format} document code "${code}" is not an identity document type`);
+  else if (declared.type && !types.includes(declared.type))
+    problems.push(
+      `a ${mrz.format} MRZ with code "${code}" is a ${types.join(" or ")}, not the declared ${declared.type}`,
+    );
+  if (!country) problems.push(`the issuing state "${state ?? "?"}" is not a known country`);
+  // covered by no check digit: a misread nationality would otherwise pass unnoticed into the data (a specimen's
+  // unknown state as both issuer and nationality is said once)
+  const raw = (field: string) => {
+    const d = mrz.result.details.find((x) => x.field === field);
+    return d ? (mrz.lines[d.line]?.slice(d.start, d.end) ?? null) : null;
+  };
+  const nationality = raw("nationality");
+  if (!alpha2OfMrzState(nationality) && nationality !== raw("issuingState"))
+    problems.push(`the nationality "${nationality ?? "?"}" is not a known state`);
+  else if (declared.country && country !== declared.country.toUpperCase())
+    problems.push(`issued by ${country}, not the declared ${declared.country}`);
+  if (mrz.position < 0.55) problems.push("the MRZ is not at the bottom of the page");
+  if (problems.length)
+    return {
+      check: check("TEMPLATE_MATCHING", "REVIEW", `Layout differs from the declared document: ${problems.join("; ")}.`),
+      summary: "REVIEW_NEEDED",
+    };
+  return {
+    check: check(
+      "TEMPLATE_MATCHING",
+      "PASSED",
+      `${mrz.format} MRZ, code "${code}", issued by ${country}, at the bottom of the page: consistent with a ${declared.type ?? types[0]} of ${country}.`,
+    ),
+    summary: "PASSED",
+  };
+}
+
+/** The MRZ's fields in the shape FIELD_CONSISTENCY compares with the printed ones. */
+export function mrzEncoded(exam: Examination, birth: string | null, expiry: string | null): EncodedFields | null {
+  const { mrz } = exam;
+  if (!mrz) return null;
+  const f = mrz.result.fields;
+  // the MRZ truncates long names: its last name token may be cut, so only whole tokens are compared
+  const nameLine = mrz.format === "TD1" ? mrz.lines[2]! : mrz.lines[0]!;
+  return {
+    source: "the MRZ",
+    surnameTokens: nameTokens(f.lastName, false),
+    givenTokens: nameTokens(f.firstName, !nameLine.endsWith("<")),
+    birth,
+    expiry,
+    documentNumber: f.documentNumber ?? null,
+  };
+}

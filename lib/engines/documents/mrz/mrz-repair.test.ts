@@ -1,0 +1,288 @@
+import { describe, expect, it } from "vitest";
+import { checkDigit } from "./icao";
+import { repairLines, resolveByShape, type ShapeLookup } from "./mrz-repair";
+import { compositeHolds } from "./mrz-layout";
+import { paddleTexts, pickMrzLines, readingHolds, safeParse, trimJunk } from "./mrz-lines";
+import { printedZone } from "../../../checks/document-verification/printed-zone";
+import { candidateOf } from "./read-mrz";
+
+// a generated TD3 of the evaluation set (tools/eval/make-documents.ts)
+const L1 = "P<NLDVAN<DER<BERG<<ANNA<MARIA<<<<<<<<<<<<<<<";
+const L2 = "WH055N4866NLD9206285F3208047<<<<<<<<<<<<<<<2";
+const box = (y: number) => [
+  [0, y],
+  [100, y],
+  [100, y + 10],
+  [0, y + 10],
+];
+
+describe("paddleTexts (PaddleOCR fallback lines)", () => {
+  it("keeps the MRZ-shaped lines top to bottom, with spaces and « normalised", () => {
+    const lines = [
+      { text: L2.replace("<<<<<2", "«««««2"), mean: 0.9, box: box(50) },
+      { text: "PASSPORT/PASSEPORT", mean: 0.9, box: box(0) },
+      { text: L1.replace("BERG", "BE RG").toLowerCase(), mean: 0.9, box: box(40) },
+    ];
+    expect(paddleTexts(lines)).toEqual([`${L1}\n${L2}`]);
+    expect(paddleTexts([{ text: "Date of expiry" }])).toEqual([]);
+  });
+
+  it("offers runs of ≥ 3 K at fillers as '<' as a second variant only", () => {
+    const read = L1.replace("<<<<<<<<<<<<<<<", "<<<<<<<<<<<<KKK");
+    expect(
+      paddleTexts([
+        { text: read, box: box(0) },
+        { text: L2, box: box(10) },
+      ]),
+    ).toEqual([`${read}\n${L2}`, `${L1}\n${L2}`]);
+  });
+
+  it("a reading is valid only when its check digits hold: a wrong document-number digit stays invalid", () => {
+    const zone = printedZone([]);
+    expect(candidateOf("paddleocr", `${L1}\n${L2}`, 90, zone)?.result.valid).toBe(true);
+    expect(candidateOf("paddleocr", `${L1}\n${L2.replace("WH055N4866", "WH055N4867")}`, 90, zone)?.result.valid).toBe(
+      false,
+    );
+  });
+});
+
+describe("real layouts the generated set lacks", () => {
+  // ICAO 9303-7's specimen visa (MRV-A), as printed on PassportEye's US immigrant-visa test image
+  const V1 = "VIUSATRAVELER<<HAPPYPERSON<<<<<<<<<<<<<<<<<<";
+  const V2 = "555123ABC6GBR6502056F0412236IFLNDOOAMS803085";
+
+  it("parses a machine-readable visa: no composite digit, optional data unprotected", () => {
+    const r = safeParse([V1, V2])!;
+    expect(r.valid).toBe(true);
+    expect(r.fields).toMatchObject({
+      documentCode: "VI",
+      issuingState: "USA",
+      lastName: "TRAVELER",
+      documentNumber: "555123ABC",
+      birthDate: "650205",
+      expirationDate: "041223",
+    });
+    // its document number's digit still counts
+    expect(safeParse([V1, V2.replace("555123ABC6", "555123ABC7")])!.valid).toBe(false);
+    expect(compositeHolds("TD3", [V1, V2])).toBe(true);
+  });
+
+  it("takes the MRZ, not a printed line of the same length above it", () => {
+    const endorsement = "UPONENDORSEMENTSERVESASTEMPORARYI551EVIDENCIN";
+    expect(pickMrzLines(`${endorsement}\n${V1}\n${V2}`)?.lines).toEqual([V1, V2]);
+  });
+
+  it("a state code outside the list (the specimen state UTO) does not make a reading whose digits hold invalid", () => {
+    const uto = safeParse([
+      "P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<",
+      "L898902C36UTO7408122F1204159ZE184226B<<<<<10",
+    ])!;
+    expect(uto.valid).toBe(false);
+    expect(readingHolds(uto)).toBe(true);
+    expect(
+      readingHolds(
+        safeParse(["P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<", "L898902C37UTO7408122F1204159ZE184226B<<<<<10"])!,
+      ),
+    ).toBe(false);
+  });
+
+  it("pads a first line PaddleOCR read in pieces, ordered by left edges on a tilted page", () => {
+    const A2 = "PA09404097AUS8406077F1903212<17331334P<<<<08";
+    // tilted: the long second line's right end rises above the short first line's top
+    const tilted = [
+      {
+        text: A2,
+        box: [
+          [0, 120],
+          [900, -20],
+          [900, 0],
+          [0, 140],
+        ],
+      },
+      {
+        text: "P<AUSCITIZEN<<JANE",
+        box: [
+          [0, 80],
+          [300, 40],
+          [300, 60],
+          [0, 100],
+        ],
+      },
+      {
+        text: "<<<<<<",
+        box: [
+          [400, 20],
+          [500, 5],
+          [500, 25],
+          [400, 40],
+        ],
+      },
+    ];
+    expect(paddleTexts(tilted)).toEqual([`${"P<AUSCITIZEN<<JANE".padEnd(44, "<")}\n${A2}`]);
+    // a short line that is no MRZ first line is not padded
+    expect(
+      paddleTexts([
+        { text: "AUSTRALIA", box: box(0) },
+        { text: A2, box: box(10) },
+      ]),
+    ).toEqual([A2]);
+  });
+});
+
+describe("lone letters after the given names", () => {
+  it("reads lone letters each after '<<' past the given names as fillers, keeps an initial after one '<'", () => {
+    const l1 = "I<BELILW22270C4<<<<<<<<<<<<<<<",
+      l2 = "8708117M3601121BEL<<<<<<<<<<<6";
+    expect(repairLines("TD1", [l1, l2, "WOODWARD<<MATTHIEU<<K<<K<<<<<<"], printedZone([])).lines[2]).toBe(
+      "WOODWARD<<MATTHIEU<<<<<<<<<<<<",
+    );
+    expect(repairLines("TD1", [l1, l2, "WOODWARD<<MATTHIEU<K<<<<<<<<<<"], printedZone([])).lines[2]).toBe(
+      "WOODWARD<<MATTHIEU<K<<<<<<<<<<",
+    );
+  });
+});
+
+describe("trimJunk (a speck read beyond the ends of a line)", () => {
+  it("drops a stray first character before the document code, and a letter after the composite digit", () => {
+    expect(trimJunk(0, `2${L1}`, 44)).toEqual({ line: L1, offset: 1 });
+    expect(trimJunk(1, `${L2}T`, 44)).toEqual({ line: L2, offset: 0 });
+  });
+
+  it("leaves lines of the right length, and real characters, alone", () => {
+    expect(trimJunk(0, L1, 44)).toEqual({ line: L1, offset: 0 });
+    expect(trimJunk(1, `${L2}<`, 44)).toEqual({ line: `${L2}<`, offset: 0 });
+    expect(pickMrzLines(`2${L1}\n${L2}T`)).toMatchObject({ format: "TD3", lines: [L1, L2], offsets: [1, 0] });
+  });
+});
+
+describe("resolveByShape (document number by OCR-B glyph shapes)", () => {
+  // a degraded passport of the evaluation set: the number WTR33593O9 was read with a zero for its O
+  const truth = "WTR33593O9ESP5502185M3012121<<<<<<<<<<<<<<<2";
+  const read = truth.replace("WTR33593O", "WTR335930");
+  const lines = (l2: string) => ["P<ESPMURPHY<<OLIVER<JAMES<<<<<<<<<<<<<<<<<<<", l2];
+  const LOOKALIKE: Record<string, string> = { O: "0", "0": "O", "3": "5", "5": "3", "9": "Q", W: "N", T: "I", R: "P" };
+  // each glyph looks most like `looks[i]`, its look-alike scores `gap` less
+  const shapes =
+    (looks: string, gap = 0.12): ShapeLookup =>
+    (line, position) =>
+      line === 1 && position < looks.length
+        ? new Map([
+            [looks[position]!, 0.9],
+            [LOOKALIKE[looks[position]!] ?? "X", 0.9 - gap],
+          ])
+        : null;
+
+  it("takes the reading the shapes support when its check digit and the composite hold", () => {
+    expect(resolveByShape("TD3", lines(read), shapes("WTR33593O"))).toEqual(lines(truth));
+  });
+
+  it("never makes a wrong check digit valid: no number keeps both the digit and the composite", () => {
+    // as a forger or a faulty printer writes it: the number's digit is wrong, the composite computed over it
+    const body = truth.replace("WTR33593O9", "WTR33593O2");
+    const wrongDigit = body.slice(0, 43) + checkDigit(body.slice(0, 10) + body.slice(13, 20) + body.slice(21, 43));
+    expect(compositeHolds("TD3", lines(wrongDigit))).toBe(true);
+    expect(resolveByShape("TD3", lines(wrongDigit), shapes("WTR33593O"))).toBeNull();
+  });
+
+  it("reads the number by its own check digit when the document's composite is wrong whatever the number", () => {
+    const wrongComposite = (l2: string) => l2.slice(0, 43) + String((Number(l2[43]) + 3) % 10);
+    const repaired = resolveByShape("TD3", lines(wrongComposite(read)), shapes("WTR33593O"));
+    expect(repaired).toEqual(lines(wrongComposite(truth)));
+    expect(compositeHolds("TD3", repaired!)).toBe(false);
+  });
+
+  it("reads the number as printed when its own check digit is wrong on the document (the composite holds)", () => {
+    const body = truth.replace("WTR33593O9", "WTR33593O2");
+    const wrongDigit = body.slice(0, 43) + checkDigit(body.slice(0, 10) + body.slice(13, 20) + body.slice(21, 43));
+    const misread = wrongDigit.replace("WTR33593O", "WTR335930");
+    const repaired = resolveByShape("TD3", lines(misread), shapes("WTR33593O"));
+    expect(repaired).toEqual(lines(wrongDigit));
+    expect(compositeHolds("TD3", repaired!)).toBe(true);
+  });
+
+  it("never changes a number read right to make up for a misread check digit", () => {
+    const misreadDigit = truth.replace("WTR33593O9", "WTR33593O3");
+    expect(resolveByShape("TD3", lines(misreadDigit), shapes("WTR33593O"))).toBeNull();
+  });
+
+  it("declines to choose when two valid numbers are within the margin", () => {
+    // every glyph as much like its look-alike as like itself: several numbers keep the digits and tie
+    const flat: ShapeLookup = (line, position) =>
+      line === 1 && position < 9
+        ? new Map([
+            [read[position]!, 0.85],
+            [LOOKALIKE[read[position]!] ?? "X", 0.85],
+          ])
+        : null;
+    expect(resolveByShape("TD3", lines(read), flat)).toBeNull();
+  });
+
+  it("changes a number whose own digit holds only where no digit can tell (G/6 is one), never 0s into Os", () => {
+    const lines3 = (l2: string) => ["P<NLDROSSI<<OLIVER<JAMES<<<<<<<<<<<<<<<<<<<<", l2];
+    const mg = "MG56116J57NLD9012075M2708137<<<<<<<<<<<<<<<2";
+    const m6 = mg.replace("MG56116J5", "M656116J5"); // G = 16, 6 = 6: the same value modulo 10, both digits hold
+    expect(repairLines("TD3", lines3(m6), printedZone([]), shapes("MG56116J5")).lines).toEqual(lines3(mg));
+    // a run of 0s that keeps both digits as Os (a real specimen's M00000426): the shapes of a real scan are no evidence
+    const twn = ["P<TWNLIN<<HIEN<SHENG<<<<<<<<<<<<<<<<<<<<<<<<<", "M000004264TWN6803029M9801048F122187664<<<<66"];
+    expect(repairLines("TD3", twn, printedZone([]), shapes("MOOOOO426")).lines).toEqual(twn);
+  });
+
+  it("flows into repairLines with a note of what changed", () => {
+    const { lines: repaired, repairs } = repairLines("TD3", lines(read), printedZone([]), shapes("WTR33593O"));
+    expect(repaired).toEqual(lines(truth));
+    expect(repairs.join(" ")).toContain("WTR335930 → WTR33593O");
+  });
+});
+
+describe("repairLines: names", () => {
+  it("snaps a name token to the one printed word a letter away, unless the glyph there says otherwise", () => {
+    const misread = L1.replace("MARIA", "MARLA");
+    const zone = printedZone(["VAN DER BERG", "ANNA MARIA"]);
+    expect(repairLines("TD3", [misread, L2], zone).lines[0]).toBe(L1);
+    // the page OCR misread the printed word; the MRZ glyph is clearly an I
+    const printedWrong = printedZone(["VAN DER BERG", "ANNA MARLA"]);
+    const looksLikeI: ShapeLookup = (line, position) =>
+      line === 0 && position === L1.indexOf("MARIA") + 3
+        ? new Map([
+            ["I", 0.9],
+            ["L", 0.5],
+          ])
+        : null;
+    expect(repairLines("TD3", [L1, L2], printedWrong).lines[0]).toBe(misread);
+    expect(repairLines("TD3", [L1, L2], printedWrong, looksLikeI).lines[0]).toBe(L1);
+  });
+
+  it("reads a lone letter after the fillers at the end of the name field as a filler", () => {
+    const { lines, repairs } = repairLines("TD3", [`${L1.slice(0, -1)}I`, L2], printedZone([]));
+    expect(lines[0]).toBe(L1);
+    expect(repairs.join(" ")).toContain("trailing I");
+  });
+});
+
+describe("repairLines: the end of the name field", () => {
+  it("reads letters running to the end after three fillers as fillers, and keeps real given names", () => {
+    const tail = "P<PRTVAN<DER<BERG<<INGRID<<<<<<<<<IIIIIIIIII";
+    const fixed = "P<PRTVAN<DER<BERG<<INGRID<<<<<<<<<<<<<<<<<<<";
+    expect(repairLines("TD3", [tail, L2], printedZone([])).lines[0]).toBe(fixed);
+    expect(repairLines("TD3", [fixed, L2], printedZone([])).lines[0]).toBe(fixed);
+    expect(repairLines("TD3", [L1, L2], printedZone([])).lines[0]).toBe(L1);
+  });
+});
+
+describe("pickMrzLines: a name line whose end OCR lost", () => {
+  const cut = "P<PRTVAN<DER<BERG<<INGRID<<<<<<<<<V";
+  const l2 = "SG041120Y4PRT0008165F3108114<<<<<<<<<<<<<<<6";
+
+  it("is taken when it already ran into its trailing fillers, and filled up with them", () => {
+    const picked = pickMrzLines(`${cut}\n${l2}`);
+    expect(picked?.format).toBe("TD3");
+    expect(repairLines("TD3", picked!.lines, printedZone([])).lines).toEqual([
+      "P<PRTVAN<DER<BERG<<INGRID<<<<<<<<<<<<<<<<<<<",
+      l2,
+    ]);
+  });
+
+  it("is not taken when the cut falls inside the name", () => {
+    expect(pickMrzLines(`P<PRTVAN<DER<BERG<<INGRID<MA\n${l2}`)).toBeNull();
+  });
+});

@@ -1,0 +1,328 @@
+import type { ParseResult } from "mrz";
+import { alpha2OfMrzState, type MrzFormat } from "./icao";
+import { compositeHolds, fieldHolds, LAYOUT, put, slice } from "./mrz-layout";
+import { safeParse } from "./mrz-lines";
+import { hasValue, nearWord, type PrintedZone } from "../../../checks/document-verification/printed-zone";
+
+// Repairing MRZ lines (mrz-lines.ts turns OCR text into them) — only where ICAO 9303 says which character class a position
+// holds and the check digits (or the printed zone) then confirm the repair. Pure functions: read-mrz.ts runs the OCR.
+//
+//  - numeric fields (dates, check digits) get digits, alphabetic ones (codes, states, names) letters: `mrz`'s
+//    autocorrect (O→0, S→5, 1→I …), position by position;
+//  - the alphanumeric document number: an I/1, O/0, D/0, S/5, Z/2, B/8, G/6 … variant (up to 3 swaps) is taken only
+//    when it makes BOTH its own check digit and the composite hold (both weigh the number's positions alike, so a
+//    document whose check digit is really wrong can never be "repaired" into a valid one: its composite was computed
+//    over the wrong digit), and when it is the only such variant or the only one printed on the page;
+//  - a date whose check digit fails is replaced by a printed date (≤ 2 digits apart) that makes its check digit and
+//    the composite hold;
+//  - an unknown state code by the one known code one look-alike away (N/W/H/M, O/D/Q/0 …), or by the other state
+//    field of the MRZ when that one is known;
+//  - a name token (no check digit) is snapped to the one printed word one letter away.
+
+function applyAutocorrect(lines: string[], result: ParseResult): string[] {
+  const out = lines.map((l) => [...l]);
+  for (const d of result.details) for (const a of d.autocorrect) if (out[a.line]) out[a.line]![a.column] = a.corrected;
+  return out.map((l) => l.join(""));
+}
+
+const SWAP: Record<string, string[]> = {
+  I: ["1"],
+  "1": ["I"],
+  L: ["1"],
+  O: ["0"],
+  "0": ["O", "D"],
+  D: ["0"],
+  Q: ["0"],
+  U: ["0"],
+  S: ["5", "8"],
+  "5": ["S"],
+  Z: ["2"],
+  "2": ["Z"],
+  B: ["8"],
+  "8": ["B", "S"],
+  G: ["6"],
+  "6": ["G"],
+  T: ["7"],
+  "7": ["T"],
+  A: ["4"],
+  "4": ["A"],
+};
+
+/** Variants of `value` with 1…maxSwaps look-alike substitutions, grouped by the number of substitutions. */
+function swapVariants(value: string, maxSwaps: number): string[][] {
+  const seen = new Set([value]);
+  const byCount: string[][] = [];
+  let frontier = [value];
+  for (let k = 0; k < maxSwaps; k++) {
+    const next: string[] = [];
+    for (const v of frontier) {
+      for (let i = 0; i < v.length; i++) {
+        if (v[i] !== value[i]) continue;
+        for (const swapped of SWAP[v[i]!] ?? []) {
+          const w = v.slice(0, i) + swapped + v.slice(i + 1);
+          if (!seen.has(w)) {
+            seen.add(w);
+            next.push(w);
+          }
+        }
+      }
+    }
+    byCount.push(next);
+    frontier = next;
+  }
+  return byCount;
+}
+
+// OCR look-alikes among capital letters, for the 3-letter state codes
+const LETTER_LOOKALIKES: Record<string, string> = {
+  N: "WHMK",
+  W: "NVM",
+  H: "NMK",
+  M: "NWH",
+  O: "DQCU",
+  D: "OQ",
+  Q: "OD",
+  C: "OGE",
+  G: "CO",
+  E: "FBL",
+  F: "EP",
+  B: "ER",
+  P: "FR",
+  R: "PBK",
+  K: "RXH",
+  X: "K",
+  V: "UWY",
+  U: "VO",
+  Y: "V",
+  I: "LTJ",
+  L: "IE",
+  T: "I",
+  J: "I",
+};
+
+function repairState(code: string, other: string | null): string | null {
+  if (alpha2OfMrzState(code)) return null;
+  if (other && alpha2OfMrzState(other) && [...code].filter((c, i) => c !== other[i]).length <= 1) return other;
+  const found = new Set<string>();
+  for (let i = 0; i < code.length; i++) {
+    for (const c of LETTER_LOOKALIKES[code[i]!] ?? "") {
+      const v = code.slice(0, i) + c + code.slice(i + 1);
+      if (alpha2OfMrzState(v)) found.add(v);
+    }
+  }
+  return found.size === 1 ? [...found][0]! : null;
+}
+
+const charValue = (c: string) => (c === "<" ? 0 : c >= "0" && c <= "9" ? c.charCodeAt(0) - 48 : c.charCodeAt(0) - 55);
+/** `b` is `a` with one character replaced by one of the same value modulo 10: invisible to every check digit. */
+function digitBlind(a: string, b: string): boolean {
+  const at = [...a].map((c, i) => (c === b[i] ? -1 : i)).filter((i) => i >= 0);
+  return at.length === 1 && (charValue(a[at[0]!]!) - charValue(b[at[0]!]!)) % 10 === 0;
+}
+
+const yymmdd = (iso: string) => iso.slice(2, 4) + iso.slice(5, 7) + iso.slice(8, 10);
+
+/** Repairs one reading (see the top of the file); returns the repaired lines and what was changed. */
+export function repairLines(
+  format: MrzFormat,
+  input: string[],
+  zone: PrintedZone,
+  shapes?: ShapeLookup,
+): { lines: string[]; repairs: string[] } {
+  const repairs: string[] = [];
+  const first = safeParse(input);
+  let lines = first ? applyAutocorrect(input, first) : [...input];
+  if (first) {
+    for (const d of first.details) {
+      if (d.autocorrect.length)
+        repairs.push(
+          `${d.label}: ${d.autocorrect.map((a) => `${a.original}→${a.corrected}`).join(", ")} (character class of the field)`,
+        );
+    }
+  }
+  const l = LAYOUT[format];
+
+  for (const [span, otherSpan, label] of [
+    [l.issuing, l.nationality, "issuing state"],
+    [l.nationality, l.issuing, "nationality"],
+  ] as const) {
+    const code = slice(lines, span);
+    const fixed = repairState(code, slice(lines, otherSpan));
+    if (fixed && fixed !== code) {
+      lines = put(lines, span, fixed);
+      repairs.push(`${label} ${code} → ${fixed} (known state code one look-alike away)`);
+    }
+  }
+
+  // document number, by shape first: among the readings whose check digit and composite hold, the one the
+  // glyphs' OCR-B shapes support clearly best (resolveByShape)
+  const number = slice(lines, l.number);
+  // a number whose own check digit already holds is changed by shape only to one printed on the page: on real
+  // scans (fonts other than the reference OCR-B, 250-px images) the shapes of 0/O and 1/I are no evidence; a run
+  // of 0→O swaps can keep both digits, and a specimen whose composite is wrong was "repaired" into a number whose
+  // own digit failed instead (measured: "M00000426", "AAA100001", "<51284970" of real specimens)
+  // The one exception: a single character whose look-alike has the same check-digit value modulo 10 (G/6, S/8, Q/6,
+  // I/8 …): no digit can tell them apart, so only the shape can (measured on the generated hard set).
+  const readHolds = fieldHolds(lines, l.number);
+  let byShape = shapes ? resolveByShape(format, lines, shapes) : null;
+  if (
+    byShape &&
+    readHolds &&
+    !hasValue(zone, slice(byShape, l.number).replace(/</g, ""), true) &&
+    !digitBlind(number, slice(byShape, l.number))
+  )
+    byShape = null;
+  if (byShape && slice(byShape, l.number) !== number) {
+    repairs.push(
+      `document number ${number} → ${slice(byShape, l.number)} (check digit and composite hold; OCR-B glyph shapes)`,
+    );
+    lines = byShape;
+  }
+  // then by look-alike swaps: both its check digit and the composite must hold after the swap; the fewest swaps
+  // win, and only a unique answer (or the only one printed on the page) is taken
+  const numberOk = fieldHolds(lines, l.number);
+  const composite = compositeHolds(format, lines);
+  if (
+    !byShape &&
+    /\d/.test(lines[l.number[0]]![l.number[1] + l.number[2]]!) &&
+    (!numberOk || !composite || !hasValue(zone, number.replace(/</g, ""), true))
+  ) {
+    // the composite weighs the number's positions like its own check digit: it does not tell swaps apart, so a
+    // repair must be the ONLY variant (up to 2 swaps) that holds, or the only one printed on the page
+    const options = swapVariants(number, 2)
+      .flat()
+      .map((v) => put(lines, l.number, v))
+      .filter((ls) => fieldHolds(ls, l.number) && compositeHolds(format, ls));
+    const printed = options.filter((ls) => hasValue(zone, slice(ls, l.number).replace(/</g, ""), true));
+    const printedPick = printed.length === 1;
+    // a valid reading whose number is not printed is only replaced by a printed variant (G/6, S/8 cannot be told
+    // apart by the digits)
+    // an unprinted unique repair must at least not contradict the printed number (look-alikes folded)
+    const unique =
+      options.length === 1 && hasValue(zone, slice(options[0]!, l.number).replace(/</g, "")) ? options[0]! : null;
+    const pick = printedPick ? printed[0]! : !(numberOk && composite) ? unique : null;
+    if (pick) {
+      repairs.push(
+        `document number ${number} → ${slice(pick, l.number)} (check digit and composite hold${printedPick ? ", printed on the page" : ""})`,
+      );
+      lines = pick;
+    }
+  }
+
+  // dates: a printed date that makes the check digit and the composite hold
+  for (const [span, label] of [
+    [l.birth, "date of birth"],
+    [l.expiry, "date of expiry"],
+  ] as const) {
+    if (fieldHolds(lines, span)) continue;
+    const read = slice(lines, span);
+    const options = [...zone.dates]
+      .map(yymmdd)
+      .filter((d) => d !== read && [...d].filter((c, i) => c !== read[i]).length <= 2)
+      .map((d) => put(lines, span, d))
+      .filter((ls) => fieldHolds(ls, span) && compositeHolds(format, ls));
+    if (options.length === 1) {
+      repairs.push(`${label} ${read} → ${slice(options[0]!, span)} (printed date; check digit and composite hold)`);
+      lines = options[0]!;
+    }
+  }
+
+  // names carry no check digit: a token one letter from exactly one printed word takes that word
+  // (unless the glyph there looks more like the letter read than like the printed one: the page OCR misreads too)
+  const nameSpan = l.name;
+  const fixedName = slice(lines, nameSpan).replace(/[A-Z]{4,}/g, (token, at: number) => {
+    if (zone.words.has(token)) return token;
+    const near = nearWord(zone, token);
+    if (!near) return token;
+    const k = [...token].findIndex((c, i) => c !== near[i]);
+    const scores = shapes?.(nameSpan[0], nameSpan[1] + at + k);
+    if (scores && (scores.get(near[k]!) ?? 0) < (scores.get(token[k]!) ?? 0)) return token;
+    repairs.push(`name ${token} → ${near} (printed field)`);
+    return near;
+  });
+  lines = put(lines, nameSpan, fixedName);
+  // a name field ends in fillers (ICAO 9303-3 §4.6: '<<' separates the identifiers, '<' words, so '<<<' only ever
+  // pads): letters running to the end of the field after ≥ 3 fillers, or a lone letter after 2, are misread '<'
+  // … and lone letters each after '<<' once the name has its two identifiers (ICAO separates the parts of a name
+  // by one '<', the identifiers by one '<<': "MATTHIEU<<K<<K<<<" is MATTHIEU and misread fillers)
+  const name = slice(lines, nameSpan);
+  const lone = /^<*[A-Z][A-Z<]*?[A-Z]<<[A-Z][A-Z<]*?[A-Z]((?:<<[A-Z])+)<*$/.exec(name);
+  if (lone) {
+    const at = name.lastIndexOf(lone[1]!);
+    repairs.push(
+      `name: trailing ${lone[1]!.replace(/</g, "")} → fillers (lone letters after '<<' past the given names)`,
+    );
+    lines = put(lines, nameSpan, name.slice(0, at) + "<".repeat(name.length - at));
+  }
+  const tail = /(?<=<<<)[A-Z]+$|(?<=<<)[A-Z]$/.exec(slice(lines, nameSpan));
+  if (tail) {
+    repairs.push(`name: trailing ${tail[0]} → ${"<".repeat(tail[0].length)} (a name field ends in fillers)`);
+    lines = put(lines, nameSpan, slice(lines, nameSpan).slice(0, tail.index) + "<".repeat(tail[0].length));
+  }
+  return { lines, repairs };
+}
+
+/**
+ * The shape evidence of one reading: how much the glyph at (line, position) of the fitted MRZ looks like each
+ * character (glyphs.ts), or null where it cannot be cut out (no character box, or one the length fix moved).
+ */
+export type ShapeLookup = (line: number, position: number) => ReadonlyMap<string, number> | null;
+
+// A character is an alternative at a position when its shape scores within this much of the best one there.
+export const SHAPE_SPREAD = 0.15;
+// The chosen number's summed shape score must beat every other number that keeps the check digits by this much.
+export const SHAPE_MARGIN = 0.03;
+
+/**
+ * The document number the glyph shapes support best among those whose own check digit AND the composite hold (or,
+ * when none does, exactly one of them, and only when clearly better supported than the number read), or null when
+ * no such number exists or two come within SHAPE_MARGIN of each other. Alternatives per position: the
+ * character read and the shapes within SHAPE_SPREAD of the best-looking one (at most 3). As in the swap repair, a
+ * number whose check digit is really wrong cannot become valid: the composite weighs the number's positions like
+ * the number's own check digit, so any change that fixes one breaks the other.
+ */
+export function resolveByShape(format: MrzFormat, lines: string[], shapeAt: ShapeLookup): string[] | null {
+  const span = LAYOUT[format].number;
+  const read = slice(lines, span);
+  const shapes = [...read].map((_, i) => shapeAt(span[0], span[1] + i));
+  if (shapes.filter(Boolean).length < read.length - 2) return null;
+  const options = [...read].map((ch, i) => {
+    const scores = shapes[i];
+    if (!scores || ch === "<") return [ch];
+    const best = Math.max(...scores.values());
+    const near = [...scores]
+      .filter(([, v]) => v >= best - SHAPE_SPREAD)
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 3)
+      .map(([c]) => c);
+    return near.includes(ch) ? near : [ch, ...near.slice(0, 2)];
+  });
+  const score = (value: string) => [...value].reduce((sum, ch, i) => sum + (shapes[i]?.get(ch) ?? 0), 0);
+  const rank = (holds: (candidate: string[]) => boolean) => {
+    const ranked: { lines: string[]; score: number }[] = [];
+    const walk = (i: number, prefix: string) => {
+      if (i === options.length) {
+        const candidate = put(lines, span, prefix);
+        if (holds(candidate)) ranked.push({ lines: candidate, score: score(prefix) });
+        return;
+      }
+      for (const ch of options[i]!) walk(i + 1, prefix + ch);
+    };
+    walk(0, "");
+    return ranked.sort((a, b) => b.score - a.score);
+  };
+  let ranked = rank((candidate) => fieldHolds(candidate, span) && compositeHolds(format, candidate));
+  // no number keeps both: one of the two digits is wrong on the document (or another field was misread), and the
+  // reading stays invalid whichever number is taken. The number is then read as the shapes say among those that
+  // keep exactly one digit — only when the shapes clearly prefer it to the number read, so a misread check digit
+  // is never "compensated" by changing a number that was read right
+  let relaxed = false;
+  if (ranked.length === 0) {
+    ranked = rank((candidate) => fieldHolds(candidate, span) !== compositeHolds(format, candidate));
+    relaxed = true;
+  }
+  const [best, second] = ranked;
+  if (!best || (second && best.score - second.score < SHAPE_MARGIN)) return null;
+  if (relaxed && best.score - score(read) < SHAPE_MARGIN) return null;
+  return best.lines;
+}

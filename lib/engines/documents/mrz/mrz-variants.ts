@@ -1,0 +1,66 @@
+import sharp, { type Sharp } from "sharp";
+import { setting } from "@/lib/core/env";
+import { otsu, type Grey } from "./glyphs";
+
+// The preprocessing variants of an MRZ band (read-mrz.ts, step 3), in the order they are tried, and the
+// binarisation level they start from. MRZ_MAX_VARIANTS (lib/core/env.ts) caps how many are read.
+
+export const big = (width: number, factor = 2) => Math.max(width, 1250) * factor;
+/** One materialised step: sharp applies its operations in a fixed order of its own (a threshold before a
+ * normalise, whatever the call order), so each step that must follow another gets its own pass. */
+export const step = (input: Buffer, op: (s: Sharp) => Sharp) => op(sharp(input)).png().toBuffer();
+/** The band in grey, contrast stretched, at twice the working width: the base of most variants. */
+export const greyBand = (band: Buffer, width: number, factor = 2) =>
+  step(band, (s) =>
+    s
+      .grayscale()
+      .normalise()
+      .resize({ width: big(width, factor) }),
+  );
+
+export type Prep = (band: Buffer, base: Buffer, width: number, level: number) => Promise<Buffer>;
+/**
+ * Preprocessing variants in the order they are tried (most often right first, measured on the evaluation set).
+ * `base` is greyBand(band): thresholds apply to the normalised grey, at `level` (thresholdLevel) and around it.
+ */
+export const MRZ_VARIANTS: readonly { name: string; prep: Prep }[] = [
+  { name: "binarise", prep: (_, base, __, t) => step(base, (s) => s.threshold(t)) },
+  {
+    name: "sharpen-binarise",
+    prep: async (_, base, __, t) => step(await step(base, (s) => s.sharpen({ sigma: 2 })), (s) => s.threshold(t)),
+  },
+  {
+    name: "local-contrast-binarise",
+    prep: async (band, _, w, t) =>
+      step(
+        await step(band, (s) =>
+          s
+            .grayscale()
+            .clahe({ width: 64, height: 64 })
+            .resize({ width: big(w) }),
+        ),
+        (s) => s.threshold(t),
+      ),
+  },
+  { name: "grey", prep: async (_, base) => base },
+  { name: "binarise-level-minus-28", prep: (_, base, __, t) => step(base, (s) => s.threshold(t - 28)) },
+  {
+    name: "upscale-3x-binarise",
+    prep: async (band, _, w, t) => step(await greyBand(band, w, 3), (s) => s.threshold(t)),
+  },
+  { name: "binarise-level-plus-32", prep: (_, base, __, t) => step(base, (s) => s.threshold(t + 32)) },
+];
+
+/**
+ * The binarisation level: 128 where the band's paper (its median grey after normalising) is bright, as on almost
+ * every upload; Otsu's threshold where it is not (a dim photo whose band also holds something brighter than the
+ * paper, so normalising leaves the paper mid-grey): 128 would cut the paper's noise into speckle, which reads as
+ * nothing and costs tesseract 10 s or more per variant.
+ */
+export function thresholdLevel(grey: Grey): number {
+  const sorted = Uint8Array.from(grey.data).sort();
+  const paper = sorted[sorted.length >> 1] ?? 255;
+  return paper >= 170 ? 128 : otsu(grey, 0, 0, grey.width, grey.height);
+}
+
+export const MAX_VARIANTS = setting("MRZ_MAX_VARIANTS") ?? MRZ_VARIANTS.length;

@@ -1,0 +1,187 @@
+import "server-only";
+import type { ParseResult } from "mrz";
+import sharp from "sharp";
+import type { Page } from "tesseract.js";
+import type { MrzFormat } from "./icao";
+import type { Grey } from "./glyphs";
+import {
+  aligned,
+  candidateOf,
+  certainFault,
+  choose,
+  nameLength,
+  settled,
+  shapeLookup,
+  type Candidate,
+} from "./mrz-candidates";
+import { estimateSkew, locateMrzBand } from "./mrz-band";
+import { paddleTexts, readingHolds } from "./mrz-lines";
+import { greyBand, MAX_VARIANTS, MRZ_VARIANTS, thresholdLevel } from "./mrz-variants";
+import type { OcrEngine } from "../ocr/ocr-engine";
+import { paddleLines, type PaddleLine } from "../ocr/paddle-engine";
+import type { PrintedZone } from "../../../checks/document-verification/printed-zone";
+
+// The parts live by reason: mrz-band.ts (where), mrz-variants.ts (how the band is prepared), mrz-candidates.ts
+// (readings and the choice), mrz-certainty.ts (when a wrong check digit is certain); this file runs them in order.
+export { isMrzLike, locateMrzBand, estimateSkew } from "./mrz-band";
+export { MRZ_VARIANTS, thresholdLevel } from "./mrz-variants";
+export { candidateOf, choose, settled, shapeLookup, type Candidate } from "./mrz-candidates";
+
+// Reading the machine-readable zone of one side of a document.
+//  1. Locate: the page OCR (already run for the printed fields) finds the MRZ as long upper-case lines (with room
+//     above for a line it could not read when it found fewer than three). Without such lines, the bottom 40 % of
+//     the image is read (where TD1/TD2/TD3 put it).
+//  2. Deskew: by the baseline angle of the MRZ lines the page OCR found; where it found none, by the band's own
+//     estimate (the rotation that makes the horizontal projection of the dark strokes sharpest, ±5° in 0.2° steps).
+//  3. Read: several preprocessing variants of the band (thresholds of the normalised grey, unsharp mask, CLAHE, 3×
+//     enlargement …) through the legacy engine with an A–Z 0–9 < whitelist (ocr-engine.ts), in an order measured
+//     on the evaluation set. Every reading is repaired (mrz-repair.ts: only where the ICAO field type and the check
+//     digits agree; the document number's look-alikes by the OCR-B shapes of its glyphs, cut out of the band at
+//     the boxes tesseract gives each character, glyphs.ts) and the reading stops as soon as one is fully valid,
+//     or when variants agree on a reading whose only fault is a check digit (certainFault). Otherwise a
+//     character-wise vote over all readings is tried.
+//  3b. Fallback: when no variant gives a fully valid reading (and none is a certain fault), PaddleOCR
+//     (paddle-engine.ts) reads the straightened band, then (when no variant found MRZ-shaped lines there) the whole
+//     image; its reading is taken only when it is fully check-digit valid after repair, so a document whose check
+//     digit is really wrong still cannot be "read" as valid.
+//  4. Choose: a fully valid reading first, then the one most variants agree on, then the most valid fields.
+//     `agreement` (how many variants produced exactly the chosen lines) and `variants` tell the rules how certain
+//     the reading is: a failing check digit declines a document only when the reading is certain (decide.ts).
+
+export type MrzReading = {
+  lines: string[];
+  rawLines: string[];
+  format: MrzFormat;
+  result: ParseResult;
+  repairs: string[];
+  /** the band's vertical centre as a fraction of the image height (template matching: the MRZ is at the bottom) */
+  position: number;
+  confidence: number;
+  /** preprocessing variants whose repaired reading is exactly `lines` (≥ 2: independent readings agree) */
+  agreement: number;
+  /** preprocessing variants read */
+  variants: number;
+};
+
+/** The MRZ of one image, or null when no MRZ-shaped text is there. `page` is the page OCR of the same image. */
+export async function readMrz(
+  engine: OcrEngine,
+  image: Buffer,
+  page: Page,
+  zone: PrintedZone,
+): Promise<MrzReading | null> {
+  const { width = 0, height = 0 } = await sharp(image).metadata();
+  if (!width || !height) return null;
+  const band = locateMrzBand(page, width, height);
+  const cropped = await sharp(image)
+    .extract({ left: 0, top: band.top, width, height: Math.max(8, band.bottom - band.top) })
+    .toBuffer();
+  // the page OCR's baseline angle where it found the MRZ lines (measured better than the projection estimate on
+  // the evaluation set), the band's own projection estimate where it did not
+  const angle = band.found ? band.angle : await estimateSkew(cropped);
+  const straight =
+    Math.abs(angle) >= 0.1 ? await sharp(cropped).rotate(-angle, { background: "#ffffff" }).toBuffer() : cropped;
+  const candidates: Candidate[] = [];
+  let variants = 0;
+  let certain = false;
+  // the band in grey at the variants' usual 2× width: the base of the variants, and where the glyphs are cut out
+  const base = await greyBand(straight, width);
+  const { data, info } = await sharp(base).grayscale().raw().toBuffer({ resolveWithObject: true });
+  const grey: Grey = { data, width: info.width, height: info.height };
+  const level = thresholdLevel(grey);
+  for (const { name, prep } of MRZ_VARIANTS.slice(0, MAX_VARIANTS)) {
+    const png = await prep(straight, base, width, level);
+    const input = { data: png, info: await sharp(png).metadata() };
+    const ocr = await engine.readMrz(input.data);
+    variants += 1;
+    const scale = input.info.width / grey.width;
+    const c = candidateOf(name, ocr.text, ocr.confidence, zone, (picked) => shapeLookup(ocr, grey, scale, picked));
+    if (c) candidates.push(c);
+    if (settled(candidates)) break;
+    // a reading two variants agree on whose only fault is one check digit (a document that carries a wrong one):
+    // more variants would not change it, nor would PaddleOCR, whose reading counts only when fully valid
+    if (candidates.length >= 2 && certainFault(candidates)) {
+      certain = true;
+      break;
+    }
+  }
+  if (!settled(candidates) && !certain) {
+    // then the whole image (PaddleOCR finds its own text lines, including one the band cut off, and reads a small
+    // scan better at its own pixels than the band's crop: measured on a 275-px specimen passport)
+    // A first line PaddleOCR read in pieces (padded back: paddleTexts) may have lost a name word at the band's edge:
+    // then the whole image is read as well and the reading with the longer name kept.
+    let found: { c: Candidate; padded: boolean } | null = null;
+    for (const source of [straight, image]) {
+      const c = await paddleCandidate(
+        source,
+        zone,
+        candidates.find((k) => k.shapes),
+      );
+      if (c && (!found || nameLength(c.c) > nameLength(found.c))) found = c;
+      if (found && !found.padded) break;
+    }
+    if (found) candidates.push(found.c);
+  }
+  const chosen = choose(candidates, zone);
+  if (!chosen) return null;
+  const { best, agreement } = chosen;
+  return {
+    lines: best.lines,
+    rawLines: best.raw,
+    format: best.format,
+    result: best.result,
+    repairs: best.repairs,
+    position: (band.top + band.bottom) / 2 / height,
+    confidence: best.confidence,
+    agreement,
+    variants,
+  };
+}
+
+let paddleFailureLogged = false;
+
+/** A PaddleOCR failure is logged once per process with its cause; later ones are not repeated. */
+function reportPaddleFailure(error: unknown): void {
+  if (paddleFailureLogged) return;
+  paddleFailureLogged = true;
+  console.error(
+    `[mrz] PaddleOCR failed; the tesseract reading stands (logged once): ${(error as Error)?.name ?? "Error"}: ${(error as Error)?.message ?? String(error)}`,
+  );
+}
+
+/**
+ * PaddleOCR's reading of an image as a candidate, only when fully check-digit valid (after repair); else null.
+ * `padded`: its first line was read in pieces and padded with fillers (paddleTexts).
+ */
+async function paddleCandidate(
+  image: Buffer,
+  zone: PrintedZone,
+  withShapes: Candidate | undefined,
+): Promise<{ c: Candidate; padded: boolean } | null> {
+  let lines: PaddleLine[];
+  try {
+    lines = await paddleLines(await sharp(image).png().toBuffer());
+  } catch (error) {
+    // the fallback is optional: without it the tesseract reading stands; but a broken install must be seen
+    reportPaddleFailure(error);
+    return null;
+  }
+  const confidence = Math.round(100 * Math.min(1, ...lines.map((l) => l.mean)));
+  for (const text of paddleTexts(lines)) {
+    // the glyph shapes of a tesseract reading of the same format: the positions are the same
+    // — only when that reading is aligned with this one: a tesseract reading that dropped or added a character
+    // would lend each position its neighbour's glyph (measured: a 275-px passport's right number "repaired" into a
+    // shifted one whose digits happened to hold)
+    const c = candidateOf("paddleocr", text, confidence, zone, (picked) =>
+      withShapes && picked.format === withShapes.format && aligned(withShapes.fitted, picked.lines, picked.format)
+        ? withShapes.shapes
+        : undefined,
+    );
+    if (c && readingHolds(c.result))
+      return {
+        c,
+        padded: !lines.some((l) => l.text.toUpperCase().replace(/\s/g, "").replace(/[«‹]/g, "<") === c.raw[0]),
+      };
+  }
+  return null;
+}

