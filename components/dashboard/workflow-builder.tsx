@@ -10,7 +10,7 @@ import { CountrySelect, SettingField } from "@/components/dashboard/workflow-set
 import { DecisionRulesFields } from "@/components/dashboard/decision-rules-fields";
 import { DOCUMENT_TYPE_LABELS, DOCUMENT_TYPE_NAMES } from "@/lib/shared/document-type-names";
 import { pruneDefinition, relevantSettings, WorkflowDefinitionSchema } from "@/lib/domain/flows/workflow-definition";
-import type { ActionState } from "@/lib/actions/action";
+import type { ActionState } from "@/lib/actions/action-state";
 import styles from "@/components/dashboard/dashboard.module.css";
 
 type Input = z.input<typeof WorkflowDefinitionSchema>;
