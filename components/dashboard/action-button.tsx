@@ -1,7 +1,8 @@
 "use client";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
-import type { ActionState } from "@/lib/actions/action";
+import { Alert } from "@/components/ui/alert";
+import type { ActionState } from "@/lib/actions/action-state";
 import styles from "@/components/dashboard/dashboard.module.css";
 
 /**
@@ -44,9 +45,9 @@ export function ActionButton({
         {pending ? (pendingLabel ?? "Working…") : label}
       </button>
       {error ? (
-        <span role="alert" className={styles.fieldError}>
+        <Alert kind="error" inline>
           {error}
-        </span>
+        </Alert>
       ) : null}
     </span>
   );

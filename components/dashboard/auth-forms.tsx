@@ -1,12 +1,12 @@
 "use client";
 import Link from "next/link";
 import { useActionState } from "react";
-import type { FormState } from "@/app/(auth)/actions";
+import { ActionAlert, Alert } from "@/components/ui/alert";
+import { Field } from "@/components/ui/field";
+import { fieldError, type ActionState, type FormAction } from "@/lib/actions/action-state";
 import styles from "@/components/dashboard/dashboard.module.css";
 
-type Action = (state: FormState, form: FormData) => Promise<FormState>;
-
-function Field({
+function AuthField({
   name,
   label,
   type = "text",
@@ -18,50 +18,37 @@ function Field({
   label: string;
   type?: string;
   autoComplete?: string;
-  state: FormState;
+  state: ActionState;
   optional?: boolean;
 }) {
-  const error = state?.fieldErrors?.[name];
   return (
-    <div className={styles.field}>
-      <label htmlFor={`f-${name}`}>{label}</label>
-      <input
-        id={`f-${name}`}
-        name={name}
-        type={type}
-        defaultValue={type === "password" ? undefined : state?.values?.[name]}
-        key={state?.values?.[name]}
-        autoComplete={autoComplete}
-        required={!optional}
-        aria-invalid={Boolean(error)}
-        aria-describedby={error ? `f-${name}-error` : undefined}
-      />
-      {error ? (
-        <p id={`f-${name}-error`} className={styles.fieldError}>
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <Field id={`f-${name}`} label={label} error={fieldError(state?.fieldErrors, name)}>
+      {(control) => (
+        <input
+          {...control}
+          name={name}
+          type={type}
+          defaultValue={type === "password" ? undefined : state?.values?.[name]}
+          key={state?.values?.[name]}
+          autoComplete={autoComplete}
+          required={!optional}
+        />
+      )}
+    </Field>
   );
 }
 
-export function LoginForm({ action, created = false }: { action: Action; created?: boolean }) {
+export function LoginForm({ action, created = false }: { action: FormAction; created?: boolean }) {
   const [state, submit, pending] = useActionState(action, undefined);
   return (
     <form action={submit} className={styles.authForm}>
       <h1>Sign in</h1>
       {created && !state ? (
-        <p role="status" className={styles.notice}>
-          Your account is ready. Sign in with the password you chose.
-        </p>
+        <Alert kind="notice">Your account is ready. Sign in with the password you chose.</Alert>
       ) : null}
-      {state?.error ? (
-        <p role="alert" className={styles.error}>
-          {state.error}
-        </p>
-      ) : null}
-      <Field name="email" label="E-mail" type="email" autoComplete="username" state={state} />
-      <Field name="password" label="Password" type="password" autoComplete="current-password" state={state} />
+      <ActionAlert state={state} errorOnly />
+      <AuthField name="email" label="E-mail" type="email" autoComplete="username" state={state} />
+      <AuthField name="password" label="Password" type="password" autoComplete="current-password" state={state} />
       <button className={styles.primary} disabled={pending}>
         {pending ? "Signing in…" : "Sign in"}
       </button>
@@ -72,25 +59,16 @@ export function LoginForm({ action, created = false }: { action: Action; created
   );
 }
 
-export function SignupForm({ action }: { action: Action }) {
+export function SignupForm({ action }: { action: FormAction }) {
   const [state, submit, pending] = useActionState(action, undefined);
   return (
     <form action={submit} className={styles.authForm}>
       <h1>Create your account</h1>
-      {state?.error ? (
-        <p role="alert" className={styles.error}>
-          {state.error}
-        </p>
-      ) : null}
-      {state?.message ? (
-        <p role="status" className={styles.notice}>
-          {state.message}
-        </p>
-      ) : null}
-      <Field name="accountName" label="Company name" autoComplete="organization" state={state} />
-      <Field name="name" label="Your name (optional)" autoComplete="name" state={state} optional />
-      <Field name="email" label="Work e-mail" type="email" autoComplete="username" state={state} />
-      <Field
+      <ActionAlert state={state} />
+      <AuthField name="accountName" label="Company name" autoComplete="organization" state={state} />
+      <AuthField name="name" label="Your name (optional)" autoComplete="name" state={state} optional />
+      <AuthField name="email" label="Work e-mail" type="email" autoComplete="username" state={state} />
+      <AuthField
         name="password"
         label="Password (at least 10 characters)"
         type="password"
@@ -108,16 +86,12 @@ export function SignupForm({ action }: { action: Action }) {
 }
 
 /** The sign-up confirmation link's page: one button, so that a mail scanner opening the link creates nothing. */
-export function ConfirmSignupForm({ action }: { action: (state: FormState) => Promise<FormState> }) {
+export function ConfirmSignupForm({ action }: { action: (state: ActionState) => Promise<ActionState> }) {
   const [state, submit, pending] = useActionState(action, undefined);
   return (
     <form action={submit} className={styles.authForm}>
       <h1>Create your account</h1>
-      {state?.error ? (
-        <p role="alert" className={styles.error}>
-          {state.error}
-        </p>
-      ) : null}
+      <ActionAlert state={state} errorOnly />
       <p>Your e-mail address is confirmed. Create the account now?</p>
       <button className={styles.primary} disabled={pending}>
         {pending ? "Creating…" : "Create my account"}

@@ -1,7 +1,10 @@
 "use client";
 import { useActionState } from "react";
-import type { CreateKeyState } from "@/app/dashboard/credentials/actions";
 import { CopyField } from "@/components/dashboard/copy-button";
+import { ActionAlert } from "@/components/ui/alert";
+import { Field } from "@/components/ui/field";
+import { FieldError } from "@/components/ui/field-error";
+import { fieldError, type FormAction } from "@/lib/actions/action-state";
 import { SCOPES } from "@/lib/auth/api-keys/scopes";
 import styles from "@/components/dashboard/dashboard.module.css";
 
@@ -11,19 +14,9 @@ const SCOPE_HELP: Record<(typeof SCOPES)[number], string> = {
   "verification:inputs": "send inputs (server-side capture)",
 };
 
-export function CreateApiKeyForm({
-  action,
-}: {
-  action: (state: CreateKeyState, form: FormData) => Promise<CreateKeyState>;
-}) {
+export function CreateApiKeyForm({ action }: { action: FormAction }) {
   const [state, submit, pending] = useActionState(action, undefined);
-  const errors = state && !state.ok ? (state.fieldErrors ?? {}) : {};
-  const error = (name: string) =>
-    errors[name] ? (
-      <p id={`key-${name}-error`} className={styles.fieldError}>
-        {errors[name]}
-      </p>
-    ) : null;
+  const error = (name: string) => (state && !state.ok ? fieldError(state.fieldErrors, name) : undefined);
   return (
     <>
       {state?.ok && state.key ? (
@@ -34,25 +27,11 @@ export function CreateApiKeyForm({
       ) : null}
       <form action={submit} className={styles.panel} aria-labelledby="new-key">
         <h2 id="new-key">Create a key</h2>
-        {state && !state.ok && state.error ? (
-          <p role="alert" className={styles.error}>
-            {state.error}
-          </p>
-        ) : null}
-        <div className={styles.field}>
-          <label htmlFor="key-name">Name</label>
-          <input
-            id="key-name"
-            name="name"
-            required
-            maxLength={100}
-            placeholder="Production backend"
-            aria-invalid={Boolean(errors.name)}
-            aria-describedby={errors.name ? "key-name-error" : undefined}
-          />
-          {error("name")}
-        </div>
-        <fieldset className={styles.fieldset} aria-describedby={errors.scopes ? "key-scopes-error" : undefined}>
+        <ActionAlert state={state} errorOnly />
+        <Field id="key-name" label="Name" error={error("name")}>
+          {(control) => <input {...control} name="name" required maxLength={100} placeholder="Production backend" />}
+        </Field>
+        <fieldset className={styles.fieldset} aria-describedby={error("scopes") ? "key-scopes-error" : undefined}>
           <legend>Scopes</legend>
           {SCOPES.map((scope) => (
             <label key={scope} className={styles.check}>
@@ -61,7 +40,7 @@ export function CreateApiKeyForm({
             </label>
           ))}
         </fieldset>
-        {error("scopes")}
+        <FieldError id="key-scopes-error" message={error("scopes")} />
         <fieldset className={styles.fieldset}>
           <legend>Mode</legend>
           <label className={styles.check}>
@@ -73,31 +52,21 @@ export function CreateApiKeyForm({
           </label>
         </fieldset>
         <div className={styles.grid}>
-          <div className={styles.field}>
-            <label htmlFor="key-rate">Rate limit per minute (optional)</label>
-            <input
-              id="key-rate"
-              name="rateLimitPerMinute"
-              type="number"
-              min={1}
-              step={1}
-              placeholder="account default"
-              aria-invalid={Boolean(errors.rateLimitPerMinute)}
-              aria-describedby={errors.rateLimitPerMinute ? "key-rateLimitPerMinute-error" : undefined}
-            />
-            {error("rateLimitPerMinute")}
-          </div>
-          <div className={styles.field}>
-            <label htmlFor="key-expires">Expires after (optional, UTC)</label>
-            <input
-              id="key-expires"
-              name="expiresAt"
-              type="date"
-              aria-invalid={Boolean(errors.expiresAt)}
-              aria-describedby={errors.expiresAt ? "key-expiresAt-error" : undefined}
-            />
-            {error("expiresAt")}
-          </div>
+          <Field id="key-rate" label="Rate limit per minute (optional)" error={error("rateLimitPerMinute")}>
+            {(control) => (
+              <input
+                {...control}
+                name="rateLimitPerMinute"
+                type="number"
+                min={1}
+                step={1}
+                placeholder="account default"
+              />
+            )}
+          </Field>
+          <Field id="key-expires" label="Expires after (optional, UTC)" error={error("expiresAt")}>
+            {(control) => <input {...control} name="expiresAt" type="date" />}
+          </Field>
         </div>
         <button className={styles.primary} disabled={pending}>
           {pending ? "Creating…" : "Create key"}

@@ -1,20 +1,16 @@
 "use client";
 import { useActionState } from "react";
-import type { ActionState } from "@/lib/actions/action";
+import { ActionAlert } from "@/components/ui/alert";
+import { Field } from "@/components/ui/field";
+import { fieldError, type FormAction as Action } from "@/lib/actions/action-state";
 import styles from "@/components/dashboard/dashboard.module.css";
-
-type Action = (state: ActionState, form: FormData) => Promise<ActionState>;
 
 export function JoinAsUserForm({ action, token, label }: { action: Action; token: string; label: string }) {
   const [state, submit, pending] = useActionState(action, undefined);
   return (
     <form action={submit}>
       <input type="hidden" name="token" value={token} />
-      {state?.error ? (
-        <p role="alert" className={styles.error}>
-          {state.error}
-        </p>
-      ) : null}
+      <ActionAlert state={state} errorOnly />
       <button className={styles.primary} disabled={pending}>
         {label}
       </button>
@@ -24,55 +20,30 @@ export function JoinAsUserForm({ action, token, label }: { action: Action; token
 
 export function JoinAsNewUserForm({ action, token, email }: { action: Action; token: string; email: string }) {
   const [state, submit, pending] = useActionState(action, undefined);
-  const err = state?.fieldErrors ?? {};
+  const err = (name: string) => fieldError(state?.fieldErrors, name);
   return (
     <form action={submit}>
       <input type="hidden" name="token" value={token} />
-      {state?.error ? (
-        <p role="alert" className={styles.error}>
-          {state.error}
-        </p>
-      ) : null}
-      <div className={styles.field}>
-        <label htmlFor="inv-email">E-mail</label>
-        <input id="inv-email" value={email} readOnly autoComplete="username" />
-      </div>
-      <div className={styles.field}>
-        <label htmlFor="inv-name">Your name</label>
-        <input
-          id="inv-name"
-          name="name"
-          required
-          maxLength={100}
-          autoComplete="name"
-          aria-invalid={Boolean(err.name)}
-          aria-describedby={err.name ? "inv-name-error" : undefined}
-        />
-        {err.name ? (
-          <p id="inv-name-error" className={styles.fieldError}>
-            {err.name}
-          </p>
-        ) : null}
-      </div>
-      <div className={styles.field}>
-        <label htmlFor="inv-password">Password (at least 10 characters)</label>
-        <input
-          id="inv-password"
-          name="password"
-          type="password"
-          required
-          minLength={10}
-          maxLength={200}
-          autoComplete="new-password"
-          aria-invalid={Boolean(err.password)}
-          aria-describedby={err.password ? "inv-password-error" : undefined}
-        />
-        {err.password ? (
-          <p id="inv-password-error" className={styles.fieldError}>
-            {err.password}
-          </p>
-        ) : null}
-      </div>
+      <ActionAlert state={state} errorOnly />
+      <Field id="inv-email" label="E-mail">
+        {(control) => <input {...control} value={email} readOnly autoComplete="username" />}
+      </Field>
+      <Field id="inv-name" label="Your name" error={err("name")}>
+        {(control) => <input {...control} name="name" required maxLength={100} autoComplete="name" />}
+      </Field>
+      <Field id="inv-password" label="Password (at least 10 characters)" error={err("password")}>
+        {(control) => (
+          <input
+            {...control}
+            name="password"
+            type="password"
+            required
+            minLength={10}
+            maxLength={200}
+            autoComplete="new-password"
+          />
+        )}
+      </Field>
       <button className={styles.primary} disabled={pending}>
         {pending ? "Joining…" : "Create user and join"}
       </button>

@@ -1,6 +1,8 @@
 "use client";
 import { useActionState } from "react";
-import { ActionOutcome, type FormAction } from "@/components/dashboard/action-outcome";
+import { ActionAlert, Alert } from "@/components/ui/alert";
+import { Field } from "@/components/ui/field";
+import { fieldError, type FormAction } from "@/lib/actions/action-state";
 import styles from "@/components/dashboard/dashboard.module.css";
 
 const ROLES = ["REVIEWER", "ADMIN", "OWNER"] as const;
@@ -9,7 +11,7 @@ export function InviteForm({ action }: { action: FormAction }) {
   const [state, submit, pending] = useActionState(action, undefined);
   return (
     <form action={submit}>
-      <ActionOutcome state={state} />
+      <ActionAlert state={state} />
       {state?.secret ? (
         <p>
           <span className={styles.code} data-testid="invite-link">
@@ -18,32 +20,20 @@ export function InviteForm({ action }: { action: FormAction }) {
         </p>
       ) : null}
       <div className={styles.filters}>
-        <div className={styles.field}>
-          <label htmlFor="invite-email">E-mail</label>
-          <input
-            id="invite-email"
-            name="email"
-            type="email"
-            required
-            aria-invalid={Boolean(state?.fieldErrors?.email)}
-            aria-describedby={state?.fieldErrors?.email ? "invite-email-error" : undefined}
-          />
-          {state?.fieldErrors?.email ? (
-            <p id="invite-email-error" className={styles.fieldError}>
-              {state.fieldErrors.email}
-            </p>
-          ) : null}
-        </div>
-        <div className={styles.field}>
-          <label htmlFor="invite-role">Role</label>
-          <select id="invite-role" name="role" defaultValue="REVIEWER">
-            {ROLES.map((r) => (
-              <option key={r} value={r}>
-                {r.toLowerCase()}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Field id="invite-email" label="E-mail" error={fieldError(state?.fieldErrors, "email")}>
+          {(control) => <input {...control} name="email" type="email" required />}
+        </Field>
+        <Field id="invite-role" label="Role" error={fieldError(state?.fieldErrors, "role")}>
+          {(control) => (
+            <select {...control} name="role" defaultValue="REVIEWER">
+              {ROLES.map((r) => (
+                <option key={r} value={r}>
+                  {r.toLowerCase()}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
       </div>
       <button className={styles.primary} disabled={pending}>
         Create invitation link
@@ -89,9 +79,9 @@ export function RowAction({
         {label}
       </button>
       {state?.error ? (
-        <span role="alert" className={styles.fieldError}>
+        <Alert kind="error" inline>
           {state.error}
-        </span>
+        </Alert>
       ) : null}
     </form>
   );

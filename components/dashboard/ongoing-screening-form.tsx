@@ -1,6 +1,7 @@
 "use client";
 import { useActionState } from "react";
-import { ActionOutcome, type FormAction } from "@/components/dashboard/action-outcome";
+import { ActionAlert } from "@/components/ui/alert";
+import type { FormAction } from "@/lib/actions/action-state";
 import styles from "@/components/dashboard/dashboard.module.css";
 
 /** The opt-in to ongoing screening (settings page). */
@@ -8,7 +9,7 @@ export function OngoingScreeningForm({ action, enabled }: { action: FormAction; 
   const [state, submit, pending] = useActionState(action, undefined);
   return (
     <form action={submit}>
-      <ActionOutcome state={state} />
+      <ActionAlert state={state} />
       <div className={styles.field}>
         <label>
           <input type="checkbox" name="ongoingScreening" defaultChecked={enabled} /> Screen approved verifications again

@@ -2,7 +2,7 @@ import "server-only";
 import { OngoingScreeningForm } from "@/components/dashboard/ongoing-screening-form";
 import type { Member } from "@/lib/auth/permissions";
 import { getOngoingScreening } from "@/lib/domain/watchlist/rescreen/watchlist-alerts";
-import { updateOngoingScreeningAction } from "@/app/dashboard/settings/screening-actions";
+import { updateOngoingScreeningAction } from "@/lib/actions/watchlist/screening-actions";
 import styles from "@/components/dashboard/dashboard.module.css";
 
 /** Settings → Ongoing screening (owners): loads its own value. */

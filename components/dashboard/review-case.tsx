@@ -1,13 +1,8 @@
-import "server-only";
-import { prisma } from "@/lib/core/db";
-import { can, type Member } from "@/lib/auth/permissions";
-import { caseHolder, listReviewers } from "@/lib/domain/review/case-lock";
-import { listDecisionReasons } from "@/lib/domain/review/decision-reasons";
-import { nextCaseId } from "@/lib/domain/review/list-review-queue";
 import { ActionButton } from "@/components/dashboard/action-button";
 import { DecisionForm, ReassignForm } from "@/components/dashboard/review-forms";
-import { assignCaseAction, reassignCaseAction } from "@/app/dashboard/review/actions";
-import { decideReviewAction } from "@/app/dashboard/verifications/[verificationId]/actions";
+import { assignCaseAction, reassignCaseAction } from "@/lib/actions/review/case-actions";
+import { decideReviewAction } from "@/lib/actions/review/verification-actions";
+import type { ReviewCaseView } from "@/lib/domain/review/load-review-case";
 import styles from "@/components/dashboard/dashboard.module.css";
 
 const when = (d: Date | null) => (d ? d.toISOString().replace("T", " ").slice(0, 16) + " UTC" : "");
@@ -15,27 +10,24 @@ const when = (d: Date | null) => (d ? d.toISOString().replace("T", " ").slice(0,
 /**
  * The case view's review panel (a verification awaiting a decision): who holds the case (the lock), assign to me /
  * reassign / unassign / take over, and the decision form with the account's reasons and the keyboard shortcuts.
- * A member who does not hold a held case sees who does and no decision form.
+ * A member who does not hold a held case sees who does and no decision form. The page loads `view`
+ * (lib/domain/review/load-review-case.ts).
  */
-export async function ReviewCase({ member, verificationId }: { member: Member; verificationId: string }) {
-  const mode =
-    (
-      await prisma.verification.findFirst({
-        where: { id: verificationId, accountId: member.accountId },
-        select: { mode: true },
-      })
-    )?.mode ?? "live";
-  const [holder, reviewers, reasons, nextId] = await Promise.all([
-    caseHolder(prisma, verificationId),
-    listReviewers(member),
-    listDecisionReasons(member),
-    nextCaseId(member, verificationId, mode),
-  ]);
-  const mine = holder?.userId === member.userId;
+export function ReviewCase({
+  userId,
+  verificationId,
+  view,
+}: {
+  /** the signed-in member */
+  userId: string;
+  verificationId: string;
+  view: ReviewCaseView;
+}) {
+  const { holder, reviewers, reasons, mayForce } = view;
+  const mine = holder?.userId === userId;
   const heldByOther = Boolean(holder && !mine);
-  const mayForce = can(member, "manageReview");
   const others = reviewers.filter((r) => r.userId !== holder?.userId);
-  const nextCaseHref = nextId ? `/dashboard/verifications/${nextId}` : null;
+  const nextCaseHref = view.nextCaseId ? `/dashboard/verifications/${view.nextCaseId}` : null;
   return (
     <div data-testid="review-case">
       <p role="status" data-testid="case-holder">
@@ -82,7 +74,7 @@ export async function ReviewCase({ member, verificationId }: { member: Member; v
         <DecisionForm
           action={decideReviewAction}
           verificationId={verificationId}
-          reasons={reasons.map((r) => ({ decision: r.decision, label: r.label }))}
+          reasons={reasons}
           nextCaseHref={nextCaseHref}
         />
       )}

@@ -1,18 +1,11 @@
 "use client";
 import { useActionState, useEffect, useRef } from "react";
 import { useRouter } from "next/navigation";
-import { ActionOutcome, type FormAction } from "@/components/dashboard/action-outcome";
-import type { ActionState } from "@/lib/actions/action";
+import { ActionAlert } from "@/components/ui/alert";
+import { Field } from "@/components/ui/field";
+import { FieldError } from "@/components/ui/field-error";
+import { fieldError, type FormAction } from "@/lib/actions/action-state";
 import styles from "@/components/dashboard/dashboard.module.css";
-
-function FieldError({ state, name }: { state: ActionState; name: string }) {
-  const error = state?.fieldErrors?.[name];
-  return error ? (
-    <p id={`${name}-error`} className={styles.fieldError}>
-      {error}
-    </p>
-  ) : null;
-}
 
 export type ReasonOption = { decision: "APPROVED" | "DECLINED"; label: string };
 
@@ -50,31 +43,31 @@ export function DecisionForm({
         </h3>
         <input type="hidden" name="verificationId" value={verificationId} />
         <input type="hidden" name="decision" value={decision} />
-        <div className={styles.field}>
-          <label htmlFor={`${id}-reason`}>Reason to {id}</label>
-          <select
-            id={`${id}-reason`}
-            name="reason"
-            required
-            defaultValue=""
-            ref={decision === "APPROVED" ? approveRef : declineRef}
-          >
-            <option value="" disabled>
-              Choose a reason…
-            </option>
-            {reasons
-              .filter((r) => r.decision === decision)
-              .map((r) => (
-                <option key={r.label} value={r.label}>
-                  {r.label}
-                </option>
-              ))}
-          </select>
-        </div>
-        <div className={styles.field}>
-          <label htmlFor={`${id}-comment`}>Comment (optional, kept in the audit log)</label>
-          <textarea id={`${id}-comment`} name="comment" rows={2} maxLength={1000} />
-        </div>
+        <Field id={`${id}-reason`} label={`Reason to ${id}`}>
+          {(control) => (
+            <select
+              {...control}
+              name="reason"
+              required
+              defaultValue=""
+              ref={decision === "APPROVED" ? approveRef : declineRef}
+            >
+              <option value="" disabled>
+                Choose a reason…
+              </option>
+              {reasons
+                .filter((r) => r.decision === decision)
+                .map((r) => (
+                  <option key={r.label} value={r.label}>
+                    {r.label}
+                  </option>
+                ))}
+            </select>
+          )}
+        </Field>
+        <Field id={`${id}-comment`} label="Comment (optional, kept in the audit log)">
+          {(control) => <textarea {...control} name="comment" rows={2} maxLength={1000} />}
+        </Field>
         <button className={decision === "APPROVED" ? styles.primary : styles.danger} disabled={pending}>
           {decision === "APPROVED" ? "Approve" : "Decline"}
         </button>
@@ -83,8 +76,9 @@ export function DecisionForm({
   };
   return (
     <div>
-      <ActionOutcome state={state} />
-      <FieldError state={state} name="reason" />
+      <ActionAlert state={state} />
+      {/* one error for both halves: the reason of whichever was sent */}
+      <FieldError id="reason-error" message={fieldError(state?.fieldErrors, "reason")} />
       <div className={styles.grid}>
         {part("APPROVED")}
         {part("DECLINED")}
@@ -131,20 +125,14 @@ export function NoteForm({ action, verificationId }: { action: FormAction; verif
   return (
     <form action={submit}>
       <input type="hidden" name="verificationId" value={verificationId} />
-      <ActionOutcome state={state} />
-      <div className={styles.field}>
-        <label htmlFor="note-body">Add a note (plain text, at most 2,000 characters)</label>
-        <textarea
-          id="note-body"
-          name="body"
-          rows={3}
-          required
-          maxLength={2000}
-          aria-invalid={Boolean(state?.fieldErrors?.body)}
-          aria-describedby={state?.fieldErrors?.body ? "body-error" : undefined}
-        />
-        <FieldError state={state} name="body" />
-      </div>
+      <ActionAlert state={state} />
+      <Field
+        id="note-body"
+        label="Add a note (plain text, at most 2,000 characters)"
+        error={fieldError(state?.fieldErrors, "body")}
+      >
+        {(control) => <textarea {...control} name="body" rows={3} required maxLength={2000} />}
+      </Field>
       <button className={styles.secondary} disabled={pending}>
         Add note
       </button>
@@ -183,7 +171,7 @@ export function ReassignForm({
       <button className={styles.small} disabled={pending}>
         Reassign
       </button>
-      <ActionOutcome state={state} />
+      <ActionAlert state={state} />
     </form>
   );
 }
@@ -201,7 +189,7 @@ export function RenameReasonForm({ action, reasonId, label }: { action: FormActi
       <button className={styles.small} disabled={pending}>
         Rename
       </button>
-      <ActionOutcome state={state} />
+      <ActionAlert state={state} />
     </form>
   );
 }
@@ -211,19 +199,18 @@ export function AddReasonForm({ action }: { action: FormAction }) {
   const [state, submit, pending] = useActionState(action, undefined);
   return (
     <form action={submit} className={styles.filters}>
-      <ActionOutcome state={state} />
-      <div className={styles.field}>
-        <label htmlFor="new-reason-decision">For</label>
-        <select id="new-reason-decision" name="decision" defaultValue="DECLINED">
-          <option value="APPROVED">Approve</option>
-          <option value="DECLINED">Decline</option>
-        </select>
-      </div>
-      <div className={styles.field}>
-        <label htmlFor="new-reason-label">New reason</label>
-        <input id="new-reason-label" name="label" required minLength={3} maxLength={120} />
-        <FieldError state={state} name="label" />
-      </div>
+      <ActionAlert state={state} />
+      <Field id="new-reason-decision" label="For" error={fieldError(state?.fieldErrors, "decision")}>
+        {(control) => (
+          <select {...control} name="decision" defaultValue="DECLINED">
+            <option value="APPROVED">Approve</option>
+            <option value="DECLINED">Decline</option>
+          </select>
+        )}
+      </Field>
+      <Field id="new-reason-label" label="New reason" error={fieldError(state?.fieldErrors, "label")}>
+        {(control) => <input {...control} name="label" required minLength={3} maxLength={120} />}
+      </Field>
       <button className={styles.secondary} disabled={pending}>
         Add reason
       </button>
@@ -244,17 +231,17 @@ export function SlaForm({
   const [state, submit, pending] = useActionState(action, undefined);
   return (
     <form action={submit} className={styles.filters}>
-      <ActionOutcome state={state} />
-      <div className={styles.field}>
-        <label htmlFor="amberHours">Amber after (hours)</label>
-        <input id="amberHours" name="amberHours" type="number" min={1} max={720} defaultValue={amberHours} required />
-        <FieldError state={state} name="amberHours" />
-      </div>
-      <div className={styles.field}>
-        <label htmlFor="redHours">Red after (hours)</label>
-        <input id="redHours" name="redHours" type="number" min={2} max={720} defaultValue={redHours} required />
-        <FieldError state={state} name="redHours" />
-      </div>
+      <ActionAlert state={state} />
+      <Field id="amberHours" label="Amber after (hours)" error={fieldError(state?.fieldErrors, "amberHours")}>
+        {(control) => (
+          <input {...control} name="amberHours" type="number" min={1} max={720} defaultValue={amberHours} required />
+        )}
+      </Field>
+      <Field id="redHours" label="Red after (hours)" error={fieldError(state?.fieldErrors, "redHours")}>
+        {(control) => (
+          <input {...control} name="redHours" type="number" min={2} max={720} defaultValue={redHours} required />
+        )}
+      </Field>
       <button className={styles.secondary} disabled={pending}>
         Save SLA
       </button>
@@ -278,20 +265,17 @@ export function CorrectionForm({
     <form action={submit}>
       <input type="hidden" name="verificationId" value={verificationId} />
       <input type="hidden" name="stepId" value={stepId} />
-      <ActionOutcome state={state} />
+      <ActionAlert state={state} />
       <div className={styles.filters}>
         {fields.map((f) => (
-          <div className={styles.field} key={f.name}>
-            <label htmlFor={`fix-${f.name}`}>{f.name}</label>
-            <input
-              id={`fix-${f.name}`}
-              name={f.name}
-              defaultValue={f.value}
-              maxLength={200}
-              aria-invalid={Boolean(state?.fieldErrors?.[`fields.${f.name}`])}
-            />
-            <FieldError state={state} name={`fields.${f.name}`} />
-          </div>
+          <Field
+            key={f.name}
+            id={`fix-${f.name}`}
+            label={f.name}
+            error={fieldError(state?.fieldErrors, `fields.${f.name}`)}
+          >
+            {(control) => <input {...control} name={f.name} defaultValue={f.value} maxLength={200} />}
+          </Field>
         ))}
       </div>
       <button className={styles.secondary} disabled={pending}>
@@ -306,23 +290,14 @@ export function DeleteDataForm({ action, verificationId }: { action: FormAction;
   return (
     <form action={submit}>
       <input type="hidden" name="verificationId" value={verificationId} />
-      <ActionOutcome state={state} />
+      <ActionAlert state={state} />
       <p className={styles.muted}>
         Erases files, input values, extracted data and metadata. The record stays as a stub (status, result, dates).
         This cannot be undone.
       </p>
-      <div className={styles.field}>
-        <label htmlFor="confirm">Type DELETE to confirm</label>
-        <input
-          id="confirm"
-          name="confirm"
-          autoComplete="off"
-          required
-          aria-invalid={Boolean(state?.fieldErrors?.confirm)}
-          aria-describedby={state?.fieldErrors?.confirm ? "confirm-error" : undefined}
-        />
-        <FieldError state={state} name="confirm" />
-      </div>
+      <Field id="confirm" label="Type DELETE to confirm" error={fieldError(state?.fieldErrors, "confirm")}>
+        {(control) => <input {...control} name="confirm" autoComplete="off" required />}
+      </Field>
       <button className={styles.danger} disabled={pending}>
         Delete personal data
       </button>

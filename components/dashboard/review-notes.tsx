@@ -2,7 +2,7 @@ import "server-only";
 import type { Member } from "@/lib/auth/permissions";
 import { listReviewNotes } from "@/lib/domain/review/review-notes";
 import { NoteForm } from "@/components/dashboard/review-forms";
-import { addNoteAction } from "@/app/dashboard/review/actions";
+import { addNoteAction } from "@/lib/actions/review/case-actions";
 import styles from "@/components/dashboard/dashboard.module.css";
 
 const when = (d: Date) => d.toISOString().replace("T", " ").slice(0, 16) + " UTC";

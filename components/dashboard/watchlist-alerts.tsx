@@ -1,7 +1,7 @@
 import "server-only";
 import Link from "next/link";
 import { ActionButton } from "@/components/dashboard/action-button";
-import { decideAlertAction } from "@/app/dashboard/review/alerts/actions";
+import { decideAlertAction } from "@/lib/actions/watchlist/alert-actions";
 import type { Member } from "@/lib/auth/permissions";
 import { listOpenAlerts } from "@/lib/domain/watchlist/rescreen/watchlist-alerts";
 import styles from "@/components/dashboard/dashboard.module.css";

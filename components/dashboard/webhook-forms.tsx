@@ -1,13 +1,13 @@
 "use client";
 import { useRouter } from "next/navigation";
 import { useActionState, useEffect, useState, useTransition } from "react";
-import type { EndpointFormState } from "@/app/dashboard/webhooks/actions";
 import { CopyField } from "@/components/dashboard/copy-button";
+import { ActionAlert, Alert } from "@/components/ui/alert";
+import { Field } from "@/components/ui/field";
+import { FieldError } from "@/components/ui/field-error";
 import { EVENT_NAMES } from "@/lib/domain/events/event-names";
-import type { ActionState } from "@/lib/actions/action";
+import { fieldError, type ActionState, type FormAction } from "@/lib/actions/action-state";
 import styles from "@/components/dashboard/dashboard.module.css";
-
-type FormAction = (state: EndpointFormState, form: FormData) => Promise<EndpointFormState>;
 
 function SecretOnce({ secret, what }: { secret: string; what: string }) {
   return (
@@ -31,7 +31,8 @@ export function WebhookEndpointForm({
 }) {
   const router = useRouter();
   const [state, submit, pending] = useActionState(action, undefined);
-  const errors = state && !state.ok ? (state.fieldErrors ?? {}) : {};
+  // a list's errors come as "events.3": fieldError shows them at the list
+  const error = (name: string) => (state && !state.ok ? fieldError(state.fieldErrors, name) : undefined);
   useEffect(() => {
     if (state?.ok && !state.secret) router.refresh();
   }, [state, router]);
@@ -39,35 +40,21 @@ export function WebhookEndpointForm({
     <>
       {state?.ok && state.secret ? <SecretOnce secret={state.secret} what="The endpoint's signing secret." /> : null}
       <form action={submit} className={styles.panel} aria-label={submitLabel}>
-        {state && !state.ok && state.error ? (
-          <p role="alert" className={styles.error}>
-            {state.error}
-          </p>
-        ) : null}
-        {state?.ok && !state.secret ? (
-          <p role="status" className={styles.notice}>
-            Saved.
-          </p>
-        ) : null}
-        <div className={styles.field}>
-          <label htmlFor="hook-url">URL</label>
-          <input
-            id="hook-url"
-            name="url"
-            type="url"
-            required
-            defaultValue={initial?.url}
-            placeholder="https://example.com/webhooks/openkyc"
-            aria-invalid={Boolean(errors.url)}
-            aria-describedby={errors.url ? "hook-url-error" : undefined}
-          />
-          {errors.url ? (
-            <p id="hook-url-error" className={styles.fieldError}>
-              {errors.url}
-            </p>
-          ) : null}
-        </div>
-        <fieldset className={styles.fieldset}>
+        <ActionAlert state={state} errorOnly />
+        {state?.ok && !state.secret ? <Alert kind="notice">Saved.</Alert> : null}
+        <Field id="hook-url" label="URL" error={error("url")}>
+          {(control) => (
+            <input
+              {...control}
+              name="url"
+              type="url"
+              required
+              defaultValue={initial?.url}
+              placeholder="https://example.com/webhooks/openkyc"
+            />
+          )}
+        </Field>
+        <fieldset className={styles.fieldset} aria-describedby={error("events") ? "hook-events-error" : undefined}>
           <legend>Events (none ticked: every event)</legend>
           {EVENT_NAMES.map((name) => (
             <label key={name} className={styles.check}>
@@ -76,7 +63,7 @@ export function WebhookEndpointForm({
             </label>
           ))}
         </fieldset>
-        {errors.events ? <p className={styles.fieldError}>{errors.events}</p> : null}
+        <FieldError id="hook-events-error" message={error("events")} />
         {initial ? null : (
           <fieldset className={styles.fieldset}>
             <legend>Mode (fixed once created)</legend>
@@ -132,9 +119,9 @@ export function RotateSecretButton({ rotate }: { rotate: () => Promise<ActionSta
           {pending ? "Rotating…" : "Rotate signing secret"}
         </button>
         {result?.error ? (
-          <span role="alert" className={styles.fieldError}>
+          <Alert kind="error" inline>
             {result.error}
-          </span>
+          </Alert>
         ) : null}
       </span>
     </>

@@ -8,9 +8,11 @@ import { DocumentAutomation, type AutomationTable } from "@/components/dashboard
 import { ProcessList } from "@/components/dashboard/process-list";
 import { CountrySelect, SettingField } from "@/components/dashboard/workflow-settings-fields";
 import { DecisionRulesFields } from "@/components/dashboard/decision-rules-fields";
+import { Alert } from "@/components/ui/alert";
+import { Field } from "@/components/ui/field";
 import { DOCUMENT_TYPE_LABELS, DOCUMENT_TYPE_NAMES } from "@/lib/shared/document-type-names";
 import { pruneDefinition, relevantSettings, WorkflowDefinitionSchema } from "@/lib/domain/flows/workflow-definition";
-import type { ActionState } from "@/lib/actions/action";
+import type { ActionState } from "@/lib/actions/action-state";
 import styles from "@/components/dashboard/dashboard.module.css";
 
 type Input = z.input<typeof WorkflowDefinitionSchema>;
@@ -82,26 +84,11 @@ export function WorkflowBuilder({
     (Array.isArray(errors.processes) ? "Unknown process" : undefined);
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Workflow builder">
-      {message ? (
-        <p role={message.kind === "error" ? "alert" : "status"} className={styles[message.kind]}>
-          {message.text}
-        </p>
-      ) : null}
+      {message ? <Alert kind={message.kind}>{message.text}</Alert> : null}
       <section className={styles.panel}>
-        <div className={styles.field}>
-          <label htmlFor="wf-name">Name</label>
-          <input
-            id="wf-name"
-            {...register("name")}
-            aria-invalid={Boolean(errors.name)}
-            aria-describedby={errors.name ? "wf-name-error" : undefined}
-          />
-          {errors.name ? (
-            <p id="wf-name-error" className={styles.fieldError}>
-              {errors.name.message}
-            </p>
-          ) : null}
-        </div>
+        <Field id="wf-name" label="Name" error={errors.name?.message}>
+          {(control) => <input {...control} {...register("name")} />}
+        </Field>
       </section>
 
       <section className={styles.panel} aria-labelledby="wf-processes">

@@ -8,8 +8,12 @@ vi.mock("@/lib/auth/current-member", () => ({
   memberForAction: (permission: string) => memberForAction(permission),
 }));
 const { memberAction, runAction } = await import("@/lib/actions/action");
+const { done, fieldError } = await import("@/lib/actions/action-state");
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  memberForAction.mockReset();
+});
 
 describe("runAction / memberAction", () => {
   it("answers a role without the permission like another account's id, inside the wrapper (no generic Next failure)", async () => {
@@ -78,5 +82,63 @@ describe("runAction / memberAction", () => {
         throw redirect;
       }),
     ).rejects.toBe(redirect);
+  });
+
+  it("parses a declared schema after the permission check and hands the body the parsed data", async () => {
+    const schema = z.object({ amberHours: z.coerce.number().int().min(1) });
+    memberForAction.mockRejectedValueOnce(new ForbiddenError());
+    const body = vi.fn();
+    // a role without the permission learns nothing about the input's validity
+    expect(await memberAction({ permission: "manageReview", schema, input: { amberHours: "x" } }, body)).toEqual({
+      ok: false,
+      error: "Not found, or not allowed",
+    });
+    memberForAction.mockResolvedValue({ accountId: "a", userId: "u", role: "OWNER" });
+    expect(await memberAction({ permission: "manageReview", schema, input: { amberHours: "0" } }, body)).toEqual({
+      ok: false,
+      error: "Check the highlighted fields",
+      fieldErrors: { amberHours: expect.any(String) },
+    });
+    expect(body).not.toHaveBeenCalled();
+    await memberAction({ permission: "manageReview", schema, input: { amberHours: "24" } }, body);
+    expect(body).toHaveBeenCalledWith(expect.objectContaining({ userId: "u" }), { amberHours: 24 });
+  });
+
+  it("maps nested paths dotted and a whole-object issue under form, and gives a refused form its values back", async () => {
+    const schema = z
+      .object({ email: z.string(), hosts: z.array(z.string().min(3)), password: z.string() })
+      .refine((v) => v.password !== v.email, "The password must not be the e-mail");
+    const nested = await runAction(
+      { schema, input: { email: "a@b.example", hosts: ["ok.example", "x"], password: "p" }, values: { email: "a" } },
+      async () => ({ ok: true }),
+    );
+    expect(nested).toEqual({
+      ok: false,
+      error: "Check the highlighted fields",
+      fieldErrors: { "hosts.1": expect.any(String) },
+      values: { email: "a" },
+    });
+    const whole = await runAction(
+      { schema, input: { email: "same", hosts: [], password: "same" }, values: { email: "same" } },
+      async () => ({ ok: true }),
+    );
+    expect(whole?.fieldErrors).toEqual({ form: "The password must not be the e-mail" });
+    // a success keeps no values: the form starts afresh
+    expect(
+      await runAction({ schema, input: { email: "e", hosts: [], password: "p" }, values: { email: "e" } }, async () =>
+        done("Saved."),
+      ),
+    ).toEqual({ ok: true, message: "Saved." });
+  });
+});
+
+describe("fieldError", () => {
+  it("finds a field's own error, else the first of a value inside it, and nothing for a field with a similar name", () => {
+    const errors = { name: "Required", "hosts.2": "One host per line", "events.0": "Unknown event" };
+    expect(fieldError(errors, "name")).toBe("Required");
+    expect(fieldError(errors, "hosts")).toBe("One host per line");
+    expect(fieldError(errors, "host")).toBeUndefined();
+    expect(fieldError(errors, "eventsX")).toBeUndefined();
+    expect(fieldError(undefined, "name")).toBeUndefined();
   });
 });

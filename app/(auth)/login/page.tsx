@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { login } from "@/app/(auth)/actions";
+import { login } from "@/lib/actions/accounts/sign-in-actions";
 import { LoginForm } from "@/components/dashboard/auth-forms";
 import { currentMember } from "@/lib/auth/current-member";
 import styles from "@/components/dashboard/dashboard.module.css";

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { signup } from "@/app/(auth)/actions";
+import { signup } from "@/lib/actions/accounts/sign-in-actions";
 import { SignupForm } from "@/components/dashboard/auth-forms";
 import { signupRefusal } from "@/lib/domain/accounts/signup-mode";
 import { currentMember } from "@/lib/auth/current-member";

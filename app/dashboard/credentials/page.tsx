@@ -4,7 +4,7 @@ import { CreateApiKeyForm } from "@/components/dashboard/create-api-key-form";
 import { clock } from "@/lib/core/clock";
 import { requireMember } from "@/lib/auth/current-member";
 import { listApiKeys } from "@/lib/auth/api-keys/manage-api-keys";
-import { createApiKeyAction, revokeApiKeyAction } from "./actions";
+import { createApiKeyAction, revokeApiKeyAction } from "@/lib/actions/api-keys/api-key-actions";
 import styles from "@/components/dashboard/dashboard.module.css";
 
 export const metadata = { title: "API keys" };

@@ -7,7 +7,7 @@ import {
   removeMemberAction,
   revokeInvitationAction,
   setPersonalDataAccessAction,
-} from "./actions";
+} from "@/lib/actions/accounts/member-actions";
 import styles from "@/components/dashboard/dashboard.module.css";
 
 export const metadata = { title: "Members" };

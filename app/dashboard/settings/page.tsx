@@ -3,7 +3,7 @@ import { getAccountSettings } from "@/lib/domain/accounts/update-account-setting
 import { LogoForm, SettingsForm } from "@/components/dashboard/settings-form";
 import { OngoingScreeningSettings } from "@/components/dashboard/ongoing-screening-settings";
 import { accountLogoUrl } from "@/lib/domain/hosted/account-logo-url";
-import { updateLogoAction, updateSettingsAction } from "./actions";
+import { updateLogoAction, updateSettingsAction } from "@/lib/actions/accounts/settings-actions";
 import styles from "@/components/dashboard/dashboard.module.css";
 
 export const metadata = { title: "Settings" };

@@ -2,7 +2,7 @@ import Link from "next/link";
 import { WebhookEndpointForm } from "@/components/dashboard/webhook-forms";
 import { requireMember } from "@/lib/auth/current-member";
 import { listWebhookEndpoints } from "@/lib/domain/webhooks/manage-webhook-endpoints";
-import { createWebhookEndpointAction } from "./actions";
+import { createWebhookEndpointAction } from "@/lib/actions/webhooks/webhook-actions";
 import styles from "@/components/dashboard/dashboard.module.css";
 
 export const metadata = { title: "Webhooks" };

@@ -4,7 +4,7 @@ import { requireMember } from "@/lib/auth/current-member";
 import { listWorkflows } from "@/lib/domain/flows/list-workflows";
 import { PROCESS_LABELS } from "@/lib/shared/process-labels";
 import type { ProcessType } from "@/lib/shared/process-types";
-import { duplicateWorkflowAction, setWorkflowArchivedAction } from "./actions";
+import { duplicateWorkflowAction, setWorkflowArchivedAction } from "@/lib/actions/flows/workflow-actions";
 import styles from "@/components/dashboard/dashboard.module.css";
 
 export const metadata = { title: "Workflows" };

@@ -3,7 +3,7 @@ import { auth } from "@/auth";
 import { prisma } from "@/lib/core/db";
 import { findOpenInvitation } from "@/lib/domain/accounts/accept-invitation";
 import { JoinAsNewUserForm, JoinAsUserForm } from "@/components/dashboard/invite-forms";
-import { joinAsNewUserAction, joinAsUserAction } from "./actions";
+import { joinAsNewUserAction, joinAsUserAction } from "@/lib/actions/accounts/invitation-actions";
 import styles from "@/components/dashboard/dashboard.module.css";
 
 export const metadata = { title: "Invitation · OpenKYC", robots: { index: false } };

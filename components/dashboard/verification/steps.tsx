@@ -1,7 +1,7 @@
 import type { VerificationDetail } from "@/lib/domain/verifications/load-verification-detail";
 import { CORRECTABLE_FIELDS } from "@/lib/domain/review/correct-document-data";
 import { CorrectionForm } from "@/components/dashboard/review-forms";
-import type { FormAction } from "@/components/dashboard/action-outcome";
+import type { FormAction } from "@/lib/actions/action-state";
 import { Badge } from "./badge";
 import { json, when } from "./format";
 import styles from "@/components/dashboard/dashboard.module.css";

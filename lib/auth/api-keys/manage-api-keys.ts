@@ -1,4 +1,5 @@
 import "server-only";
+import type { z } from "zod";
 import { clock } from "@/lib/core/clock";
 import { prisma } from "@/lib/core/db";
 import { createApiKey, CreateApiKeySchema } from "@/lib/auth/api-keys/create-api-key";
@@ -31,20 +32,21 @@ export async function listApiKeys(member: Member) {
 export type CreateKeyResult =
   { ok: true; key: string; keyPrefix: string; id: string } | { ok: false; fieldErrors: Record<string, string> };
 
-/** Creates a key and audit-logs it; the full key is in the result and nowhere else (not in the log either). */
-export async function createMemberApiKey(member: Member, input: unknown): Promise<CreateKeyResult> {
+/**
+ * Creates a key and audit-logs it; the full key is in the result and nowhere else (not in the log either). An
+ * invalid input throws the schema's ZodError (the dashboard's action wrapper maps it to field errors); the refusals
+ * the schema cannot see come back by field.
+ */
+export async function createMemberApiKey(
+  member: Member,
+  input: z.input<typeof CreateApiKeySchema>,
+): Promise<CreateKeyResult> {
   assertCan(member, "manageCredentials");
-  const parsed = CreateApiKeySchema.safeParse(input);
-  if (!parsed.success) {
-    return {
-      ok: false,
-      fieldErrors: Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0] ?? "form"), i.message])),
-    };
-  }
-  if (parsed.data.expiresAt && parsed.data.expiresAt <= clock.now()) {
+  const data = CreateApiKeySchema.parse(input);
+  if (data.expiresAt && data.expiresAt <= clock.now()) {
     return { ok: false, fieldErrors: { expiresAt: "Must be in the future" } };
   }
-  const tooFast = rateLimitProblem(parsed.data.rateLimitPerMinute, member.email);
+  const tooFast = rateLimitProblem(data.rateLimitPerMinute, member.email);
   if (tooFast) return { ok: false, fieldErrors: { rateLimitPerMinute: tooFast } };
   return prisma.$transaction(async (tx) => {
     // one key creation per account at a time, so two concurrent requests cannot both pass the cap
@@ -53,18 +55,18 @@ export async function createMemberApiKey(member: Member, input: unknown): Promis
     if ((await tx.apiKey.count({ where: { accountId: member.accountId, revokedAt: null } })) >= max) {
       throw new DashboardError(`This account already has ${max} active API keys, the most allowed. Revoke one first.`);
     }
-    const created = await createApiKey(member.accountId, parsed.data, tx);
+    const created = await createApiKey(member.accountId, data, tx);
     await recordAudit(tx, {
       ...byMember(member),
       action: "api_key.created",
       target: { type: "ApiKey", id: created.id },
       data: {
-        name: parsed.data.name,
+        name: data.name,
         keyPrefix: created.keyPrefix,
         scopes: created.scopes,
         mode: created.mode,
-        rateLimitPerMinute: parsed.data.rateLimitPerMinute ?? null,
-        expiresAt: parsed.data.expiresAt?.toISOString() ?? null,
+        rateLimitPerMinute: data.rateLimitPerMinute ?? null,
+        expiresAt: data.expiresAt?.toISOString() ?? null,
       },
     });
     return { ok: true as const, key: created.key, keyPrefix: created.keyPrefix, id: created.id };

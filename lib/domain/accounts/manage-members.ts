@@ -41,7 +41,7 @@ async function lockedMembership(tx: Tx, accountId: string, membershipId: string)
   return { target, owners: rows.filter((r) => r.role === "OWNER").length };
 }
 
-const RoleSchema = z.object({ membershipId: z.string(), role: z.enum(ROLES) });
+export const RoleSchema = z.object({ membershipId: z.string(), role: z.enum(ROLES) });
 
 export async function changeMemberRole(member: Actor, input: z.input<typeof RoleSchema>): Promise<void> {
   assertCan(member, "manageMembers");

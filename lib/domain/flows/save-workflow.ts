@@ -1,5 +1,6 @@
 import "server-only";
 import { prisma } from "@/lib/core/db";
+import { zodFieldErrors } from "@/lib/shared/field-errors";
 import { idOrNotFound, isUniqueViolation } from "@/lib/actions/dashboard-ids";
 import { assertCan, NotFoundError, type Member } from "@/lib/auth/permissions";
 import { publishWorkflow } from "@/lib/domain/flows/publish-workflow";
@@ -15,7 +16,8 @@ export type SaveWorkflowResult =
 /**
  * The builder's save: validates with the builder's own schema (again: the browser's check is a convenience), keeps
  * only the settings the chosen processes use, and publishes a new immutable version; verifications in flight keep
- * the version they pinned. Without `workflowId` it creates the workflow.
+ * the version they pinned. Without `workflowId` it creates the workflow. Refusals come back by field (the one zod
+ * mapping, lib/shared/field-errors.ts), a duplicate name too.
  */
 export async function saveWorkflow(member: Member, input: unknown, workflowId?: string): Promise<SaveWorkflowResult> {
   assertCan(member, "manageWorkflows");
@@ -24,14 +26,10 @@ export async function saveWorkflow(member: Member, input: unknown, workflowId?: 
     throw new NotFoundError("Workflow not found");
   }
   const parsed = WorkflowDefinitionSchema.safeParse(input);
-  if (!parsed.success) {
-    return {
-      ok: false,
-      fieldErrors: Object.fromEntries(parsed.error.issues.map((i) => [i.path.join(".") || "form", i.message])),
-    };
-  }
+  if (!parsed.success) return { ok: false, fieldErrors: zodFieldErrors(parsed.error) };
+  const data = parsed.data;
   try {
-    const published = await publishWorkflow(member.accountId, pruneDefinition(parsed.data as WorkflowDefinition), id, {
+    const published = await publishWorkflow(member.accountId, pruneDefinition(data as WorkflowDefinition), id, {
       actorId: member.userId,
       action: id ? "workflow.published" : "workflow.created",
     });

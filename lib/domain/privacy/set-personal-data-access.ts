@@ -5,7 +5,7 @@ import { assertCan, DashboardError, NotFoundError, type Member } from "@/lib/aut
 import { isUuid } from "@/lib/domain/verifications/find-verification";
 import { byMember, recordAudit } from "@/lib/domain/audit/record-audit";
 
-const AccessSchema = z.object({ membershipId: z.string(), allowed: z.boolean() });
+export const AccessSchema = z.object({ membershipId: z.string(), allowed: z.boolean() });
 
 /**
  * The owner switches a reviewer's personal-data permission (docs/security.md). Owners and admins always see personal

@@ -1,4 +1,5 @@
 import "server-only";
+import type { z } from "zod";
 import { prisma } from "@/lib/core/db";
 import { idOrNotFound } from "@/lib/actions/dashboard-ids";
 import { assertCan, NotFoundError, type Member } from "@/lib/auth/permissions";
@@ -7,8 +8,9 @@ import { encryptWebhookSecret, generateWebhookSecret } from "@/lib/domain/webhoo
 import { byMember, recordAudit, type AuditEntry } from "@/lib/domain/audit/record-audit";
 import type { Prisma } from "@/generated/prisma/client";
 
-export type EndpointFormResult =
-  { ok: true; id: string; secret?: string } | { ok: false; fieldErrors: Record<string, string> };
+// an invalid input throws the schema's ZodError (the dashboard's action wrapper maps it to field errors)
+export type EndpointFormResult = { ok: true; id: string; secret?: string };
+type EndpointInput = z.input<typeof WebhookEndpointSchema>;
 
 const endpointSelect = {
   id: true,
@@ -19,10 +21,6 @@ const endpointSelect = {
   createdAt: true,
   updatedAt: true,
 } as const;
-
-function fieldErrors(issues: readonly { path: PropertyKey[]; message: string }[]) {
-  return Object.fromEntries(issues.map((i) => [String(i.path[0] ?? "form"), i.message]));
-}
 
 function audit(member: Member, action: string, endpointId: string, data: Record<string, unknown> = {}): AuditEntry {
   return {
@@ -57,12 +55,11 @@ export async function webhookEndpointOrThrow(member: Member, endpointId: string)
 }
 
 /** Registers an endpoint; its signing secret is in the result, once, and never in the audit log. */
-export async function createMemberWebhookEndpoint(member: Member, input: unknown): Promise<EndpointFormResult> {
+export async function createMemberWebhookEndpoint(member: Member, input: EndpointInput): Promise<EndpointFormResult> {
   assertCan(member, "manageWebhooks");
-  const parsed = WebhookEndpointSchema.safeParse(input);
-  if (!parsed.success) return { ok: false, fieldErrors: fieldErrors(parsed.error.issues) };
+  const data = WebhookEndpointSchema.parse(input);
   return prisma.$transaction(async (tx) => {
-    const endpoint = await createWebhookEndpoint(member.accountId, parsed.data, tx);
+    const endpoint = await createWebhookEndpoint(member.accountId, data, tx);
     await recordAudit(
       tx,
       audit(member, "webhook_endpoint.created", endpoint.id, {
@@ -79,18 +76,17 @@ export async function createMemberWebhookEndpoint(member: Member, input: unknown
 export async function updateWebhookEndpoint(
   member: Member,
   endpointId: string,
-  input: unknown,
+  input: EndpointInput,
 ): Promise<EndpointFormResult> {
   const endpoint = await webhookEndpointOrThrow(member, endpointId);
-  const parsed = WebhookEndpointSchema.safeParse(input);
-  if (!parsed.success) return { ok: false, fieldErrors: fieldErrors(parsed.error.issues) };
+  const data = WebhookEndpointSchema.parse(input);
   await prisma.$transaction(async (tx) => {
     const { count } = await tx.webhookEndpoint.updateMany({
       where: { id: endpoint.id, accountId: member.accountId },
-      data: { url: parsed.data.url, events: parsed.data.events, enabled: parsed.data.enabled },
+      data: { url: data.url, events: data.events, enabled: data.enabled },
     });
     if (!count) throw new NotFoundError("Webhook endpoint not found");
-    await recordAudit(tx, audit(member, "webhook_endpoint.updated", endpoint.id, parsed.data));
+    await recordAudit(tx, audit(member, "webhook_endpoint.updated", endpoint.id, data));
   });
   return { ok: true, id: endpoint.id };
 }

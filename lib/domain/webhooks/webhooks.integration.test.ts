@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { z } from "zod";
 import { prisma } from "@/lib/core/db";
+import { zodFieldErrors } from "@/lib/shared/field-errors";
 import { resetEnvCache } from "@/lib/core/env";
 import {
   createMemberWebhookEndpoint,
@@ -57,8 +59,13 @@ describe("webhook endpoints from the dashboard", () => {
   it("creates, edits, rotates: the secret is shown only in the results and never logged", async () => {
     const { id, secret } = await endpointFor(a.owner);
     expect(Buffer.from(secret, "base64")).toHaveLength(32);
-    const bad = await updateWebhookEndpoint(a.owner, id, { url: "ftp://x", events: ["nope"], enabled: true });
-    expect(bad.ok).toBe(false);
+    // what a forged form could send: the types say otherwise, the schema decides
+    const bad = { url: "ftp://x", events: ["nope"], enabled: true } as unknown as Parameters<
+      typeof updateWebhookEndpoint
+    >[2];
+    const refusal = await updateWebhookEndpoint(a.owner, id, bad).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(z.ZodError);
+    expect(Object.keys(zodFieldErrors(refusal as z.ZodError)).sort()).toEqual(["events.0", "url"]);
     expect(
       await updateWebhookEndpoint(a.owner, id, { url: "https://hooks.example.com/kyc", events: [], enabled: false }),
     ).toEqual({ ok: true, id });

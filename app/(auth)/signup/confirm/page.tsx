@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { confirmSignupAction } from "@/app/(auth)/actions";
+import { confirmSignupAction } from "@/lib/actions/accounts/sign-in-actions";
 import { ConfirmSignupForm } from "@/components/dashboard/auth-forms";
 import { isOpenSignupToken } from "@/lib/domain/accounts/request-signup";
 import styles from "@/components/dashboard/dashboard.module.css";

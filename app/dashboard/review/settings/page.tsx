@@ -4,7 +4,12 @@ import { listDecisionReasons } from "@/lib/domain/review/decision-reasons";
 import { reviewSla } from "@/lib/domain/review/list-review-queue";
 import { ActionButton } from "@/components/dashboard/action-button";
 import { AddReasonForm, RenameReasonForm, SlaForm } from "@/components/dashboard/review-forms";
-import { addReasonAction, archiveReasonAction, renameReasonAction, updateSlaAction } from "../actions";
+import {
+  addReasonAction,
+  archiveReasonAction,
+  renameReasonAction,
+  updateSlaAction,
+} from "@/lib/actions/review/case-actions";
 import styles from "@/components/dashboard/dashboard.module.css";
 
 export const metadata = { title: "Review settings" };

@@ -7,6 +7,7 @@ import { awaitsDecision } from "@/lib/domain/review/decide-review";
 import { DeleteDataForm } from "@/components/dashboard/review-forms";
 import { DecisionSummary } from "@/components/dashboard/decision-summary";
 import { ReviewCase } from "@/components/dashboard/review-case";
+import { loadReviewCase } from "@/lib/domain/review/load-review-case";
 import { ReviewNotes } from "@/components/dashboard/review-notes";
 import { Consent } from "@/components/dashboard/verification/consent";
 import { when } from "@/components/dashboard/verification/format";
@@ -15,7 +16,8 @@ import { SideBySide } from "@/components/dashboard/verification/side-by-side";
 import { Steps } from "@/components/dashboard/verification/steps";
 import { Summary } from "@/components/dashboard/verification/summary";
 import { Timeline } from "@/components/dashboard/verification/timeline";
-import { correctDocumentDataAction, deletePersonalDataAction } from "./actions";
+import { deletePersonalDataAction } from "@/lib/actions/privacy/privacy-actions";
+import { correctDocumentDataAction } from "@/lib/actions/review/verification-actions";
 import styles from "@/components/dashboard/dashboard.module.css";
 
 export const metadata = { title: "Verification" };
@@ -62,7 +64,7 @@ export default async function VerificationPage({ params }: { params: Promise<{ v
           {v.status === "FAILED" ? (
             <p>Processing failed (the integrator was told NEEDS_REVIEW): decide it from the inputs below.</p>
           ) : null}
-          <ReviewCase member={member} verificationId={v.id} />
+          <ReviewCase userId={member.userId} verificationId={v.id} view={await loadReviewCase(member, v.id)} />
         </section>
       ) : null}
       <h2>Side by side</h2>

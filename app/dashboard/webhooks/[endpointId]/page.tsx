@@ -11,7 +11,7 @@ import {
   rotateWebhookSecretAction,
   sendTestWebhookAction,
   updateWebhookEndpointAction,
-} from "../actions";
+} from "@/lib/actions/webhooks/webhook-actions";
 import styles from "@/components/dashboard/dashboard.module.css";
 
 export const metadata = { title: "Webhook endpoint" };

@@ -17,7 +17,7 @@ import {
   mintSignedLinkAction,
   saveWorkflowAction,
   setWorkflowArchivedAction,
-} from "../actions";
+} from "@/lib/actions/flows/workflow-actions";
 import styles from "@/components/dashboard/dashboard.module.css";
 
 export const metadata = { title: "Workflow" };

@@ -2,7 +2,7 @@ import { WorkflowBuilder } from "@/components/dashboard/workflow-builder";
 import { allCountries } from "@/lib/shared/countries";
 import { automationTable } from "@/lib/domain/flows/document-types/catalog";
 import { requireMember } from "@/lib/auth/current-member";
-import { saveWorkflowAction } from "../actions";
+import { saveWorkflowAction } from "@/lib/actions/flows/workflow-actions";
 
 export const metadata = { title: "New workflow" };
 

@@ -3,8 +3,13 @@ import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { auth, signIn } from "@/auth";
 import { clientIp } from "@/lib/http/client-ip";
-import { acceptInvitationAsNewUser, acceptInvitationAsUser } from "@/lib/domain/accounts/accept-invitation";
-import { done, refused, runAction, type ActionState } from "@/lib/actions/action";
+import {
+  acceptInvitationAsNewUser,
+  acceptInvitationAsUser,
+  NewUserSchema,
+} from "@/lib/domain/accounts/accept-invitation";
+import { runAction } from "@/lib/actions/action";
+import { done, refused, type ActionState } from "@/lib/actions/action-state";
 import { ACCOUNT_COOKIE } from "@/lib/auth/current-member";
 import { env } from "@/lib/core/env";
 
@@ -31,12 +36,9 @@ export async function joinAsUserAction(_state: ActionState, form: FormData): Pro
 /** A signed-out person creates their user (the invitation's e-mail), joins, and is signed in. */
 export async function joinAsNewUserAction(_state: ActionState, form: FormData): Promise<ActionState> {
   let email = "";
-  const result = await runAction(async () => {
-    const joined = await acceptInvitationAsNewUser(
-      text(form, "token"),
-      { name: text(form, "name"), password: text(form, "password") },
-      clientIp(await headers()),
-    );
+  const input = { name: text(form, "name"), password: text(form, "password") };
+  const result = await runAction({ schema: NewUserSchema, input }, async (data) => {
+    const joined = await acceptInvitationAsNewUser(text(form, "token"), data, clientIp(await headers()));
     email = joined.email;
     (await cookies()).set(ACCOUNT_COOKIE, joined.accountId, {
       httpOnly: true,
