@@ -1,5 +1,5 @@
 "use client";
-import { AUTOMATION_LABELS, type Automation } from "@/lib/domain/flows/document-types/automation";
+import { AUTOMATION_LABELS, type Automation } from "@/lib/shared/document-automation";
 import { DOCUMENT_TYPE_LABELS, DOCUMENT_TYPE_NAMES } from "@/lib/shared/document-type-names";
 import styles from "@/components/dashboard/dashboard.module.css";
 

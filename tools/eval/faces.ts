@@ -14,7 +14,7 @@ import {
   type Thresholds,
 } from "@/lib/engines/faces/calibration";
 import { cosineSimilarity, DESCRIPTORS, SHIPPED_IDENTITY_DESCRIPTOR } from "@/lib/engines/faces/descriptors";
-import { FACE_MATCH_THRESHOLDS } from "@/lib/engines/faces/face-match";
+import { FACE_MATCH_THRESHOLDS } from "@/lib/checks/liveness/face-match";
 import { LIVENESS_THRESHOLDS } from "@/lib/checks/liveness/liveness";
 import { loadFaceSet, sharedFaceDirs, type FaceSet } from "@/test/real-faces";
 import type { EmbedOutput } from "./face-embed";

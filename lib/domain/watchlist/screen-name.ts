@@ -1,9 +1,9 @@
 import "server-only";
 import { prisma } from "@/lib/core/db";
 import type { WatchlistEntityType, WatchlistFormat } from "@/generated/prisma/enums";
-import { isAbjadName, normalizeName, tokensOfKey } from "@/lib/domain/watchlist/normalize";
-import { queryPhoneticKeys } from "@/lib/domain/watchlist/phonetic";
-import { scoreEntry, type ScoredEntry } from "@/lib/domain/watchlist/score";
+import { isAbjadName, normalizeName, tokensOfKey } from "@/lib/engines/names/normalize";
+import { queryPhoneticKeys } from "@/lib/engines/names/phonetic";
+import { scoreEntry, type ScoredEntry } from "@/lib/engines/names/score";
 
 export type ScreenNameInput = {
   fullName: string;
