@@ -17,7 +17,7 @@ import { documentVerification as process } from "./document-verification";
 import { stopOcrEngine } from "@/lib/engines/documents/ocr/ocr-engine";
 
 // End to end on images generated at run time (OCR-B from fonts-ocr-b): real OCR, real rules; the database
-// lookups are stubbed (find-duplicate-documents.ts has its own integration test).
+// lookups are stubbed (lib/domain/verifications/find-duplicate-documents.ts has its own integration test).
 
 const today = new Date("2026-11-25T00:00:00Z");
 const base = randomPerson(seededRandom(42), "TD3", today);

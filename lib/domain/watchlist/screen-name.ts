@@ -83,7 +83,7 @@ export async function screenedLists(accountId?: string | null): Promise<Screened
 
 /**
  * Screens a name (and date of birth) against the imported lists: phonetic blocking in SQL (GIN `&&` on the
- * entries' keys), then every candidate scored in JS (score.ts). Returns the matches at or above the threshold,
+ * entries' keys), then every candidate scored in JS (lib/engines/names/score.ts). Returns the matches at or above the threshold,
  * best first.
  */
 export async function screenName(input: ScreenNameInput): Promise<ScreenNameResult> {

@@ -161,7 +161,7 @@ export function documentTypeIssuedIn(type: string, country: string): boolean {
   return !DOCUMENT_TYPE_NAMES.includes(type as DocumentTypeName) || isIssuedIn(type as DocumentTypeName, country);
 }
 
-/** Per type, the countries that issue it and what the service can decide of each (automation.ts). */
+/** Per type, the countries that issue it and what the service can decide of each (lib/shared/document-automation.ts). */
 export function automationTable(): Record<DocumentTypeName, Record<string, Automation>> {
   return Object.fromEntries(
     DOCUMENT_TYPE_NAMES.map((name) => [
