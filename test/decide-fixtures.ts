@@ -1,7 +1,7 @@
 // Test-only: the parts of an examination and of the evidence that the rules tests (decide.test.ts,
 // barcode-decide.test.ts, card-backs.test.ts) build alike: an untouched, sharp image, and the evidence around it.
 import type { Evidence } from "@/lib/checks/document-verification/decide";
-import type { Examination } from "@/lib/checks/document-verification/examine-document";
+import type { Examination } from "@/lib/engines/documents/examine-document";
 
 /** The image signals of an untouched, sharp photo of `width` × `height` (ELA `ela`, well under the threshold). */
 export const untouchedImage = (width: number, height: number, ela = 1.2) => ({

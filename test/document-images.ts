@@ -5,7 +5,7 @@ import { existsSync } from "node:fs";
 import { createCanvas, GlobalFonts, type SKRSContext2D } from "@napi-rs/canvas";
 import sharp from "sharp";
 import { checkDigit, mrzStateOf } from "@/lib/engines/documents/mrz/icao";
-import { MRZ_PITCH_MM, TD1_LAYOUT, TD3_LAYOUT, type Box } from "@/lib/checks/document-verification/layout";
+import { MRZ_PITCH_MM, TD1_LAYOUT, TD3_LAYOUT, type Box } from "@/lib/engines/documents/mrz/layout";
 import { drawHardMrz, securityBackground } from "@/test/security-print";
 
 const OCRB_PATHS = [process.env.OCRB_FONT, "/usr/share/fonts/opentype/ocr-b/OCRB.otf"].filter((p): p is string =>

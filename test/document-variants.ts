@@ -3,7 +3,7 @@
 import { createCanvas, loadImage, type SKRSContext2D } from "@napi-rs/canvas";
 import sharp, { type Sharp } from "sharp";
 import { cardDate, drawPortrait, passportDate, type DrawnDocument } from "@/test/document-images";
-import { TD1_LAYOUT, TD3_LAYOUT } from "@/lib/checks/document-verification/layout";
+import { TD1_LAYOUT, TD3_LAYOUT } from "@/lib/engines/documents/mrz/layout";
 
 export type Degradation = "photo" | "small" | "dim" | "perspective" | "blur";
 export const DEGRADATIONS: readonly Degradation[] = ["photo", "small", "dim", "perspective", "blur"];

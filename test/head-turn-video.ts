@@ -7,6 +7,7 @@ import { packageDir } from "@/lib/engines/geo/package-dir";
 import type { Challenge } from "@/lib/checks/liveness/head-challenge";
 import type { ProcessInput } from "@/lib/checks/types";
 import { framesVideo } from "./sample-faces";
+import { testPorts } from "@/test/check-ports";
 
 // A synthetic head-turn (or nod) video from ONE still face photo, for measuring the positive case of LIVENESS.
 //
@@ -391,5 +392,6 @@ export function livenessInput(video: Buffer, contentType: string, challenge: Cha
     readFile: async () => ({ bytes: video, contentType }),
     earlierSteps: [],
     now: new Date(),
+    ports: testPorts(),
   };
 }

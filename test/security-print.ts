@@ -8,8 +8,8 @@
 //    filled, 0.2–0.9 px): what a printer and paper do to a passport's OCR-B.
 import { existsSync } from "node:fs";
 import { GlobalFonts, type SKRSContext2D } from "@napi-rs/canvas";
-import type { Box } from "@/lib/checks/document-verification/layout";
-import { MRZ_PITCH_MM } from "@/lib/checks/document-verification/layout";
+import type { Box } from "@/lib/engines/documents/mrz/layout";
+import { MRZ_PITCH_MM } from "@/lib/engines/documents/mrz/layout";
 
 const SHARP_PATHS = [process.env.OCRB_SHARP_FONT, "/usr/share/fonts/opentype/ocr-b/OCRBS.otf"].filter(
   (p): p is string => Boolean(p),

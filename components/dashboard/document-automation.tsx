@@ -1,5 +1,5 @@
 "use client";
-import { AUTOMATION_LABELS, type Automation } from "@/lib/domain/flows/document-types/automation";
+import { AUTOMATION_LABELS, type Automation } from "@/lib/shared/document-automation";
 import { DOCUMENT_TYPE_LABELS, DOCUMENT_TYPE_NAMES } from "@/lib/shared/document-type-names";
 import styles from "@/components/dashboard/dashboard.module.css";
 
@@ -8,7 +8,7 @@ export type AutomationTable = Record<string, Record<string, Automation>>;
 const MAX_NAMED = 8;
 
 /**
- * What the service decides on its own for the accepted types and countries (lib/domain/flows/document-types/automation.ts): per
+ * What the service decides on its own for the accepted types and countries (lib/shared/document-automation.ts): per
  * type, the countries whose documents are read from an MRZ or a PDF417 barcode, and those that go to a person.
  */
 export function DocumentAutomation({

@@ -6,7 +6,7 @@ import {
   LIVENESS_CHALLENGES,
   SETTING_DEFINITIONS,
   type SettingName,
-} from "@/lib/domain/flows/settings";
+} from "@/lib/shared/workflow-settings";
 import type { WorkflowDefinitionSchema } from "@/lib/domain/flows/workflow-definition";
 import styles from "@/components/dashboard/dashboard.module.css";
 

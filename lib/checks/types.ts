@@ -1,5 +1,7 @@
 import type { ProcessType } from "@/lib/shared/process-types";
-import type { SettingValues } from "@/lib/domain/flows/settings";
+import type { SettingValues } from "@/lib/shared/workflow-settings";
+import type { AddressParts } from "@/lib/engines/address/normalize-address";
+import type { ScoredEntry } from "@/lib/engines/names/score";
 
 // The one interface of a verification process (lib/checks/<type>/). The engine gives it the verification's
 // inputs and the results of the steps it depends on; it answers a result, the step `data` of the spec, and the
@@ -43,6 +45,53 @@ export type ProcessInput = {
   /** finished steps this process depends on (see `dependsOn`), in workflow order */
   earlierSteps: readonly EarlierStep[];
   now: Date;
+  /** what a check reads beyond this verification's own rows, bound to its account */
+  ports: CheckPorts;
+};
+
+// A check never queries: what it needs of other rows comes through these functions, which the job runner builds
+// from the domain's implementations (lib/domain/verifications/check-ports.ts) for the verification being checked.
+// Each answers within the verification's account only.
+export type CheckPorts = {
+  /** DOCUMENT_VERIFICATION steps of other identities that carried the same document number or image */
+  findDuplicateDocuments(print: DocumentFingerprint): Promise<DuplicateDocument[]>;
+  /** what normalize-upload kept of a file's original metadata (editing software, camera), or null */
+  fileMeta(fileId: string): Promise<Record<string, unknown> | null>;
+  /** verifications of other identities that submitted the same address (normalize-address.ts's key) */
+  findDuplicateAddresses(address: AddressParts): Promise<DuplicateAddress[]>;
+  /** the latest one-time code issued to `email` and confirmed by this verification, or null */
+  confirmedEmailOtp(email: string): Promise<ConfirmedOtp | null>;
+  /** the name (and date of birth) screened against the watchlists of every account and this one's own */
+  screenName(subject: { fullName: string; dateOfBirth: string | null; threshold: number }): Promise<NameScreening>;
+};
+
+export type DocumentFingerprint = { documentNumber: string | null; country: string | null; imageHash: string };
+export type DuplicateDocument = { verificationId: string; reason: "DOCUMENT_NUMBER" | "IMAGE" };
+export type DuplicateAddress = { verificationId: string; identityId: string };
+export type ConfirmedOtp = { consumedAt: Date; expiresAt: Date };
+
+export type ScreenedList = { name: string; importedAt: Date; entryCount: number; sourceVersion: string | null };
+export type WatchlistMatch = {
+  source: string;
+  externalId: string;
+  entityType: string;
+  primaryName: string;
+  matchedName: string;
+  birthDates: string[];
+  countries: string[];
+  programs: string[];
+  remarks: string | null;
+  score: number;
+  breakdown: Omit<ScoredEntry, "score" | "matchedName">;
+};
+export type NameScreening = {
+  lists: ScreenedList[];
+  /** the screened name as compared (transliterated, sorted tokens) */
+  normalizedName: string;
+  /** false: the name gave no token to look up (no letters, only initials): nothing was compared */
+  isScreenable: boolean;
+  /** at or above the threshold, best first */
+  matches: WatchlistMatch[];
 };
 
 export type VerificationProcess = {

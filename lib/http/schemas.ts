@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { DOCUMENT_TYPE_NAMES } from "@/lib/domain/flows/document-types/catalog";
 import { PROCESS_TYPES } from "@/lib/shared/process-types";
-import { SETTING_TYPES } from "@/lib/domain/flows/settings";
+import { SETTING_TYPES } from "@/lib/shared/workflow-settings";
 import { INPUT_TYPES } from "@/lib/domain/verifications/raw-input";
 import { ERROR_STATUS, type ErrorCode } from "@/lib/core/errors";
 

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { applyDecisionRules, type FinishedStep } from "@/lib/jobs/apply-decision-rules";
-import { decideMatch, FACE_MATCH_THRESHOLDS } from "@/lib/engines/faces/face-match";
+import { decideMatch, FACE_MATCH_THRESHOLDS } from "@/lib/checks/liveness/face-match";
 import type { Check, CheckResult, ProcessResult } from "@/lib/checks/types";
 import { DecisionRulesSchema, type DecisionRule } from "@/lib/domain/flows/decision-rules";
 import { PROCESS_TYPES } from "@/lib/shared/process-types";

@@ -8,6 +8,7 @@ import { applyDecisionRules } from "@/lib/jobs/apply-decision-rules";
 import { parseStoredRules } from "@/lib/domain/flows/decision-rules";
 import { processFor } from "@/lib/checks/registry";
 import { sandboxProcess } from "@/lib/domain/sandbox/sandbox-process";
+import { checkPortsFor } from "@/lib/domain/verifications/check-ports";
 import { toWorkflowShape, versionSelect } from "@/lib/domain/flows/workflow-shape";
 import type { ProcessType } from "@/lib/shared/process-types";
 import { stepCompletedFields, webhookStatus } from "@/lib/jobs/step-payload";
@@ -172,6 +173,7 @@ async function loadContext(verificationId: string, type: ProcessType) {
         data: (s.data ?? {}) as Record<string, unknown>,
       })) satisfies EarlierStep[],
     now: clock.now(),
+    ports: checkPortsFor(verification),
   };
 }
 

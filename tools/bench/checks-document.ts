@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { decide } from "@/lib/checks/document-verification/decide";
-import { examineDocument } from "@/lib/checks/document-verification/examine-document";
+import { examineDocument } from "@/lib/engines/documents/examine-document";
 import { stopOcrEngine } from "@/lib/engines/documents/ocr/ocr-engine";
 import { makeDocumentSet, type DocumentCase } from "@/tools/eval/make-documents";
 

@@ -6,6 +6,7 @@ import { FRAME_OPTIONS, liveness } from "@/lib/checks/liveness/liveness";
 import { extractRgbFrames } from "@/lib/engines/video/extract-frames";
 import type { ProcessInput } from "@/lib/checks/types";
 import { loopedPhotoVideo, sampleFace } from "@/test/sample-faces";
+import { testPorts } from "@/test/check-ports";
 
 // LIVENESS on a 5-second webm (a looped sample photo: every frame has a face, so every frame costs a full
 // detection): median and p95 of RUNS runs after one warm-up, and the process's peak RSS. Pinned to one core with
@@ -39,6 +40,7 @@ export async function benchLiveness(runs = RUNS) {
     readFile: async () => ({ bytes: video, contentType: "video/webm" }),
     earlierSteps: [],
     now: new Date(),
+    ports: testPorts(),
   };
   const warm = await liveness.run(input); // warm-up (first inference compiles kernels)
   const times: number[] = [];

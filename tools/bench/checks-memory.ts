@@ -1,6 +1,6 @@
 import { pathToFileURL } from "node:url";
 import { preloadModels } from "@/lib/jobs/preload-models";
-import { examineDocument } from "@/lib/checks/document-verification/examine-document";
+import { examineDocument } from "@/lib/engines/documents/examine-document";
 import { paddleLines } from "@/lib/engines/documents/ocr/paddle-engine";
 import { liveness } from "@/lib/checks/liveness/liveness";
 import { drawPassport, randomPerson, seededRandom } from "@/test/document-images";

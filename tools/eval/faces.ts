@@ -14,7 +14,7 @@ import {
   type Thresholds,
 } from "@/lib/engines/faces/calibration";
 import { cosineSimilarity, DESCRIPTORS, SHIPPED_IDENTITY_DESCRIPTOR } from "@/lib/engines/faces/descriptors";
-import { FACE_MATCH_THRESHOLDS } from "@/lib/engines/faces/face-match";
+import { FACE_MATCH_THRESHOLDS } from "@/lib/checks/liveness/face-match";
 import { LIVENESS_THRESHOLDS } from "@/lib/checks/liveness/liveness";
 import { loadFaceSet, sharedFaceDirs, type FaceSet } from "@/test/real-faces";
 import type { EmbedOutput } from "./face-embed";
@@ -24,7 +24,7 @@ import type { EmbedOutput } from "./face-embed";
 // <person>/<photo> tree, or photos with a pairs.csv). Prints, per descriptor and folder, the similarity
 // distributions of same-person and different-person pairs, a threshold table (false match / false non-match rates),
 // the thresholds the rule of issue 11 allows on that evidence, speed and memory; then how the shipped descriptor and
-// thresholds decide every pair. Figures, not assertions: the never-regress test is lib/engines/faces/face-match.real.test.ts.
+// thresholds decide every pair. Figures, not assertions: the never-regress test is lib/checks/liveness/face-match.real.test.ts.
 //
 //   npm run eval:faces -- --data DIR [--data DIR …] [--descriptors id,id]
 // `--descriptors shipped` measures only the descriptor the service uses (about a minute; .ci/run does this): all of

@@ -4,6 +4,7 @@ import { detectFaces, warmFaceEngine } from "@/lib/engines/faces/human-engine";
 import { liveness } from "@/lib/checks/liveness/liveness";
 import type { ProcessInput } from "@/lib/checks/types";
 import { loopedPhotoVideo, sampleFace, SAMPLE_PEOPLE, stillVideo } from "@/test/sample-faces";
+import { testPorts } from "@/test/check-ports";
 
 // Liveness negatives on the five faces of human's shipped screenshot (test/sample-faces.ts): still and looped
 // photo videos must never be judged live; and the head-pose sign on mirrored faces, which the left/right order of
@@ -31,6 +32,7 @@ function processInput(video: Buffer, contentType: string): ProcessInput {
     readFile: async () => ({ bytes: video, contentType }),
     earlierSteps: [],
     now: new Date(),
+    ports: testPorts(),
   };
 }
 

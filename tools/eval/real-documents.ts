@@ -8,7 +8,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { decide } from "@/lib/checks/document-verification/decide";
-import { examineDocument } from "@/lib/checks/document-verification/examine-document";
+import { examineDocument } from "@/lib/engines/documents/examine-document";
 import { readingHolds } from "@/lib/engines/documents/mrz/mrz-lines";
 import { stopOcrEngine } from "@/lib/engines/documents/ocr/ocr-engine";
 

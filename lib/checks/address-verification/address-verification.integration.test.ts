@@ -4,10 +4,11 @@ import type { ProcessInput } from "@/lib/checks/types";
 import { createTestAccount, startVerification, type TestAccount } from "@/test/fixtures";
 import type { WorkflowDefinition } from "@/lib/domain/flows/publish-workflow";
 import { toWorkflowShape, versionSelect } from "@/lib/domain/flows/workflow-shape";
+import { checkPortsFor } from "@/lib/domain/verifications/check-ports";
 import { addressVerification } from "./address-verification";
 
 // ADDRESS_DUPLICATE_DETECTION on real PostgreSQL: run() with the ProcessInput the engine would build from the
-// stored verification, its pinned workflow version and its inputs.
+// stored verification, its pinned workflow version and its inputs, and the real check ports.
 
 const WORKFLOWS: WorkflowDefinition[] = [
   {
@@ -62,6 +63,7 @@ async function processInputFor(verificationId: string): Promise<ProcessInput> {
     readFile: async () => null,
     earlierSteps: [],
     now: new Date(),
+    ports: checkPortsFor(verification),
   };
 }
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { EarlierStep, ProcessInput, StoredInput } from "@/lib/checks/types";
-import type { SettingValues } from "@/lib/domain/flows/settings";
+import type { SettingValues } from "@/lib/shared/workflow-settings";
 import { addressVerification } from "./address-verification";
+import { testPorts } from "@/test/check-ports";
 
 // run() end to end without a database: ADDRESS_DUPLICATE_DETECTION (the one check that queries) stays off here and
 // is covered by address-verification.integration.test.ts.
@@ -45,6 +46,7 @@ function processInput(
     readFile: async () => null,
     earlierSteps: options.steps ?? [],
     now: new Date(),
+    ports: testPorts(),
   };
 }
 const documentWith = (address: unknown): EarlierStep[] => [

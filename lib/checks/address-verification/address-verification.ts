@@ -2,10 +2,9 @@ import "server-only";
 import { countryByCode } from "@/lib/shared/countries";
 import { countryArea, regionArea } from "@/lib/engines/geo/city-index";
 import { locateIp } from "@/lib/engines/geo/ip-location";
-import type { Check, CheckResult, ProcessInput, VerificationProcess } from "@/lib/checks/types";
+import type { Check, CheckResult, DuplicateAddress, ProcessInput, VerificationProcess } from "@/lib/checks/types";
 import { resultOfChecks } from "@/lib/checks/types";
 import { crossReference, documentAddressOf, type CrossReference } from "./document-cross-reference";
-import { findDuplicateAddresses, type DuplicateAddress } from "./find-duplicate-addresses";
 import {
   confirmLocation,
   locationStepSignals,
@@ -15,7 +14,7 @@ import {
   type GpsSignal,
   type IpSignal,
 } from "./geolocation-confirmation";
-import { addressKey, streetTokens, type AddressParts } from "../../engines/address/normalize-address";
+import { addressKey, streetTokens, type AddressParts } from "@/lib/engines/address/normalize-address";
 import {
   countryRules,
   countryUsesPostalCodes,
@@ -23,7 +22,7 @@ import {
   resolveRegion,
   validatePostal,
   type PostalValidation,
-} from "../../engines/address/postal-rules";
+} from "@/lib/checks/address-verification/postal-rules";
 
 // ADDRESS_VERIFICATION: one check per address setting of the workflow (name = the setting), SKIPPED when the
 // setting is off or absent; the step's result is resultOfChecks (any FAILED → DECLINED, else any REVIEW →
@@ -128,7 +127,7 @@ export const addressVerification: VerificationProcess = {
     const onDuplicate = settings.ADDRESS_DUPLICATE_DETECTION;
     if (!onDuplicate) checks.push(skipped("ADDRESS_DUPLICATE_DETECTION"));
     else {
-      duplicates = await findDuplicateAddresses(input.verification, address);
+      duplicates = await input.ports.findDuplicateAddresses(address);
       const identities = new Set(duplicates.map((d) => d.identityId)).size;
       checks.push(
         duplicates.length

@@ -9,7 +9,7 @@ import {
   streetSimilarity,
   streetTokens,
   type AddressParts,
-} from "../../engines/address/normalize-address";
+} from "@/lib/engines/address/normalize-address";
 
 // DOCUMENT_CROSS_REFERENCE: the submitted address against the one the DOCUMENT_VERIFICATION step read from the ID
 // (`data.address`: an object {address_line?, city?, province?, postal_code?, country?} or one printed string).

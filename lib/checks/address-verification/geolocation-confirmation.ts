@@ -1,6 +1,6 @@
 import { distanceKm, type Area } from "@/lib/engines/geo/city-index";
 import type { CheckResult, EarlierStep } from "@/lib/checks/types";
-import { LocationSchema } from "@/lib/domain/verifications/input-rules";
+import { LocationSchema } from "@/lib/shared/location-input";
 
 // GEOLOCATION_CONFIRMATION: does where the person is agree with where they say they live?
 //

@@ -1,8 +1,8 @@
-import { automationOf } from "@/lib/domain/flows/document-types/automation";
+import { automationOf } from "@/lib/shared/document-automation";
 import { DOCUMENT_TYPE_NAMES, type DocumentTypeName } from "@/lib/shared/document-type-names";
 import type { Check } from "@/lib/checks/types";
-import type { AamvaReading } from "../../engines/documents/barcode/aamva";
-import type { Examination } from "./examine-document";
+import type { AamvaReading } from "@/lib/engines/documents/barcode/aamva";
+import type { BarcodeEvidence, Examination } from "@/lib/engines/documents/examine-document";
 import { nameTokens, type EncodedFields } from "./field-consistency";
 import { check, notAllowedBy, type Declared, type Policy } from "./rules";
 
@@ -10,13 +10,6 @@ import { check, notAllowedBy, type Declared, type Policy } from "./rules";
 // identity cards). The barcode carries no check digits, but PDF417's Reed–Solomon error correction means a decoded
 // barcode is the one printed (or none is read at all): its dates are certain readings, as an MRZ's are when every
 // check digit holds.
-
-export type BarcodeEvidence = {
-  side: "FRONT" | "BACK";
-  reading: AamvaReading;
-  /** the preprocessing that made it readable (read-pdf417.ts) */
-  variant: string;
-};
 
 const KIND = { DL: "driving licence", ID: "identity card" } as const;
 const aKind = (type: "DL" | "ID") => `${type === "ID" ? "an" : "a"} ${KIND[type]}`;

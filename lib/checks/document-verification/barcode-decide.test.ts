@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
-import type { AamvaReading } from "../../engines/documents/barcode/aamva";
+import type { AamvaReading } from "@/lib/engines/documents/barcode/aamva";
 import { checkResults, evidenceOf, untouchedImage } from "@/test/decide-fixtures";
-import { decide, type Policy } from "./decide";
-import type { Examination } from "./examine-document";
-import { printedZone } from "./printed-zone";
+import { decide } from "./decide";
+import type { Policy } from "./rules";
+import type { Examination } from "@/lib/engines/documents/examine-document";
+import { printedZone } from "@/lib/engines/documents/ocr/printed-zone";
 
 // The rules of a US/Canadian card read from its PDF417 barcode, without images: an examination built from a known
 // AAMVA reading and the printed text of the front.

@@ -1,10 +1,11 @@
 import { parse } from "mrz";
 import { describe, expect, it } from "vitest";
 import { checkResults, evidenceOf, untouchedImage } from "@/test/decide-fixtures";
-import { decide, type Policy } from "./decide";
-import type { Examination } from "./examine-document";
-import { checkDigit } from "../../engines/documents/mrz/icao";
-import { printedZone } from "./printed-zone";
+import { decide } from "./decide";
+import type { Policy } from "./rules";
+import type { Examination } from "@/lib/engines/documents/examine-document";
+import { checkDigit } from "@/lib/engines/documents/mrz/icao";
+import { printedZone } from "@/lib/engines/documents/ocr/printed-zone";
 
 // ID cards and residence permits: a TD1 (3 × 30) or TD2 (2 × 36) MRZ on the back, every check digit validated as a
 // passport's, and the printed front matched with it. Built from known lines (the OCR of such backs is measured in

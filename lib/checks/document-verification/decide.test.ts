@@ -2,10 +2,12 @@ import { parse } from "mrz";
 import { describe, expect, it } from "vitest";
 import { mrzLines, randomPerson, seededRandom, passportDate, type Person } from "@/test/document-images";
 import { checkResults, evidenceOf, untouchedImage } from "@/test/decide-fixtures";
-import { decide, typesOfMrz, type Evidence, type Policy } from "./decide";
-import type { Examination } from "./examine-document";
-import { printedZone } from "./printed-zone";
-import { crossCheckName } from "./name-crosscheck";
+import { decide, type Evidence } from "./decide";
+import { typesOfMrz } from "./mrz-checks";
+import type { Policy } from "./rules";
+import type { Examination } from "@/lib/engines/documents/examine-document";
+import { printedZone } from "@/lib/engines/documents/ocr/printed-zone";
+import { crossCheckName } from "@/lib/engines/documents/mrz/name-crosscheck";
 
 // The rules without OCR: an examination built from known MRZ lines and printed text.
 

@@ -1,4 +1,4 @@
-import type { Check, ProcessResult } from "@/lib/checks/types";
+import type { Check, DuplicateDocument, ProcessResult } from "@/lib/checks/types";
 import { resultOfChecks } from "@/lib/checks/types";
 import {
   barcodeEncoded,
@@ -8,17 +8,12 @@ import {
   typesOfBarcode,
   unreadableCheck,
 } from "./barcode-checks";
-import type { Examination } from "./examine-document";
+import type { Examination } from "@/lib/engines/documents/examine-document";
 import { fieldConsistency } from "./field-consistency";
-import { alpha2OfMrzState, mrzDate } from "../../engines/documents/mrz/icao";
-import {
-  alterationSignals,
-  duplicateCheck,
-  qualityCheck,
-  type Signal,
-} from "../../engines/documents/forensics/image-checks";
-import { checkDigits, mrzEncoded, mrzTemplateMatching, typesOfMrz } from "../../engines/documents/mrz/mrz-checks";
-import { check, type Declared, type Duplicate, type Policy } from "./rules";
+import { alpha2OfMrzState, mrzDate } from "@/lib/engines/documents/mrz/icao";
+import { alterationSignals, duplicateCheck, qualityCheck, type Signal } from "./image-checks";
+import { checkDigits, mrzEncoded, mrzTemplateMatching, typesOfMrz } from "./mrz-checks";
+import { check, type Declared, type Policy } from "./rules";
 
 // The rules of DOCUMENT_VERIFICATION (also in docs/checks.md). The step's result is resultOfChecks: any FAILED →
 // DECLINED, else any REVIEW → MANUAL_REVIEW, else APPROVED.
@@ -59,16 +54,11 @@ import { check, type Declared, type Duplicate, type Policy } from "./rules";
 // noise, a re-saved photo, a wrong dropdown choice) that a person resolves in seconds. So has a wrong check digit:
 // three of PassportEye's seventeen real specimens print one. OCR must never decline a genuine document.
 
-export { ELA_THRESHOLD, MIN_LEGIBLE_PAGE, MIN_LONG_SIDE, MIN_SHARPNESS, MAX_GLARE } from "./rules";
-export { MIN_AGREEMENT, MIN_AGREEMENT_COMPOSITE } from "../../engines/documents/mrz/mrz-certainty";
-export { typesOfMrz } from "../../engines/documents/mrz/mrz-checks";
-export type { Declared, Duplicate, Policy } from "./rules";
-
 export type Evidence = {
   exam: Examination;
   declared: Declared;
   fileMeta: Record<string, unknown> | null;
-  duplicates: Duplicate[] | null;
+  duplicates: DuplicateDocument[] | null;
 };
 export type Decision = { result: ProcessResult; data: Record<string, unknown>; checks: Check[] };
 

@@ -12,11 +12,12 @@ import {
 import { tamper } from "@/test/document-variants";
 import { drawLicence, randomLicencePerson } from "@/test/licence-images";
 import { degradeBack } from "@/test/licence-variants";
-import { createDocumentVerification } from "./document-verification";
-import { stopOcrEngine } from "../../engines/documents/ocr/ocr-engine";
+import { testPorts } from "@/test/check-ports";
+import { documentVerification as process } from "./document-verification";
+import { stopOcrEngine } from "@/lib/engines/documents/ocr/ocr-engine";
 
 // End to end on images generated at run time (OCR-B from fonts-ocr-b): real OCR, real rules; the database
-// lookups are stubbed (find-duplicate-documents.ts has its own integration test).
+// lookups are stubbed (lib/domain/verifications/find-duplicate-documents.ts has its own integration test).
 
 const today = new Date("2026-11-25T00:00:00Z");
 const base = randomPerson(seededRandom(42), "TD3", today);
@@ -31,7 +32,6 @@ const person: Person = {
   sex: "F",
   expiryDate: "2031-09-30",
 };
-const process = createDocumentVerification({ findDuplicates: async () => [], fileMeta: async () => ({}) });
 
 function input(
   doc: { front: Buffer; back?: Buffer | null },
@@ -62,6 +62,7 @@ function input(
     readFile: async (id) => (files.has(id) ? { bytes: files.get(id)!, contentType: "image/png" } : null),
     earlierSteps: [],
     now: today,
+    ports: testPorts({ findDuplicateDocuments: async () => [], fileMeta: async () => ({}) }),
   };
 }
 const resultOf = (checks: { name: string; result: string }[]) =>

@@ -1,95 +1,71 @@
 import "server-only";
-import { mayCarryAamva } from "@/lib/domain/flows/document-types/automation";
-import { DOCUMENT_TYPE_NAMES, type DocumentTypeName } from "@/lib/domain/flows/document-types/catalog";
+import { mayCarryAamva } from "@/lib/shared/document-automation";
+import { DOCUMENT_TYPE_NAMES, type DocumentTypeName } from "@/lib/shared/document-type-names";
 import { fileOf, type ProcessInput, type VerificationProcess } from "@/lib/checks/types";
-import { decide, type Duplicate } from "./decide";
-import { examineDocument } from "./examine-document";
-import { findDuplicateDocuments, storedFileMeta } from "./find-duplicate-documents";
+import { examineDocument } from "@/lib/engines/documents/examine-document";
+import { alpha2OfMrzState } from "@/lib/engines/documents/mrz/icao";
 import { countryOfBarcode } from "./barcode-checks";
-import { alpha2OfMrzState } from "../../engines/documents/mrz/icao";
+import { decide } from "./decide";
 
 // DOCUMENT_VERIFICATION: OCR of the document's MRZ and printed fields, ICAO 9303 parsing with every check digit (or,
 // on the back of a US/Canadian card, its PDF417 barcode parsed as AAMVA DL/ID data), template matching against the
 // declared type and country, the printed front against the machine-readable data, alteration signals, image
 // quality and duplicates across identities. The rules are in decide.ts (and docs/checks.md); this module gathers the evidence.
 
-export type DocumentDependencies = {
-  findDuplicates: typeof findDuplicateDocuments;
-  fileMeta: typeof storedFileMeta;
-};
-
 const text = (input: ProcessInput, name: string) => {
   const value = input.inputs.get(name)?.value?.trim();
   return value ? value : null;
 };
 
-export function createDocumentVerification(deps: DocumentDependencies): VerificationProcess {
-  return {
-    type: "DOCUMENT_VERIFICATION",
-    dependsOn: [],
-    async run(input) {
-      const declared = {
-        type: text(input, "DOCUMENT_TYPE"),
-        country: text(input, "DOCUMENT_COUNTRY")?.toUpperCase() ?? null,
-      };
-      const front = await fileOf(input, "DOCUMENT_FRONT");
-      if (!front) {
-        return {
-          result: "MANUAL_REVIEW",
-          data: {
-            full_name: null,
-            date_of_birth: null,
-            document_type: declared.type,
-            country_of_issuance: declared.country,
-            template_matching_result: "NOT_CHECKED",
-            alteration_detection_results: "NOT_CHECKED",
+export const documentVerification: VerificationProcess = {
+  type: "DOCUMENT_VERIFICATION",
+  dependsOn: [],
+  async run(input) {
+    const declared = {
+      type: text(input, "DOCUMENT_TYPE"),
+      country: text(input, "DOCUMENT_COUNTRY")?.toUpperCase() ?? null,
+    };
+    const front = await fileOf(input, "DOCUMENT_FRONT");
+    if (!front) {
+      return {
+        result: "MANUAL_REVIEW",
+        data: {
+          full_name: null,
+          date_of_birth: null,
+          document_type: declared.type,
+          country_of_issuance: declared.country,
+          template_matching_result: "NOT_CHECKED",
+          alteration_detection_results: "NOT_CHECKED",
+        },
+        checks: [
+          {
+            name: "DOCUMENT_IMAGES",
+            result: "REVIEW",
+            detail: "The front image of the document is missing or could not be read from storage.",
           },
-          checks: [
-            {
-              name: "DOCUMENT_IMAGES",
-              result: "REVIEW",
-              detail: "The front image of the document is missing or could not be read from storage.",
-            },
-          ],
-        };
-      }
-      const back = await fileOf(input, "DOCUMENT_BACK");
-      const type = DOCUMENT_TYPE_NAMES.includes(declared.type as DocumentTypeName) ? declared.type : null;
-      const exam = await examineDocument(front.bytes, back?.bytes ?? null, type === "PASSPORT" ? "FRONT" : "BACK", {
-        barcode: type !== "PASSPORT" && mayCarryAamva(declared.country),
-      });
-      const fileMeta = await deps.fileMeta(input.verification.accountId, front.fileId);
-
-      const f = exam.mrz?.result.fields;
-      const barcode = exam.barcode?.reading;
-      // compared with other steps' data.document_number / country_of_issuance, so the same values decide() stores
-      const duplicates: Duplicate[] = await deps.findDuplicates(
-        {
-          accountId: input.verification.accountId,
-          identityId: input.verification.identityId,
-          verificationId: input.verification.id,
-        },
-        {
-          documentNumber: barcode
-            ? barcode.documentNumber
-            : exam.mrz?.result.valid
-              ? (f?.documentNumber ?? null)
-              : null,
-          country: (barcode ? countryOfBarcode(barcode) : alpha2OfMrzState(f?.issuingState)) ?? declared.country,
-          imageHash: exam.imageHash,
-        },
-      );
-      const policy = {
-        today: input.now,
-        allowedTypes: input.workflow.documentTypes,
-        allowedCountries: input.workflow.countries,
+        ],
       };
-      return decide({ exam, declared, fileMeta, duplicates }, policy);
-    },
-  };
-}
+    }
+    const back = await fileOf(input, "DOCUMENT_BACK");
+    const type = DOCUMENT_TYPE_NAMES.includes(declared.type as DocumentTypeName) ? declared.type : null;
+    const exam = await examineDocument(front.bytes, back?.bytes ?? null, type === "PASSPORT" ? "FRONT" : "BACK", {
+      barcode: type !== "PASSPORT" && mayCarryAamva(declared.country),
+    });
+    const fileMeta = await input.ports.fileMeta(front.fileId);
 
-export const documentVerification = createDocumentVerification({
-  findDuplicates: findDuplicateDocuments,
-  fileMeta: storedFileMeta,
-});
+    const f = exam.mrz?.result.fields;
+    const barcode = exam.barcode?.reading;
+    // compared with other steps' data.document_number / country_of_issuance, so the same values decide() stores
+    const duplicates = await input.ports.findDuplicateDocuments({
+      documentNumber: barcode ? barcode.documentNumber : exam.mrz?.result.valid ? (f?.documentNumber ?? null) : null,
+      country: (barcode ? countryOfBarcode(barcode) : alpha2OfMrzState(f?.issuingState)) ?? declared.country,
+      imageHash: exam.imageHash,
+    });
+    const policy = {
+      today: input.now,
+      allowedTypes: input.workflow.documentTypes,
+      allowedCountries: input.workflow.countries,
+    };
+    return decide({ exam, declared, fileMeta, duplicates }, policy);
+  },
+};

@@ -1,8 +1,14 @@
 import type { Check } from "@/lib/checks/types";
-import type { Examination } from "./examine-document";
-import type { NameCheck } from "./name-crosscheck";
-import { compareNumber, hasWord, nearestWordDistance, type PrintedZone } from "./printed-zone";
-import { check, MIN_LEGIBLE_PAGE } from "./rules";
+import type { Examination } from "@/lib/engines/documents/examine-document";
+import type { NameCheck } from "@/lib/engines/documents/mrz/name-crosscheck";
+import {
+  compareNumber,
+  hasWord,
+  MIN_LEGIBLE_PAGE,
+  nearestWordDistance,
+  type PrintedZone,
+} from "@/lib/engines/documents/ocr/printed-zone";
+import { check } from "./rules";
 
 // FIELD_CONSISTENCY: the machine-readable data (the MRZ, or the PDF417 barcode on the back of a licence) against the
 // printed fields OCR read. A field printed otherwise than encoded is a suspected alteration (the detail starts with

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listDocuments, readDocument, type RealOutcome } from "@/tools/eval/real-documents";
-import { stopOcrEngine } from "../../engines/documents/ocr/ocr-engine";
+import { stopOcrEngine } from "@/lib/engines/documents/ocr/ocr-engine";
 
 // What must never regress on the real specimen documents (../shared/data/documents, PassportEye's test images, read in
 // place; skipped where absent). The per-image figures are printed by `npm run eval:documents`. Measured 2026-11-24:

@@ -10,15 +10,12 @@ import type { Check, CheckResult } from "@/lib/checks/types";
  * re-saved regions and swapped portraits 4.3–5.9 (docs/accuracy.md).
  */
 export const ELA_THRESHOLD = 3.9;
-/** page OCR mean confidence from which an unfound printed name counts as different, not unreadable */
-export const MIN_LEGIBLE_PAGE = 60;
 export const MIN_LONG_SIDE = 700;
 export const MIN_SHARPNESS = 25;
 export const MAX_GLARE = 0.004;
 
 export type Declared = { type: string | null; country: string | null };
 export type Policy = { today: Date; allowedTypes: readonly string[]; allowedCountries: readonly string[] };
-export type Duplicate = { verificationId: string; reason: "DOCUMENT_NUMBER" | "IMAGE" };
 
 export const check = (name: string, result: CheckResult, detail: string): Check => ({ name, result, detail });
 

@@ -1,5 +1,3 @@
-import { prisma } from "@/lib/core/db";
-import { emailHash } from "@/lib/domain/hosted/otp/otp-crypto";
 import type { Check, VerificationProcess } from "@/lib/checks/types";
 import { resultOfChecks } from "@/lib/checks/types";
 
@@ -10,23 +8,12 @@ import { resultOfChecks } from "@/lib/checks/types";
 export const emailCheck: VerificationProcess = {
   type: "EMAIL_CHECK",
   dependsOn: [],
-  async run({ verification, inputs }) {
+  async run({ inputs, ports }) {
     const email = inputs.get("EMAIL")?.value ?? null;
     const checks: Check[] = [];
-    const otp = email
-      ? await prisma.emailOtp.findFirst({
-          where: {
-            verificationId: verification.id,
-            workflowId: verification.workflowId,
-            emailHash: emailHash(email),
-            consumedAt: { not: null },
-          },
-          orderBy: { consumedAt: "desc" },
-          select: { consumedAt: true, expiresAt: true, createdAt: true },
-        })
-      : null;
+    const otp = email ? await ports.confirmedEmailOtp(email) : null;
     if (!email) checks.push({ name: "EMAIL_PRESENT", result: "FAILED", detail: "No e-mail address was submitted." });
-    else if (!otp?.consumedAt)
+    else if (!otp)
       checks.push({
         name: "OTP_MATCHED",
         result: "FAILED",
@@ -45,7 +32,7 @@ export const emailCheck: VerificationProcess = {
       data: {
         email,
         email_verified: checks.every((c) => c.result === "PASSED"),
-        confirmed_at: otp?.consumedAt?.toISOString() ?? null,
+        confirmed_at: otp?.consumedAt.toISOString() ?? null,
       },
       checks,
     };

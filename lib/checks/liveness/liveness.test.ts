@@ -1,10 +1,11 @@
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ProcessInput, StoredInput } from "@/lib/checks/types";
-import type { SettingValues } from "@/lib/domain/flows/settings";
+import type { SettingValues } from "@/lib/shared/workflow-settings";
 import { framesVideo, loopedPhotoVideo, sampleFace, stillVideo } from "@/test/sample-faces";
 import { liveness } from "./liveness";
-import { FACE_MATCH_THRESHOLDS } from "@/lib/engines/faces/face-match";
+import { FACE_MATCH_THRESHOLDS } from "./face-match";
+import { testPorts } from "@/test/check-ports";
 
 // End to end on videos made at run time with ffmpeg from human's shipped sample faces (test/sample-faces).
 // No positive live case here: no real head turn can be generated from still photos (see docs/accuracy.md).
@@ -33,6 +34,7 @@ function processInput(
     readFile: async (id) => files[id] ?? null,
     earlierSteps: [],
     now: new Date(),
+    ports: testPorts(),
   };
 }
 const byName = (checks: { name: string; result: string }[]) =>

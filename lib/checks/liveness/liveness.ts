@@ -1,6 +1,7 @@
 import "server-only";
 import { analyzeVideo, anchorFace, VIDEO_THRESHOLDS, type VideoAnalysis } from "@/lib/engines/faces/analyze-video";
-import { FACE_MATCH_THRESHOLDS, largestFace, matchFaces, type FaceMatch } from "@/lib/engines/faces/face-match";
+import { largestFace } from "@/lib/engines/faces/face-match";
+import { FACE_MATCH_THRESHOLDS, matchFaces, type FaceMatch } from "./face-match";
 import type { Check, ProcessInput, VerificationProcess } from "@/lib/checks/types";
 import { fileOf, resultOfChecks } from "@/lib/checks/types";
 import { FfmpegError } from "@/lib/engines/video/ffmpeg";

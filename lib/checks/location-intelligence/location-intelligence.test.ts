@@ -4,7 +4,8 @@ import { locateIp } from "@/lib/engines/geo/ip-location";
 import { reverseGeocode } from "@/lib/engines/geo/reverse-geocode";
 import { locationIntelligence } from "@/lib/checks/location-intelligence/location-intelligence";
 import type { Check, ProcessInput, StoredInput } from "@/lib/checks/types";
-import type { SettingValues } from "@/lib/domain/flows/settings";
+import type { SettingValues } from "@/lib/shared/workflow-settings";
+import { testPorts } from "@/test/check-ports";
 
 // Hand-built inputs, no database. Public addresses whose owners are well known:
 // 24.48.0.1 Videotron (residential, Montréal CA), 81.2.69.142 Andrews & Arnold (residential, London GB),
@@ -40,6 +41,7 @@ function processInput({ ip = null, gps, countries = [], settings = {} }: Case): 
     readFile: () => Promise.reject(new Error("LOCATION_INTELLIGENCE reads no files")),
     earlierSteps: [],
     now: new Date("2026-01-01T00:05:00Z"),
+    ports: testPorts(),
   };
 }
 

@@ -9,7 +9,7 @@ import {
 import { locationChecks, type Gps, type Observations } from "@/lib/checks/location-intelligence/location-rules";
 import type { ProcessInput, StoredInput, VerificationProcess } from "@/lib/checks/types";
 import { resultOfChecks } from "@/lib/checks/types";
-import { LocationSchema } from "@/lib/domain/verifications/input-rules";
+import { LocationSchema } from "@/lib/shared/location-input";
 
 /**
  * LOCATION_INTELLIGENCE: where the end user is, from two independent signals, all offline: the device location

@@ -6,6 +6,7 @@ import type { ProcessInput, StoredInput } from "@/lib/checks/types";
 import { sampleFace } from "@/test/sample-faces";
 import { runFfmpeg, withTempDir } from "@/lib/engines/video/ffmpeg";
 import { videoAgreement } from "./video-agreement";
+import { testPorts } from "@/test/check-ports";
 
 // A face video with a sound track (0.6 s tone bursts with pauses, standing in for speech) or without, made at run
 // time with ffmpeg. A constant tone would not count: activity is measured above the recording's own floor.
@@ -60,6 +61,7 @@ function processInput(files: Record<string, { bytes: Buffer; contentType: string
     readFile: async (id) => files[id] ?? null,
     earlierSteps: [],
     now: new Date(),
+    ports: testPorts(),
   };
 }
 const byName = (checks: { name: string; result: string }[]) =>

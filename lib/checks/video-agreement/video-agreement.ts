@@ -1,13 +1,14 @@
 import "server-only";
 import { analyzeVideo, anchorFace } from "@/lib/engines/faces/analyze-video";
-import { largestFace, matchFaces, type FaceMatch } from "@/lib/engines/faces/face-match";
+import { largestFace } from "@/lib/engines/faces/face-match";
+import { matchFaces, type FaceMatch } from "@/lib/checks/liveness/face-match";
 import type { FaceObservation } from "@/lib/engines/faces/human-engine";
 import { LIVENESS_THRESHOLDS, matchDetail } from "@/lib/checks/liveness/liveness";
 import type { Check, ProcessInput, VerificationProcess } from "@/lib/checks/types";
 import { fileOf, resultOfChecks } from "@/lib/checks/types";
 import { audioActivity } from "@/lib/engines/video/audio-activity";
 import { FfmpegError } from "@/lib/engines/video/ffmpeg";
-import { DEFAULT_AGREEMENT_STATEMENT } from "@/lib/domain/flows/settings";
+import { DEFAULT_AGREEMENT_STATEMENT } from "@/lib/shared/workflow-settings";
 
 // VIDEO_AGREEMENT on AGREEMENT_VIDEO: the person who reads the statement is the person verified. The identity's
 // face is taken, in this order, from the selfie video (SELFIE_VIDEO, checked live by the LIVENESS step), the

@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { EarlierStep, ProcessInput } from "@/lib/checks/types";
 import { watchlistCheck } from "@/lib/checks/watchlist-check/watchlist-check";
 import { importWatchlist, SYNTHETIC_LIST_FILE } from "@/lib/domain/watchlist/import/import-watchlist";
-import type { SettingValues } from "@/lib/domain/flows/settings";
+import { checkPortsFor } from "@/lib/domain/verifications/check-ports";
+import type { SettingValues } from "@/lib/shared/workflow-settings";
 
 // The synthetic list is imported for this file's account only. The "no list" account relies on no test
 // importing a list for every account (they all pass an accountId).
@@ -18,16 +19,17 @@ function processInput(
     settings?: SettingValues;
   } = {},
 ): ProcessInput {
+  const verification = {
+    id: randomUUID(),
+    accountId: options.accountId ?? accountId,
+    identityId: randomUUID(),
+    workflowId: randomUUID(),
+    ipAddress: null,
+    metadata: {},
+    createdAt: new Date(),
+  };
   return {
-    verification: {
-      id: randomUUID(),
-      accountId: options.accountId ?? accountId,
-      identityId: randomUUID(),
-      workflowId: randomUUID(),
-      ipAddress: null,
-      metadata: {},
-      createdAt: new Date(),
-    },
+    verification,
     workflow: { processes: ["WATCHLIST_CHECK"], documentTypes: [], countries: [], settings: options.settings ?? {} },
     inputs: new Map(
       Object.entries(options.inputs ?? {}).map(([k, v]) => [k, { type: "TEXT" as const, value: v, fileId: null }]),
@@ -35,6 +37,7 @@ function processInput(
     readFile: async () => null,
     earlierSteps: options.earlierSteps ?? [],
     now: new Date(),
+    ports: checkPortsFor(verification),
   };
 }
 

@@ -1,7 +1,6 @@
-import type { Check, ProcessInput, VerificationProcess } from "@/lib/checks/types";
+import type { Check, ProcessInput, VerificationProcess, WatchlistMatch } from "@/lib/checks/types";
 import { resultOfChecks } from "@/lib/checks/types";
-import { DEFAULT_WATCHLIST_THRESHOLD } from "@/lib/domain/watchlist/score";
-import { screenName, type WatchlistMatch } from "@/lib/domain/watchlist/screen-name";
+import { DEFAULT_WATCHLIST_THRESHOLD } from "@/lib/engines/names/score";
 
 type Subject = {
   fullName: string | null;
@@ -57,14 +56,14 @@ function matchData(match: WatchlistMatch) {
 }
 
 /**
- * WATCHLIST_CHECK: the subject's name (and date of birth) screened against the imported sanctions lists
- * (lib/domain/watchlist). A potential match is never decided by the machine: it goes to MANUAL_REVIEW with the matched
- * entries. Screening against no list, or without a name, is not a pass either.
+ * WATCHLIST_CHECK: the subject's name (and date of birth) screened against the imported sanctions lists (the
+ * screenName port: lib/domain/watchlist/screen-name.ts). A potential match is never decided by the machine: it goes
+ * to MANUAL_REVIEW with the matched entries. Screening against no list, or without a name, is not a pass either.
  */
 export const watchlistCheck: VerificationProcess = {
   type: "WATCHLIST_CHECK",
   dependsOn: ["DOCUMENT_VERIFICATION"],
-  async run({ verification, workflow, inputs, earlierSteps }) {
+  async run({ workflow, inputs, earlierSteps, ports }) {
     const threshold = workflow.settings.WATCHLIST_THRESHOLD ?? DEFAULT_WATCHLIST_THRESHOLD;
     const subject = subjectOf({ inputs, earlierSteps });
     const checks: Check[] = [];
@@ -84,11 +83,10 @@ export const watchlistCheck: VerificationProcess = {
       return { result: resultOfChecks(checks), data: { ...data, lists_screened: [], matches: [] }, checks };
     }
 
-    const screening = await screenName({
+    const screening = await ports.screenName({
       fullName: subject.fullName,
       dateOfBirth: subject.dateOfBirth,
       threshold,
-      accountId: verification.accountId,
     });
     const lists = screening.lists.map((l) => ({
       name: l.name,

@@ -14,7 +14,7 @@ import {
   publishWorkflow,
   type WorkflowDefinition,
 } from "@/lib/domain/flows/publish-workflow";
-import { serializeSetting, type SettingName } from "@/lib/domain/flows/settings";
+import { serializeSetting, type SettingName } from "@/lib/shared/workflow-settings";
 
 export const DEMO_EMAIL = "demo@openkyc.local";
 const DEMO_ACCOUNT = "Demo Company";

@@ -32,7 +32,7 @@ export type CatalogueCheck = {
 };
 
 /**
- * The face-match family (lib/engines/faces/face-match.ts FACE_MATCH_THRESHOLDS; docs/accuracy.md "Face match"): shipped
+ * The face-match family (lib/checks/liveness/face-match.ts FACE_MATCH_THRESHOLDS; docs/accuracy.md "Face match"): shipped
  * PASSED ≥ 0.94, REVIEW 0.89–0.94, FAILED < 0.89. On the development sets the highest different-person pair scored
  * 0.924, so nothing may be made to pass (or be approved by a conditional rule) below 0.925.
  */

@@ -3,7 +3,7 @@ import { prisma } from "@/lib/core/db";
 import { idOrNotFound } from "@/lib/actions/dashboard-ids";
 import { assertCan, NotFoundError, type Member } from "@/lib/auth/permissions";
 import { publishWorkflow } from "@/lib/domain/flows/publish-workflow";
-import { parseSettings } from "@/lib/domain/flows/settings";
+import { parseSettings } from "@/lib/shared/workflow-settings";
 import { parseStoredRules } from "@/lib/domain/flows/decision-rules";
 
 /** A new workflow (its own flowId, version 1) with the current definition of another one of this account. */

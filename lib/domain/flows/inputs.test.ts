@@ -12,7 +12,7 @@ import {
   type InputField,
   type WorkflowShape,
 } from "@/lib/domain/flows/inputs";
-import { DEFAULT_AGREEMENT_STATEMENT, type SettingValues } from "@/lib/domain/flows/settings";
+import { DEFAULT_AGREEMENT_STATEMENT, type SettingValues } from "@/lib/shared/workflow-settings";
 
 const workflow = (processes: string[], extra: Partial<WorkflowShape> = {}): WorkflowShape => ({
   processes,

@@ -5,7 +5,7 @@ import {
   type DocumentTypeName,
 } from "@/lib/domain/flows/document-types/catalog";
 import type { ProcessType } from "@/lib/shared/process-types";
-import { DEFAULT_AGREEMENT_STATEMENT, type SettingValues } from "@/lib/domain/flows/settings";
+import { DEFAULT_AGREEMENT_STATEMENT, type SettingValues } from "@/lib/shared/workflow-settings";
 
 export type FieldType = "FILE" | "DROPDOWN" | "TEXT" | "LOCATION";
 export type FileKind = "image" | "video";

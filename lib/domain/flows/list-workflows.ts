@@ -3,7 +3,7 @@ import { prisma } from "@/lib/core/db";
 import { idOrNotFound } from "@/lib/actions/dashboard-ids";
 import { assertCan, NotFoundError, type Member } from "@/lib/auth/permissions";
 import { buildInputs } from "@/lib/domain/flows/inputs";
-import { parseSettings } from "@/lib/domain/flows/settings";
+import { parseSettings } from "@/lib/shared/workflow-settings";
 import { parseStoredRules } from "@/lib/domain/flows/decision-rules";
 import type { WorkflowDefinition } from "@/lib/domain/flows/workflow-definition";
 

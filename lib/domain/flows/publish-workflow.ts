@@ -1,6 +1,6 @@
 import "server-only";
 import { prisma } from "@/lib/core/db";
-import { serializeSetting, type SettingName } from "@/lib/domain/flows/settings";
+import { serializeSetting, type SettingName } from "@/lib/shared/workflow-settings";
 import { WorkflowDefinitionSchema, type WorkflowDefinition } from "@/lib/domain/flows/workflow-definition";
 import { recordAudit } from "@/lib/domain/audit/record-audit";
 

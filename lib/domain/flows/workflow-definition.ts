@@ -2,7 +2,7 @@ import { z } from "zod";
 import { isCountryCode } from "@/lib/shared/country-codes";
 import { DOCUMENT_TYPE_NAMES } from "@/lib/shared/document-type-names";
 import { PROCESS_TYPES, type ProcessType } from "@/lib/shared/process-types";
-import { SettingsSchema, type SettingName } from "@/lib/domain/flows/settings";
+import { SettingsSchema, type SettingName } from "@/lib/shared/workflow-settings";
 import { DecisionRulesSchema, processesOfRule } from "@/lib/domain/flows/decision-rules";
 
 // Browser-safe: the dashboard's builder (zodResolver) and publishWorkflow validate with this one schema.

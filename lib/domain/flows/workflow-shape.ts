@@ -1,5 +1,5 @@
 import type { WorkflowShape } from "@/lib/domain/flows/inputs";
-import { parseSettings } from "@/lib/domain/flows/settings";
+import { parseSettings } from "@/lib/shared/workflow-settings";
 
 export type VersionRow = {
   processes: string[];

@@ -8,8 +8,8 @@ import { ListFiltersSchema, listVerifications } from "@/lib/domain/verifications
 import { prisma } from "@/lib/core/db";
 import { resetEnvCache } from "@/lib/core/env";
 import { rotateStorageKey, valuesNotUnderCurrentKey } from "@/lib/domain/operations/rotate-storage-key";
-import { findDuplicateAddresses } from "@/lib/checks/address-verification/find-duplicate-addresses";
-import { findDuplicateDocuments } from "@/lib/checks/document-verification/find-duplicate-documents";
+import { findDuplicateAddresses } from "@/lib/domain/verifications/find-duplicate-addresses";
+import { findDuplicateDocuments } from "@/lib/domain/verifications/find-duplicate-documents";
 import { resetSecretsCache } from "@/lib/core/secrets";
 import { readFile } from "@/lib/engines/storage/file-store";
 import { call } from "@/test/api-client";

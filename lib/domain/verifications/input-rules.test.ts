@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { documentTypeIssuedIn } from "@/lib/domain/flows/document-types/catalog";
-import { LocationSchema, TEXT_RULES, isoDate, pickOption } from "@/lib/domain/verifications/input-rules";
+import { TEXT_RULES, isoDate, pickOption } from "@/lib/domain/verifications/input-rules";
+import { LocationSchema } from "@/lib/shared/location-input";
 
 const accepts = (field: string, value: string) => {
   const result = TEXT_RULES[field]!.safeParse(value);

@@ -2,9 +2,9 @@ import { z } from "zod";
 import { isCountryCode } from "@/lib/shared/country-codes";
 import { isStorableString } from "@/lib/domain/verifications/storable-string";
 
-// Per-field rules for TEXT and LOCATION values. The hosted page's forms use the same schemas. Each refinement names
-// its reason in `params.reason`: the API's details keep the English message, the page shows its own translated
-// sentence chosen by that reason (components/verify/field-errors.ts).
+// Per-field rules for TEXT values (LOCATION values: lib/shared/location-input.ts). The hosted page's forms use the
+// same schemas. Each refinement names its reason in `params.reason`: the API's details keep the English message, the
+// page shows its own translated sentence chosen by that reason (components/verify/field-errors.ts).
 const text = (max: number) =>
   z
     .string()
@@ -51,14 +51,6 @@ export const TEXT_RULES: Record<string, z.ZodType<string>> = {
     .refine(isCountryCode, { message: "Expected an ISO 3166-1 alpha-2 country code", params: { reason: "country" } })
     .transform((c) => c.toUpperCase()),
 };
-
-export const LocationSchema = z
-  .object({
-    latitude: z.number().min(-90).max(90),
-    longitude: z.number().min(-180).max(180),
-    accuracy: z.number().min(0).max(1_000_000).optional(),
-  })
-  .strict();
 
 /** A DROPDOWN value must be one of the offered options (case-insensitive, stored as offered). */
 export function pickOption(value: string, options: readonly string[]): string | null {

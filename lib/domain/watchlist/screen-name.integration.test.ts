@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { importWatchlist, SYNTHETIC_LIST_FILE } from "@/lib/domain/watchlist/import/import-watchlist";
-import { DEFAULT_WATCHLIST_THRESHOLD } from "@/lib/domain/watchlist/score";
+import { DEFAULT_WATCHLIST_THRESHOLD } from "@/lib/engines/names/score";
 import { screenName } from "@/lib/domain/watchlist/screen-name";
 
 // The lists are this file's account's own: other tests (and other accounts) never screen against them.

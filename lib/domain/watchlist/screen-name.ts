@@ -1,9 +1,9 @@
 import "server-only";
 import { prisma } from "@/lib/core/db";
 import type { WatchlistEntityType, WatchlistFormat } from "@/generated/prisma/enums";
-import { isAbjadName, normalizeName, tokensOfKey } from "@/lib/domain/watchlist/normalize";
-import { queryPhoneticKeys } from "@/lib/domain/watchlist/phonetic";
-import { scoreEntry, type ScoredEntry } from "@/lib/domain/watchlist/score";
+import { isAbjadName, normalizeName, tokensOfKey } from "@/lib/engines/names/normalize";
+import { queryPhoneticKeys } from "@/lib/engines/names/phonetic";
+import { scoreEntry, type ScoredEntry } from "@/lib/engines/names/score";
 
 export type ScreenNameInput = {
   fullName: string;
@@ -83,7 +83,7 @@ export async function screenedLists(accountId?: string | null): Promise<Screened
 
 /**
  * Screens a name (and date of birth) against the imported lists: phonetic blocking in SQL (GIN `&&` on the
- * entries' keys), then every candidate scored in JS (score.ts). Returns the matches at or above the threshold,
+ * entries' keys), then every candidate scored in JS (lib/engines/names/score.ts). Returns the matches at or above the threshold,
  * best first.
  */
 export async function screenName(input: ScreenNameInput): Promise<ScreenNameResult> {

@@ -1,35 +1,16 @@
 import "server-only";
-import type { Check } from "@/lib/checks/types";
 import { cosineSimilarity } from "./descriptors";
 import { decodeImage, detectFacesInPixels, identityDescriptor, type FaceObservation } from "./human-engine";
 
-// Face match across images (document portrait, selfie photo, selfie video), on the identity descriptor
-// (descriptors.ts: face-api's ResNet-34 inside the face human found), cosine similarity. The thresholds follow the
-// rule of issue 11 and were calibrated on real photos by tools/eval/faces.ts (docs/accuracy.md, "Face match"):
-// 556 labelled pairs of the development sets (../shared/data/faces, ../shared/data/face-pairs), where the highest
-// different-person pair scored 0.924 and the lowest same-person pair 0.902.
-//   similarity ≥ MATCH          → PASSED   (above every different-person pair seen, with a margin)
-//   REVIEW ≤ similarity < MATCH → REVIEW   (a person looks; the score is in the check's detail and the step data)
-//   similarity < REVIEW         → FAILED   (below every same-person pair seen, with a margin: "a different person")
-export const FACE_MATCH_THRESHOLDS = { MATCH: 0.94, REVIEW: 0.89 } as const;
+// Comparing faces across images (document portrait, selfie photo, selfie video) on the identity descriptor
+// (descriptors.ts: face-api's ResNet-34 inside the face human found), cosine similarity. What a similarity means
+// (the calibrated thresholds) is the checks' decision: lib/checks/liveness/face-match.ts.
 export const FACE_MATCH_DESCRIPTOR = "face-api ResNet-34 (128-d), cosine similarity";
 
-export type FaceMatch = { similarity: number; threshold: number; review_threshold: number; result: Check["result"] };
-
-export function decideMatch(similarity: number): Check["result"] {
-  return similarity >= FACE_MATCH_THRESHOLDS.MATCH
-    ? "PASSED"
-    : similarity >= FACE_MATCH_THRESHOLDS.REVIEW
-      ? "REVIEW"
-      : "FAILED";
-}
-
-/** Both faces need their identity descriptor (largestFace and analyzeVideo's anchor carry it); without one: REVIEW. */
-export function matchFaces(a: FaceObservation, b: FaceObservation): FaceMatch {
-  const base = { threshold: FACE_MATCH_THRESHOLDS.MATCH, review_threshold: FACE_MATCH_THRESHOLDS.REVIEW };
-  if (!a.identity?.length || !b.identity?.length) return { ...base, similarity: 0, result: "REVIEW" };
-  const similarity = Math.round(cosineSimilarity(a.identity, b.identity) * 1000) / 1000;
-  return { ...base, similarity, result: decideMatch(similarity) };
+/** Cosine similarity of the two identity descriptors to three decimals; null when a face has none. */
+export function faceSimilarity(a: FaceObservation, b: FaceObservation): number | null {
+  if (!a.identity?.length || !b.identity?.length) return null;
+  return Math.round(cosineSimilarity(a.identity, b.identity) * 1000) / 1000;
 }
 
 /** The largest face of an image (a document front, a selfie photo) with its identity descriptor, or null. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { allCountries } from "@/lib/shared/countries";
-import { mayCarryAamva } from "@/lib/domain/flows/document-types/automation";
+import { mayCarryAamva } from "@/lib/shared/document-automation";
 import {
   automationOf,
   automationTable,

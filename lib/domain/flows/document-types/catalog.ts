@@ -1,10 +1,10 @@
 import { allCountries, countryByCode, type Country } from "@/lib/shared/countries";
-import { automationOf, type Automation } from "@/lib/domain/flows/document-types/automation";
+import { automationOf, type Automation } from "@/lib/shared/document-automation";
 import { DOCUMENT_TYPE_LABELS, DOCUMENT_TYPE_NAMES, type DocumentTypeName } from "@/lib/shared/document-type-names";
 
 export { DOCUMENT_TYPE_NAMES, type DocumentTypeName };
 export type Side = "FRONT" | "BACK";
-export { AUTOMATION_LABELS, automationOf, type Automation } from "@/lib/domain/flows/document-types/automation";
+export { AUTOMATION_LABELS, automationOf, type Automation } from "@/lib/shared/document-automation";
 
 export type SubDocumentType = {
   countryName: string;
@@ -161,7 +161,7 @@ export function documentTypeIssuedIn(type: string, country: string): boolean {
   return !DOCUMENT_TYPE_NAMES.includes(type as DocumentTypeName) || isIssuedIn(type as DocumentTypeName, country);
 }
 
-/** Per type, the countries that issue it and what the service can decide of each (automation.ts). */
+/** Per type, the countries that issue it and what the service can decide of each (lib/shared/document-automation.ts). */
 export function automationTable(): Record<DocumentTypeName, Record<string, Automation>> {
   return Object.fromEntries(
     DOCUMENT_TYPE_NAMES.map((name) => [

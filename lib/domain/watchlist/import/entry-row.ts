@@ -1,5 +1,5 @@
-import { normalizeName } from "@/lib/domain/watchlist/normalize";
-import { entryPhoneticKeys } from "@/lib/domain/watchlist/phonetic";
+import { normalizeName } from "@/lib/engines/names/normalize";
+import { entryPhoneticKeys } from "@/lib/engines/names/phonetic";
 import type { ParsedEntry } from "@/lib/domain/watchlist/import/types";
 
 export type EntryRow = ReturnType<typeof toEntryRow>;

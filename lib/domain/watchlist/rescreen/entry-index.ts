@@ -1,6 +1,6 @@
-import { isAbjadName, normalizeName, tokensOfKey, type NormalizedName } from "@/lib/domain/watchlist/normalize";
-import { queryPhoneticKeys } from "@/lib/domain/watchlist/phonetic";
-import { DEFAULT_WATCHLIST_THRESHOLD, scoreEntry, type ScoredEntry } from "@/lib/domain/watchlist/score";
+import { isAbjadName, normalizeName, tokensOfKey, type NormalizedName } from "@/lib/engines/names/normalize";
+import { queryPhoneticKeys } from "@/lib/engines/names/phonetic";
+import { DEFAULT_WATCHLIST_THRESHOLD, scoreEntry, type ScoredEntry } from "@/lib/engines/names/score";
 
 // Re-screening many identities against a set of entries (a list's changed entries, or a chunk of a new list): the
 // entries go into an in-memory inverted index by the phonetic keys the importer stored, and each identity looks up

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { seededRandom } from "@/test/document-images";
-import { jurisdictionOfIin, MAX_AAMVA_LENGTH, parseAamva, type AamvaReading } from "./aamva";
+import { MAX_AAMVA_LENGTH, parseAamva, type AamvaReading } from "./aamva";
+import { jurisdictionOfIin } from "./aamva-jurisdictions";
 
 // Payloads built the way the standard lays them out (header, subfile directory with true offsets, subfiles), one
 // per version with that version's quirks, then broken every way real scanners and cards break them.

@@ -14,8 +14,6 @@ import { jurisdictionOfIin } from "./aamva-jurisdictions";
 // by element: a designator inside a value or inside a jurisdiction subfile is never taken for a field.
 // parseAamva never throws.
 
-export { jurisdictionOfIin } from "./aamva-jurisdictions";
-
 export type AamvaAddress = {
   street: string | null;
   street2: string | null;

@@ -8,7 +8,7 @@ import {
   RGBLuminanceSource,
 } from "@zxing/library";
 import sharp, { type Sharp } from "sharp";
-import { inkAngle } from "../mrz/mrz-band";
+import { inkAngle } from "@/lib/engines/documents/mrz/mrz-band";
 
 // The PDF417 barcode on the back of a US/Canadian licence or ID card, read with @zxing/library (the ZXing
 // project's TypeScript port: plain JavaScript, nothing to load at run time). Chosen over ZXing-C++ in WebAssembly

@@ -6,7 +6,7 @@ import { agreementNeeded } from "./mrz-certainty";
 import { repairLines, type ShapeLookup } from "./mrz-repair";
 import { compositeHolds, MRZ_LAYOUT } from "./mrz-layout";
 import { pickMrzLines, readingHolds, safeParse, voteLines, type Picked } from "./mrz-lines";
-import type { PrintedZone } from "../../../checks/document-verification/printed-zone";
+import type { PrintedZone } from "@/lib/engines/documents/ocr/printed-zone";
 
 // Readings of an MRZ band as candidates, and the choice between them (read-mrz.ts, steps 3 and 4): each OCR text
 // repaired into a candidate, the glyph shapes it lends the repair, when reading more variants is pointless

@@ -3,8 +3,8 @@ import { checkDigit } from "./icao";
 import { repairLines, resolveByShape, type ShapeLookup } from "./mrz-repair";
 import { compositeHolds } from "./mrz-layout";
 import { paddleTexts, pickMrzLines, readingHolds, safeParse, trimJunk } from "./mrz-lines";
-import { printedZone } from "../../../checks/document-verification/printed-zone";
-import { candidateOf } from "./read-mrz";
+import { printedZone } from "@/lib/engines/documents/ocr/printed-zone";
+import { candidateOf } from "./mrz-candidates";
 
 // a generated TD3 of the evaluation set (tools/eval/make-documents.ts)
 const L1 = "P<NLDVAN<DER<BERG<<ANNA<MARIA<<<<<<<<<<<<<<<";

@@ -2,7 +2,7 @@ import type { ParseResult } from "mrz";
 import { alpha2OfMrzState, type MrzFormat } from "./icao";
 import { compositeHolds, fieldHolds, LAYOUT, put, slice } from "./mrz-layout";
 import { safeParse } from "./mrz-lines";
-import { hasValue, nearWord, type PrintedZone } from "../../../checks/document-verification/printed-zone";
+import { hasValue, nearWord, type PrintedZone } from "@/lib/engines/documents/ocr/printed-zone";
 
 // Repairing MRZ lines (mrz-lines.ts turns OCR text into them) — only where ICAO 9303 says which character class a position
 // holds and the check digits (or the printed zone) then confirm the repair. Pure functions: read-mrz.ts runs the OCR.

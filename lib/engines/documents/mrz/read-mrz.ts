@@ -17,15 +17,12 @@ import {
 import { estimateSkew, locateMrzBand } from "./mrz-band";
 import { paddleTexts, readingHolds } from "./mrz-lines";
 import { greyBand, MAX_VARIANTS, MRZ_VARIANTS, thresholdLevel } from "./mrz-variants";
-import type { OcrEngine } from "../ocr/ocr-engine";
-import { paddleLines, type PaddleLine } from "../ocr/paddle-engine";
-import type { PrintedZone } from "../../../checks/document-verification/printed-zone";
+import type { OcrEngine } from "@/lib/engines/documents/ocr/ocr-engine";
+import { paddleLines, type PaddleLine } from "@/lib/engines/documents/ocr/paddle-engine";
+import type { PrintedZone } from "@/lib/engines/documents/ocr/printed-zone";
 
 // The parts live by reason: mrz-band.ts (where), mrz-variants.ts (how the band is prepared), mrz-candidates.ts
 // (readings and the choice), mrz-certainty.ts (when a wrong check digit is certain); this file runs them in order.
-export { isMrzLike, locateMrzBand, estimateSkew } from "./mrz-band";
-export { MRZ_VARIANTS, thresholdLevel } from "./mrz-variants";
-export { candidateOf, choose, settled, shapeLookup, type Candidate } from "./mrz-candidates";
 
 // Reading the machine-readable zone of one side of a document.
 //  1. Locate: the page OCR (already run for the printed fields) finds the MRZ as long upper-case lines (with room

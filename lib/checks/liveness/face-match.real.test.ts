@@ -1,8 +1,9 @@
 import { readFile } from "node:fs/promises";
 import { beforeAll, describe, expect, it } from "vitest";
-import { decideMatch, FACE_MATCH_THRESHOLDS, largestFace, matchFaces } from "./face-match";
-import type { FaceObservation } from "./human-engine";
-import { LIVENESS_THRESHOLDS } from "@/lib/checks/liveness/liveness";
+import { largestFace } from "@/lib/engines/faces/face-match";
+import type { FaceObservation } from "@/lib/engines/faces/human-engine";
+import { decideMatch, FACE_MATCH_THRESHOLDS, matchFaces } from "./face-match";
+import { LIVENESS_THRESHOLDS } from "./liveness";
 import { loadFaceSet, sharedFaceDirs } from "@/test/real-faces";
 
 // What must never regress on the real development photos (../shared/data/faces and ../shared/data/face-pairs, read

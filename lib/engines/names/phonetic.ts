@@ -1,5 +1,5 @@
 import { doubleMetaphone } from "double-metaphone";
-import { consonantSkeleton, type NormalizedName } from "@/lib/domain/watchlist/normalize";
+import { consonantSkeleton, type NormalizedName } from "@/lib/engines/names/normalize";
 
 // Blocking keys: an entry is scored only when it shares at least one key with the screened name (GIN `&&` in
 // SQL). Double metaphone codes catch spelling variants (GADDAFI / QADHAFI → KTF); consonant skeletons,

@@ -12,6 +12,9 @@ export type PrintedZone = {
   confident: Set<string>;
 };
 
+/** page OCR mean confidence from which an unfound printed name counts as different, not unreadable */
+export const MIN_LEGIBLE_PAGE = 60;
+
 /** A printed word counts as confidently read from this tesseract word confidence (0–100) on. */
 export const CONFIDENT_WORD = 85;
 

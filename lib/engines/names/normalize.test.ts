@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { consonantSkeleton, normalizeName } from "@/lib/domain/watchlist/normalize";
-import { entryPhoneticKeys, queryPhoneticKeys } from "@/lib/domain/watchlist/phonetic";
+import { consonantSkeleton, normalizeName } from "@/lib/engines/names/normalize";
+import { entryPhoneticKeys, queryPhoneticKeys } from "@/lib/engines/names/phonetic";
 
 const key = (name: string) => normalizeName(name).key;
 

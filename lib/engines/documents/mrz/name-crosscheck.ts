@@ -1,5 +1,5 @@
-import type { MrzFormat } from "../../engines/documents/mrz/icao";
-import type { PrintedZone } from "./printed-zone";
+import type { MrzFormat } from "./icao";
+import type { PrintedZone } from "@/lib/engines/documents/ocr/printed-zone";
 
 // Check digits do not cover names, so the MRZ name is compared with the printed one (the visual inspection zone,
 // read by the page OCR) word by word, character by character:

@@ -1,13 +1,6 @@
-import type { Check } from "@/lib/checks/types";
-import type { Examination } from "../../../checks/document-verification/examine-document";
-import {
-  check,
-  ELA_THRESHOLD,
-  MAX_GLARE,
-  MIN_LONG_SIDE,
-  MIN_SHARPNESS,
-  type Duplicate,
-} from "../../../checks/document-verification/rules";
+import type { Check, DuplicateDocument } from "@/lib/checks/types";
+import type { Examination } from "@/lib/engines/documents/examine-document";
+import { check, ELA_THRESHOLD, MAX_GLARE, MIN_LONG_SIDE, MIN_SHARPNESS } from "./rules";
 
 // The checks of the image itself, whatever the document carries: alteration signals, duplicates across identities
 // and image quality (docs/checks.md).
@@ -49,7 +42,7 @@ export function alterationSignals(
   };
 }
 
-export function duplicateCheck(duplicates: Duplicate[] | null): Check {
+export function duplicateCheck(duplicates: DuplicateDocument[] | null): Check {
   if (duplicates === null)
     return check(
       "DUPLICATE_DOCUMENT",

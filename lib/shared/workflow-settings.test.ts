@@ -9,7 +9,7 @@ import {
   serializeSetting,
   type SettingName,
   type SettingValues,
-} from "@/lib/domain/flows/settings";
+} from "@/lib/shared/workflow-settings";
 
 const rowsOf = (values: SettingValues) =>
   Object.entries(values).map(([name, value]) => serializeSetting(name as SettingName, value));

@@ -4,7 +4,7 @@ import { openJson } from "@/lib/core/crypto/field-crypto";
 import { eachKey } from "@/lib/core/crypto/keyring";
 import { documentNumberIndex } from "@/lib/core/crypto/search-index";
 import { secrets } from "@/lib/core/secrets";
-import type { Duplicate } from "./decide";
+import type { DocumentFingerprint, DuplicateDocument } from "@/lib/checks/types";
 
 // DUPLICATE_DOCUMENT's lookup: DOCUMENT_VERIFICATION steps of OTHER identities of the SAME account (never another
 // account: the account id is the first condition) whose data has the same issuing country + document number, or an
@@ -19,12 +19,10 @@ import type { Duplicate } from "./decide";
 /** 256-bit dHash distance under which two front images are the same photo (re-compressed, resized, cropped a bit). */
 export const IMAGE_HASH_MAX_BITS = 20;
 
-type Fingerprint = { documentNumber: string | null; country: string | null; imageHash: string };
-
 export async function findDuplicateDocuments(
   scope: { accountId: string; identityId: string; verificationId: string },
-  print: Fingerprint,
-): Promise<Duplicate[]> {
+  print: DocumentFingerprint,
+): Promise<DuplicateDocument[]> {
   const key = secrets().keyring;
   // under every key of the ring: until `npm run keys:rotate` has re-sealed a row, it keeps the index of its old key
   const numbers =
@@ -53,15 +51,8 @@ export async function findDuplicateDocuments(
   // the number's index leaves out the issuing state: the same number from another state is not the same document
   const sameState = (data: unknown) =>
     (openJson(key, data) as { country_of_issuance?: unknown } | null)?.country_of_issuance === print.country;
-  return rows.flatMap((r): Duplicate[] => {
+  return rows.flatMap((r): DuplicateDocument[] => {
     if (r.sameNumber && sameState(r.data)) return [{ verificationId: r.verificationId, reason: "DOCUMENT_NUMBER" }];
     return r.sameImage ? [{ verificationId: r.verificationId, reason: "IMAGE" }] : [];
   });
-}
-
-/** The facts normalize-upload kept from the original file's metadata (editing software, camera), or null. */
-export async function storedFileMeta(accountId: string, fileId: string): Promise<Record<string, unknown> | null> {
-  const file = await prisma.storedFile.findFirst({ where: { id: fileId, accountId }, select: { meta: true } });
-  const meta = file?.meta;
-  return meta && typeof meta === "object" && !Array.isArray(meta) ? (meta as Record<string, unknown>) : null;
 }

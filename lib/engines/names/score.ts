@@ -1,6 +1,6 @@
 import jaroWinkler from "talisman/metrics/jaro-winkler";
-import { consonantSkeleton, type NormalizedName } from "@/lib/domain/watchlist/normalize";
-import { metaphoneCodes } from "@/lib/domain/watchlist/phonetic";
+import { consonantSkeleton, type NormalizedName } from "@/lib/engines/names/normalize";
+import { metaphoneCodes } from "@/lib/engines/names/phonetic";
 
 // Scoring of one screened name against one list name, then the date-of-birth adjustment.
 //

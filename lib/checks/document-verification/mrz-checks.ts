@@ -1,11 +1,11 @@
 import type { Check } from "@/lib/checks/types";
-import type { Examination } from "../../../checks/document-verification/examine-document";
-import type { EncodedFields } from "../../../checks/document-verification/field-consistency";
-import { nameTokens } from "../../../checks/document-verification/field-consistency";
-import { alpha2OfMrzState } from "./icao";
-import { agreementNeeded, CHECK_DIGIT_FIELDS } from "./mrz-certainty";
-import { hasValue } from "../../../checks/document-verification/printed-zone";
-import { check, notAllowedBy, type Declared, type Policy } from "../../../checks/document-verification/rules";
+import type { Examination } from "@/lib/engines/documents/examine-document";
+import type { EncodedFields } from "./field-consistency";
+import { nameTokens } from "./field-consistency";
+import { alpha2OfMrzState } from "@/lib/engines/documents/mrz/icao";
+import { agreementNeeded, CHECK_DIGIT_FIELDS } from "@/lib/engines/documents/mrz/mrz-certainty";
+import { hasValue } from "@/lib/engines/documents/ocr/printed-zone";
+import { check, notAllowedBy, type Declared, type Policy } from "./rules";
 
 // The rules that only an MRZ has: its check digits and its layout (code, issuing state, position on the page).
 

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { normalizeName } from "@/lib/domain/watchlist/normalize";
+import { normalizeName } from "@/lib/engines/names/normalize";
 import {
   DEFAULT_WATCHLIST_THRESHOLD,
   dobAgreement,
   nameSimilarity,
   scoreEntry,
   tokenSimilarity,
-} from "@/lib/domain/watchlist/score";
+} from "@/lib/engines/names/score";
 
 const similarity = (a: string, b: string) => nameSimilarity(normalizeName(a), normalizeName(b)).score;
 const entry = (names: string[], birthDates: string[] = []) => ({

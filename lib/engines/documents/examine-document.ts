@@ -1,26 +1,42 @@
 import "server-only";
 import sharp from "sharp";
 import type { Page } from "tesseract.js";
-import { parseAamva } from "../../engines/documents/barcode/aamva";
-import type { BarcodeEvidence } from "./barcode-checks";
+import { parseAamva, type AamvaReading } from "@/lib/engines/documents/barcode/aamva";
 import {
   differenceHash,
   errorLevel,
   imageQuality,
   type Ela,
   type Quality,
-} from "../../engines/documents/forensics/image-forensics";
-import { ocrEngine, type OcrEngine } from "../../engines/documents/ocr/ocr-engine";
-import { printedAddress, printedZone, type PrintedZone } from "./printed-zone";
-import { safeParse } from "../../engines/documents/mrz/mrz-lines";
-import { crossCheckName, nameFieldOf, repairedNameField, type NameCheck } from "./name-crosscheck";
-import { readPdf417, VARIANTS } from "../../engines/documents/barcode/read-pdf417";
-import { isMrzLike, readMrz, type MrzReading } from "../../engines/documents/mrz/read-mrz";
-import { MIN_LEGIBLE_PAGE } from "./rules";
+} from "@/lib/engines/documents/forensics/image-forensics";
+import { ocrEngine, type OcrEngine } from "@/lib/engines/documents/ocr/ocr-engine";
+import {
+  MIN_LEGIBLE_PAGE,
+  printedAddress,
+  printedZone,
+  type PrintedZone,
+} from "@/lib/engines/documents/ocr/printed-zone";
+import { safeParse } from "@/lib/engines/documents/mrz/mrz-lines";
+import {
+  crossCheckName,
+  nameFieldOf,
+  repairedNameField,
+  type NameCheck,
+} from "@/lib/engines/documents/mrz/name-crosscheck";
+import { readPdf417, VARIANTS } from "@/lib/engines/documents/barcode/read-pdf417";
+import { isMrzLike } from "@/lib/engines/documents/mrz/mrz-band";
+import { readMrz, type MrzReading } from "@/lib/engines/documents/mrz/read-mrz";
 
 // Everything the rules (decide.ts) need from the images, gathered once: page OCR of each side, the PDF417 barcode
 // of a card (AAMVA), the MRZ, the printed zone, and the forensic signals of the front. Sharp's work (ELA, quality) runs on libuv threads while
 // tesseract's run in its workers, so they overlap.
+
+export type BarcodeEvidence = {
+  side: "FRONT" | "BACK";
+  reading: AamvaReading;
+  /** the preprocessing that made it readable (read-pdf417.ts) */
+  variant: string;
+};
 
 export type Examination = {
   mrz: MrzReading | null;

@@ -4,7 +4,8 @@ import { openText } from "@/lib/core/crypto/field-crypto";
 import { eachKey } from "@/lib/core/crypto/keyring";
 import { inputIndex } from "@/lib/core/crypto/search-index";
 import { secrets } from "@/lib/core/secrets";
-import { addressKey, type AddressParts } from "../../engines/address/normalize-address";
+import type { DuplicateAddress } from "@/lib/checks/types";
+import { addressKey, type AddressParts } from "@/lib/engines/address/normalize-address";
 
 // ADDRESS_DUPLICATE_DETECTION's lookup: verifications of OTHER identities of the SAME account whose submitted
 // address has the same key (normalize-address.ts). Never another account: the account id is the first condition.
@@ -17,8 +18,6 @@ import { addressKey, type AddressParts } from "../../engines/address/normalize-a
 // The same identity's other verifications are not duplicates (a person verifying again); redacted ones are gone.
 // Without a postal code the city must be equal case-insensitively in SQL ("Zurich" ≠ "Zürich" there): a rare case
 // (ADDRESS_COMPLETENESS makes the postal code required) accepted for an exact, index-friendly condition.
-
-export type DuplicateAddress = { verificationId: string; identityId: string };
 
 type Candidate = {
   verificationId: string;

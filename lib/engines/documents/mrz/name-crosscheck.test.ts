@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { crossCheckName, isLookAlike, nameFieldOf, repairedNameField } from "./name-crosscheck";
-import { printedZone } from "./printed-zone";
+import { printedZone } from "@/lib/engines/documents/ocr/printed-zone";
 
 // A printed zone as the page OCR gives it: text, and the words it read confidently (all of them unless told).
 const zone = (text: string, unsure: string[] = []) =>

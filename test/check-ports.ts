@@ -1,0 +1,16 @@
+import type { CheckPorts } from "@/lib/checks/types";
+
+/**
+ * Check ports for a unit test that runs a check without a database: each port given is used, every other one
+ * throws, so a check that starts asking for data the test did not expect fails loudly instead of reading nothing.
+ */
+export function testPorts(given: Partial<CheckPorts> = {}): CheckPorts {
+  const unexpected = (name: string) => () => Promise.reject(new Error(`check port ${name} was not expected here`));
+  return {
+    findDuplicateDocuments: given.findDuplicateDocuments ?? unexpected("findDuplicateDocuments"),
+    fileMeta: given.fileMeta ?? unexpected("fileMeta"),
+    findDuplicateAddresses: given.findDuplicateAddresses ?? unexpected("findDuplicateAddresses"),
+    confirmedEmailOtp: given.confirmedEmailOtp ?? unexpected("confirmedEmailOtp"),
+    screenName: given.screenName ?? unexpected("screenName"),
+  };
+}
