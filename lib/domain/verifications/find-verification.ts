@@ -1,5 +1,5 @@
 import "server-only";
-import { DomainError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/core/errors";
 import { prisma } from "@/lib/core/db";
 import { versionSelect } from "@/lib/domain/flows/workflow-shape";
 
