@@ -49,7 +49,7 @@ const boundaries = [
   {
     target: "lib/core",
     from: [...SERVER_LIB.filter((dir) => dir !== "lib/core"), "app", "components"],
-    message: "R6: lib/core/ imports only lib/core/ and lib/shared/.",
+    message: "R6: lib/core/ never imports the layers above it (lib/auth … lib/engines), app or components.",
   },
   {
     target: ["lib/http", "lib/actions"],
