@@ -7,7 +7,7 @@ import { directionOf } from "@/components/verify/languages";
 import { compiledMessagesFor, pickLanguage } from "@/components/verify/messages";
 import type { Messages } from "@/components/verify/messages/en";
 import { VerifyFlow } from "@/components/verify/verify-flow";
-import { DomainError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/core/errors";
 import { loadHostedState } from "@/lib/domain/hosted/load-hosted-state";
 import { openHostedSession } from "@/lib/domain/hosted/open-session";
 import { resolveShareableLink } from "@/lib/domain/hosted/shareable-link";

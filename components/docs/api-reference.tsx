@@ -1,4 +1,4 @@
-import { ERROR_STATUS } from "@/lib/http/errors";
+import { ERROR_STATUS } from "@/lib/core/errors";
 import type { openApiDocument } from "@/lib/http/openapi/openapi-document";
 
 type Doc = ReturnType<typeof openApiDocument>;

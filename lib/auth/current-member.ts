@@ -4,7 +4,8 @@ import { notFound, redirect } from "next/navigation";
 import { cache } from "react";
 import { auth } from "@/auth";
 import { prisma } from "@/lib/core/db";
-import { CAN, ForbiddenError, type Member, type Permission, type Role } from "@/lib/auth/permissions";
+import { CAN, type Member, type Permission, type Role } from "@/lib/auth/permissions";
+import { ForbiddenError } from "@/lib/core/errors";
 
 export { CAN, ForbiddenError, type Member, type Permission, type Role };
 

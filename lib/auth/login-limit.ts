@@ -1,5 +1,5 @@
 import "server-only";
-import { consumeRateLimit } from "@/lib/http/rate-limit";
+import { consumeRateLimit } from "@/lib/core/rate-limit";
 import { sha256Hex } from "@/lib/core/crypto/hash";
 
 // Dashboard sign-in attempts, in fixed windows in PostgreSQL (shared by instances):

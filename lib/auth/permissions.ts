@@ -28,8 +28,6 @@ export const CAN = {
 
 export type Permission = keyof typeof CAN;
 
-export { DashboardError, ForbiddenError, NotFoundError } from "@/lib/core/errors";
-
 export function can(member: Pick<Member, "role">, permission: Permission): boolean {
   return (CAN[permission] as readonly Role[]).includes(member.role);
 }

@@ -56,3 +56,8 @@ export const prisma: PrismaClient = new Proxy({} as PrismaClient, {
 });
 
 export type Tx = Omit<PrismaClient, "$connect" | "$disconnect" | "$on" | "$transaction" | "$extends">;
+
+/** Prisma's unique-constraint violation. */
+export function isUniqueViolation(error: unknown): boolean {
+  return typeof error === "object" && error !== null && (error as { code?: string }).code === "P2002";
+}

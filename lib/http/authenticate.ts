@@ -2,12 +2,13 @@ import "server-only";
 import { prisma } from "@/lib/core/db";
 import { clock } from "@/lib/core/clock";
 import { sha256Hex } from "@/lib/core/crypto/hash";
-import { rateWindowStart } from "@/lib/http/rate-limit";
+import { rateWindowStart } from "@/lib/core/rate-limit";
 import { sql, ts } from "@/lib/core/sql";
 import { isVerificationToken, readVerificationToken } from "@/lib/core/crypto/tokens";
-import { DomainError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/core/errors";
 import type { Scope } from "@/lib/auth/api-keys/scopes";
 import type { CallerScope } from "@/lib/auth/caller-scope";
+import type { KeyRider } from "@/lib/auth/api-keys/key-rider";
 
 export type ApiKeyPrincipal = {
   kind: "apiKey";
@@ -97,18 +98,6 @@ export async function authenticate(
     ...(rider ? { rider: key.rider ?? null } : {}),
   };
 }
-
-/**
- * A read that rides on the key's statement, for the hottest read of all (the status that integrators poll): it runs
- * only for a live key with the scope, scoped to the key's account, and comes back in the same round trip.
- * `sql(account, param)` is a scalar subquery; `account` is the key's account id column, `param` its one parameter.
- */
-export type KeyRider = {
-  name: string;
-  value: string;
-  /** SQL reading what the route needs, given the SQL expressions of the key's account, the value and the key's mode */
-  sql: (account: string, param: string, mode: string) => string;
-};
 
 type KeyRow = {
   id: string;

@@ -1,5 +1,7 @@
-import { DomainError, detailsFromZod } from "@/lib/http/errors";
+import { detailsFromZod } from "@/lib/http/errors";
+import { DomainError } from "@/lib/core/errors";
 import type { z } from "zod";
+import { formatBytes } from "@/lib/shared/format-bytes";
 
 /** Reads the body as bytes, refusing more than `maxBytes` without buffering the excess. */
 export async function readBodyLimited(request: Request, maxBytes: number): Promise<Buffer> {
@@ -24,10 +26,6 @@ export async function readBodyLimited(request: Request, maxBytes: number): Promi
 
 function tooLarge(maxBytes: number) {
   return new DomainError("PAYLOAD_TOO_LARGE", `The request body exceeds ${formatBytes(maxBytes)}.`);
-}
-
-export function formatBytes(bytes: number): string {
-  return bytes >= 1 << 20 ? `${Math.round(bytes / (1 << 20))} MiB` : `${Math.round(bytes / 1024)} KiB`;
 }
 
 export function mediaType(request: Request): string {

@@ -1,13 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import {
-  DomainError,
-  ERROR_STATUS,
-  detailsFromZod,
-  errorBody,
-  validationError,
-  type ErrorCode,
-} from "@/lib/http/errors";
+import { detailsFromZod, errorBody, validationError } from "@/lib/http/errors";
+import { DomainError, ERROR_STATUS, type ErrorCode } from "@/lib/core/errors";
 
 // the contract's error table (docs/api.md, "Errors")
 const DECISIONS: [ErrorCode, number][] = [

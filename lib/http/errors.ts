@@ -1,7 +1,6 @@
 // The API's side of lib/core/errors.ts: the JSON body of an error, and zod issues as its `details`.
 import { DomainError, type ErrorDetail } from "@/lib/core/errors";
 
-export { DomainError, ERROR_STATUS, type ErrorCode, type ErrorDetail } from "@/lib/core/errors";
 export function validationError(details: ErrorDetail[], message = "The request is invalid."): DomainError {
   return new DomainError("VALIDATION_ERROR", message, { details });
 }

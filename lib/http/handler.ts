@@ -1,11 +1,14 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { authenticate, type ApiKeyPrincipal, type KeyRider, type Principal } from "@/lib/http/authenticate";
+import type { KeyRider } from "@/lib/auth/api-keys/key-rider";
+import { authenticate, type ApiKeyPrincipal, type Principal } from "@/lib/http/authenticate";
 import { clientIp } from "@/lib/http/client-ip";
-import { DomainError, errorBody } from "@/lib/http/errors";
+import { errorBody } from "@/lib/http/errors";
+import { DomainError } from "@/lib/core/errors";
 import { parseWith } from "@/lib/http/body";
-import { consumeRateLimit, rateLimitHeaders, rateLimitState, type RateLimitState } from "@/lib/http/rate-limit";
+import { rateLimitHeaders } from "@/lib/http/rate-limit";
+import { consumeRateLimit, rateLimitState, type RateLimitState } from "@/lib/core/rate-limit";
 import { env } from "@/lib/core/env";
 import type { Scope } from "@/lib/auth/api-keys/scopes";
 import { currentRequestId } from "@/lib/core/observability/core.mjs";

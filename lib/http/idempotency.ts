@@ -1,7 +1,7 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { readBodyLimited } from "@/lib/http/body";
-import { DomainError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/core/errors";
 import { clock } from "@/lib/core/clock";
 import { openText, sealText } from "@/lib/core/crypto/field-crypto";
 import { prisma } from "@/lib/core/db";

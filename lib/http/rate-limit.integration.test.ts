@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { clock } from "@/lib/core/clock";
 import { prisma } from "@/lib/core/db";
-import { consumeRateLimit } from "@/lib/http/rate-limit";
+import { consumeRateLimit } from "@/lib/core/rate-limit";
 import { call } from "@/test/api-client";
 import { createTestAccount } from "@/test/fixtures";
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { DomainError, detailsFromZod } from "@/lib/http/errors";
+import { detailsFromZod } from "@/lib/http/errors";
+import { DomainError } from "@/lib/core/errors";
 import { mediaType, parseJsonText, parseWith, readBodyLimited } from "@/lib/http/body";
 import { InputItemSchema, SendInputsBodySchema } from "@/lib/http/schemas";
 import type { RawInput } from "@/lib/domain/verifications/raw-input";

@@ -2,7 +2,7 @@
 // `{error, message, details?}` whose code agrees with ERROR_STATUS), and the call that checks it.
 import { randomInt } from "node:crypto";
 import { z } from "zod";
-import { ERROR_STATUS } from "@/lib/http/errors";
+import { ERROR_STATUS } from "@/lib/core/errors";
 import {
   DocumentTypeList,
   ErrorResponse,

@@ -13,7 +13,7 @@ import path from "node:path";
 import { prisma } from "@/lib/core/db";
 import { sealJson } from "@/lib/core/crypto/field-crypto";
 import { secrets } from "@/lib/core/secrets";
-import { uuidv7 } from "@/lib/core/uuidv7";
+import { uuidv7 } from "@/lib/core/ids";
 import { createAccount } from "@/lib/domain/accounts/create-account";
 import { publishWorkflow } from "@/lib/domain/flows/publish-workflow";
 import { DEMO_WORKFLOWS } from "@/lib/domain/flows/demo-workflows";

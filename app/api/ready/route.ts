@@ -1,7 +1,7 @@
 import { clientIp } from "@/lib/http/client-ip";
 import { isShuttingDown } from "@/lib/core/observability/core.mjs";
 import { allowProbe, probeRefused } from "@/lib/core/observability/probe-limit";
-import { readiness } from "@/lib/core/observability/readiness";
+import { readiness } from "@/lib/http/readiness";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

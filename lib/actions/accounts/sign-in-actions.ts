@@ -5,7 +5,7 @@ import { redirect } from "next/navigation";
 import { z } from "zod";
 import { signIn } from "@/auth";
 import { clientIp } from "@/lib/http/client-ip";
-import { consumeRateLimit } from "@/lib/http/rate-limit";
+import { consumeRateLimit } from "@/lib/core/rate-limit";
 import { CreateAccountSchema } from "@/lib/domain/accounts/create-account";
 import { confirmSignup, requestSignup } from "@/lib/domain/accounts/request-signup";
 import { signupRefusal } from "@/lib/domain/accounts/signup-mode";

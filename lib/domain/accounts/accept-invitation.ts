@@ -2,11 +2,11 @@ import "server-only";
 import bcrypt from "bcryptjs";
 import { z } from "zod";
 import { PASSWORD_HASH_ROUNDS } from "@/lib/domain/accounts/create-account";
-import { DashboardError } from "@/lib/auth/permissions";
+import { DashboardError } from "@/lib/core/errors";
 import { clock } from "@/lib/core/clock";
 import { prisma, type Tx } from "@/lib/core/db";
 import { hashInvitationToken } from "@/lib/domain/accounts/invite-member";
-import { consumeRateLimit } from "@/lib/http/rate-limit";
+import { consumeRateLimit } from "@/lib/core/rate-limit";
 import { recordAudit } from "@/lib/domain/audit/record-audit";
 
 const INVALID = "This invitation link is invalid, expired or already used";

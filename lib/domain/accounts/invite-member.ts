@@ -1,11 +1,12 @@
 import "server-only";
-import { assertCan, DashboardError, NotFoundError, type Member } from "@/lib/auth/permissions";
+import { assertCan, type Member } from "@/lib/auth/permissions";
+import { DashboardError, NotFoundError } from "@/lib/core/errors";
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { clock } from "@/lib/core/clock";
 import { sha256Hex } from "@/lib/core/crypto/hash";
 import { prisma } from "@/lib/core/db";
-import { isUuid } from "@/lib/domain/verifications/find-verification";
+import { isUuid } from "@/lib/core/ids";
 import { byMember, recordAudit } from "@/lib/domain/audit/record-audit";
 
 type Actor = Pick<Member, "accountId" | "userId" | "role">;

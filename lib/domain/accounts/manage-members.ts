@@ -1,10 +1,11 @@
 import "server-only";
-import { assertCan, DashboardError, NotFoundError, type Member } from "@/lib/auth/permissions";
+import { assertCan, type Member } from "@/lib/auth/permissions";
+import { DashboardError, NotFoundError } from "@/lib/core/errors";
 import { z } from "zod";
 import { clock } from "@/lib/core/clock";
 import { prisma, type Tx } from "@/lib/core/db";
 import { ROLES } from "@/lib/domain/accounts/invite-member";
-import { isUuid } from "@/lib/domain/verifications/find-verification";
+import { isUuid } from "@/lib/core/ids";
 import { byMember, recordAudit } from "@/lib/domain/audit/record-audit";
 
 type Actor = Pick<Member, "accountId" | "userId" | "role">;

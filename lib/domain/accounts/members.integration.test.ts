@@ -9,7 +9,7 @@ import {
 } from "@/lib/domain/accounts/accept-invitation";
 import { hashInvitationToken, inviteMember, revokeInvitation } from "@/lib/domain/accounts/invite-member";
 import { changeMemberRole, removeMember } from "@/lib/domain/accounts/manage-members";
-import { DashboardError, ForbiddenError, NotFoundError } from "@/lib/auth/permissions";
+import { DashboardError, ForbiddenError, NotFoundError } from "@/lib/core/errors";
 import { updateAccountSettings } from "@/lib/domain/accounts/update-account-settings";
 import { clock } from "@/lib/core/clock";
 import { addMember, ownerOf } from "@/test/dashboard-fixtures";

@@ -3,7 +3,7 @@ import type { Prisma } from "@/generated/prisma/client";
 import type { Tx } from "@/lib/core/db";
 import { openJson } from "@/lib/core/crypto/field-crypto";
 import { secrets } from "@/lib/core/secrets";
-import { uuidv7 } from "@/lib/core/uuidv7";
+import { uuidv7 } from "@/lib/core/ids";
 import { currentRequestId } from "@/lib/core/observability/core.mjs";
 
 // The webhook event envelope, built in ONE place (recordEvent, recordEventsBulk and the dashboard's test event):

@@ -1,8 +1,9 @@
 import "server-only";
 import { clock } from "@/lib/core/clock";
 import { prisma } from "@/lib/core/db";
-import { idOrNotFound } from "@/lib/actions/dashboard-ids";
-import { assertCan, NotFoundError, type Member } from "@/lib/auth/permissions";
+import { idOrNotFound } from "@/lib/core/ids";
+import { assertCan, type Member } from "@/lib/auth/permissions";
+import { NotFoundError } from "@/lib/core/errors";
 import { byMember, recordAudit } from "@/lib/domain/audit/record-audit";
 
 /**

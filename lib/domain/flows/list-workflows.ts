@@ -1,7 +1,8 @@
 import "server-only";
 import { prisma } from "@/lib/core/db";
-import { idOrNotFound } from "@/lib/actions/dashboard-ids";
-import { assertCan, NotFoundError, type Member } from "@/lib/auth/permissions";
+import { idOrNotFound } from "@/lib/core/ids";
+import { assertCan, type Member } from "@/lib/auth/permissions";
+import { NotFoundError } from "@/lib/core/errors";
 import { buildInputs } from "@/lib/domain/flows/inputs";
 import { parseSettings } from "@/lib/shared/workflow-settings";
 import { parseStoredRules } from "@/lib/domain/flows/decision-rules";

@@ -1,8 +1,9 @@
 import "server-only";
-import { prisma } from "@/lib/core/db";
+import { prisma, isUniqueViolation } from "@/lib/core/db";
+import { idOrNotFound } from "@/lib/core/ids";
 import { zodFieldErrors } from "@/lib/shared/field-errors";
-import { idOrNotFound, isUniqueViolation } from "@/lib/actions/dashboard-ids";
-import { assertCan, NotFoundError, type Member } from "@/lib/auth/permissions";
+import { assertCan, type Member } from "@/lib/auth/permissions";
+import { NotFoundError } from "@/lib/core/errors";
 import { publishWorkflow } from "@/lib/domain/flows/publish-workflow";
 import {
   pruneDefinition,

@@ -1,6 +1,6 @@
 import "server-only";
 import { createRequire } from "node:module";
-import { DomainError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/core/errors";
 import { isCountryCode } from "@/lib/shared/country-codes";
 import type { AddressFormat } from "@/lib/domain/hosted/types";
 

@@ -1,8 +1,8 @@
 import "server-only";
-import { DomainError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/core/errors";
 import { prisma } from "@/lib/core/db";
 import { resolveShareableLink } from "@/lib/domain/hosted/shareable-link";
-import { isUuid } from "@/lib/domain/verifications/find-verification";
+import { isUuid } from "@/lib/core/ids";
 import { validateMetadata } from "@/lib/domain/verifications/metadata";
 import { signedVerifyUrl } from "@/lib/domain/verifications/verify-url";
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
-import { DomainError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/core/errors";
 import { clock } from "@/lib/core/clock";
 import { sha256Hex } from "@/lib/core/crypto/hash";
 import { prisma } from "@/lib/core/db";

@@ -1,5 +1,5 @@
 import "server-only";
-import { DomainError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/core/errors";
 import { clock } from "@/lib/core/clock";
 import { issueVerificationToken, readVerificationToken } from "@/lib/core/crypto/tokens";
 import { prisma } from "@/lib/core/db";

@@ -1,5 +1,5 @@
 import "server-only";
-import { DomainError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/core/errors";
 import { recordAudit } from "@/lib/domain/audit/record-audit";
 import { clock } from "@/lib/core/clock";
 import { prisma } from "@/lib/core/db";

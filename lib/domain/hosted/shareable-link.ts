@@ -1,9 +1,9 @@
 import "server-only";
-import { DomainError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/core/errors";
 import { accountLogoUrl } from "@/lib/domain/hosted/account-logo-url";
 import { prisma } from "@/lib/core/db";
 import { isValidLinkSignature } from "@/lib/domain/hosted/link-signature";
-import { isUuid } from "@/lib/domain/verifications/find-verification";
+import { isUuid } from "@/lib/core/ids";
 import { validateMetadata } from "@/lib/domain/verifications/metadata";
 
 export type ShareableLink = { flowId: string; clientId: string; metadata: string | null; sig?: string | null };

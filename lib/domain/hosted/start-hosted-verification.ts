@@ -1,6 +1,6 @@
 import "server-only";
-import { DomainError } from "@/lib/http/errors";
-import { consumeRateLimit } from "@/lib/http/rate-limit";
+import { DomainError } from "@/lib/core/errors";
+import { consumeRateLimit } from "@/lib/core/rate-limit";
 import { env } from "@/lib/core/env";
 import { loadHostedState } from "@/lib/domain/hosted/load-hosted-state";
 import { issueHostedSession } from "@/lib/domain/hosted/open-session";

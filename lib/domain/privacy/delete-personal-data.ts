@@ -1,12 +1,13 @@
 import "server-only";
-import { assertCan, DashboardError, NotFoundError, type Member } from "@/lib/auth/permissions";
+import { assertCan, type Member } from "@/lib/auth/permissions";
+import { DashboardError, NotFoundError } from "@/lib/core/errors";
 import { z } from "zod";
 import { clock } from "@/lib/core/clock";
 import { prisma } from "@/lib/core/db";
 import { redactVerifications } from "@/lib/domain/privacy/redact-verifications";
 import { deleteStoredBytes } from "@/lib/engines/storage/file-store";
 import { isFinal } from "@/lib/domain/verifications/transitions";
-import { isUuid } from "@/lib/domain/verifications/find-verification";
+import { isUuid } from "@/lib/core/ids";
 import { byMember, recordAudit } from "@/lib/domain/audit/record-audit";
 
 type Actor = Pick<Member, "accountId" | "userId" | "role">;

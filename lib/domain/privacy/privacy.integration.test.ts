@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { prisma } from "@/lib/core/db";
-import { ForbiddenError, NotFoundError } from "@/lib/auth/permissions";
+import { ForbiddenError, NotFoundError } from "@/lib/core/errors";
 import { deletePersonalData } from "@/lib/domain/privacy/delete-personal-data";
 import { redactExpiredVerifications } from "@/lib/domain/privacy/redact-expired";
 import { decideReview } from "@/lib/domain/review/decide-review";

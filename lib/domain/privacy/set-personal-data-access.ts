@@ -1,8 +1,9 @@
 import "server-only";
 import { z } from "zod";
 import { prisma } from "@/lib/core/db";
-import { assertCan, DashboardError, NotFoundError, type Member } from "@/lib/auth/permissions";
-import { isUuid } from "@/lib/domain/verifications/find-verification";
+import { assertCan, type Member } from "@/lib/auth/permissions";
+import { DashboardError, NotFoundError } from "@/lib/core/errors";
+import { isUuid } from "@/lib/core/ids";
 import { byMember, recordAudit } from "@/lib/domain/audit/record-audit";
 
 export const AccessSchema = z.object({ membershipId: z.string(), allowed: z.boolean() });

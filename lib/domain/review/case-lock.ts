@@ -4,8 +4,9 @@ import { Prisma } from "@/generated/prisma/client";
 import { prisma, type Tx } from "@/lib/core/db";
 import { clock } from "@/lib/core/clock";
 import { byMember, recordAudit } from "@/lib/domain/audit/record-audit";
-import { assertCan, can, DashboardError, NotFoundError, type Member } from "@/lib/auth/permissions";
-import { isUuid } from "@/lib/domain/verifications/find-verification";
+import { assertCan, can, type Member } from "@/lib/auth/permissions";
+import { DashboardError, NotFoundError } from "@/lib/core/errors";
+import { isUuid } from "@/lib/core/ids";
 import { awaitsDecision } from "@/lib/domain/review/awaits-decision";
 
 // The case lock: a verification awaiting review is held by at most one member (ReviewCase.assigneeId), and only

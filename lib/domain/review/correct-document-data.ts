@@ -1,19 +1,13 @@
 import "server-only";
-import {
-  assertCan,
-  canViewPersonalData,
-  DashboardError,
-  ForbiddenError,
-  NotFoundError,
-  type Member,
-} from "@/lib/auth/permissions";
+import { assertCan, canViewPersonalData, type Member } from "@/lib/auth/permissions";
+import { DashboardError, ForbiddenError, NotFoundError } from "@/lib/core/errors";
 import { z } from "zod";
 import { clock } from "@/lib/core/clock";
 import { prisma } from "@/lib/core/db";
 import { notifyWork } from "@/lib/jobs/dispatch";
 import { recordEvent } from "@/lib/domain/events/record-event";
 import type { Prisma } from "@/generated/prisma/client";
-import { isUuid } from "@/lib/domain/verifications/find-verification";
+import { isUuid } from "@/lib/core/ids";
 import { byMember, recordAudit } from "@/lib/domain/audit/record-audit";
 
 type Actor = Pick<Member, "accountId" | "userId" | "role" | "personalData">;

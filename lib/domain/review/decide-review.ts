@@ -1,14 +1,14 @@
 import "server-only";
-import { assertCan, DashboardError, NotFoundError, type Member } from "@/lib/auth/permissions";
+import { assertCan, type Member } from "@/lib/auth/permissions";
 import { z } from "zod";
 import { clock } from "@/lib/core/clock";
 import { prisma } from "@/lib/core/db";
 import { notifyWork } from "@/lib/jobs/dispatch";
 import { webhookStatus } from "@/lib/jobs/step-payload";
 import { recordEvent } from "@/lib/domain/events/record-event";
-import { isUuid } from "@/lib/domain/verifications/find-verification";
+import { isUuid } from "@/lib/core/ids";
 import { byMember, recordAudit } from "@/lib/domain/audit/record-audit";
-import { DomainError } from "@/lib/core/errors";
+import { DomainError, DashboardError, NotFoundError } from "@/lib/core/errors";
 import { holdCaseOrThrow } from "@/lib/domain/review/case-lock";
 import { ensureDecisionReasons } from "@/lib/domain/review/decision-reasons";
 

@@ -3,8 +3,9 @@ import { z } from "zod";
 import { prisma, type Tx } from "@/lib/core/db";
 import { clock } from "@/lib/core/clock";
 import { byMember, recordAudit } from "@/lib/domain/audit/record-audit";
-import { assertCan, DashboardError, NotFoundError, type Member } from "@/lib/auth/permissions";
-import { isUuid } from "@/lib/domain/verifications/find-verification";
+import { assertCan, type Member } from "@/lib/auth/permissions";
+import { DashboardError, NotFoundError } from "@/lib/core/errors";
+import { isUuid } from "@/lib/core/ids";
 import { hasControlCharacters } from "@/lib/domain/review/plain-text";
 
 // The account's list of decision reasons: a reviewer picks one when approving or declining. Every account gets

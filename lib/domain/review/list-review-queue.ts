@@ -2,7 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { Prisma } from "@/generated/prisma/client";
 import { prisma } from "@/lib/core/db";
-import { isUuid } from "@/lib/domain/verifications/find-verification";
+import { isUuid } from "@/lib/core/ids";
 import { explainReview, REVIEW_REASON_FILTERS } from "@/lib/domain/review/review-explain";
 
 // The review queue: the account's verifications awaiting a decision (COMPLETED with MANUAL_REVIEW, or FAILED:

@@ -3,8 +3,9 @@ import { z } from "zod";
 import { prisma } from "@/lib/core/db";
 import { clock } from "@/lib/core/clock";
 import { byMember, recordAudit } from "@/lib/domain/audit/record-audit";
-import { assertCan, NotFoundError, type Member } from "@/lib/auth/permissions";
-import { isUuid } from "@/lib/domain/verifications/find-verification";
+import { assertCan, type Member } from "@/lib/auth/permissions";
+import { NotFoundError } from "@/lib/core/errors";
+import { isUuid } from "@/lib/core/ids";
 import { hasControlCharacters } from "@/lib/domain/review/plain-text";
 
 // Reviewers' notes on a verification: plain text (shown as text, never rendered as markdown or HTML), kept with

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "@/lib/core/db";
-import { DomainError } from "@/lib/core/errors";
-import { DashboardError, ForbiddenError, NotFoundError, type Member } from "@/lib/auth/permissions";
+import { DomainError, DashboardError, ForbiddenError, NotFoundError } from "@/lib/core/errors";
+import { type Member } from "@/lib/auth/permissions";
 import { addMember, completedVerification, ownerOf } from "@/test/dashboard-fixtures";
 import { createTestAccount, type TestAccount } from "@/test/fixtures";
 import { assignCase, CaseLockedError } from "@/lib/domain/review/case-lock";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { prisma } from "@/lib/core/db";
-import { ForbiddenError, NotFoundError, DashboardError } from "@/lib/auth/permissions";
+import { ForbiddenError, NotFoundError, DashboardError } from "@/lib/core/errors";
 import { correctDocumentData } from "@/lib/domain/review/correct-document-data";
 import { decideReview } from "@/lib/domain/review/decide-review";
 import { addMember, completedVerification, ownerOf } from "@/test/dashboard-fixtures";

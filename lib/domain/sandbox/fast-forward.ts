@@ -1,10 +1,10 @@
 import "server-only";
-import { DomainError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/core/errors";
 import { clock } from "@/lib/core/clock";
 import { prisma } from "@/lib/core/db";
 import { notifyWork } from "@/lib/jobs/dispatch";
 import { recordEventsBulk } from "@/lib/domain/events/record-events-bulk";
-import { isUuid } from "@/lib/domain/verifications/find-verification";
+import { isUuid } from "@/lib/core/ids";
 import { readVerificationStatus } from "@/lib/domain/verifications/read-status";
 import { STALE_AFTER_MS } from "@/lib/domain/verifications/sweep-stale";
 

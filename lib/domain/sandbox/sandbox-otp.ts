@@ -1,4 +1,4 @@
-import { DomainError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/core/errors";
 
 /** The e-mail code of every test verification (docs/sandbox.md). */
 export const SANDBOX_OTP = "000000";

@@ -10,7 +10,7 @@ import {
 } from "@/lib/domain/verifications/export-verifications";
 import { loadVerificationDetail } from "@/lib/domain/verifications/load-verification-detail";
 import { loadVerificationReport } from "@/lib/domain/verifications/load-verification-report";
-import { NotFoundError } from "@/lib/auth/permissions";
+import { NotFoundError } from "@/lib/core/errors";
 import { readVerificationFile } from "@/lib/domain/verifications/read-verification-file";
 import { setPersonalDataAccess } from "@/lib/domain/privacy/set-personal-data-access";
 import type { Member } from "@/lib/auth/permissions";

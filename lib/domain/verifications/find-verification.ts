@@ -1,13 +1,8 @@
 import "server-only";
-import { DomainError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/core/errors";
 import { prisma } from "@/lib/core/db";
 import { versionSelect } from "@/lib/domain/flows/workflow-shape";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isUuid(value: string): boolean {
-  return UUID.test(value);
-}
+import { isUuid } from "@/lib/core/ids";
 
 export const verificationSelect = {
   id: true,

@@ -2,7 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { prisma } from "@/lib/core/db";
 import { Prisma } from "@/generated/prisma/client";
-import { isUuid } from "@/lib/domain/verifications/find-verification";
+import { isUuid } from "@/lib/core/ids";
 import { openJson } from "@/lib/core/crypto/field-crypto";
 import { eachKey } from "@/lib/core/crypto/keyring";
 import {

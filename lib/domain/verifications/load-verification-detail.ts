@@ -1,8 +1,9 @@
 import "server-only";
 import { prisma } from "@/lib/core/db";
-import { assertCan, CAN, canViewPersonalData, NotFoundError, type Member } from "@/lib/auth/permissions";
+import { assertCan, CAN, canViewPersonalData, type Member } from "@/lib/auth/permissions";
+import { NotFoundError } from "@/lib/core/errors";
 import { maskVerificationDetail } from "@/lib/domain/verifications/mask-verification-detail";
-import { isUuid } from "@/lib/domain/verifications/find-verification";
+import { isUuid } from "@/lib/core/ids";
 
 /**
  * Everything the detail page (and the auditor report) shows of one verification of this member's account; another

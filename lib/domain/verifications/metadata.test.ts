@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DomainError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/core/errors";
 import { MAX_METADATA_BYTES, isStorableString, validateMetadata } from "@/lib/domain/verifications/metadata";
 
 /** The DomainError validateMetadata throws, as the API would answer it. */

@@ -1,5 +1,5 @@
 import { isIP } from "node:net";
-import { DomainError, type ErrorDetail } from "@/lib/http/errors";
+import { DomainError, type ErrorDetail } from "@/lib/core/errors";
 import { isStorableString } from "@/lib/domain/verifications/storable-string";
 
 export { isStorableString };

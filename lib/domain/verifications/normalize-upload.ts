@@ -1,7 +1,7 @@
 import "server-only";
 import sharp from "sharp";
-import { DomainError } from "@/lib/http/errors";
-import { formatBytes } from "@/lib/http/body";
+import { DomainError } from "@/lib/core/errors";
+import { formatBytes } from "@/lib/shared/format-bytes";
 import { FfmpegError } from "@/lib/engines/video/ffmpeg";
 import { probeVideo, VideoRejected } from "@/lib/engines/video/probe-video";
 import { declaredHeifSize } from "@/lib/engines/images/heif-size";

@@ -1,10 +1,10 @@
 import "server-only";
-import type { KeyRider } from "@/lib/http/authenticate";
-import { DomainError } from "@/lib/http/errors";
+import type { KeyRider } from "@/lib/auth/api-keys/key-rider";
+import { DomainError } from "@/lib/core/errors";
 import { openText } from "@/lib/core/crypto/field-crypto";
 import { secrets } from "@/lib/core/secrets";
 import { sql } from "@/lib/core/sql";
-import { isUuid } from "@/lib/domain/verifications/find-verification";
+import { isUuid } from "@/lib/core/ids";
 import { missingInputs } from "@/lib/domain/flows/inputs";
 import { workflowVersion } from "@/lib/domain/flows/version-cache";
 

@@ -2,7 +2,7 @@ import "server-only";
 import { prisma } from "@/lib/core/db";
 import { can, canViewPersonalData, type Member } from "@/lib/auth/permissions";
 import { readFile } from "@/lib/engines/storage/file-store";
-import { isUuid } from "@/lib/domain/verifications/find-verification";
+import { isUuid } from "@/lib/core/ids";
 
 /**
  * The plaintext of a file that is an input of this verification of the member's account, or null. The file must

@@ -1,5 +1,5 @@
 import "server-only";
-import { DomainError, type ErrorDetail } from "@/lib/http/errors";
+import { DomainError, type ErrorDetail } from "@/lib/core/errors";
 import type { CallerScope } from "@/lib/auth/caller-scope";
 import { clock } from "@/lib/core/clock";
 import { prisma } from "@/lib/core/db";

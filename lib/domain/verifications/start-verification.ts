@@ -1,5 +1,5 @@
 import "server-only";
-import { DomainError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/core/errors";
 import { clock } from "@/lib/core/clock";
 import { sealWriteArgs } from "@/lib/core/crypto/sealed-columns";
 import type { Keyring } from "@/lib/core/crypto/keyring";
@@ -7,8 +7,8 @@ import { notifyWork } from "@/lib/jobs/dispatch";
 import { eventRow } from "@/lib/domain/events/envelope";
 import { secrets } from "@/lib/core/secrets";
 import { SQL_UUIDV7, sql, ts } from "@/lib/core/sql";
-import { uuidv7 } from "@/lib/core/uuidv7";
-import { isUuid } from "@/lib/domain/verifications/find-verification";
+import { uuidv7 } from "@/lib/core/ids";
+import { isUuid } from "@/lib/core/ids";
 import { resumeVerifyUrl } from "@/lib/domain/verifications/verify-url";
 import { workflowVersion } from "@/lib/domain/flows/version-cache";
 import { metrics } from "@/lib/core/observability/metrics";

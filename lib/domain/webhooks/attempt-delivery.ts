@@ -3,7 +3,7 @@ import { clock } from "@/lib/core/clock";
 import { prisma } from "@/lib/core/db";
 import { env } from "@/lib/core/env";
 import { sql, ts } from "@/lib/core/sql";
-import { uuidv7 } from "@/lib/core/uuidv7";
+import { uuidv7 } from "@/lib/core/ids";
 import { postJson, type PostOutcome } from "@/lib/domain/webhooks/safe-request";
 import { DELIVERY_TIMEOUT_MS, nextAttemptAfter } from "@/lib/domain/webhooks/retry-schedule";
 import { signedHeaders } from "@/lib/domain/webhooks/sign-webhook";

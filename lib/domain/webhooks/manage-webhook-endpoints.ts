@@ -1,8 +1,9 @@
 import "server-only";
 import type { z } from "zod";
 import { prisma } from "@/lib/core/db";
-import { idOrNotFound } from "@/lib/actions/dashboard-ids";
-import { assertCan, NotFoundError, type Member } from "@/lib/auth/permissions";
+import { idOrNotFound } from "@/lib/core/ids";
+import { assertCan, type Member } from "@/lib/auth/permissions";
+import { NotFoundError } from "@/lib/core/errors";
 import { createWebhookEndpoint, WebhookEndpointSchema } from "@/lib/domain/webhooks/create-webhook-endpoint";
 import { encryptWebhookSecret, generateWebhookSecret } from "@/lib/domain/webhooks/webhook-secret";
 import { byMember, recordAudit, type AuditEntry } from "@/lib/domain/audit/record-audit";

@@ -1,9 +1,10 @@
 import "server-only";
 import { clock } from "@/lib/core/clock";
 import { prisma } from "@/lib/core/db";
-import { idOrNotFound } from "@/lib/actions/dashboard-ids";
+import { idOrNotFound } from "@/lib/core/ids";
 import { webhookEndpointOrThrow } from "@/lib/domain/webhooks/manage-webhook-endpoints";
-import { assertCan, DashboardError, NotFoundError, type Member } from "@/lib/auth/permissions";
+import { assertCan, type Member } from "@/lib/auth/permissions";
+import { DashboardError, NotFoundError } from "@/lib/core/errors";
 import { notifyWork } from "@/lib/jobs/dispatch";
 import { TEST_EVENT_NAME } from "@/lib/domain/events/event-names";
 import { resendDelivery } from "@/lib/domain/webhooks/attempt-delivery";

@@ -10,7 +10,8 @@ import {
   updateWebhookEndpoint,
   webhookEndpointOrThrow,
 } from "@/lib/domain/webhooks/manage-webhook-endpoints";
-import { DashboardError, ForbiddenError, NotFoundError, type Member } from "@/lib/auth/permissions";
+import { type Member } from "@/lib/auth/permissions";
+import { DashboardError, ForbiddenError, NotFoundError } from "@/lib/core/errors";
 import { resendMemberDelivery, sendTestWebhook, webhookDeliveryLog } from "@/lib/domain/webhooks/webhook-deliveries";
 import { createTestMembers } from "@/test/dashboard-members";
 import type { TestAccount } from "@/test/fixtures";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import * as schemas from "@/lib/http/schemas";
 import * as webhookEvents from "@/lib/http/openapi/webhook-events";
-import { ERROR_STATUS, type ErrorCode } from "@/lib/http/errors";
+import { ERROR_STATUS, type ErrorCode } from "@/lib/core/errors";
 
 // OpenAPI 3.1 generated from the zod schemas the routes validate with (JSON Schema 2020-12 is OpenAPI 3.1's).
 const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });

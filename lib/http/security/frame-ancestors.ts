@@ -1,6 +1,6 @@
 import "server-only";
 import { prisma } from "@/lib/core/db";
-import { isUuid } from "@/lib/domain/verifications/find-verification";
+import { isUuid } from "@/lib/core/ids";
 
 /**
  * The origins that may frame /verify: the allowed frame origins of the account behind the link (clientId of a

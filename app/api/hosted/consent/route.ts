@@ -1,5 +1,5 @@
 import { readJsonBody } from "@/lib/http/body";
-import { DomainError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/core/errors";
 import { apiRoute, json } from "@/lib/http/handler";
 import { HostedConsentBody } from "@/lib/http/schemas";
 import { loadHostedState } from "@/lib/domain/hosted/load-hosted-state";

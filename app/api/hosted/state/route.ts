@@ -1,4 +1,4 @@
-import { DomainError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/core/errors";
 import { apiRoute, json } from "@/lib/http/handler";
 import { loadHostedState } from "@/lib/domain/hosted/load-hosted-state";
 

@@ -1,4 +1,4 @@
-import { DomainError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/core/errors";
 import { apiRoute } from "@/lib/http/handler";
 
 export const runtime = "nodejs";

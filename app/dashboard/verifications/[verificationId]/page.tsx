@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { can, NotFoundError } from "@/lib/auth/permissions";
+import { can } from "@/lib/auth/permissions";
+import { NotFoundError } from "@/lib/core/errors";
 import { requireMember } from "@/lib/auth/current-member";
 import { loadVerificationDetail } from "@/lib/domain/verifications/load-verification-detail";
 import { awaitsDecision } from "@/lib/domain/review/decide-review";

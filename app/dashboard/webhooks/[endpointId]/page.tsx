@@ -4,7 +4,7 @@ import { ActionButton } from "@/components/dashboard/action-button";
 import { CopyField } from "@/components/dashboard/copy-button";
 import { RotateSecretButton, WebhookEndpointForm } from "@/components/dashboard/webhook-forms";
 import { requireMember } from "@/lib/auth/current-member";
-import { NotFoundError } from "@/lib/auth/permissions";
+import { NotFoundError } from "@/lib/core/errors";
 import { webhookDeliveryLog } from "@/lib/domain/webhooks/webhook-deliveries";
 import {
   resendDeliveryAction,

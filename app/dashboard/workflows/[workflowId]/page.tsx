@@ -7,7 +7,7 @@ import { allCountries } from "@/lib/shared/countries";
 import { automationTable } from "@/lib/domain/flows/document-types/catalog";
 import { requireMember } from "@/lib/auth/current-member";
 import { workflowDetail } from "@/lib/domain/flows/list-workflows";
-import { NotFoundError } from "@/lib/auth/permissions";
+import { NotFoundError } from "@/lib/core/errors";
 import { workflowVerifyUrl } from "@/lib/domain/verifications/verify-url";
 import { PROCESS_LABELS } from "@/lib/shared/process-labels";
 import type { ProcessType } from "@/lib/shared/process-types";

@@ -1,9 +1,9 @@
 import "server-only";
-import { DomainError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/core/errors";
 import { isCountryCode } from "@/lib/shared/countries";
 import { prisma } from "@/lib/core/db";
 import { listDocumentTypes } from "@/lib/domain/flows/document-types/catalog";
-import { isUuid } from "@/lib/domain/verifications/find-verification";
+import { isUuid } from "@/lib/core/ids";
 
 /**
  * GET /workflows/{workflowId}/document-types?country=&step= — the document types the workflow's current version

@@ -1,5 +1,5 @@
 import "server-only";
-import { DomainError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/core/errors";
 import { safeEqual } from "@/lib/core/crypto/hash";
 import { prisma } from "@/lib/core/db";
 import { OTP_MAX_FAILED_ATTEMPTS } from "@/lib/shared/otp-limits";

@@ -1,12 +1,12 @@
 import "server-only";
-import { DomainError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/core/errors";
 import type { CallerScope } from "@/lib/auth/caller-scope";
 import { clock } from "@/lib/core/clock";
 import { prisma } from "@/lib/core/db";
 import { requestEmailOtp } from "@/lib/domain/hosted/otp/request-email-otp";
 import { assertConsentGiven } from "@/lib/domain/hosted/record-consent";
 import { isFinal, markInitiated } from "@/lib/domain/verifications/transitions";
-import { isUuid } from "@/lib/domain/verifications/find-verification";
+import { isUuid } from "@/lib/core/ids";
 
 /**
  * POST /workflows/{workflowId}/email-otp. With a session token the workflow is the verification's own (its

@@ -1,10 +1,10 @@
 import "server-only";
 import { randomInt } from "node:crypto";
-import { DomainError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/core/errors";
 import { clock } from "@/lib/core/clock";
 import { prisma } from "@/lib/core/db";
 import { sendEmail } from "@/lib/domain/email/send-email";
-import { consumeRateLimit } from "@/lib/http/rate-limit";
+import { consumeRateLimit } from "@/lib/core/rate-limit";
 import {
   OTP_REQUESTS_PER_ADDRESS_PER_HOUR,
   OTP_REQUESTS_PER_HOUR,
@@ -12,7 +12,7 @@ import {
   OTP_VALIDITY_MS,
 } from "@/lib/shared/otp-limits";
 import { codeHash, emailHash } from "@/lib/domain/hosted/otp/otp-crypto";
-import { uuidv7 } from "@/lib/core/uuidv7";
+import { uuidv7 } from "@/lib/core/ids";
 
 const HOUR_MS = 3_600_000;
 

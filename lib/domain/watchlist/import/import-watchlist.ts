@@ -6,7 +6,7 @@ import { prisma } from "@/lib/core/db";
 import type { Prisma } from "@/generated/prisma/client";
 import type { WatchlistFormat } from "@/generated/prisma/enums";
 import { toEntryRow, type EntryRow } from "@/lib/domain/watchlist/import/entry-row";
-import { uuidv7 } from "@/lib/core/uuidv7";
+import { uuidv7 } from "@/lib/core/ids";
 import { parseOfacSdn } from "@/lib/domain/watchlist/import/ofac-sdn";
 import { parseOpenSanctionsCsv } from "@/lib/domain/watchlist/import/opensanctions-csv";
 import { parseOpenSanctionsFtm } from "@/lib/domain/watchlist/import/opensanctions-ftm";

@@ -3,7 +3,8 @@ import { z } from "zod";
 import { clock } from "@/lib/core/clock";
 import { prisma } from "@/lib/core/db";
 import { byMember, recordAudit } from "@/lib/domain/audit/record-audit";
-import { assertCan, DashboardError, NotFoundError, type Member } from "@/lib/auth/permissions";
+import { assertCan, type Member } from "@/lib/auth/permissions";
+import { DashboardError, NotFoundError } from "@/lib/core/errors";
 
 type Actor = Pick<Member, "accountId" | "userId" | "role">;
 

@@ -1,5 +1,5 @@
 import { apiRoute } from "@/lib/http/handler";
-import { DomainError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/core/errors";
 import { HandoffCode } from "@/lib/http/schemas";
 import { redeemHandoff } from "@/lib/domain/hosted/handoff";
 

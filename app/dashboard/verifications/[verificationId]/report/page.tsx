@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { NotFoundError } from "@/lib/auth/permissions";
+import { NotFoundError } from "@/lib/core/errors";
 import { requireMember } from "@/lib/auth/current-member";
 import { loadVerificationReport } from "@/lib/domain/verifications/load-verification-report";
 import { Badge } from "@/components/dashboard/verification/badge";

@@ -1,4 +1,6 @@
 import { randomBytes } from "node:crypto";
+import { z } from "zod";
+import { NotFoundError } from "@/lib/core/errors";
 
 /**
  * RFC 9562 UUIDv7 (48-bit millisecond timestamp, then random bits), the ids Prisma's `@default(uuid(7))` writes.
@@ -12,4 +14,20 @@ export function uuidv7(now = Date.now()): string {
   bytes[8] = (bytes[8]! & 0x3f) | 0x80;
   const hex = bytes.toString("hex");
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Any 8-4-4-4-12 hex id: checked before a value reaches a `uuid` column, which would reject it with an error. */
+export function isUuid(value: string): boolean {
+  return UUID.test(value);
+}
+
+const Uuid = z.uuid();
+
+/** An id from a URL or a form: not a UUID is simply not found (Postgres would reject it as a uuid). */
+export function idOrNotFound(id: unknown): string {
+  const parsed = Uuid.safeParse(id);
+  if (!parsed.success) throw new NotFoundError("Not found");
+  return parsed.data;
 }
