@@ -21,7 +21,7 @@ export type DashboardPage = {
   /** false: a public page (sign-in, sign-up), visited signed out */
   signedIn: boolean;
   /**
-   * First-load JS budget in KiB of gzip -9 (every /_next/ script the HTML loads; tools/bench/first-load.mjs).
+   * First-load JS budget in KiB of gzip -9 (every /_next/ script the HTML loads; tools/bench/verify-first-load.mjs).
    * Next's own floor for a page of this app is ≈ 175 KiB (the home page `/`).
    */
   budgetKiB: number;

@@ -1,32 +1,11 @@
-import { createServer, type IncomingMessage } from "node:http";
-import type { AddressInfo } from "node:net";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations, screenThroughApi, snap } from "./support";
 import { signUp } from "./dashboard-session";
+import { startReceiver } from "@/test/webhook-receiver";
 
 // The dashboard end to end, as a customer meets it: sign up → workflow → API key → webhook endpoint → a
 // verification started with that key over the API → in the list → reviewed → the webhook with the new status.
 // Then another tenant and a reviewer try what they must not do.
-
-type Received = { body: Record<string, unknown>; headers: IncomingMessage["headers"] };
-
-async function webhookReceiver() {
-  const received: Received[] = [];
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      received.push({ body: JSON.parse(Buffer.concat(chunks).toString("utf8")), headers: req.headers });
-      res.writeHead(200).end("ok");
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
-    received,
-    close: () => server.close(),
-  };
-}
 
 const copied = (page: Page, label: string) => page.locator(`code[aria-label="${label}"]`).innerText();
 
@@ -41,7 +20,8 @@ test("sign up → workflow → key → API verification → list → review → 
   request,
 }, testInfo) => {
   test.setTimeout(180_000);
-  const receiver = await webhookReceiver();
+  // the secret is shown once in the browser: this receiver records without checking signatures
+  const receiver = await startReceiver();
   try {
     await signUp(page, "Acme");
     await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
@@ -103,7 +83,7 @@ test("sign up → workflow → key → API verification → list → review → 
     });
     expect(result).toBe("MANUAL_REVIEW");
     await expect.poll(() => receiver.received.length, { timeout: 30_000 }).toBe(1);
-    expect(receiver.received[0]!.body).toMatchObject({
+    expect(receiver.received[0]!.json).toMatchObject({
       eventName: "verification_completed",
       verificationStatus: "NEEDS_REVIEW",
     });
@@ -169,7 +149,7 @@ test("sign up → workflow → key → API verification → list → review → 
 
     // the integrator hears of it: verification_completed again, now SUCCESS
     await expect.poll(() => receiver.received.length, { timeout: 30_000 }).toBe(2);
-    expect(receiver.received[1]!.body).toMatchObject({
+    expect(receiver.received[1]!.json).toMatchObject({
       eventName: "verification_completed",
       verificationStatus: "SUCCESS",
     });
@@ -178,7 +158,7 @@ test("sign up → workflow → key → API verification → list → review → 
     ).json()) as { result: string };
     expect(status.result).toBe("APPROVED");
   } finally {
-    receiver.close();
+    await receiver.close();
   }
 });
 

@@ -2,7 +2,10 @@ import { execFileSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { prisma } from "@/lib/core/db";
 import { sha256Hex } from "@/lib/core/crypto/hash";
-import { call } from "@/test/api-client";
+import * as startModule from "@/app/api/v1/verifications/route";
+import { call, route } from "@/test/api-client";
+
+const startRoute = route("/api/v1/verifications", startModule);
 
 function seed(...args: string[]) {
   // exactly what a user runs; stdout must be one JSON object and nothing else
@@ -50,13 +53,13 @@ describe("npm run seed", () => {
     expect(await prisma.apiKey.count({ where: { keyHash: demo.apiKey } })).toBe(0);
 
     // the printed credentials work against the API
-    const started = await call("/api/v1/verifications", {
+    const started = await call(startRoute, "/api/v1/verifications", {
       token: demo.apiKey,
       clientId: demo.clientId,
       body: { flowId: demo.workflows["full-kyc"] },
     });
     expect(started.status).toBe(201);
-    const denied = await call("/api/v1/verifications", {
+    const denied = await call(startRoute, "/api/v1/verifications", {
       token: demo.readOnlyApiKey,
       clientId: demo.clientId,
       body: { flowId: demo.workflows["full-kyc"] },

@@ -1,110 +1,31 @@
-// Test-only: calls the real route handlers in-process, with a request shaped like the one our server builds
+// Test-only: calls a real route handler in-process, with a request shaped like the one our server builds
 // (server/http-front.mjs stamps the peer address, signed with its per-process secret: lib/http/client-ip.ts).
+// Each test imports the route modules it exercises and names each one's path pattern once with `route()`, so a
+// test reads as the HTTP call it makes and no list of every route has to be kept in step with app/.
 import { stampHeaders } from "@/lib/http/client-ip";
 
 type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
-type Route = { method: string; pattern: RegExp; names: string[]; load: () => Promise<Record<string, unknown>> };
+type RouteModule = Partial<Record<"GET" | "POST" | "PUT" | "PATCH" | "DELETE", Handler>>;
 
-const ROUTES: Route[] = [
-  {
-    method: "POST",
-    pattern: /^\/api\/v1\/verifications$/,
-    names: [],
-    load: () => import("@/app/api/v1/verifications/route"),
-  },
-  {
-    method: "GET",
-    pattern: /^\/api\/v1\/verifications\/([^/]+)$/,
-    names: ["verificationId"],
-    load: () => import("@/app/api/v1/verifications/[verificationId]/route"),
-  },
-  {
-    method: "GET",
-    pattern: /^\/api\/v1\/verifications\/([^/]+)\/status$/,
-    names: ["verificationId"],
-    load: () => import("@/app/api/v1/verifications/[verificationId]/status/route"),
-  },
-  {
-    method: "POST",
-    pattern: /^\/api\/v1\/verifications\/([^/]+)\/send-inputs$/,
-    names: ["verificationId"],
-    load: () => import("@/app/api/v1/verifications/[verificationId]/send-inputs/route"),
-  },
-  {
-    method: "POST",
-    pattern: /^\/api\/v1\/sandbox\/verifications\/([^/]+)\/fast-forward$/,
-    names: ["verificationId"],
-    load: () => import("@/app/api/v1/sandbox/verifications/[verificationId]/fast-forward/route"),
-  },
-  {
-    method: "GET",
-    pattern: /^\/api\/v1\/workflows\/supported-document-types$/,
-    names: [],
-    load: () => import("@/app/api/v1/workflows/supported-document-types/route"),
-  },
-  {
-    method: "POST",
-    pattern: /^\/api\/v1\/workflows\/([^/]+)\/email-otp$/,
-    names: ["workflowId"],
-    load: () => import("@/app/api/v1/workflows/[workflowId]/email-otp/route"),
-  },
-  {
-    method: "POST",
-    pattern: /^\/api\/v1\/workflows\/([^/]+)\/links$/,
-    names: ["workflowId"],
-    load: () => import("@/app/api/v1/workflows/[workflowId]/links/route"),
-  },
-  {
-    method: "GET",
-    pattern: /^\/api\/v1\/workflows\/([^/]+)\/document-types$/,
-    names: ["workflowId"],
-    load: () => import("@/app/api/v1/workflows/[workflowId]/document-types/route"),
-  },
-  {
-    method: "GET",
-    pattern: /^\/api\/v1\/openapi\.json$/,
-    names: [],
-    load: () => import("@/app/api/v1/openapi.json/route"),
-  },
-  {
-    method: "POST",
-    pattern: /^\/api\/hosted\/session$/,
-    names: [],
-    load: () => import("@/app/api/hosted/session/route"),
-  },
-  { method: "POST", pattern: /^\/api\/hosted\/start$/, names: [], load: () => import("@/app/api/hosted/start/route") },
-  { method: "GET", pattern: /^\/api\/hosted\/state$/, names: [], load: () => import("@/app/api/hosted/state/route") },
-  {
-    method: "POST",
-    pattern: /^\/api\/hosted\/consent$/,
-    names: [],
-    load: () => import("@/app/api/hosted/consent/route"),
-  },
-  {
-    method: "POST",
-    pattern: /^\/api\/hosted\/handoff$/,
-    names: [],
-    load: () => import("@/app/api/hosted/handoff/route"),
-  },
-  {
-    method: "POST",
-    pattern: /^\/api\/hosted\/handoff\/redeem$/,
-    names: [],
-    load: () => import("@/app/api/hosted/handoff/redeem/route"),
-  },
-  {
-    method: "GET",
-    pattern: /^\/api\/hosted\/logo\/([^/]+)$/,
-    names: ["clientId"],
-    load: () => import("@/app/api/hosted/logo/[clientId]/route"),
-  },
-  {
-    method: "GET",
-    pattern: /^\/api\/hosted\/address-format\/([^/]+)$/,
-    names: ["country"],
-    load: () => import("@/app/api/hosted/address-format/[country]/route"),
-  },
-];
+export type Route = { pattern: string; module: RouteModule; matcher: RegExp; names: string[] };
+
+/**
+ * One route module under its Next.js path pattern, e.g.
+ * `route("/api/v1/verifications/[verificationId]/status", statusModule)`: `[name]` segments become the params.
+ */
+export function route(pattern: string, module: RouteModule): Route {
+  const names: string[] = [];
+  const source = pattern
+    .split("/")
+    .map((segment) => {
+      const param = /^\[(\w+)\]$/.exec(segment);
+      if (!param) return segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+      names.push(param[1]!);
+      return "([^/]+)";
+    })
+    .join("/");
+  return { pattern, module, matcher: new RegExp(`^${source}$`), names };
+}
 
 export type CallOptions = {
   method?: string;
@@ -120,36 +41,20 @@ export type CallOptions = {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read any field of a JSON answer
 export type ApiResponse<T = any> = { status: number; headers: Headers; body: T; text: string };
 
+/** Calls `target`'s handler for `path` (which must match its pattern; a query string is passed on). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above
-export async function call<T = any>(path: string, options: CallOptions = {}): Promise<ApiResponse<T>> {
+export async function call<T = any>(target: Route, path: string, options: CallOptions = {}): Promise<ApiResponse<T>> {
   const method = options.method ?? (options.body === undefined ? "GET" : "POST");
   const url = new URL(path, "http://localhost:3000");
-  const route = ROUTES.find((r) => r.method === method && r.pattern.test(url.pathname));
-  if (!route) throw new Error(`no route for ${method} ${url.pathname}`);
-  const match = route.pattern.exec(url.pathname)!;
-  const params = Object.fromEntries(route.names.map((name, i) => [name, decodeURIComponent(match[i + 1]!)]));
+  const match = target.matcher.exec(url.pathname);
+  if (!match) throw new Error(`${url.pathname} does not match the route ${target.pattern}`);
+  const handler = target.module[method as keyof RouteModule];
+  if (!handler) throw new Error(`${target.pattern} has no ${method} handler`);
+  const params = Object.fromEntries(target.names.map((name, i) => [name, decodeURIComponent(match[i + 1]!)]));
 
-  const headers = new Headers(options.headers);
-  for (const [name, value] of Object.entries(
-    stampHeaders(options.ip ?? "203.0.113.7", headers.get("x-forwarded-for") ?? ""),
-  ))
-    headers.set(name, value);
-  if (options.token !== undefined) headers.set("authorization", `Bearer ${options.token}`);
-  if (options.clientId !== undefined) headers.set("x-client-id", options.clientId);
-  let body: BodyInit | undefined;
-  if (options.body instanceof FormData || options.body instanceof Uint8Array) {
-    body = options.body as BodyInit;
-  } else if (typeof options.body === "string") {
-    // raw text: sent as JSON unless the test says otherwise (malformed-JSON cases)
-    body = options.body;
-    if (!headers.has("content-type")) headers.set("content-type", "application/json");
-  } else if (options.body !== undefined) {
-    body = JSON.stringify(options.body);
-    if (!headers.has("content-type")) headers.set("content-type", "application/json");
-  }
-  const request = new Request(url, { method, headers, body });
-  const handler = (await route.load())[method] as Handler;
-  const response = await handler(request, { params: Promise.resolve(params) });
+  const response = await handler(new Request(url, { method, ...requestInit(options) }), {
+    params: Promise.resolve(params),
+  });
   const text = await response.text();
   let parsed: unknown;
   try {
@@ -158,4 +63,20 @@ export async function call<T = any>(path: string, options: CallOptions = {}): Pr
     parsed = text;
   }
   return { status: response.status, headers: response.headers, body: parsed as T, text };
+}
+
+function requestInit(options: CallOptions): { headers: Headers; body: BodyInit | undefined } {
+  const headers = new Headers(options.headers);
+  for (const [name, value] of Object.entries(
+    stampHeaders(options.ip ?? "203.0.113.7", headers.get("x-forwarded-for") ?? ""),
+  ))
+    headers.set(name, value);
+  if (options.token !== undefined) headers.set("authorization", `Bearer ${options.token}`);
+  if (options.clientId !== undefined) headers.set("x-client-id", options.clientId);
+  if (options.body instanceof FormData || options.body instanceof Uint8Array)
+    return { headers, body: options.body as BodyInit };
+  if (options.body === undefined) return { headers, body: undefined };
+  if (!headers.has("content-type")) headers.set("content-type", "application/json");
+  // a string is raw text, sent as JSON unless the test says otherwise (malformed-JSON cases)
+  return { headers, body: typeof options.body === "string" ? options.body : JSON.stringify(options.body) };
 }

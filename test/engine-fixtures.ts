@@ -3,10 +3,15 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, vi } from "vitest";
 import { resetEnvCache } from "@/lib/core/env";
 import { prisma } from "@/lib/core/db";
-import { call } from "@/test/api-client";
+import * as sendInputsModule from "@/app/api/v1/verifications/[verificationId]/send-inputs/route";
+import * as emailOtpModule from "@/app/api/v1/workflows/[workflowId]/email-otp/route";
+import { call, route } from "@/test/api-client";
 import { createTestAccount, latestOutboxCode, startVerification, type TestAccount } from "@/test/fixtures";
 import { startReceiver } from "@/test/webhook-receiver";
 import { createWebhookEndpoint } from "@/lib/domain/webhooks/create-webhook-endpoint";
+
+const sendInputsRoute = route("/api/v1/verifications/[verificationId]/send-inputs", sendInputsModule);
+const emailOtpRoute = route("/api/v1/workflows/[workflowId]/email-otp", emailOtpModule);
 
 export async function receiverFor(account: TestAccount, behaviour: Parameters<typeof startReceiver>[1] = "ok") {
   const endpoint = await createWebhookEndpoint(account.accountId, { url: "http://127.0.0.1:9/", events: [] });
@@ -19,12 +24,12 @@ export async function receiverFor(account: TestAccount, behaviour: Parameters<ty
 export async function emailVerificationReadyToProcess(account: TestAccount, workflow = "email") {
   const { verificationId } = await startVerification(account, workflow, { reference: `r-${randomUUID()}` });
   const email = `engine-${randomUUID()}@example.test`;
-  await call(`/api/v1/workflows/${account.workflows[workflow]}/email-otp`, {
+  await call(emailOtpRoute, `/api/v1/workflows/${account.workflows[workflow]}/email-otp`, {
     ...account.auth,
     body: { key: email, verificationId },
   });
   const code = await latestOutboxCode(email);
-  const sent = await call(`/api/v1/verifications/${verificationId}/send-inputs`, {
+  const sent = await call(sendInputsRoute, `/api/v1/verifications/${verificationId}/send-inputs`, {
     ...account.auth,
     body: {
       inputs: [

@@ -5,8 +5,15 @@ import { createApiKey } from "@/lib/auth/api-keys/create-api-key";
 import { prisma } from "@/lib/core/db";
 import { DEMO_WORKFLOWS } from "@/lib/domain/flows/demo-workflows";
 import { publishWorkflow, type WorkflowDefinition } from "@/lib/domain/flows/publish-workflow";
-import { call } from "@/test/api-client";
+import * as startModule from "@/app/api/v1/verifications/route";
+import * as sessionModule from "@/app/api/hosted/session/route";
+import * as consentModule from "@/app/api/hosted/consent/route";
+import { call, route } from "@/test/api-client";
 import { CONSENT_TEXT_VERSION } from "@/lib/domain/hosted/consent-terms";
+
+const startRoute = route("/api/v1/verifications", startModule);
+const sessionRoute = route("/api/hosted/session", sessionModule);
+const consentRoute = route("/api/hosted/consent", consentModule);
 
 export type TestAccount = Awaited<ReturnType<typeof createTestAccount>>;
 
@@ -42,7 +49,7 @@ export async function startVerification(
   workflow: string,
   metadata: Record<string, unknown> = {},
 ) {
-  const response = await call("/api/v1/verifications", {
+  const response = await call(startRoute, "/api/v1/verifications", {
     ...account.auth,
     body: { flowId: account.workflows[workflow], metadata },
   });
@@ -56,7 +63,7 @@ export async function startVerification(
  */
 export async function sessionTokenFor(verificationUrl: string, options: { consent?: boolean } = {}): Promise<string> {
   const url = new URL(verificationUrl);
-  const response = await call("/api/hosted/session", {
+  const response = await call(sessionRoute, "/api/hosted/session", {
     body: { verificationId: url.searchParams.get("verificationId"), token: url.searchParams.get("token") },
   });
   if (response.status !== 200) throw new Error(`session failed: ${response.status} ${response.text}`);
@@ -67,7 +74,7 @@ export async function sessionTokenFor(verificationUrl: string, options: { consen
 
 /** The consent screen's "Agree" (with the biometric tick), as the hosted page sends it. */
 export async function giveConsent(sessionToken: string): Promise<void> {
-  const response = await call("/api/hosted/consent", {
+  const response = await call(consentRoute, "/api/hosted/consent", {
     token: sessionToken,
     body: { decision: "GIVEN", textVersion: CONSENT_TEXT_VERSION, language: "en", biometric: true },
   });

@@ -3,8 +3,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { clock } from "@/lib/core/clock";
 import { prisma } from "@/lib/core/db";
 import { consumeRateLimit } from "@/lib/core/rate-limit";
-import { call } from "@/test/api-client";
+import * as startModule from "@/app/api/v1/verifications/route";
+import { call, route } from "@/test/api-client";
 import { createTestAccount } from "@/test/fixtures";
+
+const startRoute = route("/api/v1/verifications", startModule);
 
 describe("API rate limits", () => {
   // pin "now" to the middle of a minute so a window boundary cannot split a test
@@ -19,7 +22,8 @@ describe("API rate limits", () => {
       workflows: [{ name: "w", processes: ["LIVENESS"] }],
       rateLimitPerMinute: 3,
     });
-    const start = () => call("/api/v1/verifications", { ...account.auth, body: { flowId: account.workflows.w } });
+    const start = () =>
+      call(startRoute, "/api/v1/verifications", { ...account.auth, body: { flowId: account.workflows.w } });
     const remaining: string[] = [];
     for (let i = 0; i < 3; i++) {
       const response = await start();
@@ -37,7 +41,7 @@ describe("API rate limits", () => {
     // nothing was created by the refused request
     expect(await prisma.verification.count({ where: { accountId: account.accountId } })).toBe(3);
     // another key of the same account has its own budget
-    const other = await call("/api/v1/verifications", {
+    const other = await call(startRoute, "/api/v1/verifications", {
       ...account.as(account.keys.create),
       body: { flowId: account.workflows.w },
     });
@@ -59,7 +63,12 @@ describe("API rate limits", () => {
   it("limits failed authentication per client address", async () => {
     const ip = `198.18.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
     const attempt = () =>
-      call("/api/v1/verifications", { token: "guess", clientId: "guess", body: { flowId: randomUUID() }, ip });
+      call(startRoute, "/api/v1/verifications", {
+        token: "guess",
+        clientId: "guess",
+        body: { flowId: randomUUID() },
+        ip,
+      });
     let last = await attempt();
     expect(last.status).toBe(401);
     const limit = Number(last.headers.get("ratelimit-limit"));

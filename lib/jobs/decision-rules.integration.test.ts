@@ -5,9 +5,14 @@ import { duplicateWorkflow } from "@/lib/domain/flows/duplicate-workflow";
 import { workflowDetail } from "@/lib/domain/flows/list-workflows";
 import { inProcessDurable, runInProcess } from "@/lib/jobs/durable";
 import { verificationWorkflow } from "@/lib/jobs/workflows";
-import { call } from "@/test/api-client";
+import * as verificationModule from "@/app/api/v1/verifications/[verificationId]/route";
+import * as statusModule from "@/app/api/v1/verifications/[verificationId]/status/route";
+import { call, route } from "@/test/api-client";
 import { ownerOf } from "@/test/dashboard-fixtures";
 import { createTestAccount, startVerification, type TestAccount } from "@/test/fixtures";
+
+const verificationRoute = route("/api/v1/verifications/[verificationId]", verificationModule);
+const statusRoute = route("/api/v1/verifications/[verificationId]/status", statusModule);
 
 // Decision rules are versioned with the workflow: a rule saved in the builder decides the verifications started on
 // the new version, and never one started on the version before, even when that one is processed afterwards.
@@ -76,9 +81,9 @@ describe("decision rules per workflow version", () => {
     expect(step.result).toBe("MANUAL_REVIEW");
 
     // integrators see the outcome, never the rules: not in the API record, the status, nor the event's payload
-    const record = await call(`/api/v1/verifications/${newer.verificationId}`, account.auth);
+    const record = await call(verificationRoute, `/api/v1/verifications/${newer.verificationId}`, account.auth);
     expect(record.body.result).toBe("APPROVED");
-    const status = await call(`/api/v1/verifications/${newer.verificationId}/status`, account.auth);
+    const status = await call(statusRoute, `/api/v1/verifications/${newer.verificationId}/status`, account.auth);
     expect(status.body.result).toBe("APPROVED");
     const completed = await prisma.event.findFirstOrThrow({
       where: { verificationId: newer.verificationId, name: "verification_completed" },

@@ -6,10 +6,15 @@ import { verificationWorkflow } from "@/lib/jobs/workflows";
 import { finalizeVerification, runStep } from "@/lib/jobs/run-verification";
 import { createWorker } from "@/lib/jobs/worker";
 import { emailCheck } from "@/lib/checks/email-check/email-check";
-import { call } from "@/test/api-client";
+import * as verificationModule from "@/app/api/v1/verifications/[verificationId]/route";
+import * as statusModule from "@/app/api/v1/verifications/[verificationId]/status/route";
+import { call, route } from "@/test/api-client";
 import { createTestAccount, type TestAccount } from "@/test/fixtures";
 import { emailVerificationReadyToProcess, receiverFor } from "@/test/engine-fixtures";
 import { captureLogs } from "@/test/capture-logs";
+
+const verificationRoute = route("/api/v1/verifications/[verificationId]", verificationModule);
+const statusRoute = route("/api/v1/verifications/[verificationId]/status", statusModule);
 
 let account: TestAccount;
 
@@ -29,7 +34,7 @@ afterAll(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-const status = async (id: string) => (await call(`/api/v1/verifications/${id}/status`, account.auth)).body;
+const status = async (id: string) => (await call(statusRoute, `/api/v1/verifications/${id}/status`, account.auth)).body;
 
 describe("in-process engine", () => {
   it("runs the processes and delivers every event, signed, to the receiver", async () => {
@@ -67,7 +72,7 @@ describe("in-process engine", () => {
     });
     expect(step.step.durationMs).toBeGreaterThanOrEqual(0);
     expect(mine[3]!.json).toMatchObject({ verificationStatus: "SUCCESS", status: "COMPLETED", result: "APPROVED" });
-    const record = (await call(`/api/v1/verifications/${verificationId}`, account.auth)).body;
+    const record = (await call(verificationRoute, `/api/v1/verifications/${verificationId}`, account.auth)).body;
     expect(record.steps).toEqual([{ stepId: "EMAIL_CHECK", status: 200, data: expect.objectContaining({ email }) }]);
     expect(await prisma.job.findFirst({ where: { verificationId } })).toMatchObject({ doneAt: expect.any(Date) });
     await receiver.close();

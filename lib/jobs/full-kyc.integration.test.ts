@@ -2,11 +2,16 @@ import { afterAll, describe, expect, it } from "vitest";
 import { prisma } from "@/lib/core/db";
 import { createWorker } from "@/lib/jobs/worker";
 import { stopOcrEngine } from "@/lib/engines/documents/ocr/ocr-engine";
-import { call } from "@/test/api-client";
+import * as statusModule from "@/app/api/v1/verifications/[verificationId]/status/route";
+import * as sendInputsModule from "@/app/api/v1/verifications/[verificationId]/send-inputs/route";
+import { call, route } from "@/test/api-client";
 import { drawPassport, randomPerson, seededRandom, type Person } from "@/test/document-images";
 import { createTestAccount, sessionTokenFor, startVerification } from "@/test/fixtures";
 import { dataUrl } from "@/test/images";
 import { sampleFace, stillVideo } from "@/test/sample-faces";
+
+const statusRoute = route("/api/v1/verifications/[verificationId]/status", statusModule);
+const sendInputsRoute = route("/api/v1/verifications/[verificationId]/send-inputs", sendInputsModule);
 
 // The demo's "full-kyc" workflow through the real engine and the real checks: a generated passport (OCR + MRZ),
 // a selfie "video" that is a still photo (so not live), an address, and the watchlist screening the name the
@@ -35,7 +40,7 @@ describe("full-kyc through the engine", { timeout: 180_000 }, () => {
       reference: "full-kyc-e2e",
     });
     const token = await sessionTokenFor(verificationUrl);
-    const sent = await call(`/api/v1/verifications/${verificationId}/send-inputs`, {
+    const sent = await call(sendInputsRoute, `/api/v1/verifications/${verificationId}/send-inputs`, {
       token,
       body: {
         inputs: [
@@ -88,7 +93,7 @@ describe("full-kyc through the engine", { timeout: 180_000 }, () => {
       name_source: "DOCUMENT_VERIFICATION",
     });
 
-    const status = (await call(`/api/v1/verifications/${verificationId}/status`, account.auth)).body;
+    const status = (await call(statusRoute, `/api/v1/verifications/${verificationId}/status`, account.auth)).body;
     expect(status).toMatchObject({ status: "COMPLETED", result: "DECLINED" });
   });
 });

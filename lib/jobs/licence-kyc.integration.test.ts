@@ -2,12 +2,17 @@ import { afterAll, describe, expect, it } from "vitest";
 import { prisma } from "@/lib/core/db";
 import { createWorker } from "@/lib/jobs/worker";
 import { stopOcrEngine } from "@/lib/engines/documents/ocr/ocr-engine";
-import { call } from "@/test/api-client";
+import * as statusModule from "@/app/api/v1/verifications/[verificationId]/status/route";
+import * as sendInputsModule from "@/app/api/v1/verifications/[verificationId]/send-inputs/route";
+import { call, route } from "@/test/api-client";
 import { createTestAccount, sessionTokenFor, startVerification } from "@/test/fixtures";
 import { dataUrl } from "@/test/images";
 import { drawLicence, JURISDICTIONS, randomLicencePerson, seededRandom } from "@/test/licence-images";
 import { degradeBack } from "@/test/licence-variants";
 import type { WorkflowDefinition } from "@/lib/domain/flows/publish-workflow";
+
+const statusRoute = route("/api/v1/verifications/[verificationId]/status", statusModule);
+const sendInputsRoute = route("/api/v1/verifications/[verificationId]/send-inputs", sendInputsModule);
 
 // A US driving licence through the API, the engine and the real checks: the back's PDF417 decides the document
 // step, and the address it encodes confirms (or not) the address the user typed in ADDRESS_VERIFICATION's
@@ -41,7 +46,7 @@ async function verifyLicence(typedStreet: string) {
   const back = await degradeBack(licence.back, "clean", seededRandom(3));
   const { verificationId, verificationUrl } = await startVerification(account, workflow.name);
   const token = await sessionTokenFor(verificationUrl);
-  const sent = await call(`/api/v1/verifications/${verificationId}/send-inputs`, {
+  const sent = await call(sendInputsRoute, `/api/v1/verifications/${verificationId}/send-inputs`, {
     token,
     body: {
       inputs: [
@@ -88,7 +93,7 @@ describe("a US driving licence through the engine", { timeout: 180_000 }, () => 
     expect(step("DOCUMENT_VERIFICATION").result).toBe("APPROVED");
     expect(check("ADDRESS_VERIFICATION", "DOCUMENT_CROSS_REFERENCE")).toBe("PASSED");
     expect(step("ADDRESS_VERIFICATION").data).toMatchObject({ source: "DOCUMENT" });
-    const status = (await call(`/api/v1/verifications/${verificationId}/status`, account.auth)).body;
+    const status = (await call(statusRoute, `/api/v1/verifications/${verificationId}/status`, account.auth)).body;
     expect(status).toMatchObject({ status: "COMPLETED", result: "APPROVED" });
   });
 

@@ -1,10 +1,13 @@
 // Test-only: the fuzz tests' data: one account with the demo workflows and a verification of each, plus another
 // tenant, and real image and video files. createFuzzPool() fills them in beforeAll; the bindings below are live ES
 // module exports, so importers see the accounts and verifications once it has run.
-import { call } from "@/test/api-client";
+import * as sessionModule from "@/app/api/hosted/session/route";
+import { call, route } from "@/test/api-client";
 import { createTestAccount, startVerification, type TestAccount } from "@/test/fixtures";
 import { randomIp } from "@/test/fuzz/response-checks";
 import { jpeg, png, webm } from "@/test/images";
+
+const sessionRoute = route("/api/hosted/session", sessionModule);
 
 export let account: TestAccount;
 export let other: TestAccount;
@@ -29,7 +32,7 @@ export const realFiles: Record<"jpeg" | "png" | "webm", Buffer> = {
 export async function sessionTokenFor(verificationUrl: string): Promise<string> {
   const url = new URL(verificationUrl);
   const body = { verificationId: url.searchParams.get("verificationId"), token: url.searchParams.get("token") };
-  const response = await call("/api/hosted/session", { body, ip: randomIp() });
+  const response = await call(sessionRoute, "/api/hosted/session", { body, ip: randomIp() });
   if (response.status !== 200) throw new Error(`session failed: ${response.status} ${response.text}`);
   return response.body.sessionToken;
 }

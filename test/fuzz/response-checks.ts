@@ -12,20 +12,49 @@ import {
   VerificationRecord,
   VerificationStatusResponse,
 } from "@/lib/http/schemas";
-import { call, type ApiResponse, type CallOptions } from "@/test/api-client";
+import * as startModule from "@/app/api/v1/verifications/route";
+import * as verificationModule from "@/app/api/v1/verifications/[verificationId]/route";
+import * as statusModule from "@/app/api/v1/verifications/[verificationId]/status/route";
+import * as sendInputsModule from "@/app/api/v1/verifications/[verificationId]/send-inputs/route";
+import * as emailOtpModule from "@/app/api/v1/workflows/[workflowId]/email-otp/route";
+import * as documentTypesModule from "@/app/api/v1/workflows/[workflowId]/document-types/route";
+import * as supportedTypesModule from "@/app/api/v1/workflows/supported-document-types/route";
+import * as sessionModule from "@/app/api/hosted/session/route";
+import { call, route, type ApiResponse, type CallOptions, type Route } from "@/test/api-client";
 
 export type Endpoint =
   "start" | "get" | "status" | "sendInputs" | "emailOtp" | "documentTypes" | "supportedTypes" | "hostedSession";
 
-const SUCCESS: Record<Endpoint, { status: number; schema: z.ZodType | null }> = {
-  start: { status: 201, schema: StartVerificationResponse },
-  get: { status: 200, schema: VerificationRecord },
-  status: { status: 200, schema: VerificationStatusResponse },
-  sendInputs: { status: 200, schema: SendInputsResponse },
-  emailOtp: { status: 204, schema: null },
-  documentTypes: { status: 200, schema: DocumentTypeList },
-  supportedTypes: { status: 200, schema: DocumentTypeList },
-  hostedSession: { status: 200, schema: HostedSessionResponse },
+// Each fuzzed endpoint: the route it calls, and its documented success.
+const ENDPOINTS: Record<Endpoint, { route: Route; status: number; schema: z.ZodType | null }> = {
+  start: { route: route("/api/v1/verifications", startModule), status: 201, schema: StartVerificationResponse },
+  get: {
+    route: route("/api/v1/verifications/[verificationId]", verificationModule),
+    status: 200,
+    schema: VerificationRecord,
+  },
+  status: {
+    route: route("/api/v1/verifications/[verificationId]/status", statusModule),
+    status: 200,
+    schema: VerificationStatusResponse,
+  },
+  sendInputs: {
+    route: route("/api/v1/verifications/[verificationId]/send-inputs", sendInputsModule),
+    status: 200,
+    schema: SendInputsResponse,
+  },
+  emailOtp: { route: route("/api/v1/workflows/[workflowId]/email-otp", emailOtpModule), status: 204, schema: null },
+  documentTypes: {
+    route: route("/api/v1/workflows/[workflowId]/document-types", documentTypesModule),
+    status: 200,
+    schema: DocumentTypeList,
+  },
+  supportedTypes: {
+    route: route("/api/v1/workflows/supported-document-types", supportedTypesModule),
+    status: 200,
+    schema: DocumentTypeList,
+  },
+  hostedSession: { route: route("/api/hosted/session", sessionModule), status: 200, schema: HostedSessionResponse },
 };
 
 const StrictError = ErrorResponse.strict();
@@ -59,7 +88,7 @@ export function problemsOf(endpoint: Endpoint, response: ApiResponse): string[] 
     if (status === 429 && !response.headers.get("retry-after")) problems.push("429 without Retry-After");
     return problems;
   }
-  const success = SUCCESS[endpoint];
+  const success = ENDPOINTS[endpoint];
   if (status !== success.status) problems.push(`success status ${status}, expected ${success.status}`);
   const parsed = success.schema?.safeParse(body);
   if (parsed && !parsed.success)
@@ -107,7 +136,7 @@ function describeBody(body: unknown): string {
 
 export async function fuzzCall(endpoint: Endpoint, path: string, options: CallOptions): Promise<ApiResponse> {
   serverLog = [];
-  const response = await call(path, { ...options, ip: randomIp() });
+  const response = await call(ENDPOINTS[endpoint].route, path, { ...options, ip: randomIp() });
   const outcome =
     `${endpoint} ${response.status} ${(response.body as { error?: string } | undefined)?.error ?? ""}`.trim();
   outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);

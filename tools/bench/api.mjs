@@ -41,7 +41,7 @@ let stopping = false;
 function runSetup(args = []) {
   const result = spawnSync(
     path.join(ROOT, "node_modules/.bin/tsx"),
-    ["--conditions=react-server", "tools/bench/setup.ts", ...args],
+    ["--conditions=react-server", "tools/bench/account.ts", ...args],
     {
       cwd: ROOT,
       env: process.env,
@@ -49,7 +49,7 @@ function runSetup(args = []) {
       stdio: ["ignore", "pipe", "inherit"],
     },
   );
-  if (result.status !== 0) throw new Error(`tools/bench/setup.ts ${args.join(" ")} failed (exit ${result.status})`);
+  if (result.status !== 0) throw new Error(`tools/bench/account.ts ${args.join(" ")} failed (exit ${result.status})`);
   return result.stdout.trim();
 }
 
@@ -140,7 +140,7 @@ async function main() {
   log(`bench account ${setup.accountId}, key rate limit ${setup.rateLimitPerMinute}/min`);
 
   const baselinePort = await freePort(setting("BENCH_BASELINE_PORT", 3198));
-  const baseline = await startChild(path.join(ROOT, "tools/bench/serve-baseline.mjs"), {
+  const baseline = await startChild(path.join(ROOT, "tools/bench/api-baseline.mjs"), {
     name: "baseline server",
     env: { ...process.env, PORT: String(baselinePort) },
   });

@@ -51,8 +51,8 @@ export function buildApp() {
     throw new Error(`server/build-if-needed.mjs failed (exit ${result.status ?? result.signal})`);
 }
 
-/** The bench account of tools/bench/setup.ts (fresh account, demo workflows, API key): create, delete. */
-export const createBenchAccount = () => runTs("tools/bench/setup.ts");
+/** The bench account of tools/bench/account.ts (fresh account, demo workflows, API key): create, delete. */
+export const createBenchAccount = () => runTs("tools/bench/account.ts");
 /** Deletes a bench account's verifications in chunks (one huge DELETE holds its locks and WAL for minutes). */
 export async function deleteAccountVerifications(db, accountId, chunk) {
   let deleted = 0;
@@ -66,7 +66,7 @@ export async function deleteAccountVerifications(db, accountId, chunk) {
   }
 }
 
-export const deleteBenchAccount = (accountId) => void runTs("tools/bench/setup.ts", ["--teardown", accountId]);
+export const deleteBenchAccount = (accountId) => void runTs("tools/bench/account.ts", ["--teardown", accountId]);
 
 export async function database() {
   if (!process.env.DATABASE_URL)

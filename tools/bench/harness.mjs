@@ -15,11 +15,11 @@ process.on("exit", () => {
 });
 
 /**
- * Forks `script` with `env` and resolves once it sends `{ ready: true }` over IPC. Its stdout goes to our stderr,
- * so that our stdout carries only the results.
+ * Forks `script` with `env` (and `execArgv`, e.g. `--import tsx` for a TypeScript entry point) and resolves once it
+ * sends `{ ready: true }` over IPC. Its stdout goes to our stderr, so that our stdout carries only the results.
  */
-export function startChild(script, { name, env, readyTimeoutMs = 120_000 }) {
-  const child = fork(script, [], { env, stdio: ["ignore", 2, 2, "ipc"] });
+export function startChild(script, { name, env, execArgv = process.execArgv, readyTimeoutMs = 120_000 }) {
+  const child = fork(script, [], { env, execArgv, stdio: ["ignore", 2, 2, "ipc"] });
   children.add(child);
   child.once("exit", () => children.delete(child));
   return new Promise((resolve, reject) => {

@@ -2,7 +2,7 @@
 // `npm run bench:pipeline`: from the moment the API accepted the last input of a verification to the moment the
 // integrator's server received its `verification_completed` webhook. Everything as in production: the production
 // build served by server/http-front.mjs (tools/bench/serve-app.mjs; its instrumentation starts the in-process worker
-// and preloads the checks' models), a node:http receiver in its own process (tools/bench/receiver.mjs) subscribed
+// and preloads the checks' models), a node:http receiver in its own process (tools/bench/webhook-receiver.ts, the one receiver of test/webhook-receiver.ts) subscribed
 // to every event, the API used over HTTP on 127.0.0.1.
 //   BENCH_WORKFLOW=full-kyc (default): DOCUMENT_VERIFICATION + LIVENESS + ADDRESS_VERIFICATION + WATCHLIST_CHECK on
 //               a generated passport whose portrait is a real face, a head-turn video of the same face, a real
@@ -286,8 +286,9 @@ async function main() {
     "--url",
     `http://${HOST}:${receiverPort}/hooks`,
   ]);
-  const receiver = await startChild(path.join(ROOT, "tools/bench/receiver.mjs"), {
+  const receiver = await startChild(path.join(ROOT, "tools/bench/webhook-receiver.ts"), {
     name: "receiver",
+    execArgv: ["--import", "tsx"],
     env: {
       ...process.env,
       PORT: String(receiverPort),

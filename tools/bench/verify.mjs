@@ -9,7 +9,7 @@
 //      network 150 ms latency, 1.6 Mbit/s down, 750 kbit/s up via CDP Network.emulateNetworkConditions).
 //      One discarded navigation per page first, so that the server's lazily loaded route code is not counted.
 //  (c) every dashboard page of e2e/dashboard-pages.ts (the list the accessibility spec visits), its first-load JS
-//      against the budget stated there, signed in as the bench account's owner (tools/bench/dashboard-first-load.mjs).
+//      against the budget stated there, signed in as the bench account's owner (tools/bench/verify-dashboard.mjs).
 //  (d) the capture screen's JS: Chromium opens a fresh full-kyc verification, agrees on the consent screen, chooses a German
 //      passport and waits on the front-side camera screen until its quality worker has judged frames; every
 //      /_next/ script fetched after the consent (the capture step's lazy chunks and the worker) is summed, raw and gzip.
@@ -36,8 +36,8 @@ import {
   writeReport,
 } from "./common.mjs";
 import { HOST, freePort, percentile, round, startChild, stopChildren } from "./harness.mjs";
-import { measureDashboard } from "./dashboard-first-load.mjs";
-import { fetchBody, measureFirstLoad, sizes } from "./first-load.mjs";
+import { measureDashboard } from "./verify-dashboard.mjs";
+import { fetchBody, measureFirstLoad, sizes } from "./verify-first-load.mjs";
 import { runMigrations } from "../../server/db.mjs";
 
 const RUNS = setting("BENCH_LCP_RUNS", 7);

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench:webhooks`: how fast the in-process engine delivers webhooks. The worker runs exactly as
 // `npm run worker` runs it (server/worker.ts, its own process), the receiver is a node:http server in another
-// process (tools/bench/receiver.mjs), both on 127.0.0.1. Two scenarios, on one bench account and endpoint:
+// process (tools/bench/webhook-receiver.ts), both on 127.0.0.1. Two scenarios, on one bench account and endpoint:
 //   burst   BENCH_DELIVERIES (3,000) events committed at once: the drain rate (deliveries/s). Latency here is
 //           mostly time spent waiting in the queue, so it is reported but not held to the latency target.
 //   steady  BENCH_RATE (200) events/s offered for BENCH_STEADY_SECONDS (10): event → delivery latency under a
@@ -174,8 +174,9 @@ async function main() {
     "--url",
     `http://${HOST}:${receiverPort}/hooks`,
   ]);
-  const receiver = await startChild(path.join(ROOT, "tools/bench/receiver.mjs"), {
+  const receiver = await startChild(path.join(ROOT, "tools/bench/webhook-receiver.ts"), {
     name: "receiver",
+    execArgv: ["--import", "tsx"],
     env: { ...process.env, PORT: String(receiverPort), WEBHOOK_SECRET: endpoint.secret },
   });
   const worker = await startTsChild(path.join(ROOT, "server/worker.ts"), {

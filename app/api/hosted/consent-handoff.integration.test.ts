@@ -6,8 +6,25 @@ import { prisma } from "@/lib/core/db";
 import { CONSENT_TEXT_VERSION } from "@/lib/domain/hosted/consent-terms";
 import { saveAccountLogo } from "@/lib/domain/hosted/account-logo";
 import { loadVerificationDetail } from "@/lib/domain/verifications/load-verification-detail";
-import { call } from "@/test/api-client";
+import * as statusModule from "@/app/api/v1/verifications/[verificationId]/status/route";
+import * as sendInputsModule from "@/app/api/v1/verifications/[verificationId]/send-inputs/route";
+import * as emailOtpModule from "@/app/api/v1/workflows/[workflowId]/email-otp/route";
+import * as stateModule from "@/app/api/hosted/state/route";
+import * as consentModule from "@/app/api/hosted/consent/route";
+import * as handoffModule from "@/app/api/hosted/handoff/route";
+import * as redeemModule from "@/app/api/hosted/handoff/redeem/route";
+import * as logoModule from "@/app/api/hosted/logo/[clientId]/route";
+import { call, route } from "@/test/api-client";
 import { countRows, createTestAccount, sessionTokenFor, startVerification } from "@/test/fixtures";
+
+const statusRoute = route("/api/v1/verifications/[verificationId]/status", statusModule);
+const sendInputsRoute = route("/api/v1/verifications/[verificationId]/send-inputs", sendInputsModule);
+const emailOtpRoute = route("/api/v1/workflows/[workflowId]/email-otp", emailOtpModule);
+const stateRoute = route("/api/hosted/state", stateModule);
+const consentRoute = route("/api/hosted/consent", consentModule);
+const handoffRoute = route("/api/hosted/handoff", handoffModule);
+const redeemRoute = route("/api/hosted/handoff/redeem", redeemModule);
+const logoRoute = route("/api/hosted/logo/[clientId]", logoModule);
 
 const ADDRESS = [
   { fieldName: "ADDRESS_LINE", type: "TEXT", value: "350 Fifth Avenue" },
@@ -17,7 +34,7 @@ const ADDRESS = [
 ];
 
 const answer = (token: string, body: Record<string, unknown>, ip = "198.51.100.61") =>
-  call("/api/hosted/consent", {
+  call(consentRoute, "/api/hosted/consent", {
     token,
     ip,
     body: { decision: "GIVEN", textVersion: CONSENT_TEXT_VERSION, language: "en", ...body },
@@ -33,7 +50,7 @@ async function unconsentedSession(flow = "address-only") {
 describe("consent before inputs (POST /api/hosted/consent)", () => {
   it("refuses a session's inputs and e-mail codes with 409 CONSENT_REQUIRED, storing nothing; an API key is not asked", async () => {
     const { account, verificationId, token, flowId } = await unconsentedSession();
-    const refused = await call(`/api/v1/verifications/${verificationId}/send-inputs`, {
+    const refused = await call(sendInputsRoute, `/api/v1/verifications/${verificationId}/send-inputs`, {
       token,
       body: { inputs: ADDRESS },
     });
@@ -42,7 +59,7 @@ describe("consent before inputs (POST /api/hosted/consent)", () => {
     expect((await countRows(verificationId)).inputs).toBe(0);
 
     const email = await unconsentedSession("email-check");
-    const otp = await call(`/api/v1/workflows/${email.flowId}/email-otp`, {
+    const otp = await call(emailOtpRoute, `/api/v1/workflows/${email.flowId}/email-otp`, {
       token: email.token,
       body: { key: "person@example.com" },
     });
@@ -51,7 +68,7 @@ describe("consent before inputs (POST /api/hosted/consent)", () => {
     expect(await prisma.emailOtp.count({ where: { verificationId: email.verificationId } })).toBe(0);
 
     // the integrator collecting inputs server-side answers for its own consent: the API behaves as the spec says
-    const byKey = await call(`/api/v1/verifications/${verificationId}/send-inputs`, {
+    const byKey = await call(sendInputsRoute, `/api/v1/verifications/${verificationId}/send-inputs`, {
       ...account.auth,
       body: { inputs: ADDRESS, complete: false },
     });
@@ -98,7 +115,7 @@ describe("consent before inputs (POST /api/hosted/consent)", () => {
     expect(detail.consent).toMatchObject({ decision: "GIVEN", textVersion: CONSENT_TEXT_VERSION, language: "es" });
     expect(detail.audit.map((a) => [a.action, a.actor])).toEqual([["verification.consent_given", "end_user"]]);
 
-    const sent = await call(`/api/v1/verifications/${verificationId}/send-inputs`, {
+    const sent = await call(sendInputsRoute, `/api/v1/verifications/${verificationId}/send-inputs`, {
       token,
       body: { inputs: ADDRESS },
     });
@@ -107,7 +124,7 @@ describe("consent before inputs (POST /api/hosted/consent)", () => {
 
   it("needs the explicit biometric tick when the workflow takes a face, and the current text version", async () => {
     const { verificationId, token } = await unconsentedSession("full-kyc");
-    const state = await call("/api/hosted/state", { token });
+    const state = await call(stateRoute, "/api/hosted/state", { token });
     expect(state.body.biometricConsent).toBe(true);
     const noTick = await answer(token, { biometric: false });
     expect(noTick.status).toBe(400);
@@ -140,13 +157,13 @@ describe("consent before inputs (POST /api/hosted/consent)", () => {
       resource: `/api/v1/verifications/${verificationId}`,
       verificationId,
     });
-    const status = await call(`/api/v1/verifications/${verificationId}/status`, account.auth);
+    const status = await call(statusRoute, `/api/v1/verifications/${verificationId}/status`, account.auth);
     expect(status.body.status).toBe("ABANDONED");
     expect(
       await prisma.auditLog.count({ where: { targetId: verificationId, action: "verification.consent_declined" } }),
     ).toBe(1);
 
-    const late = await call(`/api/v1/verifications/${verificationId}/send-inputs`, {
+    const late = await call(sendInputsRoute, `/api/v1/verifications/${verificationId}/send-inputs`, {
       token,
       body: { inputs: ADDRESS },
     });
@@ -157,7 +174,7 @@ describe("consent before inputs (POST /api/hosted/consent)", () => {
 
   it("is the end user's alone: an API key gets 403; a malformed answer is 400", async () => {
     const { account, token } = await unconsentedSession();
-    const byKey = await call("/api/hosted/consent", {
+    const byKey = await call(consentRoute, "/api/hosted/consent", {
       ...account.auth,
       body: { decision: "GIVEN", textVersion: CONSENT_TEXT_VERSION, language: "en" },
     });
@@ -171,12 +188,12 @@ describe("continue on the phone (handoff codes)", () => {
   const redeem = (code: string) => {
     const form = new FormData();
     form.set("code", code);
-    return call("/api/hosted/handoff/redeem", { body: form });
+    return call(redeemRoute, "/api/hosted/handoff/redeem", { body: form });
   };
 
   it("a one-time code, stored hashed, that opens the verification on the phone once and shows up on the desktop", async () => {
     const { verificationId, token } = await unconsentedSession();
-    const created = await call("/api/hosted/handoff", { token, method: "POST" });
+    const created = await call(handoffRoute, "/api/hosted/handoff", { token, method: "POST" });
     expect(created.status).toBe(201);
     const { code, url, expiresAt } = created.body;
     expect(code).toMatch(/^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/);
@@ -185,7 +202,7 @@ describe("continue on the phone (handoff codes)", () => {
     const row = await prisma.handoffToken.findFirstOrThrow({ where: { verificationId } });
     expect(row.tokenHash).toBe(sha256Hex(code.replace(/-/g, "")));
     expect(JSON.stringify(row)).not.toContain(code.replace(/-/g, ""));
-    expect((await call("/api/hosted/state", { token })).body.handoff).toMatchObject({ state: "WAITING" });
+    expect((await call(stateRoute, "/api/hosted/state", { token })).body.handoff).toMatchObject({ state: "WAITING" });
 
     // typed by hand: lower case, without dashes
     const opened = await redeem(code.replace(/-/g, "").toLowerCase());
@@ -196,8 +213,10 @@ describe("continue on the phone (handoff codes)", () => {
     expect(resume.searchParams.get("verificationId")).toBe(verificationId);
     // the phone has a session of its own, without the desktop's
     const phoneToken = await sessionTokenFor(resume.toString(), { consent: false });
-    expect((await call("/api/hosted/state", { token: phoneToken })).body.verificationId).toBe(verificationId);
-    expect((await call("/api/hosted/state", { token })).body.handoff).toMatchObject({ state: "OPENED" });
+    expect((await call(stateRoute, "/api/hosted/state", { token: phoneToken })).body.verificationId).toBe(
+      verificationId,
+    );
+    expect((await call(stateRoute, "/api/hosted/state", { token })).body.handoff).toMatchObject({ state: "OPENED" });
 
     const again = await redeem(code);
     expect(again.status).toBe(303);
@@ -206,8 +225,8 @@ describe("continue on the phone (handoff codes)", () => {
 
   it("expires after 15 minutes; a new code voids the unused one; an API key or a finished verification gets none", async () => {
     const { account, verificationId, token } = await unconsentedSession();
-    const first = (await call("/api/hosted/handoff", { token, method: "POST" })).body.code;
-    const second = (await call("/api/hosted/handoff", { token, method: "POST" })).body.code;
+    const first = (await call(handoffRoute, "/api/hosted/handoff", { token, method: "POST" })).body.code;
+    const second = (await call(handoffRoute, "/api/hosted/handoff", { token, method: "POST" })).body.code;
     expect((await redeem(first)).headers.get("location")).toContain("error=used");
 
     vi.spyOn(clock, "now").mockReturnValue(new Date(Date.now() + 16 * 60_000));
@@ -218,9 +237,9 @@ describe("continue on the phone (handoff codes)", () => {
     }
     expect((await redeem("not-a-code")).headers.get("location")).toContain("error=unknown");
 
-    expect((await call("/api/hosted/handoff", { ...account.auth, method: "POST" })).status).toBe(403);
+    expect((await call(handoffRoute, "/api/hosted/handoff", { ...account.auth, method: "POST" })).status).toBe(403);
     await prisma.verification.update({ where: { id: verificationId }, data: { status: "ABANDONED" } });
-    expect((await call("/api/hosted/handoff", { token, method: "POST" })).status).toBe(409);
+    expect((await call(handoffRoute, "/api/hosted/handoff", { token, method: "POST" })).status).toBe(409);
   });
 });
 
@@ -235,12 +254,15 @@ describe("the finish screen's words and result, and the logo (account settings)"
       where: { id: account.accountId },
       data: { finishMessage: "We will e-mail you within 2 working days.", showResultToEndUser: false },
     });
-    const hidden = (await call("/api/hosted/state", { token })).body;
+    const hidden = (await call(stateRoute, "/api/hosted/state", { token })).body;
     expect(hidden).toMatchObject({ status: "COMPLETED", result: null, showResult: false });
     expect(hidden.finishMessage).toBe("We will e-mail you within 2 working days.");
 
     await prisma.account.update({ where: { id: account.accountId }, data: { showResultToEndUser: true } });
-    expect((await call("/api/hosted/state", { token })).body).toMatchObject({ result: "APPROVED", showResult: true });
+    expect((await call(stateRoute, "/api/hosted/state", { token })).body).toMatchObject({
+      result: "APPROVED",
+      showResult: true,
+    });
   });
 
   it("serves an uploaded logo re-encoded as a small PNG from this origin; refuses what is not an image", async () => {
@@ -254,9 +276,9 @@ describe("the finish screen's words and result, and the logo (account settings)"
       .withMetadata({ exif: { IFD0: { Artist: "someone" } } })
       .toBuffer();
     await saveAccountLogo(owner, new Uint8Array(big));
-    const state = (await call("/api/hosted/state", { token })).body;
+    const state = (await call(stateRoute, "/api/hosted/state", { token })).body;
     expect(state.logoUrl).toMatch(new RegExp(`^/api/hosted/logo/${encodeURIComponent(account.clientId)}\\?v=\\d+$`));
-    const logo = await call(state.logoUrl);
+    const logo = await call(logoRoute, state.logoUrl);
     expect(logo.status).toBe(200);
     expect(logo.headers.get("content-type")).toBe("image/png");
     const served = await prisma.accountLogo.findUniqueOrThrow({ where: { accountId: account.accountId } });
@@ -266,6 +288,6 @@ describe("the finish screen's words and result, and the logo (account settings)"
 
     const svg = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
     await expect(saveAccountLogo(owner, svg)).rejects.toThrow(/PNG, JPEG or WebP/);
-    expect((await call("/api/hosted/logo/no-such-client")).status).toBe(404);
+    expect((await call(logoRoute, "/api/hosted/logo/no-such-client")).status).toBe(404);
   });
 });

@@ -2,9 +2,20 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it, vi } from "vitest";
 import { clock } from "@/lib/core/clock";
 import { prisma } from "@/lib/core/db";
-import { call } from "@/test/api-client";
+import * as sendInputsModule from "@/app/api/v1/verifications/[verificationId]/send-inputs/route";
+import * as linksModule from "@/app/api/v1/workflows/[workflowId]/links/route";
+import * as hostedStartModule from "@/app/api/hosted/start/route";
+import * as stateModule from "@/app/api/hosted/state/route";
+import * as addressFormatModule from "@/app/api/hosted/address-format/[country]/route";
+import { call, route } from "@/test/api-client";
 import { createTestAccount, sessionTokenFor, startVerification } from "@/test/fixtures";
 import type { WorkflowDefinition } from "@/lib/domain/flows/publish-workflow";
+
+const sendInputsRoute = route("/api/v1/verifications/[verificationId]/send-inputs", sendInputsModule);
+const linksRoute = route("/api/v1/workflows/[workflowId]/links", linksModule);
+const hostedStartRoute = route("/api/hosted/start", hostedStartModule);
+const stateRoute = route("/api/hosted/state", stateModule);
+const addressFormatRoute = route("/api/hosted/address-format/[country]", addressFormatModule);
 
 const workflows: WorkflowDefinition[] = [
   {
@@ -24,7 +35,7 @@ describe("POST /api/hosted/start (a shareable /verify link)", () => {
       ipAddress: "8.8.8.8",
       redirectUrl: "https://shop.example/done",
     });
-    const response = await call("/api/hosted/start", {
+    const response = await call(hostedStartRoute, "/api/hosted/start", {
       body: { flowId: account.workflows.doc, clientId: account.clientId, metadata },
       ip: "198.51.100.23",
     });
@@ -58,7 +69,7 @@ describe("POST /api/hosted/start (a shareable /verify link)", () => {
     const account = await createTestAccount({ workflows });
     const victim = await startVerification(account, "doc", { userId: "victim-42", email: "victim@example.com" });
     const metadata = JSON.stringify({ userId: "victim-42", email: "attacker@example.com", reference: "kept" });
-    const response = await call("/api/hosted/start", {
+    const response = await call(hostedStartRoute, "/api/hosted/start", {
       body: { flowId: account.workflows.doc, clientId: account.clientId, metadata },
       ip: "198.51.100.24",
     });
@@ -74,7 +85,7 @@ describe("POST /api/hosted/start (a shareable /verify link)", () => {
   it("a signed link (POST /api/v1/workflows/{id}/links) keeps its user; a tampered one is refused, creating nothing", async () => {
     const account = await createTestAccount({ workflows });
     const victim = await startVerification(account, "doc", { userId: "user-7" });
-    const minted = await call(`/api/v1/workflows/${account.workflows.doc}/links`, {
+    const minted = await call(linksRoute, `/api/v1/workflows/${account.workflows.doc}/links`, {
       ...account.auth,
       body: { metadata: { userId: "user-7", reference: "signed" } },
     });
@@ -87,7 +98,7 @@ describe("POST /api/hosted/start (a shareable /verify link)", () => {
       metadata: link.searchParams.get("metadata"),
       sig: link.searchParams.get("sig"),
     };
-    const started = await call("/api/hosted/start", { body, ip: "198.51.100.25" });
+    const started = await call(hostedStartRoute, "/api/hosted/start", { body, ip: "198.51.100.25" });
     expect(started.status).toBe(201);
     const stored = await prisma.verification.findUniqueOrThrow({
       where: { id: started.body.state.verificationId },
@@ -96,20 +107,23 @@ describe("POST /api/hosted/start (a shareable /verify link)", () => {
     expect(stored).toEqual({ identityId: victim.identityId, metadata: { userId: "user-7", reference: "signed" } });
 
     const before = await prisma.verification.count({ where: { accountId: account.accountId } });
-    const tampered = await call("/api/hosted/start", {
+    const tampered = await call(hostedStartRoute, "/api/hosted/start", {
       body: { ...body, metadata: JSON.stringify({ userId: "someone-else", reference: "signed" }) },
       ip: "198.51.100.25",
     });
     expect(tampered.status).toBe(400);
     expect(tampered.body.error).toBe("INVALID_LINK_SIGNATURE");
-    const badSig = await call("/api/hosted/start", { body: { ...body, sig: "0".repeat(64) }, ip: "198.51.100.25" });
+    const badSig = await call(hostedStartRoute, "/api/hosted/start", {
+      body: { ...body, sig: "0".repeat(64) },
+      ip: "198.51.100.25",
+    });
     expect(badSig.body.error).toBe("INVALID_LINK_SIGNATURE");
     expect(await prisma.verification.count({ where: { accountId: account.accountId } })).toBe(before);
     // another account's key cannot mint a link to this workflow
     const other = await createTestAccount({ workflows });
-    expect((await call(`/api/v1/workflows/${account.workflows.doc}/links`, { ...other.auth, body: {} })).status).toBe(
-      404,
-    );
+    expect(
+      (await call(linksRoute, `/api/v1/workflows/${account.workflows.doc}/links`, { ...other.auth, body: {} })).status,
+    ).toBe(404);
   });
 
   it("refuses a redirectUrl off the account's allowed hosts, or over http, signed or not (no open redirect)", async () => {
@@ -119,7 +133,7 @@ describe("POST /api/hosted/start (a shareable /verify link)", () => {
       data: { allowedRedirectHosts: ["shop.example", "*.shop.example"] },
     });
     const start = (redirectUrl: string) =>
-      call("/api/hosted/start", {
+      call(hostedStartRoute, "/api/hosted/start", {
         body: { flowId: account.workflows.doc, clientId: account.clientId, metadata: JSON.stringify({ redirectUrl }) },
         ip: "198.51.100.26",
       });
@@ -137,7 +151,7 @@ describe("POST /api/hosted/start (a shareable /verify link)", () => {
       });
     }
     expect((await start("https://eu.shop.example/done")).status).toBe(201);
-    const minted = await call(`/api/v1/workflows/${account.workflows.doc}/links`, {
+    const minted = await call(linksRoute, `/api/v1/workflows/${account.workflows.doc}/links`, {
       ...account.auth,
       body: { metadata: { redirectUrl: "https://evil.example/" } },
     });
@@ -175,7 +189,10 @@ describe("POST /api/hosted/start (a shareable /verify link)", () => {
       },
     ];
     for (const { body, status, error } of cases) {
-      const response = await call("/api/hosted/start", { body, ip: `198.51.100.${Math.floor(Math.random() * 200)}` });
+      const response = await call(hostedStartRoute, "/api/hosted/start", {
+        body,
+        ip: `198.51.100.${Math.floor(Math.random() * 200)}`,
+      });
       expect(response.status, JSON.stringify(body)).toBe(status);
       expect(response.body.error).toBe(error);
     }
@@ -191,7 +208,10 @@ describe("POST /api/hosted/start (a shareable /verify link)", () => {
     const minute = new Date(Math.floor(Date.now() / 60_000) * 60_000 + 1_000);
     vi.spyOn(clock, "now").mockReturnValue(minute);
     const start = () =>
-      call("/api/hosted/start", { body: { flowId: account.workflows.doc, clientId: account.clientId }, ip });
+      call(hostedStartRoute, "/api/hosted/start", {
+        body: { flowId: account.workflows.doc, clientId: account.clientId },
+        ip,
+      });
     for (let i = 0; i < 30; i++) expect((await start()).status).toBe(201);
     const limited = await start();
     expect(limited.status).toBe(429);
@@ -207,7 +227,7 @@ describe("GET /api/hosted/state", () => {
     const account = await createTestAccount({ workflows });
     const { verificationId, verificationUrl } = await startVerification(account, "doc");
     const token = await sessionTokenFor(verificationUrl);
-    const sent = await call(`/api/v1/verifications/${verificationId}/send-inputs`, {
+    const sent = await call(sendInputsRoute, `/api/v1/verifications/${verificationId}/send-inputs`, {
       token,
       body: {
         inputs: [
@@ -218,7 +238,7 @@ describe("GET /api/hosted/state", () => {
       },
     });
     expect(sent.status).toBe(200);
-    const state = await call("/api/hosted/state", { token });
+    const state = await call(stateRoute, "/api/hosted/state", { token });
     expect(state.status).toBe(200);
     expect(state.headers.get("cache-control")).toBe("no-store");
     expect(state.body).toMatchObject({
@@ -236,14 +256,14 @@ describe("GET /api/hosted/state", () => {
 
   it("answers only a session token: an API key gets 403, no token 401", async () => {
     const account = await createTestAccount({ workflows });
-    expect((await call("/api/hosted/state", account.auth)).status).toBe(403);
-    expect((await call("/api/hosted/state")).status).toBe(401);
+    expect((await call(stateRoute, "/api/hosted/state", account.auth)).status).toBe(403);
+    expect((await call(stateRoute, "/api/hosted/state")).status).toBe(401);
   });
 });
 
 describe("GET /api/hosted/address-format/{country}", () => {
   it("gives the country's labels and postal code hint from Google's address data", async () => {
-    const us = await call("/api/hosted/address-format/us");
+    const us = await call(addressFormatRoute, "/api/hosted/address-format/us");
     expect(us.status).toBe(200);
     expect(us.body).toMatchObject({
       country: "US",
@@ -255,10 +275,10 @@ describe("GET /api/hosted/address-format/{country}", () => {
     });
     expect(new RegExp(us.body.postalPattern).test("10118")).toBe(true);
     expect(us.body.regions).toContain("New York");
-    const gb = await call("/api/hosted/address-format/GB");
+    const gb = await call(addressFormatRoute, "/api/hosted/address-format/GB");
     expect(gb.body).toMatchObject({ usesRegion: false, usesPostalCode: true, postalExample: "EC1Y 8SY" });
-    const ie = await call("/api/hosted/address-format/IE");
+    const ie = await call(addressFormatRoute, "/api/hosted/address-format/IE");
     expect(ie.body).toMatchObject({ postalLabel: "eircode", regionLabel: "county" });
-    expect((await call("/api/hosted/address-format/XX")).body.error).toBe("INVALID_COUNTRY_CODE");
+    expect((await call(addressFormatRoute, "/api/hosted/address-format/XX")).body.error).toBe("INVALID_COUNTRY_CODE");
   });
 });

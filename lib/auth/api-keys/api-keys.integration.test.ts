@@ -6,9 +6,12 @@ import { zodFieldErrors } from "@/lib/shared/field-errors";
 import { createMemberApiKey, listApiKeys, revokeApiKey } from "@/lib/auth/api-keys/manage-api-keys";
 import { type Member } from "@/lib/auth/permissions";
 import { ForbiddenError, NotFoundError } from "@/lib/core/errors";
-import { call } from "@/test/api-client";
+import * as verificationModule from "@/app/api/v1/verifications/[verificationId]/route";
+import { call, route } from "@/test/api-client";
 import { createTestMembers } from "@/test/dashboard-members";
 import type { TestAccount } from "@/test/fixtures";
+
+const verificationRoute = route("/api/v1/verifications/[verificationId]", verificationModule);
 
 let a: { account: TestAccount; owner: Member; reviewer: Member };
 let b: { account: TestAccount; owner: Member };
@@ -44,11 +47,15 @@ describe("API keys from the dashboard", () => {
 
     // authenticated: the unknown verification is a 404, not a 401
     const unknown = `/api/v1/verifications/${randomUUID()}`;
-    expect((await call(unknown, { token: created.key, clientId: a.account.clientId })).status).toBe(404);
+    expect((await call(verificationRoute, unknown, { token: created.key, clientId: a.account.clientId })).status).toBe(
+      404,
+    );
     // the list shows when a key was last used (written by the statement that authenticates it, once a minute)
     const used = await prisma.apiKey.findUniqueOrThrow({ where: { id: created.id }, select: { lastUsedAt: true } });
     expect(Math.abs(used.lastUsedAt!.getTime() - Date.now())).toBeLessThan(30_000);
-    expect((await call(unknown, { token: created.key, clientId: a.account.clientId })).status).toBe(404);
+    expect((await call(verificationRoute, unknown, { token: created.key, clientId: a.account.clientId })).status).toBe(
+      404,
+    );
     const again = await prisma.apiKey.findUniqueOrThrow({ where: { id: created.id }, select: { lastUsedAt: true } });
     expect(again.lastUsedAt).toEqual(used.lastUsedAt);
 
@@ -66,7 +73,9 @@ describe("API keys from the dashboard", () => {
         where: { targetId: created.id, action: "api_key.revoked", actorId: a.owner.userId },
       }),
     ).toBe(1);
-    expect((await call(unknown, { token: created.key, clientId: a.account.clientId })).status).toBe(401);
+    expect((await call(verificationRoute, unknown, { token: created.key, clientId: a.account.clientId })).status).toBe(
+      401,
+    );
   });
 
   it("refuses invalid input (the schema's issues, the dashboard shows them by field) and stores nothing", async () => {

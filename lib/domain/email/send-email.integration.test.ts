@@ -4,8 +4,13 @@ import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { prisma } from "@/lib/core/db";
 import { resetEnvCache } from "@/lib/core/env";
-import { call } from "@/test/api-client";
+import * as sendInputsModule from "@/app/api/v1/verifications/[verificationId]/send-inputs/route";
+import * as emailOtpModule from "@/app/api/v1/workflows/[workflowId]/email-otp/route";
+import { call, route } from "@/test/api-client";
 import { createTestAccount, startVerification } from "@/test/fixtures";
+
+const sendInputsRoute = route("/api/v1/verifications/[verificationId]/send-inputs", sendInputsModule);
+const emailOtpRoute = route("/api/v1/workflows/[workflowId]/email-otp", emailOtpModule);
 
 // A real SMTP conversation with a local sink: the same path a production SMTP_URL takes.
 const received: { to: string[]; raw: string }[] = [];
@@ -40,7 +45,7 @@ describe("OTP mail over SMTP", () => {
     const account = await createTestAccount({ workflows: [{ name: "email", processes: ["EMAIL_CHECK"] }] });
     const { verificationId } = await startVerification(account, "email");
     const email = `smtp-${randomUUID()}@example.test`;
-    const response = await call(`/api/v1/workflows/${account.workflows.email}/email-otp`, {
+    const response = await call(emailOtpRoute, `/api/v1/workflows/${account.workflows.email}/email-otp`, {
       ...account.auth,
       body: { key: email, verificationId },
     });
@@ -50,7 +55,7 @@ describe("OTP mail over SMTP", () => {
     const code = /Your verification code is (\d{6})/.exec(mail!.raw)?.[1];
     expect(code).toMatch(/^\d{6}$/);
     expect(await prisma.outboxEmail.count({ where: { to: email } })).toBe(0);
-    const sent = await call(`/api/v1/verifications/${verificationId}/send-inputs`, {
+    const sent = await call(sendInputsRoute, `/api/v1/verifications/${verificationId}/send-inputs`, {
       ...account.auth,
       body: {
         inputs: [

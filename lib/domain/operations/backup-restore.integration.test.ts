@@ -1,12 +1,15 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvCache } from "@/lib/core/env";
-import { call } from "@/test/api-client";
+import * as verificationModule from "@/app/api/v1/verifications/[verificationId]/route";
+import { call, route } from "@/test/api-client";
 import { completedVerification } from "@/test/dashboard-fixtures";
 import { hasDebianPostgres, pgBin, startDebianPostgres } from "@/test/debian-postgres";
 import { createTestAccount } from "@/test/fixtures";
 // @ts-expect-error plain ESM script without type declarations
 import { runMigrations } from "../../../server/db.mjs";
+
+const verificationRoute = route("/api/v1/verifications/[verificationId]", verificationModule);
 
 // docs/operations.md, "Back up and restore": pg_dump of the database, the storage key kept apart; restored into a
 // fresh database, a verification and its encrypted file read back, through the same code the API uses. With
@@ -70,7 +73,7 @@ describe("backup and restore", () => {
       pgBin("pg_restore", ["--no-owner", "--exit-on-error", "-d", cluster.url("openkyc_restored")], { input: dump });
 
       await useDatabase(cluster.url("openkyc_restored"));
-      const read = await call(`/api/v1/verifications/${verificationId}`, account.auth);
+      const read = await call(verificationRoute, `/api/v1/verifications/${verificationId}`, account.auth);
       expect(read.status).toBe(200);
       expect(read.body).toMatchObject({ id: verificationId, metadata: { reference: "backup-ref-1" } });
       const restored = await readFile(account.accountId, fileId);

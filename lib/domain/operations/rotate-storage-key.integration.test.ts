@@ -12,13 +12,16 @@ import { findDuplicateAddresses } from "@/lib/domain/verifications/find-duplicat
 import { findDuplicateDocuments } from "@/lib/domain/verifications/find-duplicate-documents";
 import { resetSecretsCache } from "@/lib/core/secrets";
 import { readFile } from "@/lib/engines/storage/file-store";
-import { call } from "@/test/api-client";
+import * as verificationModule from "@/app/api/v1/verifications/[verificationId]/route";
+import { call, route } from "@/test/api-client";
 import { completedVerification, ownerOf } from "@/test/dashboard-fixtures";
 import { createTestAccount } from "@/test/fixtures";
 import { createWebhookEndpoint } from "@/lib/domain/webhooks/create-webhook-endpoint";
 import { decryptWebhookSecret } from "@/lib/domain/webhooks/webhook-secret";
 // @ts-expect-error plain ESM script without type declarations
 import { runMigrations } from "../../../server/db.mjs";
+
+const verificationRoute = route("/api/v1/verifications/[verificationId]", verificationModule);
 
 // docs/operations.md, "Rotating the storage key", on a database of its own (a rotation re-seals the whole database,
 // and the other integration files share theirs): data sealed under key A — files, a webhook secret, every sealed
@@ -136,7 +139,7 @@ describe("storage key rotation", () => {
     };
     const other = { accountId: account.accountId, identityId: randomUUID(), verificationId: randomUUID() };
     const everythingReads = async (expected: string[]) => {
-      const read = await call(`/api/v1/verifications/${old.verificationId}`, account.auth);
+      const read = await call(verificationRoute, `/api/v1/verifications/${old.verificationId}`, account.auth);
       expect(read.status).toBe(200);
       expect(read.body.metadata).toMatchObject({ email: pii.email, reference: pii.reference });
       expect(JSON.stringify(read.body)).toContain(pii.number);

@@ -8,10 +8,17 @@ import { createWorker } from "@/lib/jobs/worker";
 import { deletePersonalData } from "@/lib/domain/privacy/delete-personal-data";
 import { redactExpiredVerifications } from "@/lib/domain/privacy/redact-expired";
 import { decideReview } from "@/lib/domain/review/decide-review";
-import { call } from "@/test/api-client";
+import * as startModule from "@/app/api/v1/verifications/route";
+import * as sendInputsModule from "@/app/api/v1/verifications/[verificationId]/send-inputs/route";
+import * as emailOtpModule from "@/app/api/v1/workflows/[workflowId]/email-otp/route";
+import { call, route } from "@/test/api-client";
 import { addMember, ownerOf } from "@/test/dashboard-fixtures";
 import { receiverFor } from "@/test/engine-fixtures";
 import { createTestAccount, latestOutboxCode, type TestAccount } from "@/test/fixtures";
+
+const startRoute = route("/api/v1/verifications", startModule);
+const sendInputsRoute = route("/api/v1/verifications/[verificationId]/send-inputs", sendInputsModule);
+const emailOtpRoute = route("/api/v1/workflows/[workflowId]/email-otp", emailOtpModule);
 
 // Erasure is proven by looking everywhere: known personal data goes in through the API (metadata, inputs, the
 // client address, an OTP mail, a webhook receiver that echoes the payload back into the attempt log, a reviewer's
@@ -38,7 +45,7 @@ async function verificationWithPii(account: TestAccount): Promise<{ verification
     ip: `2001:db8:e4a5:${tag.slice(0, 4)}::7`,
     note: `looked at ${tag} Erasure Street myself`,
   };
-  const started = await call("/api/v1/verifications", {
+  const started = await call(startRoute, "/api/v1/verifications", {
     ...account.auth,
     ip: pii.ip,
     body: {
@@ -48,13 +55,13 @@ async function verificationWithPii(account: TestAccount): Promise<{ verification
   });
   expect(started.status).toBe(201);
   const verificationId = started.body.verificationId as string;
-  await call(`/api/v1/workflows/${account.workflows.kyc}/email-otp`, {
+  await call(emailOtpRoute, `/api/v1/workflows/${account.workflows.kyc}/email-otp`, {
     ...account.auth,
     ip: pii.ip,
     body: { key: pii.email, verificationId },
   });
   const code = await latestOutboxCode(pii.email);
-  const sent = await call(`/api/v1/verifications/${verificationId}/send-inputs`, {
+  const sent = await call(sendInputsRoute, `/api/v1/verifications/${verificationId}/send-inputs`, {
     ...account.auth,
     ip: pii.ip,
     body: {

@@ -3,9 +3,12 @@ import { describe, expect, it } from "vitest";
 import { prisma } from "@/lib/core/db";
 import { ListFiltersSchema, listVerifications } from "@/lib/domain/verifications/list-verifications";
 import { sealExistingRows } from "@/lib/domain/privacy/seal-existing";
-import { call } from "@/test/api-client";
+import * as verificationModule from "@/app/api/v1/verifications/[verificationId]/route";
+import { call, route } from "@/test/api-client";
 import { completedVerification, ownerOf } from "@/test/dashboard-fixtures";
 import { createTestAccount } from "@/test/fixtures";
+
+const verificationRoute = route("/api/v1/verifications/[verificationId]", verificationModule);
 
 // Personal data at rest: what PostgreSQL holds for metadata, input values, step data and checks, and event payloads
 // is ciphertext; the API and the dashboard still read plain values, and the list's search finds them through blind
@@ -54,7 +57,7 @@ describe("personal data columns are sealed at rest", () => {
         expect(text).not.toContain(needle);
     }
 
-    const read = await call(`/api/v1/verifications/${verificationId}`, { ...account.auth });
+    const read = await call(verificationRoute, `/api/v1/verifications/${verificationId}`, { ...account.auth });
     expect(read.status).toBe(200);
     expect(read.body.metadata).toMatchObject({ email: pii.email, reference: pii.reference });
     expect(JSON.stringify(read.body)).toContain(pii.number);

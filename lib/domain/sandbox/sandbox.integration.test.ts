@@ -13,10 +13,21 @@ import { correctDocumentData } from "@/lib/domain/review/correct-document-data";
 import { decideReview } from "@/lib/domain/review/decide-review";
 import { ownerOf } from "@/test/dashboard-fixtures";
 import { dataUrl, jpeg } from "@/test/images";
-import { call } from "@/test/api-client";
+import * as startModule from "@/app/api/v1/verifications/route";
+import * as verificationModule from "@/app/api/v1/verifications/[verificationId]/route";
+import * as statusModule from "@/app/api/v1/verifications/[verificationId]/status/route";
+import * as sendInputsModule from "@/app/api/v1/verifications/[verificationId]/send-inputs/route";
+import * as fastForwardModule from "@/app/api/v1/sandbox/verifications/[verificationId]/fast-forward/route";
+import { call, route } from "@/test/api-client";
 import { createTestAccount, type TestAccount } from "@/test/fixtures";
 import { startReceiver } from "@/test/webhook-receiver";
 import { createWebhookEndpoint } from "@/lib/domain/webhooks/create-webhook-endpoint";
+
+const startRoute = route("/api/v1/verifications", startModule);
+const verificationRoute = route("/api/v1/verifications/[verificationId]", verificationModule);
+const statusRoute = route("/api/v1/verifications/[verificationId]/status", statusModule);
+const sendInputsRoute = route("/api/v1/verifications/[verificationId]/send-inputs", sendInputsModule);
+const fastForwardRoute = route("/api/v1/sandbox/verifications/[verificationId]/fast-forward", fastForwardModule);
 
 // docs/sandbox.md's table, driven end to end: a test key's verifications never run the real checks, each magic
 // value gives its outcome and events, test webhooks go to test endpoints only, the dashboard keeps modes apart.
@@ -80,16 +91,16 @@ async function run(
   options: { metadata?: Record<string, unknown>; auth?: typeof testAuth } = {},
 ) {
   const auth = options.auth ?? testAuth;
-  const started = await call("/api/v1/verifications", {
+  const started = await call(startRoute, "/api/v1/verifications", {
     ...auth,
     body: { flowId: account.workflows[workflow], metadata: { reference: randomUUID(), ...options.metadata } },
   });
   expect(started.status, started.text).toBe(201);
   const id = started.body.verificationId as string;
-  const sent = await call(`/api/v1/verifications/${id}/send-inputs`, { ...auth, body: { inputs } });
+  const sent = await call(sendInputsRoute, `/api/v1/verifications/${id}/send-inputs`, { ...auth, body: { inputs } });
   expect(sent.status, sent.text).toBe(200);
   await processNow(id);
-  return { id, status: (await call(`/api/v1/verifications/${id}/status`, auth)).body };
+  return { id, status: (await call(statusRoute, `/api/v1/verifications/${id}/status`, auth)).body };
 }
 
 /**
@@ -185,13 +196,13 @@ describe("sandbox: the magic values of docs/sandbox.md", () => {
   });
 
   it("e-mail OTP: 000000 is right without any code sent, another code is refused", async () => {
-    const started = await call("/api/v1/verifications", {
+    const started = await call(startRoute, "/api/v1/verifications", {
       ...testAuth,
       body: { flowId: account.workflows.email },
     });
     const id = started.body.verificationId;
     const send = (code: string) =>
-      call(`/api/v1/verifications/${id}/send-inputs`, {
+      call(sendInputsRoute, `/api/v1/verifications/${id}/send-inputs`, {
         ...testAuth,
         body: {
           inputs: [
@@ -207,28 +218,44 @@ describe("sandbox: the magic values of docs/sandbox.md", () => {
   });
 
   it("fast-forward 24 h abandons an open test verification, with its event to test endpoints only", async () => {
-    const started = await call("/api/v1/verifications", { ...testAuth, body: { flowId: account.workflows.address } });
+    const started = await call(startRoute, "/api/v1/verifications", {
+      ...testAuth,
+      body: { flowId: account.workflows.address },
+    });
     const id = started.body.verificationId;
-    const forwarded = await call(`/api/v1/sandbox/verifications/${id}/fast-forward`, { ...testAuth, method: "POST" });
+    const forwarded = await call(fastForwardRoute, `/api/v1/sandbox/verifications/${id}/fast-forward`, {
+      ...testAuth,
+      method: "POST",
+    });
     expect(forwarded.status, forwarded.text).toBe(200);
     expect(forwarded.body.status).toBe("ABANDONED");
     await processNow(id);
     expect(await eventsOf(id, testReceiver)).toContain("verification_abandoned");
     // again: it is final now
-    const again = await call(`/api/v1/sandbox/verifications/${id}/fast-forward`, { ...testAuth, method: "POST" });
+    const again = await call(fastForwardRoute, `/api/v1/sandbox/verifications/${id}/fast-forward`, {
+      ...testAuth,
+      method: "POST",
+    });
     expect(again.status).toBe(409);
 
     // a live key may not, and a live verification is not the sandbox's to touch
-    const live = await call("/api/v1/verifications", { ...account.auth, body: { flowId: account.workflows.address } });
-    const byLiveKey = await call(`/api/v1/sandbox/verifications/${id}/fast-forward`, {
+    const live = await call(startRoute, "/api/v1/verifications", {
+      ...account.auth,
+      body: { flowId: account.workflows.address },
+    });
+    const byLiveKey = await call(fastForwardRoute, `/api/v1/sandbox/verifications/${id}/fast-forward`, {
       ...account.auth,
       method: "POST",
     });
     expect(byLiveKey.status).toBe(403);
-    const onLive = await call(`/api/v1/sandbox/verifications/${live.body.verificationId}/fast-forward`, {
-      ...testAuth,
-      method: "POST",
-    });
+    const onLive = await call(
+      fastForwardRoute,
+      `/api/v1/sandbox/verifications/${live.body.verificationId}/fast-forward`,
+      {
+        ...testAuth,
+        method: "POST",
+      },
+    );
     expect(onLive.status).toBe(404);
     expect((await prisma.verification.findUniqueOrThrow({ where: { id: live.body.verificationId } })).status).toBe(
       "PENDING",
@@ -236,20 +263,31 @@ describe("sandbox: the magic values of docs/sandbox.md", () => {
   });
 
   it("a key reads and feeds only verifications of its own mode: the other mode's id is a 404", async () => {
-    const live = await call("/api/v1/verifications", { ...account.auth, body: { flowId: account.workflows.address } });
-    const test = await call("/api/v1/verifications", { ...testAuth, body: { flowId: account.workflows.address } });
+    const live = await call(startRoute, "/api/v1/verifications", {
+      ...account.auth,
+      body: { flowId: account.workflows.address },
+    });
+    const test = await call(startRoute, "/api/v1/verifications", {
+      ...testAuth,
+      body: { flowId: account.workflows.address },
+    });
     const pairs = [
       [account.auth, test.body.verificationId, live.body.verificationId],
       [testAuth, live.body.verificationId, test.body.verificationId],
     ] as const;
     for (const [auth, other, own] of pairs) {
-      for (const path of ["", "/status"]) {
-        const read = await call(`/api/v1/verifications/${other}${path}`, { ...auth, method: "GET" });
+      for (const [path, readRoute] of [
+        ["", verificationRoute],
+        ["/status", statusRoute],
+      ] as const) {
+        const read = await call(readRoute, `/api/v1/verifications/${other}${path}`, { ...auth, method: "GET" });
         expect(read.status, `${path} of the other mode`).toBe(404);
         expect(read.body.error).toBe("VERIFICATION_NOT_FOUND");
-        expect((await call(`/api/v1/verifications/${own}${path}`, { ...auth, method: "GET" })).status).toBe(200);
+        expect((await call(readRoute, `/api/v1/verifications/${own}${path}`, { ...auth, method: "GET" })).status).toBe(
+          200,
+        );
       }
-      const fed = await call(`/api/v1/verifications/${other}/send-inputs`, {
+      const fed = await call(sendInputsRoute, `/api/v1/verifications/${other}/send-inputs`, {
         ...auth,
         body: { inputs: [{ fieldName: "EMAIL", value: "a@example.test", type: "TEXT" }] },
       });

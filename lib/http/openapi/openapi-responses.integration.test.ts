@@ -2,7 +2,14 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { beforeAll, describe, expect, it } from "vitest";
 import { openApiDocument } from "@/lib/http/openapi/openapi-document";
-import { call, type CallOptions } from "@/test/api-client";
+import * as startModule from "@/app/api/v1/verifications/route";
+import * as verificationModule from "@/app/api/v1/verifications/[verificationId]/route";
+import * as statusModule from "@/app/api/v1/verifications/[verificationId]/status/route";
+import * as sendInputsModule from "@/app/api/v1/verifications/[verificationId]/send-inputs/route";
+import * as linksModule from "@/app/api/v1/workflows/[workflowId]/links/route";
+import * as supportedTypesModule from "@/app/api/v1/workflows/supported-document-types/route";
+import * as documentTypesModule from "@/app/api/v1/workflows/[workflowId]/document-types/route";
+import { call, route, type CallOptions } from "@/test/api-client";
 import { createTestAccount, startVerification, type TestAccount } from "@/test/fixtures";
 
 // The OpenAPI document under strict JSON Schema 2020-12 tooling: every component schema compiles in ajv's strict
@@ -41,6 +48,18 @@ function validatorFor(ajv: Ajv2020, path: string, method: string, status: number
   if (!schema) throw new Error(`the document names no schema for ${method.toUpperCase()} ${path} ${status}`);
   return ajv.compile(rewriteRefs(schema) as object);
 }
+
+// The route module behind each documented path: the call goes to the handler at the path the document names.
+const modules: Record<string, Parameters<typeof route>[1]> = {
+  "/verifications": startModule,
+  "/verifications/{verificationId}": verificationModule,
+  "/verifications/{verificationId}/status": statusModule,
+  "/verifications/{verificationId}/send-inputs": sendInputsModule,
+  "/workflows/{workflowId}/links": linksModule,
+  "/workflows/supported-document-types": supportedTypesModule,
+  "/workflows/{workflowId}/document-types": documentTypesModule,
+};
+const routeOf = (docPath: string) => route(`/api/v1${docPath.replace(/\{(\w+)\}/g, "[$1]")}`, modules[docPath]!);
 
 let account: TestAccount;
 beforeAll(async () => {
@@ -125,7 +144,7 @@ describe("OpenAPI document under ajv 2020 strict mode", () => {
     ];
     const statuses: number[] = [];
     for (const [docPath, method, url, options] of cases) {
-      const response = await call(url, { ...options, method: method.toUpperCase() });
+      const response = await call(routeOf(docPath), url, { ...options, method: method.toUpperCase() });
       statuses.push(response.status);
       const validate = validatorFor(ajv, docPath, method, response.status);
       expect(

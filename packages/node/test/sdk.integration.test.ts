@@ -1,5 +1,3 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import {
   AuthenticationError,
   ConflictError,
@@ -16,6 +14,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "@/lib/core/db";
 import { createTestAccount, type TestAccount } from "@/test/fixtures";
+import { startReceiver } from "@/test/webhook-receiver";
 import { startProductionServer, type ProductionServer } from "@/server/production-server";
 import { createWebhookEndpoint } from "@/lib/domain/webhooks/create-webhook-endpoint";
 
@@ -175,24 +174,15 @@ describe("@openkyc/node against the running app", () => {
   });
 
   it("verifies a real delivery with verifyWebhook; a changed byte or a 301 s old timestamp is refused", async () => {
-    const deliveries: { body: string; headers: http.IncomingHttpHeaders }[] = [];
-    const receiver = http.createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on("data", (c: Buffer) => chunks.push(c));
-      req.on("end", () => {
-        deliveries.push({ body: Buffer.concat(chunks).toString("utf8"), headers: req.headers });
-        res.writeHead(200).end("ok");
-      });
-    });
-    await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+    const receiver = await startReceiver();
     const endpoint = await createWebhookEndpoint(account.accountId, {
-      url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`,
+      url: receiver.url,
       events: ["verification_started"],
     });
     try {
       const started = await sdk.verifications.start({ flowId: account.workflows["address-only"]! });
       const deadline = Date.now() + 30_000;
-      const find = () => deliveries.find((d) => d.body.includes(started.verificationId));
+      const find = () => receiver.received.find((d) => d.body.includes(started.verificationId));
       while (!find() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
       const delivery = find()!;
       expect(delivery).toBeDefined();
@@ -223,7 +213,7 @@ describe("@openkyc/node against the running app", () => {
         WebhookVerificationError,
       );
     } finally {
-      receiver.close();
+      await receiver.close();
     }
   }, 60_000);
 });

@@ -1,8 +1,13 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { clock } from "@/lib/core/clock";
 import { prisma } from "@/lib/core/db";
-import { call } from "@/test/api-client";
+import * as startModule from "@/app/api/v1/verifications/route";
+import * as sendInputsModule from "@/app/api/v1/verifications/[verificationId]/send-inputs/route";
+import { call, route } from "@/test/api-client";
 import { createTestAccount, startVerification, type TestAccount } from "@/test/fixtures";
+
+const startRoute = route("/api/v1/verifications", startModule);
+const sendInputsRoute = route("/api/v1/verifications/[verificationId]/send-inputs", sendInputsModule);
 
 let account: TestAccount;
 let other: TestAccount;
@@ -15,7 +20,11 @@ beforeAll(async () => {
 afterEach(() => vi.restoreAllMocks());
 
 const start = (key: string | undefined, body: unknown, auth = account.auth) =>
-  call("/api/v1/verifications", { ...auth, body, headers: key === undefined ? {} : { "idempotency-key": key } });
+  call(startRoute, "/api/v1/verifications", {
+    ...auth,
+    body,
+    headers: key === undefined ? {} : { "idempotency-key": key },
+  });
 
 const countFor = (accountId: string) => prisma.verification.count({ where: { accountId } });
 
@@ -113,7 +122,7 @@ describe("Idempotency-Key on send-inputs", () => {
   it("replays a JSON send-inputs and refuses the key with other inputs", async () => {
     const { verificationId } = await startVerification(account, "address-only");
     const send = (key: string, inputs: unknown) =>
-      call(`/api/v1/verifications/${verificationId}/send-inputs`, {
+      call(sendInputsRoute, `/api/v1/verifications/${verificationId}/send-inputs`, {
         ...account.auth,
         body: { inputs, complete: false },
         headers: { "idempotency-key": key },
@@ -132,7 +141,7 @@ describe("Idempotency-Key on send-inputs", () => {
   it("treats two multipart bodies with the same parts but different boundaries as one request", async () => {
     const { verificationId } = await startVerification(account, "address-only");
     const send = (boundary: string) =>
-      call(`/api/v1/verifications/${verificationId}/send-inputs`, {
+      call(sendInputsRoute, `/api/v1/verifications/${verificationId}/send-inputs`, {
         ...account.auth,
         body: new TextEncoder().encode(
           `--${boundary}\r\nContent-Disposition: form-data; name="inputs"\r\n\r\n${JSON.stringify(ADDRESS)}\r\n` +

@@ -1,8 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "@/lib/core/db";
 import { StartVerificationResponse } from "@/lib/http/schemas";
-import { call } from "@/test/api-client";
+import * as startModule from "@/app/api/v1/verifications/route";
+import { call, route, type CallOptions } from "@/test/api-client";
 import { createTestAccount, type TestAccount } from "@/test/fixtures";
+
+const startRoute = route("/api/v1/verifications", startModule);
 
 let account: TestAccount;
 let other: TestAccount;
@@ -12,8 +15,8 @@ beforeAll(async () => {
   other = await createTestAccount();
 });
 
-const start = (body: unknown, auth = account.auth, extra: Parameters<typeof call>[1] = {}) =>
-  call("/api/v1/verifications", { ...auth, body, ...extra });
+const start = (body: unknown, auth = account.auth, extra: CallOptions = {}) =>
+  call(startRoute, "/api/v1/verifications", { ...auth, body, ...extra });
 
 describe("POST /api/v1/verifications", () => {
   it("starts a verification and answers both response shapes with 201", async () => {
@@ -234,7 +237,7 @@ describe("POST /api/v1/verifications", () => {
   });
 
   it("refuses a non-JSON content type with 415", async () => {
-    const response = await call("/api/v1/verifications", {
+    const response = await call(startRoute, "/api/v1/verifications", {
       ...account.auth,
       body: "flowId=x",
       headers: { "content-type": "application/x-www-form-urlencoded" },

@@ -5,7 +5,7 @@ import { registerOcrB } from "@/test/document-images";
 import { GLYPH_CHARS, normaliseGlyph, shapeScores, type Grey } from "./glyphs";
 import { SHAPE_SPREAD } from "./mrz-repair";
 
-// The reference glyphs come from libvips/pango (tools/make-ocrb-glyphs.ts); these characters are drawn by
+// The reference glyphs come from libvips/pango (tools/make/ocrb-glyphs.ts); these characters are drawn by
 // another renderer (skia, @napi-rs/canvas), small, blurred and JPEG-compressed, as a phone photo of an MRZ is.
 async function drawn(ch: string, blur: number, px: number): Promise<Grey> {
   registerOcrB();

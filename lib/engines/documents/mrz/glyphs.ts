@@ -7,7 +7,7 @@ import templates from "./ocrb-glyphs.json";
 //
 // A glyph is normalised the same way on both sides: Otsu's threshold inside its box, the ink's bounding box
 // scaled to GLYPH_HEIGHT rows with its aspect kept (O is wider than 0 in OCR-B), centred in GLYPH_WIDTH columns.
-// The reference glyphs (ocrb-glyphs.json) are rendered by tools/make-ocrb-glyphs.ts from the public-domain
+// The reference glyphs (ocrb-glyphs.json) are rendered by tools/make/ocrb-glyphs.ts from the public-domain
 // OCR-B font of Debian's fonts-ocr-b through libvips/pango (not the canvas the test documents are drawn with).
 
 export const GLYPH_WIDTH = 20;

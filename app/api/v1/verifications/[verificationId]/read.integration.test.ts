@@ -1,8 +1,13 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "@/lib/core/db";
 import { VerificationRecord, VerificationStatusResponse } from "@/lib/http/schemas";
-import { call } from "@/test/api-client";
+import * as verificationModule from "@/app/api/v1/verifications/[verificationId]/route";
+import * as statusModule from "@/app/api/v1/verifications/[verificationId]/status/route";
+import { call, route } from "@/test/api-client";
 import { createTestAccount, startVerification, type TestAccount } from "@/test/fixtures";
+
+const verificationRoute = route("/api/v1/verifications/[verificationId]", verificationModule);
+const statusRoute = route("/api/v1/verifications/[verificationId]/status", statusModule);
 
 let account: TestAccount;
 let other: TestAccount;
@@ -15,7 +20,11 @@ beforeAll(async () => {
 describe("GET /api/v1/verifications/{id} and /status", () => {
   it("shows a new verification with every required input missing", async () => {
     const { verificationId } = await startVerification(account, "full-kyc", { reference: "r" });
-    const status = await call(`/api/v1/verifications/${verificationId}/status`, account.as(account.keys.read));
+    const status = await call(
+      statusRoute,
+      `/api/v1/verifications/${verificationId}/status`,
+      account.as(account.keys.read),
+    );
     expect(status.status).toBe(200);
     const body = VerificationStatusResponse.parse(status.body);
     expect(body).toMatchObject({ verificationId, status: "PENDING", steps: [] });
@@ -33,7 +42,11 @@ describe("GET /api/v1/verifications/{id} and /status", () => {
       "COUNTRY",
     ]);
 
-    const record = await call(`/api/v1/verifications/${verificationId}`, account.as(account.keys.read));
+    const record = await call(
+      verificationRoute,
+      `/api/v1/verifications/${verificationId}`,
+      account.as(account.keys.read),
+    );
     expect(record.status).toBe(200);
     expect(VerificationRecord.parse(record.body)).toMatchObject({
       id: verificationId,
@@ -63,7 +76,7 @@ describe("GET /api/v1/verifications/{id} and /status", () => {
       },
     });
     const status = VerificationStatusResponse.parse(
-      (await call(`/api/v1/verifications/${verificationId}/status`, account.auth)).body,
+      (await call(statusRoute, `/api/v1/verifications/${verificationId}/status`, account.auth)).body,
     );
     expect(status).toMatchObject({
       status: "COMPLETED",
@@ -79,7 +92,9 @@ describe("GET /api/v1/verifications/{id} and /status", () => {
         completedAt: completedAt.toISOString(),
       },
     ]);
-    const record = VerificationRecord.parse((await call(`/api/v1/verifications/${verificationId}`, account.auth)).body);
+    const record = VerificationRecord.parse(
+      (await call(verificationRoute, `/api/v1/verifications/${verificationId}`, account.auth)).body,
+    );
     expect(record.steps).toEqual([
       { stepId: "ADDRESS_VERIFICATION", status: 200, data: { city: "Springfield", validation_result: "PASSED" } },
     ]);
@@ -87,7 +102,11 @@ describe("GET /api/v1/verifications/{id} and /status", () => {
 
   it.each(["", "/status"])("answers 404 VERIFICATION_NOT_FOUND for another account's id (%s)", async (suffix) => {
     const { verificationId } = await startVerification(other, "full-kyc");
-    const response = await call(`/api/v1/verifications/${verificationId}${suffix}`, account.auth);
+    const response = await call(
+      suffix ? statusRoute : verificationRoute,
+      `/api/v1/verifications/${verificationId}${suffix}`,
+      account.auth,
+    );
     expect(response.status).toBe(404);
     expect(response.body.error).toBe("VERIFICATION_NOT_FOUND");
   });
@@ -95,7 +114,7 @@ describe("GET /api/v1/verifications/{id} and /status", () => {
   it.each(["not-a-uuid", "01a20190-0000-7000-8000-000000000000", "%00", "'; DROP TABLE x; --"])(
     "answers 404 for id %j",
     async (id) => {
-      const response = await call(`/api/v1/verifications/${encodeURIComponent(id)}/status`, account.auth);
+      const response = await call(statusRoute, `/api/v1/verifications/${encodeURIComponent(id)}/status`, account.auth);
       expect(response.status).toBe(404);
       expect(response.body.error).toBe("VERIFICATION_NOT_FOUND");
     },
@@ -104,7 +123,11 @@ describe("GET /api/v1/verifications/{id} and /status", () => {
   it.each(["create", "inputs"] as const)("answers 403 to a key without verification:read (%s)", async (scope) => {
     const { verificationId } = await startVerification(account, "liveness");
     for (const suffix of ["", "/status"]) {
-      const response = await call(`/api/v1/verifications/${verificationId}${suffix}`, account.as(account.keys[scope]));
+      const response = await call(
+        suffix ? statusRoute : verificationRoute,
+        `/api/v1/verifications/${verificationId}${suffix}`,
+        account.as(account.keys[scope]),
+      );
       expect(response.status).toBe(403);
       expect(response.body.error).toBe("INSUFFICIENT_PERMISSIONS");
     }
@@ -114,7 +137,7 @@ describe("GET /api/v1/verifications/{id} and /status", () => {
     const { verificationUrl, verificationId } = await startVerification(account, "liveness");
     const { sessionTokenFor } = await import("@/test/fixtures");
     const token = await sessionTokenFor(verificationUrl);
-    const response = await call(`/api/v1/verifications/${verificationId}/status`, { token });
+    const response = await call(statusRoute, `/api/v1/verifications/${verificationId}/status`, { token });
     expect(response.status).toBe(401);
   });
 
@@ -126,10 +149,10 @@ describe("GET /api/v1/verifications/{id} and /status", () => {
       { name: "email-check", processes: ["EMAIL_CHECK", "LIVENESS"] },
       account.workflows["email-check"],
     );
-    const status = await call(`/api/v1/verifications/${verificationId}/status`, account.auth);
+    const status = await call(statusRoute, `/api/v1/verifications/${verificationId}/status`, account.auth);
     expect(status.body.missingInputs.map((i: { fieldName: string }) => i.fieldName)).toEqual(["EMAIL", "EMAIL_OTP"]);
     const fresh = await startVerification(account, "email-check");
-    const freshStatus = await call(`/api/v1/verifications/${fresh.verificationId}/status`, account.auth);
+    const freshStatus = await call(statusRoute, `/api/v1/verifications/${fresh.verificationId}/status`, account.auth);
     expect(freshStatus.body.missingInputs.map((i: { fieldName: string }) => i.fieldName)).toEqual([
       "EMAIL",
       "EMAIL_OTP",

@@ -3,7 +3,9 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { clock } from "@/lib/core/clock";
 import { prisma } from "@/lib/core/db";
 import { readFile } from "@/lib/engines/storage/file-store";
-import { call } from "@/test/api-client";
+import * as statusModule from "@/app/api/v1/verifications/[verificationId]/status/route";
+import * as sendInputsModule from "@/app/api/v1/verifications/[verificationId]/send-inputs/route";
+import { call, route } from "@/test/api-client";
 import { countRows, createTestAccount, sessionTokenFor, startVerification, type TestAccount } from "@/test/fixtures";
 import {
   heicDeclaring,
@@ -15,6 +17,9 @@ import {
   smallMp4,
 } from "@/test/hostile-media";
 import { dataUrl, jpeg, png, webm, webmHeaderOnly } from "@/test/images";
+
+const statusRoute = route("/api/v1/verifications/[verificationId]/status", statusModule);
+const sendInputsRoute = route("/api/v1/verifications/[verificationId]/send-inputs", sendInputsModule);
 
 let account: TestAccount;
 let other: TestAccount;
@@ -47,9 +52,9 @@ const ADDRESS = [
 ];
 
 const send = (verificationId: string, body: unknown, auth: { token?: string; clientId?: string } = account.auth) =>
-  call(`/api/v1/verifications/${verificationId}/send-inputs`, { ...auth, body });
+  call(sendInputsRoute, `/api/v1/verifications/${verificationId}/send-inputs`, { ...auth, body });
 const statusOf = async (verificationId: string) =>
-  (await call(`/api/v1/verifications/${verificationId}/status`, account.auth)).body;
+  (await call(statusRoute, `/api/v1/verifications/${verificationId}/status`, account.auth)).body;
 
 describe("POST /api/v1/verifications/{id}/send-inputs", () => {
   it("stores every input, moves to PROCESSING and leaves a durable job and event for the engine", async () => {

@@ -1,8 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DocumentTypeList } from "@/lib/http/schemas";
-import { call } from "@/test/api-client";
+import * as documentTypesModule from "@/app/api/v1/workflows/[workflowId]/document-types/route";
+import * as supportedTypesModule from "@/app/api/v1/workflows/supported-document-types/route";
+import { call, route } from "@/test/api-client";
 import { createTestAccount, type TestAccount } from "@/test/fixtures";
+
+const documentTypesRoute = route("/api/v1/workflows/[workflowId]/document-types", documentTypesModule);
+const supportedTypesRoute = route("/api/v1/workflows/supported-document-types", supportedTypesModule);
 
 let account: TestAccount;
 
@@ -21,11 +26,11 @@ beforeAll(async () => {
 });
 
 const types = (workflowId: string | undefined, query = "") =>
-  call(`/api/v1/workflows/${workflowId}/document-types${query}`);
+  call(documentTypesRoute, `/api/v1/workflows/${workflowId}/document-types${query}`);
 
 describe("GET /api/v1/workflows/supported-document-types", () => {
   it("lists the five common types with sides and a subtype per issuing country, without authentication", async () => {
-    const response = await call("/api/v1/workflows/supported-document-types");
+    const response = await call(supportedTypesRoute, "/api/v1/workflows/supported-document-types");
     expect(response.status).toBe(200);
     const list = DocumentTypeList.parse(response.body);
     expect(list.map((t) => [t.name, t.sides])).toEqual([

@@ -2,7 +2,10 @@ import { randomUUID } from "node:crypto";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { clock } from "@/lib/core/clock";
 import { prisma } from "@/lib/core/db";
-import { call } from "@/test/api-client";
+import * as statusModule from "@/app/api/v1/verifications/[verificationId]/status/route";
+import * as sendInputsModule from "@/app/api/v1/verifications/[verificationId]/send-inputs/route";
+import * as emailOtpModule from "@/app/api/v1/workflows/[workflowId]/email-otp/route";
+import { call, route } from "@/test/api-client";
 import {
   createTestAccount,
   latestOutboxCode,
@@ -10,6 +13,10 @@ import {
   startVerification,
   type TestAccount,
 } from "@/test/fixtures";
+
+const statusRoute = route("/api/v1/verifications/[verificationId]/status", statusModule);
+const sendInputsRoute = route("/api/v1/verifications/[verificationId]/send-inputs", sendInputsModule);
+const emailOtpRoute = route("/api/v1/workflows/[workflowId]/email-otp", emailOtpModule);
 
 let account: TestAccount;
 let other: TestAccount;
@@ -31,14 +38,14 @@ const requestOtp = (
   workflowId: string | undefined,
   body: unknown,
   auth: { token?: string; clientId?: string } = account.auth,
-) => call(`/api/v1/workflows/${workflowId}/email-otp`, { ...auth, body });
+) => call(emailOtpRoute, `/api/v1/workflows/${workflowId}/email-otp`, { ...auth, body });
 const sendCode = (
   verificationId: string,
   email: string,
   code: string,
   auth: { token?: string; clientId?: string } = account.auth,
 ) =>
-  call(`/api/v1/verifications/${verificationId}/send-inputs`, {
+  call(sendInputsRoute, `/api/v1/verifications/${verificationId}/send-inputs`, {
     ...auth,
     body: {
       inputs: [
@@ -61,11 +68,15 @@ describe("POST /api/v1/workflows/{workflowId}/email-otp", () => {
     const row = await prisma.emailOtp.findFirstOrThrow({ where: { verificationId } });
     expect(JSON.stringify(row)).not.toContain(code);
     expect(JSON.stringify(row)).not.toContain(email);
-    expect((await call(`/api/v1/verifications/${verificationId}/status`, account.auth)).body.status).toBe("INITIATED");
+    expect((await call(statusRoute, `/api/v1/verifications/${verificationId}/status`, account.auth)).body.status).toBe(
+      "INITIATED",
+    );
 
     const ok = await sendCode(verificationId, email, code);
     expect(ok.status).toBe(200);
-    expect((await call(`/api/v1/verifications/${verificationId}/status`, account.auth)).body.status).toBe("PROCESSING");
+    expect((await call(statusRoute, `/api/v1/verifications/${verificationId}/status`, account.auth)).body.status).toBe(
+      "PROCESSING",
+    );
     // single use: another verification cannot reuse it
     const second = await startVerification(account, "email");
     const reuse = await sendCode(second.verificationId, email, code);
@@ -231,7 +242,7 @@ describe("OTP limits and binding (issue 12)", () => {
       const { verificationId, verificationUrl } = await startVerification(account, "email");
       const token = await sessionTokenFor(verificationUrl);
       for (let j = 0; j < 2 && !refused; j++) {
-        const response = await call(`/api/v1/workflows/${account.workflows.email}/email-otp`, {
+        const response = await call(emailOtpRoute, `/api/v1/workflows/${account.workflows.email}/email-otp`, {
           token,
           ip,
           body: { key: freshEmail(), verificationId },

@@ -1,7 +1,8 @@
-// Data for `npm run bench:api`, through the same domain code the app uses (it is TypeScript with
-// `import "server-only"`, hence tsx --conditions=react-server, like the seed).
-//   tsx --conditions=react-server tools/bench/setup.ts               → ONE JSON object on stdout
-//   tsx --conditions=react-server tools/bench/setup.ts --teardown ID → deletes that bench account
+// The bench account of every benchmark (bench:api, bench:webhooks, bench:pipeline, bench:sweep, bench:dashboard,
+// bench:verify), made through the domain code the app uses (TypeScript with `import "server-only"`, hence
+// tsx --conditions=react-server, like the seed).
+//   tsx --conditions=react-server tools/bench/account.ts               → ONE JSON object on stdout
+//   tsx --conditions=react-server tools/bench/account.ts --teardown ID → deletes that bench account
 // Each run gets a fresh account, so runs start from the same state and the rows it writes (tens of thousands
 // of verifications) can be deleted afterwards without touching anyone else's data.
 import { randomBytes } from "node:crypto";

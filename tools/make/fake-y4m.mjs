@@ -5,12 +5,12 @@
 // diagonal gradient, a light disc circling the centre and a bar sweeping down, so that anything sampling
 // frames (preview, capture, frame differences) sees a live, non-uniform picture. About 21 MB, so it is
 // generated (gitignored) rather than committed; an existing file of the expected size is kept.
-//   node tools/make-fake-y4m.mjs [output.y4m]
+//   node tools/make/fake-y4m.mjs [output.y4m]
 import { closeSync, mkdirSync, openSync, renameSync, statSync, writeSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 export const DEFAULT_Y4M_PATH = path.join(ROOT, "e2e/fixtures/fake-camera.y4m");
 
 const W = 640;
@@ -92,6 +92,6 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
   const started = Date.now();
   const wrote = makeFakeY4m(file);
   console.error(
-    `[make-fake-y4m] ${path.relative(process.cwd(), file)} ${wrote ? `written (${FAKE_Y4M_BYTES} bytes, ${Date.now() - started} ms)` : "up to date"}`,
+    `[make/fake-y4m] ${path.relative(process.cwd(), file)} ${wrote ? `written (${FAKE_Y4M_BYTES} bytes, ${Date.now() - started} ms)` : "up to date"}`,
   );
 }

@@ -1,10 +1,10 @@
 // bench:verify part (c): every dashboard page of e2e/dashboard-pages.ts (the list the accessibility spec visits),
-// its first-load JS (first-load.mjs) against the budget the list states. Signed in as the bench account's owner
-// (tools/bench/setup.ts creates it confirmed, so no mailed link is needed), on fixtures made here: a watchlist
+// its first-load JS (verify-first-load.mjs) against the budget the list states. Signed in as the bench account's owner
+// (tools/bench/account.ts creates it confirmed, so no mailed link is needed), on fixtures made here: a watchlist
 // verification that awaits review (the bench account has no list, so the check asks for a person; its page then
 // carries the decision form), the full-kyc workflow, and a disabled test-mode webhook endpoint that never sends.
 import { DASHBOARD_PAGES, dashboardPath } from "../../e2e/dashboard-pages.ts";
-import { measureFirstLoad } from "./first-load.mjs";
+import { measureFirstLoad } from "./verify-first-load.mjs";
 
 const KIB = 1024;
 

@@ -2,7 +2,7 @@
 // character (A–Z, 0–9) in OCR-B through libvips/pango (sharp's text input), normalised exactly as a glyph cut out
 // of an upload is. The font is the public-domain OCR-B of Debian's fonts-ocr-b (apt-get install fonts-ocr-b, or
 // OCRB_FONT=/path/to/OCRB.otf). Run after changing the normalisation:
-//   node --import tsx tools/make-ocrb-glyphs.ts
+//   node --import tsx tools/make/ocrb-glyphs.ts
 import { existsSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
