@@ -65,13 +65,29 @@ describe("import boundaries", () => {
     expect(messages).toEqual([expect.stringMatching(new RegExp(`^import-x/no-restricted-paths: .*${rule}:`))]);
   });
 
-  it("lets test files use test/ support (R7 only), and holds them to every other rule", async () => {
-    const file = "lib/domain/verifications/__probe.integration.test.ts";
+  it("lets test files use test/ support and play the layer above (R4, R5, R7, R8), and holds them to every other rule", async () => {
+    const domainTest = "lib/domain/verifications/__probe.integration.test.ts";
     expect(
-      await lint(file, `import { createTestAccount } from "@/test/fixtures";\nexport const c = createTestAccount;`),
+      await lint(
+        domainTest,
+        `import { createTestAccount } from "@/test/fixtures";\nexport const c = createTestAccount;`,
+      ),
     ).toEqual([]);
-    expect(await lint(file, `import { errorBody } from "@/lib/http/errors";\nexport const e = errorBody;`)).toEqual([
-      expect.stringMatching(/R5:/),
+    expect(
+      await lint(domainTest, `import { errorBody } from "@/lib/http/errors";\nexport const e = errorBody;`),
+    ).toEqual([]);
+    const checkTest = "lib/checks/email-check/__probe.integration.test.ts";
+    expect(await lint(checkTest, `import { prisma } from "@/lib/core/db";\nexport const p = prisma;`)).toEqual([]);
+    const engineTest = "lib/engines/names/__probe.test.ts";
+    expect(
+      await lint(
+        engineTest,
+        `import { screenName } from "@/lib/domain/watchlist/screen-name";\nexport const s = screenName;`,
+      ),
+    ).toEqual([expect.stringMatching(/R3:/)]);
+    const componentTest = "components/dashboard/__probe.test.ts";
+    expect(await lint(componentTest, `import { prisma } from "@/lib/core/db";\nexport const p = prisma;`)).toEqual([
+      expect.stringMatching(/R1:/),
     ]);
   });
 
