@@ -1,3 +1,4 @@
+import type { WatchlistEntityType } from "@/generated/prisma/enums";
 import { isAbjadName, normalizeName, tokensOfKey, type NormalizedName } from "@/lib/domain/watchlist/normalize";
 import { queryPhoneticKeys } from "@/lib/domain/watchlist/phonetic";
 import { DEFAULT_WATCHLIST_THRESHOLD, scoreEntry, type ScoredEntry } from "@/lib/domain/watchlist/score";
@@ -15,7 +16,7 @@ export type IndexedEntry = {
   sourceId: string;
   listName: string;
   externalId: string;
-  entityType: string;
+  entityType: WatchlistEntityType;
   primaryName: string;
   aliases: string[];
   normalizedNames: string[];
