@@ -31,9 +31,6 @@ ALTER COLUMN "mode" SET DEFAULT 'live';
 ALTER TABLE "VerificationStep" ALTER COLUMN "processType" TYPE "ProcessType" USING "processType"::"ProcessType";
 
 -- AlterTable
-ALTER TABLE "WorkflowVersion" ALTER COLUMN "processes" TYPE "ProcessType"[] USING "processes"::"ProcessType"[];
-
--- AlterTable
 ALTER TABLE "WorkflowSetting" ALTER COLUMN "type" TYPE "SettingType" USING "type"::"SettingType";
 
 -- AlterTable: copied from WatchlistEntry."entityType", already this enum
