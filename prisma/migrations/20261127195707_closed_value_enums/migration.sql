@@ -1,7 +1,10 @@
 -- Closed-value text columns become enums (issue 29). Each column is converted in place (USING col::"Enum"): its
 -- data, NOT NULL and indexes stay, and the stored strings are the same ('live', 'DOCUMENT_VERIFICATION', ...), so
--- the API and webhooks answer as before. A value outside the enum makes the cast fail and the migration roll back.
--- Each ALTER rewrites its table under an ACCESS EXCLUSIVE lock (docs/operations.md).
+-- the API and webhooks answer as before. Each ALTER rewrites its table under an ACCESS EXCLUSIVE lock
+-- (docs/operations.md). One transaction, because the schema engine runs the statements one by one: a value outside
+-- an enum would otherwise stop the migration halfway with some columns converted. With it nothing changes.
+-- No semicolon in comments here: the driver adapter splits the script on every semicolon.
+BEGIN;
 
 -- CreateEnum
 CREATE TYPE "DataMode" AS ENUM ('live', 'test');
@@ -35,3 +38,5 @@ ALTER TABLE "WorkflowSetting" ALTER COLUMN "type" TYPE "SettingType" USING "type
 
 -- AlterTable: copied from WatchlistEntry."entityType", already this enum
 ALTER TABLE "WatchlistAlert" ALTER COLUMN "entityType" TYPE "WatchlistEntityType" USING "entityType"::"WatchlistEntityType";
+
+COMMIT;
