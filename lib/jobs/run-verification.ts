@@ -49,7 +49,8 @@ export async function planVerification(verificationId: string): Promise<{ waves:
     select: { status: true, workflowVersion: { select: { processes: true } } },
   });
   if (verification?.status !== "PROCESSING") return null;
-  const { processes } = verification.workflowVersion;
+  // the version's process types were validated on publish; the column stays text[] (prisma/schema.prisma, processes)
+  const processes = verification.workflowVersion.processes as ProcessType[];
   await prisma.verificationStep.createMany({
     data: processes.map((processType, position) => ({ verificationId, position, processType })),
     skipDuplicates: true,

@@ -41,7 +41,7 @@ export type QueueRow = {
 function awaitingWhere(accountId: string, mode: string): Prisma.Sql[] {
   return [
     Prisma.sql`v."accountId" = ${accountId}::uuid`,
-    Prisma.sql`v."mode" = ${mode}`,
+    Prisma.sql`v."mode" = ${mode}::"DataMode"`,
     Prisma.sql`v."redactedAt" IS NULL`,
     Prisma.sql`((v."status" = 'COMPLETED' AND v."result" = 'MANUAL_REVIEW') OR v."status" = 'FAILED')`,
   ];
@@ -70,7 +70,7 @@ export async function listReviewQueue(
   if (filters.reason === "PROCESSING_FAILED") where.push(Prisma.sql`v."status" = 'FAILED'`);
   else if (filters.reason)
     where.push(Prisma.sql`EXISTS (SELECT 1 FROM "VerificationStep" s
-      WHERE s."verificationId" = v."id" AND s."processType" = ${filters.reason} AND s."result" = 'MANUAL_REVIEW')`);
+      WHERE s."verificationId" = v."id" AND s."processType" = ${filters.reason}::"ProcessType" AND s."result" = 'MANUAL_REVIEW')`);
   if (filters.assignee === "none") where.push(Prisma.sql`rc."assigneeId" IS NULL`);
   else if (filters.assignee === "me") where.push(Prisma.sql`rc."assigneeId" = ${member.userId}::uuid`);
   else if (filters.assignee) where.push(Prisma.sql`rc."assigneeId" = ${filters.assignee}::uuid`);

@@ -114,7 +114,7 @@ function searchCondition(accountId: string, q: string): Prisma.Sql {
 export function listVerificationsSql(accountId: string, filters: ListFilters, pageSize = PAGE_SIZE): Prisma.Sql {
   const where: Prisma.Sql[] = [
     Prisma.sql`v."accountId" = ${accountId}::uuid`,
-    Prisma.sql`v."mode" = ${filters.mode ?? "live"}`,
+    Prisma.sql`v."mode" = ${filters.mode ?? "live"}::"DataMode"`,
   ];
   if (filters.status) where.push(Prisma.sql`v."status" = ${filters.status}::"VerificationStatus"`);
   if (filters.result) where.push(Prisma.sql`v."result" = ${filters.result}::"VerificationResult"`);

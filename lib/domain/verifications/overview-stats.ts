@@ -14,19 +14,19 @@ export async function overviewStats(accountId: string, now: Date, days = 30, mod
   const [perDay, funnel, timing, declines] = await Promise.all([
     prisma.$queryRaw<{ day: Date; result: string | null; n: bigint }[]>`
       SELECT date_trunc('day', "createdAt") AS day, "result"::text AS result, count(*) AS n
-      FROM "Verification" WHERE "accountId" = ${accountId}::uuid AND "mode" = ${mode} AND "createdAt" >= ${since}
+      FROM "Verification" WHERE "accountId" = ${accountId}::uuid AND "mode" = ${mode}::"DataMode" AND "createdAt" >= ${since}
       GROUP BY 1, 2 ORDER BY 1`,
     prisma.$queryRaw<{ started: bigint; inputs_completed: bigint; completed: bigint }[]>`
       SELECT count(*) AS started, count("inputsCompletedAt") AS inputs_completed, count(*) FILTER (WHERE "status" = 'COMPLETED') AS completed
-      FROM "Verification" WHERE "accountId" = ${accountId}::uuid AND "mode" = ${mode} AND "createdAt" >= ${since}`,
+      FROM "Verification" WHERE "accountId" = ${accountId}::uuid AND "mode" = ${mode}::"DataMode" AND "createdAt" >= ${since}`,
     prisma.$queryRaw<{ start_to_decision: number | null; inputs_to_decision: number | null }[]>`
       SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM "completedAt" - "createdAt")) AS start_to_decision,
              percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM "completedAt" - "inputsCompletedAt")) AS inputs_to_decision
-      FROM "Verification" WHERE "accountId" = ${accountId}::uuid AND "mode" = ${mode} AND "createdAt" >= ${since} AND "status" = 'COMPLETED'`,
+      FROM "Verification" WHERE "accountId" = ${accountId}::uuid AND "mode" = ${mode}::"DataMode" AND "createdAt" >= ${since} AND "status" = 'COMPLETED'`,
     prisma.$queryRaw<{ process: string; check_name: string; n: bigint }[]>`
-      SELECT s."processType" AS process, c AS check_name, count(*) AS n
+      SELECT s."processType"::text AS process, c AS check_name, count(*) AS n
       FROM "Verification" v JOIN "VerificationStep" s ON s."verificationId" = v."id", unnest(s."failedChecks") c
-      WHERE v."accountId" = ${accountId}::uuid AND v."mode" = ${mode} AND v."createdAt" >= ${since} AND v."result" = 'DECLINED'
+      WHERE v."accountId" = ${accountId}::uuid AND v."mode" = ${mode}::"DataMode" AND v."createdAt" >= ${since} AND v."result" = 'DECLINED'
       GROUP BY 1, 2 ORDER BY 3 DESC LIMIT 8`,
   ]);
 

@@ -45,7 +45,7 @@ WITH identity AS (
     "emailIndex", "referenceIndex", "referencePrefixes", "ipAddress", "expiresAt", "createdAt", "updatedAt",
     "lastActivityAt", "mode")
   SELECT $5, $2, $6, $7, identity."id", $8::jsonb, $9, $10, $11::text[], $12, $13::timestamp(3), $4::timestamp(3),
-    $4::timestamp(3), $4::timestamp(3), $17
+    $4::timestamp(3), $4::timestamp(3), $17::"DataMode"
   FROM identity
   RETURNING "id", "identityId"
 ), event AS (
@@ -55,7 +55,7 @@ WITH identity AS (
 ), deliveries AS (
   INSERT INTO "WebhookDelivery" ("id", "eventId", "endpointId", "nextAttemptAt", "createdAt", "updatedAt")
   SELECT ${SQL_UUIDV7}, event."id", e."id", $4::timestamp(3), $4::timestamp(3), $4::timestamp(3)
-  FROM event JOIN "WebhookEndpoint" e ON e."accountId" = $2 AND e."enabled" AND e."mode" = $17
+  FROM event JOIN "WebhookEndpoint" e ON e."accountId" = $2 AND e."enabled" AND e."mode" = $17::"DataMode"
     AND (cardinality(e."events") = 0 OR 'verification_started' = ANY(e."events"))
   RETURNING 1
 )

@@ -1,3 +1,4 @@
+import type { WatchlistEntityType } from "@/generated/prisma/enums";
 import { isAbjadName, normalizeName, tokensOfKey, type NormalizedName } from "@/lib/engines/names/normalize";
 import { queryPhoneticKeys } from "@/lib/engines/names/phonetic";
 import { DEFAULT_WATCHLIST_THRESHOLD, scoreEntry, type ScoredEntry } from "@/lib/engines/names/score";
@@ -15,7 +16,7 @@ export type IndexedEntry = {
   sourceId: string;
   listName: string;
   externalId: string;
-  entityType: string;
+  entityType: WatchlistEntityType;
   primaryName: string;
   aliases: string[];
   normalizedNames: string[];
