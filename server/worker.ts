@@ -6,7 +6,7 @@ import http from "node:http";
 import { prisma } from "@/lib/core/db";
 import { env } from "@/lib/core/env";
 import { preloadModelsInBackground } from "@/lib/jobs/preload-models";
-import { createWorker } from "@/lib/jobs/worker";
+import { createWorker } from "@/lib/jobs/adapters/in-process";
 import { usesInngest } from "@/lib/jobs/mode";
 import { markShuttingDown, promClient, shutdownGraceMs } from "@/lib/core/observability/core.mjs";
 import { registerDatabaseMetrics } from "@/lib/core/observability/database-metrics";

@@ -4,7 +4,7 @@ import { saveWorkflow } from "@/lib/domain/flows/save-workflow";
 import { duplicateWorkflow } from "@/lib/domain/flows/duplicate-workflow";
 import { workflowDetail } from "@/lib/domain/flows/list-workflows";
 import { inProcessDurable, runInProcess } from "@/lib/jobs/durable";
-import { verificationWorkflow } from "@/lib/jobs/workflows";
+import { verificationRun } from "@/lib/jobs/verification-run";
 import { call } from "@/test/api-client";
 import { ownerOf } from "@/test/dashboard-fixtures";
 import { createTestAccount, startVerification, type TestAccount } from "@/test/fixtures";
@@ -30,7 +30,7 @@ beforeAll(async () => {
 /** Processes a started verification as the engine does once its inputs are complete (it has none to wait for). */
 async function process(verificationId: string) {
   await prisma.verification.update({ where: { id: verificationId }, data: { status: "PROCESSING" } });
-  await runInProcess((d) => verificationWorkflow(d, verificationId), inProcessDurable([0]));
+  await runInProcess((d) => verificationRun(d, verificationId), inProcessDurable([0]));
   return prisma.verification.findUniqueOrThrow({
     where: { id: verificationId },
     select: { status: true, result: true, decision: true, workflowVersion: { select: { version: true } } },

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { prisma } from "@/lib/core/db";
-import { createWorker } from "@/lib/jobs/worker";
+import { createWorker } from "@/lib/jobs/adapters/in-process";
 import { stopOcrEngine } from "@/lib/engines/documents/ocr/ocr-engine";
 import { call } from "@/test/api-client";
 import { createTestAccount, sessionTokenFor, startVerification } from "@/test/fixtures";
