@@ -25,8 +25,6 @@ export type LeaseSpec = {
   leaseMs?: () => number;
 };
 
-export type Lease<Row extends { id: string }> = ReturnType<typeof defineLease<Row>>;
-
 const quoted = (names: readonly string[]) => Prisma.raw(names.map((name) => `"${name}"`).join(", "));
 
 export function defineLease<Row extends { id: string }>(spec: LeaseSpec) {
