@@ -1,7 +1,7 @@
 import { deliveriesDue, deliveryCreated, verificationReady } from "@/inngest/client";
-import type { Durable, WorkEvent } from "@/lib/jobs/durable";
+import type { Durable, WorkEvent, WorkEventName } from "@/lib/jobs/durable";
 
-// The Inngest adapter of lib/jobs/durable.ts: a workflow's run/sleepUntil/sendEvent become step.run,
+// The Inngest adapter of lib/jobs/durable.ts: a job handler's run/sleepUntil/sendEvent become step.run,
 // step.sleepUntil and step.sendEvent (memoized, retried and replayed by Inngest).
 
 // method syntax: Inngest's own step tools, with their wider signatures, fit it
@@ -10,6 +10,13 @@ type Step = {
   sleepUntil(id: string, until: Date): Promise<unknown>;
   sendEvent(id: string, events: ReturnType<typeof toInngest>[]): Promise<unknown>;
 };
+
+/** The Inngest event type of each work event (a job's `{ event }` trigger). */
+export const inngestEvents = {
+  "verification.ready": verificationReady,
+  "delivery.created": deliveryCreated,
+  "deliveries.due": deliveriesDue,
+} satisfies Record<WorkEventName, unknown>;
 
 function toInngest(event: WorkEvent) {
   switch (event.name) {
@@ -25,7 +32,8 @@ function toInngest(event: WorkEvent) {
 export function inngestDurable(step: Step): Durable {
   return {
     sleepsDurably: true,
-    // step.run returns the JSON of the value (dates become strings): workflows read dates with new Date()
+    stepBudgetMs: 45_000, // a step is one request to this app: well within the platform's request timeout
+    // step.run returns the JSON of the value (dates become strings): handlers read dates with new Date()
     run: (id, fn) => step.run(id, fn) as never,
     sleepUntil: async (id, until) => void (await step.sleepUntil(id, until)),
     sendEvent: async (id, events) => void (await step.sendEvent(id, events.map(toInngest))),

@@ -1,12 +1,12 @@
-// `npm run worker`: the in-process engine without the web server, to run background work (processes, webhook
-// deliveries, the sweep) on processes of its own. Any number may run beside the web servers: they share the
+// `npm run worker`: the in-process adapter of the job registry (lib/jobs/registry.ts: processes, webhook
+// deliveries, the sweep, re-screening) without the web server, on processes of its own. Any number may run beside the web servers: they share the
 // work through PostgreSQL. SIGTERM/SIGINT: stops claiming, lets the steps and deliveries in hand finish within
 // SHUTDOWN_GRACE_SECONDS, releases what did not, closes the pool. WORKER_METRICS_PORT: its own /metrics.
 import http from "node:http";
 import { prisma } from "@/lib/core/db";
 import { env } from "@/lib/core/env";
 import { preloadModelsInBackground } from "@/lib/jobs/preload-models";
-import { createWorker } from "@/lib/jobs/worker";
+import { createWorker } from "@/lib/jobs/adapters/in-process";
 import { usesInngest } from "@/lib/jobs/mode";
 import { markShuttingDown, promClient, shutdownGraceMs } from "@/lib/core/observability/core.mjs";
 import { registerDatabaseMetrics } from "@/lib/core/observability/database-metrics";

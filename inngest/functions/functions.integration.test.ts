@@ -2,13 +2,15 @@ import { InngestTestEngine } from "@inngest/test";
 import { describe, expect, it } from "vitest";
 import { prisma } from "@/lib/core/db";
 import { emailAccountWithLocalWebhooks, emailVerificationReadyToProcess, receiverFor } from "@/test/engine-fixtures";
-import { deliverWebhookFunction } from "@/inngest/functions/deliver-webhook";
-import { relayDeliveriesFunction } from "@/inngest/functions/relay-webhook-deliveries";
-import { runVerificationFunction } from "@/inngest/functions/run-verification";
-import { sweepStaleFunction } from "@/inngest/functions/sweep-stale";
+import { functionOf } from "@/inngest/functions";
 
-// The Inngest functions with @inngest/test: their real handlers and the real domain code on PostgreSQL.
-// Only what needs an Inngest server is mocked: sleeps, and events sent to Inngest.
+// The Inngest functions generated from the job registry, with @inngest/test: their real handlers and the real
+// domain code on PostgreSQL. Only what needs an Inngest server is mocked: sleeps, and events sent to Inngest.
+
+const runVerificationFunction = functionOf("run-verification");
+const deliverWebhookFunction = functionOf("deliver-webhook");
+const relayDeliveriesFunction = functionOf("relay-webhook-deliveries");
+const sweepStaleFunction = functionOf("sweep-stale-verifications");
 const testAccount = emailAccountWithLocalWebhooks();
 
 describe("run-verification", () => {

@@ -4,7 +4,7 @@ import { saveWorkflow } from "@/lib/domain/flows/save-workflow";
 import { duplicateWorkflow } from "@/lib/domain/flows/duplicate-workflow";
 import { workflowDetail } from "@/lib/domain/flows/list-workflows";
 import { inProcessDurable, runInProcess } from "@/lib/jobs/durable";
-import { verificationWorkflow } from "@/lib/jobs/workflows";
+import { verificationRun } from "@/lib/jobs/verification-run";
 import * as verificationModule from "@/app/api/v1/verifications/[verificationId]/route";
 import * as statusModule from "@/app/api/v1/verifications/[verificationId]/status/route";
 import { call, route } from "@/test/api-client";
@@ -35,7 +35,7 @@ beforeAll(async () => {
 /** Processes a started verification as the engine does once its inputs are complete (it has none to wait for). */
 async function process(verificationId: string) {
   await prisma.verification.update({ where: { id: verificationId }, data: { status: "PROCESSING" } });
-  await runInProcess((d) => verificationWorkflow(d, verificationId), inProcessDurable([0]));
+  await runInProcess((d) => verificationRun(d, verificationId), inProcessDurable([0]));
   return prisma.verification.findUniqueOrThrow({
     where: { id: verificationId },
     select: { status: true, result: true, decision: true, workflowVersion: { select: { version: true } } },

@@ -2,15 +2,17 @@ import "server-only";
 import { notifyWork } from "@/lib/jobs/dispatch";
 import { MAX_STEP_ATTEMPTS } from "@/lib/jobs/run-verification";
 
-// The small step interface every background workflow is written against (lib/jobs/workflows.ts), and its
-// in-process adapter. The Inngest adapter (inngest/durable.ts) maps the same three calls onto step.run,
-// step.sleepUntil and step.sendEvent, so one workflow runs the same way in both modes.
+// The small step interface every job handler is written against (lib/jobs/definitions/*), and its in-process
+// adapter. The Inngest adapter (inngest/durable.ts) maps the same three calls onto step.run, step.sleepUntil and
+// step.sendEvent, so one handler runs the same way in both modes.
 
 /** Work announced to whoever runs it: a verification ready to process, deliveries due, one delivery to attempt. */
 export type WorkEvent =
   | { name: "verification.ready"; verificationId: string }
   | { name: "deliveries.due" }
   | { name: "delivery.created"; deliveryId: string };
+
+export type WorkEventName = WorkEvent["name"];
 
 export type Durable = {
   /** One recorded step: retried when it throws (MAX_STEP_ATTEMPTS in all), never run again once it returned. */
@@ -21,6 +23,8 @@ export type Durable = {
   sendEvent(id: string, events: WorkEvent[]): Promise<void>;
   /** Whether this adapter's runs outlive a sleep (Inngest); in-process, a sleeping run hands its work back. */
   readonly sleepsDurably: boolean;
+  /** How long one step may work (Inngest: it runs within one HTTP request); a long job stops and resumes later. */
+  readonly stepBudgetMs: number;
 };
 
 /** Delays between the attempts of an in-process step (Inngest applies its own backoff to the same count). */
@@ -40,6 +44,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export function inProcessDurable(retryDelaysMs: readonly number[] = STEP_RETRY_DELAYS_MS): Durable {
   return {
     sleepsDurably: false,
+    stepBudgetMs: Infinity,
     async run(_id, fn) {
       for (let attempt = 1; ; attempt++) {
         try {
@@ -63,13 +68,13 @@ export function inProcessDurable(retryDelaysMs: readonly number[] = STEP_RETRY_D
   };
 }
 
-/** Runs a workflow in-process; a run that suspended (in-process sleepUntil) returns null. */
+/** Runs a job's handler in-process; a run that suspended (in-process sleepUntil) returns null. */
 export async function runInProcess<T>(
-  workflow: (d: Durable) => Promise<T>,
+  handler: (d: Durable) => Promise<T>,
   durable = inProcessDurable(),
 ): Promise<T | null> {
   try {
-    return await workflow(durable);
+    return await handler(durable);
   } catch (error) {
     if (error instanceof Suspended) return null;
     throw error;

@@ -2,9 +2,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { prisma } from "@/lib/core/db";
 import { resetEnvCache } from "@/lib/core/env";
 import { inProcessDurable, runInProcess } from "@/lib/jobs/durable";
-import { verificationWorkflow } from "@/lib/jobs/workflows";
+import { verificationRun } from "@/lib/jobs/verification-run";
 import { finalizeVerification, runStep } from "@/lib/jobs/run-verification";
-import { createWorker } from "@/lib/jobs/worker";
+import { createWorker } from "@/lib/jobs/adapters/in-process";
 import { emailCheck } from "@/lib/checks/email-check/email-check";
 import * as verificationModule from "@/app/api/v1/verifications/[verificationId]/route";
 import * as statusModule from "@/app/api/v1/verifications/[verificationId]/status/route";
@@ -80,9 +80,9 @@ describe("in-process engine", () => {
 
   it("is safe to run twice: no second step, event or result", async () => {
     const { verificationId } = await emailVerificationReadyToProcess(account);
-    await runInProcess((d) => verificationWorkflow(d, verificationId), inProcessDurable([0]));
+    await runInProcess((d) => verificationRun(d, verificationId), inProcessDurable([0]));
     const events = await prisma.event.count({ where: { verificationId } });
-    await runInProcess((d) => verificationWorkflow(d, verificationId), inProcessDurable([0]));
+    await runInProcess((d) => verificationRun(d, verificationId), inProcessDurable([0]));
     expect(await runStep(verificationId, 0)).toBe("skipped");
     await finalizeVerification(verificationId);
     expect(await prisma.event.count({ where: { verificationId } })).toBe(events);
@@ -92,7 +92,7 @@ describe("in-process engine", () => {
   it("sends steps it cannot decide to MANUAL_REVIEW, never a fake APPROVED", async () => {
     const { verificationId } = await emailVerificationReadyToProcess(account, "email-and-document");
     await prisma.verification.update({ where: { id: verificationId }, data: { status: "PROCESSING" } });
-    await runInProcess((d) => verificationWorkflow(d, verificationId), inProcessDurable([0]));
+    await runInProcess((d) => verificationRun(d, verificationId), inProcessDurable([0]));
     const result = await status(verificationId);
     expect(result).toMatchObject({ status: "COMPLETED", result: "MANUAL_REVIEW" });
     const document = await prisma.verificationStep.findFirstOrThrow({
@@ -107,7 +107,7 @@ describe("in-process engine", () => {
     const { verificationId } = await emailVerificationReadyToProcess(account);
     const real = emailCheck.run.bind(emailCheck);
     vi.spyOn(emailCheck, "run").mockRejectedValueOnce(new Error("model not loaded")).mockImplementation(real);
-    await runInProcess((d) => verificationWorkflow(d, verificationId), inProcessDurable([0]));
+    await runInProcess((d) => verificationRun(d, verificationId), inProcessDurable([0]));
     expect(await prisma.verificationStep.findFirstOrThrow({ where: { verificationId } })).toMatchObject({
       status: "COMPLETED",
       attempts: 2,
@@ -119,7 +119,7 @@ describe("in-process engine", () => {
     const { verificationId } = await emailVerificationReadyToProcess(account);
     const spy = vi.spyOn(emailCheck, "run").mockRejectedValue(new Error("secret detail 4111-1111"));
     const logged = captureLogs();
-    await runInProcess((d) => verificationWorkflow(d, verificationId), inProcessDurable([0])).finally(logged.restore);
+    await runInProcess((d) => verificationRun(d, verificationId), inProcessDurable([0])).finally(logged.restore);
     expect(spy).toHaveBeenCalledTimes(3);
     expect((await status(verificationId)).status).toBe("FAILED");
     const step = await prisma.verificationStep.findFirstOrThrow({ where: { verificationId } });

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { prisma } from "@/lib/core/db";
-import { createWorker } from "@/lib/jobs/worker";
+import { createWorker } from "@/lib/jobs/adapters/in-process";
 import { stopOcrEngine } from "@/lib/engines/documents/ocr/ocr-engine";
 import * as statusModule from "@/app/api/v1/verifications/[verificationId]/status/route";
 import * as sendInputsModule from "@/app/api/v1/verifications/[verificationId]/send-inputs/route";

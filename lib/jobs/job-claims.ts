@@ -1,61 +1,41 @@
 import "server-only";
+import { Prisma } from "@/generated/prisma/client";
 import { clock } from "@/lib/core/clock";
 import { prisma } from "@/lib/core/db";
-import { env } from "@/lib/core/env";
+import { defineLease } from "@/lib/jobs/lease";
 
-// Claiming work from PostgreSQL with FOR UPDATE SKIP LOCKED: any number of instances take turns without
-// taking the same row, and a claim that is not renewed expires (the claimant crashed) so another takes over.
+// The verification jobs' claims ("Job" rows, one per verification to process), through the one lease helper.
 
-const lockUntil = () => new Date(clock.now().getTime() + env().ENGINE_LOCK_SECONDS * 1000);
+export type ClaimedJob = { id: string; verificationId: string | null; attempts: number };
 
-export async function claimJobs(
-  limit: number,
-): Promise<{ id: string; verificationId: string | null; attempts: number }[]> {
-  if (limit <= 0) return [];
-  const now = clock.now();
-  return prisma.$queryRaw`
-    UPDATE "Job" SET "lockedUntil" = ${lockUntil()}, "attempts" = "attempts" + 1
-    WHERE "id" IN (
-      SELECT "id" FROM "Job"
-      WHERE "doneAt" IS NULL AND "runAt" <= ${now} AND ("lockedUntil" IS NULL OR "lockedUntil" < ${now})
-      ORDER BY "runAt" LIMIT ${limit} FOR UPDATE SKIP LOCKED)
-    RETURNING "id", "verificationId", "attempts"`;
+export const jobLease = defineLease<ClaimedJob>({
+  table: "Job",
+  open: Prisma.sql`"doneAt" IS NULL`,
+  dueAt: (now) => Prisma.sql`"runAt" <= ${now}`,
+  orderBy: "runAt",
+  countsAttempts: true,
+  returning: ["id", "verificationId", "attempts"],
+});
+
+const ofVerification = (verificationId: string) =>
+  Prisma.sql`"verificationId" = ${verificationId}::uuid AND "type" = 'RUN_VERIFICATION'`;
+
+export function claimJobs(limit: number): Promise<ClaimedJob[]> {
+  return jobLease.claim(limit);
 }
 
+/** Inngest: the event names the verification; its job is claimed whatever its runAt (false: another run holds it). */
 export async function claimJobOfVerification(verificationId: string): Promise<boolean> {
-  const now = clock.now();
-  const claimed = await prisma.job.updateMany({
-    where: {
-      verificationId,
-      type: "RUN_VERIFICATION",
-      doneAt: null,
-      OR: [{ lockedUntil: null }, { lockedUntil: { lt: now } }],
-    },
-    data: { lockedUntil: lockUntil(), attempts: { increment: 1 } },
-  });
-  return claimed.count > 0;
-}
-
-export async function renewJob(jobId: string): Promise<void> {
-  await prisma.job.updateMany({ where: { id: jobId, doneAt: null }, data: { lockedUntil: lockUntil() } });
+  const claimed = await jobLease.claim(1, { where: ofVerification(verificationId), anyTime: true });
+  return claimed.length > 0;
 }
 
 /**
- * Runs `fn` while renewing the claim of the verification's RUN_VERIFICATION job every third of ENGINE_LOCK_SECONDS
- * (the heartbeat of both execution modes): a long step keeps its claim, a crashed one loses it.
+ * Runs `fn` while renewing the claim of the verification's RUN_VERIFICATION job (the heartbeat of both execution
+ * modes): a long step keeps its claim, a crashed one loses it.
  */
-export async function keepJobClaimed<T>(verificationId: string, fn: () => Promise<T>): Promise<T> {
-  const renew = () =>
-    prisma.job.updateMany({
-      where: { verificationId, type: "RUN_VERIFICATION", doneAt: null },
-      data: { lockedUntil: lockUntil() },
-    });
-  const heartbeat = setInterval(() => void renew().catch(() => undefined), (env().ENGINE_LOCK_SECONDS * 1000) / 3);
-  try {
-    return await fn();
-  } finally {
-    clearInterval(heartbeat);
-  }
+export function keepJobClaimed<T>(verificationId: string, fn: () => Promise<T>): Promise<T> {
+  return jobLease.keep(ofVerification(verificationId), fn);
 }
 
 /** Verifications whose job is due for over a minute and unclaimed: their announcement was lost (Inngest's sweep re-announces them). */

@@ -2,13 +2,13 @@ import "server-only";
 import { env } from "@/lib/core/env";
 import { usesInngest } from "@/lib/jobs/mode";
 import { preloadModelsInBackground } from "@/lib/jobs/preload-models";
-import { createWorker, type Worker } from "@/lib/jobs/worker";
+import { createWorker, type Worker } from "@/lib/jobs/adapters/in-process";
 import { onShutdown } from "@/lib/core/observability/core.mjs";
 import { log } from "@/lib/core/observability/logger";
 
 const globalForEngine = globalThis as unknown as { openkycWorker?: Worker };
 
-/** Called once per server process (instrumentation.ts): runs the in-process worker unless Inngest does the work. */
+/** Called once per server process (instrumentation.ts): runs the in-process adapter unless Inngest does the work. */
 export function startEngine(): void {
   if (usesInngest()) {
     log("engine").info("background work runs on Inngest (INNGEST_* configured); functions served at /api/inngest");

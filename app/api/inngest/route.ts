@@ -1,6 +1,6 @@
 import { serve } from "inngest/next";
 import { inngest } from "@/inngest/client";
-import { functions } from "@/inngest";
+import { functions } from "@/inngest/functions";
 import { usesInngest } from "@/lib/jobs/mode";
 
 export const runtime = "nodejs";

@@ -4,7 +4,7 @@ import { prisma } from "@/lib/core/db";
 import { isSealedJson, isSealedText, openJson, openText } from "@/lib/core/crypto/field-crypto";
 import { secrets } from "@/lib/core/secrets";
 import { resetEnvCache } from "@/lib/core/env";
-import { createWorker } from "@/lib/jobs/worker";
+import { createWorker } from "@/lib/jobs/adapters/in-process";
 import { deletePersonalData } from "@/lib/domain/privacy/delete-personal-data";
 import { redactExpiredVerifications } from "@/lib/domain/privacy/redact-expired";
 import { decideReview } from "@/lib/domain/review/decide-review";

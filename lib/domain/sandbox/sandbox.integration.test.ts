@@ -5,7 +5,7 @@ import { listVerifications } from "@/lib/domain/verifications/list-verifications
 import { overviewStats } from "@/lib/domain/verifications/overview-stats";
 import { prisma } from "@/lib/core/db";
 import { inProcessDurable, runInProcess } from "@/lib/jobs/durable";
-import { verificationWorkflow } from "@/lib/jobs/workflows";
+import { verificationRun } from "@/lib/jobs/verification-run";
 import { attemptDelivery } from "@/lib/domain/webhooks/attempt-delivery";
 import { resetEnvCache } from "@/lib/core/env";
 import { loadHostedState } from "@/lib/domain/hosted/load-hosted-state";
@@ -108,7 +108,7 @@ async function run(
  * would also claim the jobs of the other test files that share the database.
  */
 async function processNow(verificationId: string) {
-  await runInProcess((d) => verificationWorkflow(d, verificationId), inProcessDurable([0]));
+  await runInProcess((d) => verificationRun(d, verificationId), inProcessDurable([0]));
   const deliveries = await prisma.webhookDelivery.findMany({
     where: { event: { verificationId }, status: "PENDING" },
     select: { id: true },

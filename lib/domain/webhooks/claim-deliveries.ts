@@ -1,21 +1,22 @@
 import "server-only";
-import { clock } from "@/lib/core/clock";
-import { prisma } from "@/lib/core/db";
+import { Prisma } from "@/generated/prisma/client";
 import { env } from "@/lib/core/env";
+import { defineLease } from "@/lib/jobs/lease";
 import { DELIVERY_TIMEOUT_MS } from "@/lib/domain/webhooks/retry-schedule";
 
-// Claiming due deliveries with FOR UPDATE SKIP LOCKED: any number of instances (the in-process poller, Inngest's
-// relay) take turns without taking the same row; a claim that is not used expires and another takes it over.
+// Due webhook deliveries, claimed through the one lease helper by whoever sends them (the in-process poller,
+// Inngest's relay). A claim outlasts one attempt's timeout; one that is not used expires and another takes it over.
+
+export const deliveryLease = defineLease<{ id: string }>({
+  table: "WebhookDelivery",
+  open: Prisma.sql`"status" = 'PENDING'`,
+  dueAt: (now) => Prisma.sql`"nextAttemptAt" <= ${now}`,
+  orderBy: "nextAttemptAt",
+  countsAttempts: false, // attemptDelivery counts the attempts it makes
+  returning: ["id"],
+  leaseMs: () => DELIVERY_TIMEOUT_MS + env().ENGINE_LOCK_SECONDS * 1000,
+});
 
 export async function claimDeliveries(limit: number): Promise<string[]> {
-  if (limit <= 0) return [];
-  const now = clock.now();
-  const rows = await prisma.$queryRaw<{ id: string }[]>`
-    UPDATE "WebhookDelivery" SET "lockedUntil" = ${new Date(now.getTime() + DELIVERY_TIMEOUT_MS + env().ENGINE_LOCK_SECONDS * 1000)}
-    WHERE "id" IN (
-      SELECT "id" FROM "WebhookDelivery"
-      WHERE "status" = 'PENDING' AND "nextAttemptAt" <= ${now} AND ("lockedUntil" IS NULL OR "lockedUntil" < ${now})
-      ORDER BY "nextAttemptAt" LIMIT ${limit} FOR UPDATE SKIP LOCKED)
-    RETURNING "id"`;
-  return rows.map((r) => r.id);
+  return (await deliveryLease.claim(limit)).map((r) => r.id);
 }

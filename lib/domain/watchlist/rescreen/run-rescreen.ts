@@ -3,7 +3,6 @@ import { Prisma } from "@/generated/prisma/client";
 import { clock } from "@/lib/core/clock";
 import { openJson } from "@/lib/core/crypto/field-crypto";
 import { prisma } from "@/lib/core/db";
-import { env } from "@/lib/core/env";
 import { secrets } from "@/lib/core/secrets";
 import {
   EntryIndex,
@@ -12,6 +11,7 @@ import {
   type ScreenedIdentity,
 } from "@/lib/domain/watchlist/rescreen/entry-index";
 import { recordHits } from "@/lib/domain/watchlist/rescreen/record-hits";
+import { defineLease } from "@/lib/jobs/lease";
 
 // Runs the re-screening jobs the list imports queued (queue-rescreen.ts): entries in chunks (an in-memory index
 // each, entry-index.ts), the identities of approved, unerased verifications of opted-in accounts in keyset batches.
@@ -35,21 +35,20 @@ type JobRow = {
 
 export type RescreenRunSummary = { jobs: number; finished: number; screened: number; alerts: number };
 
-const lockUntil = () => new Date(clock.now().getTime() + env().ENGINE_LOCK_SECONDS * 1000);
-
 class LostClaim extends Error {
   name = "LostClaim";
 }
 
+const rescreenLease = defineLease<JobRow>({
+  table: "WatchlistRescreenJob",
+  open: Prisma.sql`"doneAt" IS NULL`,
+  orderBy: "createdAt",
+  countsAttempts: true, // the claim's attempt number guards every write of the run (LostClaim)
+  returning: ["id", "sourceId", "accountId", "isFull", "externalIds", "entryCursor", "verificationCursor", "attempts"],
+});
+
 async function claimJob(): Promise<JobRow | null> {
-  const now = clock.now();
-  const [job] = await prisma.$queryRaw<JobRow[]>`
-    UPDATE "WatchlistRescreenJob" SET "lockedUntil" = ${lockUntil()}, "attempts" = "attempts" + 1
-    WHERE "id" = (
-      SELECT "id" FROM "WatchlistRescreenJob"
-      WHERE "doneAt" IS NULL AND ("lockedUntil" IS NULL OR "lockedUntil" < ${now})
-      ORDER BY "createdAt" LIMIT 1 FOR UPDATE SKIP LOCKED)
-    RETURNING "id", "sourceId", "accountId", "isFull", "externalIds", "entryCursor", "verificationCursor", "attempts"`;
+  const [job] = await rescreenLease.claim(1);
   return job ?? null;
 }
 
@@ -148,7 +147,7 @@ async function runJob(job: JobRow, deadline: number, summary: RescreenRunSummary
               ...next,
               screened: { increment: batch.identities.length },
               alerts: { increment: created },
-              lockedUntil: lockUntil(),
+              lockedUntil: rescreenLease.leaseEnd(), // the batch renews the claim it commits under
             },
           });
           if (moved.count === 0) throw new LostClaim("the re-screening job was claimed by another run");
@@ -168,10 +167,7 @@ async function runJob(job: JobRow, deadline: number, summary: RescreenRunSummary
         break;
       }
       if (Date.now() >= deadline) {
-        await prisma.watchlistRescreenJob.updateMany({
-          where: { id: job.id, attempts: job.attempts, doneAt: null },
-          data: { lockedUntil: null },
-        });
+        await rescreenLease.release([job.id], Prisma.sql`"attempts" = ${job.attempts}`);
         return;
       }
     }

@@ -1,16 +1,21 @@
 import { InngestTestEngine } from "@inngest/test";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { deliverWebhookFunction } from "@/inngest/functions/deliver-webhook";
-import { runVerificationFunction } from "@/inngest/functions/run-verification";
+import { functionOf } from "@/inngest/functions";
 import { prisma } from "@/lib/core/db";
 import { inProcessDurable, runInProcess } from "@/lib/jobs/durable";
 import { STEP_RETRIES } from "@/lib/jobs/run-verification";
-import { deliveryWorkflow, verificationWorkflow } from "@/lib/jobs/workflows";
+import { deliverWebhookJob } from "@/lib/jobs/definitions/deliver-webhook";
+import { verificationRun } from "@/lib/jobs/verification-run";
 import { emailCheck } from "@/lib/checks/email-check/email-check";
 import { emailAccountWithLocalWebhooks, emailVerificationReadyToProcess, receiverFor } from "@/test/engine-fixtures";
 
-// One workflow, two executors: the same verification and delivery workflows (lib/jobs/workflows.ts) run through
-// the in-process adapter and through Inngest's (the real function handlers under @inngest/test) leave the same rows.
+// One job, two executors: the same verification run (lib/jobs/verification-run.ts) and delivery job
+// (lib/jobs/definitions/deliver-webhook.ts) run through the in-process adapter and through Inngest's (the functions
+// generated from the registry, under @inngest/test) leave the same rows.
+
+const runVerificationFunction = functionOf("run-verification");
+const deliverWebhookFunction = functionOf("deliver-webhook");
+const deliveryRun = (id: string) => runInProcess((d) => deliverWebhookJob.handler({ deliveryId: id }, d));
 
 const testAccount = emailAccountWithLocalWebhooks();
 afterEach(() => vi.restoreAllMocks());
@@ -52,7 +57,7 @@ async function deliverAll(verificationId: string, through: "in-process" | "innge
     select: { id: true },
   });
   for (const { id } of deliveries) {
-    if (through === "in-process") await runInProcess((d) => deliveryWorkflow(d, id));
+    if (through === "in-process") await deliveryRun(id);
     else
       await new InngestTestEngine({
         function: deliverWebhookFunction,
@@ -88,12 +93,12 @@ async function runInngest(verificationId: string) {
   throw new Error("the function still failed after its retries");
 }
 
-describe("the same workflow through both adapters", () => {
+describe("the same job through both adapters", () => {
   it("a verification that passes: the same steps, events, deliveries and job state", async () => {
     const receiver = await receiverFor(testAccount(), "ok");
     const a = await emailVerificationReadyToProcess(testAccount());
     const b = await emailVerificationReadyToProcess(testAccount());
-    await runInProcess((d) => verificationWorkflow(d, a.verificationId), inProcessDurable([0]));
+    await runInProcess((d) => verificationRun(d, a.verificationId), inProcessDurable([0]));
     await runInngest(b.verificationId);
     await deliverAll(a.verificationId, "in-process");
     await deliverAll(b.verificationId, "inngest");
@@ -117,7 +122,7 @@ describe("the same workflow through both adapters", () => {
     vi.spyOn(console, "error").mockImplementation(() => undefined);
     const a = await emailVerificationReadyToProcess(testAccount());
     const b = await emailVerificationReadyToProcess(testAccount());
-    await runInProcess((d) => verificationWorkflow(d, a.verificationId), inProcessDurable([0]));
+    await runInProcess((d) => verificationRun(d, a.verificationId), inProcessDurable([0]));
     await runInngest(b.verificationId);
     const [inProcess, inngest] = [await rowsOf(a.verificationId), await rowsOf(b.verificationId)];
     expect(inProcess).toMatchObject({ status: "FAILED", steps: [{ status: "FAILED", attempts: 3 }] });
@@ -136,7 +141,7 @@ describe("the same workflow through both adapters", () => {
       take: 2,
       orderBy: { createdAt: "asc" },
     });
-    expect(await runInProcess((d) => deliveryWorkflow(d, first!.id))).toBeNull(); // suspended at wait-1
+    expect(await deliveryRun(first!.id)).toBeNull(); // suspended at wait-1
     const t = new InngestTestEngine({
       function: deliverWebhookFunction,
       events: [{ name: "openkyc/webhook.delivery.created", data: { deliveryId: second!.id } }],
