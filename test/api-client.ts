@@ -1,5 +1,5 @@
 // Test-only: calls the real route handlers in-process, with a request shaped like the one our server builds
-// (server/http-front.mjs stamps the peer address, signed with its per-process secret: lib/http/client-ip.ts).
+// (server/http-front.ts stamps the peer address, signed with its per-process secret: lib/http/client-ip.ts).
 import { stampHeaders } from "@/lib/http/client-ip";
 
 type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;

@@ -8,7 +8,7 @@ import { parseWith } from "@/lib/http/body";
 import { consumeRateLimit, rateLimitHeaders, rateLimitState, type RateLimitState } from "@/lib/http/rate-limit";
 import { env } from "@/lib/core/env";
 import type { Scope } from "@/lib/auth/api-keys/scopes";
-import { currentRequestId } from "@/lib/core/observability/core.mjs";
+import { currentRequestId } from "@/lib/core/observability/core";
 import { log } from "@/lib/core/observability/logger";
 
 type AuthMode =
@@ -45,7 +45,7 @@ export function apiRoute<
   handle: (ctx: HandlerContext<z.output<PS>, z.output<QS>, A>) => Promise<Response>,
 ) {
   return async (request: Request, route?: RouteContext): Promise<Response> => {
-    // the id server/http-front.mjs gave this request (X-Request-Id), or one of our own when called without it (tests)
+    // the id server/http-front.ts gave this request (X-Request-Id), or one of our own when called without it (tests)
     const requestId = currentRequestId() ?? randomUUID();
     const ip = clientIp(request.headers);
     let rate: RateLimitState | undefined;

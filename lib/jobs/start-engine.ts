@@ -3,7 +3,7 @@ import { env } from "@/lib/core/env";
 import { usesInngest } from "@/lib/jobs/mode";
 import { preloadModelsInBackground } from "@/lib/jobs/preload-models";
 import { createWorker, type Worker } from "@/lib/jobs/worker";
-import { onShutdown } from "@/lib/core/observability/core.mjs";
+import { onShutdown } from "@/lib/core/observability/core";
 import { log } from "@/lib/core/observability/logger";
 
 const globalForEngine = globalThis as unknown as { openkycWorker?: Worker };

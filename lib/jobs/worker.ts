@@ -8,7 +8,7 @@ import { rescreenInBackground } from "@/lib/domain/watchlist/rescreen/rescreen-i
 import { setLocalWorker } from "@/lib/jobs/dispatch";
 import { inProcessDurable, runInProcess } from "@/lib/jobs/durable";
 import { deliveryWorkflow, verificationWorkflow } from "@/lib/jobs/workflows";
-import { withRequestId } from "@/lib/core/observability/core.mjs";
+import { withRequestId } from "@/lib/core/observability/core";
 import { log } from "@/lib/core/observability/logger";
 import { metrics } from "@/lib/core/observability/metrics";
 

@@ -17,7 +17,10 @@ describe("several instances on one database (soak:cluster, small)", () => {
       // the integration tests' own database and secrets are not the soak's: it makes its own
       DATABASE_URL: "",
     };
-    const child = spawn(process.execPath, ["tools/soak/cluster.mjs"], { env, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, ["--import", "tsx", "tools/soak/cluster.mjs"], {
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     const out: string[] = [];
     const err: string[] = [];
     child.stdout.on("data", (d: Buffer) => out.push(d.toString()));

@@ -5,8 +5,7 @@ import { call } from "@/test/api-client";
 import { completedVerification } from "@/test/dashboard-fixtures";
 import { hasDebianPostgres, pgBin, startDebianPostgres } from "@/test/debian-postgres";
 import { createTestAccount } from "@/test/fixtures";
-// @ts-expect-error plain ESM script without type declarations
-import { runMigrations } from "../../../server/db.mjs";
+import { runMigrations } from "../../../server/db";
 
 // docs/operations.md, "Back up and restore": pg_dump of the database, the storage key kept apart; restored into a
 // fresh database, a verification and its encrypted file read back, through the same code the API uses. With

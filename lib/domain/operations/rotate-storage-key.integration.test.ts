@@ -17,8 +17,7 @@ import { completedVerification, ownerOf } from "@/test/dashboard-fixtures";
 import { createTestAccount } from "@/test/fixtures";
 import { createWebhookEndpoint } from "@/lib/domain/webhooks/create-webhook-endpoint";
 import { decryptWebhookSecret } from "@/lib/domain/webhooks/webhook-secret";
-// @ts-expect-error plain ESM script without type declarations
-import { runMigrations } from "../../../server/db.mjs";
+import { runMigrations } from "../../../server/db";
 
 // docs/operations.md, "Rotating the storage key", on a database of its own (a rotation re-seals the whole database,
 // and the other integration files share theirs): data sealed under key A — files, a webhook secret, every sealed

