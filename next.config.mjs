@@ -16,7 +16,7 @@ const nextConfig = {
   serverExternalPackages: [
     "sharp",
     "pg",
-    // one metrics registry and one logger per process: server/http-front.mjs and every bundle must load the same copy
+    // one metrics registry and one logger per process: server/http-front.ts and every bundle must load the same copy
     "prom-client",
     "pino",
     "pino-pretty",

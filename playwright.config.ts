@@ -2,7 +2,7 @@ import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH, fakeCameraArgs } from "./e2e/chromium";
 
-// End-to-end tests (e2e/*.spec.ts) in Debian's Chromium against the production build, served by e2e/server.mjs
+// End-to-end tests (e2e/*.spec.ts) in Debian's Chromium against the production build, served by e2e/server.ts
 // on a database of its own. Never `npx playwright install`: it downloads browsers (no internet here).
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
@@ -43,7 +43,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: "node e2e/server.mjs",
+    command: "node --import tsx e2e/server.ts",
     url: `${BASE_URL}/api/v1/workflows/supported-document-types`,
     reuseExistingServer: false,
     // includes `next build` when the sources changed since the last build (minutes on 2 cores)

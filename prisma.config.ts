@@ -5,7 +5,7 @@ import { defineConfig } from "prisma/config";
 
 // Offline machines cannot download Prisma's native schema engine, yet every CLI command (even `generate`)
 // asks for one. Point it at a dummy only when no real engine is installed; migrations run through
-// server/db.mjs (the same engine compiled to WASM).
+// server/db.ts (the same engine compiled to WASM).
 const enginesDir = path.join(__dirname, "node_modules/@prisma/engines");
 const hasEngine = existsSync(enginesDir) && readdirSync(enginesDir).some((f) => f.startsWith("schema-engine-"));
 if (!hasEngine && !process.env.PRISMA_SCHEMA_ENGINE_BINARY) process.env.PRISMA_SCHEMA_ENGINE_BINARY = "/bin/true";

@@ -9,7 +9,7 @@ import { signInAsDemoOwner } from "./dashboard-session";
 
 // Ongoing screening as an owner and a reviewer meet it: opt in on Settings, a verification approved on a clean
 // name, then a list import (the real CLI, on the e2e database) that names that person → the alert on Review →
-// Alerts, dismissed. The e2e database is the one e2e/server.mjs created (embedded PostgreSQL on E2E_PG_PORT).
+// Alerts, dismissed. The e2e database is the one e2e/server.ts created (embedded PostgreSQL on E2E_PG_PORT).
 
 const DATABASE_URL = `postgresql://postgres:postgres@127.0.0.1:${process.env.E2E_PG_PORT ?? 54331}/openkyc_e2e`;
 const HEADER =

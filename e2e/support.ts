@@ -1,11 +1,11 @@
-// Helpers for the end-to-end specs: the seeded demo account (written by e2e/server.mjs), the public API with its
+// Helpers for the end-to-end specs: the seeded demo account (written by e2e/server.ts), the public API with its
 // keys, accessibility checks (axe-core) and screenshots attached to the report.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type APIRequestContext, type APIResponse, type Page, type TestInfo } from "@playwright/test";
 
-// written by e2e/server.mjs: seed.json, or seed-<port>.json when E2E_PORT is not the default 3210
+// written by e2e/server.ts: seed.json, or seed-<port>.json when E2E_PORT is not the default 3210
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 export const SEED_FILE = path.resolve(__dirname, `.state/${PORT === 3210 ? "seed" : `seed-${PORT}`}.json`);
 

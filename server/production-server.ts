@@ -1,9 +1,8 @@
-// Test-only: the production build (built when the sources changed) served by server/http-front.mjs as `npm start`
+// Test-only: the production build (built when the sources changed) served by server/http-front.ts as `npm start`
 // serves it, in a child process on a free port, for tests that drive the app over real HTTP.
 import { fork, type ChildProcess } from "node:child_process";
 import path from "node:path";
-// @ts-expect-error plain ESM script without type declarations
-import { buildIfNeeded } from "./build-if-needed.mjs";
+import { buildIfNeeded } from "./build-if-needed";
 
 export type ProductionServer = { base: string; stop: () => void };
 
@@ -11,6 +10,8 @@ export async function startProductionServer(env: Record<string, string> = {}): P
   buildIfNeeded({ log: () => undefined });
   const port = 20_000 + Math.floor(Math.random() * 20_000);
   const server: ChildProcess = fork(path.resolve("tools/bench/serve-app.mjs"), [], {
+    // it imports server/http-front.ts
+    execArgv: ["--import", "tsx"],
     env: { ...process.env, PORT: String(port), NODE_ENV: "production", ...env },
     stdio: ["ignore", "ignore", "inherit", "ipc"],
   });

@@ -5,10 +5,9 @@ import { prisma } from "@/lib/core/db";
 import { createTestAccount, type TestAccount } from "@/test/fixtures";
 import { startReceiver } from "@/test/webhook-receiver";
 import { createWebhookEndpoint } from "@/lib/domain/webhooks/create-webhook-endpoint";
-// @ts-expect-error plain ESM script without type declarations
-import { buildIfNeeded } from "./build-if-needed.mjs";
+import { buildIfNeeded } from "./build-if-needed";
 
-// The production build, served by server/http-front.mjs as `npm start` serves it, driven over real HTTP. The other
+// The production build, served by server/http-front.ts as `npm start` serves it, driven over real HTTP. The other
 // tests call route handlers in one module graph; this one catches what only the bundle does (two bundles with
 // their own module state, rewritten require.resolve, …) — both happened.
 let server: ChildProcess;
@@ -19,6 +18,8 @@ beforeAll(async () => {
   buildIfNeeded({ log: () => undefined });
   const port = 20_000 + Math.floor(Math.random() * 20_000);
   server = fork(path.resolve("tools/bench/serve-app.mjs"), [], {
+    // it imports server/http-front.ts
+    execArgv: ["--import", "tsx"],
     env: {
       ...process.env,
       PORT: String(port),

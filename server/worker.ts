@@ -8,7 +8,7 @@ import { env } from "@/lib/core/env";
 import { preloadModelsInBackground } from "@/lib/jobs/preload-models";
 import { createWorker } from "@/lib/jobs/adapters/in-process";
 import { usesInngest } from "@/lib/jobs/mode";
-import { markShuttingDown, promClient, shutdownGraceMs } from "@/lib/core/observability/core.mjs";
+import { markShuttingDown, promClient, shutdownGraceMs } from "@/lib/core/observability/core";
 import { registerDatabaseMetrics } from "@/lib/core/observability/database-metrics";
 import { log } from "@/lib/core/observability/logger";
 import { collectProcessMetrics } from "@/lib/core/observability/metrics";

@@ -1,5 +1,5 @@
 // Test-only: calls a real route handler in-process, with a request shaped like the one our server builds
-// (server/http-front.mjs stamps the peer address, signed with its per-process secret: lib/http/client-ip.ts).
+// (server/http-front.ts stamps the peer address, signed with its per-process secret: lib/http/client-ip.ts).
 // Each test imports the route modules it exercises and names each one's path pattern once with `route()`, so a
 // test reads as the HTTP call it makes and no list of every route has to be kept in step with app/.
 import { stampHeaders } from "@/lib/http/client-ip";

@@ -1,4 +1,4 @@
-import { setLogDestination } from "@/lib/core/observability/core.mjs";
+import { setLogDestination } from "@/lib/core/observability/core";
 
 /** Test-only: every log line (JSON) from now on goes to `lines` instead of stdout, until `restore()`. */
 export function captureLogs() {

@@ -5,8 +5,7 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { chownSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-// @ts-expect-error plain ESM script without type declarations
-import { freePort } from "../server/free-port.mjs";
+import { freePort } from "../server/free-port";
 
 export const PG15_BIN = "/usr/lib/postgresql/15/bin";
 

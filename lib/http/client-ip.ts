@@ -3,7 +3,7 @@ import { BlockList, isIP } from "node:net";
 import { env } from "@/lib/core/env";
 
 // Where a request comes from decides rate limits, sign-up and OTP limits and IP intelligence, so no client may
-// choose it. Our own HTTP server (server/http-front.mjs) stamps the TCP peer address and the X-Forwarded-For it
+// choose it. Our own HTTP server (server/http-front.ts) stamps the TCP peer address and the X-Forwarded-For it
 // received into headers signed with a secret that lives only in this process (CLIENT_IP_SECRET_ENV, random per
 // start); a stamp that is missing or does not verify counts as "address unknown" (fail closed), never as the value
 // a client sent. Behind proxies (TRUST_PROXY), the client is the right-most address that is not a trusted hop.
@@ -14,7 +14,7 @@ export const CLIENT_IP_HEADER = "x-openkyc-client-ip";
 export const FORWARDED_HEADER = "x-openkyc-forwarded-for";
 /** HMAC of both, with the per-process secret. */
 export const STAMP_HEADER = "x-openkyc-client-stamp";
-/** Environment variable through which server/http-front.mjs hands its per-process secret to the app (same process). */
+/** Environment variable through which server/http-front.ts hands its per-process secret to the app (same process). */
 export const CLIENT_IP_SECRET_ENV = "OPENKYC_CLIENT_IP_SECRET";
 
 function stampOf(secret: string, socketIp: string, forwarded: string): string {

@@ -33,7 +33,7 @@ import {
   type IdRef,
 } from "@/test/fuzz/request-arbitraries";
 import { fuzzCall, outcomeSummary, recordServerLog } from "@/test/fuzz/response-checks";
-import { setLogDestination } from "@/lib/core/observability/core.mjs";
+import { setLogDestination } from "@/lib/core/observability/core";
 import {
   buildGood,
   buildSendInputs,

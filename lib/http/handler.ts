@@ -11,7 +11,7 @@ import { rateLimitHeaders } from "@/lib/http/rate-limit";
 import { consumeRateLimit, rateLimitState, type RateLimitState } from "@/lib/core/rate-limit";
 import { env } from "@/lib/core/env";
 import type { Scope } from "@/lib/auth/api-keys/scopes";
-import { currentRequestId } from "@/lib/core/observability/core.mjs";
+import { currentRequestId } from "@/lib/core/observability/core";
 import { log } from "@/lib/core/observability/logger";
 
 type AuthMode =
@@ -48,7 +48,7 @@ export function apiRoute<
   handle: (ctx: HandlerContext<z.output<PS>, z.output<QS>, A>) => Promise<Response>,
 ) {
   return async (request: Request, route?: RouteContext): Promise<Response> => {
-    // the id server/http-front.mjs gave this request (X-Request-Id), or one of our own when called without it (tests)
+    // the id server/http-front.ts gave this request (X-Request-Id), or one of our own when called without it (tests)
     const requestId = currentRequestId() ?? randomUUID();
     const ip = clientIp(request.headers);
     let rate: RateLimitState | undefined;

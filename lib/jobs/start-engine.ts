@@ -3,7 +3,7 @@ import { env } from "@/lib/core/env";
 import { usesInngest } from "@/lib/jobs/mode";
 import { preloadModelsInBackground } from "@/lib/jobs/preload-models";
 import { createWorker, type Worker } from "@/lib/jobs/adapters/in-process";
-import { onShutdown } from "@/lib/core/observability/core.mjs";
+import { onShutdown } from "@/lib/core/observability/core";
 import { log } from "@/lib/core/observability/logger";
 
 const globalForEngine = globalThis as unknown as { openkycWorker?: Worker };
@@ -21,6 +21,6 @@ export function startEngine(): void {
   worker.start();
   log("engine").info("in-process worker started (no Inngest configured)");
   preloadModelsInBackground("engine");
-  // server/http-front.mjs runs this on SIGTERM once it takes no more requests (graceful shutdown)
+  // server/http-front.ts runs this on SIGTERM once it takes no more requests (graceful shutdown)
   onShutdown("engine", 10, (deadline) => worker.stop(deadline));
 }

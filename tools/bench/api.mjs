@@ -12,8 +12,8 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { buildIfNeeded } from "../../server/build-if-needed.mjs";
-import { runMigrations } from "../../server/db.mjs";
+import { buildIfNeeded } from "../../server/build-if-needed.ts";
+import { runMigrations } from "../../server/db.ts";
 import { HOST, freePort, measure, startChild, stopChildren } from "./harness.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -131,7 +131,7 @@ function printTable(rows) {
 
 async function main() {
   if (!process.env.DATABASE_URL)
-    throw new Error("DATABASE_URL is not set: run through `npm run bench:api` (server/with-db.mjs)");
+    throw new Error("DATABASE_URL is not set: run through `npm run bench:api` (server/with-db.ts)");
   log(`migrations: ${await runMigrations("deploy")}`);
   buildIfNeeded({ log });
 
@@ -247,7 +247,7 @@ async function main() {
       connections: CONNECTIONS,
       warmupSeconds: WARMUP_SECONDS,
       seconds: SECONDS,
-      app: "next production build via server/http-front.mjs, own process",
+      app: "next production build via server/http-front.ts, own process",
       baseline: "node:http fixed JSON, own process",
       database: `PostgreSQL ${setup.postgres} at ${databaseLabel(process.env.DATABASE_URL)}`,
       databasePoolSize: Number(process.env.DATABASE_POOL_SIZE ?? 20),

@@ -38,17 +38,16 @@ export function runTs(script, args = [], env = process.env) {
 }
 
 /**
- * buildIfNeeded() (server/build-if-needed.mjs) in a child whose stdout goes to our stderr: `next build` prints
+ * buildIfNeeded() (server/build-if-needed.ts) in a child whose stdout goes to our stderr: `next build` prints
  * its report on stdout, which must carry only the results.
  */
 export function buildApp() {
-  const result = spawnSync(process.execPath, ["server/build-if-needed.mjs"], {
+  const result = spawnSync(process.execPath, ["--import", "tsx", "server/build-if-needed.ts"], {
     cwd: ROOT,
     env: process.env,
     stdio: ["ignore", 2, 2],
   });
-  if (result.status !== 0)
-    throw new Error(`server/build-if-needed.mjs failed (exit ${result.status ?? result.signal})`);
+  if (result.status !== 0) throw new Error(`server/build-if-needed.ts failed (exit ${result.status ?? result.signal})`);
 }
 
 /** The bench account of tools/bench/account.ts (fresh account, demo workflows, API key): create, delete. */
@@ -70,7 +69,7 @@ export const deleteBenchAccount = (accountId) => void runTs("tools/bench/account
 
 export async function database() {
   if (!process.env.DATABASE_URL)
-    throw new Error("DATABASE_URL is not set: run through the npm script (server/with-db.mjs)");
+    throw new Error("DATABASE_URL is not set: run through the npm script (server/with-db.ts)");
   const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
   await client.connect();
   return client;

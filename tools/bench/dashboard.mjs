@@ -8,7 +8,7 @@
 // tools/bench/dashboard-seal.ts (as lib/core/crypto/sealed-columns.ts writes them). Then VACUUM ANALYZE and tools/bench/dashboard-run.ts (listVerifications() called
 // directly, BENCH_DASHBOARD_RUNS (30) times per case, + EXPLAIN ANALYZE). Rows deleted at the end
 // (BENCH_KEEP_DATA=1 keeps them). Prints a table, then ONE JSON line (also bench-results/dashboard.json).
-import { runMigrations } from "../../server/db.mjs";
+import { runMigrations } from "../../server/db.ts";
 import {
   createBenchAccount,
   database,

@@ -5,7 +5,7 @@ import { fork } from "node:child_process";
 import { readFileSync } from "node:fs";
 import autocannon from "autocannon";
 
-export { HOST, freePort } from "../../server/free-port.mjs";
+export { HOST, freePort } from "../../server/free-port.ts";
 
 const children = new Set();
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench:pipeline`: from the moment the API accepted the last input of a verification to the moment the
 // integrator's server received its `verification_completed` webhook. Everything as in production: the production
-// build served by server/http-front.mjs (tools/bench/serve-app.mjs; its instrumentation starts the in-process worker
+// build served by server/http-front.ts (tools/bench/serve-app.mjs; its instrumentation starts the in-process worker
 // and preloads the checks' models), a node:http receiver in its own process (tools/bench/webhook-receiver.ts, the one receiver of test/webhook-receiver.ts) subscribed
 // to every event, the API used over HTTP on 127.0.0.1.
 //   BENCH_WORKFLOW=full-kyc (default): DOCUMENT_VERIFICATION + LIVENESS + ADDRESS_VERIFICATION + WATCHLIST_CHECK on
@@ -15,7 +15,7 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { runMigrations } from "../../server/db.mjs";
+import { runMigrations } from "../../server/db.ts";
 import { HOST, cpuMs, freePort, machineBusyMs, percentile, round, startChild, stopChildren } from "./harness.mjs";
 import {
   ROOT,
@@ -361,7 +361,7 @@ async function main() {
       workflow: WORKFLOW,
       inputs: FULL ? { material, address: ADDRESS } : { address: ADDRESS },
       metadata: "userId bench-pipeline (one identity: no duplicate matches between identities)",
-      app: "next production build via server/http-front.mjs, in-process worker, models preloaded at start, own process",
+      app: "next production build via server/http-front.ts, in-process worker, models preloaded at start, own process",
       receiver: "node:http, every event, own process",
       latency: "send-inputs response received → verification_completed received",
       enginePollMs: Number(process.env.ENGINE_POLL_MS || 500),

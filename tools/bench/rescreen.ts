@@ -1,6 +1,6 @@
 // `npm run bench:rescreen`: ongoing screening (lib/domain/watchlist/rescreen) of BENCH_RESCREEN_IDENTITIES (100,000)
 // approved verifications of one opted-in account against a new list of BENCH_RESCREEN_ENTRIES (50,000) entries, on
-// a real PostgreSQL (server/with-db.mjs: DATABASE_URL, or the embedded one), through the real code: the list is a
+// a real PostgreSQL (server/with-db.ts: DATABASE_URL, or the embedded one), through the real code: the list is a
 // CSV imported by importWatchlist (which queues the job), the identities are WATCHLIST_CHECK steps whose data is
 // sealed as the app seals it, and runDueRescreens() does the work. Synthetic names from a fixed seed (same data on
 // every run). Then a list update (BENCH_RESCREEN_ADDED entries added, as many changed): the delta path.
@@ -22,8 +22,7 @@ import { runDueRescreens } from "@/lib/domain/watchlist/rescreen/run-rescreen";
 import { screenName } from "@/lib/domain/watchlist/screen-name";
 // @ts-expect-error -- plain ESM helpers shared by the bench scripts
 import { machine, printTable, writeReport } from "./common.mjs";
-// @ts-expect-error -- the migration runner of server/db.mjs
-import { runMigrations } from "../../server/db.mjs";
+import { runMigrations } from "../../server/db";
 
 const setting = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const IDENTITIES = setting("BENCH_RESCREEN_IDENTITIES", 100_000);

@@ -1,9 +1,9 @@
-// Child process of tools/bench/api.mjs: the production app (server/http-front.mjs, exactly what `npm start`
+// Child process of tools/bench/api.mjs: the production app (server/http-front.ts, exactly what `npm start`
 // serves) on 127.0.0.1:PORT, alone on its event loop. Reports readiness over IPC and exits when the parent
 // goes away, so a killed benchmark never leaves a server behind.
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { startServer } from "../../server/http-front.mjs";
+import { startServer } from "../../server/http-front.ts";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const port = Number(process.env.PORT);

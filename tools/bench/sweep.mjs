@@ -11,7 +11,7 @@
 // and sweepStaleVerifications() timed twice in a tsx child (tools/bench/sweep-run.ts): the second has nothing
 // to do. The rows are deleted at the end (BENCH_KEEP_DATA=1 keeps them). Prints a table, then ONE JSON line
 // (also bench-results/sweep.json). Target reported, never asserted. Recorded runs: docs/benchmarks.md.
-import { runMigrations } from "../../server/db.mjs";
+import { runMigrations } from "../../server/db.ts";
 import {
   createBenchAccount,
   database,

@@ -38,7 +38,7 @@ import {
 import { HOST, freePort, percentile, round, startChild, stopChildren } from "./harness.mjs";
 import { measureDashboard } from "./verify-dashboard.mjs";
 import { fetchBody, measureFirstLoad, sizes } from "./verify-first-load.mjs";
-import { runMigrations } from "../../server/db.mjs";
+import { runMigrations } from "../../server/db.ts";
 
 const RUNS = setting("BENCH_LCP_RUNS", 7);
 const SETTLE_MS = 1_000;
@@ -197,7 +197,7 @@ const ratio = (value, base) => (value === null || value === undefined || !base ?
 
 async function main() {
   if (!process.env.DATABASE_URL)
-    throw new Error("DATABASE_URL is not set: run through `npm run bench:verify` (server/with-db.mjs)");
+    throw new Error("DATABASE_URL is not set: run through `npm run bench:verify` (server/with-db.ts)");
   log(`migrations: ${await runMigrations("deploy")}`);
   buildApp();
 
@@ -362,7 +362,7 @@ async function main() {
       date: new Date().toISOString(),
       machine: machine(),
       method: {
-        app: "next production build via server/http-front.mjs, own process",
+        app: "next production build via server/http-front.ts, own process",
         browser: `${CHROMIUM_PATH} ${browserVersion}`,
         runs: RUNS,
         settleMs: SETTLE_MS,

@@ -10,7 +10,7 @@
 // BENCH_KEEP_DATA=1 keeps the bench account. Prints a table, then ONE JSON line (also bench-results/webhooks.json).
 // Targets are reported, never asserted. Recorded runs: docs/benchmarks.md.
 import path from "node:path";
-import { runMigrations } from "../../server/db.mjs";
+import { runMigrations } from "../../server/db.ts";
 import {
   HOST,
   ask,

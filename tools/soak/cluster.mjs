@@ -14,9 +14,9 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import os from "node:os";
 import path from "node:path";
 import { ROOT, buildApp, database, printTable, runTs, setting, sleep, writeReport } from "../bench/common.mjs";
-import { runMigrations } from "../../server/db.mjs";
-import { startEmbeddedPostgres } from "../../server/embedded-db.mjs";
-import { freePort } from "../../server/free-port.mjs";
+import { runMigrations } from "../../server/db.ts";
+import { startEmbeddedPostgres } from "../../server/embedded-db.ts";
+import { freePort } from "../../server/free-port.ts";
 import { driveLoad, probeOtpLimit, probeRateLimit } from "./drive.mjs";
 import { findLeaks, parseJson, writeOperationsFigures } from "./report.mjs";
 import { startReceiver } from "../../test/webhook-receiver.ts";
@@ -56,7 +56,7 @@ function capture(name, stream) {
 function startProcess(name, kind, env) {
   const args =
     kind === "app"
-      ? [path.join(ROOT, "tools/bench/serve-app.mjs")]
+      ? ["--import", "tsx", path.join(ROOT, "tools/bench/serve-app.mjs")]
       : ["--import", "tsx", "--conditions=react-server", path.join(ROOT, "server/worker.ts")];
   const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe", "ipc"] });
   children.set(name, child);

@@ -1,6 +1,6 @@
 import { clientIp } from "@/lib/http/client-ip";
 import { prisma } from "@/lib/core/db";
-import { isShuttingDown } from "@/lib/core/observability/core.mjs";
+import { isShuttingDown } from "@/lib/core/observability/core";
 import { allowProbe, probeRefused } from "@/lib/core/observability/probe-limit";
 import { ffmpegBinary } from "@/lib/engines/video/ffmpeg";
 import { version } from "@/package.json";

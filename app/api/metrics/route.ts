@@ -1,7 +1,7 @@
 import { timingSafeEqual } from "node:crypto";
 import { isDirectLoopback } from "@/lib/http/client-ip";
 import { env } from "@/lib/core/env";
-import { promClient } from "@/lib/core/observability/core.mjs";
+import { promClient } from "@/lib/core/observability/core";
 import { registerDatabaseMetrics } from "@/lib/core/observability/database-metrics";
 import { collectProcessMetrics } from "@/lib/core/observability/metrics";
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { stampHeaders } from "@/lib/http/client-ip";
 import { prisma } from "@/lib/core/db";
-import { markShuttingDown } from "@/lib/core/observability/core.mjs";
+import { markShuttingDown } from "@/lib/core/observability/core";
 import { GET } from "./route";
 
 const probe = () => new Request("http://localhost/api/ready", { headers: stampHeaders("10.2.0.1") });

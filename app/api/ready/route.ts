@@ -1,5 +1,5 @@
 import { clientIp } from "@/lib/http/client-ip";
-import { isShuttingDown } from "@/lib/core/observability/core.mjs";
+import { isShuttingDown } from "@/lib/core/observability/core";
 import { allowProbe, probeRefused } from "@/lib/core/observability/probe-limit";
 import { readiness } from "@/lib/http/readiness";
 

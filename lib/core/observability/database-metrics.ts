@@ -1,7 +1,7 @@
 import "server-only";
 import { pgPool } from "@/lib/core/db";
 import type * as client from "prom-client";
-import { metric, promClient } from "@/lib/core/observability/core.mjs";
+import { metric, promClient } from "@/lib/core/observability/core";
 
 // Queue depth is the same whichever instance is scraped: read from PostgreSQL when /api/metrics is asked, in one
 // statement, through the two partial scans the queue's own indexes serve ((doneAt, runAt) and (status, nextAttemptAt)).

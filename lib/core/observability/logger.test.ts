@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { captureLogs } from "@/test/capture-logs";
-import { currentRequestId, routeLabel, withRequestId } from "@/lib/core/observability/core.mjs";
+import { currentRequestId, routeLabel, withRequestId } from "@/lib/core/observability/core";
 import { log } from "@/lib/core/observability/logger";
 
 let capture: ReturnType<typeof captureLogs>;

@@ -1,6 +1,6 @@
 import "server-only";
 import type * as client from "prom-client";
-import { metric, promClient } from "@/lib/core/observability/core.mjs";
+import { metric, promClient } from "@/lib/core/observability/core";
 
 // The domain's metrics, counted where things happen in THIS process ("[process]" in their help): Prometheus adds
 // the instances up. What must be the same whichever instance is asked (queue depth, the oldest waiting job) is read

@@ -4,7 +4,7 @@ import type { Tx } from "@/lib/core/db";
 import { openJson } from "@/lib/core/crypto/field-crypto";
 import { secrets } from "@/lib/core/secrets";
 import { uuidv7 } from "@/lib/core/ids";
-import { currentRequestId } from "@/lib/core/observability/core.mjs";
+import { currentRequestId } from "@/lib/core/observability/core";
 
 // The webhook event envelope, built in ONE place (recordEvent, recordEventsBulk and the dashboard's test event):
 // eventName, eventId (UUIDv7, the same on every retry), flowId, verificationId, timeStamp, resource, metadata, then

@@ -6,8 +6,7 @@ import { call, route } from "@/test/api-client";
 import { completedVerification } from "@/test/dashboard-fixtures";
 import { hasDebianPostgres, pgBin, startDebianPostgres } from "@/test/debian-postgres";
 import { createTestAccount } from "@/test/fixtures";
-// @ts-expect-error plain ESM script without type declarations
-import { runMigrations } from "../../../server/db.mjs";
+import { runMigrations } from "../../../server/db";
 
 const verificationRoute = route("/api/v1/verifications/[verificationId]", verificationModule);
 

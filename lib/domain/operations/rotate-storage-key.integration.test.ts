@@ -18,8 +18,7 @@ import { completedVerification, ownerOf } from "@/test/dashboard-fixtures";
 import { createTestAccount } from "@/test/fixtures";
 import { createWebhookEndpoint } from "@/lib/domain/webhooks/create-webhook-endpoint";
 import { decryptWebhookSecret } from "@/lib/domain/webhooks/webhook-secret";
-// @ts-expect-error plain ESM script without type declarations
-import { runMigrations } from "../../../server/db.mjs";
+import { runMigrations } from "../../../server/db";
 
 const verificationRoute = route("/api/v1/verifications/[verificationId]", verificationModule);
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { env } from "@/lib/core/env";
-import { withRequestId } from "@/lib/core/observability/core.mjs";
+import { withRequestId } from "@/lib/core/observability/core";
 import { log } from "@/lib/core/observability/logger";
 import { metrics } from "@/lib/core/observability/metrics";
 import type { ClaimedWork, Job, PolledWork, TimedWork } from "@/lib/jobs/define-job";

@@ -25,7 +25,7 @@ const INPUTS = [
 ];
 const STAMP = path.join(ROOT, ".next/openkyc-source-hash");
 
-function* files(entry) {
+function* files(entry: string): Generator<string> {
   const full = path.join(ROOT, entry);
   if (!existsSync(full)) return;
   if (statSync(full).isFile()) {
@@ -35,7 +35,7 @@ function* files(entry) {
   for (const child of readdirSync(full).sort()) yield* files(path.join(entry, child));
 }
 
-export function sourceHash() {
+export function sourceHash(): string {
   const hash = createHash("sha256");
   for (const input of INPUTS)
     for (const file of files(input))
@@ -46,7 +46,10 @@ export function sourceHash() {
   return hash.digest("hex");
 }
 
-export function buildIfNeeded({ log = console.error } = {}) {
+export type BuildLog = (message: string) => void;
+
+/** Builds when needed; true when it built, false when the build of the current sources was there already. */
+export function buildIfNeeded({ log = console.error }: { log?: BuildLog } = {}): boolean {
   const current = sourceHash();
   const isBuilt = () =>
     (existsSync(path.join(ROOT, ".next/BUILD_ID")) && existsSync(STAMP) ? readFileSync(STAMP, "utf8") : null) ===
@@ -58,13 +61,13 @@ export function buildIfNeeded({ log = console.error } = {}) {
 
 const LOCK = path.join(ROOT, ".next-build.lock");
 
-function withBuildLock(run) {
+function withBuildLock<T>(run: () => T): T {
   for (;;) {
     try {
       mkdirSync(LOCK);
       break;
     } catch (error) {
-      if (error.code !== "EEXIST") throw error;
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
       // a lock left by a build that was killed: a build takes minutes, not a quarter of an hour
       const age = Date.now() - (statSync(LOCK, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
       if (age > 15 * 60_000) rmSync(LOCK, { recursive: true, force: true });
@@ -78,7 +81,7 @@ function withBuildLock(run) {
   }
 }
 
-function build(current, log) {
+function build(current: string, log: BuildLog): true {
   log("[build] no build of the current sources: running `next build` (a minute or two on 2 cores)…");
   const started = Date.now();
   const result = spawnSync(process.execPath, [path.join(ROOT, "node_modules/next/dist/bin/next"), "build"], {

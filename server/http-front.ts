@@ -2,7 +2,7 @@
 // headers signed with a secret born with this process (lib/http/client-ip.ts verifies them; a request without a
 // valid stamp has no known address), and drops any client-sent copy. Everything else is Next's request handler.
 import { createHmac, randomBytes, randomUUID } from "node:crypto";
-import http from "node:http";
+import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import next from "next";
 import {
   httpMetrics,
@@ -12,7 +12,7 @@ import {
   runShutdownHooks,
   shutdownGraceMs,
   withRequestId,
-} from "../lib/core/observability/core.mjs";
+} from "@/lib/core/observability/core";
 
 export const CLIENT_IP_HEADER = "x-openkyc-client-ip";
 const FORWARDED_HEADER = "x-openkyc-forwarded-for";
@@ -20,7 +20,20 @@ const STAMP_HEADER = "x-openkyc-client-stamp";
 // the app runs in this process (next() below): it reads the secret from here; nothing else ever sees it
 const SECRET_ENV = "OPENKYC_CLIENT_IP_SECRET";
 
-export async function startServer({ port, hostname = "0.0.0.0", dev = false, dir = process.cwd() }) {
+export type ServerOptions = { port: number; hostname?: string; dev?: boolean; dir?: string };
+
+export type RunningServer = {
+  server: http.Server;
+  /** Graceful shutdown; the same promise however often it is called. */
+  close(): Promise<void>;
+};
+
+export async function startServer({
+  port,
+  hostname = "0.0.0.0",
+  dev = false,
+  dir = process.cwd(),
+}: ServerOptions): Promise<RunningServer> {
   const secret = (process.env[SECRET_ENV] = randomBytes(32).toString("base64url"));
   const app = next({ dev, dir, hostname, port });
   await app.prepare();
@@ -42,12 +55,12 @@ export async function startServer({ port, hostname = "0.0.0.0", dev = false, dir
     withRequestId(requestId, () => handle(req, res));
   });
   /** One log line and the HTTP metrics per request: path without its query (tokens ride in query strings). */
-  function observe(req, res, requestId, started) {
+  function observe(req: IncomingMessage, res: ServerResponse, requestId: string, started: bigint) {
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-    const pathname = (req.url ?? "/").split("?")[0];
+    const pathname = (req.url ?? "/").split("?")[0] ?? "/";
     if (pathname.startsWith("/_next/") || pathname === "/favicon.ico") return;
     const route = routeLabel(pathname);
-    const labels = { method: req.method, route, status: String(res.statusCode) };
+    const labels = { method: req.method ?? "", route, status: String(res.statusCode) };
     metrics.requests.inc(labels);
     metrics.duration.observe(labels, seconds);
     if (res.statusCode === 429) metrics.rateLimited.inc({ route });
@@ -61,11 +74,11 @@ export async function startServer({ port, hostname = "0.0.0.0", dev = false, dir
   server.requestTimeout = 300_000;
   server.headersTimeout = 30_000;
   server.keepAliveTimeout = 65_000;
-  await new Promise((resolve, reject) => {
+  await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(port, hostname, resolve);
+    server.listen(port, hostname, () => resolve());
   });
-  let closing = null;
+  let closing: Promise<void> | null = null;
   return {
     server,
     /**
@@ -79,16 +92,16 @@ export async function startServer({ port, hostname = "0.0.0.0", dev = false, dir
         const deadline = Date.now() + shutdownGraceMs();
         markShuttingDown();
         logger.info({ graceSeconds: shutdownGraceMs() / 1000 }, "shutting down: no new connections");
-        await new Promise((resolve) => {
+        await new Promise<void>((resolve) => {
           server.close(() => resolve());
           // keep-alive sockets turn idle as their last request ends: close them as they do
-          const idle = setInterval(() => server.closeIdleConnections?.(), 200);
+          const idle = setInterval(() => server.closeIdleConnections(), 200);
           server.once("close", () => clearInterval(idle));
-          setTimeout(() => server.closeAllConnections?.(), Math.max(0, deadline - Date.now())).unref();
-          server.closeIdleConnections?.();
+          setTimeout(() => server.closeAllConnections(), Math.max(0, deadline - Date.now())).unref();
+          server.closeIdleConnections();
         });
         await runShutdownHooks(deadline);
-        await app.close?.();
+        await app.close();
         logger.info("stopped");
       })();
       return closing;

@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 // `npm start`: the whole service from one command.
 //  1. DATABASE_URL unset → start the embedded PostgreSQL (data in .data/pg); set → use that database.
 //  2. Apply prisma/migrations.
@@ -6,28 +5,32 @@
 //     database (DATABASE_URL) or one with accounts never gets a demo account or printed keys, unless --seed-demo.
 //  4. Build the production app when no build of the current sources exists (`--dev` runs next dev instead).
 //  5. Serve on PORT (3000). Ctrl-C stops the server, then the database, cleanly.
+// Run as `node --require tsx/cjs server/start.ts`: this package's .ts files are CommonJS to tsx, so its require hook
+// alone loads them, in this one process (SIGTERM reaches it directly). `--import tsx` would also start tsx's ESM
+// loader thread, about half a second of CPU on every start that nothing here needs.
 import "dotenv/config";
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { buildIfNeeded } from "./build-if-needed.mjs";
-import { runMigrations } from "./db.mjs";
-import { startEmbeddedPostgres } from "./embedded-db.mjs";
-import { startServer } from "./http-front.mjs";
+import { buildIfNeeded } from "./build-if-needed";
+import { runMigrations } from "./db";
+import { startEmbeddedPostgres, type EmbeddedDatabase } from "./embedded-db";
+import { startServer, type RunningServer } from "./http-front";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dev = process.argv.includes("--dev");
 const seedDemo = process.argv.includes("--seed-demo");
 const port = Number(process.env.PORT ?? 3000);
 process.env.PUBLIC_URL ??= `http://localhost:${port}`;
-const log = (msg) => console.log(`[start] ${msg}`);
+const log = (msg: string) => console.log(`[start] ${msg}`);
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-let db = null;
-let app = null;
+let db: EmbeddedDatabase | null = null;
+let app: RunningServer | null = null;
 let stopping = false;
 
-async function stop(code = 0) {
+async function stop(code = 0): Promise<void> {
   if (stopping) return;
   stopping = true;
   log("stopping…");
@@ -39,14 +42,14 @@ async function stop(code = 0) {
   try {
     await db?.stop();
   } catch (e) {
-    console.error(`[start] database stop: ${e?.message ?? e}`);
+    console.error(`[start] database stop: ${messageOf(e)}`);
   }
   process.exit(code);
 }
-process.on("SIGINT", () => stop(0));
-process.on("SIGTERM", () => stop(0));
+process.on("SIGINT", () => void stop(0));
+process.on("SIGTERM", () => void stop(0));
 
-try {
+async function main(): Promise<void> {
   const external = Boolean(process.env.DATABASE_URL);
   if (!external) {
     db = await startEmbeddedPostgres();
@@ -59,21 +62,25 @@ try {
   if (seedDemo || !external) seedOnFirstStart(seedDemo);
   else log("external database: no demo account is created (npm start -- --seed-demo creates one and prints its keys)");
   if (!dev) {
-    process.env.NODE_ENV = "production";
-    buildIfNeeded({ log: (m) => log(m) });
+    // the production server and the build both read it (Next's types declare it read-only, hence no plain assignment)
+    Object.assign(process.env, { NODE_ENV: "production" });
+    buildIfNeeded({ log });
   }
   log(ffmpegBanner());
   app = await startServer({ port, dev, dir: ROOT });
   log(
     `ready on ${process.env.PUBLIC_URL} (API ${process.env.PUBLIC_URL}/api/v1, reference ${process.env.PUBLIC_URL}/docs)`,
   );
-} catch (error) {
-  console.error(`[start] failed: ${error?.message ?? error}`);
-  await stop(1);
 }
 
+// (a .ts file of this package is CommonJS to tsx: no top-level await)
+main().catch(async (error: unknown) => {
+  console.error(`[start] failed: ${messageOf(error)}`);
+  await stop(1);
+});
+
 /** Which ffmpeg decodes uploaded videos: the same choice as lib/engines/video/ffmpeg.ts (FFMPEG_PATH, PATH, bundled). */
-function ffmpegBanner() {
+function ffmpegBanner(): string {
   const dirs = [...(process.env.PATH ?? "").split(path.delimiter).filter(Boolean), "/usr/bin", "/usr/local/bin"];
   const found =
     process.env.FFMPEG_PATH ||
@@ -81,13 +88,24 @@ function ffmpegBanner() {
   if (!found)
     return "ffmpeg: the bundled 2018 build (no security updates): install your system's ffmpeg (apt-get install -y ffmpeg)";
   const version =
-    /ffmpeg version (\S+)/.exec(spawnSync(found, ["-version"], { encoding: "utf8", env: {} }).stdout ?? "")?.[1] ??
-    "unknown version";
+    /ffmpeg version (\S+)/.exec(
+      spawnSync(found, ["-version"], { encoding: "utf8", env: {} as NodeJS.ProcessEnv }).stdout ?? "",
+    )?.[1] ?? "unknown version";
   return `ffmpeg: ${process.env.FFMPEG_PATH ? "FFMPEG_PATH" : "system"} ${version} (${found})`;
 }
 
+/** What `server/seed.ts` prints: the demo account's sign-in, keys and workflows. */
+type DemoAccount = {
+  baseUrl: string;
+  clientId: string;
+  apiKey: string;
+  readOnlyApiKey: string;
+  dashboard: { email: string; password: string };
+  workflows: Record<string, string>;
+};
+
 /** The demo account: only on an empty database, or always with --seed-demo (which mints new keys each time). */
-function seedOnFirstStart(always) {
+function seedOnFirstStart(always: boolean): void {
   const tsx = path.join(ROOT, "node_modules/.bin/tsx");
   const result = spawnSync(tsx, ["--conditions=react-server", "server/seed.ts", ...(always ? [] : ["--if-empty"])], {
     cwd: ROOT,
@@ -98,7 +116,7 @@ function seedOnFirstStart(always) {
   if (result.status !== 0) throw new Error("seeding the demo account failed");
   const out = result.stdout.trim();
   if (!out) return;
-  const demo = JSON.parse(out);
+  const demo = JSON.parse(out) as DemoAccount;
   log(`${always ? "--seed-demo" : "first start"}: demo account created. Keep these; the API keys are shown only once.`);
   console.log(`
   Sign-in     e-mail ${demo.dashboard.email}   password ${demo.dashboard.password}
