@@ -2,7 +2,8 @@ import "server-only";
 import bcrypt from "bcryptjs";
 import { prisma } from "@/lib/core/db";
 
-import { PASSWORD_HASH_ROUNDS } from "@/lib/domain/accounts/create-account";
+/** bcrypt cost of every stored password (sign-up, invitation, the demo account). */
+export const PASSWORD_HASH_ROUNDS = 12;
 
 // a hash to compare against when the e-mail is unknown: that sign-in costs the same time as a wrong password
 let dummyHash: Promise<string> | undefined;

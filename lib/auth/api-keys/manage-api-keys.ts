@@ -6,7 +6,7 @@ import { createApiKey, CreateApiKeySchema } from "@/lib/auth/api-keys/create-api
 import { idOrNotFound } from "@/lib/core/ids";
 import { assertCan, type Member } from "@/lib/auth/permissions";
 import { DashboardError, NotFoundError } from "@/lib/core/errors";
-import { rateLimitProblem } from "@/lib/domain/accounts/operator";
+import { rateLimitProblem } from "@/lib/auth/operator";
 import { env } from "@/lib/core/env";
 import { byMember, recordAudit } from "@/lib/domain/audit/record-audit";
 

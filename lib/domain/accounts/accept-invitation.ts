@@ -1,7 +1,7 @@
 import "server-only";
 import bcrypt from "bcryptjs";
 import { z } from "zod";
-import { PASSWORD_HASH_ROUNDS } from "@/lib/domain/accounts/create-account";
+import { PASSWORD_HASH_ROUNDS } from "@/lib/auth/verify-password";
 import { DashboardError } from "@/lib/core/errors";
 import { clock } from "@/lib/core/clock";
 import { prisma, type Tx } from "@/lib/core/db";

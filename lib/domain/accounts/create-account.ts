@@ -3,9 +3,8 @@ import bcrypt from "bcryptjs";
 import { z } from "zod";
 import { prisma } from "@/lib/core/db";
 import { generateClientId } from "@/lib/auth/api-keys/api-key-secrets";
+import { PASSWORD_HASH_ROUNDS } from "@/lib/auth/verify-password";
 import { recordAudit } from "@/lib/domain/audit/record-audit";
-
-export const PASSWORD_HASH_ROUNDS = 12;
 
 export const CreateAccountSchema = z.object({
   accountName: z.string().trim().min(1, "Required").max(100, "At most 100 characters"),
