@@ -23,7 +23,10 @@ function head(file: string): string {
   try {
     const buffer = Buffer.alloc(HEAD_BYTES);
     const read = readSync(fd, buffer, 0, HEAD_BYTES, 0);
-    return buffer.subarray(0, read).toString("utf8").replace(/^\uFEFF/, "");
+    return buffer
+      .subarray(0, read)
+      .toString("utf8")
+      .replace(/^\uFEFF/, "");
   } finally {
     closeSync(fd);
   }
@@ -38,7 +41,12 @@ function xmlRoot(text: string): string | null {
 /** The first CSV line's fields (no quoted newlines in these headers), unquoted and trimmed. */
 function csvHeader(text: string): string[] {
   const line = text.split(/\r?\n/, 1)[0] ?? "";
-  return line.split(",").map((f) => f.trim().replace(/^"(.*)"$/, "$1").trim());
+  return line.split(",").map((f) =>
+    f
+      .trim()
+      .replace(/^"(.*)"$/, "$1")
+      .trim(),
+  );
 }
 
 export function detectListFormat(path: string): DetectedFormat {

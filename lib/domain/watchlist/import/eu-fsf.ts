@@ -38,7 +38,9 @@ const country = (node: XmlNode) => {
   return name && name.toUpperCase() !== "UNKNOWN" ? name : undefined;
 };
 const aliasName = (a: XmlNode) =>
-  attr(a, "wholeName") || distinct([attr(a, "firstName"), attr(a, "middleName"), attr(a, "lastName")]).join(" ") || undefined;
+  attr(a, "wholeName") ||
+  distinct([attr(a, "firstName"), attr(a, "middleName"), attr(a, "lastName")]).join(" ") ||
+  undefined;
 const isWeak = (a: XmlNode) =>
   attr(a, "strong")?.toLowerCase() === "false" || many(a.remark).some((r) => /\blow? quality\b/i.test(textOf(r) ?? ""));
 

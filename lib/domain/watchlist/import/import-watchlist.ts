@@ -31,7 +31,11 @@ export const LIST_FORMATS = {
   "ofac-sdn-csv": { format: "OFAC_SDN_CSV", parse: parseOfacSdnCsv, defaultName: "ofac-sdn" },
   "ofac-sdn-advanced": { format: "OFAC_SDN_ADVANCED_XML", parse: parseOfacSdnAdvanced, defaultName: "ofac-sdn" },
   "eu-fsf": { format: "EU_FSF_XML", parse: parseEuFsf, defaultName: "eu-fsf" },
-  "uk-sanctions-list": { format: "UK_SANCTIONS_LIST_XML", parse: parseUkSanctionsList, defaultName: "uk-sanctions-list" },
+  "uk-sanctions-list": {
+    format: "UK_SANCTIONS_LIST_XML",
+    parse: parseUkSanctionsList,
+    defaultName: "uk-sanctions-list",
+  },
   "us-csl": { format: "US_CSL_CSV", parse: parseUsCsl, defaultName: "us-csl" },
   un: { format: "UN_CONSOLIDATED_XML", parse: parseUnConsolidated, defaultName: "un-consolidated" },
   "opensanctions-csv": { format: "OPENSANCTIONS_CSV", parse: parseOpenSanctionsCsv, defaultName: "opensanctions" },

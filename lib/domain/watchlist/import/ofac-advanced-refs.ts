@@ -48,7 +48,9 @@ export type LocationFacts = { country?: string; unknownPart?: string };
 export function readLocation(refs: ReferenceValues, location: XmlNode): LocationFacts {
   const countries = [
     ...many(location.LocationCountry).map((c) => refs.text("Country", attr(c, "CountryID"))),
-    ...many(location.LocationAreaCode).map((a) => attr(refs.get("AreaCode", attr(a, "AreaCodeID"))?.node, "Description")),
+    ...many(location.LocationAreaCode).map((a) =>
+      attr(refs.get("AreaCode", attr(a, "AreaCodeID"))?.node, "Description"),
+    ),
   ].filter(isKnownCountry);
   // a Nationality/Citizenship feature points at a Location whose only part is the country's name, typed "Unknown"
   const unknownPart = many(location.LocationPart)

@@ -76,7 +76,8 @@ function documentedName(state: State, groups: Map<string, string>, name: XmlNode
 function partyType(state: State, profile: XmlNode): WatchlistEntityType {
   const subType = state.refs.get("PartySubType", attr(profile, "PartySubTypeID"));
   let label = subType?.text;
-  if (!label || label.toLowerCase() === "unknown") label = state.refs.text("PartyType", attr(subType?.node, "PartyTypeID"));
+  if (!label || label.toLowerCase() === "unknown")
+    label = state.refs.text("PartyType", attr(subType?.node, "PartyTypeID"));
   return TYPES[label?.toLowerCase() ?? ""] ?? "OTHER";
 }
 

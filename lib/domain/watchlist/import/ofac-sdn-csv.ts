@@ -29,9 +29,10 @@ export function ofacCsvFolder(path: string): string {
   throw new Error(`the OFAC SDN CSV format is a folder holding ${FILES.sdn} (and alt.csv, add.csv, sdn_comments.csv)`);
 }
 
+const DOS_EOF = String.fromCharCode(0x1a);
 // OFAC's own "empty"; fields also carry a trailing space ("-0- ") and the files may end with a DOS EOF (0x1A)
 const value = (field: string | undefined) => {
-  const v = field?.replace(/\u001a/g, "").trim();
+  const v = field?.replaceAll(DOS_EOF, "").trim();
   return v && v !== "-0-" ? v : undefined;
 };
 
@@ -39,7 +40,10 @@ const value = (field: string | undefined) => {
 async function* records(folder: string, name: string, fields: number, context: ParseContext) {
   const file = join(folder, name);
   let line = 0;
-  for await (const record of csvRecords(file, context.hash, `OFAC ${name}`, { relax_quotes: true, relax_column_count: true })) {
+  for await (const record of csvRecords(file, context.hash, `OFAC ${name}`, {
+    relax_quotes: true,
+    relax_column_count: true,
+  })) {
     line++;
     // the EOF marker alone on the last line
     if (record.length === 1 && !value(record[0])) continue;

@@ -67,7 +67,9 @@ export function sdnEntryToParsed(entry: SdnEntry): ParsedEntry | null {
       (a) => a !== primaryName,
     ),
     // kept apart, not dropped: whether they are screened is the workflow's choice (docs/checks.md)
-    lowQualityAliases: distinct((entry.akaList?.aka ?? []).filter(isWeak).map(fullName)).filter((a) => a !== primaryName),
+    lowQualityAliases: distinct((entry.akaList?.aka ?? []).filter(isWeak).map(fullName)).filter(
+      (a) => a !== primaryName,
+    ),
     birthDates: distinct((entry.dateOfBirthList?.dateOfBirthItem ?? []).flatMap((d) => parseListedDate(d.dateOfBirth))),
     countries: distinct([
       ...(entry.nationalityList?.nationality ?? []).map((n) => n.country),

@@ -68,7 +68,12 @@ export function ukDesignationToParsed(d: Record<string, Node>): ParsedEntry | nu
   const unRef = typeof d.UNReferenceNumber === "string" ? d.UNReferenceNumber : undefined;
   return {
     externalId,
-    entityType: TYPES[String(d.IndividualEntityShip ?? "").trim().toLowerCase()] ?? "OTHER",
+    entityType:
+      TYPES[
+        String(d.IndividualEntityShip ?? "")
+          .trim()
+          .toLowerCase()
+      ] ?? "OTHER",
     primaryName,
     aliases: distinct([
       ...others.filter((n) => !isLow(n)).map(nameOf),
@@ -83,14 +88,15 @@ export function ukDesignationToParsed(d: Record<string, Node>): ParsedEntry | nu
       ...collect(d.ShipDetails, "CurrentBelievedFlagOfShip"),
     ]),
     programs: distinct(collect(d, "RegimeName")),
-    remarks:
-      distinct([unRef && `UN ref ${unRef}`, ...collect(d, "OtherInformation")]).join(" — ") || null,
+    remarks: distinct([unRef && `UN ref ${unRef}`, ...collect(d, "OtherInformation")]).join(" — ") || null,
   };
 }
 
 function collectNames(names: Node): UkName[] {
   if (!names || typeof names !== "object" || Array.isArray(names)) return [];
-  return [names.Name].flat().filter((n): n is { [tag: string]: Node } => !!n && typeof n === "object" && !Array.isArray(n))
+  return [names.Name]
+    .flat()
+    .filter((n): n is { [tag: string]: Node } => !!n && typeof n === "object" && !Array.isArray(n))
     .map((n) => Object.fromEntries(Object.entries(n).map(([k, v]) => [k, v == null ? undefined : String(v)])));
 }
 
