@@ -75,7 +75,11 @@ export function detectListFormat(path: string): DetectedFormat {
     }
     throw new Error(`unknown XML list format (root element <${root ?? "?"}>): give --format`);
   }
-  if (start.startsWith("{")) return "opensanctions-ftm";
+  if (start.startsWith("{")) {
+    // an FtM entity names its schema; another JSON-lines file does not
+    if (/^\{[^\n]*"schema"\s*:\s*"[A-Z]\w*"/.test(start)) return "opensanctions-ftm";
+    throw new Error(`unknown list format: ${path} is JSON lines without an FtM "schema": give --format`);
+  }
   const columns = csvHeader(start);
   if (["_id", "source", "name", "alt_names"].every((c) => columns.includes(c))) return "us-csl";
   if (["id", "schema", "name"].every((c) => columns.includes(c))) return "opensanctions-csv";

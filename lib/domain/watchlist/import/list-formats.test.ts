@@ -250,6 +250,8 @@ describe("format detection", () => {
     expect(() => detectListFormat(`${dir}/sanctions.xml`)).toThrow(/root element <Sanctions>/);
     writeFileSync(`${dir}/export.xml`, "<export><item/></export>");
     expect(() => detectListFormat(`${dir}/export.xml`)).toThrow(/root element <export>/);
+    writeFileSync(`${dir}/events.json`, '{"event": "login", "user": "someone"}\n');
+    expect(() => detectListFormat(`${dir}/events.json`)).toThrow(/JSON lines without an FtM "schema"/);
     writeFileSync(`${dir}/names.csv`, "full_name,country\nSomeone,XX\n");
     expect(() => detectListFormat(`${dir}/names.csv`)).toThrow(/unknown list format/);
     // the headerless SDN CSV is only taken under its own name
