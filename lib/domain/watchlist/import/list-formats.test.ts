@@ -59,8 +59,10 @@ describe("OFAC SDN_ADVANCED.XML", () => {
       remarks: null,
     });
     // a Citizenship Country feature points at a Location whose only part is the country's name
+    // the "Primary Latin" documented name is the entry's name; the same alias in Cyrillic (listed first) an alias
     expect(byId.get("22790")).toMatchObject({
       primaryName: "MADURO MOROS, Nicolas",
+      aliases: ["МАДУРО МОРОС Николас"],
       birthDates: ["1962-11-23"],
       countries: ["Venezuela"],
     });

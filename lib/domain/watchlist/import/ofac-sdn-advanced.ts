@@ -73,6 +73,9 @@ function documentedName(state: State, groups: Map<string, string>, name: XmlNode
   return (lastText && restText ? `${lastText}, ${restText}` : lastText || restText) || undefined;
 }
 
+const isPrimaryLatin = (state: State, name: XmlNode) =>
+  state.refs.text("DocNameStatus", attr(name, "DocNameStatusID"))?.toLowerCase() === "primary latin";
+
 function partyType(state: State, profile: XmlNode): WatchlistEntityType {
   const subType = state.refs.get("PartySubType", attr(profile, "PartySubTypeID"));
   let label = subType?.text;
@@ -120,8 +123,12 @@ export function distinctPartyToParsed(state: State, party: XmlNode): ParsedEntry
   const aliases: (string | undefined)[] = [];
   const weak: (string | undefined)[] = [];
   for (const alias of many(identity.Alias)) {
-    const names = many(alias.DocumentedName).map((n) => documentedName(state, groups, n));
     const isPrimary = attr(alias, "Primary") === "true";
+    // the primary alias may carry the name in several scripts: its "Primary Latin" one is the entry's name
+    const documented = many(alias.DocumentedName).sort(
+      (a, b) => Number(isPrimaryLatin(state, b)) - Number(isPrimaryLatin(state, a)),
+    );
+    const names = documented.map((n) => documentedName(state, groups, n));
     if (isPrimary && !primaryName) primaryName = names.shift();
     // LowQuality is the advanced file's "weak" a.k.a. (SDN.XML category="weak"): kept apart
     (attr(alias, "LowQuality") === "true" ? weak : aliases).push(...names);
