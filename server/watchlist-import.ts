@@ -1,27 +1,26 @@
-// `npm run watchlist:import -- --format ofac-sdn|un|opensanctions-csv|opensanctions-ftm --file PATH [--name NAME] [--account ACCOUNT_ID]`
+// `npm run watchlist:import -- --file PATH [--format FORMAT] [--name NAME] [--account ACCOUNT_ID] [--no-rescreen]`
 // `npm run watchlist:import -- --synthetic`   (the fictional demo list, data/watchlists/synthetic.csv)
 // Imports a published sanctions list file for WATCHLIST_CHECK, replacing the list of the same name in one
 // transaction, and prints ONE summary line. No list is downloaded here: fetch the file yourself (the formats and
-// their addresses are in lib/domain/watchlist/import/*.ts). Without --account the list is screened for every account.
+// their addresses are in lib/domain/watchlist/import/*.ts). Without --format (or with --format auto) the format is
+// read from the file itself; OFAC's legacy SDN CSV is four files: give the folder that holds them as --file.
+// Without --account the list is screened for every account.
 // Then the ongoing screening the import queued runs here (opted-in accounts' approved verifications against the new
 // or changed entries), unless --no-rescreen: a running app's worker takes it up instead (the job is in PostgreSQL).
 import { parseArgs } from "node:util";
 import { prisma } from "@/lib/core/db";
 import {
   importWatchlist,
+  LIST_FORMATS,
   SYNTHETIC_LIST_FILE,
   type ListFormatFlag,
 } from "@/lib/domain/watchlist/import/import-watchlist";
 
-const FORMAT_FLAGS: readonly ListFormatFlag[] = [
-  "ofac-sdn",
-  "un",
-  "opensanctions-csv",
-  "opensanctions-ftm",
-  "synthetic",
-];
+// "synthetic" is the demo list, named by --synthetic
+const FORMAT_FLAGS = [...Object.keys(LIST_FORMATS).filter((f) => f !== "synthetic"), "auto"] as const;
 const USAGE =
-  "usage: npm run watchlist:import -- --format ofac-sdn|un|opensanctions-csv|opensanctions-ftm --file PATH [--name NAME] [--account ACCOUNT_ID] [--no-rescreen]\n" +
+  `usage: npm run watchlist:import -- --file PATH [--format ${FORMAT_FLAGS.join("|")}] [--name NAME] [--account ACCOUNT_ID] [--no-rescreen]\n` +
+  "       (OFAC's SDN CSV: PATH is the folder holding sdn.csv, alt.csv, add.csv, sdn_comments.csv)\n" +
   "       npm run watchlist:import -- --synthetic [--name NAME] [--account ACCOUNT_ID] [--no-rescreen]";
 
 const { values } = parseArgs({
@@ -45,16 +44,15 @@ function usage(message?: string): never {
 async function main() {
   if (values.help) usage();
   if (values.synthetic && values.format) usage("--synthetic takes no --format");
-  const format = values.synthetic ? "synthetic" : values.format;
-  if (!format) usage("--format or --synthetic is required");
-  if (!FORMAT_FLAGS.includes(format as ListFormatFlag)) usage(`unknown --format "${format}"`);
+  const format = values.synthetic ? "synthetic" : (values.format ?? "auto");
+  if (!values.synthetic && !(FORMAT_FLAGS as readonly string[]).includes(format)) usage(`unknown --format "${format}"`);
   const file = values.synthetic ? (values.file ?? SYNTHETIC_LIST_FILE) : values.file;
-  if (!file) usage("--file is required");
+  if (!file) usage("--file (or --synthetic) is required");
   if (values.account && !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(values.account))
     usage("--account must be an account id (UUID)");
 
   const s = await importWatchlist({
-    format: format as ListFormatFlag,
+    format: format as ListFormatFlag | "auto",
     file,
     name: values.name,
     accountId: values.account,

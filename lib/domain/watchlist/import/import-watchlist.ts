@@ -7,11 +7,17 @@ import type { Prisma } from "@/generated/prisma/client";
 import type { WatchlistFormat } from "@/generated/prisma/enums";
 import { toEntryRow, type EntryRow } from "@/lib/domain/watchlist/import/entry-row";
 import { uuidv7 } from "@/lib/core/ids";
+import { detectListFormat } from "@/lib/domain/watchlist/import/detect-format";
+import { parseEuFsf } from "@/lib/domain/watchlist/import/eu-fsf";
 import { parseOfacSdn } from "@/lib/domain/watchlist/import/ofac-sdn";
+import { parseOfacSdnAdvanced } from "@/lib/domain/watchlist/import/ofac-sdn-advanced";
+import { parseOfacSdnCsv } from "@/lib/domain/watchlist/import/ofac-sdn-csv";
 import { parseOpenSanctionsCsv } from "@/lib/domain/watchlist/import/opensanctions-csv";
 import { parseOpenSanctionsFtm } from "@/lib/domain/watchlist/import/opensanctions-ftm";
 import { parseUnConsolidated } from "@/lib/domain/watchlist/import/un-consolidated";
 import type { ListParser, ParseContext } from "@/lib/domain/watchlist/import/types";
+import { parseUkSanctionsList } from "@/lib/domain/watchlist/import/uk-sanctions-list";
+import { parseUsCsl } from "@/lib/domain/watchlist/import/us-csl";
 import {
   queueRescreen,
   snapshotPreviousEntries,
@@ -21,6 +27,16 @@ import {
 /** `--format` values of `npm run watchlist:import` → stored format, parser and the list name used without --name. */
 export const LIST_FORMATS = {
   "ofac-sdn": { format: "OFAC_SDN_XML", parse: parseOfacSdn, defaultName: "ofac-sdn" },
+  // a folder holding sdn.csv, alt.csv, add.csv, sdn_comments.csv (or the path of its sdn.csv)
+  "ofac-sdn-csv": { format: "OFAC_SDN_CSV", parse: parseOfacSdnCsv, defaultName: "ofac-sdn" },
+  "ofac-sdn-advanced": { format: "OFAC_SDN_ADVANCED_XML", parse: parseOfacSdnAdvanced, defaultName: "ofac-sdn" },
+  "eu-fsf": { format: "EU_FSF_XML", parse: parseEuFsf, defaultName: "eu-fsf" },
+  "uk-sanctions-list": {
+    format: "UK_SANCTIONS_LIST_XML",
+    parse: parseUkSanctionsList,
+    defaultName: "uk-sanctions-list",
+  },
+  "us-csl": { format: "US_CSL_CSV", parse: parseUsCsl, defaultName: "us-csl" },
   un: { format: "UN_CONSOLIDATED_XML", parse: parseUnConsolidated, defaultName: "un-consolidated" },
   "opensanctions-csv": { format: "OPENSANCTIONS_CSV", parse: parseOpenSanctionsCsv, defaultName: "opensanctions" },
   "opensanctions-ftm": { format: "OPENSANCTIONS_FTM", parse: parseOpenSanctionsFtm, defaultName: "opensanctions" },
@@ -31,7 +47,13 @@ export type ListFormatFlag = keyof typeof LIST_FORMATS;
 
 export const SYNTHETIC_LIST_FILE = "data/watchlists/synthetic.csv";
 
-export type ImportOptions = { format: ListFormatFlag; file: string; name?: string; accountId?: string | null };
+/** "auto": the format is read from the file itself (detect-format.ts), and refused when it is none of the above. */
+export type ImportOptions = {
+  format: ListFormatFlag | "auto";
+  file: string;
+  name?: string;
+  accountId?: string | null;
+};
 
 export type ImportSummary = {
   sourceId: string;
@@ -60,10 +82,11 @@ const TRANSACTION_TIMEOUT_MS = 60 * 60_000;
  * format) changes nothing.
  */
 export async function importWatchlist(options: ImportOptions): Promise<ImportSummary> {
-  const { format, parse, defaultName } = LIST_FORMATS[options.format];
+  const file = resolve(options.file);
+  const flag = options.format === "auto" ? detectListFormat(file) : options.format;
+  const { format, parse, defaultName } = LIST_FORMATS[flag];
   const name = options.name?.trim() || defaultName;
   const accountId = options.accountId ?? null;
-  const file = resolve(options.file);
   const started = performance.now();
   const context: ParseContext = {
     hash: createHash("sha256"),
@@ -92,7 +115,7 @@ export async function importWatchlist(options: ImportOptions): Promise<ImportSum
         if (batch.length >= BATCH) await flush();
       }
       await flush();
-      if (entryCount === 0) throw new Error(`no entries found in ${options.file}: is it a ${options.format} file?`);
+      if (entryCount === 0) throw new Error(`no entries found in ${options.file}: is it a ${flag} file?`);
       await addLatePrograms(tx, source.id, context.latePrograms);
       // the re-screening run commits with the entries it screens: a crash after the commit still screens them
       const rescreen = await queueRescreen(tx, source.id, entryCount, replaced.count);

@@ -53,6 +53,8 @@ function fullName({ firstName, lastName }: Named): string {
     .join(", ");
 }
 
+const isWeak = (aka: { category?: string }) => aka.category?.trim().toLowerCase() === "weak";
+
 export function sdnEntryToParsed(entry: SdnEntry): ParsedEntry | null {
   const primaryName = fullName(entry);
   if (!entry.uid || !primaryName) return null;
@@ -61,9 +63,13 @@ export function sdnEntryToParsed(entry: SdnEntry): ParsedEntry | null {
     entityType: TYPES[entry.sdnType?.trim().toLowerCase() ?? ""] ?? "OTHER",
     primaryName,
     // OFAC: weak AKAs are "relatively broad or generic" and not expected to be screened
-    aliases: distinct(
-      (entry.akaList?.aka ?? []).filter((a) => a.category?.trim().toLowerCase() !== "weak").map(fullName),
-    ).filter((a) => a !== primaryName),
+    aliases: distinct((entry.akaList?.aka ?? []).filter((a) => !isWeak(a)).map(fullName)).filter(
+      (a) => a !== primaryName,
+    ),
+    // kept apart, not dropped: whether they are screened is the workflow's choice (docs/checks.md)
+    lowQualityAliases: distinct((entry.akaList?.aka ?? []).filter(isWeak).map(fullName)).filter(
+      (a) => a !== primaryName,
+    ),
     birthDates: distinct((entry.dateOfBirthList?.dateOfBirthItem ?? []).flatMap((d) => parseListedDate(d.dateOfBirth))),
     countries: distinct([
       ...(entry.nationalityList?.nationality ?? []).map((n) => n.country),

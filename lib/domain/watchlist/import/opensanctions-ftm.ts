@@ -46,6 +46,8 @@ export function ftmEntityToParsed(entity: FtmEntity): ParsedEntry | null {
     primaryName,
     // weakAlias is FtM's "low quality" alias, like OFAC's weak AKAs: not screened
     aliases: distinct([...names, ...strings(p.alias), ...strings(p.previousName)]).filter((a) => a !== primaryName),
+    // kept apart, not dropped: whether they are screened is the workflow's choice (docs/checks.md)
+    lowQualityAliases: distinct(strings(p.weakAlias)).filter((a) => a !== primaryName),
     birthDates: distinct(strings(p.birthDate).flatMap(parseListedDate)),
     countries: distinct([...strings(p.nationality), ...strings(p.citizenship), ...strings(p.country)]),
     programs: distinct(entities(p.sanctions).flatMap(sanctionPrograms)),

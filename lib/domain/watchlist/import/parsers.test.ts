@@ -36,8 +36,9 @@ describe("OFAC SDN XML", () => {
       externalId: "990001",
       entityType: "PERSON",
       primaryName: "FIKTIVOV, Ivan Petrovich",
-      // the weak AKA "VANYA" is not screened
+      // the weak AKA "VANYA" is kept apart from the screened aliases
       aliases: ["FIKTIVOFF, Ivan", "Фиктивов, Иван Петрович"],
+      lowQualityAliases: ["VANYA"],
       birthDates: ["1961-04-02"],
       countries: ["Russia", "Freedonia"],
       programs: ["SYNTH-RUSSIA", "SYNTH-CYBER"],
@@ -62,7 +63,7 @@ describe("OFAC SDN XML", () => {
 });
 
 describe("UN consolidated XML", () => {
-  it("reads INDIVIDUAL and ENTITY records, the original-script name as an alias, no Low-quality aliases", async () => {
+  it("reads INDIVIDUAL and ENTITY records, the original-script name as an alias, Low-quality aliases apart", async () => {
     const { entries, context, byId } = await parseAll(parseUnConsolidated, fixture("consolidated.xml"));
     expect(entries.map((e) => [e.externalId, e.entityType])).toEqual([
       ["7990001", "PERSON"],
@@ -75,6 +76,7 @@ describe("UN consolidated XML", () => {
       entityType: "PERSON",
       primaryName: "KHALID MAHMOUD AL-WAHMI",
       aliases: ["خالد محمود الوهمي", "Khaled al-Wahmi"],
+      lowQualityAliases: ["Abu Test"],
       birthDates: ["1970-05-17", "1971"],
       countries: ["Freedonia", "Sylvania"],
       programs: ["Synthetic-Committee"],
@@ -142,8 +144,9 @@ describe("OpenSanctions FtM JSON lines", () => {
     expect(context.sourceVersion).toBe("2026-11-05T08:00:00");
     expect(byId.get("syn-ftm-1")).toMatchObject({
       primaryName: "Yusuf Mithali",
-      // weakAlias is not screened
+      // weakAlias is kept apart from the screened aliases
       aliases: ["MITHALI, Yusuf", "يوسف مثالي", "Youssef Mithaly"],
+      lowQualityAliases: ["Abu Yusuf"],
       birthDates: ["1983-11-30"],
       countries: ["xx", "xy"],
       programs: [],

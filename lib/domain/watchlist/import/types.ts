@@ -7,6 +7,12 @@ export type ParsedEntry = {
   entityType: WatchlistEntityType;
   primaryName: string;
   aliases: string[];
+  /**
+   * Names the publisher itself marks as weak: UN QUALITY="Low", OFAC LowQuality / weak a.k.a., EU strong="false",
+   * UK "Low quality" alias strength. Kept apart from `aliases` so screening them is a decision (a workflow setting),
+   * not an accident of the format. Absent: the format has no such mark.
+   */
+  lowQualityAliases?: string[];
   birthDates: string[];
   countries: string[];
   programs: string[];

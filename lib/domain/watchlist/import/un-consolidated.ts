@@ -58,6 +58,7 @@ type UnRecord = {
   INDIVIDUAL_DATE_OF_BIRTH?: BirthDate[];
 };
 
+const isLowQuality = (alias: Alias) => alias.QUALITY?.trim().toLowerCase() === "low";
 const values = (v: Values | undefined): string[] => (typeof v === "object" ? (v.VALUE ?? []) : []);
 
 function birthDates(date: BirthDate): string[] {
@@ -83,8 +84,10 @@ export function unRecordToParsed(tag: "INDIVIDUAL" | "ENTITY", record: UnRecord)
       // the name in its own script (Arabic, Cyrillic, ...): matched after transliteration like any alias
       record.NAME_ORIGINAL_SCRIPT,
       // "Low" quality aliases are the UN's own warning: single names and fragments that only cause false hits
-      ...aliases.filter((a) => a.QUALITY?.trim().toLowerCase() !== "low").map((a) => a.ALIAS_NAME),
+      ...aliases.filter((a) => !isLowQuality(a)).map((a) => a.ALIAS_NAME),
     ]).filter((a) => a !== primaryName),
+    // kept apart, not dropped: whether they are screened is the workflow's choice (docs/checks.md)
+    lowQualityAliases: distinct(aliases.filter(isLowQuality).map((a) => a.ALIAS_NAME)).filter((a) => a !== primaryName),
     birthDates: distinct((record.INDIVIDUAL_DATE_OF_BIRTH ?? []).flatMap(birthDates)),
     countries: distinct([...values(record.NATIONALITY), ...addresses.map((a) => a.COUNTRY)]),
     programs: distinct([record.UN_LIST_TYPE]),
