@@ -12,6 +12,8 @@ const countryCode = z
   .transform((c) => c.toUpperCase());
 
 export const LIVENESS_CHALLENGES = ["TURN_HEAD_LEFT_RIGHT", "TURN_HEAD_RIGHT_LEFT", "NOD"] as const;
+/** PRESENTATION_ATTACK (LIVENESS, VIDEO_AGREEMENT): ENFORCE decides; SHADOW records the score and decides nothing. */
+export const PAD_MODES = ["ENFORCE", "SHADOW"] as const;
 
 export const SETTING_DEFINITIONS = {
   // end users may not upload files from their gallery: camera capture only
@@ -33,6 +35,8 @@ export const SETTING_DEFINITIONS = {
   // street, city, postal code and country all required
   ADDRESS_COMPLETENESS: { type: "BOOLEAN", schema: z.boolean() },
   LIVENESS_CHALLENGE: { type: "ENUM", schema: z.enum(LIVENESS_CHALLENGES) },
+  // presentation-attack detection deciding (ENFORCE, the default) or only recorded (SHADOW)
+  PAD_MODE: { type: "ENUM", schema: z.enum(PAD_MODES) },
   AGREEMENT_STATEMENT: { type: "STRING", schema: z.string().trim().min(10).max(1000) },
   // 0..1 similarity from which a watchlist entry counts as a potential match
   WATCHLIST_THRESHOLD: { type: "NUMBER", schema: z.number().min(0.5).max(1) },

@@ -6,6 +6,7 @@ import type { Check, ProcessInput, VerificationProcess } from "@/lib/checks/type
 import { fileOf, resultOfChecks } from "@/lib/checks/types";
 import { FfmpegError } from "@/lib/engines/video/ffmpeg";
 import { CHALLENGE_THRESHOLDS, judgeChallenge, type Challenge } from "./head-challenge";
+import { presentationAttack } from "./presentation-attack";
 
 // LIVENESS on SELFIE_VIDEO: frames sampled with ffmpeg (FRAME_OPTIONS), faces and head pose per frame with
 // @vladmandic/human. The person must follow the active challenge; the antispoof/liveness model scores are recorded
@@ -22,6 +23,7 @@ import { CHALLENGE_THRESHOLDS, judgeChallenge, type Challenge } from "./head-cha
 // | SAME_FACE       | every face ≥ SAME_FACE similarity        | lowest in [REVIEW, SAME_FACE)       | a face < REVIEW (someone else)           |
 // | DOCUMENT_MATCH  | ≥ FACE_MATCH MATCH (0.94)                | 0.89–0.94, or no face on the document| < 0.89; SKIPPED without a document step |
 // | SELFIE_PHOTO    | same table as DOCUMENT_MATCH, SKIPPED when no SELFIE_PHOTO was sent                                                |
+// | PRESENTATION_ATTACK | MiniFASNet pair on frontal frames: see presentation-attack.ts (FAILED only with a second signal)      |
 // A still photo or a looped photo clip fails HEAD_CHALLENGE (its pose does not change) and NOT_STILL when no pixel
 // changes. `live` in the data = FACE_PRESENT, SINGLE_FACE, NOT_STILL, HEAD_CHALLENGE and SAME_FACE all PASSED.
 
@@ -62,7 +64,7 @@ export const liveness: VerificationProcess = {
     }
     let analysis: VideoAnalysis;
     try {
-      analysis = await analyzeVideo(video.bytes, video.contentType, FRAME_OPTIONS);
+      analysis = await analyzeVideo(video.bytes, video.contentType, FRAME_OPTIONS, { keepPixels: true });
     } catch (error) {
       // an unreadable upload is the person's problem (FAILED below); a timeout or a missing binary is ours (retry)
       if (!(error instanceof FfmpegError) || error.timedOut) throw error;
@@ -156,6 +158,10 @@ export const liveness: VerificationProcess = {
     const selfieMatch = await selfiePhotoMatch(input, face);
     checks.push(selfieMatch.check);
 
+    // passive PAD on the frontal frames, after the checks that can be its second signal (presentation-attack.ts)
+    const pad = await presentationAttack(analysis, input.workflow.settings.PAD_MODE, checks);
+    checks.push(pad.check);
+
     const real = analysis.faces.map((f) => f.main?.real).filter((x): x is number => typeof x === "number");
     const live = analysis.faces.map((f) => f.main?.live).filter((x): x is number => typeof x === "number");
     const isLive = LIVE_CHECKS.every((name) => checks.find((c) => c.name === name)?.result === "PASSED");
@@ -180,7 +186,8 @@ export const liveness: VerificationProcess = {
         },
         face_match: documentMatch.match ? { ...documentMatch.match, reference: "DOCUMENT_FRONT" } : null,
         selfie_photo_match: selfieMatch.match,
-        // model scores: recorded for reviewers, never decisive (see the table above)
+        presentation_attack: pad.data,
+        // human's model scores: recorded for reviewers, never decisive (see the table above)
         scores: {
           antispoof_real_median: nullableRound(median(real)),
           liveness_model_median: nullableRound(median(live)),
