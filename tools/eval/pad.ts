@@ -13,6 +13,7 @@ import { auc, ratesTable, type Scored } from "./pad-metrics";
 
 // npm run eval:pad -- --data DIR [--json] [--bona-fide] [--second-signal agrees|absent] [--box unscaled|human]
 //                                        [--context none|reflect|black]
+// npm run eval:pad -- --head-turns [--json]   (the synthetic head-turn videos through LIVENESS: pad-head-turns.ts)
 // Scores every image of DIR/labels.csv (image, label spoof|bona_fide, attack_type, …) — or, with --bona-fide, every
 // image under DIR as a genuine capture — with the function the LIVENESS step runs on each frame (human's detector →
 // reference crop → MiniFASNet pair) and judges it with the step's policy as a one-frame capture. Prints a row per
@@ -22,7 +23,7 @@ import { auc, ratesTable, type Scored } from "./pad-metrics";
 // --second-signal (default `agrees`): the check FAILS a capture only when another check (NOT_STILL, HEAD_CHALLENGE,
 // capture integrity) agrees; a photo has none, so by default the tool assumes it does — the worst case for a
 // genuine person, whose FAILED rate is then the share of very low scores. `absent` shows the step without it.
-// --box and --context are the experiments of docs/accuracy.md (the shipped check: unscaled, none); with either set,
+// --box and --context are the experiments of docs/accuracy.md (the shipped check: human, none); with either set,
 // the image is scored with those options instead of scoreFrame's.
 
 type Row = { image: string; label: "spoof" | "bona_fide"; attackType: string };
@@ -51,6 +52,10 @@ async function rowsOf(dir: string, bonaFide: boolean): Promise<Row[]> {
 }
 
 async function main() {
+  if (process.argv.includes("--head-turns")) {
+    const { headTurns } = await import("./pad-head-turns");
+    return headTurns(process.argv.includes("--json"));
+  }
   const data = argument("--data");
   if (!data) throw new Error("usage: npm run eval:pad -- --data DIR [--json] [--bona-fide]");
   const asJson = process.argv.includes("--json");
@@ -101,14 +106,14 @@ async function main() {
     );
   const aucValue = auc(perImage.filter((p) => p.score !== null) as (Scored & { score: number })[]);
   say(`AUC (scored images) ${aucValue === null ? "—" : aucValue.toFixed(3)}; ${faces} faces scored in ${millis.toFixed(0)} ms (${faces ? (millis / faces).toFixed(1) : "—"} ms a face, both models, crop included)`);
-  say(`second signal: ${secondSignal}; box: ${boxMode ?? "unscaled (shipped)"}; context: ${context ?? "none (shipped)"}`);
+  say(`second signal: ${secondSignal}; box: ${boxMode ?? "human (shipped)"}; context: ${context ?? "none (shipped)"}`);
   if (asJson)
     process.stdout.write(
       `${JSON.stringify({
         perImage: perImage.map((p) => ({ image: p.image, label: p.label, attack_type: p.attackType, score: p.score === null ? null : Math.round(p.score * 1e4) / 1e4, decision: p.decision })),
         byAttackType: table,
         auc: aucValue,
-        options: { secondSignal, box: boxMode ?? "unscaled", context: context ?? "none" },
+        options: { secondSignal, box: boxMode ?? "human", context: context ?? "none" },
       })}\n`,
     );
 }
