@@ -10,8 +10,7 @@ import { sampleFace, SAMPLE_PEOPLE } from "@/test/sample-faces";
 
 export async function headTurns(asJson: boolean) {
   const say = (line: string) => (asJson ? process.stderr : process.stdout).write(`${line}\n`);
-  const perVideo: { video: string; decision: string; median: number | null; min: number | null; frames: number }[] =
-    [];
+  const perVideo: { video: string; decision: string; median: number | null; min: number | null; frames: number }[] = [];
   for (const [i, person] of SAMPLE_PEOPLE.entries()) {
     for (const format of ["webm", "mp4"] as const) {
       const clip = await headTurnVideo(await sampleFace(i), "LEFT_RIGHT", format);

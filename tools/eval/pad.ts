@@ -44,7 +44,10 @@ async function imagesUnder(dir: string): Promise<string[]> {
 async function rowsOf(dir: string, bonaFide: boolean): Promise<Row[]> {
   if (bonaFide)
     return (await imagesUnder(dir)).map((image) => ({ image, label: "bona_fide", attackType: "live" }) as const);
-  const records = parse(await readFile(path.join(dir, "labels.csv"), "utf8"), { columns: true, skip_empty_lines: true });
+  const records = parse(await readFile(path.join(dir, "labels.csv"), "utf8"), {
+    columns: true,
+    skip_empty_lines: true,
+  });
   return (records as Record<string, string>[]).map((r) => {
     if (r.label !== "spoof" && r.label !== "bona_fide") throw new Error(`${r.image}: label must be spoof or bona_fide`);
     return { image: r.image!, label: r.label, attackType: r.attack_type || (r.label === "spoof" ? "unknown" : "live") };
@@ -78,7 +81,11 @@ async function main() {
       const started = performance.now();
       const pad =
         boxMode || context
-          ? await scoreFace({ ...image, channels: 3 }, main.box, { detectorScale: DETECTOR_BOX_SCALE, boxMode, context })
+          ? await scoreFace({ ...image, channels: 3 }, main.box, {
+              detectorScale: DETECTOR_BOX_SCALE,
+              boxMode,
+              context,
+            })
           : await scoreFrame(image, main);
       millis += performance.now() - started;
       faces++;
@@ -89,7 +96,14 @@ async function main() {
     });
     const result = check.result as "PASSED" | "REVIEW" | "FAILED";
     const score = scored[0]?.real ?? null;
-    perImage.push({ image: row.image, label: row.label, attackType: row.attackType, score, decision: result, reason: check.detail });
+    perImage.push({
+      image: row.image,
+      label: row.label,
+      attackType: row.attackType,
+      score,
+      decision: result,
+      reason: check.detail,
+    });
     say(
       `${row.image.padEnd(48)} ${row.label.padEnd(9)} ${row.attackType.padEnd(8)} ${score === null ? "  —  " : score.toFixed(3)} ${result.padEnd(7)} ${main ? `yaw ${main.yaw.toFixed(0)} pitch ${main.pitch.toFixed(0)}` : "no face"}${scored[0]?.greyscale ? " greyscale" : ""}`,
     );
@@ -105,12 +119,20 @@ async function main() {
         : `${t.type.padEnd(10)} ${String(t.n).padStart(3)}  ${" ".repeat(40)}| ${pct(t.rate)} [${pct(t.ci[0])}, ${pct(t.ci[1])}]  ${pct(t.failed! / t.n)}  ${pct(t.review! / t.n)}`,
     );
   const aucValue = auc(perImage.filter((p) => p.score !== null) as (Scored & { score: number })[]);
-  say(`AUC (scored images) ${aucValue === null ? "—" : aucValue.toFixed(3)}; ${faces} faces scored in ${millis.toFixed(0)} ms (${faces ? (millis / faces).toFixed(1) : "—"} ms a face, both models, crop included)`);
+  say(
+    `AUC (scored images) ${aucValue === null ? "—" : aucValue.toFixed(3)}; ${faces} faces scored in ${millis.toFixed(0)} ms (${faces ? (millis / faces).toFixed(1) : "—"} ms a face, both models, crop included)`,
+  );
   say(`second signal: ${secondSignal}; box: ${boxMode ?? "human (shipped)"}; context: ${context ?? "none (shipped)"}`);
   if (asJson)
     process.stdout.write(
       `${JSON.stringify({
-        perImage: perImage.map((p) => ({ image: p.image, label: p.label, attack_type: p.attackType, score: p.score === null ? null : Math.round(p.score * 1e4) / 1e4, decision: p.decision })),
+        perImage: perImage.map((p) => ({
+          image: p.image,
+          label: p.label,
+          attack_type: p.attackType,
+          score: p.score === null ? null : Math.round(p.score * 1e4) / 1e4,
+          decision: p.decision,
+        })),
         byAttackType: table,
         auc: aucValue,
         options: { secondSignal, box: boxMode ?? "human", context: context ?? "none" },

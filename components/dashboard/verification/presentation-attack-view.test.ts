@@ -17,7 +17,8 @@ const frame = (real: number, i: number, greyscale = false): FramePad => ({
   yaw: 0,
   pitch: 0,
 });
-const render = (data: Record<string, unknown>) => renderToStaticMarkup(createElement(PresentationAttackScores, { data }));
+const render = (data: Record<string, unknown>) =>
+  renderToStaticMarkup(createElement(PresentationAttackScores, { data }));
 
 describe("presentation-attack scores on the dashboard", () => {
   it("shows the decision, the median and lowest score and every frame's score", () => {

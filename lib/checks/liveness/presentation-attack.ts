@@ -67,7 +67,12 @@ export async function scoreVideoFrames(
   const scored: FramePad[] = [];
   for (const i of frontalFrames(faces)) {
     const face = faces[i]!.main!;
-    scored.push({ ...(await scoreFrame(pixels[i]!, face)), frame: i, yaw: round(face.yaw, 1), pitch: round(face.pitch, 1) });
+    scored.push({
+      ...(await scoreFrame(pixels[i]!, face)),
+      frame: i,
+      yaw: round(face.yaw, 1),
+      pitch: round(face.pitch, 1),
+    });
   }
   return scored;
 }
@@ -102,7 +107,11 @@ export function judgePresentationAttack(
       pitch: f.pitch,
     })),
     second_signal: decision.agreeing ?? null,
-    thresholds: { pass: PAD_THRESHOLDS.PASS, very_low: PAD_THRESHOLDS.VERY_LOW, frontal_deg: PAD_THRESHOLDS.FRONTAL_DEG },
+    thresholds: {
+      pass: PAD_THRESHOLDS.PASS,
+      very_low: PAD_THRESHOLDS.VERY_LOW,
+      frontal_deg: PAD_THRESHOLDS.FRONTAL_DEG,
+    },
     engine: PAD_ENGINE,
   };
   if (mode === "SHADOW")

@@ -89,7 +89,14 @@ export async function analyzeVideo(
     }
     if (anchorFace.identity) similarityToAnchor[anchor] = 1;
   }
-  return { frames: frames.length, faces, anchor, similarityToAnchor, frameDiffs, ...(keepPixels ? { pixels: frames } : {}) };
+  return {
+    frames: frames.length,
+    faces,
+    anchor,
+    similarityToAnchor,
+    frameDiffs,
+    ...(keepPixels ? { pixels: frames } : {}),
+  };
 }
 
 /**

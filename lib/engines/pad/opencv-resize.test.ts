@@ -19,7 +19,12 @@ function pattern(width: number, height: number): U8Image {
 const REFERENCE: [string, string, number[], number[]][] = [
   ["203x203->80x80", "02e2757d1dffbe48bfbe15bdde9d109f74159445973d6fb30281d54f336c70a4", [4, 36, 66], [69, 99, 130]],
   ["202x202->80x80", "737f7db063c84ac05fa9847a76c7a526cffe7d76c77f61890853bbb6809b0a28", [4, 35, 65], [67, 97, 128]],
-  ["640x480->80x80", "8471990fda2e3dff696f56040de603528a656dc57f59fecd80095c59b94eaa54", [65, 96, 126], [153, 120, 150]],
+  [
+    "640x480->80x80",
+    "8471990fda2e3dff696f56040de603528a656dc57f59fecd80095c59b94eaa54",
+    [65, 96, 126],
+    [153, 120, 150],
+  ],
   // exactly halved both ways: OpenCV switches to INTER_AREA's 2×2 mean
   ["160x160->80x80", "e36637f9787384aff2a365a55c2641e42b178d6ea70853ba501be2980b617888", [3, 33, 64], [120, 86, 117]],
   // enlarged (a small face far from the camera): the edge rows keep their weights
@@ -56,7 +61,8 @@ describe("resizeLinearU8 (cv2.resize INTER_LINEAR, 8-bit)", () => {
         const ay = fy - y0;
         const p = (yy: number, xx: number) => src.data[(Math.min(yy, 202) * 203 + Math.min(xx, 202)) * 3]!;
         const v =
-          (1 - ay) * ((1 - ax) * p(y0, x0) + ax * p(y0, x0 + 1)) + ay * ((1 - ax) * p(y0 + 1, x0) + ax * p(y0 + 1, x0 + 1));
+          (1 - ay) * ((1 - ax) * p(y0, x0) + ax * p(y0, x0 + 1)) +
+          ay * ((1 - ax) * p(y0 + 1, x0) + ax * p(y0 + 1, x0 + 1));
         if (Math.round(v) !== exact.data[(y * 80 + x) * 3]) differing++;
       }
     expect(differing).toBeGreaterThan(0);
