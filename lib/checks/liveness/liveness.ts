@@ -158,12 +158,11 @@ export const liveness: VerificationProcess = {
     const selfieMatch = await selfiePhotoMatch(input, face);
     checks.push(selfieMatch.check);
 
-    // passive PAD on the frontal frames, after the checks that can be its second signal (presentation-attack.ts)
-    const pad = await presentationAttack(analysis, input.workflow.settings.PAD_MODE, checks);
-    checks.push(pad.check);
-
     const real = analysis.faces.map((f) => f.main?.real).filter((x): x is number => typeof x === "number");
     const live = analysis.faces.map((f) => f.main?.live).filter((x): x is number => typeof x === "number");
+    // passive PAD on the frontal frames, after every check that can be its second signal (presentation-attack.ts)
+    const pad = await presentationAttack(analysis, input.workflow.settings.PAD_MODE, checks);
+    checks.push(pad.check);
     const isLive = LIVE_CHECKS.every((name) => checks.find((c) => c.name === name)?.result === "PASSED");
     return {
       result: resultOfChecks(checks),

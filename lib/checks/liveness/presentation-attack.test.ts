@@ -52,7 +52,7 @@ describe("judgePresentationAttack", () => {
   it("fails when every frame is very low AND a second signal failed, and names that signal", () => {
     const { check, data } = judgePresentationAttack(frames(0.0001, 0.001, 0.0), { secondSignals: stillFailed });
     expect(check.result).toBe("FAILED");
-    expect(check.detail).toContain("NOT_STILL failed too");
+    expect(check.detail).toContain("NOT_STILL agrees");
     expect(data.second_signal).toBe("NOT_STILL");
   });
 
@@ -93,7 +93,7 @@ describe("frontalFrames", () => {
 });
 
 describe("secondSignalsFrom", () => {
-  it("takes NOT_STILL, HEAD_CHALLENGE and CAPTURE_INTEGRITY, failed or not, and nothing else", () => {
+  it("takes NOT_STILL and HEAD_CHALLENGE when failed, CAPTURE_INTEGRITY when not passed, and nothing else", () => {
     const signals = secondSignalsFrom([
       { name: "NOT_STILL", result: "PASSED", detail: "" },
       { name: "HEAD_CHALLENGE", result: "FAILED", detail: "no turn" },
@@ -103,7 +103,8 @@ describe("secondSignalsFrom", () => {
     expect(signals.map((s) => [s.name, s.failed])).toEqual([
       ["NOT_STILL", false],
       ["HEAD_CHALLENGE", true],
-      ["CAPTURE_INTEGRITY", false],
+      ["CAPTURE_INTEGRITY", true],
     ]);
+    expect(secondSignalsFrom([{ name: "CAPTURE_INTEGRITY", result: "PASSED", detail: "" }])[0]!.failed).toBe(false);
   });
 });

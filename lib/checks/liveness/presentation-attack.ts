@@ -15,8 +15,8 @@ import type { PAD_MODES } from "@/lib/shared/workflow-settings";
 // | PASSED  | median real-face probability of the scored frames ≥ PASS                                           |
 // | REVIEW  | median below PASS; or every frame below VERY_LOW with no second signal agreeing; or greyscale frames |
 // |         | (the models call every grey face a spoof); or no near-frontal face to score                        |
-// | FAILED  | EVERY scored frame below VERY_LOW AND an independent signal of the same capture failed too          |
-// |         | (NOT_STILL, HEAD_CHALLENGE, or the capture-integrity check), named in the detail                     |
+// | FAILED  | EVERY scored frame below VERY_LOW AND an independent signal of the same capture agrees: NOT_STILL or |
+// |         | HEAD_CHALLENGE failed, or CAPTURE_INTEGRITY was not PASSED (SECOND_SIGNAL_CHECKS); named in the detail |
 // | SKIPPED | shadow mode (workflow setting PAD_MODE = SHADOW): scores recorded, the check decides nothing       |
 // Thresholds chosen on the development half of ../shared/data/face-pad with tools/eval/pad.ts (docs/accuracy.md).
 
@@ -153,22 +153,27 @@ function decide(
     };
   return {
     result: "FAILED",
-    reason: `A printed photo or a screen: ${summary}, every frame below ${PAD_THRESHOLDS.VERY_LOW}, and ${agreeing.name} failed too.`,
+    reason: `A printed photo or a screen: ${summary}, every frame below ${PAD_THRESHOLDS.VERY_LOW}, and ${agreeing.name} agrees.`,
     agreeing: agreeing.name,
   };
 }
 
 /**
- * Checks of the same capture that count as the second, independent signal of the FAILED rule when they failed: the
- * still-picture and head-challenge checks, and the capture-integrity check of the hosted page (virtual cameras,
- * frame timing) where the workflow has it. Their names only: a check absent from the step is simply not a signal.
+ * Checks of the same capture that count as the second, independent signal of the FAILED rule, and the results that
+ * make them agree: the still-picture and head-challenge checks when they FAILED, and the capture-integrity check
+ * (virtual-camera labels, frame timing) when it is anything but PASSED — it never fails on its own (a virtual camera
+ * has honest uses), its REVIEW is its "suspicious". By name: a check absent from the step is simply not a signal.
  */
-export const SECOND_SIGNAL_CHECKS = ["NOT_STILL", "HEAD_CHALLENGE", "CAPTURE_INTEGRITY"] as const;
+export const SECOND_SIGNAL_CHECKS: Readonly<Record<string, readonly CheckResult[]>> = {
+  NOT_STILL: ["FAILED"],
+  HEAD_CHALLENGE: ["FAILED"],
+  CAPTURE_INTEGRITY: ["FAILED", "REVIEW"],
+};
 
 export function secondSignalsFrom(checks: readonly Check[], extra: readonly SecondSignal[] = []): SecondSignal[] {
   const named = checks
-    .filter((c) => (SECOND_SIGNAL_CHECKS as readonly string[]).includes(c.name))
-    .map((c) => ({ name: c.name, failed: c.result === "FAILED", detail: c.detail }));
+    .filter((c) => Object.hasOwn(SECOND_SIGNAL_CHECKS, c.name))
+    .map((c) => ({ name: c.name, failed: SECOND_SIGNAL_CHECKS[c.name]!.includes(c.result), detail: c.detail }));
   return [...named, ...extra];
 }
 
