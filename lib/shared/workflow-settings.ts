@@ -6,14 +6,15 @@ import { isCountryCode } from "@/lib/shared/country-codes";
 export const SETTING_TYPES = ["BOOLEAN", "STRING", "NUMBER", "ENUM", "STRING_ARRAY"] as const;
 export type SettingType = (typeof SETTING_TYPES)[number];
 
+/** PRESENTATION_ATTACK (LIVENESS, VIDEO_AGREEMENT): ENFORCE decides; SHADOW records the score and decides nothing. */
+export const PAD_MODES = ["ENFORCE", "SHADOW"] as const;
+
 const countryCode = z
   .string()
   .refine(isCountryCode, "must be an ISO 3166-1 alpha-2 country code")
   .transform((c) => c.toUpperCase());
 
 export const LIVENESS_CHALLENGES = ["TURN_HEAD_LEFT_RIGHT", "TURN_HEAD_RIGHT_LEFT", "NOD"] as const;
-/** PRESENTATION_ATTACK (LIVENESS, VIDEO_AGREEMENT): ENFORCE decides; SHADOW records the score and decides nothing. */
-export const PAD_MODES = ["ENFORCE", "SHADOW"] as const;
 
 export const SETTING_DEFINITIONS = {
   // end users may not upload files from their gallery: camera capture only

@@ -2,11 +2,11 @@ import "server-only";
 import { analyzeVideo, anchorFace, VIDEO_THRESHOLDS, type VideoAnalysis } from "@/lib/engines/faces/analyze-video";
 import { largestFace } from "@/lib/engines/faces/face-match";
 import { FACE_MATCH_THRESHOLDS, matchFaces, type FaceMatch } from "./face-match";
+import { presentationAttack } from "./presentation-attack";
 import type { Check, ProcessInput, VerificationProcess } from "@/lib/checks/types";
 import { fileOf, resultOfChecks } from "@/lib/checks/types";
 import { FfmpegError } from "@/lib/engines/video/ffmpeg";
 import { CHALLENGE_THRESHOLDS, judgeChallenge, type Challenge } from "./head-challenge";
-import { presentationAttack } from "./presentation-attack";
 
 // LIVENESS on SELFIE_VIDEO: frames sampled with ffmpeg (FRAME_OPTIONS), faces and head pose per frame with
 // @vladmandic/human. The person must follow the active challenge; the antispoof/liveness model scores are recorded
@@ -23,9 +23,9 @@ import { presentationAttack } from "./presentation-attack";
 // | SAME_FACE       | every face ≥ SAME_FACE similarity        | lowest in [REVIEW, SAME_FACE)       | a face < REVIEW (someone else)           |
 // | DOCUMENT_MATCH  | ≥ FACE_MATCH MATCH (0.94)                | 0.89–0.94, or no face on the document| < 0.89; SKIPPED without a document step |
 // | SELFIE_PHOTO    | same table as DOCUMENT_MATCH, SKIPPED when no SELFIE_PHOTO was sent                                                |
-// | PRESENTATION_ATTACK | MiniFASNet pair on frontal frames: see presentation-attack.ts (FAILED only with a second signal)      |
 // A still photo or a looped photo clip fails HEAD_CHALLENGE (its pose does not change) and NOT_STILL when no pixel
 // changes. `live` in the data = FACE_PRESENT, SINGLE_FACE, NOT_STILL, HEAD_CHALLENGE and SAME_FACE all PASSED.
+// PRESENTATION_ATTACK: the MiniFASNet pair on frontal frames, FAILED only with a second signal (presentation-attack.ts).
 
 export const FRAME_OPTIONS = { fps: 3, maxFrames: 24, maxSide: 640 } as const;
 // SAME_FACE compares the identity descriptor of up to 6 frames (analyze-video.ts: the most turned ones and others)
@@ -179,14 +179,14 @@ export const liveness: VerificationProcess = {
           pitch_range: outcome.pitch_range,
         },
         frames: { sampled: n, with_face: withFace, multiple_faces: multi, max_frame_difference: round(maxDiff, 2) },
+        presentation_attack: pad.data,
         face_consistency: {
           lowest_similarity: lowest === null ? null : round(lowest),
           median_similarity: median(sims) === null ? null : round(median(sims)!),
         },
         face_match: documentMatch.match ? { ...documentMatch.match, reference: "DOCUMENT_FRONT" } : null,
         selfie_photo_match: selfieMatch.match,
-        presentation_attack: pad.data,
-        // human's model scores: recorded for reviewers, never decisive (see the table above)
+        // model scores: recorded for reviewers, never decisive (see the table above)
         scores: {
           antispoof_real_median: nullableRound(median(real)),
           liveness_model_median: nullableRound(median(live)),
