@@ -4,6 +4,7 @@ import type { z } from "zod";
 import {
   DEFAULT_AGREEMENT_STATEMENT,
   LIVENESS_CHALLENGES,
+  PAD_MODES,
   SETTING_DEFINITIONS,
   type SettingName,
 } from "@/lib/shared/workflow-settings";
@@ -37,6 +38,10 @@ const COPY: Record<SettingName, { label: string; help: string }> = {
     help: "Street, city, postal code and country all required.",
   },
   LIVENESS_CHALLENGE: { label: "Liveness challenge", help: "The head movement the end user films." },
+  PAD_MODE: {
+    label: "Presentation-attack detection",
+    help: "Enforce: a printed photo or a screen is sent to review (declined only when another check agrees). Shadow: the score is recorded on the step and decides nothing.",
+  },
   AGREEMENT_STATEMENT: {
     label: "Agreement statement",
     help: "The statement the end user reads aloud on video. 10–1000 characters.",
@@ -53,11 +58,14 @@ const ENUM_LABELS: Record<string, string> = {
   TURN_HEAD_LEFT_RIGHT: "Turn head left, then right",
   TURN_HEAD_RIGHT_LEFT: "Turn head right, then left",
   NOD: "Nod",
+  ENFORCE: "Enforce (default)",
+  SHADOW: "Shadow: record the score only",
 };
 
 const ENUM_OPTIONS: Partial<Record<SettingName, readonly string[]>> = {
   ADDRESS_DUPLICATE_DETECTION: ["REJECTED", "REVIEW_NEEDED"],
   LIVENESS_CHALLENGE: LIVENESS_CHALLENGES,
+  PAD_MODE: PAD_MODES,
 };
 
 const emptyToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);

@@ -24,6 +24,7 @@ const EVERY_SETTING: Required<SettingValues> = {
   ALLOWED_COUNTRIES: ["US", "DE", "GB"],
   ADDRESS_COMPLETENESS: true,
   LIVENESS_CHALLENGE: "NOD",
+  PAD_MODE: "SHADOW",
   AGREEMENT_STATEMENT: "I agree to open an account with Example Bank.",
   WATCHLIST_THRESHOLD: 0.85,
 };
@@ -114,6 +115,7 @@ describe("parseSettings", () => {
     ["a threshold below its minimum", "WATCHLIST_THRESHOLD", "0.2"],
     ["an enum value that no longer exists", "ADDRESS_DUPLICATE_DETECTION", "MAYBE"],
     ["a liveness challenge that does not exist", "LIVENESS_CHALLENGE", "BLINK"],
+    ["a presentation-attack mode that does not exist", "PAD_MODE", "OFF"],
     ["country codes that are not JSON", "ALLOWED_COUNTRIES", "US,DE"],
     ["a JSON value that is not a list", "ALLOWED_COUNTRIES", '"US"'],
     ["an unknown country code", "ALLOWED_COUNTRIES", '["US","XX"]'],

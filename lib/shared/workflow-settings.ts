@@ -6,6 +6,9 @@ import { isCountryCode } from "@/lib/shared/country-codes";
 export const SETTING_TYPES = ["BOOLEAN", "STRING", "NUMBER", "ENUM", "STRING_ARRAY"] as const;
 export type SettingType = (typeof SETTING_TYPES)[number];
 
+/** PRESENTATION_ATTACK (LIVENESS, VIDEO_AGREEMENT): ENFORCE decides; SHADOW records the score and decides nothing. */
+export const PAD_MODES = ["ENFORCE", "SHADOW"] as const;
+
 const countryCode = z
   .string()
   .refine(isCountryCode, "must be an ISO 3166-1 alpha-2 country code")
@@ -33,6 +36,8 @@ export const SETTING_DEFINITIONS = {
   // street, city, postal code and country all required
   ADDRESS_COMPLETENESS: { type: "BOOLEAN", schema: z.boolean() },
   LIVENESS_CHALLENGE: { type: "ENUM", schema: z.enum(LIVENESS_CHALLENGES) },
+  // presentation-attack detection deciding (ENFORCE, the default) or only recorded (SHADOW)
+  PAD_MODE: { type: "ENUM", schema: z.enum(PAD_MODES) },
   AGREEMENT_STATEMENT: { type: "STRING", schema: z.string().trim().min(10).max(1000) },
   // 0..1 similarity from which a watchlist entry counts as a potential match
   WATCHLIST_THRESHOLD: { type: "NUMBER", schema: z.number().min(0.5).max(1) },

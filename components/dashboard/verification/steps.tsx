@@ -4,6 +4,7 @@ import { CorrectionForm } from "@/components/dashboard/review-forms";
 import type { FormAction } from "@/lib/actions/action-state";
 import { Badge } from "./badge";
 import { json, when } from "./format";
+import { PresentationAttackScores } from "./presentation-attack";
 import styles from "@/components/dashboard/dashboard.module.css";
 
 type Check = { name?: string; result?: string; detail?: string };
@@ -49,6 +50,7 @@ export function Steps({ v, correctAction }: { v: VerificationDetail; correctActi
             </tbody>
           </table>
         ) : null}
+        <PresentationAttackScores data={data} />
         <details>
           <summary>Data</summary>
           <pre className={styles.pre}>{json(data)}</pre>

@@ -87,6 +87,12 @@ describe("liveness.run", () => {
       scores: { decisive: false },
     });
     expect((output.data.face_match as { similarity: number }).similarity).toBeGreaterThan(0.8);
+    // a photo is not let through by presentation-attack detection either; its frames are scored and recorded
+    expect(byName(output.checks).PRESENTATION_ATTACK).not.toBe("PASSED");
+    const pad = output.data.presentation_attack as { mode: string; frames: unknown[]; median_real: number };
+    expect(pad.mode).toBe("ENFORCE");
+    expect(pad.frames.length).toBeGreaterThan(0);
+    expect(pad.median_real).toBeLessThan(0.75);
   }, 90_000);
 
   it("declines a looped photo (moving picture, head pose unchanged) and a face that differs from the document", async () => {
@@ -113,11 +119,16 @@ describe("liveness.run", () => {
     const rightLeft = await liveness.run(
       processInput(
         { SELFIE_VIDEO: { bytes: video, contentType: "video/webm" } },
-        { LIVENESS_CHALLENGE: "TURN_HEAD_RIGHT_LEFT" },
+        { LIVENESS_CHALLENGE: "TURN_HEAD_RIGHT_LEFT", PAD_MODE: "SHADOW" },
         ["LIVENESS"],
       ),
     );
     expect(byName(rightLeft.checks)).toMatchObject({ HEAD_CHALLENGE: "FAILED", DOCUMENT_MATCH: "SKIPPED" });
+    // shadow mode: the PAD score is recorded, the check decides nothing
+    const pad = rightLeft.checks.find((c) => c.name === "PRESENTATION_ATTACK");
+    expect(pad?.result).toBe("SKIPPED");
+    expect(pad?.detail).toMatch(/^Shadow mode: scores recorded, not decisive \(would have been (PASSED|REVIEW|FAILED)/);
+    expect(rightLeft.data.presentation_attack).toMatchObject({ mode: "SHADOW" });
     expect(rightLeft.checks.find((c) => c.name === "HEAD_CHALLENGE")?.detail).toContain(
       "Wrong order: the head turned left first",
     );

@@ -2,6 +2,7 @@ import "server-only";
 import { analyzeVideo, anchorFace, VIDEO_THRESHOLDS, type VideoAnalysis } from "@/lib/engines/faces/analyze-video";
 import { largestFace } from "@/lib/engines/faces/face-match";
 import { FACE_MATCH_THRESHOLDS, matchFaces, type FaceMatch } from "./face-match";
+import { presentationAttack } from "./presentation-attack";
 import type { Check, ProcessInput, VerificationProcess } from "@/lib/checks/types";
 import { fileOf, resultOfChecks } from "@/lib/checks/types";
 import { FfmpegError } from "@/lib/engines/video/ffmpeg";
@@ -24,6 +25,7 @@ import { CHALLENGE_THRESHOLDS, judgeChallenge, type Challenge } from "./head-cha
 // | SELFIE_PHOTO    | same table as DOCUMENT_MATCH, SKIPPED when no SELFIE_PHOTO was sent                                                |
 // A still photo or a looped photo clip fails HEAD_CHALLENGE (its pose does not change) and NOT_STILL when no pixel
 // changes. `live` in the data = FACE_PRESENT, SINGLE_FACE, NOT_STILL, HEAD_CHALLENGE and SAME_FACE all PASSED.
+// PRESENTATION_ATTACK: the MiniFASNet pair on frontal frames, FAILED only with a second signal (presentation-attack.ts).
 
 export const FRAME_OPTIONS = { fps: 3, maxFrames: 24, maxSide: 640 } as const;
 // SAME_FACE compares the identity descriptor of up to 6 frames (analyze-video.ts: the most turned ones and others)
@@ -62,7 +64,7 @@ export const liveness: VerificationProcess = {
     }
     let analysis: VideoAnalysis;
     try {
-      analysis = await analyzeVideo(video.bytes, video.contentType, FRAME_OPTIONS);
+      analysis = await analyzeVideo(video.bytes, video.contentType, FRAME_OPTIONS, { keepPixels: true });
     } catch (error) {
       // an unreadable upload is the person's problem (FAILED below); a timeout or a missing binary is ours (retry)
       if (!(error instanceof FfmpegError) || error.timedOut) throw error;
@@ -158,6 +160,9 @@ export const liveness: VerificationProcess = {
 
     const real = analysis.faces.map((f) => f.main?.real).filter((x): x is number => typeof x === "number");
     const live = analysis.faces.map((f) => f.main?.live).filter((x): x is number => typeof x === "number");
+    // passive PAD on the frontal frames, after every check that can be its second signal (presentation-attack.ts)
+    const pad = await presentationAttack(analysis, input.workflow.settings.PAD_MODE, checks);
+    checks.push(pad.check);
     const isLive = LIVE_CHECKS.every((name) => checks.find((c) => c.name === name)?.result === "PASSED");
     return {
       result: resultOfChecks(checks),
@@ -174,6 +179,7 @@ export const liveness: VerificationProcess = {
           pitch_range: outcome.pitch_range,
         },
         frames: { sampled: n, with_face: withFace, multiple_faces: multi, max_frame_difference: round(maxDiff, 2) },
+        presentation_attack: pad.data,
         face_consistency: {
           lowest_similarity: lowest === null ? null : round(lowest),
           median_similarity: median(sims) === null ? null : round(median(sims)!),

@@ -88,9 +88,13 @@ describe("videoAgreement.run", () => {
       SAME_FACE: "PASSED",
       IDENTITY_MATCH: "PASSED",
       AUDIO_PRESENT: "PASSED",
+      // the "reader" is a still photograph made into a video: the PAD models see a picture, and with no second
+      // signal (no LIVENESS step here) that is a review, never a decline
+      PRESENTATION_ATTACK: "REVIEW",
       STATEMENT_TRANSCRIPT: "REVIEW",
     });
     expect(output.result).toBe("MANUAL_REVIEW");
+    expect(output.data.presentation_attack).toMatchObject({ mode: "ENFORCE", decision: "REVIEW", second_signal: null });
     expect(output.data).toMatchObject({
       statement: "I agree to open an account with Example Ltd.",
       speech: { transcribed: false },

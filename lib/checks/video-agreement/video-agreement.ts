@@ -4,6 +4,7 @@ import { largestFace } from "@/lib/engines/faces/face-match";
 import { matchFaces, type FaceMatch } from "@/lib/checks/liveness/face-match";
 import type { FaceObservation } from "@/lib/engines/faces/human-engine";
 import { LIVENESS_THRESHOLDS, matchDetail } from "@/lib/checks/liveness/liveness";
+import { presentationAttack, type SecondSignal } from "@/lib/checks/liveness/presentation-attack";
 import type { Check, ProcessInput, VerificationProcess } from "@/lib/checks/types";
 import { fileOf, resultOfChecks } from "@/lib/checks/types";
 import { audioActivity } from "@/lib/engines/video/audio-activity";
@@ -24,6 +25,7 @@ import { DEFAULT_AGREEMENT_STATEMENT } from "@/lib/shared/workflow-settings";
 // | SAME_FACE            | as LIVENESS                          | as LIVENESS                             | as LIVENESS                     |
 // | IDENTITY_MATCH       | similarity ≥ 0.94 to the reference   | 0.89–0.94, or no reference face available| < 0.89                        |
 // | AUDIO_PRESENT        | ≥ 1 s of voice-level sound           |                                         | no sound track, or silence      |
+// | PRESENTATION_ATTACK  | as LIVENESS (presentation-attack.ts); the second signal is the LIVENESS step's head challenge      |
 // | STATEMENT_TRANSCRIPT | never: no speech-to-text model ships on npm for offline use (none in node_modules) → REVIEW, a person listens |
 
 const FRAME_OPTIONS = { fps: 2, maxFrames: 16, maxSide: 640 } as const;
@@ -51,7 +53,7 @@ export const videoAgreement: VerificationProcess = {
     const checks: Check[] = [];
     let analysis;
     try {
-      analysis = await analyzeVideo(video.bytes, video.contentType, FRAME_OPTIONS);
+      analysis = await analyzeVideo(video.bytes, video.contentType, FRAME_OPTIONS, { keepPixels: true });
     } catch (error) {
       if (!(error instanceof FfmpegError) || error.timedOut) throw error;
       analysis = null;
@@ -106,6 +108,9 @@ export const videoAgreement: VerificationProcess = {
           ? "No face to compare across frames."
           : `Lowest similarity between frames ${Math.round(lowest * 100) / 100}.`,
     });
+
+    const pad = await presentationAttack(analysis, input.workflow.settings.PAD_MODE, checks, livenessSignals(input));
+    checks.push(pad.check);
 
     const face = anchorFace(analysis);
     const reference = await referenceFace(input);
@@ -166,10 +171,19 @@ export const videoAgreement: VerificationProcess = {
         face_consistency: { lowest_similarity: lowest === null ? null : Math.round(lowest * 1000) / 1000 },
         face_match: match && reference ? { ...match, reference: reference.source } : null,
         liveness_step: input.earlierSteps.find((s) => s.processType === "LIVENESS")?.result ?? null,
+        presentation_attack: pad.data,
       },
     };
   },
 };
+
+/** The LIVENESS step's head challenge, a second signal independent of the agreement video's pixels. */
+function livenessSignals(input: ProcessInput): SecondSignal[] {
+  const step = input.earlierSteps.find((s) => s.processType === "LIVENESS");
+  const challenge = step?.data.challenge as { passed?: unknown } | undefined;
+  if (typeof challenge?.passed !== "boolean") return [];
+  return [{ name: "the LIVENESS step's HEAD_CHALLENGE", failed: !challenge.passed }];
+}
 
 type Reference = { face: FaceObservation; source: string; label: string };
 

@@ -85,6 +85,8 @@ export const CHECK_CATALOGUE: Record<ProcessType, Record<string, CatalogueCheck>
       failureIsEvidence: true,
       score: faceMatchScore("selfie_photo_match"),
     },
+    // FAILED only when the score is very low on every frame AND another check of the capture failed too
+    PRESENTATION_ATTACK: { label: "Not a printed photo or a screen (passive PAD)", failureIsEvidence: true },
   },
   LOCATION_INTELLIGENCE: {
     LOCATION_SIGNAL: { label: "A location signal (device or IP)" },
@@ -113,6 +115,7 @@ export const CHECK_CATALOGUE: Record<ProcessType, Record<string, CatalogueCheck>
       failureIsEvidence: true,
       score: faceMatchScore("face_match"),
     },
+    PRESENTATION_ATTACK: { label: "Not a printed photo or a screen (passive PAD)", failureIsEvidence: true },
     AUDIO_PRESENT: { label: "Voice audio present" },
     STATEMENT_TRANSCRIPT: { label: "Statement read aloud (reviewed by a person)" },
   },

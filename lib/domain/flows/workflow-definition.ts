@@ -59,11 +59,11 @@ export const GENERAL_SETTINGS = ["GALLERY_RESTRICTION", "LINK_EXPIRY_HOURS"] as 
 /** The settings each process reads; the builder shows, and saving keeps, only those of the chosen processes. */
 export const PROCESS_SETTINGS: Record<ProcessType, readonly SettingName[]> = {
   DOCUMENT_VERIFICATION: [],
-  LIVENESS: ["LIVENESS_CHALLENGE"],
+  LIVENESS: ["LIVENESS_CHALLENGE", "PAD_MODE"],
   LOCATION_INTELLIGENCE: [],
   EMAIL_CHECK: [],
   WATCHLIST_CHECK: ["WATCHLIST_THRESHOLD"],
-  VIDEO_AGREEMENT: ["AGREEMENT_STATEMENT"],
+  VIDEO_AGREEMENT: ["AGREEMENT_STATEMENT", "PAD_MODE"],
   ADDRESS_VERIFICATION: ADDRESS_SETTINGS,
 };
 

@@ -29,6 +29,7 @@ const PLAIN: Record<string, string> = {
   SINGLE_FACE: "More than one face found",
   HEAD_CHALLENGE: "Liveness head-turn challenge not passed",
   NOT_STILL: "Video looks like a still image",
+  PRESENTATION_ATTACK: "Face may be a printed photo or a screen",
   VIDEO_FRAMES: "Video frames missing or unusable",
   AUDIO_PRESENT: "No audio in the video",
   STATEMENT_TRANSCRIPT: "Spoken statement not recognised",

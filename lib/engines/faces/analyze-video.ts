@@ -29,6 +29,8 @@ export type VideoAnalysis = {
   similarityToAnchor: (number | null)[];
   /** mean absolute difference of consecutive frames (0–255), see STILL_FRAME_DIFF */
   frameDiffs: number[];
+  /** the decoded frames (RGB, as detected), only when asked for: presentation-attack detection reads them */
+  pixels?: RgbFrame[];
 };
 
 async function thumbnail(frame: RgbFrame): Promise<Buffer> {
@@ -48,6 +50,7 @@ export async function analyzeVideo(
   bytes: Buffer,
   contentType: string,
   options: FrameOptions = {},
+  { keepPixels = false }: { keepPixels?: boolean } = {},
 ): Promise<VideoAnalysis> {
   // decoded once (ffmpeg's raw RGB), shared by detection, the thumbnails and the identity descriptors
   const frames = await Promise.all((await extractRgbFrames(bytes, contentType, options)).map(fitPixels));
@@ -86,7 +89,14 @@ export async function analyzeVideo(
     }
     if (anchorFace.identity) similarityToAnchor[anchor] = 1;
   }
-  return { frames: frames.length, faces, anchor, similarityToAnchor, frameDiffs };
+  return {
+    frames: frames.length,
+    faces,
+    anchor,
+    similarityToAnchor,
+    frameDiffs,
+    ...(keepPixels ? { pixels: frames } : {}),
+  };
 }
 
 /**

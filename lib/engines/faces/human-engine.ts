@@ -52,6 +52,7 @@ type HumanInstance = {
     getBackend(): string;
   };
   match: { similarity(a: number[], b: number[], options: Record<string, number>): number };
+  models: { models: Record<string, unknown> };
   version: string;
 };
 
@@ -88,6 +89,9 @@ export function humanModelUrl(spec: HumanDescriptor): string {
   return `file://${path.join(dir, `${spec.model}.json`)}`;
 }
 
+/** How much human enlarges blazeface's box before the mesh (its `detector.scale`); the returned box keeps it. */
+export const DETECTOR_BOX_SCALE = 1.4;
+
 /** human's configuration; `descriptor` null (the checks): faces, mesh, pose and antispoof only, no descriptor model. */
 export function humanConfig(humanDir: string, wasmDir: string, descriptor: HumanDescriptor | null = null) {
   const model = descriptor ? humanModelUrl(descriptor) : "";
@@ -105,7 +109,7 @@ export function humanConfig(humanDir: string, wasmDir: string, descriptor: Human
       enabled: true,
       detector: {
         rotation: descriptor?.align ?? true,
-        scale: descriptor?.scale ?? 1.4,
+        scale: descriptor?.scale ?? DETECTOR_BOX_SCALE,
         maxDetected: 5,
         minConfidence: 0.5,
         return: false,
@@ -234,6 +238,11 @@ export async function detectFacesInPixels(image: {
   queue = run.catch(() => undefined);
   const result = await run;
   const deg = (radians: number | undefined) => ((radians ?? 0) * 180) / Math.PI;
+  // human sets face.real / face.live only when the score is truthy (`if (antispoofRes) res.real = …`), and rounds to
+  // 2 decimals: a certain spoof (< 0.005) comes back without a score, as if the model had not run. When the model is
+  // loaded it did run on every face found, so a missing score is 0; null is kept for a model that is not loaded.
+  const real = (f: HumanResult["face"][number]) => scoreOrZero(f.real, modelRan(h, "antispoof"));
+  const live = (f: HumanResult["face"][number]) => scoreOrZero(f.live, modelRan(h, "liveness"));
   return result.face
     .map((f) => ({
       score: f.score,
@@ -242,10 +251,20 @@ export async function detectFacesInPixels(image: {
       pitch: deg(f.rotation?.angle.pitch),
       roll: deg(f.rotation?.angle.roll),
       embedding: f.embedding ?? [],
-      real: typeof f.real === "number" ? f.real : null,
-      live: typeof f.live === "number" ? f.live : null,
+      real: real(f),
+      live: live(f),
     }))
     .sort((a, b) => b.box[2] * b.box[3] - a.box[2] * a.box[3]);
+}
+
+function modelRan(h: Pick<HumanInstance, "models">, name: "antispoof" | "liveness"): boolean {
+  return Boolean(h.models?.models?.[name]);
+}
+
+/** A score human reported, 0 when the model ran but human dropped its zero, null when the model did not run. */
+export function scoreOrZero(score: number | undefined, ran: boolean): number | null {
+  if (typeof score === "number") return score;
+  return ran ? 0 : null;
 }
 
 /**

@@ -1,0 +1,28 @@
+import { padView } from "./presentation-attack-view";
+import styles from "@/components/dashboard/dashboard.module.css";
+
+/** The presentation-attack score of a LIVENESS or VIDEO_AGREEMENT step: decision, median, lowest and each frame. */
+export function PresentationAttackScores({ data }: { data: Record<string, unknown> }) {
+  const pad = padView(data);
+  if (!pad) return null;
+  const shadow = pad.mode === "SHADOW";
+  return (
+    <div data-testid="presentation-attack">
+      <p>
+        Presentation attack (printed photo, screen): <strong>{pad.decision.toLowerCase()}</strong>
+        {shadow ? " · shadow mode: recorded, not deciding" : ""}
+        {pad.medianReal !== null ? ` · real-face score ${pad.medianReal.toFixed(2)} median` : " · no frame scored"}
+        {pad.minReal !== null ? `, ${pad.minReal.toFixed(2)} lowest` : ""}
+        {pad.pass !== null ? ` · passes from ${pad.pass}` : ""}
+        {pad.secondSignal ? ` · confirmed by ${pad.secondSignal}` : ""}
+      </p>
+      {pad.frames.length ? (
+        <p className={styles.muted}>
+          Frames:{" "}
+          {pad.frames.map((f) => `#${f.frame} ${f.real.toFixed(3)}${f.greyscale ? " (greyscale)" : ""}`).join(" · ")}
+        </p>
+      ) : null}
+      {pad.reason ? <p className={styles.muted}>{pad.reason}</p> : null}
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { parse } from "csv-parse/sync";
+import { describe, expect, it } from "vitest";
+import { decodeImage, detectFacesInPixels } from "@/lib/engines/faces/human-engine";
+import { frontalFrames, judgePresentationAttack, scoreFrame, type FramePad } from "./presentation-attack";
+
+// Never-regress on the development material of docs/accuracy.md ("Presentation attacks"), through the same path as
+// `npm run eval:pad`: no genuine capture is declined even when a second signal is assumed to agree (the worst case
+// for a person), and the attacks let through stay at what was measured when the thresholds were chosen.
+
+const DATA = path.resolve(process.cwd(), "../shared/data");
+const AGREEING = [{ name: "an assumed second signal", failed: true }];
+
+async function decide(file: string) {
+  const image = await decodeImage(await readFile(file));
+  const main = (await detectFacesInPixels(image))[0] ?? null;
+  const frames: FramePad[] = [];
+  if (main && frontalFrames([{ main, others: 0 }]).length)
+    frames.push({ ...(await scoreFrame(image, main)), frame: 0, yaw: main.yaw, pitch: main.pitch });
+  return judgePresentationAttack(frames, { secondSignals: AGREEING }).check.result;
+}
+
+describe("PRESENTATION_ATTACK on the development material", () => {
+  it("face-pad: no genuine capture FAILED, at most 2 of 29 attacks PASSED", async () => {
+    const rows = parse(await readFile(path.join(DATA, "face-pad/labels.csv"), "utf8"), { columns: true }) as {
+      image: string;
+      label: string;
+    }[];
+    const results = await Promise.all(
+      rows.map(async (r) => ({ label: r.label, result: await decide(path.join(DATA, "face-pad", r.image)) })),
+    );
+    const genuine = results.filter((r) => r.label === "bona_fide");
+    const attacks = results.filter((r) => r.label === "spoof");
+    expect(genuine.length).toBe(33);
+    expect(genuine.filter((r) => r.result === "FAILED")).toEqual([]);
+    expect(attacks.length).toBe(29);
+    expect(attacks.filter((r) => r.result === "PASSED").length).toBeLessThanOrEqual(2);
+    expect(attacks.filter((r) => r.result === "FAILED").length).toBeGreaterThan(0);
+  }, 120_000);
+
+  it("face-pairs (genuine colour photos): none FAILED, most PASSED", async () => {
+    const dir = path.join(DATA, "face-pairs");
+    const files = (await readdir(dir)).filter((f) => /\.(jpe?g|png)$/i.test(f));
+    const results = await Promise.all(files.map((f) => decide(path.join(dir, f))));
+    expect(results.length).toBe(62);
+    expect(results.filter((r) => r === "FAILED")).toEqual([]);
+    expect(results.filter((r) => r === "PASSED").length).toBeGreaterThanOrEqual(53);
+  }, 120_000);
+});
