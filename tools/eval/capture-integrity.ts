@@ -6,6 +6,8 @@
 // hosted page's report (then the video counts as a hosted camera recording); without it, an API upload.
 // Folders: tools/make/browser-recordings.ts (Chromium recordings, genuine and injected) and
 // tools/make/head-turn-clips.ts (the synthetic head-turn videos the liveness tests use).
+// --swap-signals FILE: every video counts as uploaded with that page report instead (a recording's report, the
+// file swapped on its way to the server): how many swaps the file-versus-report rules notice.
 // Figures, not assertions (the unit tests are capture-integrity.test.ts).
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -29,6 +31,10 @@ type Row = {
   jitterMs: number | null;
   identical: number;
   nonIncreasing: number;
+  /** hosted only: the page's identical-thumbnail share, file/page frame ratio, file minus page seconds */
+  clientIdenticalShare: number | null;
+  frameRatio: number | null;
+  durationDiffS: number | null;
 };
 
 async function main() {
@@ -42,11 +48,15 @@ async function main() {
     const bytes = readFileSync(path.join(dir, file));
     const contentType = file.endsWith(".mp4") ? "video/mp4" : "video/webm";
     const signalsFile = path.join(dir, file.replace(/\.\w+$/, ".signals.json"));
-    const signals = existsSync(signalsFile) ? (JSON.parse(readFileSync(signalsFile, "utf8")) as unknown) : undefined;
+    const swap = flag("--swap-signals");
+    const source = swap ?? (existsSync(signalsFile) ? signalsFile : null);
+    const signals = source ? (JSON.parse(readFileSync(source, "utf8")) as unknown) : undefined;
     const origin = originOf(signals === undefined ? null : { capture: { channel: "hosted", signals } });
     const timing = await readFrameTiming(bytes, contentType);
     const outcome = judgeCaptureIntegrity({ origin, timing, nonce: null });
     const findings = (outcome.data.findings as { code: string }[]).map((f) => f.code);
+    const page = origin.signals;
+    const round = (x: number) => Math.round(x * 1000) / 1000;
     rows.push({
       file,
       label,
@@ -58,10 +68,13 @@ async function main() {
       jitterMs: timing.intervalMs?.jitter ?? null,
       identical: timing.identical,
       nonIncreasing: timing.nonIncreasing,
+      clientIdenticalShare: page?.frames ? round(page.frames.identical / Math.max(1, page.frames.count - 1)) : null,
+      frameRatio: page?.frames?.count ? round(timing.frames / page.frames.count) : null,
+      durationDiffS: page?.recording ? round(timing.seconds - page.recording.durationMs / 1000) : null,
     });
     const r = rows.at(-1)!;
     console.log(
-      `${file.padEnd(28)} ${label.padEnd(9)} ${scenario.padEnd(14)} ${r.decision.padEnd(7)} frames ${r.frames} fps ${r.fps} jitter ${r.jitterMs} ms identical ${r.identical} non-increasing ${r.nonIncreasing} ${r.codes.join(" ")}`,
+      `${file.padEnd(28)} ${label.padEnd(9)} ${scenario.padEnd(14)} ${r.decision.padEnd(7)} frames ${r.frames} fps ${r.fps} jitter ${r.jitterMs} ms identical ${r.identical} non-increasing ${r.nonIncreasing}${r.frameRatio === null ? "" : ` page: identical ${r.clientIdenticalShare} frame ratio ${r.frameRatio} Δt ${r.durationDiffS} s`} ${r.codes.join(" ")}`,
     );
   }
   console.log("\nscenario        label      videos  REVIEW  PASSED  other");
