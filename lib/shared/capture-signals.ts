@@ -68,7 +68,10 @@ export const CaptureSignalsSchema = z
       })
       .strict()
       .nullable(),
-    recording: z.object({ mimeType: z.string().max(100), durationMs: ms }).strict().nullable(),
+    recording: z
+      .object({ mimeType: z.string().max(100), durationMs: ms })
+      .strict()
+      .nullable(),
   })
   .strict();
 

@@ -54,7 +54,9 @@ async function record(scenario: Scenario, bundle: string, seconds: number) {
     const page = await context.newPage();
     if (scenario.init) await page.addInitScript({ content: scenario.init });
     // a secure context (mediaDevices exists only there) without a server: the page is answered by the route
-    await page.route("http://localhost/", (route) => route.fulfill({ contentType: "text/html", body: "<!doctype html><body></body>" }));
+    await page.route("http://localhost/", (route) =>
+      route.fulfill({ contentType: "text/html", body: "<!doctype html><body></body>" }),
+    );
     await page.goto("http://localhost/");
     await page.addScriptTag({ content: bundle });
     const result = await page.evaluate(async (ms) => {

@@ -56,7 +56,11 @@ describe("judgeCaptureIntegrity", () => {
     const page = judgeCaptureIntegrity({ origin: hosted(signals()), timing: genuineTiming, nonce: "n1" });
     expect(page.check.result).toBe("PASSED");
     expect(page.isInjectionSuspected).toBe(false);
-    const api = judgeCaptureIntegrity({ origin: { channel: "api", signals: null }, timing: genuineTiming, nonce: null });
+    const api = judgeCaptureIntegrity({
+      origin: { channel: "api", signals: null },
+      timing: genuineTiming,
+      nonce: null,
+    });
     expect(api.check).toMatchObject({ result: "PASSED", detail: expect.stringContaining("API") });
   });
 
@@ -73,7 +77,11 @@ describe("judgeCaptureIntegrity", () => {
   });
 
   it("does not flag a phone used as a webcam", () => {
-    const r = judgeCaptureIntegrity({ origin: hosted(signals({}, "DroidCam Source 3")), timing: genuineTiming, nonce: "n1" });
+    const r = judgeCaptureIntegrity({
+      origin: hosted(signals({}, "DroidCam Source 3")),
+      timing: genuineTiming,
+      nonce: "n1",
+    });
     expect(r.check.result).toBe("PASSED");
     expect(r.data.camera_software).toEqual({ name: "DroidCam", kind: "PHONE_BRIDGE" });
   });
@@ -92,9 +100,9 @@ describe("judgeCaptureIntegrity", () => {
     expect(codes(judgeCaptureIntegrity({ origin: hosted(null), timing: genuineTiming, nonce: "n1" }))).toEqual([
       "REPORT_MISSING",
     ]);
-    expect(codes(judgeCaptureIntegrity({ origin: hosted(signals()), timing: genuineTiming, nonce: "other" }))).toEqual(
-      ["CHALLENGE_NOT_SHOWN"],
-    );
+    expect(codes(judgeCaptureIntegrity({ origin: hosted(signals()), timing: genuineTiming, nonce: "other" }))).toEqual([
+      "CHALLENGE_NOT_SHOWN",
+    ]);
   });
 
   it("flags a file that is not the page's recording: other length, other frame count, repeated pictures", () => {
@@ -161,8 +169,13 @@ describe("cameraSoftwareOf", () => {
     expect(cameraSoftwareOf(label)?.kind).toBe(kind);
   });
 
-  it.each(["FaceTime HD Camera", "HD Pro Webcam C920 (046d:082d)", "Integrated Camera", "iPhone Camera", "Front Camera", "Logitech BRIO", ""])(
-    "%s is an ordinary camera",
-    (label) => expect(cameraSoftwareOf(label)).toBeNull(),
-  );
+  it.each([
+    "FaceTime HD Camera",
+    "HD Pro Webcam C920 (046d:082d)",
+    "Integrated Camera",
+    "iPhone Camera",
+    "Front Camera",
+    "Logitech BRIO",
+    "",
+  ])("%s is an ordinary camera", (label) => expect(cameraSoftwareOf(label)).toBeNull());
 });

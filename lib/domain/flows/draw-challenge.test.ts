@@ -24,7 +24,12 @@ describe("drawChallenge", () => {
 });
 
 describe("withDrawnChallenge", () => {
-  const workflow = { processes: ["LIVENESS"], documentTypes: [], countries: [], settings: { LIVENESS_CHALLENGE: "RANDOM" as const } };
+  const workflow = {
+    processes: ["LIVENESS"],
+    documentTypes: [],
+    countries: [],
+    settings: { LIVENESS_CHALLENGE: "RANDOM" as const },
+  };
 
   it("puts the drawn movement, its instruction and the nonce on SELFIE_VIDEO", () => {
     const template = buildInputs(workflow);
