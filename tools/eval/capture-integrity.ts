@@ -69,7 +69,7 @@ async function main() {
       identical: timing.identical,
       nonIncreasing: timing.nonIncreasing,
       clientIdenticalShare: page?.frames ? round(page.frames.identical / Math.max(1, page.frames.count - 1)) : null,
-      frameRatio: page?.frames?.count ? round(timing.frames / page.frames.count) : null,
+      frameRatio: page?.frames?.count ? round(timing.frames / (page.frames.count + page.frames.skipped)) : null,
       durationDiffS: page?.recording ? round(timing.seconds - page.recording.durationMs / 1000) : null,
     });
     const r = rows.at(-1)!;

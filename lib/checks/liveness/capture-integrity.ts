@@ -21,8 +21,11 @@ export const CAPTURE_THRESHOLDS = {
   /** hosted recordings: the file may differ from the page's recording time by this much (s) or share */
   DURATION_SLACK_S: 1.5,
   DURATION_SLACK_SHARE: 0.4,
-  /** hosted recordings: file frames / frames the page saw, outside this range = not the page's recording */
-  FRAME_RATIO: [0.5, 2] as const,
+  /**
+   * hosted recordings: file frames / frames the compositor presented while the page recorded (seen + skipped);
+   * genuine recordings measured 0.987–1.01, so ±25 % leaves room for a phone that drops frames under load
+   */
+  FRAME_RATIO: [0.8, 1.25] as const,
   /** frame rates no camera records */
   FPS_RANGE: [3, 240] as const,
 } as const;
@@ -173,12 +176,12 @@ function fileFindings(timing: FrameTiming | null, signals: CaptureSignals | null
       code: "NOT_THE_RECORDING",
       detail: `The file lasts ${timing.seconds} s but the page recorded for ${Math.round(recorded * 10) / 10} s.`,
     });
-  const seen = signals.frames?.count ?? 0;
+  const seen = signals.frames ? signals.frames.count + signals.frames.skipped : 0;
   const [low, high] = CAPTURE_THRESHOLDS.FRAME_RATIO;
   if (seen >= 10 && (timing.frames / seen < low || timing.frames / seen > high))
     findings.push({
       code: "NOT_THE_RECORDING",
-      detail: `The file has ${timing.frames} frames; the page saw ${seen} while it recorded.`,
+      detail: `The file has ${timing.frames} frames; the page showed ${seen} while it recorded.`,
     });
   return findings;
 }
