@@ -32,8 +32,7 @@ export const CaptureSignalsSchema = z
         cameras: count,
         /** the track's deviceId is one of them (false for a canvas or other script-made stream) */
         listed: z.boolean(),
-        /** their labels (the active one among them); capped */
-        labels: z.array(label).max(16),
+        // the other cameras' labels are not sent: they decide nothing and would only fingerprint the device
       })
       .strict()
       .nullable(),

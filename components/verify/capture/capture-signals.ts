@@ -57,7 +57,6 @@ async function describeDevice(track: MediaStreamTrack): Promise<NonNullable<Capt
     trackLabel: (track.label ?? "").slice(0, 200),
     cameras: cameras.length,
     listed: Boolean(active),
-    labels: cameras.slice(0, 16).map((d) => d.label.slice(0, 200)),
   };
 }
 

@@ -23,7 +23,7 @@ function signals(over: Partial<CaptureSignals> = {}, label = "HD Pro Webcam C920
     version: 1,
     source: "camera",
     nonce: "n1",
-    device: { label, trackLabel: label, cameras: 1, listed: true, labels: [label] },
+    device: { label, trackLabel: label, cameras: 1, listed: true },
     settings: {
       deviceId: true,
       facingMode: "user",
@@ -94,6 +94,17 @@ describe("judgeCaptureIntegrity", () => {
       nonce: "n1",
     });
     expect(codes(r)).toEqual(["TRACK_NOT_A_CAMERA"]);
+    // a browser that gives the track no deviceId cannot be compared with the list: no finding
+    const unknown = judgeCaptureIntegrity({
+      origin: hosted({
+        ...s,
+        device: { ...s.device!, label: "", listed: false },
+        settings: { ...s.settings!, deviceId: false },
+      }),
+      timing: genuineTiming,
+      nonce: "n1",
+    });
+    expect(unknown.check.result).toBe("PASSED");
   });
 
   it("flags a hosted upload without the page's report, and a report for another challenge", () => {

@@ -131,7 +131,8 @@ function clientFindings(origin: CaptureOrigin, nonce: string | null): IntegrityF
       code: "VIRTUAL_CAMERA",
       detail: `The camera is a virtual camera ("${signals.device?.label || signals.device?.trackLabel}", ${software.name}): its picture can be any video.`,
     });
-  if (signals.device && signals.device.cameras > 0 && !signals.device.listed)
+  // only when the track has a deviceId to compare: a browser that gives none cannot be judged this way
+  if (signals.device && signals.device.cameras > 0 && !signals.device.listed && signals.settings?.deviceId)
     findings.push({
       code: "TRACK_NOT_A_CAMERA",
       detail: "The recorded stream does not come from any camera the browser lists (a script-made stream).",

@@ -139,7 +139,7 @@ describe("liveness.run", () => {
           version: 1,
           source: "camera",
           nonce: "n1",
-          device: { label: obs, trackLabel: obs, cameras: 1, listed: true, labels: [obs] },
+          device: { label: obs, trackLabel: obs, cameras: 1, listed: true },
           settings: null,
           frames: null,
           recording: null,

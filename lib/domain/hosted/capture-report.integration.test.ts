@@ -30,7 +30,7 @@ const REPORT: CaptureSignals = {
   version: 1,
   source: "camera",
   nonce: null,
-  device: { label: "OBS Virtual Camera", trackLabel: "OBS Virtual Camera", cameras: 1, listed: true, labels: [] },
+  device: { label: "OBS Virtual Camera", trackLabel: "OBS Virtual Camera", cameras: 1, listed: true },
   settings: null,
   frames: null,
   recording: { mimeType: "video/webm", durationMs: 1000 },
