@@ -392,6 +392,7 @@ export function livenessInput(video: Buffer, contentType: string, challenge: Cha
     readFile: async () => ({ bytes: video, contentType }),
     earlierSteps: [],
     now: new Date(),
-    ports: testPorts(),
+    // an API upload: no capture report from the hosted page on the stored file
+    ports: testPorts({ fileMeta: async () => null }),
   };
 }

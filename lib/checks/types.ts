@@ -18,6 +18,9 @@ export type Check = { name: string; result: CheckResult; detail: string };
 
 export type ProcessOutput = { result: ProcessResult; data: Record<string, unknown>; checks: Check[] };
 
+/** A challenge drawn by the server at the start of a verification, bound to a nonce stored with it. */
+export type DrawnChallenge = { type: string; nonce: string };
+
 export type StoredInput = { type: "TEXT" | "FILE" | "LOCATION"; value: string | null; fileId: string | null };
 
 export type EarlierStep = { processType: ProcessType; result: ProcessResult | null; data: Record<string, unknown> };
@@ -31,6 +34,8 @@ export type ProcessInput = {
     ipAddress: string | null;
     metadata: Record<string, unknown>;
     createdAt: Date;
+    /** the LIVENESS challenge drawn for this verification when its workflow says RANDOM (issue 31), else null */
+    livenessChallenge?: DrawnChallenge | null;
   };
   workflow: {
     processes: readonly string[];

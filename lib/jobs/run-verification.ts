@@ -1,4 +1,5 @@
 import "server-only";
+import { storedChallenge } from "@/lib/domain/flows/draw-challenge";
 import { clock } from "@/lib/core/clock";
 import { prisma } from "@/lib/core/db";
 import { recordEvent } from "@/lib/domain/events/record-event";
@@ -149,6 +150,7 @@ async function loadContext(verificationId: string, type: ProcessType) {
       metadata: true,
       createdAt: true,
       mode: true,
+      livenessChallenge: true,
       workflowVersion: { select: versionSelect },
       inputs: { select: { fieldName: true, type: true, value: true, fileId: true } },
       steps: {
@@ -161,7 +163,11 @@ async function loadContext(verificationId: string, type: ProcessType) {
   const dependsOn = processFor(type).dependsOn as readonly string[];
   return {
     mode: verification.mode,
-    verification: { ...verification, metadata: (verification.metadata ?? {}) as Record<string, unknown> },
+    verification: {
+      ...verification,
+      metadata: (verification.metadata ?? {}) as Record<string, unknown>,
+      livenessChallenge: storedChallenge(verification.livenessChallenge),
+    },
     workflow: toWorkflowShape(verification.workflowVersion),
     inputs: new Map(verification.inputs.map((i) => [i.fieldName, { type: i.type, value: i.value, fileId: i.fileId }])),
     readFile: async (fileId: string) =>

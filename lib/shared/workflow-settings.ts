@@ -14,7 +14,10 @@ const countryCode = z
   .refine(isCountryCode, "must be an ISO 3166-1 alpha-2 country code")
   .transform((c) => c.toUpperCase());
 
-export const LIVENESS_CHALLENGES = ["TURN_HEAD_LEFT_RIGHT", "TURN_HEAD_RIGHT_LEFT", "NOD"] as const;
+export const LIVENESS_CHALLENGES = ["TURN_HEAD_LEFT_RIGHT", "TURN_HEAD_RIGHT_LEFT", "NOD", "RANDOM"] as const;
+/** RANDOM: the server draws one of these per verification at its start (issue 31, docs/checks.md) */
+export const DRAWN_CHALLENGES = ["TURN_HEAD_LEFT_RIGHT", "TURN_HEAD_RIGHT_LEFT", "NOD"] as const;
+export type DrawnChallengeType = (typeof DRAWN_CHALLENGES)[number];
 
 export const SETTING_DEFINITIONS = {
   // end users may not upload files from their gallery: camera capture only

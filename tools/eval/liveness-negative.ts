@@ -32,7 +32,8 @@ function processInput(video: Buffer, contentType: string): ProcessInput {
     readFile: async () => ({ bytes: video, contentType }),
     earlierSteps: [],
     now: new Date(),
-    ports: testPorts(),
+    // an API upload: no capture report from the hosted page on the stored file
+    ports: testPorts({ fileMeta: async () => null }),
   };
 }
 

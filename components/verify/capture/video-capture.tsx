@@ -10,6 +10,12 @@ import {
   type Captured,
 } from "@/components/verify/capture/capture-parts";
 import type { CaptureProps } from "@/components/verify/capture/photo-capture";
+import {
+  collectCaptureSignals,
+  uploadSignals,
+  type SignalCollector,
+} from "@/components/verify/capture/capture-signals";
+import type { CaptureSignals } from "@/lib/shared/capture-signals";
 import styles from "@/components/verify/verify.module.css";
 
 const MIN_SECONDS = 2;
@@ -22,6 +28,8 @@ function recorderType(): string | undefined {
 /**
  * A short video from the front camera with the instruction (liveness) or the statement (agreement) on screen
  * while it records. Liveness stops by itself after `seconds`; an agreement runs until the end user stops it.
+ * With `onReport`, the camera's signals (capture-signals.ts: label, settings, frame timing) are collected while
+ * it records and handed over with the video (issue 31); `nonce` is the verification's drawn challenge's.
  */
 export function VideoCapture({
   galleryAllowed,
@@ -33,7 +41,16 @@ export function VideoCapture({
   withAudio,
   seconds,
   maxSeconds,
-}: CaptureProps & { prompt: React.ReactNode; withAudio: boolean; seconds: number | null; maxSeconds: number }) {
+  onReport,
+  nonce = null,
+}: CaptureProps & {
+  prompt: React.ReactNode;
+  withAudio: boolean;
+  seconds: number | null;
+  maxSeconds: number;
+  onReport?: (file: Blob, filename: string, report: CaptureSignals) => void;
+  nonce?: string | null;
+}) {
   const t = useTranslations("camera");
   const webcam = useRef<Webcam>(null);
   const recorder = useRef<MediaRecorder | null>(null);
@@ -43,7 +60,8 @@ export function VideoCapture({
   const [cameraFailed, setCameraFailed] = useState(!hasCameraApi() || typeof MediaRecorder === "undefined");
   const [ready, setReady] = useState(false);
   const [elapsed, setElapsed] = useState<number | null>(null);
-  const [recorded, setRecorded] = useState<Captured | null>(null);
+  const [recorded, setRecorded] = useState<(Captured & { report?: CaptureSignals }) | null>(null);
+  const collector = useRef<SignalCollector | null>(null);
 
   useEffect(
     () => () => {
@@ -72,18 +90,30 @@ export function VideoCapture({
     const media = new MediaRecorder(stream, mimeType ? { mimeType, videoBitsPerSecond: 2_500_000 } : undefined);
     const chunks: Blob[] = [];
     media.ondataavailable = (event) => event.data.size && chunks.push(event.data);
-    media.onstop = () => {
+    const started = performance.now();
+    media.onstop = async () => {
       setElapsed(null);
       recorder.current = null;
       const type = (media.mimeType || mimeType || "video/webm").split(";")[0]!;
       const blob = new Blob(chunks, { type });
+      const report = await collector.current
+        ?.finish({ mimeType: media.mimeType || mimeType || type, durationMs: performance.now() - started })
+        .catch(() => undefined);
+      collector.current = null;
       if (blob.size)
         setRecorded({
           blob,
           url: URL.createObjectURL(blob),
           filename: type === "video/mp4" ? "video.mp4" : "video.webm",
+          report,
         });
     };
+    // the signals never stop a recording: a collector that cannot start leaves the report out
+    try {
+      collector.current = onReport ? collectCaptureSignals(stream, webcam.current?.video ?? null, nonce) : null;
+    } catch {
+      collector.current = null;
+    }
     media.start(500);
     recorder.current = media;
     setElapsed(0);
@@ -95,7 +125,11 @@ export function VideoCapture({
         busy={busy}
         confirmLabel={t("useVideo")}
         onRetake={() => setRecorded(null)}
-        onConfirm={() => onConfirm(recorded.blob, recorded.filename)}
+        onConfirm={() =>
+          onReport
+            ? onReport(recorded.blob, recorded.filename, recorded.report ?? uploadSignals(nonce))
+            : onConfirm(recorded.blob, recorded.filename)
+        }
       >
         <video src={recorded.url} controls playsInline className={styles.preview} aria-label={t("previewVideo")} />
       </ReviewCapture>

@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { ErrorBanner, FieldError, StepHeader, useStepSubmit } from "@/components/verify/ui";
 import type { StepProps } from "@/components/verify/steps/types";
 import styles from "@/components/verify/verify.module.css";
+import { CAPTURE_SIGNALS_FIELD } from "@/lib/shared/capture-signals";
 
 // camera code (react-webcam, MediaRecorder) loads only when a capture step is reached
 const PhotoCapture = dynamic(
@@ -37,6 +38,7 @@ export function CaptureStep({
     accept?: string[];
     maxBytes?: number;
     challenge?: string;
+    challengeNonce?: string;
     instruction?: string;
     statement?: string;
   };
@@ -79,6 +81,16 @@ export function CaptureStep({
           withAudio={false}
           seconds={LIVENESS_SECONDS}
           maxSeconds={LIVENESS_SECONDS}
+          nonce={data.challengeNonce ?? null}
+          // the camera's report goes with the video: a hosted-only input the server keeps on the file (issue 31)
+          onReport={(file, filename, report) =>
+            void run(() =>
+              submit({
+                texts: [{ fieldName: CAPTURE_SIGNALS_FIELD, type: "TEXT", value: JSON.stringify(report) }],
+                files: [{ fieldName: field.fieldName, file, filename }],
+              }),
+            )
+          }
         />
       );
       break;

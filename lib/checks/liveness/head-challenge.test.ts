@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { judgeChallenge, type Pose } from "./head-challenge";
+import { challengeFor, judgeChallenge, type Pose } from "./head-challenge";
 
 const yaws = (...values: number[]): Pose[] => values.map((yaw) => ({ yaw, pitch: 5 }));
 const pitches = (...values: number[]): Pose[] => values.map((pitch) => ({ yaw: 2, pitch }));
@@ -48,5 +48,20 @@ describe("judgeChallenge", () => {
     expect(judgeChallenge("NOD", pitches(5, 5, 5, 16, 18, 20, 21)).reason).toContain("did not come back");
     const turned = judgeChallenge("NOD", [...pitches(5, 5, 5, -15), { yaw: 30, pitch: 5 }, ...pitches(5)]);
     expect(turned.reason).toContain("turned sideways");
+  });
+});
+
+describe("challengeFor", () => {
+  const input = (setting: string | undefined, drawn: { type: string; nonce: string } | null) =>
+    ({
+      verification: { livenessChallenge: drawn },
+      workflow: { settings: setting ? { LIVENESS_CHALLENGE: setting } : {} },
+    }) as unknown as Parameters<typeof challengeFor>[0];
+
+  it("takes the drawn challenge over the setting, the setting otherwise, and nothing for an undrawn RANDOM", () => {
+    expect(challengeFor(input("RANDOM", { type: "NOD", nonce: "n" }))).toEqual({ type: "NOD", drawn: true });
+    expect(challengeFor(input("TURN_HEAD_RIGHT_LEFT", null))).toEqual({ type: "TURN_HEAD_RIGHT_LEFT", drawn: false });
+    expect(challengeFor(input(undefined, null))).toEqual({ type: "TURN_HEAD_LEFT_RIGHT", drawn: false });
+    expect(challengeFor(input("RANDOM", null))).toEqual({ type: null, drawn: false });
   });
 });

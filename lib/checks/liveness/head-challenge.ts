@@ -16,6 +16,8 @@
 //    yaw stays within TURN_DEG of the baseline (a nod, not a turn). The direction of the first movement (chin
 //    down first) is not enforced: people nod either way and the pitch sign of the mesh is not reliable near 0.
 
+import type { ProcessInput } from "@/lib/checks/types";
+
 export type Pose = { yaw: number; pitch: number };
 export type Challenge = "TURN_HEAD_LEFT_RIGHT" | "TURN_HEAD_RIGHT_LEFT" | "NOD";
 
@@ -37,6 +39,23 @@ const median = (xs: number[]) => {
   return s.length ? (s[(s.length - 1) >> 1]! + s[s.length >> 1]!) / 2 : 0;
 };
 const round = (x: number) => Math.round(x * 10) / 10;
+
+const CHALLENGES: readonly string[] = ["TURN_HEAD_LEFT_RIGHT", "TURN_HEAD_RIGHT_LEFT", "NOD"];
+
+/**
+ * What this verification was asked to do: the challenge the server drew at its start (RANDOM workflows, issue 31),
+ * else the workflow's fixed setting. null: the workflow says RANDOM but nothing was drawn (a verification that
+ * started before the draw existed): there is nothing to judge the video against.
+ */
+export function challengeFor(input: Pick<ProcessInput, "verification" | "workflow">): {
+  type: Challenge | null;
+  drawn: boolean;
+} {
+  const drawn = input.verification.livenessChallenge?.type;
+  if (drawn && CHALLENGES.includes(drawn)) return { type: drawn as Challenge, drawn: true };
+  const setting = input.workflow.settings.LIVENESS_CHALLENGE ?? "TURN_HEAD_LEFT_RIGHT";
+  return { type: setting === "RANDOM" ? null : setting, drawn: false };
+}
 
 /** `poses` in frame order, null for a frame without a face. */
 export function judgeChallenge(challenge: Challenge, poses: readonly (Pose | null)[]): ChallengeOutcome {

@@ -15,6 +15,7 @@ function processInput(
   files: Files,
   settings: SettingValues = { LIVENESS_CHALLENGE: "TURN_HEAD_LEFT_RIGHT" },
   processes = ["DOCUMENT_VERIFICATION", "LIVENESS"],
+  extra: { meta?: Record<string, unknown>; drawn?: { type: string; nonce: string } } = {},
 ): ProcessInput {
   const inputs = new Map<string, StoredInput>(
     Object.keys(files).map((name) => [name, { type: "FILE", value: null, fileId: name }]),
@@ -28,13 +29,15 @@ function processInput(
       ipAddress: null,
       metadata: {},
       createdAt: new Date(),
+      livenessChallenge: extra.drawn ?? null,
     },
     workflow: { processes, documentTypes: [], countries: [], settings },
     inputs,
     readFile: async (id) => files[id] ?? null,
     earlierSteps: [],
     now: new Date(),
-    ports: testPorts(),
+    // the stored file's metadata: an API upload's (nothing of the page) unless a test gives the hosted stamp
+    ports: testPorts({ fileMeta: async () => extra.meta ?? null }),
   };
 }
 const byName = (checks: { name: string; result: string }[]) =>
@@ -133,6 +136,46 @@ describe("liveness.run", () => {
       "Wrong order: the head turned left first",
     );
     expect(rightLeft.data).toMatchObject({ live: false, challenge: { observed: ["LEFT"] } });
+  }, 90_000);
+
+  it("judges the challenge drawn for the verification, and sends a virtual camera to review", async () => {
+    const mirrored = await sharp(faces[0]!).flop().png().toBuffer();
+    const video = await framesVideo([...Array(8).fill(faces[0]!), ...Array(8).fill(mirrored)], 4, "webm");
+    const files = { SELFIE_VIDEO: { bytes: video, contentType: "video/webm" } };
+    const obs = "OBS Virtual Camera";
+    const stamp = {
+      capture: {
+        channel: "hosted",
+        signals: {
+          version: 1,
+          source: "camera",
+          nonce: "n1",
+          device: { label: obs, trackLabel: obs, cameras: 1, listed: true },
+          settings: null,
+          frames: null,
+          recording: null,
+        },
+      },
+    };
+    const drawn = await liveness.run(
+      processInput(files, { LIVENESS_CHALLENGE: "RANDOM" }, ["LIVENESS"], {
+        meta: stamp,
+        drawn: { type: "TURN_HEAD_RIGHT_LEFT", nonce: "n1" },
+      }),
+    );
+    expect(drawn.checks.find((c) => c.name === "HEAD_CHALLENGE")?.detail).toContain(
+      "the instruction was right then left",
+    );
+    expect(drawn.data).toMatchObject({ challenge: { type: "TURN_HEAD_RIGHT_LEFT", drawn: true } });
+    expect(drawn.checks.find((c) => c.name === "CAPTURE_INTEGRITY")).toMatchObject({
+      result: "REVIEW",
+      detail: expect.stringContaining(`virtual camera ("${obs}"`),
+    });
+    expect(drawn.data.capture_integrity).toMatchObject({ channel: "hosted", camera_label: obs });
+
+    // RANDOM with nothing drawn: nothing to judge the movement against; an API upload's timing passes
+    const undrawn = await liveness.run(processInput(files, { LIVENESS_CHALLENGE: "RANDOM" }, ["LIVENESS"]));
+    expect(byName(undrawn.checks)).toMatchObject({ HEAD_CHALLENGE: "REVIEW", CAPTURE_INTEGRITY: "PASSED" });
   }, 90_000);
 
   it("fails a video ffmpeg cannot read, and a missing video", async () => {

@@ -6,7 +6,8 @@ import { presentationAttack } from "./presentation-attack";
 import type { Check, ProcessInput, VerificationProcess } from "@/lib/checks/types";
 import { fileOf, resultOfChecks } from "@/lib/checks/types";
 import { FfmpegError } from "@/lib/engines/video/ffmpeg";
-import { CHALLENGE_THRESHOLDS, judgeChallenge, type Challenge } from "./head-challenge";
+import { CHALLENGE_THRESHOLDS, challengeFor, judgeChallenge } from "./head-challenge";
+import { captureIntegrity } from "./capture-integrity";
 
 // LIVENESS on SELFIE_VIDEO: frames sampled with ffmpeg (FRAME_OPTIONS), faces and head pose per frame with
 // @vladmandic/human. The person must follow the active challenge; the antispoof/liveness model scores are recorded
@@ -23,6 +24,8 @@ import { CHALLENGE_THRESHOLDS, judgeChallenge, type Challenge } from "./head-cha
 // | SAME_FACE       | every face ≥ SAME_FACE similarity        | lowest in [REVIEW, SAME_FACE)       | a face < REVIEW (someone else)           |
 // | DOCUMENT_MATCH  | ≥ FACE_MATCH MATCH (0.94)                | 0.89–0.94, or no face on the document| < 0.89; SKIPPED without a document step |
 // | SELFIE_PHOTO    | same table as DOCUMENT_MATCH, SKIPPED when no SELFIE_PHOTO was sent                                                |
+// | CAPTURE_INTEGRITY | camera and file timing look recorded | a virtual camera, a script-made stream, impossible timing (capture-integrity.ts) | never |
+// HEAD_CHALLENGE is REVIEW when the workflow says RANDOM and no challenge was drawn for the verification.
 // A still photo or a looped photo clip fails HEAD_CHALLENGE (its pose does not change) and NOT_STILL when no pixel
 // changes. `live` in the data = FACE_PRESENT, SINGLE_FACE, NOT_STILL, HEAD_CHALLENGE and SAME_FACE all PASSED.
 // PRESENTATION_ATTACK: the MiniFASNet pair on frontal frames, FAILED only with a second signal (presentation-attack.ts).
@@ -53,12 +56,12 @@ export const liveness: VerificationProcess = {
   // DOCUMENT_VERIFICATION (their wall times overlap instead of adding up: bench:pipeline, docs/benchmarks.md)
   dependsOn: [],
   async run(input) {
-    const challenge: Challenge = input.workflow.settings.LIVENESS_CHALLENGE ?? "TURN_HEAD_LEFT_RIGHT";
+    const { type: challenge, drawn } = challengeFor(input);
     const video = await fileOf(input, "SELFIE_VIDEO");
     if (!video) {
       return {
         result: "DECLINED",
-        data: { live: false, challenge: { type: challenge, passed: false } },
+        data: { live: false, challenge: { type: challenge, drawn, passed: false } },
         checks: [{ name: "VIDEO_FRAMES", result: "FAILED", detail: "No SELFIE_VIDEO was submitted." }],
       };
     }
@@ -80,7 +83,7 @@ export const liveness: VerificationProcess = {
       });
       return {
         result: resultOfChecks(checks),
-        data: { live: false, frames: { sampled: n }, challenge: { type: challenge, passed: false } },
+        data: { live: false, frames: { sampled: n }, challenge: { type: challenge, drawn, passed: false } },
         checks,
       };
     }
@@ -122,11 +125,15 @@ export const liveness: VerificationProcess = {
         : { name: "NOT_STILL", result: "PASSED", detail: "The picture changes between frames." },
     );
 
-    const outcome = judgeChallenge(
-      challenge,
-      analysis.faces.map((f) => (f.main ? { yaw: f.main.yaw, pitch: f.main.pitch } : null)),
-    );
-    checks.push({ name: "HEAD_CHALLENGE", result: outcome.passed ? "PASSED" : "FAILED", detail: outcome.reason });
+    const poses = analysis.faces.map((f) => (f.main ? { yaw: f.main.yaw, pitch: f.main.pitch } : null));
+    const outcome = challenge
+      ? judgeChallenge(challenge, poses)
+      : { ...judgeChallenge("NOD", []), reason: "No challenge was drawn for this verification (RANDOM)." };
+    checks.push({
+      name: "HEAD_CHALLENGE",
+      result: outcome.passed ? "PASSED" : challenge ? "FAILED" : "REVIEW",
+      detail: outcome.reason,
+    });
 
     const sims = analysis.similarityToAnchor.filter((s): s is number => s !== null);
     const lowest = sims.length ? Math.min(...sims) : null;
@@ -157,6 +164,8 @@ export const liveness: VerificationProcess = {
     checks.push(documentMatch.check);
     const selfieMatch = await selfiePhotoMatch(input, face);
     checks.push(selfieMatch.check);
+    const integrity = await captureIntegrity(input, video);
+    checks.push(integrity.check);
 
     const real = analysis.faces.map((f) => f.main?.real).filter((x): x is number => typeof x === "number");
     const live = analysis.faces.map((f) => f.main?.live).filter((x): x is number => typeof x === "number");
@@ -171,6 +180,7 @@ export const liveness: VerificationProcess = {
         live: isLive,
         challenge: {
           type: challenge,
+          drawn,
           passed: outcome.passed,
           observed: outcome.observed,
           reason: outcome.reason,
@@ -186,6 +196,7 @@ export const liveness: VerificationProcess = {
         },
         face_match: documentMatch.match ? { ...documentMatch.match, reference: "DOCUMENT_FRONT" } : null,
         selfie_photo_match: selfieMatch.match,
+        capture_integrity: integrity.data,
         // model scores: recorded for reviewers, never decisive (see the table above)
         scores: {
           antispoof_real_median: nullableRound(median(real)),

@@ -5,7 +5,12 @@ const ADDRESS_COUNTRIES = ["US", "GB", "DE", "FR", "ES", "IT", "NL", "CA", "AU",
 
 /** The demo account's workflows: one per process type, plus "full-kyc" and "address-only". */
 export const DEMO_WORKFLOWS: WorkflowDefinition[] = [
-  ...PROCESS_TYPES.map((type) => ({ name: type.toLowerCase().replace(/_/g, "-"), processes: [type] })),
+  ...PROCESS_TYPES.map((type) => ({
+    name: type.toLowerCase().replace(/_/g, "-"),
+    processes: [type],
+    // the liveness demo draws its movement per verification (issue 31); full-kyc keeps a fixed one
+    ...(type === "LIVENESS" ? { settings: { LIVENESS_CHALLENGE: "RANDOM" as const } } : {}),
+  })),
   {
     name: "full-kyc",
     processes: ["DOCUMENT_VERIFICATION", "LIVENESS", "ADDRESS_VERIFICATION", "WATCHLIST_CHECK"],

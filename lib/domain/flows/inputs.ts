@@ -5,7 +5,11 @@ import {
   type DocumentTypeName,
 } from "@/lib/domain/flows/document-types/catalog";
 import type { ProcessType } from "@/lib/shared/process-types";
-import { DEFAULT_AGREEMENT_STATEMENT, type SettingValues } from "@/lib/shared/workflow-settings";
+import {
+  DEFAULT_AGREEMENT_STATEMENT,
+  type DrawnChallengeType,
+  type SettingValues,
+} from "@/lib/shared/workflow-settings";
 
 export type FieldType = "FILE" | "DROPDOWN" | "TEXT" | "LOCATION";
 export type FileKind = "image" | "video";
@@ -32,11 +36,37 @@ export const MAX_VIDEO_BYTES = 50 * 1024 * 1024;
 export const IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp", "image/heic", "image/heif"] as const;
 export const VIDEO_TYPES = ["video/webm", "video/mp4", "video/quicktime"] as const;
 
-const LIVENESS_INSTRUCTIONS = {
+const LIVENESS_INSTRUCTIONS: Record<DrawnChallengeType | "RANDOM", string> = {
   TURN_HEAD_LEFT_RIGHT: "Look at the camera, then turn your head slowly to the left, then to the right.",
   TURN_HEAD_RIGHT_LEFT: "Look at the camera, then turn your head slowly to the right, then to the left.",
   NOD: "Look at the camera, then nod slowly: chin down, then up.",
-} as const;
+  // the workflow's template; each verification's own inputs carry the movement drawn for it (withDrawnChallenge)
+  RANDOM: "The movement is drawn for each verification: read it from that verification's SELFIE_VIDEO input.",
+};
+
+/**
+ * A verification's inputs: the version's, with SELFIE_VIDEO's challenge replaced by the one drawn for this
+ * verification (RANDOM workflows, issue 31) and its nonce, which the hosted page sends back with the video.
+ */
+export function withDrawnChallenge(
+  fields: InputField[],
+  drawn: { type: DrawnChallengeType; nonce: string } | null,
+): InputField[] {
+  if (!drawn) return fields;
+  return fields.map((field) =>
+    field.fieldName === "SELFIE_VIDEO"
+      ? {
+          ...field,
+          data: {
+            ...field.data,
+            challenge: drawn.type,
+            instruction: LIVENESS_INSTRUCTIONS[drawn.type],
+            challengeNonce: drawn.nonce,
+          },
+        }
+      : field,
+  );
+}
 
 function fileData(kind: FileKind, extra: Record<string, unknown> = {}) {
   return kind === "image"

@@ -9,7 +9,8 @@ import {
   type DocumentTypeName,
 } from "@/lib/domain/flows/document-types/catalog";
 import { findVerificationOrThrow } from "@/lib/domain/verifications/find-verification";
-import { buildInputs, missingInputs } from "@/lib/domain/flows/inputs";
+import { buildInputs, missingInputs, withDrawnChallenge } from "@/lib/domain/flows/inputs";
+import { storedChallenge } from "@/lib/domain/flows/draw-challenge";
 import { toWorkflowShape } from "@/lib/domain/flows/workflow-shape";
 import type { HostedState, VerificationResult, VerificationStatus } from "@/lib/domain/hosted/types";
 
@@ -39,7 +40,8 @@ export async function loadHostedState(accountId: string, verificationId: string)
     handoffStatus(verification.id),
   ]);
   const shape = toWorkflowShape(verification.workflowVersion);
-  const inputs = buildInputs(shape);
+  // a RANDOM workflow's verification shows the movement drawn for it (and its nonce, sent back with the video)
+  const inputs = withDrawnChallenge(buildInputs(shape), storedChallenge(verification.livenessChallenge));
   const supplied = new Map(verification.inputs.map((i) => [i.fieldName, i.value]));
   const chosenType = supplied.get("DOCUMENT_TYPE");
   const metadata = (verification.metadata ?? {}) as Record<string, unknown>;

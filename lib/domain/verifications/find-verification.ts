@@ -18,6 +18,7 @@ export const verificationSelect = {
   completedAt: true,
   mode: true,
   inputsCompletedAt: true,
+  livenessChallenge: true,
   workflowVersion: { select: versionSelect },
   inputs: { select: { fieldName: true, type: true, value: true, fileId: true } },
   steps: {

@@ -12,6 +12,7 @@ import { normalizeUpload, type NormalizedFile } from "@/lib/domain/verifications
 import { buildInputs, fileKindOf, missingInputs, type InputField } from "@/lib/domain/flows/inputs";
 import { toWorkflowShape } from "@/lib/domain/flows/workflow-shape";
 import { assertConsentGiven } from "@/lib/domain/hosted/record-consent";
+import { takeCaptureReport } from "@/lib/domain/hosted/capture-report";
 import { findVerificationOrThrow, type LoadedVerification } from "@/lib/domain/verifications/find-verification";
 import { documentTypeIssuedIn } from "@/lib/domain/flows/document-types/catalog";
 import { TEXT_RULES, pickOption } from "@/lib/domain/verifications/input-rules";
@@ -38,7 +39,10 @@ export async function sendInputs(caller: CallerScope, verificationId: string, it
 
   const fields = buildInputs(toWorkflowShape(verification.workflowVersion));
   const supplied = new Map(verification.inputs.map((i) => [i.fieldName, i.value]));
-  const accepted = await validateItems(items, fields, supplied);
+  // the hosted page's capture report travels on the selfie video's stored file, not as an input (issue 31)
+  const report = takeCaptureReport(caller, items);
+  const accepted = await validateItems(report.items, fields, supplied);
+  report.stamp(accepted);
   const otpId = await checkOtpIfSubmitted(verification, accepted, supplied, now);
 
   const stored = new Map<string, Awaited<ReturnType<typeof putFile>>>();

@@ -12,6 +12,8 @@ import { isUuid } from "@/lib/core/ids";
 import { resumeVerifyUrl } from "@/lib/domain/verifications/verify-url";
 import { workflowVersion } from "@/lib/domain/flows/version-cache";
 import { metrics } from "@/lib/core/observability/metrics";
+import { drawChallenge } from "@/lib/domain/flows/draw-challenge";
+import { withDrawnChallenge } from "@/lib/domain/flows/inputs";
 
 export type StartInput = {
   accountId: string;
@@ -43,9 +45,9 @@ WITH identity AS (
 ), verification AS (
   INSERT INTO "Verification" ("id", "accountId", "workflowId", "workflowVersionId", "identityId", "metadata",
     "emailIndex", "referenceIndex", "referencePrefixes", "ipAddress", "expiresAt", "createdAt", "updatedAt",
-    "lastActivityAt", "mode")
+    "lastActivityAt", "mode", "livenessChallenge")
   SELECT $5, $2, $6, $7, identity."id", $8::jsonb, $9, $10, $11::text[], $12, $13::timestamp(3), $4::timestamp(3),
-    $4::timestamp(3), $4::timestamp(3), $17::"DataMode"
+    $4::timestamp(3), $4::timestamp(3), $17::"DataMode", $18::jsonb
   FROM identity
   RETURNING "id", "identityId"
 ), event AS (
@@ -79,6 +81,8 @@ export async function startVerification(input: StartInput) {
   const expiryHours = version.shape.settings.LINK_EXPIRY_HOURS;
   const expiresAt = expiryHours ? new Date(now.getTime() + expiryHours * 3_600_000) : null;
 
+  const challenge = drawChallenge(version.shape.processes, version.shape.settings);
+
   const key = secrets().keyring;
   const verification = {
     id: uuidv7(now.getTime()),
@@ -108,6 +112,7 @@ export async function startVerification(input: StartInput) {
     JSON.stringify(sealedEvent.payload),
     event.requestId,
     input.mode ?? "live",
+    challenge && JSON.stringify(challenge),
   ]);
   if (!created) throw new Error("the start statement wrote no verification");
   metrics.verificationsStarted.inc();
@@ -120,7 +125,7 @@ export async function startVerification(input: StartInput) {
     flowId: verification.workflowId,
     metadata: input.metadata,
     ipAddress,
-    inputs: version.inputs,
+    inputs: withDrawnChallenge(version.inputs, challenge),
     settings: version.settings,
     id: verification.id,
     status: "pending" as const,
