@@ -10,7 +10,6 @@ const FORMS: Record<string, string[]> = {
   // private company limited by shares / limited liability (GmbH, ООО, Sp. z o.o., SARL, BV, s.r.o., d.o.o., TOO)
   LLC: [
     "LLC",
-    "L L C",
     "LIMITED LIABILITY COMPANY",
     "LIMITED LIABILITY CO",
     "OOO",
@@ -19,6 +18,7 @@ const FORMS: Record<string, string[]> = {
     "TOO",
     "TOV",
     "SP Z O O",
+    "SP ZOO",
     "SPOLKA Z OGRANICZONA ODPOWIEDZIALNOSCIA",
     "GMBH",
     "GESELLSCHAFT MIT BESCHRANKTER HAFTUNG",
@@ -26,11 +26,8 @@ const FORMS: Record<string, string[]> = {
     "SARL",
     "SRL",
     "SRO",
-    "S R O",
     "DOO",
-    "D O O",
     "BV",
-    "B V",
     "BESLOTEN VENNOOTSCHAP",
     "LTDA",
     "KFT",
@@ -61,7 +58,7 @@ const FORMS: Record<string, string[]> = {
   ],
   AG: ["AG", "AKTIENGESELLSCHAFT"],
   // sociétés anonymes and their kin (S.A., S.p.A., N.V., A.E., A.S.)
-  SA: ["SA", "S A", "SOCIETE ANONYME", "SOCIEDAD ANONIMA", "SPA", "S P A", "SOCIETA PER AZIONI", "NV", "N V", "NAAMLOZE VENNOOTSCHAP", "AE", "SAS", "SAB DE CV", "SA DE CV"],
+  SA: ["SA", "SOCIETE ANONYME", "SOCIEDAD ANONIMA", "SPA", "SOCIETA PER AZIONI", "NV", "NAAMLOZE VENNOOTSCHAP", "AE", "SAS", "SAB DE CV", "SA DE CV"],
   PLC: ["PLC", "PUBLIC LIMITED COMPANY"],
   INC: ["INC", "INCORPORATED", "CORP", "CORPORATION"],
   CO: ["CO", "COMPANY", "KOMPANIYA", "COMPANIA"],
@@ -69,7 +66,7 @@ const FORMS: Record<string, string[]> = {
   FZE: ["FZE", "FZCO", "FZC", "FZ LLC", "FREE ZONE ESTABLISHMENT"],
   SE: ["SE", "SOCIETAS EUROPAEA"],
   AB: ["AB", "AKTIEBOLAG"],
-  AS: ["AS", "ASA", "A S", "AKCIOVA SPOLECNOST", "AKTIESELSKAB"],
+  AS: ["AS", "ASA", "AKCIOVA SPOLECNOST", "AKTIESELSKAB"],
   OY: ["OY", "OYJ"],
 };
 

@@ -60,6 +60,36 @@ const TITLES = new Set(
 // may join their neighbour (VAN DER BILT = VANDERBILT). Surnames that are particles elsewhere (Le, Du) are absent.
 const PARTICLES = new Set("AL EL UL BIN BINT IBN ABU DE DEL DELLA DER DEN DOS DAS DI DA VAN VON ZU".split(" "));
 
+// number words and ordinals as digits (Brigade Forty-Four = Brigade 44, 1st = First), tens joined with their unit
+const UNITS = "ZERO ONE TWO THREE FOUR FIVE SIX SEVEN EIGHT NINE TEN ELEVEN TWELVE THIRTEEN FOURTEEN FIFTEEN SIXTEEN SEVENTEEN EIGHTEEN NINETEEN".split(" ");
+const ORDINALS = "ZEROTH FIRST SECOND THIRD FOURTH FIFTH SIXTH SEVENTH EIGHTH NINTH TENTH".split(" ");
+const TENS: Record<string, number> = { TWENTY: 20, THIRTY: 30, FORTY: 40, FOURTY: 40, FIFTY: 50, SIXTY: 60, SEVENTY: 70, EIGHTY: 80, NINETY: 90 };
+function numberOf(text: string): number | null {
+  if (/^\d+(ST|ND|RD|TH)$/.test(text)) return Number(text.replace(/\D/g, ""));
+  const unit = UNITS.indexOf(text);
+  if (unit >= 0) return unit;
+  const ordinal = ORDINALS.indexOf(text);
+  if (ordinal >= 0) return ordinal;
+  return TENS[text] ?? null;
+}
+function numbersAsDigits(list: Word[]): Word[] {
+  const out: Word[] = [];
+  for (let i = 0; i < list.length; i++) {
+    const value = numberOf(list[i]!.text);
+    if (value === null) {
+      out.push(list[i]!);
+      continue;
+    }
+    const next = list[i + 1] ? (numberOf(list[i + 1]!.text) ?? (/^\d$/.test(list[i + 1]!.text) ? Number(list[i + 1]!.text) : null)) : null;
+    const isTens = value >= 20 && value % 10 === 0;
+    if (isTens && next !== null && next > 0 && next < 10) {
+      out.push({ ...list[i]!, text: String(value + next) });
+      i++;
+    } else out.push({ ...list[i]!, text: String(value) });
+  }
+  return out;
+}
+
 type Word = { text: string; script: Script; native: string | null; alts: string[]; isOptional: boolean };
 
 function romanWords(word: string, isOptional: boolean): Word[] {
@@ -121,6 +151,21 @@ function readsAsChinese(token: string): boolean {
   return known;
 }
 
+/** An organisation's acronym written with dots or spaces (L.X.C., S.A.R.L.) is one token. */
+function joinAcronyms(list: Word[]): Word[] {
+  const out: Word[] = [];
+  for (let i = 0; i < list.length; i++) {
+    if (list[i]!.text.length === 1 && list[i + 1]?.text.length === 1 && /[A-Z]/.test(list[i]!.text)) {
+      let text = "";
+      const first = list[i]!;
+      while (list[i]?.text.length === 1 && /[A-Z]/.test(list[i]!.text)) text += list[i++]!.text;
+      i--;
+      out.push({ ...first, text });
+    } else out.push(list[i]!);
+  }
+  return out;
+}
+
 function roles(list: Word[], kind: NameKind): NameToken[] {
   const tokens: NameToken[] = [];
   for (let i = 0; i < list.length; i++) {
@@ -133,14 +178,6 @@ function roles(list: Word[], kind: NameKind): NameToken[] {
       if (form) {
         tokens.push({ ...word, text: form.form, role: "LEGAL_FORM", native: null, alts: [] });
         i += form.length - 1;
-        continue;
-      }
-      // an acronym written with dots or spaces (L.X.C.) is one token
-      if (word.text.length === 1 && list[i + 1]?.text.length === 1) {
-        let acronym = "";
-        while (list[i]?.text.length === 1) acronym += list[i++]!.text;
-        i--;
-        tokens.push({ ...word, text: acronym, role: "NAME" });
         continue;
       }
     }
@@ -160,7 +197,7 @@ function roles(list: Word[], kind: NameKind): NameToken[] {
 }
 
 export function normalizeName(raw: string, kind: NameKind = "PERSON"): NormalizedName {
-  const parts = roles(words(raw, kind), kind);
+  const parts = roles(kind === "ORGANIZATION" ? joinAcronyms(numbersAsDigits(words(raw, kind))) : words(raw, kind), kind);
   const names = parts.filter((p) => p.role === "NAME");
   return {
     tokens: parts.map((p) => p.text),
@@ -185,5 +222,6 @@ export function isAbjadName(raw: string): boolean {
  * vary (Y/I, W/OU), so KHALID, KHALED and خالد (khld) all become KHLD. Doubled letters collapse (MOHAMMED → MHMD).
  */
 export function consonantSkeleton(token: string): string {
-  return token.replace(/[AEIOUYW]/g, "").replace(/(.)\1+/g, "$1");
+  // Arabic has no P or V: Latin P/B and V/F are one letter to it (بيريز = PEREZ)
+  return token.replace(/[AEIOUYW]/g, "").replace(/P/g, "B").replace(/V/g, "F").replace(/(.)\1+/g, "$1");
 }

@@ -22,12 +22,23 @@ export function skeletonKey(token: string): string | null {
 // legal forms, stop words, particles and initials would put half the list in every candidate set
 const KEYED: ReadonlySet<NameToken["role"]> = new Set(["NAME", "NUMBER"]);
 
+// a typo can change a token's codes (GLENMORE / GLENCORE, CHEVON / CHEVRON): its first and last three letters,
+// prefixed "<" and ">", are keys too
+const AFFIX_MIN = 5;
+
 function keysOf(name: NormalizedName, withSkeletons: boolean, keys: Set<string>): void {
+  const joinable = name.parts.filter((p) => p.role !== "LEGAL_FORM" && p.role !== "STOPWORD");
   const parts = name.parts.filter((p) => KEYED.has(p.role));
-  const texts: string[][] = parts.map((p) => [p.text, ...p.alts]);
-  for (let i = 0; i < parts.length; i++) {
-    const forms = [...texts[i]!];
-    if (i + 1 < parts.length) forms.push(parts[i]!.text + parts[i + 1]!.text);
+  for (const part of parts)
+    if (part.text.length >= AFFIX_MIN && part.script !== "HAN") {
+      keys.add(`<${part.text.slice(0, 3)}`);
+      keys.add(`>${part.text.slice(-3)}`);
+    }
+  for (let i = 0; i < joinable.length; i++) {
+    const forms = KEYED.has(joinable[i]!.role) ? [joinable[i]!.text, ...joinable[i]!.alts] : [];
+    // joined with the next one or two (RAMI MAKHLOUF ~ RAMIMAKHLOUF, VAN DER BILT ~ VANDERBILT)
+    if (i + 1 < joinable.length) forms.push(joinable[i]!.text + joinable[i + 1]!.text);
+    if (i + 2 < joinable.length) forms.push(joinable[i]!.text + joinable[i + 1]!.text + joinable[i + 2]!.text);
     for (const form of forms) {
       for (const code of metaphoneCodes(form)) keys.add(code);
       if (withSkeletons) {

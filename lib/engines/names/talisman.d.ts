@@ -7,3 +7,7 @@ declare module "talisman/metrics/levenshtein" {
   const levenshtein: (a: string, b: string) => number;
   export default levenshtein;
 }
+declare module "talisman/metrics/damerau-levenshtein" {
+  const damerauLevenshtein: (a: string, b: string) => number;
+  export default damerauLevenshtein;
+}

@@ -1,5 +1,6 @@
 import jaroWinkler from "talisman/metrics/jaro-winkler";
 import levenshtein from "talisman/metrics/levenshtein";
+import damerau from "talisman/metrics/damerau-levenshtein";
 import { chineseReadings } from "@/lib/engines/names/chinese";
 import { areNameVariants } from "@/lib/engines/names/given-names";
 import { koreanLoose } from "@/lib/engines/names/korean";
@@ -12,7 +13,8 @@ import { metaphoneCodes } from "@/lib/engines/names/phonetic";
 //   native                 both written in Han or Hangul: compared as written (高市 ≠ 高石 though both read GAO SHI)
 //   nickname               a given name and its nickname (THEODORE ~ TED)                                 → 0.9
 //   initial                an initial and a name that starts with it                                        → 0.85
-//   spelling               mean of (1 − Levenshtein / longer length) and Jaro–Winkler; spelling variants that
+//   spelling               mean of (1 − Damerau–Levenshtein / longer length) and Jaro–Winkler, at least 0.8 for
+//                          one edit (a typo, two letters swapped); spelling variants that
 //                          share a double-metaphone code and differ in few letters are lifted to 0.85
 //   skeleton               a name written in an abjad: the same measure over consonant skeletons, × 0.95
 
@@ -29,8 +31,17 @@ const ROMANISATION = 0.95;
 const SKELETON_WEIGHT = 0.95;
 const OTHER_LEGAL_FORM = 0.3;
 
-const spelling = (a: string, b: string) =>
-  (1 - levenshtein(a, b) / Math.max(a.length, b.length) + jaroWinkler(a, b)) / 2;
+// one typo (a letter added, dropped, changed, or two swapped: ASASD ~ ASSAD, UUN ~ UN) in a token of 3+ letters
+// (two-letter tokens differing in one letter, BD / BP, are different tokens)
+const ONE_EDIT = 0.8;
+
+function spelling(a: string, b: string): number {
+  const edits = damerau(a, b);
+  const measured = (1 - edits / Math.max(a.length, b.length) + jaroWinkler(a, b)) / 2;
+  return edits === 1 && Math.min(a.length, b.length) >= 2 && Math.max(a.length, b.length) >= 3
+    ? Math.max(measured, ONE_EDIT)
+    : measured;
+}
 
 const readingCache = new Map<string, string[]>();
 function readings(text: string): string[] {
