@@ -7,7 +7,8 @@ import { compareSpans, type MatchReason, type Span } from "@/lib/engines/names/t
 //   pairs      one-to-one, greedy by similarity (pairs under PAIR_FLOOR do not align); a token is used once
 //   weights    name and number 1, initial 0.7, legal form 0.3, particle 0.2, stop word 0.1; in parentheses × 0.3
 //   score      Σ weight·similarity over the pairs
-//              / (Σ weight of the pairs + CONFLICT × conflicting + EXTRA_QUERY × extra screened + EXTRA_LIST × extra listed)
+//              / (Σ weight of the pairs + CONFLICT × conflicting
+//                 + (1 + extra / (2 × Σ weight of the pairs)) × (EXTRA_QUERY × extra screened + EXTRA_LIST × extra listed))
 //              where tokens left over on BOTH sides conflict (William G. Frost ≠ William W. Frost) as far as they
 //              weigh on the lighter side, the rest is extra: a middle name or patronymic the other side omits
 //   order      × ORDER_FACTOR per pair of pairs that cross (a later screened token aligned with an earlier listed
@@ -106,7 +107,11 @@ export function alignNames(query: NormalizedName, candidate: NormalizedName): Al
   for (let i = 0; i < aligned.length; i++)
     for (let j = i + 1; j < aligned.length; j++) if (aligned[j]!.b.start < aligned[i]!.b.start) crossings++;
 
-  const denominator = total + CONFLICT * conflict + EXTRA_QUERY * (uq - conflict) + EXTRA_LIST * (uc - conflict);
+  // extra tokens cost more the less of the name was matched: IVAN alone is not IVAN SIDOROV, while a patronymic
+  // beside two matched names is a detail
+  const scale = total > 0 ? 1 + (uq + uc - 2 * conflict) / (2 * total) : 1;
+  const denominator =
+    total + CONFLICT * conflict + scale * (EXTRA_QUERY * (uq - conflict) + EXTRA_LIST * (uc - conflict));
   let score = denominator > 0 ? matched / denominator : 0;
   score *= ORDER_FACTOR ** crossings;
   const isSame = leftQ.length === 0 && leftC.length === 0 && crossings === 0 && aligned.every((p) => p.similarity === 1);
