@@ -55,7 +55,7 @@ describe("WATCHLIST_CHECK", () => {
       screened_name: "Иван Петрович Фиктивов",
       screened_dob: "1961-04-02",
       name_source: "INPUTS",
-      threshold: 0.88,
+      threshold: 0.82,
       lists_screened: [{ name: listName, entry_count: 30, version: "2026-11-22T00:00:00" }],
       matches: [
         {
@@ -66,14 +66,27 @@ describe("WATCHLIST_CHECK", () => {
           score: 1,
           programs: ["SYN-DEMO-RU"],
           dob: ["1961-04-02"],
-          score_breakdown: { name: 1, dob_agreement: "EXACT" },
+          band: "STRONG",
+          score_breakdown: {
+            name: 1,
+            dob_agreement: "EXACT",
+            // per token: which part of the screened name matched which part of the entry, and why
+            pairs: [
+              { query: "IVAN", list: "IVAN", similarity: 1, reason: "EXACT" },
+              { query: "PETROVICH", list: "PETROVICH", similarity: 1, reason: "EXACT" },
+              { query: "FIKTIVOV", list: "FIKTIVOV", similarity: 1, reason: "EXACT" },
+            ],
+            unmatched_query: [],
+            unmatched_list: [],
+            evidence: ["date of birth exact (+0.05)"],
+          },
         },
       ],
     });
     expect(output.checks).toContainEqual({
       name: "WATCHLIST_SCREENING",
       result: "REVIEW",
-      detail: `1 potential match(es) scored at least 0.88: Ivan Petrovich Fiktivov (${listName} syn-0001, 1).`,
+      detail: `1 potential match(es) scored at least 0.82: Ivan Petrovich Fiktivov (${listName} syn-0001, 1).`,
     });
   });
 

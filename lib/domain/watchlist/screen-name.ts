@@ -107,10 +107,13 @@ export async function screenedLists(accountId?: string | null): Promise<Screened
  * best first.
  */
 export async function screenName(input: ScreenNameInput): Promise<ScreenNameResult> {
-  const query = normalizeName(input.fullName, input.nameKind ?? "PERSON");
+  // an organisation's or vessel's name is read as one unless the caller says otherwise
+  const kind = input.nameKind ?? (input.entityTypes && !input.entityTypes.includes("PERSON") ? "ORGANIZATION" : "PERSON");
+  const query = normalizeName(input.fullName, kind);
   const keys = queryPhoneticKeys(query);
   const lists = await screenedLists(input.accountId);
-  const isScreenable = keys.length > 0;
+  // initials alone (J. K.) name nobody: at least one name token is needed to compare
+  const isScreenable = keys.length > 0 && query.parts.some((p) => p.role === "NAME" || p.role === "NUMBER");
   if (!isScreenable || lists.length === 0)
     return { lists, normalizedName: query.key, isScreenable, candidates: 0, matches: [] };
 

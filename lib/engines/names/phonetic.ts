@@ -37,8 +37,10 @@ function keysOf(name: NormalizedName, withSkeletons: boolean, keys: Set<string>)
   for (let i = 0; i < joinable.length; i++) {
     const forms = KEYED.has(joinable[i]!.role) ? [joinable[i]!.text, ...joinable[i]!.alts] : [];
     // joined with the next one or two (RAMI MAKHLOUF ~ RAMIMAKHLOUF, VAN DER BILT ~ VANDERBILT)
-    if (i + 1 < joinable.length) forms.push(joinable[i]!.text + joinable[i + 1]!.text);
-    if (i + 2 < joinable.length) forms.push(joinable[i]!.text + joinable[i + 1]!.text + joinable[i + 2]!.text);
+    for (const length of [2, 3]) {
+      const run = joinable.slice(i, i + length);
+      if (run.length === length && run.some((p) => KEYED.has(p.role))) forms.push(run.map((p) => p.text).join(""));
+    }
     for (const form of forms) {
       for (const code of metaphoneCodes(form)) keys.add(code);
       if (withSkeletons) {

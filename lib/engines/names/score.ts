@@ -9,7 +9,7 @@ import type { NormalizedName } from "@/lib/engines/names/normalize";
  * WATCHLIST_THRESHOLD when the workflow sets none: from this score on an entry is a potential match and the check
  * goes to review. Chosen on the development pairs (docs/accuracy.md).
  */
-export const DEFAULT_WATCHLIST_THRESHOLD = 0.8;
+export const DEFAULT_WATCHLIST_THRESHOLD = 0.82;
 /** From this score on a potential match is shown to the reviewer as STRONG; between the two it is POSSIBLE. */
 export const STRONG_MATCH_THRESHOLD = 0.92;
 

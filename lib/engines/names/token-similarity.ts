@@ -31,16 +31,17 @@ const ROMANISATION = 0.95;
 const SKELETON_WEIGHT = 0.95;
 const OTHER_LEGAL_FORM = 0.3;
 
-// one typo (a letter added, dropped, changed, or two swapped: ASASD ~ ASSAD, UUN ~ UN) in a token of 3+ letters
-// (two-letter tokens differing in one letter, BD / BP, are different tokens)
+// one typo (a letter added, dropped or two swapped: ASASD ~ ASSAD, UUN ~ UN; a letter changed in a token of 4+
+// letters) is at least 0.8; a changed letter in a token of 2-3 letters (BD / BP, DOE / ROE) is not lifted
 const ONE_EDIT = 0.8;
 
 function spelling(a: string, b: string): number {
   const edits = damerau(a, b);
   const measured = (1 - edits / Math.max(a.length, b.length) + jaroWinkler(a, b)) / 2;
-  return edits === 1 && Math.min(a.length, b.length) >= 2 && Math.max(a.length, b.length) >= 3
-    ? Math.max(measured, ONE_EDIT)
-    : measured;
+  if (edits !== 1 || Math.min(a.length, b.length) < 2) return measured;
+  // a letter changed in a short token is often another name (DOE / ROE); added, dropped or swapped is a typo
+  const isSubstitution = a.length === b.length && [...a].sort().join("") !== [...b].sort().join("");
+  return isSubstitution && Math.max(a.length, b.length) < 4 ? measured : Math.max(measured, ONE_EDIT);
 }
 
 const readingCache = new Map<string, string[]>();
