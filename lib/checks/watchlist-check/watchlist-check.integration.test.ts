@@ -17,6 +17,7 @@ function processInput(
     inputs?: Record<string, string>;
     earlierSteps?: EarlierStep[];
     settings?: SettingValues;
+    metadata?: Record<string, unknown>;
   } = {},
 ): ProcessInput {
   const verification = {
@@ -25,7 +26,7 @@ function processInput(
     identityId: randomUUID(),
     workflowId: randomUUID(),
     ipAddress: null,
-    metadata: {},
+    metadata: options.metadata ?? {},
     createdAt: new Date(),
   };
   return {
@@ -183,5 +184,40 @@ describe("WATCHLIST_CHECK", () => {
       result: "SKIPPED",
       detail: expect.stringContaining('"05/05/1975" is not YYYY-MM-DD'),
     });
+  });
+
+  it("screens a company and a vessel named in the metadata against their own kind, never against people", async () => {
+    const output = await watchlistCheck.run(
+      processInput({
+        inputs: { FULL_NAME: "Anna Schmidt", DATE_OF_BIRTH: "1990-05-05" },
+        metadata: { companyName: "Example Front Trading Limited Liability Company", vesselName: "Synthetic Star" },
+      }),
+    );
+    expect(output.result).toBe("MANUAL_REVIEW");
+    const found = (output.data.organisation_matches as { external_id: string; screened_field: string }[]).map((m) => [
+      m.screened_field,
+      m.external_id,
+    ]);
+    expect(found).toEqual([
+      ["companyName", "syn-0026"],
+      ["vesselName", "syn-0027"],
+    ]);
+    expect(output.data.matches).toEqual([]);
+    expect(output.checks.filter((c) => c.name === "ORGANISATION_SCREENING").map((c) => c.result)).toEqual([
+      "REVIEW",
+      "REVIEW",
+    ]);
+    // a person's name given as the employer is screened against organisations only: no person entry comes back
+    const employer = await watchlistCheck.run(
+      processInput({ inputs: { FULL_NAME: "Anna Schmidt" }, metadata: { employer: "Ivan Petrovich Fiktivov" } }),
+    );
+    expect(employer.data.organisation_matches).toEqual([]);
+    expect(employer.result).toBe("APPROVED");
+  });
+
+  it("sends a Han name without a match to review: its Japanese or Korean reading was not checked", async () => {
+    const output = await watchlistCheck.run(processInput({ inputs: { FULL_NAME: "山田太郎" } }));
+    expect(output.result).toBe("MANUAL_REVIEW");
+    expect(output.checks).toContainEqual(expect.objectContaining({ name: "NAME_READING", result: "REVIEW" }));
   });
 });
