@@ -152,13 +152,13 @@ export const watchlistCheck: VerificationProcess = {
         result: "PASSED",
         detail: `No entry of ${screening.lists.length} list(s) (${entries} entries) scored at least ${threshold}.`,
       });
-      // kanji and hanja have readings no library here holds (山田 = Yamada in Japanese, 金 = Kim in Korean): a Han
-      // name was compared in its Mandarin reading only, so "no match" is not established for its other readings
+      // a kanji given name has several readings and the dictionary knows one (晋三 read SUSUMU SAN, not SHINZO): a Han
+      // name without a match is not established as clean
       if (HAN.test(subject.fullName) && !KANA.test(subject.fullName))
         checks.push({
           name: "NAME_READING",
           result: "REVIEW",
-          detail: `"${subject.fullName}" is written in Han characters and was compared in its Mandarin (Pinyin) reading only: a Japanese or Korean reading was not checked. Screen the name as written in the passport's Latin line.`,
+          detail: `"${subject.fullName}" is written in Han characters and was compared in its Mandarin (Pinyin), Sino-Korean (Hanja) and dictionary Japanese readings only: kanji given names have several readings, not all of which were checked. Screen the name as written in the passport's Latin line.`,
         });
     }
     return {

@@ -1,4 +1,5 @@
 import { romanize } from "es-hangul";
+import hanja from "hanja";
 
 // Korean names: Hangul read in the Revised Romanisation (es-hangul's `romanize`, the maintained library of Toss),
 // the surname apart from the given name (Korean writes them joined: 김정은 = 김 + 정은), the surname also in its
@@ -101,4 +102,21 @@ export function koreanLoose(latin: string): string {
     .replace(/W(?=[UE])/g, "W")
     .replace(/H$/, "")
     .replace(/(.)\1+/g, "$1");
+}
+
+// surnames whose Hanja reading as a name differs from the character's dictionary reading (金 is 금 "gold", but 김 as
+// a surname)
+const SURNAME_HANJA: Record<string, string> = { 金: "김", 李: "이", 林: "임", 柳: "유", 劉: "유", 羅: "나", 盧: "노", 呂: "여", 梁: "양" };
+
+/**
+ * The Sino-Korean (Hanja) reading of a Han name in Hangul (hanja's table), with the surname read as a surname:
+ * 金正恩 → 김정은. Null when a character has no reading in the table.
+ */
+export function hanjaReading(han: string): string | null {
+  const chars = [...han];
+  if (chars.length < 2 || chars.length > 4) return null;
+  const first = SURNAME_HANJA[chars[0]!];
+  const read = hanja.translate(han, "SUBSTITUTION");
+  if (/[\u3400-\u9FFF]/u.test(read)) return null;
+  return first ? first + [...read].slice(1).join("") : read;
 }

@@ -1,7 +1,7 @@
 import anyAscii from "any-ascii";
 import { toRomaji } from "wanakana";
 import { chineseReadings, HAN, hanReadings } from "@/lib/engines/names/chinese";
-import { HANGUL, koreanName } from "@/lib/engines/names/korean";
+import { HANGUL, hanjaReading, koreanName } from "@/lib/engines/names/korean";
 import { findLegalForm, ORG_STOPWORDS } from "@/lib/engines/names/legal-forms";
 
 // Name normalisation shared by the importers (stored normalizedNames / phoneticKeys) and the screening query, so
@@ -41,6 +41,11 @@ export type NormalizedName = {
   isAbjad: boolean;
   /** every name token reads as Chinese syllables (Pinyin or Wade–Giles) or was written in Han */
   isChineseLike: boolean;
+  /**
+   * other readings of the same written name: a Han name also in its Sino-Korean (Hanja) reading (金正恩 = Kim Jong Un,
+   * not only Jin Zhengen). Compared like the name itself; the best reading counts.
+   */
+  readings: NormalizedName[];
 };
 
 const ABJAD = /[\u0590-\u05FF\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/u;
@@ -200,12 +205,21 @@ export function normalizeName(raw: string, kind: NameKind = "PERSON"): Normalize
   const parts = roles(kind === "ORGANIZATION" ? joinAcronyms(numbersAsDigits(words(raw, kind))) : words(raw, kind), kind);
   const names = parts.filter((p) => p.role === "NAME");
   return {
+    readings: kind === "PERSON" ? otherReadings(raw) : [],
     tokens: parts.map((p) => p.text),
     parts,
     key: parts.map((p) => p.text).join(" "),
     isAbjad: parts.some((p) => p.script === "ABJAD"),
     isChineseLike: names.length > 0 && names.every((p) => p.script === "HAN" || readsAsChinese(p.text)),
   };
+}
+
+/** A person's name written only in Han characters (and separators): its Sino-Korean reading, when it has one. */
+function otherReadings(raw: string): NormalizedName[] {
+  const words = raw.trim().split(/\s+/);
+  if (words.length > 2 || !words.every((w) => /^[\u3400-\u4DBF\u4E00-\u9FFF\uF900-\uFAFF]+$/u.test(w))) return [];
+  const korean = hanjaReading(words.join(""));
+  return korean ? [normalizeName(korean)] : [];
 }
 
 /** Normalised form back from a stored key (the importers stored `key`). */

@@ -55,13 +55,13 @@ function keysOf(name: NormalizedName, withSkeletons: boolean, keys: Set<string>)
 /** Keys stored for an entry: codes and skeletons of every name token of every name (a Latin alias must be findable from an Arabic query). */
 export function entryPhoneticKeys(names: readonly NormalizedName[]): string[] {
   const keys = new Set<string>();
-  for (const name of names) keysOf(name, true, keys);
+  for (const name of names) for (const form of [name, ...name.readings]) keysOf(form, true, keys);
   return [...keys].sort();
 }
 
 /** Keys a screened name looks up: its codes, plus skeletons when it was written in an abjad. */
 export function queryPhoneticKeys(name: NormalizedName): string[] {
   const keys = new Set<string>();
-  keysOf(name, name.isAbjad, keys);
+  for (const form of [name, ...name.readings]) keysOf(form, form.isAbjad, keys);
   return [...keys].sort();
 }

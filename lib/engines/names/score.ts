@@ -28,8 +28,16 @@ export type NameScore = {
   crossings: number;
 };
 
+/** The best alignment over the readings of both names (the written form first). */
 export function nameSimilarity(query: NormalizedName, candidate: NormalizedName): NameScore {
-  return alignNames(query, candidate);
+  let best = alignNames(query, candidate);
+  for (const q of [query, ...query.readings])
+    for (const c of [candidate, ...candidate.readings]) {
+      if (q === query && c === candidate) continue;
+      const other = alignNames(q, c);
+      if (other.score > best.score) best = other;
+    }
+  return best;
 }
 
 /**
