@@ -26,6 +26,8 @@ export type Rates = {
   nonMatches: number;
   falseHits: number;
   falseHitRate: number | null;
+  /** ours on the same rows as the peer (those that carry its verdict): the like-for-like comparison */
+  sameRows: { recall: number | null; falseHitRate: number | null };
   /** logic_v2 on the rows of this slice that carry its verdict */
   peer: { matches: number; found: number; recall: number | null; nonMatches: number; falseHits: number; falseHitRate: number | null };
 };
@@ -34,6 +36,7 @@ export const DEFINITIONS = [
   "recall     = is_match=true pairs whose list entry is among WATCHLIST_CHECK's matches at/above the threshold / all is_match=true pairs",
   "false hits = is_match=false pairs whose list entry is among those matches / all is_match=false pairs",
   "logic_v2   = the same two rates from the file's logicv2_match column, on the rows of the slice that have it (n shown)",
+  "same rows  = our two rates on exactly those rows: the like-for-like comparison with logic_v2",
   "script     = the file's script column; cross-script = rows whose cross_script is true (query and list in different scripts)",
 ];
 
@@ -55,6 +58,10 @@ export function rates(rows: readonly PairOutcome[]): Rates {
     nonMatches: negatives.length,
     falseHits,
     falseHitRate: ratio(falseHits, negatives.length),
+    sameRows: {
+      recall: ratio(peerPos.filter((r) => r.isHit).length, peerPos.length),
+      falseHitRate: ratio(peerNeg.filter((r) => r.isHit).length, peerNeg.length),
+    },
     peer: {
       matches: peerPos.length,
       found: peerFound,
@@ -90,13 +97,13 @@ const pct = (value: number | null) => (value === null ? "—" : `${(100 * value)
 /** A Markdown table (also what docs/accuracy.md records). */
 export function table(all: Slices): string {
   const lines = [
-    "| slice | value | recall | found / matches | false hits | false / non-matches | logic_v2 recall (n) | logic_v2 false hits (n) |",
-    "|---|---|---|---|---|---|---|---|",
+    "| slice | value | recall | found / matches | false hits | false / non-matches | same rows: recall / false hits | logic_v2 recall (n) | logic_v2 false hits (n) |",
+    "|---|---|---|---|---|---|---|---|---|",
   ];
   for (const [slice, values] of Object.entries(all)) {
     for (const [value, r] of Object.entries(values)) {
       lines.push(
-        `| ${slice} | ${value} | ${pct(r.recall)} | ${r.found} / ${r.matches} | ${pct(r.falseHitRate)} | ${r.falseHits} / ${r.nonMatches} | ${pct(r.peer.recall)} (${r.peer.matches}) | ${pct(r.peer.falseHitRate)} (${r.peer.nonMatches}) |`,
+        `| ${slice} | ${value} | ${pct(r.recall)} | ${r.found} / ${r.matches} | ${pct(r.falseHitRate)} | ${r.falseHits} / ${r.nonMatches} | ${pct(r.sameRows.recall)} / ${pct(r.sameRows.falseHitRate)} | ${pct(r.peer.recall)} (${r.peer.matches}) | ${pct(r.peer.falseHitRate)} (${r.peer.nonMatches}) |`,
       );
     }
   }
