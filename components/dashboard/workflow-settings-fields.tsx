@@ -47,7 +47,7 @@ const COPY: Record<SettingName, { label: string; help: string }> = {
   },
   WATCHLIST_WEAK_ALIASES: {
     label: "Screen weak aliases",
-    help: "Also screen the aliases a list marks as low quality (UN \"Low\"): more matches to review.",
+    help: 'Also screen the aliases a list marks as low quality (UN "Low"): more matches to review.',
   },
 };
 

@@ -36,7 +36,28 @@ function random(seed: number) {
 }
 const rand = random(30_2026);
 const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)]!;
-const ONSETS = ["b", "d", "f", "g", "k", "l", "m", "n", "p", "r", "s", "t", "v", "z", "br", "dr", "kr", "st", "sh", "ch"];
+const ONSETS = [
+  "b",
+  "d",
+  "f",
+  "g",
+  "k",
+  "l",
+  "m",
+  "n",
+  "p",
+  "r",
+  "s",
+  "t",
+  "v",
+  "z",
+  "br",
+  "dr",
+  "kr",
+  "st",
+  "sh",
+  "ch",
+];
 const VOWELS = ["a", "e", "i", "o", "u", "ai", "ei", "ou"];
 const CODAS = ["", "", "n", "r", "l", "s", "k", "m", "nd", "rt"];
 const word = (syllables: number) => {
@@ -47,7 +68,27 @@ const word = (syllables: number) => {
 const GIVEN = [...new Set(Array.from({ length: 1_500 }, () => word(2)))].slice(0, 1_200);
 const SURNAMES = [...new Set(Array.from({ length: 45_000 }, () => word(2 + Math.floor(rand() * 2))))].slice(0, 40_000);
 const FORMS = ["LLC", "Ltd", "AG", "GmbH", "JSC", "S.A.", "Trading Company"];
-const CYRILLIC: Record<string, string> = { a: "а", b: "б", d: "д", e: "е", f: "ф", g: "г", i: "и", k: "к", l: "л", m: "м", n: "н", o: "о", p: "п", r: "р", s: "с", t: "т", u: "у", v: "в", z: "з" };
+const CYRILLIC: Record<string, string> = {
+  a: "а",
+  b: "б",
+  d: "д",
+  e: "е",
+  f: "ф",
+  g: "г",
+  i: "и",
+  k: "к",
+  l: "л",
+  m: "м",
+  n: "н",
+  o: "о",
+  p: "п",
+  r: "р",
+  s: "с",
+  t: "т",
+  u: "у",
+  v: "в",
+  z: "з",
+};
 const cyrillic = (name: string) => [...name.toLowerCase()].map((c) => CYRILLIC[c] ?? c).join("");
 const typo = (name: string) => {
   const at = 1 + Math.floor(rand() * (name.length - 2));
@@ -75,7 +116,8 @@ function makeQueries(list: readonly Entry[]): string[] {
   });
 }
 
-const quantile = (sorted: readonly number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+const quantile = (sorted: readonly number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 const ms = (x: number) => Math.round(x * 10) / 10;
 function stats(times: number[]) {
   const sorted = [...times].sort((a, b) => a - b);
@@ -90,7 +132,13 @@ async function main() {
   try {
     const list = makeList();
     const file = path.join(dir, "targets.simple.csv");
-    writeFileSync(file, ["id,schema,name,aliases,birth_date,countries,sanctions,program_ids,dataset,last_change", ...list.map(csvRow)].join("\n"));
+    writeFileSync(
+      file,
+      [
+        "id,schema,name,aliases,birth_date,countries,sanctions,program_ids,dataset,last_change",
+        ...list.map(csvRow),
+      ].join("\n"),
+    );
     const imported = await importWatchlist({ format: "opensanctions-csv", file, name: listName, accountId });
     log(`imported ${imported.entryCount} entries in ${imported.durationMs} ms`);
     const queries = makeQueries(list);
@@ -138,7 +186,9 @@ async function main() {
         ["baseline: indexed key lookup", b.median, b.p95, b.max, "1x"],
       ],
     );
-    log(`candidates scored per screening: median ${report.candidates.median}, p95 ${report.candidates.p95}; ${matched} of ${queries.length} queries had a match`);
+    log(
+      `candidates scored per screening: median ${report.candidates.median}, p95 ${report.candidates.p95}; ${matched} of ${queries.length} queries had a match`,
+    );
     writeReport("screening", report, log);
   } finally {
     await prisma.watchlistSource.deleteMany({ where: { name: listName } });

@@ -29,7 +29,14 @@ export type Rates = {
   /** ours on the same rows as the peer (those that carry its verdict): the like-for-like comparison */
   sameRows: { recall: number | null; falseHitRate: number | null };
   /** logic_v2 on the rows of this slice that carry its verdict */
-  peer: { matches: number; found: number; recall: number | null; nonMatches: number; falseHits: number; falseHitRate: number | null };
+  peer: {
+    matches: number;
+    found: number;
+    recall: number | null;
+    nonMatches: number;
+    falseHits: number;
+    falseHitRate: number | null;
+  };
 };
 
 export const DEFINITIONS = [

@@ -40,7 +40,9 @@ function listCsv(pairs: readonly Pair[]): string {
   for (const p of pairs) seen.set(entryId(p.schema!, p.list_name!), { schema: p.schema!, name: p.list_name! });
   const header = "id,schema,name,aliases,birth_date,countries,sanctions,program_ids,dataset,last_change";
   // the name's ";" would split it into aliases in this format: a list name is one name
-  const rows = [...seen].map(([id, e]) => [id, e.schema, csvField(e.name.replaceAll(";", ","))].join(",") + ",,,,,,EVAL,");
+  const rows = [...seen].map(
+    ([id, e]) => [id, e.schema, csvField(e.name.replaceAll(";", ","))].join(",") + ",,,,,,EVAL,",
+  );
   return [header, ...rows].join("\n") + "\n";
 }
 
@@ -125,7 +127,15 @@ async function main() {
         );
     }
     if (args.json)
-      console.log(JSON.stringify({ file, pairs: pairs.length, definitions: DEFINITIONS, slices: all, msPerPair: ms / pairs.length }));
+      console.log(
+        JSON.stringify({
+          file,
+          pairs: pairs.length,
+          definitions: DEFINITIONS,
+          slices: all,
+          msPerPair: ms / pairs.length,
+        }),
+      );
   } finally {
     await prisma.watchlistSource.deleteMany({ where: { name: listName } });
     rmSync(dir, { recursive: true, force: true });

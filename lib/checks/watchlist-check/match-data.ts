@@ -14,7 +14,8 @@ export function bandOf(score: number): MatchBand {
 function evidence(match: WatchlistMatch): string[] {
   const { breakdown: b } = match;
   const out: string[] = [];
-  if (b.dob !== "UNKNOWN") out.push(`date of birth ${b.dob.toLowerCase().replace("_", " ")} (${signed(b.dobAdjustment)})`);
+  if (b.dob !== "UNKNOWN")
+    out.push(`date of birth ${b.dob.toLowerCase().replace("_", " ")} (${signed(b.dobAdjustment)})`);
   if (b.nationality && b.nationality !== "UNKNOWN")
     out.push(`nationality ${b.nationality.toLowerCase()} (${signed(b.nationalityAdjustment ?? 0)})`);
   if (b.unmatchedQuery?.length) out.push(`screened tokens not on the entry: ${b.unmatchedQuery.join(" ")}`);

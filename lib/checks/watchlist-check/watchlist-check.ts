@@ -73,7 +73,12 @@ export const watchlistCheck: VerificationProcess = {
     const includeWeakAliases = workflow.settings.WATCHLIST_WEAK_ALIASES ?? false;
     const subject = subjectOf({ inputs, earlierSteps });
     const checks: Check[] = [];
-    const organisations = await screenOrganisations(verification.metadata, { threshold, includeWeakAliases, ports, checks });
+    const organisations = await screenOrganisations(verification.metadata, {
+      threshold,
+      includeWeakAliases,
+      ports,
+      checks,
+    });
     const data = {
       screened_name: subject.fullName,
       screened_dob: subject.dateOfBirth,

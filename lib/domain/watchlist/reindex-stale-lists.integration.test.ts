@@ -30,7 +30,9 @@ describe("stale lists and weak aliases", () => {
     expect(await prisma.watchlistSource.findUniqueOrThrow({ where: { id: source.id } })).toMatchObject({
       normalizerVersion: NORMALIZER_VERSION,
     });
-    const ivan = await prisma.watchlistEntry.findFirstOrThrow({ where: { sourceId: source.id, externalId: "syn-0001" } });
+    const ivan = await prisma.watchlistEntry.findFirstOrThrow({
+      where: { sourceId: source.id, externalId: "syn-0001" },
+    });
     expect(ivan.normalizedNames[0]).toBe("IVAN PETROVICH FIKTIVOV");
     expect(ivan.phoneticKeys).not.toContain("OLD");
   });

@@ -33,8 +33,16 @@ export async function reindexStaleLists(sourceIds: readonly string[]): Promise<n
           if (rows.length === 0) break;
           const json = JSON.stringify(
             rows.map((row) => {
-              const normalized = entryNameForms(row.entityType, [row.primaryName, ...row.aliases, ...(row.weakAliases ?? [])]);
-              return { id: row.id, normalizedNames: normalized.map((n) => n.key), phoneticKeys: entryPhoneticKeys(normalized) };
+              const normalized = entryNameForms(row.entityType, [
+                row.primaryName,
+                ...row.aliases,
+                ...(row.weakAliases ?? []),
+              ]);
+              return {
+                id: row.id,
+                normalizedNames: normalized.map((n) => n.key),
+                phoneticKeys: entryPhoneticKeys(normalized),
+              };
             }),
           );
           await tx.$executeRaw`

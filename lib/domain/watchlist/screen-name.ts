@@ -87,7 +87,15 @@ type CandidateRow = {
 export async function screenedLists(accountId?: string | null): Promise<ScreenedList[]> {
   const lists = await prisma.watchlistSource.findMany({
     where: { entryCount: { gt: 0 }, OR: [{ accountId: null }, ...(accountId ? [{ accountId }] : [])] },
-    select: { id: true, name: true, format: true, importedAt: true, entryCount: true, sourceVersion: true, normalizerVersion: true },
+    select: {
+      id: true,
+      name: true,
+      format: true,
+      importedAt: true,
+      entryCount: true,
+      sourceVersion: true,
+      normalizerVersion: true,
+    },
     orderBy: { name: "asc" },
   });
   // a list stored by an older normaliser is re-indexed before anything is looked up in it
@@ -109,7 +117,8 @@ export async function screenedLists(accountId?: string | null): Promise<Screened
  */
 export async function screenName(input: ScreenNameInput): Promise<ScreenNameResult> {
   // an organisation's or vessel's name is read as one unless the caller says otherwise
-  const kind = input.nameKind ?? (input.entityTypes && !input.entityTypes.includes("PERSON") ? "ORGANIZATION" : "PERSON");
+  const kind =
+    input.nameKind ?? (input.entityTypes && !input.entityTypes.includes("PERSON") ? "ORGANIZATION" : "PERSON");
   const query = normalizeName(input.fullName, kind);
   // a person's name in kanji may be Japanese: its reading joins the Mandarin and Sino-Korean ones
   if (kind === "PERSON" && HAN_ONLY.test(input.fullName)) {
@@ -143,7 +152,12 @@ export async function screenName(input: ScreenNameInput): Promise<ScreenNameResu
     const names = [row.primaryName, ...row.aliases, ...weak];
     const { score, matchedName, ...breakdown } = scoreEntry(
       { name: query, dateOfBirth: input.dateOfBirth, nationality: input.nationality },
-      { names, normalized: entryNameForms(row.entityType, names), birthDates: row.birthDates, countries: row.countries },
+      {
+        names,
+        normalized: entryNameForms(row.entityType, names),
+        birthDates: row.birthDates,
+        countries: row.countries,
+      },
     );
     if (score < input.threshold) continue;
     matches.push({

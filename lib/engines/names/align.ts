@@ -65,7 +65,10 @@ export function alignNames(query: NormalizedName, candidate: NormalizedName): Al
   const [q, c] = [query.parts, candidate.parts];
   if (q.length === 0 || c.length === 0)
     return { score: 0, pairs: [], unmatchedQuery: query.tokens, unmatchedList: candidate.tokens, crossings: 0 };
-  const context = { isAbjad: query.isAbjad || candidate.isAbjad, isChinese: query.isChineseLike && candidate.isChineseLike };
+  const context = {
+    isAbjad: query.isAbjad || candidate.isAbjad,
+    isChinese: query.isChineseLike && candidate.isChineseLike,
+  };
   const [qs, cs] = [spansOf(q), spansOf(c)];
   const scored: { a: IndexedSpan; b: IndexedSpan; similarity: number; reason: MatchReason; size: number }[] = [];
   for (const a of qs)
@@ -78,7 +81,9 @@ export function alignNames(query: NormalizedName, candidate: NormalizedName): Al
   // best first; on a tie the pair covering more tokens, then the one in order
   scored.sort(
     (x, y) =>
-      y.similarity - x.similarity || y.size - x.size || Math.abs(x.a.start - x.b.start) - Math.abs(y.a.start - y.b.start),
+      y.similarity - x.similarity ||
+      y.size - x.size ||
+      Math.abs(x.a.start - x.b.start) - Math.abs(y.a.start - y.b.start),
   );
   const [usedQ, usedC] = [new Set<number>(), new Set<number>()];
   const aligned: typeof scored = [];
@@ -114,7 +119,8 @@ export function alignNames(query: NormalizedName, candidate: NormalizedName): Al
     total + CONFLICT * conflict + scale * (EXTRA_QUERY * (uq - conflict) + EXTRA_LIST * (uc - conflict));
   let score = denominator > 0 ? matched / denominator : 0;
   score *= ORDER_FACTOR ** crossings;
-  const isSame = leftQ.length === 0 && leftC.length === 0 && crossings === 0 && aligned.every((p) => p.similarity === 1);
+  const isSame =
+    leftQ.length === 0 && leftC.length === 0 && crossings === 0 && aligned.every((p) => p.similarity === 1);
   if (!isSame) score = Math.min(score, NOT_SAME);
   return {
     score: round(score),

@@ -80,7 +80,8 @@ export function pinyinOfSyllable(syllable: string): string[] {
     const rest = syllable.slice(wg.length);
     if (!rest) continue;
     const finals = new Set([rest]);
-    for (const [wf, pfs] of WG_FINALS) if (rest.endsWith(wf)) for (const pf of pfs) finals.add(rest.slice(0, -wf.length) + pf);
+    for (const [wf, pfs] of WG_FINALS)
+      if (rest.endsWith(wf)) for (const pf of pfs) finals.add(rest.slice(0, -wf.length) + pf);
     if (rest === "O") for (const pf of WG_BARE_O) finals.add(pf);
     for (const py of pys) for (const f of finals) if (valid.has(py + f)) out.add(py + f);
   }

@@ -65,9 +65,15 @@ const SURNAMES: Record<string, string[]> = {
   원: ["WON"],
 };
 
-export type KoreanName = { surname: { native: string; spellings: string[] } | null; given: { native: string; reading: string } };
+export type KoreanName = {
+  surname: { native: string; spellings: string[] } | null;
+  given: { native: string; reading: string };
+};
 
-const read = (hangul: string) => romanize(hangul).toUpperCase().replace(/[^A-Z]/g, "");
+const read = (hangul: string) =>
+  romanize(hangul)
+    .toUpperCase()
+    .replace(/[^A-Z]/g, "");
 
 /**
  * A Hangul word as a Korean name: a 2–4 syllable word whose first syllable is a known surname splits into surname
@@ -106,7 +112,17 @@ export function koreanLoose(latin: string): string {
 
 // surnames whose Hanja reading as a name differs from the character's dictionary reading (金 is 금 "gold", but 김 as
 // a surname)
-const SURNAME_HANJA: Record<string, string> = { 金: "김", 李: "이", 林: "임", 柳: "유", 劉: "유", 羅: "나", 盧: "노", 呂: "여", 梁: "양" };
+const SURNAME_HANJA: Record<string, string> = {
+  金: "김",
+  李: "이",
+  林: "임",
+  柳: "유",
+  劉: "유",
+  羅: "나",
+  盧: "노",
+  呂: "여",
+  梁: "양",
+};
 
 /**
  * The Sino-Korean (Hanja) reading of a Han name in Hangul (hanja's table), with the surname read as a surname:

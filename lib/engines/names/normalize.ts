@@ -66,9 +66,22 @@ const TITLES = new Set(
 const PARTICLES = new Set("AL EL UL BIN BINT IBN ABU DE DEL DELLA DER DEN DOS DAS DI DA VAN VON ZU".split(" "));
 
 // number words and ordinals as digits (Brigade Forty-Four = Brigade 44, 1st = First), tens joined with their unit
-const UNITS = "ZERO ONE TWO THREE FOUR FIVE SIX SEVEN EIGHT NINE TEN ELEVEN TWELVE THIRTEEN FOURTEEN FIFTEEN SIXTEEN SEVENTEEN EIGHTEEN NINETEEN".split(" ");
+const UNITS =
+  "ZERO ONE TWO THREE FOUR FIVE SIX SEVEN EIGHT NINE TEN ELEVEN TWELVE THIRTEEN FOURTEEN FIFTEEN SIXTEEN SEVENTEEN EIGHTEEN NINETEEN".split(
+    " ",
+  );
 const ORDINALS = "ZEROTH FIRST SECOND THIRD FOURTH FIFTH SIXTH SEVENTH EIGHTH NINTH TENTH".split(" ");
-const TENS: Record<string, number> = { TWENTY: 20, THIRTY: 30, FORTY: 40, FOURTY: 40, FIFTY: 50, SIXTY: 60, SEVENTY: 70, EIGHTY: 80, NINETY: 90 };
+const TENS: Record<string, number> = {
+  TWENTY: 20,
+  THIRTY: 30,
+  FORTY: 40,
+  FOURTY: 40,
+  FIFTY: 50,
+  SIXTY: 60,
+  SEVENTY: 70,
+  EIGHTY: 80,
+  NINETY: 90,
+};
 function numberOf(text: string): number | null {
   if (/^\d+(ST|ND|RD|TH)$/.test(text)) return Number(text.replace(/\D/g, ""));
   const unit = UNITS.indexOf(text);
@@ -85,7 +98,9 @@ function numbersAsDigits(list: Word[]): Word[] {
       out.push(list[i]!);
       continue;
     }
-    const next = list[i + 1] ? (numberOf(list[i + 1]!.text) ?? (/^\d$/.test(list[i + 1]!.text) ? Number(list[i + 1]!.text) : null)) : null;
+    const next = list[i + 1]
+      ? (numberOf(list[i + 1]!.text) ?? (/^\d$/.test(list[i + 1]!.text) ? Number(list[i + 1]!.text) : null))
+      : null;
     const isTens = value >= 20 && value % 10 === 0;
     if (isTens && next !== null && next > 0 && next < 10) {
       out.push({ ...list[i]!, text: String(value + next) });
@@ -118,13 +133,15 @@ function romanWords(word: string, isOptional: boolean): Word[] {
   const script: Script = ABJAD.test(word) ? "ABJAD" : /[A-Za-z\u00C0-\u024F]/.test(word) ? "LATIN" : "OTHER";
   // camel case written joined (SergeiLavrov, SiemensAG) is two words; McDONALD-style stays one after rejoining
   const spaced = script === "LATIN" ? word.replace(/([a-z\u00DF-\u00FF])([A-Z\u00C0-\u00DE])/g, "$1 $2") : word;
-  return anyAscii(spaced)
-    .toUpperCase()
-    // apostrophes join (O'Brien = OBRIEN, Ma`mar = MAMAR); every other separator splits
-    .replace(/['`\u2018\u2019\u02BC\u02BB]/g, "")
-    .split(/[^A-Z0-9]+/)
-    .filter(Boolean)
-    .map((text) => make(text, script));
+  return (
+    anyAscii(spaced)
+      .toUpperCase()
+      // apostrophes join (O'Brien = OBRIEN, Ma`mar = MAMAR); every other separator splits
+      .replace(/['`\u2018\u2019\u02BC\u02BB]/g, "")
+      .split(/[^A-Z0-9]+/)
+      .filter(Boolean)
+      .map((text) => make(text, script))
+  );
 }
 
 /** "SURNAME, Given names" → "Given names SURNAME" (one comma, two non-empty parts). */
@@ -202,7 +219,10 @@ function roles(list: Word[], kind: NameKind): NameToken[] {
 }
 
 export function normalizeName(raw: string, kind: NameKind = "PERSON"): NormalizedName {
-  const parts = roles(kind === "ORGANIZATION" ? joinAcronyms(numbersAsDigits(words(raw, kind))) : words(raw, kind), kind);
+  const parts = roles(
+    kind === "ORGANIZATION" ? joinAcronyms(numbersAsDigits(words(raw, kind))) : words(raw, kind),
+    kind,
+  );
   const names = parts.filter((p) => p.role === "NAME");
   return {
     readings: kind === "PERSON" ? otherReadings(raw) : [],
@@ -237,5 +257,9 @@ export function isAbjadName(raw: string): boolean {
  */
 export function consonantSkeleton(token: string): string {
   // Arabic has no P or V: Latin P/B and V/F are one letter to it (بيريز = PEREZ)
-  return token.replace(/[AEIOUYW]/g, "").replace(/P/g, "B").replace(/V/g, "F").replace(/(.)\1+/g, "$1");
+  return token
+    .replace(/[AEIOUYW]/g, "")
+    .replace(/P/g, "B")
+    .replace(/V/g, "F")
+    .replace(/(.)\1+/g, "$1");
 }

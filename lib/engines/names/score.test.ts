@@ -88,7 +88,9 @@ describe("name similarity", () => {
     ]);
     expect(result.unmatchedList).toEqual(["MOHAMMED"]);
     const joined = nameSimilarity(normalizeName("Hsi Chin-ping"), normalizeName("Xi Jinping"));
-    expect(joined.pairs).toContainEqual(expect.objectContaining({ query: "CHIN PING", list: "JINPING", reason: "ROMANISATION" }));
+    expect(joined.pairs).toContainEqual(
+      expect.objectContaining({ query: "CHIN PING", list: "JINPING", reason: "ROMANISATION" }),
+    );
   });
 });
 

@@ -18,7 +18,8 @@ import { metaphoneCodes } from "@/lib/engines/names/phonetic";
 //                          share a double-metaphone code and differ in few letters are lifted to 0.85
 //   skeleton               a name written in an abjad: the same measure over consonant skeletons, × 0.95
 
-export type MatchReason = "EXACT" | "ROMANISATION" | "NATIVE" | "NICKNAME" | "INITIAL" | "SPELLING" | "PHONETIC" | "SKELETON" | "LEGAL_FORM";
+export type MatchReason =
+  "EXACT" | "ROMANISATION" | "NATIVE" | "NICKNAME" | "INITIAL" | "SPELLING" | "PHONETIC" | "SKELETON" | "LEGAL_FORM";
 export type TokenMatch = { similarity: number; reason: MatchReason };
 export type Span = { text: string; tokens: readonly NameToken[] };
 export type CompareContext = { isAbjad: boolean; isChinese: boolean };
@@ -84,7 +85,8 @@ export function compareSpans(a: Span, b: Span, context: CompareContext): TokenMa
   if (ta && tb && areNameVariants(a.text, b.text)) return { similarity: NICKNAME, reason: "NICKNAME" };
   if (context.isChinese) {
     const ra = readings(a.text);
-    if (ra.length > 0 && readings(b.text).some((r) => ra.includes(r))) return { similarity: ROMANISATION, reason: "ROMANISATION" };
+    if (ra.length > 0 && readings(b.text).some((r) => ra.includes(r)))
+      return { similarity: ROMANISATION, reason: "ROMANISATION" };
   }
   const korean = a.tokens.some((t) => t.script === "HANGUL") || b.tokens.some((t) => t.script === "HANGUL");
   if (korean && altsA.some((x) => altsB.some((y) => koreanLoose(x) === koreanLoose(y))))
