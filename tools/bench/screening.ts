@@ -16,6 +16,7 @@ import { importWatchlist } from "@/lib/domain/watchlist/import/import-watchlist"
 import { screenName } from "@/lib/domain/watchlist/screen-name";
 import { normalizeName } from "@/lib/engines/names/normalize";
 import { queryPhoneticKeys } from "@/lib/engines/names/phonetic";
+import { DEFAULT_WATCHLIST_THRESHOLD } from "@/lib/engines/names/score";
 // @ts-expect-error -- plain ESM helpers shared by the bench scripts
 import { machine, printTable, writeReport } from "./common.mjs";
 import { runMigrations } from "../../server/db";
@@ -143,14 +144,14 @@ async function main() {
     log(`imported ${imported.entryCount} entries in ${imported.durationMs} ms`);
     const queries = makeQueries(list);
     // warm-up: the first screening loads pinyin-pro's syllable table and opens connections
-    await screenName({ fullName: queries[0]!, threshold: 0.82, accountId });
+    await screenName({ fullName: queries[0]!, threshold: DEFAULT_WATCHLIST_THRESHOLD, accountId });
 
     const screening: number[] = [];
     const candidates: number[] = [];
     let matched = 0;
     for (const fullName of queries) {
       const started = performance.now();
-      const result = await screenName({ fullName, threshold: 0.82, accountId });
+      const result = await screenName({ fullName, threshold: DEFAULT_WATCHLIST_THRESHOLD, accountId });
       screening.push(performance.now() - started);
       candidates.push(result.candidates);
       if (result.matches.length > 0) matched++;

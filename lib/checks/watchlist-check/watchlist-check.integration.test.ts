@@ -56,7 +56,7 @@ describe("WATCHLIST_CHECK", () => {
       screened_name: "Иван Петрович Фиктивов",
       screened_dob: "1961-04-02",
       name_source: "INPUTS",
-      threshold: 0.82,
+      threshold: 0.7,
       lists_screened: [{ name: listName, entry_count: 30, version: "2026-11-22T00:00:00" }],
       matches: [
         {
@@ -87,7 +87,7 @@ describe("WATCHLIST_CHECK", () => {
     expect(output.checks).toContainEqual({
       name: "WATCHLIST_SCREENING",
       result: "REVIEW",
-      detail: `1 potential match(es) scored at least 0.82: Ivan Petrovich Fiktivov (${listName} syn-0001, 1).`,
+      detail: `1 potential match(es) scored at least 0.7: Ivan Petrovich Fiktivov (${listName} syn-0001, 1).`,
     });
   });
 

@@ -11,7 +11,7 @@ import { NORMALIZER_VERSION } from "@/lib/engines/names/normalize";
 const accountId = randomUUID();
 const listName = `test-reindex-${randomUUID()}`;
 const screen = (fullName: string, includeWeakAliases = false) =>
-  screenName({ fullName, threshold: 0.82, accountId, includeWeakAliases });
+  screenName({ fullName, threshold: 0.7, accountId, includeWeakAliases });
 
 beforeAll(async () => {
   await importWatchlist({ format: "synthetic", file: SYNTHETIC_LIST_FILE, name: listName, accountId });

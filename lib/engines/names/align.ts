@@ -17,7 +17,7 @@ import { compareSpans, type MatchReason, type Span } from "@/lib/engines/names/t
 // The constants were chosen on the development pairs (docs/accuracy.md), not per case.
 
 export const PAIR_FLOOR = 0.78;
-export const CONFLICT = 2;
+export const CONFLICT = 3;
 export const EXTRA_QUERY = 0.3;
 export const EXTRA_LIST = 0.2;
 export const ORDER_FACTOR = 0.85;

@@ -63,7 +63,10 @@ const TITLES = new Set(
 );
 // Particles are written joined, hyphenated, apart or left out (AL-RASHID, Al Rashid, Rashid): they weigh little and
 // may join their neighbour (VAN DER BILT = VANDERBILT). Surnames that are particles elsewhere (Le, Du) are absent.
-const PARTICLES = new Set("AL EL UL BIN BINT IBN ABU DE DEL DELLA DER DEN DOS DAS DI DA VAN VON ZU".split(" "));
+const PARTICLES = new Set(
+  "AL EL UL BIN BEN BINT IBN ABU ABOU DE DEL DELLA DER DEN DOS DAS DI DA VAN VON ZU".split(" "),
+);
+const PARTICLE_FORMS: Record<string, string> = { EL: "AL", UL: "AL", BEN: "BIN", IBN: "BIN", ABOU: "ABU" };
 
 // number words and ordinals as digits (Brigade Forty-Four = Brigade 44, 1st = First), tens joined with their unit
 const UNITS =
@@ -213,7 +216,9 @@ function roles(list: Word[], kind: NameKind): NameToken[] {
             ? "INITIAL"
             : "NAME";
     if (kind === "PERSON" && TITLES.has(word.text) && list.length > 1) continue;
-    tokens.push({ ...word, role });
+    // one spelling per particle: EL-ASSAD and AL-ASSAD, BEN and BIN are the same article and word
+    const text = role === "PARTICLE" ? (PARTICLE_FORMS[word.text] ?? word.text) : word.text;
+    tokens.push({ ...word, text, role });
   }
   return tokens;
 }

@@ -9,11 +9,11 @@ import type { NormalizedName } from "@/lib/engines/names/normalize";
  * WATCHLIST_THRESHOLD when the workflow sets none: from this score on an entry is a potential match and the check
  * goes to review. Chosen on the development pairs (docs/accuracy.md).
  */
-export const DEFAULT_WATCHLIST_THRESHOLD = 0.82;
+export const DEFAULT_WATCHLIST_THRESHOLD = 0.7;
 /** From this score on a potential match is shown to the reviewer as STRONG; between the two it is POSSIBLE. */
-export const STRONG_MATCH_THRESHOLD = 0.92;
+export const STRONG_MATCH_THRESHOLD = 0.9;
 
-export const DOB_ADJUSTMENT = { EXACT: 0.05, SAME_YEAR: 0.02, NEAR_YEAR: 0, UNKNOWN: 0, CONFLICT: -0.25 } as const;
+export const DOB_ADJUSTMENT = { EXACT: 0.05, SAME_YEAR: 0.02, NEAR_YEAR: 0, UNKNOWN: 0, CONFLICT: -0.35 } as const;
 export type DobAgreement = keyof typeof DOB_ADJUSTMENT;
 // nationality is weaker evidence than a birth date: lists give residence and citizenship countries together
 export const NATIONALITY_ADJUSTMENT = { MATCH: 0.02, UNKNOWN: 0, CONFLICT: -0.05 } as const;
