@@ -106,7 +106,10 @@ export function alignNames(query: NormalizedName, candidate: NormalizedName): Al
   }
   const leftQ = q.filter((_, i) => !usedQ.has(i));
   const leftC = c.filter((_, j) => !usedC.has(j));
-  const [uq, uc] = [sum(leftQ.map(weightOf)), sum(leftC.map(weightOf))];
+  // a qualifier in parentheses weighs little when the other side simply lacks it, but two different ones conflict
+  // in full: Bank of China (Hong Kong) is not Bank of China (Singapore)
+  const leftover = leftQ.length > 0 && leftC.length > 0 ? (t: NameToken) => WEIGHT[t.role] : weightOf;
+  const [uq, uc] = [sum(leftQ.map(leftover)), sum(leftC.map(leftover))];
   const conflict = Math.min(uq, uc);
   let crossings = 0;
   for (let i = 0; i < aligned.length; i++)
