@@ -1,4 +1,4 @@
-// `npm run eval:screening -- --data DIR [--json] [--show-misses]`: WATCHLIST_CHECK measured on labelled name pairs.
+// `npm run eval:screening -- --data DIR [--json] [--show-misses] [--threshold X]` (X: the workflow's WATCHLIST_THRESHOLD): WATCHLIST_CHECK measured on labelled name pairs.
 // DIR/pairs.csv has the columns of ../shared/data/watchlist-names/pairs.csv. The distinct list names (with their
 // FollowTheMoney schema) become ONE list, written as an OpenSanctions targets.simple.csv in a temporary folder and
 // imported by importWatchlist (the code path of `npm run watchlist:import`, entry-row normalisation included), scoped
@@ -26,8 +26,11 @@ const log = (msg: string) => console.error(`[eval:screening] ${msg}`);
 function parseArgs(argv: readonly string[]) {
   const at = argv.indexOf("--data");
   const data = at >= 0 ? argv[at + 1] : undefined;
-  if (!data) throw new Error("usage: eval:screening -- --data DIR [--json] [--show-misses]");
-  return { data, json: argv.includes("--json"), showMisses: argv.includes("--show-misses") };
+  if (!data) throw new Error("usage: eval:screening -- --data DIR [--json] [--show-misses] [--threshold X]");
+  const t = argv.indexOf("--threshold");
+  const threshold = t >= 0 ? Number(argv[t + 1]) : undefined;
+  if (threshold !== undefined && !(threshold >= 0.5 && threshold <= 1)) throw new Error("--threshold must be 0.5..1");
+  return { data, json: argv.includes("--json"), showMisses: argv.includes("--show-misses"), threshold };
 }
 
 const entryId = (schema: string, name: string) =>
@@ -55,7 +58,7 @@ function subjectOf(pair: Pair): { inputs: Map<string, StoredInput>; metadata: Re
   return { inputs: new Map(), metadata: { companyName: name } };
 }
 
-async function screenPair(pair: Pair, accountId: string): Promise<PairOutcome> {
+async function screenPair(pair: Pair, accountId: string, threshold?: number): Promise<PairOutcome> {
   const { inputs, metadata } = subjectOf(pair);
   const verification = {
     id: randomUUID(),
@@ -68,7 +71,12 @@ async function screenPair(pair: Pair, accountId: string): Promise<PairOutcome> {
   };
   const input: ProcessInput = {
     verification,
-    workflow: { processes: ["WATCHLIST_CHECK"], documentTypes: [], countries: [], settings: {} },
+    workflow: {
+      processes: ["WATCHLIST_CHECK"],
+      documentTypes: [],
+      countries: [],
+      settings: threshold === undefined ? {} : { WATCHLIST_THRESHOLD: threshold },
+    },
     inputs,
     readFile: async () => null,
     earlierSteps: [],
@@ -113,10 +121,12 @@ async function main() {
     log(`imported ${imported.entryCount} list names as "${listName}" in ${imported.durationMs} ms`);
     const started = performance.now();
     const outcomes: PairOutcome[] = [];
-    for (const pair of pairs) outcomes.push(await screenPair(pair, accountId));
+    for (const pair of pairs) outcomes.push(await screenPair(pair, accountId, args.threshold));
     const ms = performance.now() - started;
     const all = slices(outcomes);
-    console.log(`WATCHLIST_CHECK on ${pairs.length} pairs of ${file} (default threshold, no date of birth)`);
+    console.log(
+      `WATCHLIST_CHECK on ${pairs.length} pairs of ${file} (threshold ${args.threshold ?? "default"}, no date of birth)`,
+    );
     for (const line of DEFINITIONS) console.log(`  ${line}`);
     console.log(table(all));
     console.log(`screening: ${(ms / pairs.length).toFixed(1)} ms per pair on average`);
