@@ -68,6 +68,7 @@ export function alignNames(query: NormalizedName, candidate: NormalizedName): Al
   const context = {
     isAbjad: query.isAbjad || candidate.isAbjad,
     isChinese: query.isChineseLike && candidate.isChineseLike,
+    isOrganisation: query.kind === "ORGANIZATION" && candidate.kind === "ORGANIZATION",
   };
   const [qs, cs] = [spansOf(q), spansOf(c)];
   const scored: { a: IndexedSpan; b: IndexedSpan; similarity: number; reason: MatchReason; size: number }[] = [];

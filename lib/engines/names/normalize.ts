@@ -32,6 +32,7 @@ export type NameToken = {
 };
 
 export type NormalizedName = {
+  kind: NameKind;
   /** the tokens' texts in the order written */
   tokens: string[];
   parts: NameToken[];
@@ -230,6 +231,7 @@ export function normalizeName(raw: string, kind: NameKind = "PERSON"): Normalize
   );
   const names = parts.filter((p) => p.role === "NAME");
   return {
+    kind,
     readings: kind === "PERSON" ? otherReadings(raw) : [],
     tokens: parts.map((p) => p.text),
     parts,

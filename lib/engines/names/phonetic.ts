@@ -34,6 +34,19 @@ function keysOf(name: NormalizedName, withSkeletons: boolean, keys: Set<string>)
       keys.add(`<${part.text.slice(0, 3)}`);
       keys.add(`>${part.text.slice(-3)}`);
     }
+  // an organisation's acronym finds the words it abbreviates and back (acronym keys prefixed "acr:")
+  if (name.kind === "ORGANIZATION") {
+    for (const part of parts) if (part.text.length >= 2 && part.text.length <= 3) keys.add(`acr:${part.text}`);
+    for (let i = 0; i < parts.length; i++)
+      for (const length of [2, 3])
+        if (i + length <= parts.length)
+          keys.add(
+            `acr:${parts
+              .slice(i, i + length)
+              .map((p) => p.text[0])
+              .join("")}`,
+          );
+  }
   for (let i = 0; i < joinable.length; i++) {
     const forms = KEYED.has(joinable[i]!.role) ? [joinable[i]!.text, ...joinable[i]!.alts] : [];
     // joined with the next one or two (RAMI MAKHLOUF ~ RAMIMAKHLOUF, VAN DER BILT ~ VANDERBILT)

@@ -146,3 +146,17 @@ describe("scoreEntry", () => {
     expect(alias.matchedName).toBe("Vanya FIKTIVOFF");
   });
 });
+
+describe("organisations", () => {
+  it("match an acronym with the words it abbreviates, and not a person's initials", () => {
+    expect(similarity("PLA", "People's Liberation Army", "ORGANIZATION")).toBeGreaterThanOrEqual(T);
+    expect(
+      similarity("U.S. Department of State", "United States Department of State", "ORGANIZATION"),
+    ).toBeGreaterThanOrEqual(T);
+    expect(similarity("PLA", "Paul Lee Anderson")).toBeLessThan(T);
+    // two different qualifiers in parentheses: different branches
+    expect(
+      similarity("Bank of China (Hong Kong) Limited", "Bank of China (Singapore) Limited", "ORGANIZATION"),
+    ).toBeLessThan(T);
+  });
+});

@@ -13,16 +13,26 @@ import { metaphoneCodes } from "@/lib/engines/names/phonetic";
 //   native                 both written in Han or Hangul: compared as written (高市 ≠ 高石 though both read GAO SHI)
 //   nickname               a given name and its nickname (THEODORE ~ TED)                                 → 0.9
 //   initial                an initial and a name that starts with it                                        → 0.85
+//   acronym                an organisation's acronym and the 2–3 words it abbreviates (PLA, US)              → 0.9
 //   spelling               mean of (1 − Damerau–Levenshtein / longer length) and Jaro–Winkler, at least 0.8 for
 //                          one edit (a typo, two letters swapped); spelling variants that
 //                          share a double-metaphone code and differ in few letters are lifted to 0.85
 //   skeleton               a name written in an abjad: the same measure over consonant skeletons, × 0.95
 
 export type MatchReason =
-  "EXACT" | "ROMANISATION" | "NATIVE" | "NICKNAME" | "INITIAL" | "SPELLING" | "PHONETIC" | "SKELETON" | "LEGAL_FORM";
+  | "EXACT"
+  | "ROMANISATION"
+  | "NATIVE"
+  | "NICKNAME"
+  | "INITIAL"
+  | "ACRONYM"
+  | "SPELLING"
+  | "PHONETIC"
+  | "SKELETON"
+  | "LEGAL_FORM";
 export type TokenMatch = { similarity: number; reason: MatchReason };
 export type Span = { text: string; tokens: readonly NameToken[] };
-export type CompareContext = { isAbjad: boolean; isChinese: boolean };
+export type CompareContext = { isAbjad: boolean; isChinese: boolean; isOrganisation?: boolean };
 
 const NICKNAME = 0.9;
 const INITIAL = 0.85;
@@ -31,6 +41,17 @@ const PHONETIC_MIN_SPELLING = 0.6;
 const ROMANISATION = 0.95;
 const SKELETON_WEIGHT = 0.95;
 const OTHER_LEGAL_FORM = 0.3;
+const ACRONYM = 0.9;
+
+/** An organisation's acronym against the words it abbreviates (PLA ~ PEOPLES LIBERATION ARMY). */
+function isAcronymOf(token: NameToken, run: Span): boolean {
+  return (
+    token.role === "NAME" &&
+    run.tokens.length >= 2 &&
+    token.text.length === run.tokens.length &&
+    run.tokens.every((t, i) => t.role === "NAME" && t.text[0] === token.text[i])
+  );
+}
 
 // one typo (a letter added, dropped or two swapped: ASASD ~ ASSAD, UUN ~ UN; a letter changed in a token of 4+
 // letters) is at least 0.8; a changed letter in a token of 2-3 letters (BD / BP, DOE / ROE) is not lifted
@@ -72,6 +93,8 @@ export function compareSpans(a: Span, b: Span, context: CompareContext): TokenMa
     return { similarity: a.tokens[0]!.script === "HAN" && na !== nb ? 0 : similarity, reason: "NATIVE" };
   }
   if (a.text === b.text) return { similarity: 1, reason: "EXACT" };
+  if (context.isOrganisation && ((ta && isAcronymOf(ta, b)) || (tb && isAcronymOf(tb, a))))
+    return { similarity: ACRONYM, reason: "ACRONYM" };
   const altsA = ta ? [ta.text, ...ta.alts] : [a.text];
   const altsB = tb ? [tb.text, ...tb.alts] : [b.text];
   if (altsA.some((x) => altsB.includes(x))) return { similarity: 1, reason: "ROMANISATION" };
