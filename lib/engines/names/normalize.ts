@@ -67,6 +67,7 @@ const TITLES = new Set(
 const PARTICLES = new Set(
   "AL EL UL BIN BEN BINT IBN ABU ABOU DE DEL DELLA DER DEN DOS DAS DI DA VAN VON ZU".split(" "),
 );
+const FIRST_AS_NAME = new Set(["BEN", "ABU", "ABOU"]);
 const PARTICLE_FORMS: Record<string, string> = { EL: "AL", UL: "AL", BEN: "BIN", IBN: "BIN", ABOU: "ABU" };
 
 // number words and ordinals as digits (Brigade Forty-Four = Brigade 44, 1st = First), tens joined with their unit
@@ -136,7 +137,11 @@ function romanWords(word: string, isOptional: boolean): Word[] {
   if (KANA.test(word)) return [make(toRomaji(word).toUpperCase(), "KANA")];
   const script: Script = ABJAD.test(word) ? "ABJAD" : /[A-Za-z\u00C0-\u024F]/.test(word) ? "LATIN" : "OTHER";
   // camel case written joined (SergeiLavrov, SiemensAG) is two words; McDONALD-style stays one after rejoining
-  const spaced = script === "LATIN" ? word.replace(/([a-z\u00DF-\u00FF])([A-Z\u00C0-\u00DE])/g, "$1 $2") : word;
+  // (a lone capital at the end is no word: GmbH stays one)
+  const spaced =
+    script === "LATIN"
+      ? word.replace(/([a-z\u00DF-\u00FF])(?=[A-Z\u00C0-\u00DE][a-z\u00DF-\u00FF]|[A-Z\u00C0-\u00DE]{2})/g, "$1 ")
+      : word;
   return (
     anyAscii(spaced)
       .toUpperCase()
@@ -207,11 +212,13 @@ function roles(list: Word[], kind: NameKind): NameToken[] {
         continue;
       }
     }
+    // BEN and ABU open given names and kunyas (Ben Netanyahu, Abu Bakr): first, they are names, not particles
+    const isNameFirst = kind === "PERSON" && tokens.length === 0 && FIRST_AS_NAME.has(word.text) && list.length > 1;
     const role: TokenRole = /^\d+$/.test(word.text)
       ? "NUMBER"
       : kind === "ORGANIZATION" && ORG_STOPWORDS.has(word.text)
         ? "STOPWORD"
-        : kind === "PERSON" && PARTICLES.has(word.text)
+        : kind === "PERSON" && PARTICLES.has(word.text) && !isNameFirst
           ? "PARTICLE"
           : word.text.length === 1 && word.script === "LATIN"
             ? "INITIAL"
