@@ -1,6 +1,7 @@
 import { createRequire } from "node:module";
 import path from "node:path";
 import { toRomaji } from "wanakana";
+import { packageDir } from "@/lib/engines/geo/package-dir";
 import { normalizeName, type NormalizedName } from "@/lib/engines/names/normalize";
 
 // Japanese readings of kanji names: kuromoji (the Japanese morphological analyser, IPADIC dictionary) reads 山田太郎
@@ -12,7 +13,6 @@ import { normalizeName, type NormalizedName } from "@/lib/engines/names/normaliz
 type Token = { surface_form: string; reading?: string };
 type Tokenizer = { tokenize(text: string): Token[] };
 
-const require = createRequire(import.meta.url);
 let loading: Promise<Tokenizer> | null = null;
 let tokenizer: Tokenizer | null = null;
 
@@ -21,10 +21,12 @@ export const HAN_ONLY = /^[\s\u3400-\u4DBF\u4E00-\u9FFF\uF900-\uFAFF\u3005\u30FB
 /** Loads the dictionary once; later calls answer at once. */
 export function loadJapaneseReader(): Promise<void> {
   if (!loading) {
-    const kuromoji = require("kuromoji") as {
+    // resolved from the app root at run time: the production build rewrites literal require()s (package-dir.ts)
+    const dir = packageDir("kuromoji");
+    const kuromoji = createRequire(path.join(dir, "package.json"))(dir) as {
       builder(options: { dicPath: string }): { build(done: (error: unknown, t: Tokenizer) => void): void };
     };
-    const dicPath = path.join(path.dirname(require.resolve("kuromoji/package.json")), "dict");
+    const dicPath = path.join(dir, "dict");
     loading = new Promise((resolve, reject) =>
       kuromoji.builder({ dicPath }).build((error, built) => (error ? reject(error) : resolve(built))),
     );
