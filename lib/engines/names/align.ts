@@ -6,6 +6,7 @@ import { compareSpans, type MatchReason, type Span } from "@/lib/engines/names/t
 //              BILT ~ VANDERBILT, JIN PING ~ JINPING)
 //   pairs      one-to-one, greedy by similarity (pairs under PAIR_FLOOR do not align); a token is used once
 //   weights    name and number 1, initial 0.7, legal form 0.3, particle 0.2, stop word 0.1; in parentheses × 0.3
+//              (in full when both sides have tokens left over: two different qualifiers conflict)
 //   score      Σ weight·similarity over the pairs
 //              / (Σ weight of the pairs + CONFLICT × conflicting
 //                 + (1 + extra / (2 × Σ weight of the pairs)) × (EXTRA_QUERY × extra screened + EXTRA_LIST × extra listed))
