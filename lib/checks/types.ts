@@ -67,7 +67,17 @@ export type CheckPorts = {
   /** the latest one-time code issued to `email` and confirmed by this verification, or null */
   confirmedEmailOtp(email: string): Promise<ConfirmedOtp | null>;
   /** the name (and date of birth) screened against the watchlists of every account and this one's own */
-  screenName(subject: { fullName: string; dateOfBirth: string | null; threshold: number }): Promise<NameScreening>;
+  screenName(subject: {
+    fullName: string;
+    dateOfBirth: string | null;
+    threshold: number;
+    /** which entries: a person's name is screened against PERSON and OTHER, an organisation's or vessel's against theirs */
+    entityTypes?: readonly ("PERSON" | "ORGANIZATION" | "VESSEL" | "OTHER")[];
+    /** how the name is read: a person's, or an organisation's (legal forms, acronyms) */
+    nameKind?: "PERSON" | "ORGANIZATION";
+    nationality?: string | null;
+    includeWeakAliases?: boolean;
+  }): Promise<NameScreening>;
 };
 
 export type DocumentFingerprint = { documentNumber: string | null; country: string | null; imageHash: string };
@@ -87,6 +97,7 @@ export type WatchlistMatch = {
   programs: string[];
   remarks: string | null;
   score: number;
+  isWeakAlias?: boolean;
   breakdown: Omit<ScoredEntry, "score" | "matchedName">;
 };
 export type NameScreening = {

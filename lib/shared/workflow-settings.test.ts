@@ -27,6 +27,7 @@ const EVERY_SETTING: Required<SettingValues> = {
   PAD_MODE: "SHADOW",
   AGREEMENT_STATEMENT: "I agree to open an account with Example Bank.",
   WATCHLIST_THRESHOLD: 0.85,
+  WATCHLIST_WEAK_ALIASES: true,
 };
 
 describe("serializeSetting", () => {
@@ -91,6 +92,7 @@ describe("parseSettings", () => {
           .string({ unit: "grapheme", minLength: 10, maxLength: 200 })
           .filter((s) => s.trim() === s && s.length >= 10 && s.length <= 1000),
         WATCHLIST_THRESHOLD: fc.double({ min: 0.5, max: 1, noNaN: true }),
+        WATCHLIST_WEAK_ALIASES: fc.boolean(),
       },
       { requiredKeys: [] },
     );

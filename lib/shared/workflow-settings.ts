@@ -44,6 +44,8 @@ export const SETTING_DEFINITIONS = {
   AGREEMENT_STATEMENT: { type: "STRING", schema: z.string().trim().min(10).max(1000) },
   // 0..1 similarity from which a watchlist entry counts as a potential match
   WATCHLIST_THRESHOLD: { type: "NUMBER", schema: z.number().min(0.5).max(1) },
+  // also screen the aliases a list marks as weak (UN QUALITY "Low"); off: they are stored but not screened
+  WATCHLIST_WEAK_ALIASES: { type: "BOOLEAN", schema: z.boolean() },
 } as const satisfies Record<string, { type: SettingType; schema: z.ZodType }>;
 
 export type SettingName = keyof typeof SETTING_DEFINITIONS;

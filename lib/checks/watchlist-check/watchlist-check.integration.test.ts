@@ -17,6 +17,7 @@ function processInput(
     inputs?: Record<string, string>;
     earlierSteps?: EarlierStep[];
     settings?: SettingValues;
+    metadata?: Record<string, unknown>;
   } = {},
 ): ProcessInput {
   const verification = {
@@ -25,7 +26,7 @@ function processInput(
     identityId: randomUUID(),
     workflowId: randomUUID(),
     ipAddress: null,
-    metadata: {},
+    metadata: options.metadata ?? {},
     createdAt: new Date(),
   };
   return {
@@ -55,7 +56,7 @@ describe("WATCHLIST_CHECK", () => {
       screened_name: "Иван Петрович Фиктивов",
       screened_dob: "1961-04-02",
       name_source: "INPUTS",
-      threshold: 0.88,
+      threshold: 0.7,
       lists_screened: [{ name: listName, entry_count: 30, version: "2026-11-22T00:00:00" }],
       matches: [
         {
@@ -66,14 +67,27 @@ describe("WATCHLIST_CHECK", () => {
           score: 1,
           programs: ["SYN-DEMO-RU"],
           dob: ["1961-04-02"],
-          score_breakdown: { name: 1, dob_agreement: "EXACT" },
+          band: "STRONG",
+          score_breakdown: {
+            name: 1,
+            dob_agreement: "EXACT",
+            // per token: which part of the screened name matched which part of the entry, and why
+            pairs: [
+              { query: "IVAN", list: "IVAN", similarity: 1, reason: "EXACT" },
+              { query: "PETROVICH", list: "PETROVICH", similarity: 1, reason: "EXACT" },
+              { query: "FIKTIVOV", list: "FIKTIVOV", similarity: 1, reason: "EXACT" },
+            ],
+            unmatched_query: [],
+            unmatched_list: [],
+            evidence: ["date of birth exact (+0.05)"],
+          },
         },
       ],
     });
     expect(output.checks).toContainEqual({
       name: "WATCHLIST_SCREENING",
       result: "REVIEW",
-      detail: `1 potential match(es) scored at least 0.88: Ivan Petrovich Fiktivov (${listName} syn-0001, 1).`,
+      detail: `1 potential match(es) scored at least 0.7: Ivan Petrovich Fiktivov (${listName} syn-0001, 1).`,
     });
   });
 
@@ -170,5 +184,40 @@ describe("WATCHLIST_CHECK", () => {
       result: "SKIPPED",
       detail: expect.stringContaining('"05/05/1975" is not YYYY-MM-DD'),
     });
+  });
+
+  it("screens a company and a vessel named in the metadata against their own kind, never against people", async () => {
+    const output = await watchlistCheck.run(
+      processInput({
+        inputs: { FULL_NAME: "Anna Schmidt", DATE_OF_BIRTH: "1990-05-05" },
+        metadata: { companyName: "Example Front Trading Limited Liability Company", vesselName: "Synthetic Star" },
+      }),
+    );
+    expect(output.result).toBe("MANUAL_REVIEW");
+    const found = (output.data.organisation_matches as { external_id: string; screened_field: string }[]).map((m) => [
+      m.screened_field,
+      m.external_id,
+    ]);
+    expect(found).toEqual([
+      ["companyName", "syn-0026"],
+      ["vesselName", "syn-0027"],
+    ]);
+    expect(output.data.matches).toEqual([]);
+    expect(output.checks.filter((c) => c.name === "ORGANISATION_SCREENING").map((c) => c.result)).toEqual([
+      "REVIEW",
+      "REVIEW",
+    ]);
+    // a person's name given as the employer is screened against organisations only: no person entry comes back
+    const employer = await watchlistCheck.run(
+      processInput({ inputs: { FULL_NAME: "Anna Schmidt" }, metadata: { employer: "Ivan Petrovich Fiktivov" } }),
+    );
+    expect(employer.data.organisation_matches).toEqual([]);
+    expect(employer.result).toBe("APPROVED");
+  });
+
+  it("sends a Han name without a match to review: its Japanese or Korean reading was not checked", async () => {
+    const output = await watchlistCheck.run(processInput({ inputs: { FULL_NAME: "山田太郎" } }));
+    expect(output.result).toBe("MANUAL_REVIEW");
+    expect(output.checks).toContainEqual(expect.objectContaining({ name: "NAME_READING", result: "REVIEW" }));
   });
 });

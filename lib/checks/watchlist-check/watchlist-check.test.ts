@@ -20,6 +20,7 @@ describe("subjectOf", () => {
     ).toEqual({
       fullName: "Ivan Fiktivov",
       dateOfBirth: "1961-04-02",
+      nationality: null,
       source: "DOCUMENT_VERIFICATION",
       unreadableDob: null,
     });
@@ -37,6 +38,7 @@ describe("subjectOf", () => {
     expect(subjectOf({ inputs: new Map(), earlierSteps: [] })).toEqual({
       fullName: null,
       dateOfBirth: null,
+      nationality: null,
       source: null,
       unreadableDob: null,
     });
@@ -48,6 +50,7 @@ describe("subjectOf", () => {
     ).toEqual({
       fullName: null,
       dateOfBirth: null,
+      nationality: null,
       source: null,
       unreadableDob: "31/01/1990",
     });

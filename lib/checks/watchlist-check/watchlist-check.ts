@@ -1,10 +1,13 @@
-import type { Check, ProcessInput, VerificationProcess, WatchlistMatch } from "@/lib/checks/types";
+import type { Check, ProcessInput, VerificationProcess } from "@/lib/checks/types";
 import { resultOfChecks } from "@/lib/checks/types";
 import { DEFAULT_WATCHLIST_THRESHOLD } from "@/lib/engines/names/score";
+import { matchData } from "@/lib/checks/watchlist-check/match-data";
 
 type Subject = {
   fullName: string | null;
   dateOfBirth: string | null;
+  /** alpha-2, from the document step */
+  nationality: string | null;
   source: "DOCUMENT_VERIFICATION" | "INPUTS" | null;
   unreadableDob: string | null;
 };
@@ -23,37 +26,39 @@ export function subjectOf({ inputs, earlierSteps }: Pick<ProcessInput, "inputs" 
   const fullName = documentName ?? text(inputs.get("FULL_NAME")?.value);
   const rawDob = text(document.date_of_birth) ?? text(inputs.get("DATE_OF_BIRTH")?.value);
   const dateOfBirth = rawDob && DOB.test(rawDob) ? rawDob : null;
+  const nationality = text(document.nationality);
   return {
     fullName,
     dateOfBirth,
+    nationality: nationality && /^[A-Za-z]{2}$/.test(nationality) ? nationality.toUpperCase() : null,
     source: fullName ? (documentName ? "DOCUMENT_VERIFICATION" : "INPUTS") : null,
     unreadableDob: rawDob && !dateOfBirth ? rawDob : null,
   };
 }
 
-function matchData(match: WatchlistMatch) {
-  const { breakdown } = match;
-  return {
-    source: match.source,
-    external_id: match.externalId,
-    entity_type: match.entityType,
-    name: match.primaryName,
-    matched_name: match.matchedName,
-    score: match.score,
-    programs: match.programs,
-    dob: match.birthDates,
-    countries: match.countries,
-    remarks: match.remarks,
-    score_breakdown: {
-      name: breakdown.nameScore,
-      tokens: breakdown.tokenScore,
-      full: breakdown.fullScore,
-      dob_agreement: breakdown.dob,
-      dob_adjustment: breakdown.dobAdjustment,
-      pairs: breakdown.pairs,
-    },
-  };
+/** Organisation and vessel names the verification carries (metadata), screened against entries of their kind. */
+export type OrganisationSubject = { field: string; name: string; kind: "ORGANIZATION" | "VESSEL" };
+
+// metadata keys an integrator sets when the verification concerns (or names) a company or a vessel: the spec's
+// metadata is free-form, so these are documented names rather than new inputs (docs/checks.md)
+const ORGANISATION_FIELDS = ["companyName", "employer", "organizationName"] as const;
+const VESSEL_FIELDS = ["vesselName"] as const;
+
+export function organisationsOf(metadata: Record<string, unknown>): OrganisationSubject[] {
+  const out: OrganisationSubject[] = [];
+  for (const field of ORGANISATION_FIELDS) {
+    const name = text(metadata[field]);
+    if (name) out.push({ field, name: name.slice(0, 300), kind: "ORGANIZATION" });
+  }
+  for (const field of VESSEL_FIELDS) {
+    const name = text(metadata[field]);
+    if (name) out.push({ field, name: name.slice(0, 300), kind: "VESSEL" });
+  }
+  return out;
 }
+
+const HAN = /[\u3400-\u4DBF\u4E00-\u9FFF\uF900-\uFAFF]/u;
+const KANA = /[\u3040-\u30FF]/u;
 
 /**
  * WATCHLIST_CHECK: the subject's name (and date of birth) screened against the imported sanctions lists (the
@@ -63,17 +68,30 @@ function matchData(match: WatchlistMatch) {
 export const watchlistCheck: VerificationProcess = {
   type: "WATCHLIST_CHECK",
   dependsOn: ["DOCUMENT_VERIFICATION"],
-  async run({ workflow, inputs, earlierSteps, ports }) {
+  async run({ workflow, inputs, earlierSteps, ports, verification }) {
     const threshold = workflow.settings.WATCHLIST_THRESHOLD ?? DEFAULT_WATCHLIST_THRESHOLD;
+    const includeWeakAliases = workflow.settings.WATCHLIST_WEAK_ALIASES ?? false;
     const subject = subjectOf({ inputs, earlierSteps });
     const checks: Check[] = [];
+    const organisations = await screenOrganisations(verification.metadata, {
+      threshold,
+      includeWeakAliases,
+      ports,
+      checks,
+    });
     const data = {
       screened_name: subject.fullName,
       screened_dob: subject.dateOfBirth,
       name_source: subject.source,
       threshold,
+      weak_aliases_screened: includeWeakAliases,
+      ...organisations,
     };
 
+    if (!subject.fullName && organisations.organisations_screened.length > 0) {
+      // a verification of a company (no person's name, only the company's): the organisation screening decides
+      return { result: resultOfChecks(checks), data: { ...data, lists_screened: [], matches: [] }, checks };
+    }
     if (!subject.fullName) {
       checks.push({
         name: "NAME_PRESENT",
@@ -87,6 +105,8 @@ export const watchlistCheck: VerificationProcess = {
       fullName: subject.fullName,
       dateOfBirth: subject.dateOfBirth,
       threshold,
+      nationality: subject.nationality,
+      includeWeakAliases,
     });
     const lists = screening.lists.map((l) => ({
       name: l.name,
@@ -137,6 +157,14 @@ export const watchlistCheck: VerificationProcess = {
         result: "PASSED",
         detail: `No entry of ${screening.lists.length} list(s) (${entries} entries) scored at least ${threshold}.`,
       });
+      // a kanji given name has several readings and the dictionary knows one (晋三 read SUSUMU SAN, not SHINZO): a Han
+      // name without a match is not established as clean
+      if (HAN.test(subject.fullName) && !KANA.test(subject.fullName))
+        checks.push({
+          name: "NAME_READING",
+          result: "REVIEW",
+          detail: `"${subject.fullName}" is written in Han characters and was compared in its Mandarin (Pinyin), Sino-Korean (Hanja) and dictionary Japanese readings only: kanji given names have several readings, not all of which were checked. Screen the name as written in the passport's Latin line.`,
+        });
     }
     return {
       result: resultOfChecks(checks),
@@ -145,3 +173,50 @@ export const watchlistCheck: VerificationProcess = {
     };
   },
 };
+
+type OrganisationContext = {
+  threshold: number;
+  includeWeakAliases: boolean;
+  ports: ProcessInput["ports"];
+  checks: Check[];
+};
+
+/** Screens the metadata's company and vessel names; each screening adds an ORGANISATION_SCREENING check. */
+async function screenOrganisations(metadata: Record<string, unknown>, context: OrganisationContext) {
+  const subjects = organisationsOf(metadata ?? {});
+  const screened: { field: string; name: string; normalized_name: string }[] = [];
+  const found: (ReturnType<typeof matchData> & { screened_field: string })[] = [];
+  for (const subject of subjects) {
+    const screening = await context.ports.screenName({
+      fullName: subject.name,
+      dateOfBirth: null,
+      threshold: context.threshold,
+      entityTypes: subject.kind === "VESSEL" ? ["VESSEL"] : ["ORGANIZATION", "OTHER"],
+      nameKind: "ORGANIZATION",
+      includeWeakAliases: context.includeWeakAliases,
+    });
+    screened.push({ field: subject.field, name: subject.name, normalized_name: screening.normalizedName });
+    const matches = screening.matches.map((m) => ({ ...matchData(m), screened_field: subject.field }));
+    found.push(...matches);
+    const label = subject.kind === "VESSEL" ? "vessel" : "organisation";
+    if (screening.lists.length === 0 || !screening.isScreenable)
+      context.checks.push({
+        name: "ORGANISATION_SCREENING",
+        result: "REVIEW",
+        detail: `The ${label} name "${subject.name}" (metadata.${subject.field}) could not be screened: ${screening.lists.length === 0 ? "no watchlist imported" : "nothing to compare"}.`,
+      });
+    else
+      context.checks.push({
+        name: "ORGANISATION_SCREENING",
+        result: matches.length > 0 ? "REVIEW" : "PASSED",
+        detail:
+          matches.length > 0
+            ? `${matches.length} potential match(es) for the ${label} "${subject.name}": ${matches
+                .slice(0, 3)
+                .map((m) => `${m.name} (${m.source} ${m.external_id}, ${m.score})`)
+                .join("; ")}.`
+            : `No ${label} entry scored at least ${context.threshold} for "${subject.name}".`,
+      });
+  }
+  return { organisations_screened: screened, organisation_matches: found };
+}

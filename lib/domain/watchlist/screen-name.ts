@@ -1,9 +1,12 @@
 import "server-only";
 import { prisma } from "@/lib/core/db";
 import type { WatchlistEntityType, WatchlistFormat } from "@/generated/prisma/enums";
-import { isAbjadName, normalizeName, tokensOfKey } from "@/lib/engines/names/normalize";
+import { NORMALIZER_VERSION, normalizeName, type NameKind } from "@/lib/engines/names/normalize";
 import { queryPhoneticKeys } from "@/lib/engines/names/phonetic";
+import { HAN_ONLY, japaneseReading, loadJapaneseReader } from "@/lib/engines/names/japanese";
 import { scoreEntry, type ScoredEntry } from "@/lib/engines/names/score";
+import { entryNameForms } from "@/lib/domain/watchlist/entry-names";
+import { reindexStaleLists } from "@/lib/domain/watchlist/reindex-stale-lists";
 
 export type ScreenNameInput = {
   fullName: string;
@@ -15,6 +18,12 @@ export type ScreenNameInput = {
   accountId?: string | null;
   /** the subject of a verification is a person: organisations and vessels are not screened unless asked */
   entityTypes?: readonly WatchlistEntityType[];
+  /** how the screened name is read: a person's (default) or an organisation's / vessel's (legal forms) */
+  nameKind?: NameKind;
+  /** ISO 3166-1 alpha-2 nationality of the subject, when known: corroborating evidence */
+  nationality?: string | null;
+  /** screen the aliases the publisher marks as weak (UN QUALITY "Low") too: WATCHLIST_WEAK_ALIASES */
+  includeWeakAliases?: boolean;
   limit?: number;
 };
 
@@ -39,6 +48,8 @@ export type WatchlistMatch = {
   programs: string[];
   remarks: string | null;
   score: number;
+  /** the matched name is one of the weak aliases */
+  isWeakAlias: boolean;
   breakdown: Omit<ScoredEntry, "score" | "matchedName">;
 };
 
@@ -65,7 +76,7 @@ type CandidateRow = {
   entityType: WatchlistEntityType;
   primaryName: string;
   aliases: string[];
-  normalizedNames: string[];
+  weakAliases: string[] | null;
   birthDates: string[];
   countries: string[];
   programs: string[];
@@ -74,11 +85,29 @@ type CandidateRow = {
 
 /** The lists a verification of `accountId` is screened against (lists of every account, and its own). */
 export async function screenedLists(accountId?: string | null): Promise<ScreenedList[]> {
-  return prisma.watchlistSource.findMany({
+  const lists = await prisma.watchlistSource.findMany({
     where: { entryCount: { gt: 0 }, OR: [{ accountId: null }, ...(accountId ? [{ accountId }] : [])] },
-    select: { name: true, format: true, importedAt: true, entryCount: true, sourceVersion: true },
+    select: {
+      id: true,
+      name: true,
+      format: true,
+      importedAt: true,
+      entryCount: true,
+      sourceVersion: true,
+      normalizerVersion: true,
+    },
     orderBy: { name: "asc" },
   });
+  // a list stored by an older normaliser is re-indexed before anything is looked up in it
+  const stale = lists.filter((l) => l.normalizerVersion < NORMALIZER_VERSION).map((l) => l.id);
+  if (stale.length > 0) await reindexStaleLists(stale);
+  return lists.map(({ name, format, importedAt, entryCount, sourceVersion }) => ({
+    name,
+    format,
+    importedAt,
+    entryCount,
+    sourceVersion,
+  }));
 }
 
 /**
@@ -87,10 +116,20 @@ export async function screenedLists(accountId?: string | null): Promise<Screened
  * best first.
  */
 export async function screenName(input: ScreenNameInput): Promise<ScreenNameResult> {
-  const query = normalizeName(input.fullName);
+  // an organisation's or vessel's name is read as one unless the caller says otherwise
+  const kind =
+    input.nameKind ?? (input.entityTypes && !input.entityTypes.includes("PERSON") ? "ORGANIZATION" : "PERSON");
+  const query = normalizeName(input.fullName, kind);
+  // a person's name in kanji may be Japanese: its reading joins the Mandarin and Sino-Korean ones
+  if (kind === "PERSON" && HAN_ONLY.test(input.fullName)) {
+    await loadJapaneseReader();
+    const japanese = japaneseReading(input.fullName);
+    if (japanese) query.readings.push(japanese);
+  }
   const keys = queryPhoneticKeys(query);
   const lists = await screenedLists(input.accountId);
-  const isScreenable = keys.length > 0;
+  // initials alone (J. K.) name nobody: at least one name token is needed to compare
+  const isScreenable = keys.length > 0 && query.parts.some((p) => p.role === "NAME" || p.role === "NUMBER");
   if (!isScreenable || lists.length === 0)
     return { lists, normalizedName: query.key, isScreenable, candidates: 0, matches: [] };
 
@@ -98,7 +137,7 @@ export async function screenName(input: ScreenNameInput): Promise<ScreenNameResu
   const accountId = input.accountId ?? null;
   const rows = await prisma.$queryRaw<CandidateRow[]>`
     SELECT e."id", s."name" AS "sourceName", e."externalId", e."entityType"::text AS "entityType", e."primaryName",
-           e."aliases", e."normalizedNames", e."birthDates", e."countries", e."programs", e."remarks"
+           e."aliases", e."weakAliases", e."birthDates", e."countries", e."programs", e."remarks"
     FROM "WatchlistEntry" e
     JOIN "WatchlistSource" s ON s."id" = e."sourceId"
     WHERE e."phoneticKeys" && ${keys}::text[]
@@ -109,15 +148,16 @@ export async function screenName(input: ScreenNameInput): Promise<ScreenNameResu
 
   const matches: WatchlistMatch[] = [];
   for (const row of rows) {
-    const names = [row.primaryName, ...row.aliases];
-    const normalized = names.map((name, i) => ({
-      tokens: tokensOfKey(row.normalizedNames[i] ?? ""),
-      key: row.normalizedNames[i] ?? "",
-      isAbjad: isAbjadName(name),
-    }));
+    const weak = input.includeWeakAliases ? (row.weakAliases ?? []) : [];
+    const names = [row.primaryName, ...row.aliases, ...weak];
     const { score, matchedName, ...breakdown } = scoreEntry(
-      { name: query, dateOfBirth: input.dateOfBirth },
-      { names, normalized, birthDates: row.birthDates },
+      { name: query, dateOfBirth: input.dateOfBirth, nationality: input.nationality },
+      {
+        names,
+        normalized: entryNameForms(row.entityType, names),
+        birthDates: row.birthDates,
+        countries: row.countries,
+      },
     );
     if (score < input.threshold) continue;
     matches.push({
@@ -133,6 +173,7 @@ export async function screenName(input: ScreenNameInput): Promise<ScreenNameResu
       programs: row.programs,
       remarks: row.remarks,
       score,
+      isWeakAlias: weak.includes(matchedName) && matchedName !== row.primaryName && !row.aliases.includes(matchedName),
       breakdown,
     });
   }

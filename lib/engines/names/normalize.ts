@@ -1,105 +1,259 @@
 import anyAscii from "any-ascii";
+import { toRomaji } from "wanakana";
+import { chineseReadings, HAN, hanReadings } from "@/lib/engines/names/chinese";
+import { HANGUL, hanjaReading, koreanName } from "@/lib/engines/names/korean";
+import { findLegalForm, ORG_STOPWORDS } from "@/lib/engines/names/legal-forms";
 
-// Name normalisation shared by the importers (stored normalizedNames / phoneticKeys) and the screening query,
-// so both sides of a comparison always went through the same steps: transliterate to ASCII, uppercase, drop
-// punctuation, titles and name particles, sort the tokens.
+// Name normalisation shared by the importers (stored normalizedNames / phoneticKeys) and the screening query, so
+// both sides of a comparison went through the same steps: split into words (camel case and joined forms too),
+// read each word in its own script (Han → Pinyin, Hangul → Revised Romanisation with the surname apart, kana →
+// Hepburn, everything else → any-ascii: BGN-like for Cyrillic, ELOT-like for Greek, consonants for Arabic and
+// Hebrew), uppercase ASCII, and give every token a role. The ORDER of the tokens is kept: alignment weighs it.
+// "SURNAME, Given" (one comma) is read as "Given SURNAME", the order lists use for the same person.
+
+/** Bumped whenever the stored form (normalizedNames, phoneticKeys) would change: stored lists are re-indexed. */
+export const NORMALIZER_VERSION = 2;
+
+export type NameKind = "PERSON" | "ORGANIZATION";
+export type TokenRole = "NAME" | "INITIAL" | "PARTICLE" | "LEGAL_FORM" | "STOPWORD" | "NUMBER";
+export type Script = "LATIN" | "HAN" | "HANGUL" | "KANA" | "ABJAD" | "OTHER";
+
+export type NameToken = {
+  /** uppercase ASCII: the token as compared and shown */
+  text: string;
+  role: TokenRole;
+  script: Script;
+  /** the characters it was read from, for Han and Hangul (compared as written when both sides have them) */
+  native: string | null;
+  /** other spellings of the same token, equal to it (a Korean surname's customary spellings) */
+  alts: string[];
+  /** written in parentheses: a qualifier ("(Schweiz)") whose absence costs little */
+  isOptional: boolean;
+};
 
 export type NormalizedName = {
-  /** uppercase ASCII tokens, sorted; titles, particles and initials removed while other tokens remain */
+  kind: NameKind;
+  /** the tokens' texts in the order written */
   tokens: string[];
+  parts: NameToken[];
   /** tokens joined by one space: the stored normalised form */
   key: string;
   /** written in an abjad (Arabic, Hebrew): the transliteration has no short vowels, compare consonant skeletons */
   isAbjad: boolean;
+  /** every name token reads as Chinese syllables (Pinyin or Wade–Giles) or was written in Han */
+  isChineseLike: boolean;
+  /**
+   * other readings of the same written name: a Han name also in its Sino-Korean (Hanja) reading (金正恩 = Kim Jong Un,
+   * not only Jin Zhengen). Compared like the name itself; the best reading counts.
+   */
+  readings: NormalizedName[];
 };
 
 const ABJAD = /[\u0590-\u05FF\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/u;
-// Han, Hangul, kana: any-ascii writes their syllables joined in CamelCase ("JinZhengEn"); split them again
-const SYLLABIC = /[\u1100-\u11FF\u3040-\u30FF\u3400-\u9FFF\uAC00-\uD7AF\uF900-\uFAFF]/u;
+const KANA = /[\u3040-\u30FF\u31F0-\u31FF]/u;
 // the Arabic definite article is written joined to the word (الرشيد = al-Rashid): lists write it apart or not at all
 const ARABIC_ARTICLE = /(^|\s)\u0627\u0644(?=\S{2,})/gu;
+// separators between words in every script (the Japanese and Chinese middle dots included)
+const SEPARATOR = /[\s,.;:!?"“”„«»()[\]{}/\\|+*=_~<>@#$%^&\-\u2010-\u2015\u00B7\u30FB\u3000\u3001\u3002]+/u;
 
 // Titles and honorifics say nothing about who someone is, and lists carry them inconsistently.
-const TITLES = new Set([
-  "MR",
-  "MRS",
-  "MS",
-  "MISS",
-  "MX",
-  "DR",
-  "PROF",
-  "PROFESSOR",
-  "SIR",
-  "DAME",
-  "LORD",
-  "LADY",
-  "SHEIKH",
-  "SHEIK",
-  "SHAIKH",
-  "SHAYKH",
-  "HAJI",
-  "HAJJI",
-  "HADJI",
-  "MULLAH",
-  "MAULANA",
-  "MAULVI",
-  "MAWLAWI",
-  "GENERAL",
-  "GEN",
-  "COLONEL",
-  "COL",
-  "CAPTAIN",
-  "CAPT",
-  "MAJOR",
-  "LIEUTENANT",
-  "LT",
-  "SERGEANT",
-  "SGT",
-  "JR",
-  "SR",
-  "II",
-  "III",
-  "IV",
-]);
+const TITLES = new Set(
+  "MR MRS MS MISS MX DR PROF PROFESSOR SIR DAME LORD LADY SHEIKH SHEIK SHAIKH SHAYKH HAJI HAJJI HADJI MULLAH MAULANA MAULVI MAWLAWI GENERAL GEN COLONEL COL CAPTAIN CAPT MAJOR LIEUTENANT LT SERGEANT SGT JR SR II III IV MONSIEUR MADAME MME MLLE HERR FRAU SENOR SENORA SIGNOR SIGNORA DON DONA".split(
+    " ",
+  ),
+);
+// Particles are written joined, hyphenated, apart or left out (AL-RASHID, Al Rashid, Rashid): they weigh little and
+// may join their neighbour (VAN DER BILT = VANDERBILT). Surnames that are particles elsewhere (Le, Du) are absent.
+const PARTICLES = new Set(
+  "AL EL UL BIN BEN BINT IBN ABU ABOU DE DEL DELLA DER DEN DOS DAS DI DA VAN VON ZU".split(" "),
+);
+const FIRST_AS_NAME = new Set(["BEN", "ABU", "ABOU"]);
+const PARTICLE_FORMS: Record<string, string> = { EL: "AL", UL: "AL", BEN: "BIN", IBN: "BIN", ABOU: "ABU" };
 
-// Particles are written joined, hyphenated, apart or left out (AL-RASHID, Al Rashid, Rashid): matching on them
-// only adds noise. Surnames that are also particles elsewhere (Vietnamese Le, Chinese Du) are deliberately absent.
-const PARTICLES = new Set([
-  "AL",
-  "EL",
-  "UL",
-  "BIN",
-  "BINT",
-  "IBN",
-  "DE",
-  "DEL",
-  "DELLA",
-  "DER",
-  "DEN",
-  "DOS",
-  "DAS",
-  "VAN",
-  "VON",
-  "ZU",
-]);
+// number words and ordinals as digits (Brigade Forty-Four = Brigade 44, 1st = First), tens joined with their unit
+const UNITS =
+  "ZERO ONE TWO THREE FOUR FIVE SIX SEVEN EIGHT NINE TEN ELEVEN TWELVE THIRTEEN FOURTEEN FIFTEEN SIXTEEN SEVENTEEN EIGHTEEN NINETEEN".split(
+    " ",
+  );
+const ORDINALS = "ZEROTH FIRST SECOND THIRD FOURTH FIFTH SIXTH SEVENTH EIGHTH NINTH TENTH".split(" ");
+const TENS: Record<string, number> = {
+  TWENTY: 20,
+  THIRTY: 30,
+  FORTY: 40,
+  FOURTY: 40,
+  FIFTY: 50,
+  SIXTY: 60,
+  SEVENTY: 70,
+  EIGHTY: 80,
+  NINETY: 90,
+};
+function numberOf(text: string): number | null {
+  if (/^\d+(ST|ND|RD|TH)$/.test(text)) return Number(text.replace(/\D/g, ""));
+  const unit = UNITS.indexOf(text);
+  if (unit >= 0) return unit;
+  const ordinal = ORDINALS.indexOf(text);
+  if (ordinal >= 0) return ordinal;
+  return TENS[text] ?? null;
+}
+function numbersAsDigits(list: Word[]): Word[] {
+  const out: Word[] = [];
+  for (let i = 0; i < list.length; i++) {
+    const value = numberOf(list[i]!.text);
+    if (value === null) {
+      out.push(list[i]!);
+      continue;
+    }
+    const next = list[i + 1]
+      ? (numberOf(list[i + 1]!.text) ?? (/^\d$/.test(list[i + 1]!.text) ? Number(list[i + 1]!.text) : null))
+      : null;
+    const isTens = value >= 20 && value % 10 === 0;
+    if (isTens && next !== null && next > 0 && next < 10) {
+      out.push({ ...list[i]!, text: String(value + next) });
+      i++;
+    } else out.push({ ...list[i]!, text: String(value) });
+  }
+  return out;
+}
 
-export function normalizeName(raw: string): NormalizedName {
-  const isAbjad = ABJAD.test(raw);
+type Word = { text: string; script: Script; native: string | null; alts: string[]; isOptional: boolean };
+
+function romanWords(word: string, isOptional: boolean): Word[] {
+  const make = (text: string, script: Script, native: string | null = null, alts: string[] = []): Word => ({
+    text,
+    script,
+    native,
+    alts,
+    isOptional,
+  });
+  if (HAN.test(word) && !KANA.test(word))
+    return hanReadings(word).map(({ native, reading }) => make(reading, "HAN", native));
+  if (HANGUL.test(word)) {
+    const name = koreanName(word);
+    const given = make(name.given.reading, "HANGUL", name.given.native);
+    if (!name.surname) return [given];
+    const [first, ...others] = name.surname.spellings;
+    return [make(first!, "HANGUL", name.surname.native, others), given];
+  }
+  if (KANA.test(word)) return [make(toRomaji(word).toUpperCase(), "KANA")];
+  const script: Script = ABJAD.test(word) ? "ABJAD" : /[A-Za-z\u00C0-\u024F]/.test(word) ? "LATIN" : "OTHER";
+  // camel case written joined (SergeiLavrov, SiemensAG) is two words; McDONALD-style stays one after rejoining
+  // (a lone capital at the end is no word: GmbH stays one)
+  const spaced =
+    script === "LATIN"
+      ? word.replace(/([a-z\u00DF-\u00FF])(?=[A-Z\u00C0-\u00DE][a-z\u00DF-\u00FF]|[A-Z\u00C0-\u00DE]{2})/g, "$1 ")
+      : word;
+  return (
+    anyAscii(spaced)
+      .toUpperCase()
+      // apostrophes join (O'Brien = OBRIEN, Ma`mar = MAMAR); every other separator splits
+      .replace(/['`\u2018\u2019\u02BC\u02BB]/g, "")
+      .split(/[^A-Z0-9]+/)
+      .filter(Boolean)
+      .map((text) => make(text, script))
+  );
+}
+
+/** "SURNAME, Given names" → "Given names SURNAME" (one comma, two non-empty parts). */
+function uninvert(raw: string): string {
+  const parts = raw.split(",");
+  if (parts.length !== 2 || !parts[0]!.trim() || !parts[1]!.trim()) return raw;
+  return `${parts[1]!.trim()} ${parts[0]!.trim()}`;
+}
+
+function words(raw: string, kind: NameKind): Word[] {
   let text = raw.normalize("NFC");
-  if (isAbjad) text = text.replace(ARABIC_ARTICLE, "$1");
-  text = anyAscii(text);
-  if (SYLLABIC.test(raw)) text = text.replace(/([a-z])([A-Z])/g, "$1 $2");
-  const all = text
-    .toUpperCase()
-    // apostrophes join (O'Brien = OBRIEN, Ma`mar = MAMAR); every other separator splits
-    .replace(/['`\u2018\u2019\u02BC\u02BB]/g, "")
-    .replace(/[^A-Z0-9]+/g, " ")
-    .trim()
-    .split(" ")
-    .filter(Boolean);
-  const meaningful = all.filter((t) => t.length > 1 && !TITLES.has(t) && !PARTICLES.has(t));
-  const tokens = (meaningful.length > 0 ? meaningful : all).sort();
-  return { tokens, key: tokens.join(" "), isAbjad };
+  if (kind === "PERSON") text = uninvert(text);
+  if (ABJAD.test(text)) text = text.replace(ARABIC_ARTICLE, "$1");
+  const out: Word[] = [];
+  // parentheses: "(Schweiz)" qualifies the name rather than being part of it
+  for (const [i, segment] of text.split(/[()]/).entries())
+    for (const word of segment.split(SEPARATOR).filter(Boolean)) out.push(...romanWords(word, i % 2 === 1));
+  return out;
+}
+
+const chineseCache = new Map<string, boolean>();
+function readsAsChinese(token: string): boolean {
+  let known = chineseCache.get(token);
+  if (known === undefined) {
+    if (chineseCache.size > 50_000) chineseCache.clear();
+    known = chineseReadings(token).length > 0;
+    chineseCache.set(token, known);
+  }
+  return known;
+}
+
+/** An organisation's acronym written with dots or spaces (L.X.C., S.A.R.L.) is one token. */
+function joinAcronyms(list: Word[]): Word[] {
+  const out: Word[] = [];
+  for (let i = 0; i < list.length; i++) {
+    if (list[i]!.text.length === 1 && list[i + 1]?.text.length === 1 && /[A-Z]/.test(list[i]!.text)) {
+      let text = "";
+      const first = list[i]!;
+      while (list[i]?.text.length === 1 && /[A-Z]/.test(list[i]!.text)) text += list[i++]!.text;
+      i--;
+      out.push({ ...first, text });
+    } else out.push(list[i]!);
+  }
+  return out;
+}
+
+function roles(list: Word[], kind: NameKind): NameToken[] {
+  const tokens: NameToken[] = [];
+  for (let i = 0; i < list.length; i++) {
+    const word = list[i]!;
+    if (kind === "ORGANIZATION") {
+      const form = findLegalForm(
+        list.map((w) => w.text),
+        i,
+      );
+      if (form) {
+        tokens.push({ ...word, text: form.form, role: "LEGAL_FORM", native: null, alts: [] });
+        i += form.length - 1;
+        continue;
+      }
+    }
+    // BEN and ABU open given names and kunyas (Ben Netanyahu, Abu Bakr): first, they are names, not particles
+    const isNameFirst = kind === "PERSON" && tokens.length === 0 && FIRST_AS_NAME.has(word.text) && list.length > 1;
+    const role: TokenRole = /^\d+$/.test(word.text)
+      ? "NUMBER"
+      : kind === "ORGANIZATION" && ORG_STOPWORDS.has(word.text)
+        ? "STOPWORD"
+        : kind === "PERSON" && PARTICLES.has(word.text) && !isNameFirst
+          ? "PARTICLE"
+          : word.text.length === 1 && word.script === "LATIN"
+            ? "INITIAL"
+            : "NAME";
+    if (kind === "PERSON" && TITLES.has(word.text) && list.length > 1) continue;
+    // one spelling per particle: EL-ASSAD and AL-ASSAD, BEN and BIN are the same article and word
+    const text = role === "PARTICLE" ? (PARTICLE_FORMS[word.text] ?? word.text) : word.text;
+    tokens.push({ ...word, text, role });
+  }
+  return tokens;
+}
+
+export function normalizeName(raw: string, kind: NameKind = "PERSON"): NormalizedName {
+  const parts = roles(
+    kind === "ORGANIZATION" ? joinAcronyms(numbersAsDigits(words(raw, kind))) : words(raw, kind),
+    kind,
+  );
+  const names = parts.filter((p) => p.role === "NAME");
+  return {
+    kind,
+    readings: kind === "PERSON" ? otherReadings(raw) : [],
+    tokens: parts.map((p) => p.text),
+    parts,
+    key: parts.map((p) => p.text).join(" "),
+    isAbjad: parts.some((p) => p.script === "ABJAD"),
+    isChineseLike: names.length > 0 && names.every((p) => p.script === "HAN" || readsAsChinese(p.text)),
+  };
+}
+
+/** A person's name written only in Han characters (and separators): its Sino-Korean reading, when it has one. */
+function otherReadings(raw: string): NormalizedName[] {
+  const words = raw.trim().split(/\s+/);
+  if (words.length > 2 || !words.every((w) => /^[\u3400-\u4DBF\u4E00-\u9FFF\uF900-\uFAFF]+$/u.test(w))) return [];
+  const korean = hanjaReading(words.join(""));
+  return korean ? [normalizeName(korean)] : [];
 }
 
 /** Normalised form back from a stored key (the importers stored `key`). */
@@ -116,5 +270,10 @@ export function isAbjadName(raw: string): boolean {
  * vary (Y/I, W/OU), so KHALID, KHALED and خالد (khld) all become KHLD. Doubled letters collapse (MOHAMMED → MHMD).
  */
 export function consonantSkeleton(token: string): string {
-  return token.replace(/[AEIOUYW]/g, "").replace(/(.)\1+/g, "$1");
+  // Arabic has no P or V: Latin P/B and V/F are one letter to it (بيريز = PEREZ)
+  return token
+    .replace(/[AEIOUYW]/g, "")
+    .replace(/P/g, "B")
+    .replace(/V/g, "F")
+    .replace(/(.)\1+/g, "$1");
 }

@@ -1,9 +1,12 @@
 import { doubleMetaphone } from "double-metaphone";
-import { consonantSkeleton, type NormalizedName } from "@/lib/engines/names/normalize";
+import { chineseReadings } from "@/lib/engines/names/chinese";
+import { consonantSkeleton, type NameToken, type NormalizedName } from "@/lib/engines/names/normalize";
 
 // Blocking keys: an entry is scored only when it shares at least one key with the screened name (GIN `&&` in
 // SQL). Double metaphone codes catch spelling variants (GADDAFI / QADHAFI → KTF); consonant skeletons,
-// prefixed "~" so they never collide with a code, catch vowel-less abjad transliterations (خالد → KHLD).
+// prefixed "~" so they never collide with a code, catch vowel-less abjad transliterations (خالد → KHLD). Two
+// adjacent name tokens also give the keys of their joined form (a query written SERGEILAVROV finds SERGEI LAVROV),
+// and a name that reads as Chinese gives its Pinyin readings, prefixed "zh:" (HSI CHIN PING finds XI JINPING).
 
 export function metaphoneCodes(token: string): string[] {
   if (token.length < 2 || /^\d+$/.test(token)) return [];
@@ -16,28 +19,62 @@ export function skeletonKey(token: string): string | null {
   return skeleton.length >= 2 ? `~${skeleton}` : null;
 }
 
-/** Keys stored for an entry: codes and skeletons of every token of every name (a Latin alias must be findable from an Arabic query). */
-export function entryPhoneticKeys(names: readonly NormalizedName[]): string[] {
-  const keys = new Set<string>();
-  for (const name of names) {
-    for (const token of name.tokens) {
-      for (const code of metaphoneCodes(token)) keys.add(code);
-      const skeleton = skeletonKey(token);
-      if (skeleton) keys.add(skeleton);
+// legal forms, stop words, particles and initials would put half the list in every candidate set
+const KEYED: ReadonlySet<NameToken["role"]> = new Set(["NAME", "NUMBER"]);
+
+// a typo can change a token's codes (GLENMORE / GLENCORE, CHEVON / CHEVRON): its first and last three letters,
+// prefixed "<" and ">", are keys too
+const AFFIX_MIN = 5;
+
+function keysOf(name: NormalizedName, withSkeletons: boolean, keys: Set<string>): void {
+  const joinable = name.parts.filter((p) => p.role !== "LEGAL_FORM" && p.role !== "STOPWORD");
+  const parts = name.parts.filter((p) => KEYED.has(p.role));
+  for (const part of parts)
+    if (part.text.length >= AFFIX_MIN && part.script !== "HAN") {
+      keys.add(`<${part.text.slice(0, 3)}`);
+      keys.add(`>${part.text.slice(-3)}`);
+    }
+  // an organisation's acronym finds the words it abbreviates and back (acronym keys prefixed "acr:")
+  if (name.kind === "ORGANIZATION") {
+    for (const part of parts) if (part.text.length >= 2 && part.text.length <= 3) keys.add(`acr:${part.text}`);
+    for (let i = 0; i < parts.length; i++)
+      for (const length of [2, 3])
+        if (i + length <= parts.length)
+          keys.add(
+            `acr:${parts
+              .slice(i, i + length)
+              .map((p) => p.text[0])
+              .join("")}`,
+          );
+  }
+  for (let i = 0; i < joinable.length; i++) {
+    const forms = KEYED.has(joinable[i]!.role) ? [joinable[i]!.text, ...joinable[i]!.alts] : [];
+    // joined with the next one or two (RAMI MAKHLOUF ~ RAMIMAKHLOUF, VAN DER BILT ~ VANDERBILT)
+    for (const length of [2, 3]) {
+      const run = joinable.slice(i, i + length);
+      if (run.length === length && run.some((p) => KEYED.has(p.role))) forms.push(run.map((p) => p.text).join(""));
+    }
+    for (const form of forms) {
+      for (const code of metaphoneCodes(form)) keys.add(code);
+      if (withSkeletons) {
+        const skeleton = skeletonKey(form);
+        if (skeleton) keys.add(skeleton);
+      }
+      if (name.isChineseLike) for (const reading of chineseReadings(form)) keys.add(`zh:${reading}`);
     }
   }
+}
+
+/** Keys stored for an entry: codes and skeletons of every name token of every name (a Latin alias must be findable from an Arabic query). */
+export function entryPhoneticKeys(names: readonly NormalizedName[]): string[] {
+  const keys = new Set<string>();
+  for (const name of names) for (const form of [name, ...name.readings]) keysOf(form, true, keys);
   return [...keys].sort();
 }
 
 /** Keys a screened name looks up: its codes, plus skeletons when it was written in an abjad. */
 export function queryPhoneticKeys(name: NormalizedName): string[] {
   const keys = new Set<string>();
-  for (const token of name.tokens) {
-    for (const code of metaphoneCodes(token)) keys.add(code);
-    if (name.isAbjad) {
-      const skeleton = skeletonKey(token);
-      if (skeleton) keys.add(skeleton);
-    }
-  }
+  for (const form of [name, ...name.readings]) keysOf(form, form.isAbjad, keys);
   return [...keys].sort();
 }

@@ -3,3 +3,11 @@ declare module "talisman/metrics/jaro-winkler" {
   const jaroWinkler: (a: string, b: string) => number;
   export default jaroWinkler;
 }
+declare module "talisman/metrics/levenshtein" {
+  const levenshtein: (a: string, b: string) => number;
+  export default levenshtein;
+}
+declare module "talisman/metrics/damerau-levenshtein" {
+  const damerauLevenshtein: (a: string, b: string) => number;
+  export default damerauLevenshtein;
+}

@@ -9,6 +9,7 @@ import { toEntryRow, type EntryRow } from "@/lib/domain/watchlist/import/entry-r
 import { uuidv7 } from "@/lib/core/ids";
 import { detectListFormat } from "@/lib/domain/watchlist/import/detect-format";
 import { parseEuFsf } from "@/lib/domain/watchlist/import/eu-fsf";
+import { NORMALIZER_VERSION } from "@/lib/engines/names/normalize";
 import { parseOfacSdn } from "@/lib/domain/watchlist/import/ofac-sdn";
 import { parseOfacSdnAdvanced } from "@/lib/domain/watchlist/import/ofac-sdn-advanced";
 import { parseOfacSdnCsv } from "@/lib/domain/watchlist/import/ofac-sdn-csv";
@@ -123,7 +124,14 @@ export async function importWatchlist(options: ImportOptions): Promise<ImportSum
       const checksum = context.hash.digest("hex");
       await tx.watchlistSource.update({
         where: { id: source.id },
-        data: { format, sourceVersion: context.sourceVersion, checksum, entryCount, importedAt: clock.now() },
+        data: {
+          format,
+          sourceVersion: context.sourceVersion,
+          checksum,
+          entryCount,
+          importedAt: clock.now(),
+          normalizerVersion: NORMALIZER_VERSION,
+        },
       });
       return {
         sourceId: source.id,
@@ -174,12 +182,12 @@ async function lockSource(
 async function insertEntries(tx: Prisma.TransactionClient, rows: EntryRow[]): Promise<number> {
   const json = JSON.stringify(rows.map((row) => ({ id: uuidv7(), ...row })));
   return tx.$executeRaw`
-    INSERT INTO "WatchlistEntry" ("id", "sourceId", "externalId", "entityType", "primaryName", "aliases", "normalizedNames",
-                                  "phoneticKeys", "birthDates", "countries", "programs", "remarks")
+    INSERT INTO "WatchlistEntry" ("id", "sourceId", "externalId", "entityType", "primaryName", "aliases", "weakAliases",
+                                  "normalizedNames", "phoneticKeys", "birthDates", "countries", "programs", "remarks")
     SELECT r."id", r."sourceId", r."externalId", r."entityType"::"WatchlistEntityType", r."primaryName", r."aliases",
-           r."normalizedNames", r."phoneticKeys", r."birthDates", r."countries", r."programs", r."remarks"
+           r."weakAliases", r."normalizedNames", r."phoneticKeys", r."birthDates", r."countries", r."programs", r."remarks"
     FROM jsonb_to_recordset(${json}::jsonb) AS r("id" uuid, "sourceId" uuid, "externalId" text, "entityType" text,
-         "primaryName" text, "aliases" text[], "normalizedNames" text[], "phoneticKeys" text[], "birthDates" text[],
+         "primaryName" text, "aliases" text[], "weakAliases" text[], "normalizedNames" text[], "phoneticKeys" text[], "birthDates" text[],
          "countries" text[], "programs" text[], "remarks" text)
     ON CONFLICT ("sourceId", "externalId") DO NOTHING`;
 }

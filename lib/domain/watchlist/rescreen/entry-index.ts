@@ -1,5 +1,6 @@
 import type { WatchlistEntityType } from "@/generated/prisma/enums";
-import { isAbjadName, normalizeName, tokensOfKey, type NormalizedName } from "@/lib/engines/names/normalize";
+import { normalizeName, type NormalizedName } from "@/lib/engines/names/normalize";
+import { entryNameForms } from "@/lib/domain/watchlist/entry-names";
 import { queryPhoneticKeys } from "@/lib/engines/names/phonetic";
 import { DEFAULT_WATCHLIST_THRESHOLD, scoreEntry, type ScoredEntry } from "@/lib/engines/names/score";
 
@@ -51,11 +52,8 @@ export class EntryIndex {
       this.entries.push({
         ...entry,
         names,
-        normalized: names.map((name, i) => ({
-          tokens: tokensOfKey(entry.normalizedNames[i] ?? ""),
-          key: entry.normalizedNames[i] ?? "",
-          isAbjad: isAbjadName(name),
-        })),
+        // the same reading of the names as screen-name.ts (the stored keys serve the lookup only)
+        normalized: entryNameForms(entry.entityType, names),
       });
       for (const key of entry.phoneticKeys) {
         const list = this.byKey.get(key);

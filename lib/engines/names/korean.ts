@@ -1,0 +1,138 @@
+import { romanize } from "es-hangul";
+import hanja from "hanja";
+
+// Korean names: Hangul read in the Revised Romanisation (es-hangul's `romanize`, the maintained library of Toss),
+// the surname apart from the given name (Korean writes them joined: 김정은 = 김 + 정은), the surname also in its
+// customary spellings (박 = BAK in RR, PAK in McCune–Reischauer, PARK in passports), and a loose form in which
+// the vowel and consonant pairs that RR and McCune–Reischauer write differently fold together (EO/Ŏ/U/O, EU/Ŭ/U,
+// G/K, D/T, B/P, J/CH, R/L), so "JEONGEUN", "CHONGUN" and "JONG UN" compare equal.
+
+export const HANGUL = /[\uAC00-\uD7AF\u1100-\u11FF\u3130-\u318F]/u;
+
+// the customary Latin spellings of the common surnames (National Institute of Korean Language survey forms,
+// passports); RR and McCune–Reischauer spellings come from the rules
+const SURNAMES: Record<string, string[]> = {
+  김: ["KIM", "GIM"],
+  이: ["LEE", "YI", "RHEE", "RI", "I"],
+  리: ["RI", "LEE", "YI"],
+  박: ["PARK", "PAK", "BAK"],
+  최: ["CHOI", "CHOE"],
+  정: ["JUNG", "JEONG", "CHUNG", "CHONG"],
+  강: ["KANG", "GANG"],
+  조: ["CHO", "JO"],
+  윤: ["YOON", "YUN"],
+  장: ["JANG", "CHANG"],
+  임: ["LIM", "IM", "RIM"],
+  림: ["RIM", "LIM", "IM"],
+  한: ["HAN"],
+  오: ["OH", "O"],
+  서: ["SEO", "SUH", "SO"],
+  신: ["SHIN", "SIN"],
+  권: ["KWON", "GWON"],
+  황: ["HWANG"],
+  안: ["AHN", "AN"],
+  송: ["SONG"],
+  류: ["RYU", "YOO", "YU", "RYOO"],
+  유: ["YOO", "YU", "RYU"],
+  홍: ["HONG"],
+  전: ["JEON", "JUN", "CHUN", "CHON"],
+  고: ["KO", "GO"],
+  문: ["MOON", "MUN"],
+  손: ["SON", "SOHN"],
+  양: ["YANG"],
+  배: ["BAE", "PAE"],
+  백: ["BAEK", "PAIK", "PAEK"],
+  허: ["HEO", "HUH", "HO"],
+  노: ["NOH", "ROH", "NO"],
+  남: ["NAM"],
+  심: ["SHIM", "SIM"],
+  하: ["HA"],
+  곽: ["KWAK", "GWAK"],
+  성: ["SUNG", "SEONG", "SONG"],
+  차: ["CHA"],
+  주: ["JOO", "JU", "CHU"],
+  우: ["WOO", "U"],
+  구: ["KOO", "GU", "KU"],
+  나: ["NA", "RA"],
+  민: ["MIN"],
+  진: ["JIN", "CHIN"],
+  지: ["JI", "CHI"],
+  현: ["HYUN", "HYEON"],
+  염: ["YEOM", "YUM"],
+  변: ["BYUN", "BYEON", "PYON"],
+  방: ["BANG", "PANG"],
+  용: ["YONG"],
+  원: ["WON"],
+};
+
+export type KoreanName = {
+  surname: { native: string; spellings: string[] } | null;
+  given: { native: string; reading: string };
+};
+
+const read = (hangul: string) =>
+  romanize(hangul)
+    .toUpperCase()
+    .replace(/[^A-Z]/g, "");
+
+/**
+ * A Hangul word as a Korean name: a 2–4 syllable word whose first syllable is a known surname splits into surname
+ * and given name; anything else is one given name (a syllable name, a foreign name written in Hangul).
+ */
+export function koreanName(word: string): KoreanName {
+  const syllables = [...word];
+  const first = syllables[0] ?? "";
+  const spellings = SURNAMES[first];
+  if (spellings && syllables.length >= 2 && syllables.length <= 4) {
+    const rest = syllables.slice(1).join("");
+    return {
+      surname: { native: first, spellings: [...new Set([read(first), ...spellings])] },
+      given: { native: rest, reading: syllables.slice(1).map(read).join("") },
+    };
+  }
+  return { surname: null, given: { native: word, reading: syllables.map(read).join("") } };
+}
+
+/** The loose form of a Latin spelling of a Korean syllable string (see the file comment). */
+export function koreanLoose(latin: string): string {
+  return latin
+    .replace(/EO|EU|OO|O|U/g, "U")
+    .replace(/AE|E/g, "E")
+    .replace(/YU/g, "YU")
+    .replace(/CH/g, "J")
+    .replace(/SH/g, "S")
+    .replace(/K/g, "G")
+    .replace(/T/g, "D")
+    .replace(/P/g, "B")
+    .replace(/L/g, "R")
+    .replace(/W(?=[UE])/g, "W")
+    .replace(/H$/, "")
+    .replace(/(.)\1+/g, "$1");
+}
+
+// surnames whose Hanja reading as a name differs from the character's dictionary reading (金 is 금 "gold", but 김 as
+// a surname)
+const SURNAME_HANJA: Record<string, string> = {
+  金: "김",
+  李: "이",
+  林: "임",
+  柳: "유",
+  劉: "유",
+  羅: "나",
+  盧: "노",
+  呂: "여",
+  梁: "양",
+};
+
+/**
+ * The Sino-Korean (Hanja) reading of a Han name in Hangul (hanja's table), with the surname read as a surname:
+ * 金正恩 → 김정은. Null when a character has no reading in the table.
+ */
+export function hanjaReading(han: string): string | null {
+  const chars = [...han];
+  if (chars.length < 2 || chars.length > 4) return null;
+  const first = SURNAME_HANJA[chars[0]!];
+  const read = hanja.translate(han, "SUBSTITUTION");
+  if (/[\u3400-\u9FFF]/u.test(read)) return null;
+  return first ? first + [...read].slice(1).join("") : read;
+}

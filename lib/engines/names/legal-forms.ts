@@ -1,0 +1,130 @@
+import levenshtein from "talisman/metrics/levenshtein";
+
+// Company legal forms, grouped by what they are rather than how a jurisdiction spells them, after the lists
+// OpenSanctions (rigour's org-type table) and GLEIF (the ISO 20275 Entity Legal Forms code list) publish: an
+// abbreviation, its long form and its transliterations (ООО, OOO, Obshchestvo s ogranichennoy otvetstvennostyu)
+// become one canonical token, so "CRYSTALORD LIMITED" and "CRYSTALORD LTD" have the same tokens, while a legal form
+// weighs little against the distinctive words of the name. Phrases are matched on the normalised tokens.
+
+const FORMS: Record<string, string[]> = {
+  // private company limited by shares / limited liability (GmbH, ООО, Sp. z o.o., SARL, BV, s.r.o., d.o.o., TOO)
+  LLC: [
+    "LLC",
+    "LIMITED LIABILITY COMPANY",
+    "LIMITED LIABILITY CO",
+    "OOO",
+    "OBSHCHESTVO S OGRANICHENNOY OTVETSTVENNOSTYU",
+    "OBSHCHESTVO S OGRANICHENNOI OTVETSTVENNOSTIU",
+    "TOO",
+    "TOV",
+    "SP Z O O",
+    "SP ZOO",
+    "SPOLKA Z OGRANICZONA ODPOWIEDZIALNOSCIA",
+    "GMBH",
+    "GESELLSCHAFT MIT BESCHRANKTER HAFTUNG",
+    "GESELLSCHAFT MBH",
+    "SARL",
+    "SRL",
+    "SRO",
+    "DOO",
+    "BV",
+    "BESLOTEN VENNOOTSCHAP",
+    "LTDA",
+    "KFT",
+    "EOOD",
+    "OOD",
+  ],
+  LTD: [
+    "LTD",
+    "LIMITED",
+    "PTY LTD",
+    "PTE LTD",
+    "PVT LTD",
+    "PRIVATE LIMITED",
+    "CO LTD",
+    "COMPANY LIMITED",
+    "CO LIMITED",
+  ],
+  // joint-stock companies (ОАО, ЗАО, ПАО, АО, JSC, OJSC, CJSC, PJSC)
+  JSC: [
+    "JSC",
+    "OJSC",
+    "CJSC",
+    "PJSC",
+    "OAO",
+    "ZAO",
+    "PAO",
+    "AO",
+    "JOINT STOCK COMPANY",
+    "OPEN JOINT STOCK COMPANY",
+    "CLOSED JOINT STOCK COMPANY",
+    "PUBLIC JOINT STOCK COMPANY",
+    "AKTSIONERNOE OBSHCHESTVO",
+    "AKTSIONERNOYE OBSHCHESTVO",
+    "PUBLICHNOE AKTSIONERNOE OBSHCHESTVO",
+    "ATQ",
+    "AAT",
+    "PAT",
+  ],
+  AG: ["AG", "AKTIENGESELLSCHAFT"],
+  // sociétés anonymes and their kin (S.A., S.p.A., N.V., A.E., A.S.)
+  SA: [
+    "SA",
+    "SOCIETE ANONYME",
+    "SOCIEDAD ANONIMA",
+    "SPA",
+    "SOCIETA PER AZIONI",
+    "NV",
+    "NAAMLOZE VENNOOTSCHAP",
+    "AE",
+    "SAS",
+    "SAB DE CV",
+    "SA DE CV",
+  ],
+  PLC: ["PLC", "PUBLIC LIMITED COMPANY"],
+  INC: ["INC", "INCORPORATED", "CORP", "CORPORATION"],
+  CO: ["CO", "COMPANY", "KOMPANIYA", "COMPANIA"],
+  LP: [
+    "LLP",
+    "LIMITED LIABILITY PARTNERSHIP",
+    "LP",
+    "LIMITED PARTNERSHIP",
+    "KG",
+    "KOMMANDITGESELLSCHAFT",
+    "GMBH CO KG",
+  ],
+  FZE: ["FZE", "FZCO", "FZC", "FZ LLC", "FREE ZONE ESTABLISHMENT"],
+  SE: ["SE", "SOCIETAS EUROPAEA"],
+  AB: ["AB", "AKTIEBOLAG"],
+  AS: ["AS", "ASA", "AKCIOVA SPOLECNOST", "AKTIESELSKAB"],
+  OY: ["OY", "OYJ"],
+};
+
+/** Words of an organisation's name that say nothing about which one it is. */
+export const ORG_STOPWORDS = new Set(["THE", "OF", "AND", "FOR", "UND", "DE", "DU", "DES", "LA", "LE", "EL"]);
+
+type Phrase = { words: string[]; form: string };
+const PHRASES: Phrase[] = Object.entries(FORMS)
+  .flatMap(([form, spellings]) => spellings.map((s) => ({ words: s.split(" "), form })))
+  .sort((a, b) => b.words.length - a.words.length);
+
+// a long single-word form spelt with a typo (AKTIENGESELSCHAFT) is still that form; short ones must be exact
+const FUZZY_MIN_LENGTH = 9;
+
+function sameWord(token: string, form: string): boolean {
+  if (token === form) return true;
+  return form.length >= FUZZY_MIN_LENGTH && Math.abs(token.length - form.length) <= 2 && levenshtein(token, form) <= 2;
+}
+
+/**
+ * Finds the legal forms in a token sequence: returns, per position, the canonical form that starts there and how
+ * many tokens it covers (longest phrase first).
+ */
+export function findLegalForm(tokens: readonly string[], at: number): { form: string; length: number } | null {
+  for (const phrase of PHRASES) {
+    const { words } = phrase;
+    if (at + words.length > tokens.length) continue;
+    if (words.every((w, k) => sameWord(tokens[at + k]!, w))) return { form: phrase.form, length: words.length };
+  }
+  return null;
+}

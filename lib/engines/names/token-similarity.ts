@@ -1,0 +1,155 @@
+import jaroWinkler from "talisman/metrics/jaro-winkler";
+import levenshtein from "talisman/metrics/levenshtein";
+import damerau from "talisman/metrics/damerau-levenshtein";
+import { chineseReadings } from "@/lib/engines/names/chinese";
+import { areNameVariants } from "@/lib/engines/names/given-names";
+import { koreanLoose } from "@/lib/engines/names/korean";
+import { consonantSkeleton, type NameToken } from "@/lib/engines/names/normalize";
+import { metaphoneCodes } from "@/lib/engines/names/phonetic";
+
+// How alike two tokens (or runs of tokens joined: JIN·PING ~ JINPING) are, and why: the reviewer sees the reason.
+//   exact / romanisation   same text, or one of the spellings its script allows (Korean surnames, Pinyin ~
+//                          Wade–Giles when both names read as Chinese, the RR ~ McCune–Reischauer loose form) → 1 / 0.95
+//   native                 both written in Han or Hangul: compared as written (高市 ≠ 高石 though both read GAO SHI)
+//   nickname               a given name and its nickname (THEODORE ~ TED)                                 → 0.9
+//   initial                an initial and a name that starts with it                                        → 0.85
+//   acronym                an organisation's acronym and the 2–3 words it abbreviates (PLA, US)              → 0.9
+//   spelling               mean of (1 − Damerau–Levenshtein / longer length) and Jaro–Winkler, at least 0.8 for
+//                          one edit (a typo, two letters swapped); spelling variants that
+//                          share a double-metaphone code and differ in few letters are lifted to 0.85
+//   skeleton               a name written in an abjad: the same measure over consonant skeletons, × 0.95
+
+export type MatchReason =
+  | "EXACT"
+  | "ROMANISATION"
+  | "NATIVE"
+  | "NICKNAME"
+  | "INITIAL"
+  | "ACRONYM"
+  | "SPELLING"
+  | "PHONETIC"
+  | "SKELETON"
+  | "LEGAL_FORM";
+export type TokenMatch = { similarity: number; reason: MatchReason };
+export type Span = { text: string; tokens: readonly NameToken[] };
+export type CompareContext = { isAbjad: boolean; isChinese: boolean; isOrganisation?: boolean };
+
+const NICKNAME = 0.9;
+const INITIAL = 0.85;
+const PHONETIC = 0.85;
+const PHONETIC_MIN_SPELLING = 0.6;
+const ROMANISATION = 0.95;
+const SKELETON_WEIGHT = 0.95;
+const OTHER_LEGAL_FORM = 0.3;
+const ACRONYM = 0.9;
+
+/** An organisation's acronym against the words it abbreviates (PLA ~ PEOPLES LIBERATION ARMY). */
+function isAcronymOf(token: NameToken, run: Span): boolean {
+  return (
+    token.role === "NAME" &&
+    run.tokens.length >= 2 &&
+    token.text.length === run.tokens.length &&
+    run.tokens.every((t, i) => t.role === "NAME" && t.text[0] === token.text[i])
+  );
+}
+
+// one typo (a letter added, dropped or two swapped: ASASD ~ ASSAD, UUN ~ UN; a letter changed in a token of 4+
+// letters) is at least 0.8; a changed letter in a token of 2-3 letters (BD / BP, DOE / ROE) is not lifted
+const ONE_EDIT = 0.8;
+
+function spelling(a: string, b: string): number {
+  const edits = damerau(a, b);
+  const measured = (1 - edits / Math.max(a.length, b.length) + jaroWinkler(a, b)) / 2;
+  if (edits !== 1 || Math.min(a.length, b.length) < 2) return measured;
+  // a letter changed in a short token is often another name (DOE / ROE); added, dropped or swapped is a typo
+  const isSubstitution = a.length === b.length && [...a].sort().join("") !== [...b].sort().join("");
+  return isSubstitution && Math.max(a.length, b.length) < 4 ? measured : Math.max(measured, ONE_EDIT);
+}
+
+const readingCache = new Map<string, string[]>();
+function readings(text: string): string[] {
+  let known = readingCache.get(text);
+  if (!known) {
+    if (readingCache.size > 50_000) readingCache.clear();
+    known = chineseReadings(text);
+    readingCache.set(text, known);
+  }
+  return known;
+}
+
+const single = (span: Span) => (span.tokens.length === 1 ? span.tokens[0]! : null);
+const native = (span: Span) => (span.tokens.every((t) => t.native) ? span.tokens.map((t) => t.native).join("") : null);
+
+export function compareSpans(a: Span, b: Span, context: CompareContext): TokenMatch {
+  const [ta, tb] = [single(a), single(b)];
+  if (ta?.role === "LEGAL_FORM" || tb?.role === "LEGAL_FORM") {
+    if (ta?.role !== tb?.role) return { similarity: 0, reason: "LEGAL_FORM" };
+    return { similarity: a.text === b.text ? 1 : OTHER_LEGAL_FORM, reason: "LEGAL_FORM" };
+  }
+  const [na, nb] = [native(a), native(b)];
+  const sameScript = a.tokens[0]!.script === b.tokens[0]!.script;
+  if (na && nb && sameScript) {
+    const similarity = na === nb ? 1 : Math.max(0, 1 - levenshtein(na, nb) / Math.max([...na].length, [...nb].length));
+    return { similarity: a.tokens[0]!.script === "HAN" && na !== nb ? 0 : similarity, reason: "NATIVE" };
+  }
+  if (a.text === b.text) return { similarity: 1, reason: "EXACT" };
+  if (context.isOrganisation && ((ta && isAcronymOf(ta, b)) || (tb && isAcronymOf(tb, a))))
+    return { similarity: ACRONYM, reason: "ACRONYM" };
+  const altsA = ta ? [ta.text, ...ta.alts] : [a.text];
+  const altsB = tb ? [tb.text, ...tb.alts] : [b.text];
+  if (altsA.some((x) => altsB.includes(x))) return { similarity: 1, reason: "ROMANISATION" };
+  if (ta?.role === "NUMBER" || tb?.role === "NUMBER") return { similarity: 0, reason: "EXACT" };
+
+  if (ta?.role === "INITIAL" || tb?.role === "INITIAL") {
+    const [initial, other] = ta?.role === "INITIAL" ? [a.text, b.text] : [b.text, a.text];
+    if (other.length > 1 && other.startsWith(initial)) return { similarity: INITIAL, reason: "INITIAL" };
+    return { similarity: 0, reason: "INITIAL" };
+  }
+  if (ta && tb && areNameVariants(a.text, b.text)) return { similarity: NICKNAME, reason: "NICKNAME" };
+  if (context.isChinese) {
+    const ra = readings(a.text);
+    if (ra.length > 0 && readings(b.text).some((r) => ra.includes(r)))
+      return { similarity: ROMANISATION, reason: "ROMANISATION" };
+  }
+  const korean = a.tokens.some((t) => t.script === "HANGUL") || b.tokens.some((t) => t.script === "HANGUL");
+  if (korean && altsA.some((x) => altsB.some((y) => koreanLoose(x) === koreanLoose(y))))
+    return { similarity: ROMANISATION, reason: "ROMANISATION" };
+
+  let best: TokenMatch = { similarity: spelling(a.text, b.text), reason: "SPELLING" };
+  if (
+    best.similarity < PHONETIC &&
+    best.similarity >= PHONETIC_MIN_SPELLING &&
+    a.text.length >= 3 &&
+    b.text.length >= 3 &&
+    sharesCode(a.text, b.text)
+  )
+    best = { similarity: PHONETIC, reason: "PHONETIC" };
+  if (context.isAbjad) {
+    const [sa, sb] = [skeletonOf(a.text), skeletonOf(b.text)];
+    if (sa.length > 0 && sb.length > 0) {
+      const skeleton = SKELETON_WEIGHT * spelling(sa, sb);
+      if (skeleton > best.similarity) best = { similarity: skeleton, reason: "SKELETON" };
+    }
+  }
+  return best;
+}
+
+// screening compares the same few query tokens with thousands of list tokens that repeat (MOHAMMED, IVAN)
+const CACHE_LIMIT = 50_000;
+const codeCache = new Map<string, string[]>();
+const skeletonCache = new Map<string, string>();
+function cached<T>(cache: Map<string, T>, key: string, compute: (key: string) => T): T {
+  let value = cache.get(key);
+  if (value === undefined) {
+    if (cache.size >= CACHE_LIMIT) cache.clear();
+    value = compute(key);
+    cache.set(key, value);
+  }
+  return value;
+}
+const codesOf = (token: string) => cached(codeCache, token, (t) => metaphoneCodes(t).filter((c) => c.length >= 2));
+const skeletonOf = (token: string) => cached(skeletonCache, token, consonantSkeleton);
+function sharesCode(a: string, b: string): boolean {
+  const codes = codesOf(a);
+  return codesOf(b).some((c) => codes.includes(c));
+}

@@ -1,0 +1,213 @@
+// `npm run bench:screening`: verification-time screening (screenName, the code WATCHLIST_CHECK runs) against a list of
+// BENCH_SCREENING_ENTRIES (50,000) generated entries, on a real PostgreSQL (server/with-db.ts: DATABASE_URL, or the
+// embedded one). The list — people, and one in ten an organisation, from a fixed seed, names in Latin and some in
+// Cyrillic — is a targets.simple.csv imported by importWatchlist (the `watchlist:import` path). Then
+// BENCH_SCREENING_QUERIES (400) screenings: half listed names with a typo, a quarter unlisted names, a quarter
+// common given names alone-and-surname pairs that share keys with many entries. Each is timed (median, p95, max),
+// beside a baseline measured in the same run on the same queries: the bare indexed SQL lookup of the blocking keys
+// (`phoneticKeys && keys`, ids only, the GIN index), with no scoring. Prints a table and ONE JSON line (also
+// bench-results/screening.json); nothing asserted. Recorded runs: docs/benchmarks.md. The list is deleted after.
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { prisma } from "@/lib/core/db";
+import { importWatchlist } from "@/lib/domain/watchlist/import/import-watchlist";
+import { screenName } from "@/lib/domain/watchlist/screen-name";
+import { normalizeName } from "@/lib/engines/names/normalize";
+import { queryPhoneticKeys } from "@/lib/engines/names/phonetic";
+import { DEFAULT_WATCHLIST_THRESHOLD } from "@/lib/engines/names/score";
+// @ts-expect-error -- plain ESM helpers shared by the bench scripts
+import { machine, printTable, writeReport } from "./common.mjs";
+import { runMigrations } from "../../server/db";
+
+const setting = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+const ENTRIES = setting("BENCH_SCREENING_ENTRIES", 50_000);
+const QUERIES = setting("BENCH_SCREENING_QUERIES", 400);
+const log = (msg: string) => console.error(`[bench:screening] ${msg}`);
+
+// mulberry32: the same list and queries on every run
+function random(seed: number) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const rand = random(30_2026);
+const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)]!;
+const ONSETS = [
+  "b",
+  "d",
+  "f",
+  "g",
+  "k",
+  "l",
+  "m",
+  "n",
+  "p",
+  "r",
+  "s",
+  "t",
+  "v",
+  "z",
+  "br",
+  "dr",
+  "kr",
+  "st",
+  "sh",
+  "ch",
+];
+const VOWELS = ["a", "e", "i", "o", "u", "ai", "ei", "ou"];
+const CODAS = ["", "", "n", "r", "l", "s", "k", "m", "nd", "rt"];
+const word = (syllables: number) => {
+  let w = "";
+  for (let i = 0; i < syllables; i++) w += pick(ONSETS) + pick(VOWELS) + pick(CODAS);
+  return w[0]!.toUpperCase() + w.slice(1);
+};
+const GIVEN = [...new Set(Array.from({ length: 1_500 }, () => word(2)))].slice(0, 1_200);
+const SURNAMES = [...new Set(Array.from({ length: 45_000 }, () => word(2 + Math.floor(rand() * 2))))].slice(0, 40_000);
+const FORMS = ["LLC", "Ltd", "AG", "GmbH", "JSC", "S.A.", "Trading Company"];
+const CYRILLIC: Record<string, string> = {
+  a: "а",
+  b: "б",
+  d: "д",
+  e: "е",
+  f: "ф",
+  g: "г",
+  i: "и",
+  k: "к",
+  l: "л",
+  m: "м",
+  n: "н",
+  o: "о",
+  p: "п",
+  r: "р",
+  s: "с",
+  t: "т",
+  u: "у",
+  v: "в",
+  z: "з",
+};
+const cyrillic = (name: string) => [...name.toLowerCase()].map((c) => CYRILLIC[c] ?? c).join("");
+const typo = (name: string) => {
+  const at = 1 + Math.floor(rand() * (name.length - 2));
+  return name.slice(0, at) + name[at + 1] + name[at] + name.slice(at + 2);
+};
+
+type Entry = { id: string; schema: string; name: string; alias: string };
+const csvRow = (e: Entry) => `${e.id},${e.schema},"${e.name}","${e.alias}",,,,,BENCH,`;
+
+function makeList(): Entry[] {
+  return Array.from({ length: ENTRIES }, (_, i) => {
+    const id = `b-${String(i).padStart(6, "0")}`;
+    if (rand() < 0.1) return { id, schema: "Company", name: `${word(2)} ${word(3)} ${pick(FORMS)}`, alias: "" };
+    const name = `${pick(GIVEN)} ${rand() < 0.3 ? `${pick(GIVEN)} ` : ""}${pick(SURNAMES)}`;
+    return { id, schema: "Person", name, alias: rand() < 0.1 ? cyrillic(name) : "" };
+  });
+}
+
+function makeQueries(list: readonly Entry[]): string[] {
+  const people = list.filter((e) => e.schema === "Person");
+  return Array.from({ length: QUERIES }, (_, i) => {
+    if (i % 4 <= 1) return typo(pick(people).name);
+    if (i % 4 === 2) return `${word(2)} ${word(3)}`;
+    return `${pick(GIVEN.slice(0, 20))} ${pick(SURNAMES)}`;
+  });
+}
+
+const quantile = (sorted: readonly number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+const ms = (x: number) => Math.round(x * 10) / 10;
+function stats(times: number[]) {
+  const sorted = [...times].sort((a, b) => a - b);
+  return { median: ms(quantile(sorted, 0.5)), p95: ms(quantile(sorted, 0.95)), max: ms(sorted.at(-1)!) };
+}
+
+async function main() {
+  log(`migrating: ${await runMigrations("deploy")}`);
+  const dir = mkdtempSync(path.join(tmpdir(), "bench-screening-"));
+  const accountId = randomUUID();
+  const listName = `bench-screening-${Date.now()}`;
+  try {
+    const list = makeList();
+    const file = path.join(dir, "targets.simple.csv");
+    writeFileSync(
+      file,
+      [
+        "id,schema,name,aliases,birth_date,countries,sanctions,program_ids,dataset,last_change",
+        ...list.map(csvRow),
+      ].join("\n"),
+    );
+    const imported = await importWatchlist({ format: "opensanctions-csv", file, name: listName, accountId });
+    log(`imported ${imported.entryCount} entries in ${imported.durationMs} ms`);
+    const queries = makeQueries(list);
+    // warm-up: the first screening loads pinyin-pro's syllable table and opens connections
+    await screenName({ fullName: queries[0]!, threshold: DEFAULT_WATCHLIST_THRESHOLD, accountId });
+
+    const screening: number[] = [];
+    const candidates: number[] = [];
+    let matched = 0;
+    for (const fullName of queries) {
+      const started = performance.now();
+      const result = await screenName({ fullName, threshold: DEFAULT_WATCHLIST_THRESHOLD, accountId });
+      screening.push(performance.now() - started);
+      candidates.push(result.candidates);
+      if (result.matches.length > 0) matched++;
+    }
+    const baseline: number[] = [];
+    for (const fullName of queries) {
+      const started = performance.now();
+      const keys = queryPhoneticKeys(normalizeName(fullName));
+      await prisma.$queryRaw`
+        SELECT e."id" FROM "WatchlistEntry" e JOIN "WatchlistSource" s ON s."id" = e."sourceId"
+        WHERE e."phoneticKeys" && ${keys}::text[] AND s."name" = ${listName} LIMIT 2000`;
+      baseline.push(performance.now() - started);
+    }
+    // a list stored by an older normaliser is re-indexed by the first screening that meets it: how long that takes
+    await prisma.watchlistSource.update({ where: { name: listName }, data: { normalizerVersion: 0 } });
+    const reindexStarted = performance.now();
+    await screenName({ fullName: queries[0]!, threshold: DEFAULT_WATCHLIST_THRESHOLD, accountId });
+    const reindexMs = Math.round(performance.now() - reindexStarted);
+    log(
+      `first screening of the list marked stale (re-index of ${imported.entryCount} entries included): ${reindexMs} ms`,
+    );
+    const s = stats(screening);
+    const b = stats(baseline);
+    const sortedCandidates = [...candidates].sort((x, y) => x - y);
+    const report = {
+      machine: machine(),
+      entries: imported.entryCount,
+      importMs: imported.durationMs,
+      reindexMs,
+      queries: queries.length,
+      withMatches: matched,
+      candidates: { median: quantile(sortedCandidates, 0.5), p95: quantile(sortedCandidates, 0.95) },
+      screeningMs: s,
+      baselineMs: b,
+      ratio: { median: ms(s.median / b.median), p95: ms(s.p95 / b.p95) },
+      baselineMethod: "bare GIN lookup of the same blocking keys (ids only, no scoring), same queries, same run",
+    };
+    printTable(
+      ["what", "median ms", "p95 ms", "max ms", "ratio to baseline (median)"],
+      [
+        ["screenName (blocking + scoring)", s.median, s.p95, s.max, `${report.ratio.median}x`],
+        ["baseline: indexed key lookup", b.median, b.p95, b.max, "1x"],
+      ],
+    );
+    log(
+      `candidates scored per screening: median ${report.candidates.median}, p95 ${report.candidates.p95}; ${matched} of ${queries.length} queries had a match`,
+    );
+    writeReport("screening", report, log);
+  } finally {
+    await prisma.watchlistSource.deleteMany({ where: { name: listName } });
+    rmSync(dir, { recursive: true, force: true });
+    await prisma.$disconnect();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,159 @@
+// `npm run eval:screening -- --data DIR [--json] [--show-misses] [--threshold X]` (X: the workflow's WATCHLIST_THRESHOLD): WATCHLIST_CHECK measured on labelled name pairs.
+// DIR/pairs.csv has the columns of ../shared/data/watchlist-names/pairs.csv. The distinct list names (with their
+// FollowTheMoney schema) become ONE list, written as an OpenSanctions targets.simple.csv in a temporary folder and
+// imported by importWatchlist (the code path of `npm run watchlist:import`, entry-row normalisation included), scoped
+// to a throw-away account id so no other verification screens it. Each query then runs through the check itself
+// (lib/checks/watchlist-check) with the ports a verification gets (check-ports.ts): a Person query as FULL_NAME, a
+// Company / Organization / LegalEntity query as the verification's metadata.companyName, a Vessel as
+// metadata.vesselName. Prints recall and false hits per slice beside logic_v2's verdicts from the file (definitions
+// printed with them), and with --json ONE JSON line last. The list is deleted afterwards.
+import { createHash, randomUUID } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { parse } from "csv-parse/sync";
+import { prisma } from "@/lib/core/db";
+import type { ProcessInput, StoredInput } from "@/lib/checks/types";
+import { watchlistCheck } from "@/lib/checks/watchlist-check/watchlist-check";
+import { checkPortsFor } from "@/lib/domain/verifications/check-ports";
+import { importWatchlist } from "@/lib/domain/watchlist/import/import-watchlist";
+import { DEFINITIONS, slices, table, type PairOutcome } from "./screening-report";
+import { runMigrations } from "../../server/db";
+
+type Pair = Record<string, string>;
+const log = (msg: string) => console.error(`[eval:screening] ${msg}`);
+
+function parseArgs(argv: readonly string[]) {
+  const at = argv.indexOf("--data");
+  const data = at >= 0 ? argv[at + 1] : undefined;
+  if (!data) throw new Error("usage: eval:screening -- --data DIR [--json] [--show-misses] [--threshold X]");
+  const t = argv.indexOf("--threshold");
+  const threshold = t >= 0 ? Number(argv[t + 1]) : undefined;
+  if (threshold !== undefined && !(threshold >= 0.5 && threshold <= 1)) throw new Error("--threshold must be 0.5..1");
+  return { data, json: argv.includes("--json"), showMisses: argv.includes("--show-misses"), threshold };
+}
+
+const entryId = (schema: string, name: string) =>
+  `pair-${createHash("sha256").update(`${schema}\u0000${name}`).digest("hex").slice(0, 16)}`;
+const csvField = (value: string) => (/[",\n\r;]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
+
+/** The list side of the pairs as a targets.simple.csv: one entry per distinct (schema, list name). */
+function listCsv(pairs: readonly Pair[]): string {
+  const seen = new Map<string, { schema: string; name: string }>();
+  for (const p of pairs) seen.set(entryId(p.schema!, p.list_name!), { schema: p.schema!, name: p.list_name! });
+  const header = "id,schema,name,aliases,birth_date,countries,sanctions,program_ids,dataset,last_change";
+  // the name's ";" would split it into aliases in this format: a list name is one name
+  const rows = [...seen].map(
+    ([id, e]) => [id, e.schema, csvField(e.name.replaceAll(";", ","))].join(",") + ",,,,,,EVAL,",
+  );
+  return [header, ...rows].join("\n") + "\n";
+}
+
+/** What the verification carries for this query: a person's FULL_NAME, else the metadata the check screens. */
+function subjectOf(pair: Pair): { inputs: Map<string, StoredInput>; metadata: Record<string, unknown> } {
+  const name = pair.query_name!;
+  if (pair.schema === "Person")
+    return { inputs: new Map([["FULL_NAME", { type: "TEXT", value: name, fileId: null }]]), metadata: {} };
+  if (pair.schema === "Vessel") return { inputs: new Map(), metadata: { vesselName: name } };
+  return { inputs: new Map(), metadata: { companyName: name } };
+}
+
+async function screenPair(pair: Pair, accountId: string, threshold?: number): Promise<PairOutcome> {
+  const { inputs, metadata } = subjectOf(pair);
+  const verification = {
+    id: randomUUID(),
+    accountId,
+    identityId: randomUUID(),
+    workflowId: randomUUID(),
+    ipAddress: null,
+    metadata,
+    createdAt: new Date(),
+  };
+  const input: ProcessInput = {
+    verification,
+    workflow: {
+      processes: ["WATCHLIST_CHECK"],
+      documentTypes: [],
+      countries: [],
+      settings: threshold === undefined ? {} : { WATCHLIST_THRESHOLD: threshold },
+    },
+    inputs,
+    readFile: async () => null,
+    earlierSteps: [],
+    now: new Date(),
+    ports: checkPortsFor(verification),
+  };
+  const output = await watchlistCheck.run(input);
+  const wanted = entryId(pair.schema!, pair.list_name!);
+  const matches = [
+    ...((output.data.matches as { external_id: string; score: number }[] | undefined) ?? []),
+    ...((output.data.organisation_matches as { external_id: string; score: number }[] | undefined) ?? []),
+  ];
+  const hit = matches.find((m) => m.external_id === wanted);
+  return {
+    pairId: pair.pair_id!,
+    source: pair.source!,
+    group: pair.group!,
+    schema: pair.schema!,
+    script: pair.script!,
+    isCrossScript: pair.cross_script === "true",
+    isMatch: pair.is_match === "true",
+    isHit: Boolean(hit),
+    score: hit?.score ?? null,
+    peerMatch: pair.logicv2_match === "true" ? true : pair.logicv2_match === "false" ? false : null,
+    query: pair.query_name!,
+    listName: pair.list_name!,
+  };
+}
+
+async function main() {
+  const args = parseArgs(process.argv.slice(2));
+  const file = path.resolve(args.data, "pairs.csv");
+  const pairs = parse(readFileSync(file), { columns: true, bom: true, skip_empty_lines: true }) as Pair[];
+  log(`migrating: ${await runMigrations("deploy")}`);
+  const dir = mkdtempSync(path.join(tmpdir(), "eval-screening-"));
+  const accountId = randomUUID();
+  const listName = `eval-screening-${Date.now()}`;
+  try {
+    const csv = path.join(dir, "targets.simple.csv");
+    writeFileSync(csv, listCsv(pairs));
+    const imported = await importWatchlist({ format: "opensanctions-csv", file: csv, name: listName, accountId });
+    log(`imported ${imported.entryCount} list names as "${listName}" in ${imported.durationMs} ms`);
+    const started = performance.now();
+    const outcomes: PairOutcome[] = [];
+    for (const pair of pairs) outcomes.push(await screenPair(pair, accountId, args.threshold));
+    const ms = performance.now() - started;
+    const all = slices(outcomes);
+    console.log(
+      `WATCHLIST_CHECK on ${pairs.length} pairs of ${file} (threshold ${args.threshold ?? "default"}, no date of birth)`,
+    );
+    for (const line of DEFINITIONS) console.log(`  ${line}`);
+    console.log(table(all));
+    console.log(`screening: ${(ms / pairs.length).toFixed(1)} ms per pair on average`);
+    if (args.showMisses) {
+      for (const o of outcomes.filter((x) => x.isMatch !== x.isHit))
+        console.log(
+          `${o.isMatch ? "MISS" : "FALSE"}\t${o.schema}\t${o.group}\t${o.score ?? "-"}\t${o.query}\t|\t${o.listName}`,
+        );
+    }
+    if (args.json)
+      console.log(
+        JSON.stringify({
+          file,
+          pairs: pairs.length,
+          definitions: DEFINITIONS,
+          slices: all,
+          msPerPair: ms / pairs.length,
+        }),
+      );
+  } finally {
+    await prisma.watchlistSource.deleteMany({ where: { name: listName } });
+    rmSync(dir, { recursive: true, force: true });
+    await prisma.$disconnect();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
