@@ -2,11 +2,11 @@ import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { describe, expect, it } from "vitest";
+import { parseAll } from "@/test/parse-list";
 import { detectListFormat } from "@/lib/domain/watchlist/import/detect-format";
 import { parseEuFsf } from "@/lib/domain/watchlist/import/eu-fsf";
 import { parseOfacSdnAdvanced } from "@/lib/domain/watchlist/import/ofac-sdn-advanced";
 import { parseOfacSdnCsv } from "@/lib/domain/watchlist/import/ofac-sdn-csv";
-import type { ListParser, ParseContext, ParsedEntry } from "@/lib/domain/watchlist/import/types";
 import { parseUkSanctionsList, ukDate } from "@/lib/domain/watchlist/import/uk-sanctions-list";
 import { parseUsCsl } from "@/lib/domain/watchlist/import/us-csl";
 
@@ -15,18 +15,6 @@ import { parseUsCsl } from "@/lib/domain/watchlist/import/us-csl";
 
 const fixture = (name: string) => `lib/domain/watchlist/fixtures/${name}`;
 const scratch = () => mkdtempSync(`${tmpdir()}/lists-`);
-
-async function parseAll(parse: ListParser, file: string) {
-  const context: ParseContext = {
-    hash: createHash("sha256"),
-    sourceVersion: null,
-    skipped: 0,
-    latePrograms: new Map(),
-  };
-  const entries: ParsedEntry[] = [];
-  for await (const entry of parse(file, context)) entries.push(entry);
-  return { entries, context, byId: new Map(entries.map((e) => [e.externalId, e])) };
-}
 
 describe("OFAC SDN_ADVANCED.XML", () => {
   it("resolves names, types, dates and countries through the reference sets; programs arrive late", async () => {

@@ -1,11 +1,10 @@
-import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { parseAll } from "@/test/parse-list";
 import { detectListFormat } from "@/lib/domain/watchlist/import/detect-format";
 import { parseOfacSdnCsv } from "@/lib/domain/watchlist/import/ofac-sdn-csv";
 import { parseOpenSanctionsFtm } from "@/lib/domain/watchlist/import/opensanctions-ftm";
-import type { ListParser, ParseContext, ParsedEntry } from "@/lib/domain/watchlist/import/types";
 import { parseUnConsolidated } from "@/lib/domain/watchlist/import/un-consolidated";
 import { parseUsCsl } from "@/lib/domain/watchlist/import/us-csl";
 
@@ -35,18 +34,6 @@ type Labels = {
   opensanctions_ftm: { entities: number; records: { id: string; schema: string; caption: string; names: string[] }[] };
 };
 const labels = (): Labels => JSON.parse(readFileSync(path.join(dir, "labels.json"), "utf8")) as Labels;
-
-async function parseAll(parse: ListParser, file: string) {
-  const context: ParseContext = {
-    hash: createHash("sha256"),
-    sourceVersion: null,
-    skipped: 0,
-    latePrograms: new Map(),
-  };
-  const entries: ParsedEntry[] = [];
-  for await (const entry of parse(file, context)) entries.push(entry);
-  return { entries, context, byId: new Map(entries.map((e) => [e.externalId, e])) };
-}
 
 // the parsers collapse runs of whitespace (a name broken over two lines in the XML) and keep one of two equal names
 const clean = (s: string) => s.replace(/\s+/g, " ").trim();

@@ -1,25 +1,13 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { parseAll } from "@/test/parse-list";
 import { parseOfacSdn } from "@/lib/domain/watchlist/import/ofac-sdn";
 import { parseOpenSanctionsCsv } from "@/lib/domain/watchlist/import/opensanctions-csv";
 import { parseOpenSanctionsFtm } from "@/lib/domain/watchlist/import/opensanctions-ftm";
-import type { ListParser, ParseContext, ParsedEntry } from "@/lib/domain/watchlist/import/types";
 import { parseUnConsolidated } from "@/lib/domain/watchlist/import/un-consolidated";
 
 const fixture = (name: string) => `lib/domain/watchlist/fixtures/${name}`;
-
-async function parseAll(parse: ListParser, file: string) {
-  const context: ParseContext = {
-    hash: createHash("sha256"),
-    sourceVersion: null,
-    skipped: 0,
-    latePrograms: new Map(),
-  };
-  const entries: ParsedEntry[] = [];
-  for await (const entry of parse(file, context)) entries.push(entry);
-  return { entries, context, byId: new Map(entries.map((e) => [e.externalId, e])) };
-}
 
 describe("OFAC SDN XML", () => {
   it("reads every sdnEntry with names, strong AKAs, dates, countries and programs", async () => {
