@@ -23,6 +23,7 @@ import { screenName } from "@/lib/domain/watchlist/screen-name";
 // @ts-expect-error -- plain ESM helpers shared by the bench scripts
 import { machine, printTable, writeReport } from "./common.mjs";
 import { runMigrations } from "../../server/db";
+import { syntheticNames } from "./synthetic-names";
 
 const setting = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const IDENTITIES = setting("BENCH_RESCREEN_IDENTITIES", 100_000);
@@ -31,47 +32,7 @@ const ADDED = setting("BENCH_RESCREEN_ADDED", 20);
 const SAMPLE = setting("BENCH_RESCREEN_SAMPLE", 300);
 const log = (msg: string) => console.error(`[bench:rescreen] ${msg}`);
 
-// mulberry32: a small deterministic generator, so every run screens the same names
-function random(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const rand = random(19_2026);
-const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)]!;
-const ONSETS = [
-  "b",
-  "d",
-  "f",
-  "g",
-  "k",
-  "l",
-  "m",
-  "n",
-  "p",
-  "r",
-  "s",
-  "t",
-  "v",
-  "z",
-  "br",
-  "dr",
-  "kr",
-  "st",
-  "sh",
-  "ch",
-  "th",
-];
-const VOWELS = ["a", "e", "i", "o", "u", "ai", "ei", "ou"];
-const CODAS = ["", "", "n", "r", "l", "s", "k", "m", "nd", "rt"];
-const word = (syllables: number) => {
-  let w = "";
-  for (let i = 0; i < syllables; i++) w += pick(ONSETS) + pick(VOWELS) + pick(CODAS);
-  return w[0]!.toUpperCase() + w.slice(1);
-};
+const { rand, pick, word } = syntheticNames(19_2026, ["th"]);
 // name pools the size of a country's: 3,000 given names, 40,000 surnames
 const GIVEN = [...new Set(Array.from({ length: 3_500 }, () => word(2)))].slice(0, 3_000);
 const SURNAMES = [...new Set(Array.from({ length: 45_000 }, () => word(2 + Math.floor(rand() * 2))))].slice(0, 40_000);

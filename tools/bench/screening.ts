@@ -20,52 +20,14 @@ import { DEFAULT_WATCHLIST_THRESHOLD } from "@/lib/engines/names/score";
 // @ts-expect-error -- plain ESM helpers shared by the bench scripts
 import { machine, printTable, writeReport } from "./common.mjs";
 import { runMigrations } from "../../server/db";
+import { syntheticNames } from "./synthetic-names";
 
 const setting = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const ENTRIES = setting("BENCH_SCREENING_ENTRIES", 50_000);
 const QUERIES = setting("BENCH_SCREENING_QUERIES", 400);
 const log = (msg: string) => console.error(`[bench:screening] ${msg}`);
 
-// mulberry32: the same list and queries on every run
-function random(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const rand = random(30_2026);
-const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)]!;
-const ONSETS = [
-  "b",
-  "d",
-  "f",
-  "g",
-  "k",
-  "l",
-  "m",
-  "n",
-  "p",
-  "r",
-  "s",
-  "t",
-  "v",
-  "z",
-  "br",
-  "dr",
-  "kr",
-  "st",
-  "sh",
-  "ch",
-];
-const VOWELS = ["a", "e", "i", "o", "u", "ai", "ei", "ou"];
-const CODAS = ["", "", "n", "r", "l", "s", "k", "m", "nd", "rt"];
-const word = (syllables: number) => {
-  let w = "";
-  for (let i = 0; i < syllables; i++) w += pick(ONSETS) + pick(VOWELS) + pick(CODAS);
-  return w[0]!.toUpperCase() + w.slice(1);
-};
+const { rand, pick, word } = syntheticNames(30_2026);
 const GIVEN = [...new Set(Array.from({ length: 1_500 }, () => word(2)))].slice(0, 1_200);
 const SURNAMES = [...new Set(Array.from({ length: 45_000 }, () => word(2 + Math.floor(rand() * 2))))].slice(0, 40_000);
 const FORMS = ["LLC", "Ltd", "AG", "GmbH", "JSC", "S.A.", "Trading Company"];
