@@ -9,6 +9,8 @@ export type PadView = {
   reason: string;
   medianReal: number | null;
   minReal: number | null;
+  /** the pair's score with the texture cues: what PASS is compared with (null in steps written before it existed) */
+  medianCombined: number | null;
   pass: number | null;
   veryLow: number | null;
   secondSignal: string | null;
@@ -30,6 +32,7 @@ export function padView(data: Record<string, unknown>): PadView | null {
     reason: str(p.reason) ?? "",
     medianReal: num(p.median_real),
     minReal: num(p.min_real),
+    medianCombined: num(p.median_combined),
     pass: num(thresholds.pass),
     veryLow: num(thresholds.very_low),
     secondSignal: str(p.second_signal),

@@ -13,7 +13,10 @@ export function PresentationAttackScores({ data }: { data: Record<string, unknow
         {shadow ? " · shadow mode: recorded, not deciding" : ""}
         {pad.medianReal !== null ? ` · real-face score ${pad.medianReal.toFixed(2)} median` : " · no frame scored"}
         {pad.minReal !== null ? `, ${pad.minReal.toFixed(2)} lowest` : ""}
-        {pad.pass !== null ? ` · passes from ${pad.pass}` : ""}
+        {pad.medianCombined !== null ? ` · with texture cues ${pad.medianCombined.toFixed(2)} median` : ""}
+        {pad.pass !== null
+          ? ` · passes from ${pad.pass}${pad.medianCombined !== null ? " (with texture cues)" : ""}`
+          : ""}
         {pad.secondSignal ? ` · confirmed by ${pad.secondSignal}` : ""}
       </p>
       {pad.frames.length ? (

@@ -1,0 +1,64 @@
+import type { TextureFeatures } from "./texture-features";
+
+// The combined real-face evidence PRESENTATION_ATTACK passes on: a logistic regression on the MiniFASNet pair's
+// score (as a logit) and the 12 texture cues of texture-features.ts, L2-regularised (λ = 3, fixed before looking at
+// results) on standardised features. Fit with `npm run eval:pad-cv -- --data ../shared/data/face-pad --fit` on the
+// DEVELOPMENT half of face-pad (57 images with a frontal face: 26 attacks — 25 NUAA prints, 1 tablet replay — and
+// 31 genuine, 10 NUAA subjects + minivision's samples), 2026-11-28. Its threshold comes from leave-one-subject-out
+// out-of-fold scores on the same material: at most 1 of the 26 attacks (5 %) at or above it. What it
+// did under subject-grouped cross-validation, and what it was not tested on: docs/accuracy.md.
+
+export const COMBINED_MODEL = {
+  material: "face-pad development half (57 measured images), 2026-11-28",
+  lambda: 3,
+  features: [
+    "logitReal",
+    "highFreq",
+    "dogBand",
+    "laplacian",
+    "contrast",
+    "saturation",
+    "saturationSd",
+    "cbSd",
+    "crSd",
+    "specular",
+    "lbpUniform",
+    "lbpFlat",
+    "lbpEntropy",
+  ] as const,
+  mean: [
+    -2.0878155610782096, -3.2972815827126962, -3.63679863383348, 2.4779630832670336, 0.4805062760161296,
+    0.23106510255222834, 0.14274734678495152, 6.583709256513095, 7.818036490781815, 0.08692691200657894,
+    0.8748242875659493, 0.06033554228964711, 2.88498412319977,
+  ],
+  sd: [
+    5.194060111530587, 0.3373412103211741, 0.2816358776397383, 0.8188403212212552, 0.15212965320859287,
+    0.07475292329177208, 0.03857700040048304, 2.0351464487661546, 2.5309806626436053, 0.12386990233417759,
+    0.02918477311495382, 0.01676543234075585, 0.1287166418068323,
+  ],
+  weights: [
+    0.8378768348298407, 0.1860639356628637, -0.2573670551036527, 0.44390911571985975, 0.5068611662629189,
+    1.0640294334062441, -0.823301778517212, -0.22590383279547385, 0.4830921607698378, 0.44773232403507063,
+    -0.02823459615467471, 0.13939567425435134, -0.08140587804816632,
+  ],
+  bias: 0.11391111590438292,
+  /** PASSED from this combined probability (median over the scored frames): just above the second-highest
+   * out-of-fold attack score (0.65001) */
+  threshold: 0.651,
+} as const;
+
+/** The logit the model reads the pair's probability as, clamped so that 0 and 1 stay finite. */
+export function logitOf(p: number): number {
+  const q = Math.min(1 - 1e-6, Math.max(1e-6, p));
+  return Math.log(q / (1 - q));
+}
+
+/** P(live face) from the pair's real-face probability and the face's texture cues. */
+export function combinedReal(real: number, texture: TextureFeatures): number {
+  const x = COMBINED_MODEL.features.map((name) => (name === "logitReal" ? logitOf(real) : texture[name]));
+  const z = x.reduce(
+    (sum, v, j) => sum + COMBINED_MODEL.weights[j]! * ((v - COMBINED_MODEL.mean[j]!) / COMBINED_MODEL.sd[j]!),
+    COMBINED_MODEL.bias,
+  );
+  return 1 / (1 + Math.exp(-z));
+}
