@@ -6,7 +6,7 @@ import { fitLogistic, logit, predict, thresholdFor } from "./pad-cv-model";
 import { auc } from "./pad-metrics";
 import type { TextureFeatures } from "@/lib/engines/pad/texture-features";
 
-// npm run eval:pad-cv -- --data DIR [--bona-fide DIR]… [--cache FILE] [--json]
+// npm run eval:pad-cv -- --data DIR [--bona-fide DIR]… [--cache FILE] [--json] [--fit] [--permutations N]
 // Subject-grouped (leave-one-subject-out) cross-validation of candidate PASS rules for PRESENTATION_ATTACK on
 // DIR/labels.csv (its `subject` column, else the NUAA id in the file name, is the group). For each held-out subject
 // the rule — its threshold, and for a fitted rule its coefficients — is chosen on the other subjects only, then
@@ -261,6 +261,35 @@ async function main() {
         `  ${candidate.name.padEnd(40)} rate ${String(rate).padEnd(4)} AUC ${oofAuc?.toFixed(3) ?? "—"}  attacks ${t.attacksPassed}/${t.attacks}  genuine PASSED ${t.genuinePassed}/${t.genuine} REVIEW ${t.genuineReview} FAILED ${t.genuineFailed}; OR shipped: attacks ${or.attacksPassed}, genuine PASSED ${or.genuinePassed}${costs.map((c) => `  | ${c.dir.split("/").pop()}: PASSED ${c.passed}/${c.n} FAILED ${c.failed}`).join("")}`,
       );
     }
+  }
+  const permutations = Number(argumentsOf("--permutations")[0] ?? 0);
+  if (permutations > 0) {
+    // How high an out-of-fold AUC the chosen rule reaches when the labels carry no information: labels shuffled
+    // within each subject group (its live/print balance kept), a fixed-seed generator so that the figure repeats.
+    const candidate = CANDIDATES.find((c) => c.name === CHOSEN)!;
+    let seed = 12345;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const aucs: number[] = [];
+    for (let p = 0; p < permutations; p++) {
+      const shuffled: Measured[] = [];
+      for (const subject of subjects) {
+        const group = measured.filter((f) => f.subject === subject);
+        const labels = group.map((f) => f.label);
+        for (let i = labels.length - 1; i > 0; i--) {
+          const j = Math.floor(random() * (i + 1));
+          [labels[i], labels[j]] = [labels[j]!, labels[i]!];
+        }
+        shuffled.push(...group.map((f, i) => ({ ...f, label: labels[i]! })));
+      }
+      const oof = outOfFold(candidate, shuffled);
+      aucs.push(
+        auc([...oof].map(([f, score]) => ({ label: f.label, attackType: "", decision: "REVIEW" as const, score })))!,
+      );
+    }
+    aucs.sort((a, b) => a - b);
+    say(
+      `\npermutation check (${CHOSEN}, ${permutations} within-subject label shuffles): out-of-fold AUC median ${aucs[aucs.length >> 1]!.toFixed(3)}, 95th percentile ${aucs[Math.floor(0.95 * (aucs.length - 1))]!.toFixed(3)}, highest ${aucs.at(-1)!.toFixed(3)}`,
+    );
   }
   if (process.argv.includes("--fit")) {
     // the chosen rule fit on every measured image of DIR, its threshold from the out-of-fold scores (rate 5 %)
