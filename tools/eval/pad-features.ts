@@ -11,8 +11,8 @@ import { textureFeatures, type TextureFeatures } from "@/lib/engines/pad/texture
 // The per-image measurements tools/eval/pad-cv.ts cross-validates: each MiniFASNet model's real-face probability on
 // human's box (what the check scores), on the mirrored image, and on small changes of the box (test-time
 // augmentation: the box scaled by 0.85/1.15 and shifted by 6 % of its size), and the classical texture cues of
-// pad-texture.ts. Only images whose main face is frontal (the step's rule) get measurements; the others are REVIEW
-// whatever the rule, and are counted as such.
+// lib/engines/pad/texture-features.ts. Only images whose main face is frontal (the step's rule) get measurements;
+// the others are REVIEW whatever the rule, and are counted as such.
 
 export type Variant = { name: string; v2: number; v1se: number };
 export type ImageFeatures = {

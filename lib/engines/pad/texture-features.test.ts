@@ -43,6 +43,11 @@ describe("textureFeatures", () => {
   const face = skin(200, 200);
   const box = [20, 20, 160, 160] as const;
 
+  it("gives finite figures for a box at or past the image's edge", () => {
+    const edge = textureFeatures(face, [190, 190, 40, 40]);
+    for (const value of Object.values(edge)) expect(Number.isFinite(value)).toBe(true);
+  });
+
   it("is deterministic", () => {
     expect(textureFeatures(face, box)).toEqual(textureFeatures(skin(200, 200), box));
   });

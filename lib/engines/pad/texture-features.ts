@@ -68,10 +68,11 @@ function variance(xs: ArrayLike<number>): number {
 
 /** The face box (pixels, clipped to the image) as a SIZE×SIZE RGB patch. */
 export function facePatch(image: U8Image, [x, y, w, h]: readonly number[]): U8Image {
-  const x0 = Math.max(0, Math.floor(x!));
-  const y0 = Math.max(0, Math.floor(y!));
-  const x1 = Math.min(image.width, Math.ceil(x! + w!));
-  const y1 = Math.min(image.height, Math.ceil(y! + h!));
+  // at least one pixel, inside the image, even for a box at or past an edge
+  const x0 = Math.min(image.width - 1, Math.max(0, Math.floor(x!)));
+  const y0 = Math.min(image.height - 1, Math.max(0, Math.floor(y!)));
+  const x1 = Math.max(x0 + 1, Math.min(image.width, Math.ceil(x! + w!)));
+  const y1 = Math.max(y0 + 1, Math.min(image.height, Math.ceil(y! + h!)));
   const width = x1 - x0;
   const height = y1 - y0;
   const data = new Uint8Array(width * height * 3);
