@@ -2,7 +2,8 @@
 // features (Newton's method: exact, deterministic, a few features and tens of rows), and the threshold rule that
 // turns a score into PASSED given the attacks of the training folds.
 
-export type Model = { mean: number[]; sd: number[]; weights: number[]; bias: number };
+/** `low`/`high`: the training range of each feature; a new value is clipped to it before use (see predict). */
+export type Model = { mean: number[]; sd: number[]; weights: number[]; bias: number; low: number[]; high: number[] };
 
 function solve(a: number[][], b: number[]): number[] {
   const n = b.length;
@@ -19,6 +20,9 @@ function solve(a: number[][], b: number[]): number[] {
   }
   return m.map((row, i) => row[n]! / row[i]!);
 }
+
+/** eval:pad-cv --no-clip measures the model without clipping */
+export const CLIP = !process.argv.includes("--no-clip");
 
 const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
 
@@ -51,11 +55,18 @@ export function fitLogistic(xs: readonly number[][], ys: readonly number[], lamb
     beta = beta.map((b, j) => b - step[j]!);
     if (Math.max(...step.map(Math.abs)) < 1e-10) break;
   }
-  return { mean, sd, bias: beta[0]!, weights: beta.slice(1) };
+  const low = Array.from({ length: d }, (_, j) => Math.min(...xs.map((x) => x[j]!)));
+  const high = Array.from({ length: d }, (_, j) => Math.max(...xs.map((x) => x[j]!)));
+  return { mean, sd, bias: beta[0]!, weights: beta.slice(1), low, high };
 }
 
-export function predict(model: Model, x: readonly number[]): number {
-  const z = x.reduce((s, v, j) => s + model.weights[j]! * ((v - model.mean[j]!) / model.sd[j]!), model.bias);
+/** P(bona fide). With `clip`, each feature is first held inside its training range: a linear model must not
+ * extrapolate — a colour statistic far beyond anything seen in training would otherwise outvote the rest. */
+export function predict(model: Model, x: readonly number[], clip = CLIP): number {
+  const z = x.reduce((s, raw, j) => {
+    const v = clip ? Math.min(model.high[j]!, Math.max(model.low[j]!, raw)) : raw;
+    return s + model.weights[j]! * ((v - model.mean[j]!) / model.sd[j]!);
+  }, model.bias);
   return sigmoid(z);
 }
 

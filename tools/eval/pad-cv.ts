@@ -15,7 +15,8 @@ import type { TextureFeatures } from "@/lib/engines/pad/texture-features";
 // threshold from out-of-fold scores of an inner leave-one-subject-out on the training subjects, never from scores
 // the model was fit on. Decisions as the check makes them on a one-frame capture with an assumed second signal: no
 // frontal face or greyscale → REVIEW; the shipped score < VERY_LOW → FAILED (the FAILED rule is not a candidate);
-// else PASSED when the rule says so, else REVIEW. `--bona-fide DIR`: every image there genuine; the rule fit on all
+// else, on a close-up (face box ≥ CLOSE_UP_SHARE of the width), PASSED when the rule says so, elsewhere when the
+// pair's score ≥ PASS; else REVIEW. `--bona-fide DIR`: every image there genuine; the rule fit on all
 // of DIR (threshold from its out-of-fold scores) is applied to them — the cost on other genuine material.
 
 type Measured = ImageFeatures & { variants: Variant[]; texture: TextureFeatures };
@@ -162,6 +163,10 @@ type Decision = "PASSED" | "REVIEW" | "FAILED";
 function decide(f: ImageFeatures, passes: (m: Measured) => boolean): Decision {
   if (!isMeasured(f) || f.greyscale) return "REVIEW";
   if (shipped(f) < PAD_THRESHOLDS.VERY_LOW) return "FAILED";
+  // as the check: a candidate rule decides only on close-ups (all of face-pad; part of face-pairs), the pair's
+  // score ≥ PASS elsewhere
+  if (f.faceWidth! / f.imageWidth! < PAD_THRESHOLDS.CLOSE_UP_SHARE)
+    return shipped(f) >= PAD_THRESHOLDS.PASS ? "PASSED" : "REVIEW";
   return passes(f) ? "PASSED" : "REVIEW";
 }
 

@@ -25,6 +25,7 @@ const frame = (real: number, i: number, greyscale = false): FramePad => ({
   frame: i,
   real,
   combined: real,
+  faceShare: 1,
   texture: NO_TEXTURE,
   perModel: [{ name: "MiniFASNetV2", real }],
   greyscale,
@@ -43,7 +44,7 @@ describe("presentation-attack scores on the dashboard", () => {
     expect(html).toContain("<strong>review</strong>");
     expect(html).toContain("real-face score 0.31 median, 0.20 lowest");
     expect(html).toContain("#2 0.310 · #5 0.200 · #9 0.640");
-    expect(html).toContain("with texture cues 0.31 median · passes from 0.651 (with texture cues)");
+    expect(html).toContain("with texture cues 0.31 median · passes from 0.64 (close-up: with texture cues)");
     expect(html).toContain("Possibly a printed photo or a screen");
   });
 

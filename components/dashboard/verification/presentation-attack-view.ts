@@ -12,6 +12,8 @@ export type PadView = {
   /** the pair's score with the texture cues: what PASS is compared with (null in steps written before it existed) */
   medianCombined: number | null;
   pass: number | null;
+  /** what `pass` is compared with: "median_real", or "median_combined" on a close-up */
+  passOn: string | null;
   veryLow: number | null;
   secondSignal: string | null;
   frames: PadFrameView[];
@@ -34,6 +36,7 @@ export function padView(data: Record<string, unknown>): PadView | null {
     minReal: num(p.min_real),
     medianCombined: num(p.median_combined),
     pass: num(thresholds.pass),
+    passOn: str(thresholds.pass_on),
     veryLow: num(thresholds.very_low),
     secondSignal: str(p.second_signal),
     frames: frames.flatMap((f) => {

@@ -25,11 +25,13 @@ const NO_TEXTURE = {
   lbpFlat: 0,
   lbpEntropy: 0,
 };
-// `combined` (the pair with the texture cues) set apart from `real` where a test needs them to differ
-const frame = (real: number, i = 0, greyscale = false, combined = real): FramePad => ({
+// `combined` (the pair with the texture cues) set apart from `real` where a test needs them to differ; a close-up
+// (faceShare 1, as the NUAA crops) unless a test moves the face away
+const frame = (real: number, i = 0, greyscale = false, combined = real, faceShare = 1): FramePad => ({
   frame: i,
   real,
   combined,
+  faceShare,
   texture: NO_TEXTURE,
   perModel: [
     { name: "MiniFASNetV2", real },
@@ -62,6 +64,14 @@ describe("judgePresentationAttack", () => {
     const { check } = judgePresentationAttack([frame(0.9, 0, false, 0.3), frame(0.95, 1, false, 0.4)]);
     expect(check.result).toBe("REVIEW");
     expect(check.detail).toContain("with the texture cues 0.35");
+  });
+
+  it("away from a close-up the pair's score alone decides the pass, as the texture model was not fit there", () => {
+    const far = (real: number, combined: number) => [0, 1, 2].map((i) => frame(real, i, false, combined, 0.4));
+    const strong = judgePresentationAttack(far(0.9, 0.3));
+    expect(strong.check.result).toBe("PASSED");
+    expect(strong.data).toMatchObject({ face_share: 0.4, thresholds: { pass: 0.75, pass_on: "median_real" } });
+    expect(judgePresentationAttack(far(0.3, 0.9)).check.result).toBe("REVIEW");
   });
 
   it("never lets texture overrule a model that is certain on every frame: REVIEW or FAILED, not PASSED", () => {

@@ -2,7 +2,8 @@ import type { TextureFeatures } from "./texture-features";
 
 // The combined real-face evidence PRESENTATION_ATTACK passes on: a logistic regression on the MiniFASNet pair's
 // score (as a logit) and the 12 texture cues of texture-features.ts, L2-regularised (λ = 3, fixed before looking at
-// results) on standardised features. Fit with `npm run eval:pad-cv -- --data ../shared/data/face-pad --fit` on the
+// results) on standardised features, each feature first clipped to the range it had in the material (a vivid
+// colour photo's saturation, far beyond any NUAA capture's, outvoted the models' 0.04 before clipping). Fit with `npm run eval:pad-cv -- --data ../shared/data/face-pad --fit` on the
 // DEVELOPMENT half of face-pad (57 images with a frontal face: 26 attacks — 25 NUAA prints, 1 tablet replay — and
 // 31 genuine, 10 NUAA subjects + minivision's samples), 2026-11-28. Its threshold comes from leave-one-subject-out
 // out-of-fold scores on the same material: at most 1 of the 26 attacks (5 %) at or above it. What it
@@ -41,10 +42,25 @@ export const COMBINED_MODEL = {
     1.0640294334062441, -0.823301778517212, -0.22590383279547385, 0.4830921607698378, 0.44773232403507063,
     -0.02823459615467471, 0.13939567425435134, -0.08140587804816632,
   ],
+  /** each feature's range on the material: a new value is clipped to it (the model must not extrapolate) */
+  low: [
+    -13.815509557963773, -4.231846190820084, -4.138205745581106, 0.22587350345449317, 0.2451604947718454,
+    0.06610022427269663, 0.060185012920791016, 3.573603155226825, 4.076288592996395, 0, 0.8168574401664932,
+    0.031477627471383975, 2.511204846110055,
+  ],
+  high: [
+    5.84021845966457, -2.588929128097519, -3.1122763859779417, 3.863626709950505, 0.8230590848060112,
+    0.3863034507508738, 0.2937504017007595, 15.34090309745256, 17.104270790731512, 0.48583984375, 0.9315816857440167,
+    0.11654526534859522, 3.0964149974799224,
+  ],
   bias: 0.11391111590438292,
   /** PASSED from this combined probability (median over the scored frames): just above the second-highest
-   * out-of-fold attack score (0.65001) */
-  threshold: 0.651,
+   * out-of-fold attack score (0.63903) */
+  threshold: 0.64,
+  /** the model is used only on close-ups like those it was fit on: human's face box at least this share of the
+   * image's width (the material's narrowest was 0.629; NUAA's tight crops are ~1.0). A face further away has the
+   * context the models were trained with, and their score alone decides as before. */
+  minFaceShare: 0.6,
 } as const;
 
 /** The logit the model reads the pair's probability as, clamped so that 0 and 1 stay finite. */
@@ -55,7 +71,10 @@ export function logitOf(p: number): number {
 
 /** P(live face) from the pair's real-face probability and the face's texture cues. */
 export function combinedReal(real: number, texture: TextureFeatures): number {
-  const x = COMBINED_MODEL.features.map((name) => (name === "logitReal" ? logitOf(real) : texture[name]));
+  const x = COMBINED_MODEL.features.map((name, j) => {
+    const value = name === "logitReal" ? logitOf(real) : texture[name];
+    return Math.min(COMBINED_MODEL.high[j]!, Math.max(COMBINED_MODEL.low[j]!, value));
+  });
   const z = x.reduce(
     (sum, v, j) => sum + COMBINED_MODEL.weights[j]! * ((v - COMBINED_MODEL.mean[j]!) / COMBINED_MODEL.sd[j]!),
     COMBINED_MODEL.bias,

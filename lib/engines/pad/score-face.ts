@@ -30,8 +30,11 @@ export type FacePad = PadScore & {
   box: [number, number, number, number];
   /** the print/screen texture cues of the face box (texture-features.ts) */
   texture: TextureFeatures;
-  /** P(live) from the pair's score and the texture cues together (combined-score.ts): what the check passes on */
+  /** P(live) from the pair's score and the texture cues together (combined-score.ts) */
   combined: number;
+  /** width of human's face box over the image's: ≥ COMBINED_MODEL.minFaceShare is a close-up, where the combined
+   * probability was fit and validated (the check decides PASS on it there, on the pair's score elsewhere) */
+  faceShare: number;
 };
 
 /** Mean of max(|R−G|, |G−B|, |R−B|) below which a face is greyscale (a JPEG of a grey picture stays under 1). */
@@ -112,5 +115,6 @@ export async function scoreFace(image: U8Image, humanBox: PixelBox, options: Fac
     box: [round(box[0]), round(box[1]), round(box[2]), round(box[3])],
     texture,
     combined: combinedReal(score.real, texture),
+    faceShare: Math.round((humanBox[2] / image.width) * 1000) / 1000,
   };
 }
