@@ -1,13 +1,15 @@
 import type { TextureFeatures } from "./texture-features";
 
-// The combined real-face evidence PRESENTATION_ATTACK passes on: a logistic regression on the MiniFASNet pair's
-// score (as a logit) and the 12 texture cues of texture-features.ts, L2-regularised (λ = 3, fixed before looking at
-// results) on standardised features, each feature first clipped to the range it had in the material (a vivid
-// colour photo's saturation, far beyond any NUAA capture's, outvoted the models' 0.04 before clipping). Fit with `npm run eval:pad-cv -- --data ../shared/data/face-pad --fit` on the
-// DEVELOPMENT half of face-pad (57 images with a frontal face: 26 attacks — 25 NUAA prints, 1 tablet replay — and
-// 31 genuine, 10 NUAA subjects + minivision's samples), 2026-11-28. Its threshold comes from leave-one-subject-out
-// out-of-fold scores on the same material: at most 1 of the 26 attacks (5 %) at or above it. What it
-// did under subject-grouped cross-validation, and what it was not tested on: docs/accuracy.md.
+// The combined real-face evidence PRESENTATION_ATTACK passes on for close-ups: a logistic regression on the
+// MiniFASNet pair's score (as a logit) and the 12 texture cues of texture-features.ts, L2-regularised (λ = 3, fixed
+// before looking at results) on standardised features, each feature first clipped to the range it had in the
+// material, so that no cue extrapolates beyond what was seen. Fit with
+// `npm run eval:pad-cv -- --data ../shared/data/face-pad --fit` on the DEVELOPMENT half of face-pad (57 images with a
+// frontal face: 26 attacks — 25 NUAA prints, 1 tablet replay — and 31 genuine, 10 NUAA subjects + minivision's
+// sample), 2026-11-28. Its threshold comes from leave-one-subject-out out-of-fold scores on the same material: at
+// most 1 of the 26 attacks (5 %) at or above it. Used only on close-ups (minFaceShare): the material is all
+// close-ups, where the pair lacks context and the fit learnt to lean on texture; on a vivid photo of a face further
+// away the pair said 0.04 and this model 0.88. Cross-validated figures and limits: docs/accuracy.md.
 
 export const COMBINED_MODEL = {
   material: "face-pad development half (57 measured images), 2026-11-28",
