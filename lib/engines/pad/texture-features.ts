@@ -2,9 +2,9 @@ import { resizeLinearU8, type U8Image } from "./opencv-resize";
 
 // Classical print-attack cues on the face box (docs/accuracy.md, "A second signal: texture cues"). A recaptured
 // print loses fine detail and dynamic range and its colours are the printer's: Tan et al. (NUAA, ECCV 2010) used
-// DoG-filtered images, Määttä et al. (IJCB 2011) LBP histograms, others high-frequency energy, chroma and specular statistics. Every figure is computed on the face box
-// resized to TEXTURE_SIZE² so that it does not depend on the capture's resolution. Deterministic, about 2 ms a face
-// (tools/bench/checks-pad.ts).
+// DoG-filtered images, Määttä et al. (IJCB 2011) LBP histograms, others high-frequency energy, chroma and specular
+// statistics. Every figure is computed on the face box resized to TEXTURE_SIZE² so that it does not depend on the
+// capture's resolution. Deterministic, about 2 ms a face (tools/bench/checks-pad.ts).
 
 export const TEXTURE_SIZE = 64;
 
