@@ -2,10 +2,12 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { decodeImage, detectFacesInPixels, warmFaceEngine } from "@/lib/engines/faces/human-engine";
 import { warmPadEngine } from "@/lib/engines/pad/minifasnet";
+import { textureFeatures } from "@/lib/engines/pad/texture-features";
 import { scoreFrame, PAD_THRESHOLDS } from "@/lib/checks/liveness/presentation-attack";
 
 // What PRESENTATION_ATTACK adds to a LIVENESS or VIDEO_AGREEMENT step: loading the MiniFASNet pair (once per process)
-// and scoring one face (crop, OpenCV-exact resize, both models), on a 480×640 camera frame of ../shared/data/face-pad.
+// and scoring one face (crop, OpenCV-exact resize, both models, the texture cues and the combined probability), on a
+// 480×640 camera frame of ../shared/data/face-pad; the texture cues are also timed alone.
 // A step scores up to PAD_THRESHOLDS.FRAMES faces; detection is not counted (the step has already done it).
 // Run: node --import tsx --conditions=react-server tools/bench/checks-pad.ts [--data DIR] [--runs N]
 
@@ -30,12 +32,20 @@ async function main() {
     await scoreFrame(image, face);
     times.push(performance.now() - t);
   }
+  const textureTimes: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    textureFeatures({ ...image, channels: 3 }, face.box);
+    textureTimes.push(performance.now() - t);
+  }
+  textureTimes.sort((a, b) => a - b);
   times.sort((a, b) => a - b);
   const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!;
   console.log(`models loaded in ${load.toFixed(0)} ms (once per process)`);
   console.log(
     `one face (480×640 frame), ${runs} runs: median ${at(0.5).toFixed(1)} ms, p90 ${at(0.9).toFixed(1)} ms, fastest ${times[0]!.toFixed(1)} ms`,
   );
+  console.log(`of which the texture cues: median ${textureTimes[textureTimes.length >> 1]!.toFixed(2)} ms`);
   console.log(`per step (≤ ${PAD_THRESHOLDS.FRAMES} faces): about ${(PAD_THRESHOLDS.FRAMES * at(0.5)).toFixed(0)} ms`);
   console.log(`rss ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MB after the face engine and the PAD models`);
 }

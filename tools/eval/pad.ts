@@ -14,6 +14,7 @@ import { auc, ratesTable, type Scored } from "./pad-metrics";
 // npm run eval:pad -- --data DIR [--json] [--bona-fide] [--second-signal agrees|absent] [--box unscaled|human]
 //                                        [--context none|reflect|black]
 // npm run eval:pad -- --head-turns [--json]   (the synthetic head-turn videos through LIVENESS: pad-head-turns.ts)
+// Columns: the pair's real-face probability, then the combined probability the check passes on (combined-score.ts).
 // Scores every image of DIR/labels.csv (image, label spoof|bona_fide, attack_type, …) — or, with --bona-fide, every
 // image under DIR as a genuine capture — with the function the LIVENESS step runs on each frame (human's detector →
 // reference crop → MiniFASNet pair) and judges it with the step's policy as a one-frame capture. Prints a row per
@@ -68,7 +69,13 @@ async function main() {
   const rows = await rowsOf(data, process.argv.includes("--bona-fide"));
   const say = (line: string) => (asJson ? process.stderr : process.stdout).write(`${line}\n`);
 
-  const perImage: (Scored & { image: string; attackType: string; score: number | null; reason: string })[] = [];
+  const perImage: (Scored & {
+    image: string;
+    attackType: string;
+    score: number | null;
+    combined: number | null;
+    reason: string;
+  })[] = [];
   let millis = 0;
   let faces = 0;
   for (const row of rows) {
@@ -96,7 +103,9 @@ async function main() {
     });
     const result = check.result as "PASSED" | "REVIEW" | "FAILED";
     const score = scored[0]?.real ?? null;
+    const combined = scored[0]?.combined ?? null;
     perImage.push({
+      combined,
       image: row.image,
       label: row.label,
       attackType: row.attackType,
@@ -105,7 +114,7 @@ async function main() {
       reason: check.detail,
     });
     say(
-      `${row.image.padEnd(48)} ${row.label.padEnd(9)} ${row.attackType.padEnd(8)} ${score === null ? "  —  " : score.toFixed(3)} ${result.padEnd(7)} ${main ? `yaw ${main.yaw.toFixed(0)} pitch ${main.pitch.toFixed(0)}` : "no face"}${scored[0]?.greyscale ? " greyscale" : ""}`,
+      `${row.image.padEnd(48)} ${row.label.padEnd(9)} ${row.attackType.padEnd(8)} ${score === null ? "  —  " : score.toFixed(3)} ${combined === null ? "  —  " : combined.toFixed(3)} ${result.padEnd(7)} ${main ? `yaw ${main.yaw.toFixed(0)} pitch ${main.pitch.toFixed(0)}` : "no face"}${scored[0]?.greyscale ? " greyscale" : ""}`,
     );
   }
 
@@ -119,8 +128,9 @@ async function main() {
         : `${t.type.padEnd(10)} ${String(t.n).padStart(3)}  ${" ".repeat(40)}| ${pct(t.rate)} [${pct(t.ci[0])}, ${pct(t.ci[1])}]  ${pct(t.failed! / t.n)}  ${pct(t.review! / t.n)}`,
     );
   const aucValue = auc(perImage.filter((p) => p.score !== null) as (Scored & { score: number })[]);
+  const aucCombined = auc(perImage.filter((p) => p.combined !== null).map((p) => ({ ...p, score: p.combined! })));
   say(
-    `AUC (scored images) ${aucValue === null ? "—" : aucValue.toFixed(3)}; ${faces} faces scored in ${millis.toFixed(0)} ms (${faces ? (millis / faces).toFixed(1) : "—"} ms a face, both models, crop included)`,
+    `AUC (scored images) ${aucValue === null ? "—" : aucValue.toFixed(3)}, combined ${aucCombined === null ? "—" : aucCombined.toFixed(3)}; ${faces} faces scored in ${millis.toFixed(0)} ms (${faces ? (millis / faces).toFixed(1) : "—"} ms a face, both models, crop included)`,
   );
   say(`second signal: ${secondSignal}; box: ${boxMode ?? "human (shipped)"}; context: ${context ?? "none (shipped)"}`);
   if (asJson)
@@ -131,10 +141,12 @@ async function main() {
           label: p.label,
           attack_type: p.attackType,
           score: p.score === null ? null : Math.round(p.score * 1e4) / 1e4,
+          combined: p.combined === null ? null : Math.round(p.combined * 1e4) / 1e4,
           decision: p.decision,
         })),
         byAttackType: table,
         auc: aucValue,
+        aucCombined,
         options: { secondSignal, box: boxMode ?? "human", context: context ?? "none" },
       })}\n`,
     );

@@ -7,9 +7,26 @@ import { padView } from "./presentation-attack-view";
 
 // What a reviewer sees of PRESENTATION_ATTACK on the verification page, from the step data the check writes.
 
+const NO_TEXTURE = {
+  highFreq: 0,
+  dogBand: 0,
+  laplacian: 0,
+  contrast: 0,
+  saturation: 0,
+  saturationSd: 0,
+  cbSd: 0,
+  crSd: 0,
+  specular: 0,
+  lbpUniform: 0,
+  lbpFlat: 0,
+  lbpEntropy: 0,
+};
 const frame = (real: number, i: number, greyscale = false): FramePad => ({
   frame: i,
   real,
+  combined: real,
+  faceShare: 1,
+  texture: NO_TEXTURE,
   perModel: [{ name: "MiniFASNetV2", real }],
   greyscale,
   chroma: 10,
@@ -27,6 +44,7 @@ describe("presentation-attack scores on the dashboard", () => {
     expect(html).toContain("<strong>review</strong>");
     expect(html).toContain("real-face score 0.31 median, 0.20 lowest");
     expect(html).toContain("#2 0.310 · #5 0.200 · #9 0.640");
+    expect(html).toContain("with texture cues 0.31 median · passes from 0.64 (close-up: with texture cues)");
     expect(html).toContain("Possibly a printed photo or a screen");
   });
 

@@ -9,7 +9,11 @@ export type PadView = {
   reason: string;
   medianReal: number | null;
   minReal: number | null;
+  /** the pair's score with the texture cues: what PASS is compared with (null in steps written before it existed) */
+  medianCombined: number | null;
   pass: number | null;
+  /** what `pass` is compared with: "median_real", or "median_combined" on a close-up */
+  passOn: string | null;
   veryLow: number | null;
   secondSignal: string | null;
   frames: PadFrameView[];
@@ -30,7 +34,9 @@ export function padView(data: Record<string, unknown>): PadView | null {
     reason: str(p.reason) ?? "",
     medianReal: num(p.median_real),
     minReal: num(p.min_real),
+    medianCombined: num(p.median_combined),
     pass: num(thresholds.pass),
+    passOn: str(thresholds.pass_on),
     veryLow: num(thresholds.very_low),
     secondSignal: str(p.second_signal),
     frames: frames.flatMap((f) => {

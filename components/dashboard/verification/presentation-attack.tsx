@@ -6,6 +6,7 @@ export function PresentationAttackScores({ data }: { data: Record<string, unknow
   const pad = padView(data);
   if (!pad) return null;
   const shadow = pad.mode === "SHADOW";
+  const closeUp = pad.passOn === "median_combined";
   return (
     <div data-testid="presentation-attack">
       <p>
@@ -13,7 +14,8 @@ export function PresentationAttackScores({ data }: { data: Record<string, unknow
         {shadow ? " · shadow mode: recorded, not deciding" : ""}
         {pad.medianReal !== null ? ` · real-face score ${pad.medianReal.toFixed(2)} median` : " · no frame scored"}
         {pad.minReal !== null ? `, ${pad.minReal.toFixed(2)} lowest` : ""}
-        {pad.pass !== null ? ` · passes from ${pad.pass}` : ""}
+        {closeUp && pad.medianCombined !== null ? ` · with texture cues ${pad.medianCombined.toFixed(2)} median` : ""}
+        {pad.pass !== null ? ` · passes from ${pad.pass}${closeUp ? " (close-up: with texture cues)" : ""}` : ""}
         {pad.secondSignal ? ` · confirmed by ${pad.secondSignal}` : ""}
       </p>
       {pad.frames.length ? (

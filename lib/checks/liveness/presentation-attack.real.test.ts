@@ -7,7 +7,10 @@ import { frontalFrames, judgePresentationAttack, scoreFrame, type FramePad } fro
 
 // Never-regress on the development material of docs/accuracy.md ("Presentation attacks"), through the same path as
 // `npm run eval:pad`: no genuine capture is declined even when a second signal is assumed to agree (the worst case
-// for a person), and the attacks let through stay at what was measured when the thresholds were chosen.
+// for a person), and the attacks let through stay at what was measured when the thresholds were chosen. The combined
+// model was FIT on face-pad's development half, so the face-pad figures here are in-sample (0 of 29 attacks, 29 of
+// 33 genuine passed; the attack bound is the cross-validated 1): a floor against regressions, not an accuracy claim —
+// the cross-validated figures are in docs/accuracy.md. face-pairs was not used to fit anything (56 of 62 passed).
 
 const DATA = path.resolve(process.cwd(), "../shared/data");
 const AGREEING = [{ name: "an assumed second signal", failed: true }];
@@ -22,7 +25,7 @@ async function decide(file: string) {
 }
 
 describe("PRESENTATION_ATTACK on the development material", () => {
-  it("face-pad: no genuine capture FAILED, at most 2 of 29 attacks PASSED", async () => {
+  it("face-pad: no genuine capture FAILED, at most 1 of 29 attacks PASSED, at least 29 of 33 genuine PASSED", async () => {
     const rows = parse(await readFile(path.join(DATA, "face-pad/labels.csv"), "utf8"), { columns: true }) as {
       image: string;
       label: string;
@@ -35,7 +38,8 @@ describe("PRESENTATION_ATTACK on the development material", () => {
     expect(genuine.length).toBe(33);
     expect(genuine.filter((r) => r.result === "FAILED")).toEqual([]);
     expect(attacks.length).toBe(29);
-    expect(attacks.filter((r) => r.result === "PASSED").length).toBeLessThanOrEqual(2);
+    expect(genuine.filter((r) => r.result === "PASSED").length).toBeGreaterThanOrEqual(29);
+    expect(attacks.filter((r) => r.result === "PASSED").length).toBeLessThanOrEqual(1);
     expect(attacks.filter((r) => r.result === "FAILED").length).toBeGreaterThan(0);
   }, 120_000);
 
@@ -45,6 +49,6 @@ describe("PRESENTATION_ATTACK on the development material", () => {
     const results = await Promise.all(files.map((f) => decide(path.join(dir, f))));
     expect(results.length).toBe(62);
     expect(results.filter((r) => r === "FAILED")).toEqual([]);
-    expect(results.filter((r) => r === "PASSED").length).toBeGreaterThanOrEqual(53);
+    expect(results.filter((r) => r === "PASSED").length).toBeGreaterThanOrEqual(56);
   }, 120_000);
 });

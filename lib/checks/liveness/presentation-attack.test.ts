@@ -11,9 +11,28 @@ import {
 
 // The policy of PRESENTATION_ATTACK on given scores (the models' side is minifasnet.real.test.ts and eval:pad).
 
-const frame = (real: number, i = 0, greyscale = false): FramePad => ({
+const NO_TEXTURE = {
+  highFreq: 0,
+  dogBand: 0,
+  laplacian: 0,
+  contrast: 0,
+  saturation: 0,
+  saturationSd: 0,
+  cbSd: 0,
+  crSd: 0,
+  specular: 0,
+  lbpUniform: 0,
+  lbpFlat: 0,
+  lbpEntropy: 0,
+};
+// `combined` (the pair with the texture cues) set apart from `real` where a test needs them to differ; a close-up
+// (faceShare 1, as the NUAA crops) unless a test moves the face away
+const frame = (real: number, i = 0, greyscale = false, combined = real, faceShare = 1): FramePad => ({
   frame: i,
   real,
+  combined,
+  faceShare,
+  texture: NO_TEXTURE,
   perModel: [
     { name: "MiniFASNetV2", real },
     { name: "MiniFASNetV1SE", real },
@@ -33,6 +52,32 @@ describe("judgePresentationAttack", () => {
     expect(check).toMatchObject({ name: "PRESENTATION_ATTACK", result: "PASSED" });
     expect(data).toMatchObject({ decision: "PASSED", median_real: 0.97, min_real: 0.6, mode: "ENFORCE" });
     expect((data.frames as unknown[]).length).toBe(5);
+  });
+
+  it("passes on the combined evidence: a middling model score with live-looking texture passes", () => {
+    const { check, data } = judgePresentationAttack([frame(0.3, 0, false, 0.9), frame(0.2, 1, false, 0.8)]);
+    expect(check.result).toBe("PASSED");
+    expect(data).toMatchObject({ median_real: 0.25, median_combined: 0.85 });
+  });
+
+  it("does not pass a high model score whose combined evidence is weak", () => {
+    const { check } = judgePresentationAttack([frame(0.9, 0, false, 0.3), frame(0.95, 1, false, 0.4)]);
+    expect(check.result).toBe("REVIEW");
+    expect(check.detail).toContain("with the texture cues 0.35");
+  });
+
+  it("away from a close-up the pair's score alone decides the pass, as the texture model was not fit there", () => {
+    const far = (real: number, combined: number) => [0, 1, 2].map((i) => frame(real, i, false, combined, 0.4));
+    const strong = judgePresentationAttack(far(0.9, 0.3));
+    expect(strong.check.result).toBe("PASSED");
+    expect(strong.data).toMatchObject({ face_share: 0.4, thresholds: { pass: 0.75, pass_on: "median_real" } });
+    expect(judgePresentationAttack(far(0.3, 0.9)).check.result).toBe("REVIEW");
+  });
+
+  it("never lets texture overrule a model that is certain on every frame: REVIEW or FAILED, not PASSED", () => {
+    const certain = [frame(0.0001, 0, false, 0.99), frame(0.001, 1, false, 0.99)];
+    expect(judgePresentationAttack(certain).check.result).toBe("REVIEW");
+    expect(judgePresentationAttack(certain, { secondSignals: stillFailed }).check.result).toBe("FAILED");
   });
 
   it("sends a suspicious score to review, whatever the other checks say", () => {

@@ -1,30 +1,41 @@
 import "server-only";
 import type { FrameFaces, VideoAnalysis } from "@/lib/engines/faces/analyze-video";
 import { DETECTOR_BOX_SCALE, type FaceObservation } from "@/lib/engines/faces/human-engine";
+import { COMBINED_MODEL } from "@/lib/engines/pad/combined-score";
 import { PAD_ENGINE } from "@/lib/engines/pad/minifasnet";
 import { scoreFace, type FacePad } from "@/lib/engines/pad/score-face";
 import type { Check, CheckResult } from "@/lib/checks/types";
 import type { PAD_MODES } from "@/lib/shared/workflow-settings";
 
 // PRESENTATION_ATTACK: passive presentation-attack detection (ISO/IEC 30107-3 "PAD") on the near-frontal frames of
-// a selfie or agreement video, with the MiniFASNet pair (lib/engines/pad). The models are good but not alone
-// decisive (AUC 0.93 on the development set, docs/accuracy.md), so the policy never declines a person on their
-// score only:
+// a selfie or agreement video, with the MiniFASNet pair (lib/engines/pad). On a close-up (the face box ≥ 60 % of the
+// frame's width, where the models lack the 2.7–4× context they were trained with) it passes on the pair's score
+// combined with texture cues of the face instead (combined-score.ts: the pair alone sent half the genuine tight
+// webcam crops to review, the combination, cross-validated by subject, one in seven — docs/accuracy.md). The policy
+// never declines a person on these scores only:
 // | result  | when                                                                                               |
 // |---------|----------------------------------------------------------------------------------------------------|
-// | PASSED  | median real-face probability of the scored frames ≥ PASS                                           |
-// | REVIEW  | median below PASS; or every frame below VERY_LOW with no second signal agreeing; or greyscale frames |
+// | PASSED  | median real-face probability ≥ PASS; on a close-up the median combined probability ≥ COMBINED_PASS  |
+// |         | instead; never when every frame is below VERY_LOW                                                  |
+// | REVIEW  | below that; or every frame below VERY_LOW with no second signal agreeing; or greyscale frames      |
 // |         | (the models call every grey face a spoof); or no near-frontal face to score                        |
 // | FAILED  | EVERY scored frame below VERY_LOW AND an independent signal of the same capture agrees: NOT_STILL or |
 // |         | HEAD_CHALLENGE failed, or CAPTURE_INTEGRITY was not PASSED (SECOND_SIGNAL_CHECKS); named in the detail |
 // | SKIPPED | shadow mode (workflow setting PAD_MODE = SHADOW): scores recorded, the check decides nothing       |
-// Thresholds chosen on the development half of ../shared/data/face-pad with tools/eval/pad.ts (docs/accuracy.md).
+// Thresholds chosen on the development half of ../shared/data/face-pad with tools/eval/pad.ts and pad-cv.ts
+// (docs/accuracy.md).
 
 export const PAD_THRESHOLDS = {
   /** median real-face probability from which the capture passes: 2 of 29 development attacks score above it */
   PASS: 0.75,
-  /** below this on every frame the face looks like a print or a screen (FAILED when a second signal agrees): under
-   * every genuine score of the development material (lowest 0.0047, a tight NUAA crop), half the attacks under it */
+  /** on a close-up, the median COMBINED probability (the pair's score with the texture cues, combined-score.ts) from
+   * which the capture passes instead: on out-of-fold scores of the development half, 1 of 26 attacks above it */
+  COMBINED_PASS: COMBINED_MODEL.threshold,
+  /** median face share (human's box width / frame width) from which a capture is a close-up */
+  CLOSE_UP_SHARE: COMBINED_MODEL.minFaceShare,
+  /** below this on every frame the pair's real-face probability says print or screen (FAILED when a second signal
+   * agrees): under every genuine score of the development material (lowest 0.0047, a tight NUAA crop), half the
+   * attacks under it. On the pair's score alone, not the combined one: the texture cues decide no decline. */
   VERY_LOW: 0.002,
   /** |yaw| and |pitch| (degrees) of a frame scored: the models were trained on faces looking at the camera */
   FRONTAL_DEG: 15,
@@ -91,6 +102,7 @@ export function judgePresentationAttack(
   { mode = "ENFORCE", secondSignals = [] }: { mode?: PadMode; secondSignals?: readonly SecondSignal[] } = {},
 ): PadJudgement {
   const scores = frames.map((f) => f.real);
+  const combined = frames.map((f) => f.combined);
   const decision = decide(frames, secondSignals);
   const data = {
     mode,
@@ -98,9 +110,13 @@ export function judgePresentationAttack(
     reason: decision.reason,
     median_real: scores.length ? round(median(scores)) : null,
     min_real: scores.length ? round(Math.min(...scores)) : null,
+    median_combined: combined.length ? round(median(combined)) : null,
+    face_share: frames.length ? round(median(frames.map((f) => f.faceShare))) : null,
     frames: frames.map((f) => ({
       frame: f.frame,
       real: round(f.real),
+      combined: round(f.combined),
+      texture: Object.fromEntries(Object.entries(f.texture).map(([k, v]) => [k, round(v, 4)])),
       models: Object.fromEntries(f.perModel.map((m) => [m.name, round(m.real)])),
       greyscale: f.greyscale,
       yaw: f.yaw,
@@ -108,7 +124,9 @@ export function judgePresentationAttack(
     })),
     second_signal: decision.agreeing ?? null,
     thresholds: {
-      pass: PAD_THRESHOLDS.PASS,
+      pass: decision.passOn === "median_combined" ? PAD_THRESHOLDS.COMBINED_PASS : PAD_THRESHOLDS.PASS,
+      pass_on: decision.passOn ?? null,
+      close_up_share: PAD_THRESHOLDS.CLOSE_UP_SHARE,
       very_low: PAD_THRESHOLDS.VERY_LOW,
       frontal_deg: PAD_THRESHOLDS.FRONTAL_DEG,
     },
@@ -129,7 +147,12 @@ export function judgePresentationAttack(
 function decide(
   frames: readonly FramePad[],
   secondSignals: readonly SecondSignal[],
-): { result: Exclude<CheckResult, "SKIPPED">; reason: string; agreeing?: string } {
+): {
+  result: Exclude<CheckResult, "SKIPPED">;
+  reason: string;
+  agreeing?: string;
+  passOn?: "median_real" | "median_combined";
+} {
   if (frames.length === 0)
     return { result: "REVIEW", reason: "No near-frontal face to score for presentation attacks." };
   const grey = frames.filter((f) => f.greyscale).length;
@@ -140,11 +163,18 @@ function decide(
     };
   const scores = frames.map((f) => f.real);
   const mid = median(scores);
+  const combined = median(frames.map((f) => f.combined));
   const highest = Math.max(...scores);
-  const summary = `real-face probability median ${round(mid, 2)} (lowest ${round(Math.min(...scores), 2)}) over ${frames.length} frontal frames`;
-  if (mid >= PAD_THRESHOLDS.PASS) return { result: "PASSED", reason: `Looks like a live face: ${summary}.` };
+  // the combined model decides only where it was fit and validated: close-ups (combined-score.ts' minFaceShare)
+  const closeUp = median(frames.map((f) => f.faceShare)) >= PAD_THRESHOLDS.CLOSE_UP_SHARE;
+  const passOn = closeUp ? "median_combined" : "median_real";
+  const summary = `real-face probability median ${round(mid, 2)} (lowest ${round(Math.min(...scores), 2)})${closeUp ? `, with the texture cues ${round(combined, 2)} (a close-up)` : ""}, over ${frames.length} frontal frames`;
+  const passes = closeUp ? combined >= PAD_THRESHOLDS.COMBINED_PASS : mid >= PAD_THRESHOLDS.PASS;
+  // a frame not very low is needed to pass: the texture cues may lift a middling score, not overrule a certain one
+  if (highest >= PAD_THRESHOLDS.VERY_LOW && passes)
+    return { result: "PASSED", reason: `Looks like a live face: ${summary}.`, passOn };
   if (highest >= PAD_THRESHOLDS.VERY_LOW)
-    return { result: "REVIEW", reason: `Possibly a printed photo or a screen: ${summary}.` };
+    return { result: "REVIEW", reason: `Possibly a printed photo or a screen: ${summary}.`, passOn };
   const agreeing = secondSignals.find((s) => s.failed);
   if (!agreeing)
     return {

@@ -2,6 +2,8 @@ import "server-only";
 import type { PixelBox } from "./crop-patch";
 import { PAD_MODELS, scoreFaceBox, type PadScore } from "./minifasnet";
 import type { U8Image } from "./opencv-resize";
+import { combinedReal } from "./combined-score";
+import { textureFeatures, type TextureFeatures } from "./texture-features";
 
 // One face of one frame → the MiniFASNet pair's real-face probability, from the face box human reports.
 //
@@ -26,6 +28,13 @@ export type FacePad = PadScore & {
   /** mean largest channel difference (0–255) in the face box, the greyscale test's measure */
   chroma: number;
   box: [number, number, number, number];
+  /** the print/screen texture cues of the face box (texture-features.ts) */
+  texture: TextureFeatures;
+  /** P(live) from the pair's score and the texture cues together (combined-score.ts) */
+  combined: number;
+  /** width of human's face box over the image's: ≥ COMBINED_MODEL.minFaceShare is a close-up, where the combined
+   * probability was fit and validated (the check decides PASS on it there, on the pair's score elsewhere) */
+  faceShare: number;
 };
 
 /** Mean of max(|R−G|, |G−B|, |R−B|) below which a face is greyscale (a JPEG of a grey picture stays under 1). */
@@ -97,11 +106,15 @@ export async function scoreFace(image: U8Image, humanBox: PixelBox, options: Fac
     scoredBox = [box[0] + margin, box[1] + margin, box[2], box[3]];
   }
   const score = await scoreFaceBox(source, scoredBox);
+  const texture = textureFeatures(image, box);
   const round = (v: number) => Math.round(v * 10) / 10;
   return {
     ...score,
     greyscale: chroma < GREYSCALE_CHROMA,
     chroma: Math.round(chroma * 100) / 100,
     box: [round(box[0]), round(box[1]), round(box[2]), round(box[3])],
+    texture,
+    combined: combinedReal(score.real, texture),
+    faceShare: Math.round((humanBox[2] / image.width) * 1000) / 1000,
   };
 }
