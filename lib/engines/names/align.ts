@@ -52,6 +52,8 @@ export type Alignment = {
   unmatchedList: string[];
   /** aligned pairs out of order */
   crossings: number;
+  /** tokens weighed less because the list screened uses them often (token-rarity.ts), for the reviewer */
+  commonTokens: { token: string; weight: number }[];
 };
 
 type IndexedSpan = Span & { start: number; end: number };
@@ -84,7 +86,14 @@ export function alignNames(
   const weightOf = (t: NameToken) => inFull(t) * (t.isOptional ? 0.3 : 1);
   const [q, c] = [query.parts, candidate.parts];
   if (q.length === 0 || c.length === 0)
-    return { score: 0, pairs: [], unmatchedQuery: query.tokens, unmatchedList: candidate.tokens, crossings: 0 };
+    return {
+      score: 0,
+      pairs: [],
+      unmatchedQuery: query.tokens,
+      unmatchedList: candidate.tokens,
+      crossings: 0,
+      commonTokens: [],
+    };
   const context = {
     isAbjad: query.isAbjad || candidate.isAbjad,
     isChinese: query.isChineseLike && candidate.isChineseLike,
@@ -157,6 +166,9 @@ export function alignNames(
   const isSame =
     leftQ.length === 0 && leftC.length === 0 && crossings === 0 && aligned.every((p) => p.similarity === 1);
   if (!isSame) score = Math.min(score, NOT_SAME);
+  const common = new Map<string, number>();
+  for (const t of [...aligned.flatMap((p) => p.b.tokens), ...leftQ, ...leftC])
+    if (rarityOf(t) < 1) common.set(t.text, Math.round(rarityOf(t) * 100) / 100);
   return {
     score: round(score),
     pairs: aligned.map((p) => ({
@@ -168,6 +180,7 @@ export function alignNames(
     unmatchedQuery: leftQ.map((t) => t.text),
     unmatchedList: leftC.map((t) => t.text),
     crossings,
+    commonTokens: [...common].map(([token, weight]) => ({ token, weight })),
   };
 }
 

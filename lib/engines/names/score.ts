@@ -27,6 +27,8 @@ export type NameScore = {
   unmatchedQuery: string[];
   unmatchedList: string[];
   crossings: number;
+  /** tokens weighed less because the list uses them often */
+  commonTokens: { token: string; weight: number }[];
 };
 
 /** The best alignment over the readings of both names (the written form first); `rarity`: the list's token weights. */
@@ -91,6 +93,8 @@ export type ScoredEntry = {
   unmatchedQuery: string[];
   unmatchedList: string[];
   crossings: number;
+  /** tokens weighed less because the entry's list uses them often (token-rarity.ts) */
+  commonTokens: { token: string; weight: number }[];
 };
 
 const NOT_SAME = 0.99;
@@ -107,7 +111,14 @@ export function scoreEntry(
     rarity?: TokenRarity;
   },
 ): ScoredEntry {
-  let best: NameScore = { score: 0, pairs: [], unmatchedQuery: query.name.tokens, unmatchedList: [], crossings: 0 };
+  let best: NameScore = {
+    score: 0,
+    pairs: [],
+    unmatchedQuery: query.name.tokens,
+    unmatchedList: [],
+    crossings: 0,
+    commonTokens: [],
+  };
   let bestIndex = 0;
   entry.normalized.forEach((name, i) => {
     const scored = nameSimilarity(query.name, name, entry.rarity);
@@ -132,5 +143,6 @@ export function scoreEntry(
     unmatchedQuery: best.unmatchedQuery,
     unmatchedList: best.unmatchedList,
     crossings: best.crossings,
+    commonTokens: best.commonTokens,
   };
 }

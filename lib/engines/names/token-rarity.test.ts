@@ -33,8 +33,10 @@ describe("token rarity", () => {
     expect(small("MOHAMMAD")).toBe(1);
   });
 
-  it("makes a common token the screened name omits cost less", () => {
+  it("makes a common token the screened name omits cost less, and says so", () => {
     const withRarity = similarity("Akhtar Mansour", "Akhtar Mohammad Mansour Shah Mohammed");
+    const scored = nameSimilarity(normalizeName("Akhtar Mansour"), normalizeName("Akhtar Mohammad Mansour"), rarity);
+    expect(scored.commonTokens).toEqual([{ token: "MOHAMMAD", weight: Math.round(rarity("MOHAMMAD") * 100) / 100 }]);
     expect(withRarity).toBeGreaterThan(similarity("Akhtar Mansour", "Akhtar Mohammad Mansour Shah Mohammed", false));
   });
 
