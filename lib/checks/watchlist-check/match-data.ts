@@ -21,6 +21,8 @@ function evidence(match: WatchlistMatch): string[] {
   if (b.unmatchedQuery?.length) out.push(`screened tokens not on the entry: ${b.unmatchedQuery.join(" ")}`);
   if (b.unmatchedList?.length) out.push(`entry tokens not in the screened name: ${b.unmatchedList.join(" ")}`);
   if (b.crossings) out.push(`word order differs (${b.crossings} crossing pair(s))`);
+  if (b.commonTokens?.length)
+    out.push(`common on the list, weighed less: ${b.commonTokens.map((t) => `${t.token} ×${t.weight}`).join(", ")}`);
   if (match.isWeakAlias) out.push("matched a weak alias (WATCHLIST_WEAK_ALIASES)");
   return out;
 }
@@ -54,6 +56,7 @@ export function matchData(match: WatchlistMatch) {
       unmatched_query: breakdown.unmatchedQuery,
       unmatched_list: breakdown.unmatchedList,
       word_order_crossings: breakdown.crossings,
+      common_tokens: breakdown.commonTokens ?? [],
       evidence: evidence(match),
     },
   };

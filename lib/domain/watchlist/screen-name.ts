@@ -7,6 +7,7 @@ import { HAN_ONLY, japaneseReading, loadJapaneseReader } from "@/lib/engines/nam
 import { scoreEntry, type ScoredEntry } from "@/lib/engines/names/score";
 import { entryNameForms } from "@/lib/domain/watchlist/entry-names";
 import { reindexStaleLists } from "@/lib/domain/watchlist/reindex-stale-lists";
+import { listTokenRarity } from "@/lib/domain/watchlist/list-token-rarity";
 
 export type ScreenNameInput = {
   fullName: string;
@@ -71,6 +72,10 @@ const CANDIDATE_LIMIT = 2000;
 
 type CandidateRow = {
   id: string;
+  sourceId: string;
+  sourceImportedAt: Date;
+  sourceNormalizerVersion: number;
+  sourceEntryCount: number;
   sourceName: string;
   externalId: string;
   entityType: WatchlistEntityType;
@@ -136,7 +141,8 @@ export async function screenName(input: ScreenNameInput): Promise<ScreenNameResu
   const types = [...(input.entityTypes ?? DEFAULT_TYPES)];
   const accountId = input.accountId ?? null;
   const rows = await prisma.$queryRaw<CandidateRow[]>`
-    SELECT e."id", s."name" AS "sourceName", e."externalId", e."entityType"::text AS "entityType", e."primaryName",
+    SELECT e."id", s."id"::text AS "sourceId", s."importedAt" AS "sourceImportedAt",
+           s."normalizerVersion" AS "sourceNormalizerVersion", s."entryCount" AS "sourceEntryCount", s."name" AS "sourceName", e."externalId", e."entityType"::text AS "entityType", e."primaryName",
            e."aliases", e."weakAliases", e."birthDates", e."countries", e."programs", e."remarks"
     FROM "WatchlistEntry" e
     JOIN "WatchlistSource" s ON s."id" = e."sourceId"
@@ -145,6 +151,20 @@ export async function screenName(input: ScreenNameInput): Promise<ScreenNameResu
       AND (s."accountId" IS NULL OR s."accountId" = ${accountId}::uuid)
     ORDER BY cardinality(ARRAY(SELECT unnest(e."phoneticKeys") INTERSECT SELECT unnest(${keys}::text[]))) DESC, e."id"
     LIMIT ${CANDIDATE_LIMIT}`;
+
+  // each candidate is weighed by its own list's token frequencies
+  const rarities = new Map<string, Awaited<ReturnType<typeof listTokenRarity>>>();
+  for (const row of rows)
+    if (!rarities.has(row.sourceId))
+      rarities.set(
+        row.sourceId,
+        await listTokenRarity({
+          sourceId: row.sourceId,
+          importedAt: row.sourceImportedAt,
+          normalizerVersion: row.sourceNormalizerVersion,
+          entryCount: row.sourceEntryCount,
+        }),
+      );
 
   const matches: WatchlistMatch[] = [];
   for (const row of rows) {
@@ -157,6 +177,7 @@ export async function screenName(input: ScreenNameInput): Promise<ScreenNameResu
         normalized: entryNameForms(row.entityType, names),
         birthDates: row.birthDates,
         countries: row.countries,
+        rarity: rarities.get(row.sourceId),
       },
     );
     if (score < input.threshold) continue;

@@ -1,17 +1,23 @@
 import type { NameToken, NormalizedName } from "@/lib/engines/names/normalize";
 import { compareSpans, type MatchReason, type Span } from "@/lib/engines/names/token-similarity";
+import { FULL_WEIGHT, type TokenRarity } from "@/lib/engines/names/token-rarity";
 
 // Order-aware alignment of a screened name with a list name.
 //   spans      every token, and runs of 2–3 adjacent name tokens joined (SERGEI LAVROV ~ SERGEILAVROV, VAN DER
 //              BILT ~ VANDERBILT, JIN PING ~ JINPING)
 //   pairs      one-to-one, greedy by similarity (pairs under PAIR_FLOOR do not align); a token is used once
 //   weights    name and number 1, initial 0.7, legal form 0.3, particle 0.2, stop word 0.1; in parentheses × 0.3
-//              (in full when both sides have tokens left over: two different qualifiers conflict)
+//              (in full when both sides have tokens left over: two different qualifiers conflict); a name token's
+//              weight × its rarity in the list screened (token-rarity.ts: MOHAMMED or ALI say little; persons); an
+//              aligned pair takes the rarity of its list side, a left-over token its own; a conflict weighs in full
 //   score      Σ weight·similarity over the pairs
 //              / (Σ weight of the pairs + CONFLICT × conflicting
 //                 + (1 + extra / (2 × Σ weight of the pairs)) × (EXTRA_QUERY × extra screened + EXTRA_LIST × extra listed))
 //              where tokens left over on BOTH sides conflict (William G. Frost ≠ William W. Frost) as far as they
 //              weigh on the lighter side, the rest is extra: a middle name or patronymic the other side omits
+//   covered    a person's list name of 2+ name tokens all aligned, with only the screened side adding tokens (lists
+//              write short names: ANJEM CHOUDARY for ANJEM IFTIKHAR CHOUDARY MAHMOOD): the screened extras cost
+//              EXTRA_COVERED instead of EXTRA_QUERY. The other way (IVAN against IVAN SIDOROV) keeps its full cost.
 //   order      × ORDER_FACTOR per pair of pairs that cross (a later screened token aligned with an earlier listed
 //              one): SALMAN BIN MUHAMMAD is not MUHAMMAD BIN SALMAN
 //   1.0        only for the same name: every token aligned exactly, in order, nothing left over (else ≤ 0.99)
@@ -21,6 +27,7 @@ export const PAIR_FLOOR = 0.78;
 export const CONFLICT = 3;
 export const EXTRA_QUERY = 0.3;
 export const EXTRA_LIST = 0.2;
+export const EXTRA_COVERED = 0.15;
 export const ORDER_FACTOR = 0.85;
 const NOT_SAME = 0.99;
 const MAX_JOIN = 3;
@@ -33,7 +40,8 @@ const WEIGHT: Record<NameToken["role"], number> = {
   PARTICLE: 0.2,
   STOPWORD: 0.1,
 };
-const weightOf = (t: NameToken) => WEIGHT[t.role] * (t.isOptional ? 0.3 : 1);
+const RARITY_ROLES: ReadonlySet<NameToken["role"]> = new Set(["NAME", "NUMBER"]);
+const roleWeight = (t: NameToken) => WEIGHT[t.role] * (t.isOptional ? 0.3 : 1);
 
 export type AlignedPair = { query: string; list: string; similarity: number; reason: MatchReason };
 export type Alignment = {
@@ -44,6 +52,8 @@ export type Alignment = {
   unmatchedList: string[];
   /** aligned pairs out of order */
   crossings: number;
+  /** tokens weighed less because the list screened uses them often (token-rarity.ts), for the reviewer */
+  commonTokens: { token: string; weight: number }[];
 };
 
 type IndexedSpan = Span & { start: number; end: number };
@@ -62,10 +72,28 @@ function spansOf(parts: readonly NameToken[]): IndexedSpan[] {
 
 const round = (x: number) => Math.round(x * 1000) / 1000;
 
-export function alignNames(query: NormalizedName, candidate: NormalizedName): Alignment {
+/** `rarity`: how much each token says in the list screened (token-rarity.ts); every token in full without it. */
+export function alignNames(
+  query: NormalizedName,
+  candidate: NormalizedName,
+  rarity: TokenRarity = FULL_WEIGHT,
+): Alignment {
+  // persons' names only: on organisations' names it cost recall on the development pairs and saved no false hit
+  // (docs/accuracy.md)
+  const r = query.kind === "PERSON" ? rarity : FULL_WEIGHT;
+  const rarityOf = (t: NameToken) => (RARITY_ROLES.has(t.role) ? r(t.text) : 1);
+  const inFull = (t: NameToken) => WEIGHT[t.role] * rarityOf(t);
+  const weightOf = (t: NameToken) => inFull(t) * (t.isOptional ? 0.3 : 1);
   const [q, c] = [query.parts, candidate.parts];
   if (q.length === 0 || c.length === 0)
-    return { score: 0, pairs: [], unmatchedQuery: query.tokens, unmatchedList: candidate.tokens, crossings: 0 };
+    return {
+      score: 0,
+      pairs: [],
+      unmatchedQuery: query.tokens,
+      unmatchedList: candidate.tokens,
+      crossings: 0,
+      commonTokens: [],
+    };
   const context = {
     isAbjad: query.isAbjad || candidate.isAbjad,
     isChinese: query.isChineseLike && candidate.isChineseLike,
@@ -102,7 +130,9 @@ export function alignNames(query: NormalizedName, candidate: NormalizedName): Al
   let matched = 0;
   let total = 0;
   for (const p of aligned) {
-    const w = (sum(p.a.tokens.map(weightOf)) + sum(p.b.tokens.map(weightOf))) / 2;
+    // the list side's rarity: a misspelt screened token is rare by accident
+    const rare = sum(p.b.tokens.map(rarityOf)) / p.b.tokens.length;
+    const w = ((sum(p.a.tokens.map(roleWeight)) + sum(p.b.tokens.map(roleWeight))) / 2) * rare;
     matched += w * p.similarity;
     total += w;
   }
@@ -110,9 +140,12 @@ export function alignNames(query: NormalizedName, candidate: NormalizedName): Al
   const leftC = c.filter((_, j) => !usedC.has(j));
   // a qualifier in parentheses weighs little when the other side simply lacks it, but two different ones conflict
   // in full: Bank of China (Hong Kong) is not Bank of China (Singapore)
-  const leftover = leftQ.length > 0 && leftC.length > 0 ? (t: NameToken) => WEIGHT[t.role] : weightOf;
+  const leftover = leftQ.length > 0 && leftC.length > 0 ? inFull : weightOf;
   const [uq, uc] = [sum(leftQ.map(leftover)), sum(leftC.map(leftover))];
   const conflict = Math.min(uq, uc);
+  // a conflict weighs in full however common its tokens: a different father's name (MOHAMED / AHMED) is a
+  // different person
+  const fullConflict = Math.min(sum(leftQ.map((t) => WEIGHT[t.role])), sum(leftC.map((t) => WEIGHT[t.role])));
   let crossings = 0;
   for (let i = 0; i < aligned.length; i++)
     for (let j = i + 1; j < aligned.length; j++) if (aligned[j]!.b.start < aligned[i]!.b.start) crossings++;
@@ -120,13 +153,22 @@ export function alignNames(query: NormalizedName, candidate: NormalizedName): Al
   // extra tokens cost more the less of the name was matched: IVAN alone is not IVAN SIDOROV, while a patronymic
   // beside two matched names is a detail
   const scale = total > 0 ? 1 + (uq + uc - 2 * conflict) / (2 * total) : 1;
+  const isCovered =
+    query.kind === "PERSON" &&
+    candidate.kind === "PERSON" &&
+    leftC.length === 0 &&
+    c.filter((t) => t.role === "NAME").length >= 2;
+  const extraQuery = isCovered ? EXTRA_COVERED : EXTRA_QUERY;
   const denominator =
-    total + CONFLICT * conflict + scale * (EXTRA_QUERY * (uq - conflict) + EXTRA_LIST * (uc - conflict));
+    total + CONFLICT * fullConflict + scale * (extraQuery * (uq - conflict) + EXTRA_LIST * (uc - conflict));
   let score = denominator > 0 ? matched / denominator : 0;
   score *= ORDER_FACTOR ** crossings;
   const isSame =
     leftQ.length === 0 && leftC.length === 0 && crossings === 0 && aligned.every((p) => p.similarity === 1);
   if (!isSame) score = Math.min(score, NOT_SAME);
+  const common = new Map<string, number>();
+  for (const t of [...aligned.flatMap((p) => p.b.tokens), ...leftQ, ...leftC])
+    if (rarityOf(t) < 1) common.set(t.text, Math.round(rarityOf(t) * 100) / 100);
   return {
     score: round(score),
     pairs: aligned.map((p) => ({
@@ -138,6 +180,7 @@ export function alignNames(query: NormalizedName, candidate: NormalizedName): Al
     unmatchedQuery: leftQ.map((t) => t.text),
     unmatchedList: leftC.map((t) => t.text),
     crossings,
+    commonTokens: [...common].map(([token, weight]) => ({ token, weight })),
   };
 }
 

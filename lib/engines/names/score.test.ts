@@ -160,3 +160,32 @@ describe("organisations", () => {
     ).toBeLessThan(T);
   });
 });
+
+describe("issue 30, second round", () => {
+  it("finds a full name against the short form a list writes, but not a short name against a long entry", () => {
+    expect(similarity("ANJEM IFTIKHAR CHOUDARY MAHMOOD", "ANJEM CHOUDARY")).toBeGreaterThanOrEqual(T);
+    expect(similarity("ABDULHAI ABDUL GHAFOOR SALEK", "ABDULHAI SALEK")).toBeGreaterThanOrEqual(T);
+    // the other way round the list name's own parts are missing: weaker evidence
+    expect(similarity("ANJEM CHOUDARY", "ANJEM IFTIKHAR CHOUDARY MAHMOOD")).toBeLessThan(
+      similarity("ANJEM IFTIKHAR CHOUDARY MAHMOOD", "ANJEM CHOUDARY"),
+    );
+    // a one-word list name is not covered by a longer screened name
+    expect(similarity("Ivan Sidorov", "IVAN")).toBeLessThan(STRONG_MATCH_THRESHOLD);
+    expect(similarity("Ivan", "Ivan SIDOROV")).toBeLessThan(STRONG_MATCH_THRESHOLD);
+  });
+
+  it("reads an organisation's contracted words (INT'L) and keeps them apart from other words", () => {
+    expect(similarity("First Bank Int’l", "First International Bank", "ORGANIZATION")).toBeGreaterThanOrEqual(T);
+    expect(similarity("Acme Mgmt", "Acme Management", "ORGANIZATION")).toBeGreaterThanOrEqual(T);
+    // a short word with its vowels is a word, not a contraction
+    expect(similarity("Walt Trading", "Walmart Trading", "ORGANIZATION")).toBeLessThan(T);
+    // persons' names are not contracted this way
+    expect(similarity("Mgmt Jones", "Management Jones")).toBeLessThan(T);
+  });
+
+  it("reads a legal form written out in its own language as the abbreviation", () => {
+    expect(similarity("Societatea cu Răspundere Limitată PRO TRAFFIC", "SRL PRO TRAFFIC", "ORGANIZATION")).toBe(1);
+    expect(similarity("Fabbro Società a responsabilità limitata", "Fabbro S.r.l.", "ORGANIZATION")).toBe(1);
+    expect(similarity("Fabbro SpA", "Fabbro S.r.l.", "ORGANIZATION")).toBeLessThan(1);
+  });
+});

@@ -1,5 +1,6 @@
 import { alignNames, type AlignedPair } from "@/lib/engines/names/align";
 import type { NormalizedName } from "@/lib/engines/names/normalize";
+import { FULL_WEIGHT, type TokenRarity } from "@/lib/engines/names/token-rarity";
 
 // Scoring of one screened name against a list entry: the best of the entry's names by order-aware alignment
 // (align.ts), then the corroborating evidence — date of birth and nationality — raising or lowering it. Evidence
@@ -26,15 +27,21 @@ export type NameScore = {
   unmatchedQuery: string[];
   unmatchedList: string[];
   crossings: number;
+  /** tokens weighed less because the list uses them often */
+  commonTokens: { token: string; weight: number }[];
 };
 
-/** The best alignment over the readings of both names (the written form first). */
-export function nameSimilarity(query: NormalizedName, candidate: NormalizedName): NameScore {
-  let best = alignNames(query, candidate);
+/** The best alignment over the readings of both names (the written form first); `rarity`: the list's token weights. */
+export function nameSimilarity(
+  query: NormalizedName,
+  candidate: NormalizedName,
+  rarity: TokenRarity = FULL_WEIGHT,
+): NameScore {
+  let best = alignNames(query, candidate, rarity);
   for (const q of [query, ...query.readings])
     for (const c of [candidate, ...candidate.readings]) {
       if (q === query && c === candidate) continue;
-      const other = alignNames(q, c);
+      const other = alignNames(q, c, rarity);
       if (other.score > best.score) best = other;
     }
   return best;
@@ -86,6 +93,8 @@ export type ScoredEntry = {
   unmatchedQuery: string[];
   unmatchedList: string[];
   crossings: number;
+  /** tokens weighed less because the entry's list uses them often (token-rarity.ts) */
+  commonTokens: { token: string; weight: number }[];
 };
 
 const NOT_SAME = 0.99;
@@ -98,12 +107,21 @@ export function scoreEntry(
     normalized: readonly NormalizedName[];
     birthDates: readonly string[];
     countries?: readonly string[];
+    /** how much each token says in the entry's list (token-rarity.ts); every token in full without it */
+    rarity?: TokenRarity;
   },
 ): ScoredEntry {
-  let best: NameScore = { score: 0, pairs: [], unmatchedQuery: query.name.tokens, unmatchedList: [], crossings: 0 };
+  let best: NameScore = {
+    score: 0,
+    pairs: [],
+    unmatchedQuery: query.name.tokens,
+    unmatchedList: [],
+    crossings: 0,
+    commonTokens: [],
+  };
   let bestIndex = 0;
   entry.normalized.forEach((name, i) => {
-    const scored = nameSimilarity(query.name, name);
+    const scored = nameSimilarity(query.name, name, entry.rarity);
     if (scored.score > best.score) [best, bestIndex] = [scored, i];
   });
   const dob = dobAgreement(query.dateOfBirth, entry.birthDates);
@@ -125,5 +143,6 @@ export function scoreEntry(
     unmatchedQuery: best.unmatchedQuery,
     unmatchedList: best.unmatchedList,
     crossings: best.crossings,
+    commonTokens: best.commonTokens,
   };
 }

@@ -14,6 +14,8 @@ import { metaphoneCodes } from "@/lib/engines/names/phonetic";
 //   nickname               a given name and its nickname (THEODORE ~ TED)                                 → 0.9
 //   initial                an initial and a name that starts with it                                        → 0.85
 //   acronym                an organisation's acronym and the 2–3 words it abbreviates (PLA, US)              → 0.9
+//   abbreviation           an organisation's word contracted to its consonants, first and last letter kept, at
+//                          most half its length (INT'L ~ INTERNATIONAL, MGMT ~ MANAGEMENT, NATL ~ NATIONAL)    → 0.85
 //   spelling               mean of (1 − Damerau–Levenshtein / longer length) and Jaro–Winkler, at least 0.8 for
 //                          one edit (a typo, two letters swapped); spelling variants that
 //                          share a double-metaphone code and differ in few letters are lifted to 0.85
@@ -26,6 +28,7 @@ export type MatchReason =
   | "NICKNAME"
   | "INITIAL"
   | "ACRONYM"
+  | "ABBREVIATION"
   | "SPELLING"
   | "PHONETIC"
   | "SKELETON"
@@ -42,6 +45,24 @@ const ROMANISATION = 0.95;
 const SKELETON_WEIGHT = 0.95;
 const OTHER_LEGAL_FORM = 0.3;
 const ACRONYM = 0.9;
+const ABBREVIATION = 0.85;
+// a contraction keeps at most half the word's letters, at least 4, and drops the vowels but one (DEPT): shorter or
+// vowelled forms are words of their own (BAY / BAILEY, WALT / WALMART, ASIA / AUSTRALIA on the development pairs)
+const CONTRACTION_SHARE = 0.5;
+const CONTRACTION_MIN = 4;
+
+/** INTL ~ INTERNATIONAL: the short form's letters appear in the word in order, with its first and last letter. */
+function isContractionOf(short: string, word: string): boolean {
+  if (short.length < CONTRACTION_MIN || short.length > CONTRACTION_SHARE * word.length) return false;
+  if ((short.match(/[AEIOU]/g) ?? []).length > 1) return false;
+  if (short[0] !== word[0] || short.at(-1) !== word.at(-1) || /\d/.test(short + word)) return false;
+  let at = 0;
+  for (const letter of short) {
+    at = word.indexOf(letter, at) + 1;
+    if (at === 0) return false;
+  }
+  return true;
+}
 
 /** An organisation's acronym against the words it abbreviates (PLA ~ PEOPLES LIBERATION ARMY). */
 function isAcronymOf(token: NameToken, run: Span): boolean {
@@ -95,6 +116,13 @@ export function compareSpans(a: Span, b: Span, context: CompareContext): TokenMa
   if (a.text === b.text) return { similarity: 1, reason: "EXACT" };
   if (context.isOrganisation && ((ta && isAcronymOf(ta, b)) || (tb && isAcronymOf(tb, a))))
     return { similarity: ACRONYM, reason: "ACRONYM" };
+  if (
+    context.isOrganisation &&
+    ta?.role === "NAME" &&
+    tb?.role === "NAME" &&
+    (isContractionOf(a.text, b.text) || isContractionOf(b.text, a.text))
+  )
+    return { similarity: ABBREVIATION, reason: "ABBREVIATION" };
   const altsA = ta ? [ta.text, ...ta.alts] : [a.text];
   const altsB = tb ? [tb.text, ...tb.alts] : [b.text];
   if (altsA.some((x) => altsB.includes(x))) return { similarity: 1, reason: "ROMANISATION" };

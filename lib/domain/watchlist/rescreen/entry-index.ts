@@ -3,6 +3,7 @@ import { normalizeName, type NormalizedName } from "@/lib/engines/names/normaliz
 import { entryNameForms } from "@/lib/domain/watchlist/entry-names";
 import { queryPhoneticKeys } from "@/lib/engines/names/phonetic";
 import { DEFAULT_WATCHLIST_THRESHOLD, scoreEntry, type ScoredEntry } from "@/lib/engines/names/score";
+import { FULL_WEIGHT, type TokenRarity } from "@/lib/engines/names/token-rarity";
 
 // Re-screening many identities against a set of entries (a list's changed entries, or a chunk of a new list): the
 // entries go into an in-memory inverted index by the phonetic keys the importer stored, and each identity looks up
@@ -45,7 +46,11 @@ export class EntryIndex {
   private readonly entries: Prepared[] = [];
   private readonly byKey = new Map<string, number[]>();
 
-  constructor(entries: readonly IndexedEntry[]) {
+  /** `rarity`: the token weights of the entries' list (list-token-rarity.ts), as screening uses them */
+  constructor(
+    entries: readonly IndexedEntry[],
+    private readonly rarity: TokenRarity = FULL_WEIGHT,
+  ) {
     for (const entry of entries) {
       const names = [entry.primaryName, ...entry.aliases];
       const position = this.entries.length;
@@ -85,7 +90,7 @@ export class EntryIndex {
       if (identity.seen.has(seenKey(entry.listName, entry.externalId))) continue;
       const scored = scoreEntry(
         { name: query, dateOfBirth: identity.dateOfBirth },
-        { names: entry.names, normalized: entry.normalized, birthDates: entry.birthDates },
+        { names: entry.names, normalized: entry.normalized, birthDates: entry.birthDates, rarity: this.rarity },
       );
       if (scored.score >= threshold) hits.push({ verificationId: identity.verificationId, entry, scored });
     }

@@ -11,6 +11,7 @@ import {
   type ScreenedIdentity,
 } from "@/lib/domain/watchlist/rescreen/entry-index";
 import { recordHits } from "@/lib/domain/watchlist/rescreen/record-hits";
+import { listTokenRarity } from "@/lib/domain/watchlist/list-token-rarity";
 import { defineLease } from "@/lib/jobs/lease";
 
 // Runs the re-screening jobs the list imports queued (queue-rescreen.ts): entries in chunks (an in-memory index
@@ -115,7 +116,7 @@ async function finishJob(job: JobRow) {
 async function runJob(job: JobRow, deadline: number, summary: RescreenRunSummary): Promise<void> {
   const source = await prisma.watchlistSource.findUnique({
     where: { id: job.sourceId },
-    select: { name: true, accountId: true },
+    select: { name: true, accountId: true, importedAt: true, normalizerVersion: true, entryCount: true },
   });
   if (!source) return finishJob(job);
   // whose verifications: the list owner's (an account's own list), the one account of a baseline job, or every
@@ -127,10 +128,12 @@ async function runJob(job: JobRow, deadline: number, summary: RescreenRunSummary
     where: { ongoingScreening: true, ...(scope ? { id: scope } : {}) },
   });
   if (optedIn === 0) return finishJob(job);
+  // the list's token weights, as screening at verification time uses them
+  const rarity = await listTokenRarity({ sourceId: job.sourceId, ...source });
   for (;;) {
     const entries = await loadEntries(job, source.name);
     if (entries.length === 0) return finishJob(job);
-    const index = new EntryIndex(entries);
+    const index = new EntryIndex(entries, rarity);
     for (;;) {
       const batch = await loadIdentities(scope, job.verificationCursor);
       const chunkDone = batch.count === 0;
