@@ -4,7 +4,7 @@ import { PAD_THRESHOLDS } from "@/lib/checks/liveness/presentation-attack";
 import { featuresOf, type ImageFeatures, type Variant } from "./pad-features";
 import { fitLogistic, logit, predict, thresholdFor } from "./pad-cv-model";
 import { auc } from "./pad-metrics";
-import type { TextureFeatures } from "@/lib/engines/pad/texture-features";
+import { TEXTURE_KEYS, type TextureFeatures } from "@/lib/engines/pad/texture-features";
 
 // npm run eval:pad-cv -- --data DIR [--bona-fide DIR]… [--cache FILE] [--json] [--fit] [--permutations N]
 // Subject-grouped (leave-one-subject-out) cross-validation of candidate PASS rules for PRESENTATION_ATTACK on
@@ -33,22 +33,7 @@ const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / xs.lengt
 const pairMean = (v: Variant) => (v.v2 + v.v1se) / 2;
 const centre = (f: Measured) => f.variants.find((v) => v.name === "s1c")!;
 const shipped = (f: Measured) => pairMean(centre(f));
-const texture = (keys: (keyof TextureFeatures)[]) => (f: Measured) => keys.map((k) => f.texture[k]);
-
-const TEXTURE_KEYS: (keyof TextureFeatures)[] = [
-  "highFreq",
-  "dogBand",
-  "laplacian",
-  "contrast",
-  "saturation",
-  "saturationSd",
-  "cbSd",
-  "crSd",
-  "specular",
-  "lbpUniform",
-  "lbpFlat",
-  "lbpEntropy",
-];
+const texture = (keys: readonly (keyof TextureFeatures)[]) => (f: Measured) => keys.map((k) => f.texture[k]);
 
 const CANDIDATES: Candidate[] = [
   { name: "shipped rule: mean ≥ 0.75 (fixed)", score: shipped, fixed: PAD_THRESHOLDS.PASS },

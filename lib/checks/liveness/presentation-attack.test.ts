@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { TEXTURE_KEYS, type TextureFeatures } from "@/lib/engines/pad/texture-features";
 import type { FrameFaces } from "@/lib/engines/faces/analyze-video";
 import type { FaceObservation } from "@/lib/engines/faces/human-engine";
 import {
@@ -11,20 +12,7 @@ import {
 
 // The policy of PRESENTATION_ATTACK on given scores (the models' side is minifasnet.real.test.ts and eval:pad).
 
-const NO_TEXTURE = {
-  highFreq: 0,
-  dogBand: 0,
-  laplacian: 0,
-  contrast: 0,
-  saturation: 0,
-  saturationSd: 0,
-  cbSd: 0,
-  crSd: 0,
-  specular: 0,
-  lbpUniform: 0,
-  lbpFlat: 0,
-  lbpEntropy: 0,
-};
+const NO_TEXTURE = Object.fromEntries(TEXTURE_KEYS.map((k) => [k, 0])) as TextureFeatures;
 // `combined` (the pair with the texture cues) set apart from `real` where a test needs them to differ; a close-up
 // (faceShare 1, as the NUAA crops) unless a test moves the face away
 const frame = (real: number, i = 0, greyscale = false, combined = real, faceShare = 1): FramePad => ({

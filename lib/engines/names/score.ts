@@ -1,4 +1,4 @@
-import { alignNames, type AlignedPair } from "@/lib/engines/names/align";
+import { alignNames, type Alignment } from "@/lib/engines/names/align";
 import type { NormalizedName } from "@/lib/engines/names/normalize";
 import { FULL_WEIGHT, type TokenRarity } from "@/lib/engines/names/token-rarity";
 
@@ -20,16 +20,8 @@ export type DobAgreement = keyof typeof DOB_ADJUSTMENT;
 export const NATIONALITY_ADJUSTMENT = { MATCH: 0.02, UNKNOWN: 0, CONFLICT: -0.05 } as const;
 export type NationalityAgreement = keyof typeof NATIONALITY_ADJUSTMENT;
 
-export type NameScore = {
-  score: number;
-  /** screened token(s) → list token(s), how alike and why, for the reviewer */
-  pairs: AlignedPair[];
-  unmatchedQuery: string[];
-  unmatchedList: string[];
-  crossings: number;
-  /** tokens weighed less because the list uses them often */
-  commonTokens: { token: string; weight: number }[];
-};
+/** score, and per token what matched what and why, for the reviewer (align.ts) */
+export type NameScore = Alignment;
 
 /** The best alignment over the readings of both names (the written form first); `rarity`: the list's token weights. */
 export function nameSimilarity(
@@ -89,13 +81,7 @@ export type ScoredEntry = {
   tokenScore: number;
   /** share of the list name's tokens that found a counterpart */
   fullScore: number;
-  pairs: AlignedPair[];
-  unmatchedQuery: string[];
-  unmatchedList: string[];
-  crossings: number;
-  /** tokens weighed less because the entry's list uses them often (token-rarity.ts) */
-  commonTokens: { token: string; weight: number }[];
-};
+} & Omit<Alignment, "score">; // pairs, unmatched tokens, crossings, tokens weighed less as common on the list
 
 const NOT_SAME = 0.99;
 

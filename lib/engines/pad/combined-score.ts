@@ -1,4 +1,4 @@
-import type { TextureFeatures } from "./texture-features";
+import { TEXTURE_KEYS, type TextureFeatures } from "./texture-features";
 
 // The combined real-face evidence PRESENTATION_ATTACK passes on for close-ups: a logistic regression on the
 // MiniFASNet pair's score (as a logit) and the 12 texture cues of texture-features.ts, L2-regularised (λ = 3, fixed
@@ -14,21 +14,7 @@ import type { TextureFeatures } from "./texture-features";
 export const COMBINED_MODEL = {
   material: "face-pad development half (57 measured images), 2026-11-28",
   lambda: 3,
-  features: [
-    "logitReal",
-    "highFreq",
-    "dogBand",
-    "laplacian",
-    "contrast",
-    "saturation",
-    "saturationSd",
-    "cbSd",
-    "crSd",
-    "specular",
-    "lbpUniform",
-    "lbpFlat",
-    "lbpEntropy",
-  ] as const,
+  features: ["logitReal", ...TEXTURE_KEYS] as const,
   mean: [
     -2.0878155610782096, -3.2972815827126962, -3.63679863383348, 2.4779630832670336, 0.4805062760161296,
     0.23106510255222834, 0.14274734678495152, 6.583709256513095, 7.818036490781815, 0.08692691200657894,

@@ -34,6 +34,22 @@ export type TextureFeatures = {
   lbpEntropy: number;
 };
 
+/** The cues in the order the combined model and the evaluation read them. */
+export const TEXTURE_KEYS = [
+  "highFreq",
+  "dogBand",
+  "laplacian",
+  "contrast",
+  "saturation",
+  "saturationSd",
+  "cbSd",
+  "crSd",
+  "specular",
+  "lbpUniform",
+  "lbpFlat",
+  "lbpEntropy",
+] as const satisfies readonly (keyof TextureFeatures)[];
+
 function blur(src: Float64Array, size: number, sigma: number): Float64Array {
   const radius = Math.ceil(3 * sigma);
   const kernel = Array.from({ length: 2 * radius + 1 }, (_, i) => Math.exp(-((i - radius) ** 2) / (2 * sigma * sigma)));

@@ -1,9 +1,8 @@
-import { XMLParser } from "fast-xml-parser";
 import type { WatchlistEntityType } from "@/generated/prisma/enums";
 import { parseListedDate, yearRange } from "@/lib/domain/watchlist/import/dates";
 import { xmlRecords } from "@/lib/domain/watchlist/import/read-file";
 import { distinct, type ListParser, type ParsedEntry } from "@/lib/domain/watchlist/import/types";
-import { attr, many, textOf, type XmlNode } from "@/lib/domain/watchlist/import/xml-node";
+import { attr, attributeXmlParser, many, textOf, type XmlNode } from "@/lib/domain/watchlist/import/xml-node";
 
 // EU Financial Sanctions Files, "xmlFullSanctionsList_1_1"
 // (https://webgate.ec.europa.eu/fsd/fsf/public/files/xmlFullSanctionsList_1_1/content?token=...): the EU's
@@ -23,13 +22,7 @@ import { attr, many, textOf, type XmlNode } from "@/lib/domain/watchlist/import/
 //   </export>
 // Weak aliases: strong="false", or a remark saying "low quality" (how the EU marks UN Low-quality aliases).
 
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: "@",
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: true,
-});
+const parser = attributeXmlParser();
 
 const TYPES: Record<string, WatchlistEntityType> = { person: "PERSON", enterprise: "ORGANIZATION" };
 

@@ -1,4 +1,3 @@
-import { XMLParser } from "fast-xml-parser";
 import type { WatchlistEntityType } from "@/generated/prisma/enums";
 import {
   datePeriod,
@@ -8,7 +7,7 @@ import {
 } from "@/lib/domain/watchlist/import/ofac-advanced-refs";
 import { xmlRecords } from "@/lib/domain/watchlist/import/read-file";
 import { distinct, type ListParser, type ParsedEntry } from "@/lib/domain/watchlist/import/types";
-import { attr, many, textOf, type XmlNode } from "@/lib/domain/watchlist/import/xml-node";
+import { attr, attributeXmlParser, many, textOf, type XmlNode } from "@/lib/domain/watchlist/import/xml-node";
 
 // OFAC SDN list, "advanced" XML (https://sanctionslistservice.ofac.treas.gov/api/PublicationPreview/exports/
 // SDN_ADVANCED.XML; OFAC's "sdn_advanced_notes.pdf" describes it). Fully cross-referenced:
@@ -39,13 +38,7 @@ import { attr, many, textOf, type XmlNode } from "@/lib/domain/watchlist/import/
 // reach their entries through ParseContext.latePrograms, as FtM Sanction entities do. Reference values are matched
 // by their TEXT ("Birthdate", "Last Name"), never by a hard-coded id.
 
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: "@",
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: true,
-});
+const parser = attributeXmlParser();
 
 const TYPES: Record<string, WatchlistEntityType> = {
   individual: "PERSON",

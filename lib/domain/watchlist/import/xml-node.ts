@@ -1,3 +1,5 @@
+import { XMLParser } from "fast-xml-parser";
+
 // fast-xml-parser output read without trusting its shape: with ignoreAttributes off and attributeNamePrefix "@", an
 // element is { "@ID": "1", "#text": "..." , child: ... }; an element that occurs once is an object, twice an array.
 
@@ -17,3 +19,14 @@ export const textOf = (node: unknown): string | undefined => {
   const s = v == null ? "" : String(v).replace(/\s+/g, " ").trim();
   return s || undefined;
 };
+
+/** The parser of the attribute-carrying formats (EU FSF, SDN_ADVANCED): values kept as written, attributes as "@name". */
+export function attributeXmlParser(): XMLParser {
+  return new XMLParser({
+    ignoreAttributes: false,
+    attributeNamePrefix: "@",
+    parseTagValue: false,
+    parseAttributeValue: false,
+    trimValues: true,
+  });
+}
