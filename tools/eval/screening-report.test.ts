@@ -7,6 +7,8 @@ const pair = (over: Partial<PairOutcome>): PairOutcome => ({
   group: "g",
   schema: "Person",
   script: "Latin",
+  quality: "MEDIUM",
+  category: "",
   isCrossScript: false,
   isMatch: true,
   isHit: true,
@@ -35,5 +37,16 @@ describe("eval:screening figures", () => {
     expect(all.schema!.Company!.recall).toBe(1);
     expect(all.crossScript!["cross-script"]!.recall).toBe(1);
     expect(all.overall!.all!.recall).toBe(0.5);
+  });
+
+  it("slices by the label's certainty and by generated versus curated pairs", () => {
+    const all = slices([
+      pair({ quality: "STRONG", category: "LLM-proposed deviation", isHit: false }),
+      pair({ quality: "WEAK" }),
+    ]);
+    expect(all.quality!.STRONG!.recall).toBe(0);
+    expect(all.quality!.WEAK!.recall).toBe(1);
+    expect(all.origin!.generated!.matches).toBe(1);
+    expect(all.origin!.curated!.recall).toBe(1);
   });
 });

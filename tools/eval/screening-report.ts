@@ -7,6 +7,10 @@ export type PairOutcome = {
   group: string;
   schema: string;
   script: string;
+  /** the file's quality column: how certain its label is (STRONG / MEDIUM / WEAK; "" where none) */
+  quality: string;
+  /** the file's category column: the kind of deviation where the source names one ("" where none) */
+  category: string;
   isCrossScript: boolean;
   isMatch: boolean;
   /** the pair's list entry is among the check's matches at or above the threshold */
@@ -45,7 +49,11 @@ export const DEFINITIONS = [
   "logic_v2   = the same two rates from the file's logicv2_match column, on the rows of the slice that have it (n shown)",
   "same rows  = our two rates on exactly those rows: the like-for-like comparison with logic_v2",
   "script     = the file's script column; cross-script = rows whose cross_script is true (query and list in different scripts)",
+  "quality    = the file's quality column: how certain the source is of the label (STRONG / MEDIUM / WEAK)",
+  'origin     = generated: the source\'s category is "LLM-proposed deviation" (a variant written by a language model and then labelled), else curated',
 ];
+
+const GENERATED = "LLM-proposed deviation";
 
 const ratio = (a: number, b: number) => (b === 0 ? null : a / b);
 
@@ -96,6 +104,8 @@ export function slices(rows: readonly PairOutcome[]): Slices {
     schema: by(rows, (r) => r.schema),
     script: by(rows, (r) => r.script),
     crossScript: by(rows, (r) => (r.isCrossScript ? "cross-script" : "same script")),
+    quality: by(rows, (r) => r.quality || "(none)"),
+    origin: by(rows, (r) => (r.category === GENERATED ? "generated" : "curated")),
   };
 }
 

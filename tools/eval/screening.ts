@@ -96,6 +96,8 @@ async function screenPair(pair: Pair, accountId: string, threshold?: number): Pr
     group: pair.group!,
     schema: pair.schema!,
     script: pair.script!,
+    quality: pair.quality ?? "",
+    category: pair.category ?? "",
     isCrossScript: pair.cross_script === "true",
     isMatch: pair.is_match === "true",
     isHit: Boolean(hit),

@@ -3,6 +3,7 @@ import { toRomaji } from "wanakana";
 import { chineseReadings, HAN, hanReadings } from "@/lib/engines/names/chinese";
 import { HANGUL, hanjaReading, koreanName } from "@/lib/engines/names/korean";
 import { findLegalForm, ORG_STOPWORDS } from "@/lib/engines/names/legal-forms";
+import { foreignNameParts } from "@/lib/engines/names/transcription";
 
 // Name normalisation shared by the importers (stored normalizedNames / phoneticKeys) and the screening query, so
 // both sides of a comparison went through the same steps: split into words (camel case and joined forms too),
@@ -12,7 +13,7 @@ import { findLegalForm, ORG_STOPWORDS } from "@/lib/engines/names/legal-forms";
 // "SURNAME, Given" (one comma) is read as "Given SURNAME", the order lists use for the same person.
 
 /** Bumped whenever the stored form (normalizedNames, phoneticKeys) would change: stored lists are re-indexed. */
-export const NORMALIZER_VERSION = 3;
+export const NORMALIZER_VERSION = 4;
 
 export type NameKind = "PERSON" | "ORGANIZATION";
 export type TokenRole = "NAME" | "INITIAL" | "PARTICLE" | "LEGAL_FORM" | "STOPWORD" | "NUMBER";
@@ -47,6 +48,8 @@ export type NormalizedName = {
    * not only Jin Zhengen). Compared like the name itself; the best reading counts.
    */
   readings: NormalizedName[];
+  /** a foreign name written in Han with the middle dot, read as its Pinyin transcription (transcription.ts) */
+  isTranscription?: boolean;
 };
 
 const ABJAD = /[\u0590-\u05FF\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/u;
@@ -248,12 +251,38 @@ export function normalizeName(raw: string, kind: NameKind = "PERSON"): Normalize
   };
 }
 
-/** A person's name written only in Han characters (and separators): its Sino-Korean reading, when it has one. */
+/**
+ * A person's name written only in Han characters (and separators): its Sino-Korean reading, when it has one; a
+ * foreign name written in Han with the middle dot: its Pinyin transcription, part by part.
+ */
 function otherReadings(raw: string): NormalizedName[] {
+  const foreign = foreignNameParts(raw);
+  if (foreign) return [transcriptionReading(foreign)];
   const words = raw.trim().split(/\s+/);
   if (words.length > 2 || !words.every((w) => /^[\u3400-\u4DBF\u4E00-\u9FFF\uF900-\uFAFF]+$/u.test(w))) return [];
   const korean = hanjaReading(words.join(""));
   return korean ? [normalizeName(korean)] : [];
+}
+
+function transcriptionReading(parts: readonly string[]): NormalizedName {
+  const tokens: NameToken[] = parts.map((text) => ({
+    text,
+    role: "NAME",
+    script: "LATIN",
+    native: null,
+    alts: [],
+    isOptional: false,
+  }));
+  return {
+    kind: "PERSON",
+    tokens: [...parts],
+    parts: tokens,
+    key: parts.join(" "),
+    isAbjad: false,
+    isChineseLike: false,
+    readings: [],
+    isTranscription: true,
+  };
 }
 
 /** Normalised form back from a stored key (the importers stored `key`). */

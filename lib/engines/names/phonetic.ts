@@ -1,6 +1,7 @@
 import { doubleMetaphone } from "double-metaphone";
 import { chineseReadings } from "@/lib/engines/names/chinese";
 import { consonantSkeleton, type NameToken, type NormalizedName } from "@/lib/engines/names/normalize";
+import { latinSkeleton, pinyinSkeleton } from "@/lib/engines/names/transcription";
 
 // Blocking keys: an entry is scored only when it shares at least one key with the screened name (GIN `&&` in
 // SQL). Double metaphone codes catch spelling variants (GADDAFI / QADHAFI → KTF); consonant skeletons,
@@ -25,15 +26,38 @@ const KEYED: ReadonlySet<NameToken["role"]> = new Set(["NAME", "NUMBER"]);
 // a typo can change a token's codes (GLENMORE / GLENCORE, CHEVON / CHEVRON): its first and last three letters,
 // prefixed "<" and ">", are keys too
 const AFFIX_MIN = 5;
+// two letters swapped at the start of a short token change its codes and its first letters (ARIM / RAIM): a short
+// token's letters in alphabetical order, prefixed "#", are a key too (a longer one keeps its last three letters)
+const LETTERS_MIN = 3;
+const LETTERS_MAX = 6;
+
+// a foreign name transcribed in Han (transcription.ts) shares no code with its Latin original (TELANGPU / TRUMP):
+// every Latin name token of an entry stores its sound skeleton, prefixed "^", and a transcribed query looks its
+// Pinyin's skeleton up; only skeletons of 3+ consonants, a shorter one names half the list
+const SOUND_MIN = 3;
+
+function soundKeys(name: NormalizedName, side: "ENTRY" | "QUERY", keys: Set<string>): void {
+  if (side === "QUERY" && !name.isTranscription) return;
+  for (const part of name.parts) {
+    if (part.role !== "NAME" || part.script === "HAN" || part.script === "HANGUL" || part.script === "KANA") continue;
+    if (side === "ENTRY" && name.isTranscription) continue;
+    const skeleton = name.isTranscription ? pinyinSkeleton(part.text) : latinSkeleton(part.text);
+    if (skeleton.length >= SOUND_MIN) keys.add(`^${skeleton}`);
+  }
+}
 
 function keysOf(name: NormalizedName, withSkeletons: boolean, keys: Set<string>): void {
   const joinable = name.parts.filter((p) => p.role !== "LEGAL_FORM" && p.role !== "STOPWORD");
   const parts = name.parts.filter((p) => KEYED.has(p.role));
-  for (const part of parts)
-    if (part.text.length >= AFFIX_MIN && part.script !== "HAN") {
+  for (const part of parts) {
+    if (part.script === "HAN") continue;
+    if (part.text.length >= AFFIX_MIN) {
       keys.add(`<${part.text.slice(0, 3)}`);
       keys.add(`>${part.text.slice(-3)}`);
     }
+    if (part.role === "NAME" && part.text.length >= LETTERS_MIN && part.text.length <= LETTERS_MAX)
+      keys.add(`#${[...part.text].sort().join("")}`);
+  }
   // an organisation's acronym finds the words it abbreviates and back (acronym keys prefixed "acr:")
   if (name.kind === "ORGANIZATION") {
     for (const part of parts) if (part.text.length >= 2 && part.text.length <= 3) keys.add(`acr:${part.text}`);
@@ -68,13 +92,20 @@ function keysOf(name: NormalizedName, withSkeletons: boolean, keys: Set<string>)
 /** Keys stored for an entry: codes and skeletons of every name token of every name (a Latin alias must be findable from an Arabic query). */
 export function entryPhoneticKeys(names: readonly NormalizedName[]): string[] {
   const keys = new Set<string>();
-  for (const name of names) for (const form of [name, ...name.readings]) keysOf(form, true, keys);
+  for (const name of names)
+    for (const form of [name, ...name.readings]) {
+      keysOf(form, true, keys);
+      soundKeys(form, "ENTRY", keys);
+    }
   return [...keys].sort();
 }
 
 /** Keys a screened name looks up: its codes, plus skeletons when it was written in an abjad. */
 export function queryPhoneticKeys(name: NormalizedName): string[] {
   const keys = new Set<string>();
-  for (const form of [name, ...name.readings]) keysOf(form, form.isAbjad, keys);
+  for (const form of [name, ...name.readings]) {
+    keysOf(form, form.isAbjad, keys);
+    soundKeys(form, "QUERY", keys);
+  }
   return [...keys].sort();
 }

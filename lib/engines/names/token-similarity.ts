@@ -6,6 +6,7 @@ import { areNameVariants } from "@/lib/engines/names/given-names";
 import { koreanLoose } from "@/lib/engines/names/korean";
 import { consonantSkeleton, type NameToken } from "@/lib/engines/names/normalize";
 import { metaphoneCodes } from "@/lib/engines/names/phonetic";
+import { latinSkeleton, pinyinSkeleton } from "@/lib/engines/names/transcription";
 
 // How alike two tokens (or runs of tokens joined: JIN·PING ~ JINPING) are, and why: the reviewer sees the reason.
 //   exact / romanisation   same text, or one of the spellings its script allows (Korean surnames, Pinyin ~
@@ -20,6 +21,8 @@ import { metaphoneCodes } from "@/lib/engines/names/phonetic";
 //                          one edit (a typo, two letters swapped); spelling variants that
 //                          share a double-metaphone code and differ in few letters are lifted to 0.85
 //   skeleton               a name written in an abjad: the same measure over consonant skeletons, × 0.95
+//   transcription          a foreign name written in Han with the middle dot (transcription.ts): the same measure
+//                          over sound skeletons of its Pinyin and of the Latin name, at most 0.88
 
 export type MatchReason =
   | "EXACT"
@@ -32,10 +35,17 @@ export type MatchReason =
   | "SPELLING"
   | "PHONETIC"
   | "SKELETON"
+  | "TRANSCRIPTION"
   | "LEGAL_FORM";
 export type TokenMatch = { similarity: number; reason: MatchReason };
 export type Span = { text: string; tokens: readonly NameToken[] };
-export type CompareContext = { isAbjad: boolean; isChinese: boolean; isOrganisation?: boolean };
+export type CompareContext = {
+  isAbjad: boolean;
+  isChinese: boolean;
+  isOrganisation?: boolean;
+  /** which side is a foreign name's Pinyin transcription (transcription.ts), if one side only */
+  transcribed?: "QUERY" | "LIST" | null;
+};
 
 const NICKNAME = 0.9;
 const INITIAL = 0.85;
@@ -44,6 +54,11 @@ const PHONETIC_MIN_SPELLING = 0.6;
 const ROMANISATION = 0.95;
 const SKELETON_WEIGHT = 0.95;
 const OTHER_LEGAL_FORM = 0.3;
+// a transcription's sound skeleton is coarse: at best a POSSIBLE match (under STRONG_MATCH_THRESHOLD 0.9), and a
+// skeleton of two consonants must be the same one (ANGELA and MILLER are both N·L)
+const TRANSCRIPTION = 0.88;
+const TRANSCRIPTION_MIN = 2;
+const TRANSCRIPTION_FUZZY_MIN = 3;
 const ACRONYM = 0.9;
 const ABBREVIATION = 0.85;
 // a contraction keeps at most half the word's letters, at least 4, and drops the vowels but one (DEPT): shorter or
@@ -152,6 +167,16 @@ export function compareSpans(a: Span, b: Span, context: CompareContext): TokenMa
     sharesCode(a.text, b.text)
   )
     best = { similarity: PHONETIC, reason: "PHONETIC" };
+  // token by token: a skeleton of two or three consonants says too little to also stand for a run of words
+  if (context.transcribed && ta && tb) {
+    const [pinyinSide, latinSide] = context.transcribed === "QUERY" ? [a.text, b.text] : [b.text, a.text];
+    const [sp, sl] = [pinyinSkeleton(pinyinSide), latinSkeleton(latinSide)];
+    const isShort = Math.min(sp.length, sl.length) < TRANSCRIPTION_FUZZY_MIN;
+    if (sp.length >= TRANSCRIPTION_MIN && sl.length >= TRANSCRIPTION_MIN && (!isShort || sp === sl)) {
+      const similarity = Math.min(TRANSCRIPTION, spelling(sp, sl));
+      if (similarity > best.similarity) best = { similarity, reason: "TRANSCRIPTION" };
+    }
+  }
   if (context.isAbjad) {
     const [sa, sb] = [skeletonOf(a.text), skeletonOf(b.text)];
     if (sa.length > 0 && sb.length > 0) {
