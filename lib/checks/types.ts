@@ -76,6 +76,8 @@ export type CheckPorts = {
     /** how the name is read: a person's, or an organisation's (legal forms, acronyms) */
     nameKind?: "PERSON" | "ORGANIZATION";
     nationality?: string | null;
+    /** M or F from the document: an entry the list gives the other gender is weighed down */
+    gender?: "M" | "F" | null;
     includeWeakAliases?: boolean;
   }): Promise<NameScreening>;
 };

@@ -18,6 +18,8 @@ function evidence(match: WatchlistMatch): string[] {
     out.push(`date of birth ${b.dob.toLowerCase().replace("_", " ")} (${signed(b.dobAdjustment)})`);
   if (b.nationality && b.nationality !== "UNKNOWN")
     out.push(`nationality ${b.nationality.toLowerCase()} (${signed(b.nationalityAdjustment ?? 0)})`);
+  if (b.gender && b.gender !== "UNKNOWN")
+    out.push(`gender ${b.gender.toLowerCase()} (${signed(b.genderAdjustment ?? 0)})`);
   if (b.unmatchedQuery?.length) out.push(`screened tokens not on the entry: ${b.unmatchedQuery.join(" ")}`);
   if (b.unmatchedList?.length) out.push(`entry tokens not in the screened name: ${b.unmatchedList.join(" ")}`);
   if (b.crossings) out.push(`word order differs (${b.crossings} crossing pair(s))`);
@@ -52,6 +54,8 @@ export function matchData(match: WatchlistMatch) {
       dob_adjustment: breakdown.dobAdjustment,
       nationality_agreement: breakdown.nationality,
       nationality_adjustment: breakdown.nationalityAdjustment,
+      gender_agreement: breakdown.gender ?? "UNKNOWN",
+      gender_adjustment: breakdown.genderAdjustment ?? 0,
       pairs: breakdown.pairs,
       unmatched_query: breakdown.unmatchedQuery,
       unmatched_list: breakdown.unmatchedList,

@@ -220,4 +220,36 @@ describe("WATCHLIST_CHECK", () => {
     expect(output.result).toBe("MANUAL_REVIEW");
     expect(output.checks).toContainEqual(expect.objectContaining({ name: "NAME_READING", result: "REVIEW" }));
   });
+
+  it("weighs the gender the list states against the document's: a listed man is a weaker match for a woman", async () => {
+    const genderAccount = randomUUID();
+    // the UN fixture lists KHALID MAHMOUD AL-WAHMI with GENDER Male
+    await importWatchlist({
+      format: "auto",
+      file: "lib/domain/watchlist/fixtures/consolidated.xml",
+      name: `test-gender-${randomUUID()}`,
+      accountId: genderAccount,
+    });
+    const screen = async (sex: string) => {
+      const output = await watchlistCheck.run(
+        processInput({
+          accountId: genderAccount,
+          earlierSteps: [
+            {
+              processType: "DOCUMENT_VERIFICATION",
+              result: "APPROVED",
+              data: { full_name: "Khalid Mahmud al Wahmi", sex },
+            },
+          ],
+        }),
+      );
+      type Match = { external_id: string; score: number; score_breakdown: Record<string, unknown> };
+      return (output.data.matches as Match[]).find((m) => m.external_id === "7990001")!;
+    };
+    const [man, woman] = [await screen("M"), await screen("F")];
+    expect(man.score_breakdown).toMatchObject({ gender_agreement: "MATCH", gender_adjustment: 0 });
+    expect(woman.score_breakdown).toMatchObject({ gender_agreement: "CONFLICT", gender_adjustment: -0.1 });
+    expect(woman.score).toBeCloseTo(man.score - 0.1, 5);
+    expect(woman.score_breakdown.evidence).toContain("gender conflict (-0.1)");
+  });
 });

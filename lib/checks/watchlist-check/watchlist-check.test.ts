@@ -21,9 +21,19 @@ describe("subjectOf", () => {
       fullName: "Ivan Fiktivov",
       dateOfBirth: "1961-04-02",
       nationality: null,
+      gender: null,
       source: "DOCUMENT_VERIFICATION",
       unreadableDob: null,
     });
+  });
+
+  it("takes the gender the document states, M or F only", () => {
+    const of = (sex: unknown) =>
+      subjectOf({ inputs: new Map(), earlierSteps: [documentStep({ full_name: "Ana Lopes", sex })] }).gender;
+    expect(of("F")).toBe("F");
+    expect(of("M")).toBe("M");
+    expect(of("X")).toBeNull();
+    expect(of(null)).toBeNull();
   });
 
   it("falls back to the FULL_NAME / DATE_OF_BIRTH inputs", () => {
@@ -39,6 +49,7 @@ describe("subjectOf", () => {
       fullName: null,
       dateOfBirth: null,
       nationality: null,
+      gender: null,
       source: null,
       unreadableDob: null,
     });
@@ -51,6 +62,7 @@ describe("subjectOf", () => {
       fullName: null,
       dateOfBirth: null,
       nationality: null,
+      gender: null,
       source: null,
       unreadableDob: "31/01/1990",
     });

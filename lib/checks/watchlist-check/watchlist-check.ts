@@ -8,6 +8,8 @@ type Subject = {
   dateOfBirth: string | null;
   /** alpha-2, from the document step */
   nationality: string | null;
+  /** M or F from the document step (its data.sex); X and unread are none */
+  gender: "M" | "F" | null;
   source: "DOCUMENT_VERIFICATION" | "INPUTS" | null;
   unreadableDob: string | null;
 };
@@ -27,7 +29,9 @@ export function subjectOf({ inputs, earlierSteps }: Pick<ProcessInput, "inputs" 
   const rawDob = text(document.date_of_birth) ?? text(inputs.get("DATE_OF_BIRTH")?.value);
   const dateOfBirth = rawDob && DOB.test(rawDob) ? rawDob : null;
   const nationality = text(document.nationality);
+  const sex = text(document.sex);
   return {
+    gender: sex === "M" || sex === "F" ? sex : null,
     fullName,
     dateOfBirth,
     nationality: nationality && /^[A-Za-z]{2}$/.test(nationality) ? nationality.toUpperCase() : null,
@@ -106,6 +110,7 @@ export const watchlistCheck: VerificationProcess = {
       dateOfBirth: subject.dateOfBirth,
       threshold,
       nationality: subject.nationality,
+      gender: subject.gender,
       includeWeakAliases,
     });
     const lists = screening.lists.map((l) => ({

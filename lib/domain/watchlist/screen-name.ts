@@ -23,6 +23,8 @@ export type ScreenNameInput = {
   nameKind?: NameKind;
   /** ISO 3166-1 alpha-2 nationality of the subject, when known: corroborating evidence */
   nationality?: string | null;
+  /** M or F as the subject's document states it, when known: a listed entry of the other gender is weighed down */
+  gender?: string | null;
   /** screen the aliases the publisher marks as weak (UN QUALITY "Low") too: WATCHLIST_WEAK_ALIASES */
   includeWeakAliases?: boolean;
   limit?: number;
@@ -86,6 +88,7 @@ type CandidateRow = {
   countries: string[];
   programs: string[];
   remarks: string | null;
+  gender: string | null;
 };
 
 /** The lists a verification of `accountId` is screened against (lists of every account, and its own). */
@@ -143,7 +146,7 @@ export async function screenName(input: ScreenNameInput): Promise<ScreenNameResu
   const rows = await prisma.$queryRaw<CandidateRow[]>`
     SELECT e."id", s."id"::text AS "sourceId", s."importedAt" AS "sourceImportedAt",
            s."normalizerVersion" AS "sourceNormalizerVersion", s."entryCount" AS "sourceEntryCount", s."name" AS "sourceName", e."externalId", e."entityType"::text AS "entityType", e."primaryName",
-           e."aliases", e."weakAliases", e."birthDates", e."countries", e."programs", e."remarks"
+           e."aliases", e."weakAliases", e."birthDates", e."countries", e."programs", e."remarks", e."gender"
     FROM "WatchlistEntry" e
     JOIN "WatchlistSource" s ON s."id" = e."sourceId"
     WHERE e."phoneticKeys" && ${keys}::text[]
@@ -171,12 +174,13 @@ export async function screenName(input: ScreenNameInput): Promise<ScreenNameResu
     const weak = input.includeWeakAliases ? (row.weakAliases ?? []) : [];
     const names = [row.primaryName, ...row.aliases, ...weak];
     const { score, matchedName, ...breakdown } = scoreEntry(
-      { name: query, dateOfBirth: input.dateOfBirth, nationality: input.nationality },
+      { name: query, dateOfBirth: input.dateOfBirth, nationality: input.nationality, gender: input.gender },
       {
         names,
         normalized: entryNameForms(row.entityType, names),
         birthDates: row.birthDates,
         countries: row.countries,
+        gender: row.gender,
         rarity: rarities.get(row.sourceId),
       },
     );

@@ -127,6 +127,22 @@ describe("date of birth agreement", () => {
     expect(score("Ivan Sidorov", names, [], "1990-12-31").score).toBe(1);
   });
 
+  it("lowers a match whose listed gender differs from the document's, and never raises one for agreeing", () => {
+    const list = { ...entry(["Ivan SYDOROV"]), gender: "M" };
+    const man = scoreEntry({ name: normalizeName("Ivan Sidorov"), gender: "M" }, list);
+    const woman = scoreEntry({ name: normalizeName("Ivan Sidorov"), gender: "F" }, list);
+    const unknown = scoreEntry({ name: normalizeName("Ivan Sidorov"), gender: null }, list);
+    expect(man).toMatchObject({ gender: "MATCH", genderAdjustment: 0 });
+    expect(woman).toMatchObject({ gender: "CONFLICT", genderAdjustment: -0.1 });
+    expect(unknown.gender).toBe("UNKNOWN");
+    expect(man.score).toBe(unknown.score);
+    expect(woman.score).toBeCloseTo(unknown.score - 0.1, 5);
+    // an entry without a stated gender weighs nothing either way
+    expect(scoreEntry({ name: normalizeName("Ivan Sidorov"), gender: "F" }, entry(["Ivan SYDOROV"])).gender).toBe(
+      "UNKNOWN",
+    );
+  });
+
   it("weighs nationality as weaker evidence", () => {
     const list = entry(["Ivan SYDOROV"], [], ["RU"]);
     const same = scoreEntry({ name: normalizeName("Ivan Sidorov"), nationality: "RU" }, list);

@@ -4,7 +4,8 @@ import { FULL_WEIGHT, type TokenRarity } from "@/lib/engines/names/token-rarity"
 
 // Scoring of one screened name against a list entry: the best of the entry's names by order-aware alignment
 // (align.ts), then the corroborating evidence — date of birth and nationality — raising or lowering it. Evidence
-// never lifts a name that is not the same name to 1.0.
+// never lifts a name that is not the same name to 1.0. Gender, where both the document and the list state it,
+// only lowers.
 
 /**
  * WATCHLIST_THRESHOLD when the workflow sets none: from this score on an entry is a potential match and the check
@@ -19,6 +20,10 @@ export type DobAgreement = keyof typeof DOB_ADJUSTMENT;
 // nationality is weaker evidence than a birth date: lists give residence and citizenship countries together
 export const NATIONALITY_ADJUSTMENT = { MATCH: 0.02, UNKNOWN: 0, CONFLICT: -0.05 } as const;
 export type NationalityAgreement = keyof typeof NATIONALITY_ADJUSTMENT;
+// gender only lowers: half of everyone shares it, so agreeing says nothing, while a listed woman is not the man
+// screened (unless list or document is wrong: a conflict takes a STRONG name match to POSSIBLE, not away)
+export const GENDER_ADJUSTMENT = { MATCH: 0, UNKNOWN: 0, CONFLICT: -0.1 } as const;
+export type GenderAgreement = keyof typeof GENDER_ADJUSTMENT;
 
 /** score, and per token what matched what and why, for the reviewer (align.ts) */
 export type NameScore = Alignment;
@@ -68,6 +73,12 @@ export function nationalityAgreement(
   return countries.some((c) => c.trim().toUpperCase() === wanted) ? "MATCH" : "CONFLICT";
 }
 
+/** The screened person's sex as the document states it (M, F; X and unread are unknown) against the entry's. */
+export function genderAgreement(gender: string | null | undefined, listed: string | null | undefined): GenderAgreement {
+  if ((gender !== "M" && gender !== "F") || (listed !== "M" && listed !== "F")) return "UNKNOWN";
+  return gender === listed ? "MATCH" : "CONFLICT";
+}
+
 export type ScoredEntry = {
   score: number;
   nameScore: number;
@@ -77,6 +88,8 @@ export type ScoredEntry = {
   dobAdjustment: number;
   nationality: NationalityAgreement;
   nationalityAdjustment: number;
+  gender: GenderAgreement;
+  genderAdjustment: number;
   /** kept for the step data's score_breakdown: the alignment score before evidence (= nameScore) */
   tokenScore: number;
   /** share of the list name's tokens that found a counterpart */
@@ -87,12 +100,13 @@ const NOT_SAME = 0.99;
 
 /** Best of an entry's names (`names[i]` is the original of `normalized[i]`), then the evidence. */
 export function scoreEntry(
-  query: { name: NormalizedName; dateOfBirth?: string | null; nationality?: string | null },
+  query: { name: NormalizedName; dateOfBirth?: string | null; nationality?: string | null; gender?: string | null },
   entry: {
     names: readonly string[];
     normalized: readonly NormalizedName[];
     birthDates: readonly string[];
     countries?: readonly string[];
+    gender?: string | null;
     /** how much each token says in the entry's list (token-rarity.ts); every token in full without it */
     rarity?: TokenRarity;
   },
@@ -112,7 +126,8 @@ export function scoreEntry(
   });
   const dob = dobAgreement(query.dateOfBirth, entry.birthDates);
   const nationality = nationalityAgreement(query.nationality, entry.countries ?? []);
-  const adjusted = best.score + DOB_ADJUSTMENT[dob] + NATIONALITY_ADJUSTMENT[nationality];
+  const gender = genderAgreement(query.gender, entry.gender);
+  const adjusted = best.score + DOB_ADJUSTMENT[dob] + NATIONALITY_ADJUSTMENT[nationality] + GENDER_ADJUSTMENT[gender];
   const ceiling = best.score === 1 ? 1 : NOT_SAME;
   const listTokens = entry.normalized[bestIndex]?.tokens.length ?? 0;
   return {
@@ -123,6 +138,8 @@ export function scoreEntry(
     dobAdjustment: DOB_ADJUSTMENT[dob],
     nationality,
     nationalityAdjustment: NATIONALITY_ADJUSTMENT[nationality],
+    gender,
+    genderAdjustment: GENDER_ADJUSTMENT[gender],
     tokenScore: round(best.score),
     fullScore: listTokens === 0 ? 0 : round((listTokens - best.unmatchedList.length) / listTokens),
     pairs: best.pairs,

@@ -29,6 +29,7 @@ export function toEntryRow(sourceId: string, entry: WithWeakAliases) {
     normalizedNames: normalized.map((n) => n.key),
     phoneticKeys: entryPhoneticKeys(normalized),
     birthDates: entry.birthDates,
+    gender: entry.gender ?? null,
     countries: entry.countries,
     programs: entry.programs,
     remarks: entry.remarks,

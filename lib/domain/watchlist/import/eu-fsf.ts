@@ -1,7 +1,7 @@
 import type { WatchlistEntityType } from "@/generated/prisma/enums";
 import { parseListedDate, yearRange } from "@/lib/domain/watchlist/import/dates";
 import { xmlRecords } from "@/lib/domain/watchlist/import/read-file";
-import { distinct, type ListParser, type ParsedEntry } from "@/lib/domain/watchlist/import/types";
+import { distinct, genderOf, type ListParser, type ParsedEntry } from "@/lib/domain/watchlist/import/types";
 import { attr, attributeXmlParser, many, textOf, type XmlNode } from "@/lib/domain/watchlist/import/xml-node";
 
 // EU Financial Sanctions Files, "xmlFullSanctionsList_1_1"
@@ -67,6 +67,7 @@ export function euEntityToParsed(entity: XmlNode): ParsedEntry | null {
     aliases: distinct(strong.map(aliasName)).filter((a) => a !== primaryName),
     lowQualityAliases: distinct(names.filter(isWeak).map(aliasName)).filter((a) => a !== primaryName),
     birthDates: distinct(many(entity.birthdate).flatMap(birthDates)),
+    gender: genderOf(names.map((a) => attr(a, "gender"))),
     countries: distinct([...many(entity.citizenship).map(country), ...many(entity.address).map(country)]),
     programs: distinct(many(entity.regulation).map((r) => attr(r, "programme"))),
     remarks:

@@ -183,12 +183,12 @@ async function insertEntries(tx: Prisma.TransactionClient, rows: EntryRow[]): Pr
   const json = JSON.stringify(rows.map((row) => ({ id: uuidv7(), ...row })));
   return tx.$executeRaw`
     INSERT INTO "WatchlistEntry" ("id", "sourceId", "externalId", "entityType", "primaryName", "aliases", "weakAliases",
-                                  "normalizedNames", "phoneticKeys", "birthDates", "countries", "programs", "remarks")
+                                  "normalizedNames", "phoneticKeys", "birthDates", "gender", "countries", "programs", "remarks")
     SELECT r."id", r."sourceId", r."externalId", r."entityType"::"WatchlistEntityType", r."primaryName", r."aliases",
-           r."weakAliases", r."normalizedNames", r."phoneticKeys", r."birthDates", r."countries", r."programs", r."remarks"
+           r."weakAliases", r."normalizedNames", r."phoneticKeys", r."birthDates", r."gender", r."countries", r."programs", r."remarks"
     FROM jsonb_to_recordset(${json}::jsonb) AS r("id" uuid, "sourceId" uuid, "externalId" text, "entityType" text,
          "primaryName" text, "aliases" text[], "weakAliases" text[], "normalizedNames" text[], "phoneticKeys" text[], "birthDates" text[],
-         "countries" text[], "programs" text[], "remarks" text)
+         "gender" text, "countries" text[], "programs" text[], "remarks" text)
     ON CONFLICT ("sourceId", "externalId") DO NOTHING`;
 }
 

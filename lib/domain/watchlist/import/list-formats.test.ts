@@ -41,6 +41,8 @@ describe("OFAC SDN_ADVANCED.XML", () => {
       // LowQuality="true": kept apart
       lowQualityAliases: ["Emad Mohammad"],
       birthDates: ["1985-01-07", "1982-08-28"],
+      // a Gender feature whose detail is the reference value "Male"
+      gender: "M",
       // its only Location is OFAC's "undetermined"
       countries: [],
       programs: [],
@@ -88,6 +90,8 @@ describe("EU Financial Sanctions Files XML", () => {
       aliases: ["Saddam Hussein al-Takriti"],
       lowQualityAliases: ["Abu Ali"],
       birthDates: ["1937-04-28"],
+      // the gender attribute of its name aliases
+      gender: "M",
       countries: ["IRAQ"],
       programs: ["IRQ"],
       remarks: "EU ref EU.27.28",
@@ -121,10 +125,13 @@ describe("UK Sanctions List XML (FCDO)", () => {
       aliases: ["NAJIBULLAH HAQANI", "نجيب الله حقانی هدایت الله"],
       lowQualityAliases: ["NAJIB"],
       birthDates: ["1971", "1972-10-24"],
+      gender: "M",
       countries: ["Afghanistan"],
       programs: ["The Afghanistan (Sanctions) (EU Exit) Regulations 2020"],
     });
     expect(byId.get("RUS9999")!.aliases).toEqual(["AO EXAMPLETRANS"]);
+    // an entity has no gender
+    expect(byId.get("RUS9999")!.gender).toBeNull();
     expect(byId.get("RUS9998")!.countries).toEqual(["Gabon"]);
   });
 

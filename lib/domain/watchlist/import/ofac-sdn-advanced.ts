@@ -6,7 +6,7 @@ import {
   type LocationFacts,
 } from "@/lib/domain/watchlist/import/ofac-advanced-refs";
 import { xmlRecords } from "@/lib/domain/watchlist/import/read-file";
-import { distinct, type ListParser, type ParsedEntry } from "@/lib/domain/watchlist/import/types";
+import { distinct, genderOf, type ListParser, type ParsedEntry } from "@/lib/domain/watchlist/import/types";
 import { attr, attributeXmlParser, many, textOf, type XmlNode } from "@/lib/domain/watchlist/import/xml-node";
 
 // OFAC SDN list, "advanced" XML (https://sanctionslistservice.ofac.treas.gov/api/PublicationPreview/exports/
@@ -80,24 +80,29 @@ function partyType(state: State, profile: XmlNode): WatchlistEntityType {
 function features(state: State, profile: XmlNode) {
   const birthDates: string[] = [];
   const countries: (string | undefined)[] = [];
+  const genders: (string | undefined)[] = [];
   for (const feature of many(profile.Feature)) {
     const label = state.refs.text("FeatureType", attr(feature, "FeatureTypeID"))?.toLowerCase() ?? "";
     const isBirthDate = /^birth ?date$/.test(label);
     const isNationality = /^(nationality|citizenship)( country)?$/.test(label);
     const isLocation = label === "location";
-    if (!isBirthDate && !isNationality && !isLocation) continue;
+    const isGender = label === "gender";
+    if (!isBirthDate && !isNationality && !isLocation && !isGender) continue;
     for (const version of many(feature.FeatureVersion)) {
       if (isBirthDate) for (const period of many(version.DatePeriod)) birthDates.push(...datePeriod(period));
       for (const loc of many(version.VersionLocation)) {
         const facts = state.locations.get(attr(loc, "LocationID") ?? "");
         countries.push(isNationality ? (facts?.country ?? facts?.unknownPart) : facts?.country);
       }
+      if (isGender)
+        for (const detail of many(version.VersionDetail))
+          genders.push(state.refs.text("DetailReference", attr(detail, "DetailReferenceID")) ?? textOf(detail));
       if (isNationality)
         for (const detail of many(version.VersionDetail))
           countries.push(state.refs.text("DetailReference", attr(detail, "DetailReferenceID")) ?? textOf(detail));
     }
   }
-  return { birthDates, countries };
+  return { birthDates, countries, gender: genderOf(genders) };
 }
 
 export function distinctPartyToParsed(state: State, party: XmlNode): ParsedEntry | null {
@@ -128,7 +133,7 @@ export function distinctPartyToParsed(state: State, party: XmlNode): ParsedEntry
   }
   primaryName ??= aliases.shift();
   if (!primaryName) return null;
-  const { birthDates, countries } = features(state, profile);
+  const { birthDates, countries, gender } = features(state, profile);
   state.profiles.set(attr(profile, "ID") ?? externalId, externalId);
   return {
     externalId,
@@ -137,6 +142,7 @@ export function distinctPartyToParsed(state: State, party: XmlNode): ParsedEntry
     aliases: distinct(aliases).filter((a) => a !== primaryName),
     lowQualityAliases: distinct(weak).filter((a) => a !== primaryName),
     birthDates: distinct(birthDates),
+    gender,
     countries: distinct(countries),
     // filled in from <SanctionsEntries> after the parties (ParseContext.latePrograms)
     programs: [],

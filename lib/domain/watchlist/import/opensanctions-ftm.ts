@@ -1,7 +1,7 @@
 import { parseListedDate } from "@/lib/domain/watchlist/import/dates";
 import { ftmEntityType } from "@/lib/domain/watchlist/import/opensanctions-csv";
 import { lines } from "@/lib/domain/watchlist/import/read-file";
-import { distinct, type ListParser, type ParsedEntry } from "@/lib/domain/watchlist/import/types";
+import { distinct, genderOf, type ListParser, type ParsedEntry } from "@/lib/domain/watchlist/import/types";
 
 // OpenSanctions FollowTheMoney entities, JSON lines ("entities.ftm.json", or "targets.nested.json"): one entity per line,
 //   {"id": "...", "schema": "Person", "caption": "...", "target": true, "datasets": [...], "last_change": "...",
@@ -49,6 +49,7 @@ export function ftmEntityToParsed(entity: FtmEntity): ParsedEntry | null {
     // kept apart, not dropped: whether they are screened is the workflow's choice (docs/checks.md)
     lowQualityAliases: distinct(strings(p.weakAlias)).filter((a) => a !== primaryName),
     birthDates: distinct(strings(p.birthDate).flatMap(parseListedDate)),
+    gender: genderOf(strings(p.gender)),
     countries: distinct([...strings(p.nationality), ...strings(p.citizenship), ...strings(p.country)]),
     programs: distinct(entities(p.sanctions).flatMap(sanctionPrograms)),
     remarks:

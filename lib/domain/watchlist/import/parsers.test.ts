@@ -6,6 +6,7 @@ import { parseOfacSdn } from "@/lib/domain/watchlist/import/ofac-sdn";
 import { parseOpenSanctionsCsv } from "@/lib/domain/watchlist/import/opensanctions-csv";
 import { parseOpenSanctionsFtm } from "@/lib/domain/watchlist/import/opensanctions-ftm";
 import { parseUnConsolidated } from "@/lib/domain/watchlist/import/un-consolidated";
+import { genderOf } from "@/lib/domain/watchlist/import/types";
 
 const fixture = (name: string) => `lib/domain/watchlist/fixtures/${name}`;
 
@@ -66,6 +67,7 @@ describe("UN consolidated XML", () => {
       aliases: ["خالد محمود الوهمي", "Khaled al-Wahmi"],
       lowQualityAliases: ["Abu Test"],
       birthDates: ["1970-05-17", "1971"],
+      gender: "M",
       countries: ["Freedonia", "Sylvania"],
       programs: ["Synthetic-Committee"],
       remarks: "UN ref SYi.001 — Synthetic test entry; not a real person.",
@@ -136,6 +138,7 @@ describe("OpenSanctions FtM JSON lines", () => {
       aliases: ["MITHALI, Yusuf", "يوسف مثالي", "Youssef Mithaly"],
       lowQualityAliases: ["Abu Yusuf"],
       birthDates: ["1983-11-30"],
+      gender: "F",
       countries: ["xx", "xy"],
       programs: [],
     });
@@ -150,6 +153,18 @@ describe("OpenSanctions FtM JSON lines", () => {
 
   it("refuses a file that is not JSON lines", async () => {
     await expect(parseAll(parseOpenSanctionsFtm, fixture("targets.simple.csv"))).rejects.toThrow(/line 1 is not JSON/);
+  });
+});
+
+describe("gender as publishers write it", () => {
+  it("reads Male / FEMALE / m / f, and nothing from unknown, blank or contradictory values", () => {
+    expect(genderOf(["Male"])).toBe("M");
+    expect(genderOf([" FEMALE "])).toBe("F");
+    expect(genderOf(["m", "M", null])).toBe("M");
+    expect(genderOf(["f"])).toBe("F");
+    expect(genderOf(["unknown", ""])).toBeNull();
+    expect(genderOf(["Male", "Female"])).toBeNull();
+    expect(genderOf([])).toBeNull();
   });
 });
 

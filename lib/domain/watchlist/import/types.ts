@@ -14,6 +14,8 @@ export type ParsedEntry = {
    */
   lowQualityAliases?: string[];
   birthDates: string[];
+  /** M or F where the publisher states it (genderOf); absent: not stated, or the format has no such field */
+  gender?: Gender | null;
   countries: string[];
   programs: string[];
   remarks: string | null;
@@ -31,6 +33,20 @@ export type ParseContext = {
 };
 
 export type ListParser = (file: string, context: ParseContext) => AsyncGenerator<ParsedEntry>;
+
+export type Gender = "M" | "F";
+
+/** A publisher's gender value (Male, FEMALE, m, f …) as M or F; anything else (unknown, blank) is none. */
+export function genderOf(values: Iterable<string | null | undefined>): Gender | null {
+  const found = new Set<Gender>();
+  for (const value of values) {
+    const v = value?.trim().toLowerCase();
+    if (v === "m" || v === "male") found.add("M");
+    else if (v === "f" || v === "female") found.add("F");
+  }
+  // a publisher that lists both says nothing usable
+  return found.size === 1 ? [...found][0]! : null;
+}
 
 /** Trimmed, non-empty, distinct values in first-seen order. */
 export function distinct(values: Iterable<string | null | undefined>): string[] {

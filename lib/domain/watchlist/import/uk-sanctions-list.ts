@@ -1,7 +1,7 @@
 import { XMLParser } from "fast-xml-parser";
 import type { WatchlistEntityType } from "@/generated/prisma/enums";
 import { xmlRecords } from "@/lib/domain/watchlist/import/read-file";
-import { distinct, type ListParser, type ParsedEntry } from "@/lib/domain/watchlist/import/types";
+import { distinct, genderOf, type ListParser, type ParsedEntry } from "@/lib/domain/watchlist/import/types";
 
 // UK Sanctions List, XML, published by the FCDO (https://www.gov.uk/government/publications/the-uk-sanctions-list,
 // "UK_Sanctions_List.xml"). Since 28 January 2026 it is the UK's one official list of designations: OFSI's
@@ -82,6 +82,7 @@ export function ukDesignationToParsed(d: Record<string, Node>): ParsedEntry | nu
     ]).filter((a) => a !== primaryName),
     lowQualityAliases: distinct(others.filter(isLow).map(nameOf)).filter((a) => a !== primaryName),
     birthDates: distinct(collect(d.IndividualDetails, "DOB").map(ukDate)),
+    gender: genderOf(collect(d.IndividualDetails, "Gender")),
     countries: distinct([
       ...collect(d.IndividualDetails, "Nationality"),
       ...collect(d.Addresses, "AddressCountry"),

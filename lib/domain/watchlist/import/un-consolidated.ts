@@ -1,7 +1,7 @@
 import { XMLParser } from "fast-xml-parser";
 import { parseListedDate, yearRange } from "@/lib/domain/watchlist/import/dates";
 import { xmlRecords } from "@/lib/domain/watchlist/import/read-file";
-import { distinct, type ListParser, type ParsedEntry } from "@/lib/domain/watchlist/import/types";
+import { distinct, genderOf, type ListParser, type ParsedEntry } from "@/lib/domain/watchlist/import/types";
 
 // UN Security Council Consolidated List, XML (https://scsanctions.un.org/resources/xml/en/consolidated.xml):
 //   <CONSOLIDATED_LIST dateGenerated="2025-01-15T10:00:00.000Z">
@@ -56,6 +56,7 @@ type UnRecord = {
   INDIVIDUAL_ADDRESS?: { COUNTRY?: string }[];
   ENTITY_ADDRESS?: { COUNTRY?: string }[];
   INDIVIDUAL_DATE_OF_BIRTH?: BirthDate[];
+  GENDER?: string;
 };
 
 const isLowQuality = (alias: Alias) => alias.QUALITY?.trim().toLowerCase() === "low";
@@ -89,6 +90,7 @@ export function unRecordToParsed(tag: "INDIVIDUAL" | "ENTITY", record: UnRecord)
     // kept apart, not dropped: whether they are screened is the workflow's choice (docs/checks.md)
     lowQualityAliases: distinct(aliases.filter(isLowQuality).map((a) => a.ALIAS_NAME)).filter((a) => a !== primaryName),
     birthDates: distinct((record.INDIVIDUAL_DATE_OF_BIRTH ?? []).flatMap(birthDates)),
+    gender: genderOf([record.GENDER]),
     countries: distinct([...values(record.NATIONALITY), ...addresses.map((a) => a.COUNTRY)]),
     programs: distinct([record.UN_LIST_TYPE]),
     remarks:
