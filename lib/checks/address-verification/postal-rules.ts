@@ -26,17 +26,30 @@ import type { CheckResult } from "@/lib/checks/types";
 
 type RawCountry = Record<
   string,
-  { zip?: string; require?: string; sub_keys?: string; name?: string; lname?: string; isoid?: string }
+  { fmt?: string; zip?: string; require?: string; sub_keys?: string; name?: string; lname?: string; isoid?: string }
 >;
 type GoogleAddress = { loadValidationData(code: string): Promise<RawCountry> };
 
 export type Region = { key: string; isoid: string | null; label: string; names: string[]; postalPrefix: RegExp | null };
-export type CountryRules = { code: string; postalFormat: RegExp | null; postalRequired: boolean; regions: Region[] };
+export type CountryRules = {
+  code: string;
+  postalFormat: RegExp | null;
+  postalRequired: boolean;
+  /** False where the country's address format has no postal code field at all (Google's `fmt` without %Z). */
+  postalField: boolean;
+  regions: Region[];
+};
+/**
+ * What the postal code can be judged by: FORMAT (a pattern), NONE (the country uses no postal codes), UNKNOWN (it
+ * does, but neither source gives a pattern: KP in Google's data).
+ */
+export type PostalRule = "FORMAT" | "NONE" | "UNKNOWN";
 
 export type PostalValidation = {
   result: Exclude<CheckResult, "SKIPPED">;
   detail: string;
   postalCode: string | null;
+  postalRule: PostalRule;
   region: Region | null;
   regionFromPostalCode: boolean;
   city: CityMatch | null;
@@ -84,7 +97,14 @@ async function loadRules(country: string): Promise<CountryRules | null> {
       postalPrefix: entry.zip ? new RegExp(`^(?:${entry.zip})`) : null,
     });
   }
-  return { code: country, postalFormat: format, postalRequired: Boolean(top.require?.includes("Z")), regions };
+  return {
+    code: country,
+    postalFormat: format,
+    postalRequired: Boolean(top.require?.includes("Z")),
+    // libaddressinput's default format ("%N%n%O%n%A%n%C") where a country has none of its own: no postal code
+    postalField: (top.fmt ?? "%N%n%O%n%A%n%C").includes("%Z"),
+    regions,
+  };
 }
 
 /** Upper case, single spaces: the form the formats are written for ("sw1a  2aa" → "SW1A 2AA"). */
@@ -92,7 +112,13 @@ export function cleanPostalCode(code: string): string {
   return code.trim().replace(/\s+/g, " ").toUpperCase();
 }
 
-/** "ok", "malformed", or "no-format" when neither Google nor postcode-validator knows a format for the country. */
+/** The country's postal rule: Google's pattern, else postcode-validator's (e.g. PA), else whether it has postal codes. */
+export function postalRuleOf(rules: CountryRules | null, country: string): PostalRule {
+  if (rules?.postalFormat || postcodeValidatorExistsForCountry(country)) return "FORMAT";
+  return rules && !rules.postalField ? "NONE" : "UNKNOWN";
+}
+
+/** "ok", "malformed", or "no-format" when no pattern is known (postalRuleOf says whether the country has codes). */
 export function postalFormatStatus(
   rules: CountryRules | null,
   country: string,
@@ -104,9 +130,9 @@ export function postalFormatStatus(
   return "no-format";
 }
 
-/** False for countries without postal codes (no format in either source, e.g. AE, HK): completeness must not demand one. */
+/** False where no postal code can be checked (no postal codes, e.g. AE, HK; or no known pattern): completeness must not demand one. */
 export function countryUsesPostalCodes(rules: CountryRules | null, country: string): boolean {
-  return Boolean(rules?.postalFormat) || postcodeValidatorExistsForCountry(country);
+  return postalRuleOf(rules, country) === "FORMAT";
 }
 
 export function resolveRegion(rules: CountryRules | null, province: string): Region | null {
@@ -138,10 +164,18 @@ export async function validatePostal(address: {
   const postalCode = address.postalCode ? cleanPostalCode(address.postalCode) : null;
 
   if (!rules) review.push(`no address rules are known for country ${address.country}`);
-  if (postalCode) {
+  const postalRule = postalRuleOf(rules, address.country);
+  if (postalRule === "NONE") {
+    // a number in the field where the country has none (a P.O. box, a district code) is no sign of a false address
+    notes.push(
+      postalCode
+        ? `${address.country} uses no postal codes: "${postalCode}" was not checked`
+        : `${address.country} uses no postal codes`,
+    );
+  } else if (postalCode) {
     const format = postalFormatStatus(rules, address.country, postalCode);
     if (format === "malformed") failed.push(`postal code "${postalCode}" is not a valid format for ${address.country}`);
-    else if (format === "no-format") notes.push(`${address.country} has no postal code format to check`);
+    else if (format === "no-format") notes.push(`no postal code format is known for ${address.country}: not checked`);
     else notes.push("postal code format valid");
   } else if (rules?.postalRequired) {
     review.push(`no postal code, which addresses in ${address.country} need`);
@@ -179,6 +213,7 @@ export async function validatePostal(address: {
     city = findCity(address.country, address.city, regionCodes(region));
     if (!city) review.push(`city "${address.city}" is not in the list of places of ${address.country}`);
     else if (city.inRegion === false && region) review.push(`no place "${address.city}" is known in ${region.label}`);
+    else if (city.alternate) notes.push(`city "${address.city}" matched as ${city.city.name} (one of its other names)`);
     else notes.push(city.approximate ? `city matched approximately as ${city.city.name}` : "city found in the country");
   } else {
     notes.push("no city given");
@@ -190,6 +225,7 @@ export async function validatePostal(address: {
     result,
     detail: detail.charAt(0).toUpperCase() + detail.slice(1) + ".",
     postalCode,
+    postalRule,
     region,
     regionFromPostalCode,
     city,

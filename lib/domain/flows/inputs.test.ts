@@ -41,7 +41,7 @@ describe("buildInputs, one process at a time", () => {
     ]);
     // without restrictions every country and every document type is offered
     expect(field(fields, "DOCUMENT_COUNTRY").data).toEqual({ options: [...COUNTRY_CODES] });
-    expect(field(fields, "DOCUMENT_COUNTRY").data?.options).toHaveLength(249);
+    expect(field(fields, "DOCUMENT_COUNTRY").data?.options).toHaveLength(250);
     expect(field(fields, "DOCUMENT_TYPE").data).toEqual({ options: [...DOCUMENT_TYPE_NAMES] });
     expect(field(fields, "DOCUMENT_FRONT").data).toEqual({
       accept: [...IMAGE_TYPES],
