@@ -51,9 +51,7 @@ async function main(): Promise<void> {
   };
   show(
     "Valid, not accepted",
-    cases
-      .filter((o) => o.case.label === "valid" && !isAccepted(o))
-      .map((o) => `${o.case.id} ${o.refused ?? o.detail}`),
+    cases.filter((o) => o.case.label === "valid" && !isAccepted(o)).map((o) => `${o.case.id} ${o.refused ?? o.detail}`),
   );
   show(
     "Invalid, not caught",

@@ -156,6 +156,35 @@ describe("addressVerification.run", () => {
     expect(output.result).toBe("DECLINED");
   });
 
+  it("approves a complete address of a country without postal codes, and one in Kosovo (XK)", async () => {
+    const settings: SettingValues = {
+      ADDRESS_COMPLETENESS: true,
+      ALLOWED_COUNTRIES: ["AE", "XK"],
+      POSTAL_VALIDATION: true,
+    };
+    const dubai = await addressVerification.run(
+      processInput({ ADDRESS_LINE: "1 Sheikh Zayed Road", CITY: "Dubai", COUNTRY: "AE" }, { settings }),
+    );
+    expect(dubai.result).toBe("APPROVED");
+    expect(dubai.checks.find((c) => c.name === "POSTAL_VALIDATION")).toEqual({
+      name: "POSTAL_VALIDATION",
+      result: "PASSED",
+      detail: "AE uses no postal codes; city found in the country.",
+    });
+    const pristina = await addressVerification.run(
+      processInput(
+        { ADDRESS_LINE: "Rruga Nënë Tereza 1", CITY: "Prishtina", POSTAL_CODE: "10000", COUNTRY: "XK" },
+        { settings },
+      ),
+    );
+    expect(resultOf(pristina.checks)).toMatchObject({
+      ADDRESS_COMPLETENESS: "PASSED",
+      ALLOWED_COUNTRIES: "PASSED",
+      POSTAL_VALIDATION: "PASSED",
+    });
+    expect(pristina.data).toMatchObject({ country: "XK", country_name: "Kosovo", city_match: { name: "Pristina" } });
+  });
+
   it("sends a document mismatch and a missing location signal to review", async () => {
     const output = await addressVerification.run(
       processInput(LONDON, {

@@ -56,6 +56,8 @@ export type PostalValidation = {
 };
 
 const require = createRequire(import.meta.url);
+// words that say what kind of region it is, which people leave out ("Карелия" for "Республика Карелия")
+const REGION_TYPE = /^(co|county|province of|state of|respublika) | (oblast|krai|kray|respublika)$/;
 const rulesCache = new Map<string, Promise<CountryRules | null>>();
 
 /** The country's postal rules from Google's metadata, loaded once per country; null for a country it lacks. */
@@ -87,7 +89,7 @@ async function loadRules(country: string): Promise<CountryRules | null> {
     const names = new Set(
       [key, entry.name, entry.lname, entry.isoid, ...translations]
         .filter((n): n is string => Boolean(n))
-        .flatMap((n) => [placeKey(n), placeKey(n).replace(/^(co|county|province of|state of) /, "")]),
+        .flatMap((n) => [placeKey(n), placeKey(n).replace(REGION_TYPE, "").trim()]),
     );
     regions.push({
       key,
@@ -138,7 +140,9 @@ export function countryUsesPostalCodes(rules: CountryRules | null, country: stri
 export function resolveRegion(rules: CountryRules | null, province: string): Region | null {
   const key = placeKey(province);
   if (!rules || !key) return null;
-  return rules.regions.find((r) => r.names.includes(key)) ?? null;
+  // initials written with dots ("D.C", "N.S.W.") are the region's code
+  const keys = /^([a-z0-9] )+[a-z0-9]$/.test(key) ? [key, key.replace(/ /g, "")] : [key];
+  return rules.regions.find((r) => keys.some((k) => r.names.includes(k))) ?? null;
 }
 
 /** Regions whose postal prefixes match the code (normally one). Compact code: prefixes have no spaces. */

@@ -101,6 +101,8 @@ function nameVariants(key: string): string[] {
     [/^ft /, "fort "],
     [/^fort /, "ft "],
     [/^city of /, ""],
+    // "г. Санкт-Петербург": the Russian abbreviation of "city" written in front
+    [/^(g|gorod) /, ""],
     [/ city$/, ""],
   ];
   for (const [pattern, replacement] of swaps) if (pattern.test(key)) variants.add(key.replace(pattern, replacement));
@@ -116,21 +118,23 @@ function nameVariants(key: string): string[] {
  * namesakes elsewhere.
  */
 export function findCity(country: string, name: string, regionCodes: readonly string[] = []): CityMatch | null {
-  const { byCountry, byId } = load();
-  const names = byCountry.get(country.toUpperCase());
+  const names = load().byCountry.get(country.toUpperCase());
   const key = placeKey(name);
   if (!key) return null;
   const variants = nameVariants(key);
+  const regional = regionCodes.length > 0 && regionUsesCodes(country, regionCodes);
+  const inRegionOf = (cities: City[]) => (regional ? cities.filter((c) => regionCodes.includes(c.adminCode)) : []);
   let approximate = false;
   let alternate = false;
   let candidates = variants.flatMap((variant) => names?.get(variant) ?? []);
-  if (!candidates.length) {
-    const named = variants.flatMap((variant) => placeNames(country, placeKey).get(variant) ?? []);
-    // a small place's own name beats another place's alternate name
-    const own = named.filter((n) => !n.alternate);
-    alternate = !own.length && named.length > 0;
-    candidates = [...new Set((own.length ? own : named).map((n) => byId.get(n.place.geonameId) ?? cityOf(n.place)))];
-    candidates.sort((a, b) => b.population - a.population);
+  // other names are asked when the list has no such name, or has it only outside the region given ("Washington" in
+  // DC is "Washington, D.C." there, the other Washingtons are elsewhere)
+  if (!candidates.length || (regional && !inRegionOf(candidates).length)) {
+    const other = otherNamed(country, variants);
+    if (!candidates.length || inRegionOf(other.cities).length) {
+      candidates = other.cities;
+      alternate = other.alternate;
+    }
   }
   if (!candidates.length && names) {
     let best: { score: number; cities: City[] } | null = null;
@@ -144,10 +148,18 @@ export function findCity(country: string, name: string, regionCodes: readonly st
     approximate = true;
   }
   if (!candidates.length) return null;
-  const regional = regionCodes.length && regionUsesCodes(country, regionCodes);
-  const inRegion = regional ? candidates.filter((c) => regionCodes.includes(c.adminCode)) : [];
+  const inRegion = inRegionOf(candidates);
   const city = (inRegion[0] ?? [...candidates].sort((a, b) => b.population - a.population)[0])!;
   return { city, approximate, alternate, inRegion: regional ? inRegion.length > 0 : null };
+}
+
+/** Places of these names in the other-names list: a small place's own name first, else places it is an alternate of. */
+function otherNamed(country: string, variants: string[]): { cities: City[]; alternate: boolean } {
+  const { byId } = load();
+  const named = variants.flatMap((variant) => placeNames(country, placeKey).get(variant) ?? []);
+  const own = named.filter((n) => !n.alternate);
+  const cities = [...new Set((own.length ? own : named).map((n) => byId.get(n.place.geonameId) ?? cityOf(n.place)))];
+  return { cities: cities.sort((a, b) => b.population - a.population), alternate: !own.length && named.length > 0 };
 }
 
 const cityOf = (place: PlaceRow): City => ({
