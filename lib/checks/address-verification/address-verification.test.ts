@@ -166,6 +166,11 @@ describe("addressVerification.run", () => {
       processInput({ ADDRESS_LINE: "1 Sheikh Zayed Road", CITY: "Dubai", COUNTRY: "AE" }, { settings }),
     );
     expect(dubai.result).toBe("APPROVED");
+    expect(dubai.checks[0]).toEqual({
+      name: "ADDRESS_COMPLETENESS",
+      result: "PASSED",
+      detail: "Street, city and country are present (no postal code is asked for in AE).",
+    });
     expect(dubai.checks.find((c) => c.name === "POSTAL_VALIDATION")).toEqual({
       name: "POSTAL_VALIDATION",
       result: "PASSED",

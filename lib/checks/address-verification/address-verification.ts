@@ -29,7 +29,8 @@ import {
 // MANUAL_REVIEW, else APPROVED). POSTAL_VALIDATION, DOCUMENT_CROSS_REFERENCE, GEOLOCATION_CONFIRMATION and the
 // duplicate lookup document their rules in their modules; the simple ones:
 //  - ADDRESS_COMPLETENESS: street, city, postal code and country present, else FAILED. The postal code is not
-//    demanded in countries that have none (no format in Google's metadata or postcode-validator: AE, HK, …).
+//    demanded where no postal code can be checked: countries that have none (AE, HK, …: the input list does not wait
+//    for one there either, lib/shared/country-codes.ts) and KP, whose codes have no known pattern.
 //  - ALLOWED_COUNTRIES: COUNTRY in the list → PASSED, else FAILED.
 //  - ADDRESS_DUPLICATE_DETECTION: another identity of the account used the address → FAILED for REJECTED,
 //    REVIEW for REVIEW_NEEDED; else PASSED.
@@ -69,7 +70,9 @@ export const addressVerification: VerificationProcess = {
           : {
               name: "ADDRESS_COMPLETENESS",
               result: "PASSED",
-              detail: "Street, city, postal code and country are present.",
+              detail: address.postalCode
+                ? "Street, city, postal code and country are present."
+                : `Street, city and country are present (no postal code is asked for in ${country}).`,
             },
     );
 

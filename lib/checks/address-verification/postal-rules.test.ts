@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { countryArea, findCity, regionArea } from "@/lib/engines/geo/city-index";
+import { ISO_COUNTRY_CODES, usesNoPostalCodes } from "@/lib/shared/country-codes";
 import {
   countryRules,
   countryUsesPostalCodes,
@@ -40,6 +41,13 @@ describe("postal code formats (Google address metadata)", () => {
   it("knows countries without postal codes", async () => {
     expect(countryUsesPostalCodes(await countryRules("AE"), "AE")).toBe(false);
     expect(countryUsesPostalCodes(await countryRules("DE"), "DE")).toBe(true);
+  });
+
+  it("the browser's list of countries without postal codes is exactly the countries whose rule is NONE", async () => {
+    const none: string[] = [];
+    for (const code of ISO_COUNTRY_CODES) if (postalRuleOf(await countryRules(code), code) === "NONE") none.push(code);
+    expect(none.length).toBeGreaterThan(60);
+    expect(ISO_COUNTRY_CODES.filter(usesNoPostalCodes)).toEqual(none);
   });
 
   it("resolves regions by name, code or translation", async () => {

@@ -262,6 +262,15 @@ describe("missingInputs", () => {
     },
   );
 
+  it("waits for a required POSTAL_CODE only where the COUNTRY given has postal codes", () => {
+    const addressFields = buildInputs(workflow(["ADDRESS_VERIFICATION"], { settings: { ADDRESS_COMPLETENESS: true } }));
+    const street = { ADDRESS_LINE: "1 Example Road", CITY: "Dubai" };
+    expect(names(missingInputs(addressFields, supplied(street)))).toEqual(["POSTAL_CODE", "COUNTRY"]);
+    expect(names(missingInputs(addressFields, supplied({ ...street, COUNTRY: "DE" })))).toEqual(["POSTAL_CODE"]);
+    expect(names(missingInputs(addressFields, supplied({ ...street, COUNTRY: "AE" })))).toEqual([]);
+    expect(names(missingInputs(addressFields, supplied({ ...street, COUNTRY: "HK" })))).toEqual([]);
+  });
+
   it("does not require DOCUMENT_BACK for a document type it does not know", () => {
     expect(names(missingInputs(documentFields, supplied({ DOCUMENT_TYPE: "LIBRARY_CARD" })))).toEqual([
       "DOCUMENT_COUNTRY",
