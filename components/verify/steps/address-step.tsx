@@ -2,44 +2,18 @@
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
-import { z } from "zod";
 import { fetchAddressFormat } from "@/components/verify/hosted-api";
 import { countryName } from "@/components/verify/i18n";
 import { ErrorBanner, FieldError, StepHeader, SubmitButton, useStepSubmit } from "@/components/verify/ui";
+import { addressSchema } from "@/components/verify/steps/address-schema";
 import { useRuleResolver } from "@/components/verify/steps/rule-resolver";
 import type { StepProps } from "@/components/verify/steps/types";
 import { ISO_COUNTRY_CODES, flagEmoji, usesNoPostalCodes } from "@/lib/shared/country-codes";
 import type { AddressFormat } from "@/lib/domain/hosted/types";
-import { TEXT_RULES } from "@/lib/domain/verifications/input-rules";
-import type { InputField } from "@/lib/domain/flows/inputs";
 import styles from "@/components/verify/verify.module.css";
 
 type AddressValues = Record<string, string>;
 type AddressKey = Parameters<ReturnType<typeof useTranslations<"address">>>[0];
-
-/**
- * The server's own rules (TEXT_RULES); an optional part may stay empty. A required postal code is required only
- * where the chosen country has postal codes, as the server's list of missing inputs has it (lib/domain/flows/inputs.ts).
- */
-function addressSchema(fields: readonly InputField[]) {
-  const shape: Record<string, z.ZodType<string, string>> = {};
-  const postalRequired = fields.some((f) => f.fieldName === "POSTAL_CODE" && !f.optional);
-  for (const field of fields) {
-    const rule = (TEXT_RULES[field.fieldName] ?? z.string()) as z.ZodType<string, string>;
-    shape[field.fieldName] =
-      field.optional || field.fieldName === "POSTAL_CODE"
-        ? z
-            .string()
-            .trim()
-            .pipe(z.union([z.literal(""), rule]))
-        : z.string().pipe(rule);
-  }
-  return z.object(shape).superRefine((values, ctx) => {
-    if (!postalRequired || usesNoPostalCodes(values.COUNTRY)) return;
-    const parsed = TEXT_RULES.POSTAL_CODE!.safeParse(values.POSTAL_CODE ?? "");
-    for (const issue of parsed.success ? [] : parsed.error.issues) ctx.addIssue({ ...issue, path: ["POSTAL_CODE"] });
-  });
-}
 
 /** ADDRESS_LINE, CITY, PROVINCE, POSTAL_CODE, COUNTRY: labelled and hinted the way the chosen country writes addresses. */
 export function AddressStep({ screenFields, state, submit }: StepProps) {
