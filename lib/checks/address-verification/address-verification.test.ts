@@ -111,6 +111,27 @@ describe("addressVerification.run", () => {
     expect(resultOf(moved.checks).DOCUMENT_CROSS_REFERENCE).toBe("REVIEW");
   });
 
+  it("confirms a city typed under another name against the document's (NYC / New York)", async () => {
+    const licence = documentWith({
+      address_line: "350 FIFTH AVENUE",
+      city: "NEW YORK",
+      province: "NY",
+      postal_code: "10118",
+      country: "US",
+    });
+    const typed = { ADDRESS_LINE: "350 5th Ave", CITY: "NYC", PROVINCE: "NY", POSTAL_CODE: "10118", COUNTRY: "US" };
+    const settings = { ...ALL, GEOLOCATION_CONFIRMATION: false };
+    const output = await addressVerification.run(processInput(typed, { settings, steps: licence }));
+    expect(resultOf(output.checks)).toMatchObject({ DOCUMENT_CROSS_REFERENCE: "PASSED", POSTAL_VALIDATION: "PASSED" });
+    expect(output.checks.find((c) => c.name === "POSTAL_VALIDATION")?.detail).toContain(
+      'city "NYC" matched as New York City (one of its other names)',
+    );
+    const elsewhere = await addressVerification.run(
+      processInput({ ...typed, CITY: "Buffalo" }, { settings, steps: licence }),
+    );
+    expect(resultOf(elsewhere.checks).DOCUMENT_CROSS_REFERENCE).toBe("REVIEW");
+  });
+
   it("names GPS, then IP, as the source when no document confirms", async () => {
     const gps = await addressVerification.run(
       processInput({ ...LONDON, GEOLOCATION: '{"latitude":51.5,"longitude":-0.12}' }, { steps: documentWith(null) }),

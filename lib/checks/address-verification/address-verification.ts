@@ -1,6 +1,6 @@
 import "server-only";
 import { countryByCode } from "@/lib/shared/countries";
-import { countryArea, regionArea } from "@/lib/engines/geo/city-index";
+import { countryArea, findCity, regionArea } from "@/lib/engines/geo/city-index";
 import { locateIp } from "@/lib/engines/geo/ip-location";
 import type { Check, CheckResult, DuplicateAddress, ProcessInput, VerificationProcess } from "@/lib/checks/types";
 import { resultOfChecks } from "@/lib/checks/types";
@@ -111,7 +111,12 @@ export const addressVerification: VerificationProcess = {
       });
     } else {
       const regionOf = (text: string) => resolveRegion(rules, text)?.key ?? null;
-      document = crossReference(address, documentAddressOf(input.earlierSteps), { regionOf });
+      // a typo-tolerant match is no proof that two names are one place: exact names and other names only
+      const placeOf = (text: string) => {
+        const found = country ? findCity(country, text) : null;
+        return found && !found.approximate ? `${found.city.name}|${found.city.latitude}|${found.city.longitude}` : null;
+      };
+      document = crossReference(address, documentAddressOf(input.earlierSteps), { regionOf, placeOf });
       checks.push({ name: "DOCUMENT_CROSS_REFERENCE", result: document.result, detail: document.detail });
     }
 
