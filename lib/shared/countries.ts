@@ -1,11 +1,12 @@
 import worldCountries from "world-countries";
 import { flagEmoji, isCountryCode } from "@/lib/shared/country-codes";
 
-// ISO 3166-1 (the 249 officially assigned codes) from the world-countries package (ODbL-1.0, mledoze/countries).
+// ISO 3166-1 (the 249 officially assigned codes) and the user-assigned codes the world-countries package lists (XK,
+// Kosovo: its passports, identity cards and postal codes are real) from world-countries (ODbL-1.0, mledoze/countries).
 export type Country = { code: string; name: string; flag: string; region: string };
 
 const COUNTRIES: Country[] = worldCountries
-  .filter((c) => c.status === "officially-assigned")
+  .filter((c) => c.status === "officially-assigned" || c.status === "user-assigned")
   .map((c) => ({ code: c.cca2, name: c.name.common, flag: flagEmoji(c.cca2), region: c.region }))
   .sort((a, b) => a.name.localeCompare(b.name, "en"));
 

@@ -8,7 +8,13 @@ describe("country codes for the browser", () => {
   });
   it("accept any case and refuse unassigned codes", () => {
     expect(isCountryCode("de")).toBe(true);
-    expect(isCountryCode("XK")).toBe(false);
     expect(isCountryCode("DEU")).toBe(false);
+    expect(isCountryCode("ZZ")).toBe(false);
+    expect(isCountryCode("XX")).toBe(false);
+  });
+  it("accept Kosovo's user-assigned XK, the one such code the country data lists", () => {
+    expect(isCountryCode("XK")).toBe(true);
+    expect(isCountryCode("xk")).toBe(true);
+    expect(ISO_COUNTRY_CODES).toHaveLength(250);
   });
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isCountryCode } from "@/lib/shared/country-codes";
+import { ISO_COUNTRY_CODES, isCountryCode } from "@/lib/shared/country-codes";
 
 // Workflow settings: their API `type`, the zod schema of the typed value, and what they configure.
 // The same schemas validate the seed, the dashboard forms and the engine's reading of a pinned version.
@@ -35,7 +35,7 @@ export const SETTING_DEFINITIONS = {
   GEOLOCATION_CONFIRMATION: { type: "BOOLEAN", schema: z.boolean() },
   POSTAL_VALIDATION: { type: "BOOLEAN", schema: z.boolean() },
   ADDRESS_DUPLICATE_DETECTION: { type: "ENUM", schema: z.enum(["REJECTED", "REVIEW_NEEDED"]) },
-  ALLOWED_COUNTRIES: { type: "STRING_ARRAY", schema: z.array(countryCode).min(1).max(249) },
+  ALLOWED_COUNTRIES: { type: "STRING_ARRAY", schema: z.array(countryCode).min(1).max(ISO_COUNTRY_CODES.length) },
   // street, city, postal code and country all required
   ADDRESS_COMPLETENESS: { type: "BOOLEAN", schema: z.boolean() },
   LIVENESS_CHALLENGE: { type: "ENUM", schema: z.enum(LIVENESS_CHALLENGES) },

@@ -2,35 +2,18 @@
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
-import { z } from "zod";
 import { fetchAddressFormat } from "@/components/verify/hosted-api";
 import { countryName } from "@/components/verify/i18n";
 import { ErrorBanner, FieldError, StepHeader, SubmitButton, useStepSubmit } from "@/components/verify/ui";
+import { addressSchema } from "@/components/verify/steps/address-schema";
 import { useRuleResolver } from "@/components/verify/steps/rule-resolver";
 import type { StepProps } from "@/components/verify/steps/types";
-import { ISO_COUNTRY_CODES, flagEmoji } from "@/lib/shared/country-codes";
+import { ISO_COUNTRY_CODES, flagEmoji, usesNoPostalCodes } from "@/lib/shared/country-codes";
 import type { AddressFormat } from "@/lib/domain/hosted/types";
-import { TEXT_RULES } from "@/lib/domain/verifications/input-rules";
-import type { InputField } from "@/lib/domain/flows/inputs";
 import styles from "@/components/verify/verify.module.css";
 
 type AddressValues = Record<string, string>;
 type AddressKey = Parameters<ReturnType<typeof useTranslations<"address">>>[0];
-
-/** The server's own rules (TEXT_RULES); an optional part may stay empty. */
-function addressSchema(fields: readonly InputField[]) {
-  const shape: Record<string, z.ZodType<string, string>> = {};
-  for (const field of fields) {
-    const rule = (TEXT_RULES[field.fieldName] ?? z.string()) as z.ZodType<string, string>;
-    shape[field.fieldName] = field.optional
-      ? z
-          .string()
-          .trim()
-          .pipe(z.union([z.literal(""), rule]))
-      : z.string().pipe(rule);
-  }
-  return z.object(shape);
-}
 
 /** ADDRESS_LINE, CITY, PROVINCE, POSTAL_CODE, COUNTRY: labelled and hinted the way the chosen country writes addresses. */
 export function AddressStep({ screenFields, state, submit }: StepProps) {
@@ -93,6 +76,7 @@ export function AddressStep({ screenFields, state, submit }: StepProps) {
   };
   const hidden = (name: string) => {
     const field = byName.get(name);
+    if (name === "POSTAL_CODE" && usesNoPostalCodes(country)) return true;
     if (!field || !addressFormat || !field.optional) return !field;
     return (
       (name === "PROVINCE" && !addressFormat.usesRegion) || (name === "POSTAL_CODE" && !addressFormat.usesPostalCode)

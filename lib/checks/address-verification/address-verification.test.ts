@@ -111,6 +111,27 @@ describe("addressVerification.run", () => {
     expect(resultOf(moved.checks).DOCUMENT_CROSS_REFERENCE).toBe("REVIEW");
   });
 
+  it("confirms a city typed under another name against the document's (NYC / New York)", async () => {
+    const licence = documentWith({
+      address_line: "350 FIFTH AVENUE",
+      city: "NEW YORK",
+      province: "NY",
+      postal_code: "10118",
+      country: "US",
+    });
+    const typed = { ADDRESS_LINE: "350 5th Ave", CITY: "NYC", PROVINCE: "NY", POSTAL_CODE: "10118", COUNTRY: "US" };
+    const settings = { ...ALL, GEOLOCATION_CONFIRMATION: false };
+    const output = await addressVerification.run(processInput(typed, { settings, steps: licence }));
+    expect(resultOf(output.checks)).toMatchObject({ DOCUMENT_CROSS_REFERENCE: "PASSED", POSTAL_VALIDATION: "PASSED" });
+    expect(output.checks.find((c) => c.name === "POSTAL_VALIDATION")?.detail).toContain(
+      'city "NYC" matched as New York City (one of its other names)',
+    );
+    const elsewhere = await addressVerification.run(
+      processInput({ ...typed, CITY: "Buffalo" }, { settings, steps: licence }),
+    );
+    expect(resultOf(elsewhere.checks).DOCUMENT_CROSS_REFERENCE).toBe("REVIEW");
+  });
+
   it("names GPS, then IP, as the source when no document confirms", async () => {
     const gps = await addressVerification.run(
       processInput({ ...LONDON, GEOLOCATION: '{"latitude":51.5,"longitude":-0.12}' }, { steps: documentWith(null) }),
@@ -154,6 +175,40 @@ describe("addressVerification.run", () => {
       detail: "Missing: city, postal code.",
     });
     expect(output.result).toBe("DECLINED");
+  });
+
+  it("approves a complete address of a country without postal codes, and one in Kosovo (XK)", async () => {
+    const settings: SettingValues = {
+      ADDRESS_COMPLETENESS: true,
+      ALLOWED_COUNTRIES: ["AE", "XK"],
+      POSTAL_VALIDATION: true,
+    };
+    const dubai = await addressVerification.run(
+      processInput({ ADDRESS_LINE: "1 Sheikh Zayed Road", CITY: "Dubai", COUNTRY: "AE" }, { settings }),
+    );
+    expect(dubai.result).toBe("APPROVED");
+    expect(dubai.checks[0]).toEqual({
+      name: "ADDRESS_COMPLETENESS",
+      result: "PASSED",
+      detail: "Street, city and country are present (no postal code is asked for in AE).",
+    });
+    expect(dubai.checks.find((c) => c.name === "POSTAL_VALIDATION")).toEqual({
+      name: "POSTAL_VALIDATION",
+      result: "PASSED",
+      detail: "AE uses no postal codes; city found in the country.",
+    });
+    const pristina = await addressVerification.run(
+      processInput(
+        { ADDRESS_LINE: "Rruga Nënë Tereza 1", CITY: "Prishtina", POSTAL_CODE: "10000", COUNTRY: "XK" },
+        { settings },
+      ),
+    );
+    expect(resultOf(pristina.checks)).toMatchObject({
+      ADDRESS_COMPLETENESS: "PASSED",
+      ALLOWED_COUNTRIES: "PASSED",
+      POSTAL_VALIDATION: "PASSED",
+    });
+    expect(pristina.data).toMatchObject({ country: "XK", country_name: "Kosovo", city_match: { name: "Pristina" } });
   });
 
   it("sends a document mismatch and a missing location signal to review", async () => {

@@ -1,6 +1,6 @@
 import "server-only";
 import { countryByCode } from "@/lib/shared/countries";
-import { countryArea, regionArea } from "@/lib/engines/geo/city-index";
+import { countryArea, findCity, regionArea } from "@/lib/engines/geo/city-index";
 import { locateIp } from "@/lib/engines/geo/ip-location";
 import type { Check, CheckResult, DuplicateAddress, ProcessInput, VerificationProcess } from "@/lib/checks/types";
 import { resultOfChecks } from "@/lib/checks/types";
@@ -29,7 +29,8 @@ import {
 // MANUAL_REVIEW, else APPROVED). POSTAL_VALIDATION, DOCUMENT_CROSS_REFERENCE, GEOLOCATION_CONFIRMATION and the
 // duplicate lookup document their rules in their modules; the simple ones:
 //  - ADDRESS_COMPLETENESS: street, city, postal code and country present, else FAILED. The postal code is not
-//    demanded in countries that have none (no format in Google's metadata or postcode-validator: AE, HK, …).
+//    demanded where no postal code can be checked: countries that have none (AE, HK, …: the input list does not wait
+//    for one there either, lib/shared/country-codes.ts) and KP, whose codes have no known pattern.
 //  - ALLOWED_COUNTRIES: COUNTRY in the list → PASSED, else FAILED.
 //  - ADDRESS_DUPLICATE_DETECTION: another identity of the account used the address → FAILED for REJECTED,
 //    REVIEW for REVIEW_NEEDED; else PASSED.
@@ -69,7 +70,9 @@ export const addressVerification: VerificationProcess = {
           : {
               name: "ADDRESS_COMPLETENESS",
               result: "PASSED",
-              detail: "Street, city, postal code and country are present.",
+              detail: address.postalCode
+                ? "Street, city, postal code and country are present."
+                : `Street, city and country are present (no postal code is asked for in ${country}).`,
             },
     );
 
@@ -108,7 +111,12 @@ export const addressVerification: VerificationProcess = {
       });
     } else {
       const regionOf = (text: string) => resolveRegion(rules, text)?.key ?? null;
-      document = crossReference(address, documentAddressOf(input.earlierSteps), { regionOf });
+      // a typo-tolerant match is no proof that two names are one place: exact names and other names only
+      const placeOf = (text: string) => {
+        const found = country ? findCity(country, text) : null;
+        return found && !found.approximate ? `${found.city.name}|${found.city.latitude}|${found.city.longitude}` : null;
+      };
+      document = crossReference(address, documentAddressOf(input.earlierSteps), { regionOf, placeOf });
       checks.push({ name: "DOCUMENT_CROSS_REFERENCE", result: document.result, detail: document.detail });
     }
 

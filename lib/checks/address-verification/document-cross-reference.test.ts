@@ -102,6 +102,16 @@ describe("crossReference with extracted fields", () => {
     ).toBe("REVIEW");
   });
 
+  it("takes two names of one place as the same city when the country's places say so", () => {
+    const typed = { addressLine: "350 5th Ave", city: "NYC", province: null, postalCode: "10118", country: "US" };
+    const licence = { kind: "fields" as const, parts: { ...typed, addressLine: "350 FIFTH AVENUE", city: "NEW YORK" } };
+    const placeOf = (name: string) => (["NYC", "NEW YORK"].includes(name) ? "New York City" : null);
+    expect(crossReference(typed, licence).comparison?.city).toBe(false);
+    expect(crossReference(typed, licence, { placeOf })).toMatchObject({ result: "PASSED", comparison: { city: true } });
+    // a name no place has is no match, even when the other is unknown too
+    expect(crossReference({ ...typed, city: "Gotham" }, licence, { placeOf }).comparison?.city).toBe(false);
+  });
+
   it("sends another house, city or postal code to review and names the parts", () => {
     const doc = {
       kind: "fields" as const,

@@ -20,7 +20,8 @@ import {
 //  - street: house numbers agree (one side's a subset of the other's) and words Sørensen-Dice ≥ 0.8 with typo-
 //    tolerant words (Jaro-Winkler ≥ 0.9) after abbreviations are unified; in a printed string, the street's
 //    numbers must all appear and ≥ 80 % of its words.
-//  - city: same name, Jaro-Winkler ≥ 0.92, or one extends the other; postal code: equal compacted (or ZIP/ZIP+4);
+//  - city: same name, Jaro-Winkler ≥ 0.92, one extends the other, or both name one place of the country (its own
+//    name or one of its other names: "NYC" and "New York"); postal code: equal compacted (or ZIP/ZIP+4);
 //    province: same name or same region (resolved through the country's region list).
 //  - parts present on both sides all agree → PASSED; any disagree → REVIEW (a move, a typo in OCR, a person decides);
 //    no street, city or postal code comparable → REVIEW (the document address says too little).
@@ -72,8 +73,12 @@ export function countryFromText(value: string): string | null {
   return countryNames.get(placeKey(value)) ?? null;
 }
 
-/** regionOf: the key of the submitted country's region a text names ("Georgia", "GA" → "GA"), or null. */
-type Options = { regionOf?: (text: string) => string | null };
+/**
+ * regionOf: the key of the submitted country's region a text names ("Georgia", "GA" → "GA"), or null.
+ * placeOf: an id of the submitted country's place a city name names, under any of its names ("NYC", "New York" →
+ * the same place), or null.
+ */
+type Options = { regionOf?: (text: string) => string | null; placeOf?: (text: string) => string | null };
 
 export function crossReference(
   submitted: AddressParts,
@@ -112,13 +117,19 @@ function compareFields(a: AddressParts, b: Partial<AddressParts>, options: Optio
   const docCountry = b.country ? countryFromText(b.country) : null;
   return {
     street: both(a.addressLine, b.addressLine) ? round(streetSimilarity(a.addressLine!, b.addressLine!)) : null,
-    city: both(a.city, b.city) ? sameCity(a.city!, b.city!) : null,
+    city: both(a.city, b.city) ? sameCity(a.city!, b.city!) || samePlace(a.city!, b.city!, options) : null,
     postal_code: both(a.postalCode, b.postalCode) ? samePostalCode(a.postalCode!, b.postalCode!) : null,
     province: both(a.province, b.province)
       ? placeKey(a.province!) === placeKey(b.province!) || sameRegion(a.province!, b.province!, options)
       : null,
     country: a.country && docCountry ? docCountry === a.country.toUpperCase() : null,
   };
+}
+
+/** Two city names of one place: "NYC" on the form, "New York" on the licence. */
+function samePlace(a: string, b: string, { placeOf }: Options): boolean {
+  const place = placeOf?.(a);
+  return Boolean(place) && place === placeOf?.(b);
 }
 
 // A printed address ("10 DOWNING ST, LONDON SW1A 2AA, UNITED KINGDOM"): look for each submitted part in it.

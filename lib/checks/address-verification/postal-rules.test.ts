@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { countryArea, findCity, regionArea } from "@/lib/engines/geo/city-index";
+import { ISO_COUNTRY_CODES, usesNoPostalCodes } from "@/lib/shared/country-codes";
 import {
   countryRules,
   countryUsesPostalCodes,
   postalFormatStatus,
+  postalRuleOf,
   resolveRegion,
   validatePostal,
 } from "./postal-rules";
@@ -41,12 +43,41 @@ describe("postal code formats (Google address metadata)", () => {
     expect(countryUsesPostalCodes(await countryRules("DE"), "DE")).toBe(true);
   });
 
+  it("the browser's list of countries without postal codes is exactly the countries whose rule is NONE", async () => {
+    const none: string[] = [];
+    for (const code of ISO_COUNTRY_CODES) if (postalRuleOf(await countryRules(code), code) === "NONE") none.push(code);
+    expect(none.length).toBeGreaterThan(60);
+    expect(ISO_COUNTRY_CODES.filter(usesNoPostalCodes)).toEqual(none);
+  });
+
   it("resolves regions by name, code or translation", async () => {
     const us = await countryRules("US");
     expect(resolveRegion(us, "California")?.key).toBe("CA");
     expect(resolveRegion(us, "ca")?.key).toBe("CA");
     expect(resolveRegion(await countryRules("CA"), "Québec")?.key).toBe("QC");
     expect(resolveRegion(us, "Atlantis")).toBeNull();
+  });
+
+  it("resolves a code written with dots and a name without its region type", async () => {
+    const us = await countryRules("US");
+    expect(resolveRegion(us, "D.C.")?.key).toBe("DC");
+    expect(resolveRegion(us, "N.Y")?.key).toBe("NY");
+    expect(resolveRegion(us, "N.Q.")).toBeNull();
+    const ru = await countryRules("RU");
+    expect(resolveRegion(ru, "Карелия")?.label).toBe("Республика Карелия");
+    expect(resolveRegion(ru, "Свердловская")?.label).toBe("Свердловская область");
+  });
+
+  it("gives each country a postcode rule: a pattern, no postal codes, or unknown", async () => {
+    const rule = async (code: string) => postalRuleOf(await countryRules(code), code);
+    expect(await rule("DE")).toBe("FORMAT");
+    expect(await rule("XK")).toBe("FORMAT");
+    // postcode-validator's pattern where Google's data has none
+    expect(await rule("PA")).toBe("FORMAT");
+    for (const code of ["AE", "HK", "JM", "QA", "AQ"]) expect(await rule(code), code).toBe("NONE");
+    // North Korea's address format has a postal code, but no pattern is known
+    expect(await rule("KP")).toBe("UNKNOWN");
+    expect(countryUsesPostalCodes(await countryRules("KP"), "KP")).toBe(false);
   });
 });
 
@@ -60,6 +91,23 @@ describe("validatePostal", () => {
     expect((await at("London", "sw1a 2aa", "GB")).result).toBe("PASSED");
     expect((await at("Amsterdam", "1012 LG", "NL")).result).toBe("PASSED");
     expect((await at("Ottawa", "K1A 0B1", "CA", "Ontario")).result).toBe("PASSED");
+  });
+
+  it("passes an address of a country without postal codes, saying so, with or without a code given", async () => {
+    const dubai = await at("Dubai", null, "AE");
+    expect(dubai).toMatchObject({ result: "PASSED", postalRule: "NONE" });
+    expect(dubai.detail).toBe("AE uses no postal codes; city found in the country.");
+    // a P.O. box or district number in the field is not judged: there is no format to be wrong against
+    const kingston = await at("Kingston", "12345", "JM");
+    expect(kingston.result).toBe("PASSED");
+    expect(kingston.detail).toContain('JM uses no postal codes: "12345" was not checked');
+  });
+
+  it("checks Kosovo's postal codes (XK)", async () => {
+    expect(await at("Pristina", "10000", "XK")).toMatchObject({ result: "PASSED", postalRule: "FORMAT" });
+    const short = await at("Pristina", "1000", "XK");
+    expect(short.result).toBe("FAILED");
+    expect(short.detail).toContain('"1000" is not a valid format for XK');
   });
 
   it("fails a malformed postal code", async () => {
@@ -78,6 +126,15 @@ describe("validatePostal", () => {
     const ny = await at("New York", "10118", "US");
     expect(ny.result).toBe("PASSED");
     expect(ny).toMatchObject({ regionFromPostalCode: true, region: { key: "NY" } });
+  });
+
+  it("passes POSTAL_VALIDATION for an alternate, naming it in the reason", async () => {
+    const nyc = await validatePostal({ city: "NYC", province: "NY", postalCode: "10001", country: "US" });
+    expect(nyc.result).toBe("PASSED");
+    expect(nyc.detail).toContain('city "NYC" matched as New York City (one of its other names)');
+    const hull = await validatePostal({ city: "Hull", province: null, postalCode: "HU1 2AA", country: "GB" });
+    expect(hull.result).toBe("PASSED");
+    expect(hull.detail).toContain('city "Hull" matched as Kingston upon Hull');
   });
 
   it("sends unknown cities, unknown provinces and missing required codes to review", async () => {

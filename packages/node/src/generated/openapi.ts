@@ -1040,7 +1040,7 @@ export interface operations {
     getWorkflowDocumentTypes: {
         parameters: {
             query?: {
-                /** @description ISO 3166-1 alpha-2 */
+                /** @description ISO 3166-1 alpha-2, or XK (Kosovo) */
                 country?: string;
                 /** @description Index of the DOCUMENT_VERIFICATION step */
                 step?: number;

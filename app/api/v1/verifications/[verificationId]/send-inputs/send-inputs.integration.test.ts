@@ -92,6 +92,24 @@ describe("POST /api/v1/verifications/{id}/send-inputs", () => {
     expect((await statusOf(verificationId)).status).toBe("PROCESSING");
   });
 
+  it("takes Kosovo (XK) as a country, and needs no postal code where the country has none", async () => {
+    const kosovo = await startVerification(account, "address-only");
+    const sent = await send(kosovo.verificationId, {
+      inputs: [...ADDRESS.slice(0, 3), { fieldName: "COUNTRY", value: "xk", type: "TEXT" }],
+    });
+    expect(sent.status).toBe(200);
+    expect(await statusOf(kosovo.verificationId)).toMatchObject({ status: "PROCESSING", missingInputs: [] });
+    const dubai = await startVerification(account, "address-only");
+    await send(dubai.verificationId, {
+      inputs: [
+        ADDRESS[0],
+        { fieldName: "CITY", value: "Dubai", type: "TEXT" },
+        { fieldName: "COUNTRY", value: "AE", type: "TEXT" },
+      ],
+    });
+    expect(await statusOf(dubai.verificationId)).toMatchObject({ status: "PROCESSING", missingInputs: [] });
+  });
+
   it("waits with complete: false, then completes on an empty submission", async () => {
     const { verificationId } = await startVerification(account, "location");
     await send(verificationId, { inputs: [], complete: false });
