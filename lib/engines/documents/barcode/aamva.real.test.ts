@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { listPayloads, readingMismatches } from "@/tools/eval/aamva-labels";
@@ -43,5 +43,23 @@ describe.skipIf(!present)("the AAMVA parser on real payloads (development set)",
       return r.ok && !p.text.trimStart().startsWith("@\n\x1e\r") && r.reading.warnings.length === 0;
     });
     expect(unwarned.map((p) => p.file)).toEqual([]);
+  });
+});
+
+type StandardExample = { name: string; payload: string; subfiles: Record<string, Record<string, string>> };
+
+describe.skipIf(!present)("the AAMVA parser on the standard's own examples (Annex D, versions 1 and 10)", () => {
+  const examples = present
+    ? (JSON.parse(readFileSync(path.join(dir, "aamva_standard_examples/labels.json"), "utf8")) as StandardExample[])
+    : [];
+
+  it.each(examples.map((e) => [e.name, e] as const))("reads every element of %s, without a warning", (_, e) => {
+    const file = readFileSync(path.join(dir, "aamva_standard_examples", `${e.name}.txt`), "latin1");
+    const r = parseAamva(file);
+    if (!r.ok) throw new Error(r.error);
+    const subfile = e.subfiles.DL ?? e.subfiles.ID ?? {};
+    const expected = Object.fromEntries(Object.entries(subfile).map(([k, v]) => [k, v.trim()]));
+    expect(r.reading.elements).toEqual(expected);
+    expect(r.reading.warnings).toEqual([]);
   });
 });
