@@ -14,7 +14,7 @@ export type Names = {
   suffix: string | null;
 };
 
-const NOTHING = /^(NONE|UNAVL|UNAVAILABLE|UNKNOWN|N\/A)$/i;
+const NOTHING = /^(NONE|UNAVL|UNAVAIL|UNAVAILABLE|UNKNOWN|N\/A)$/i;
 /** A value as the API shows it: trimmed, single-spaced, upper case; null when empty or "NONE". */
 export const clean = (v: string | undefined): string | null => {
   const t = v?.trim().replace(/\s+/g, " ");
@@ -40,7 +40,13 @@ export function readDate(
   warnings: string[],
 ): string | null {
   if (!value) return null;
-  const v = value.trim();
+  let v = value.trim();
+  if (!v || /^0{8}$/.test(v)) return null;
+  // a character glued after the date (New Hampshire's "M": a CR typed as a letter) is not part of it
+  if (/^\d{8}\D{1,2}$/.test(v)) {
+    warnings.push(`the ${name} "${v}" has characters after its 8 digits: they were ignored`);
+    v = v.slice(0, 8);
+  }
   if (!/^\d{8}$/.test(v)) {
     warnings.push(`the ${name} "${v.slice(0, 12)}" is not an 8-digit date`);
     return null;
@@ -119,7 +125,8 @@ export function readNames(e: Record<string, string>, warnings: string[]): Names 
 }
 
 export function postalCode(value: string | undefined, country: string | null): string | null {
-  const v = clean(value)?.replace(/\s+/g, "");
+  // some issuers (Hawaii) write a stray digit after the code's padding: "96813    0"
+  const v = clean(value?.split(/\s{4,}/)[0])?.replace(/\s+/g, "");
   if (!v) return null;
   if (/^\d{9}$/.test(v)) return v.endsWith("0000") ? v.slice(0, 5) : `${v.slice(0, 5)}-${v.slice(5)}`;
   if (/^\d{5}-?0000$/.test(v)) return v.slice(0, 5);
@@ -138,23 +145,37 @@ export function readHeight(value: string | undefined): Height | null {
   return /^\d{2,3}$/.test(v) ? { value: Number(v), unit: "in" } : null;
 }
 
-/** DAW pounds, DAX kilograms, DCE the range code. */
+/** DAW pounds (Alberta writes kilograms there, "77 KG"), DAX kilograms, DCE the range code. */
 export function readWeight(e: Record<string, string>): Weight | null {
   const number = (v: string | undefined) => {
     const n = /^\d{2,3}/.exec(clean(v) ?? "");
     return n ? Number(n[0]) : null;
   };
   const range = /^\d$/.test(clean(e.DCE) ?? "") ? Number(clean(e.DCE)) : null;
-  const weight = { pounds: number(e.DAW), kilograms: number(e.DAX), range };
+  const metric = /KG$/.test(clean(e.DAW) ?? "");
+  const weight = {
+    pounds: metric ? null : number(e.DAW),
+    kilograms: number(e.DAX) ?? (metric ? number(e.DAW) : null),
+    range,
+  };
   return weight.pounds === null && weight.kilograms === null && range === null ? null : weight;
 }
 
 // the standard's colour codes, and the older or local spellings that stand for them
-const EYES: Record<string, string> = { BR: "BRO", BRN: "BRO", BL: "BLU", BK: "BLK", GRE: "GRN", HAZEL: "HAZ" };
+const EYES: Record<string, string> = {
+  BR: "BRO",
+  BRN: "BRO",
+  BN: "BRO",
+  BL: "BLU",
+  BK: "BLK",
+  GRE: "GRN",
+  HAZEL: "HAZ",
+};
 const EYE_CODES = new Set(["BLK", "BLU", "BRO", "GRY", "GRN", "HAZ", "MAR", "PNK", "DIC", "UNK"]);
 const HAIR: Record<string, string> = {
   BR: "BRO",
   BRN: "BRO",
+  BN: "BRO",
   BK: "BLK",
   BLD: "BLN",
   BL: "BLN",
@@ -171,14 +192,14 @@ export function colour(value: string | undefined, kind: "eyes" | "hair"): string
   return codes.has(v) ? v : (aliases[v] ?? v);
 }
 
-/** Y/N and 1/0 flags; any other value of a present element is no. */
+/** Y/N, T/F and 1/0 flags (version 1's donor flag may say "DONOR"); any other value of a present element is no. */
 export function flag(value: string | undefined): boolean | null {
   if (value === undefined) return null;
-  return /^(1|Y)$/i.test(value.trim());
+  return /^(1|Y|T|DONOR)$/i.test(value.trim());
 }
 
-/** DDE/DDF/DDG: T truncated, N not; U (unknown) and absent say nothing. */
+/** DDE/DDF/DDG: T truncated, N (or F) not; U (unknown) and absent say nothing. */
 export function truncation(value: string | undefined): boolean | null {
   const v = value?.trim().toUpperCase();
-  return v === "T" ? true : v === "N" ? false : null;
+  return v === "T" ? true : v === "N" || v === "F" ? false : null;
 }

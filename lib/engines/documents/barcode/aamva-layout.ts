@@ -38,6 +38,9 @@ const LEADING = /^[\x00-\x1f ]*/;
 // a subfile marker right after the directory, followed (after a separator on some cards) by its first designator
 // eslint-disable-next-line no-control-regex
 const MARKER = /^(DL|ID)(?=[\x00-\x1f]?[A-Z]{3})/i;
+// a segment terminator: a CR (not a CRLF line end) followed by the end of the text or by another subfile's marker
+// eslint-disable-next-line no-control-regex
+const TERMINATOR = /\r(?!\n)(?=[\x00-\x1f]*($|DL|ID|Z[A-Z]Z))/;
 // a jurisdiction subfile the directory does not list: "ZC" then its first element "ZCA…", at the start of a line
 // eslint-disable-next-line no-control-regex
 const UNLISTED_SUBFILE = /(?:^|[\x00-\x1f])(Z[A-Z])\1[A-Z]/;
@@ -162,7 +165,9 @@ export function locateSubfile(text: string, header: Header, warnings: string[]):
  * "M"), or at the end of the text.
  */
 export function subfileEnd(text: string, start: number, header: Header, warnings: string[]): number {
-  const cr = /\r(?!\n)/g;
+  // a CR that ends the subfile is followed by the end or by another subfile; on texts that use CR between elements
+  // (line ends converted the other way) it is followed by the next element
+  const cr = new RegExp(TERMINATOR.source, "g");
   cr.lastIndex = start;
   const terminated = cr.exec(text)?.index ?? -1;
   const others = header.subfiles.filter((s) => s.type.startsWith("Z")).map((s) => s.type);

@@ -80,6 +80,7 @@ describe("parseAamva on texts whose separators are not the header's", () => {
     ["every CR turned into LF (@ LF RS LF)", good.replaceAll(CR, LF)],
     ["RS dropped and CR turned into LF (@ LF LF)", good.replace(RS, "").replaceAll(CR, LF)],
     ["CR turned into CRLF", good.replaceAll(CR, CR + LF)],
+    ["every LF turned into CR (CR between elements too)", good.replaceAll(LF, CR)],
     ["RS and CR typed as letters (@ LF 6 M), no CR left", good.replace(`${RS}${CR}`, "6M").replaceAll(CR, "M")],
     [
       "the header's separators typed as other letters (@ac), no RS",
@@ -253,6 +254,17 @@ describe("parseAamva on issuers' own ways of writing values", () => {
       truncated: { lastName: true, firstName: null, middleName: null },
       licence: { vehicleClass: null, restrictions: "B", endorsements: "MC" },
     });
+  });
+
+  it("reads Alberta's kilograms in DAW, West Virginia's BN, a DONOR flag, and no date where it is all zeros", () => {
+    const r = withElements(["DCSO", "DAW77 KG", "DAYBN", "DBHDONOR", "DBD00000000", "DAK96813    0"], 1);
+    expect(r).toMatchObject({
+      physical: { weight: { pounds: null, kilograms: 77 }, eyeColor: "BRO" },
+      organDonor: true,
+      issueDate: null,
+      address: { postalCode: "96813" },
+    });
+    expect(r.warnings.join()).not.toMatch(/issue date/);
   });
 
   it("ends a street with no trailing comma and keeps a 10-character ZIP as written", () => {
