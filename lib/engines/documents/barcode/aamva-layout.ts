@@ -87,8 +87,9 @@ export function readHeader(text: string, warnings: string[]): Header | string {
   if (entries === null || (v >= 2 && jurisdictionVersion === null)) return "the header is truncated (no subfile count)";
   const subfiles: Subfile[] = [];
   for (let n = 0; n < Number(entries); n++) {
-    // some issuers (Alberta) write letters where the offset belongs: the entry still counts, its offset is unknown
-    const entry = /^(DL|ID|Z[A-Z])([0-9A-Za-z]{4})([0-9A-Za-z]{4})/i.exec(text.slice(i, i + 10));
+    // some issuers (Alberta) write lower-case letters where the offset belongs: the entry still counts, its offset
+    // is unknown (upper case would be the subfile's own marker and first element, "DLDAQ1234")
+    const entry = /^([Dd][Ll]|[Ii][Dd]|[Zz][A-Za-z])(\d{4}|[a-z]{4})(\d{4}|[a-z]{4})/.exec(text.slice(i, i + 10));
     if (!entry) {
       warnings.push(`the subfile directory ends after ${n} of ${Number(entries)} entries`);
       break;
@@ -123,6 +124,25 @@ export function locateSubfile(text: string, header: Header, warnings: string[]):
   };
   // the offsets count from the "@", wherever the text starts (leading whitespace)
   const base = Math.max(0, text.lastIndexOf("@", header.end));
+  // the DL/ID subfile is the first after the directory on every card seen: its marker, or (older Connecticut, West
+  // Virginia, Wyoming cards) none, the first element straight away. Looked at first: a marker searched for near an
+  // offset could be a "DL" inside a value (a surname DLUGOSZ).
+  const after = header.end + (LEADING.exec(text.slice(header.end))?.[0].length ?? 0);
+  const marker = MARKER.exec(text.slice(after));
+  if (marker) {
+    const type = marker[1]!.toUpperCase() as "DL" | "ID";
+    const entry = wanted.find((s) => s.type === type);
+    if (!entry) warnings.push(`the ${type} subfile was found after the header, not through the subfile directory`);
+    else if (entry.offset !== after - base)
+      warnings.push(`the ${type} subfile starts at ${after - base}, not at its directory offset ${entry.offset}`);
+    return { type, start: after + 2 };
+  }
+  if (DESIGNATOR.test(text.slice(after, after + 3))) {
+    const type = (wanted[0]?.type ?? "DL") as "DL" | "ID";
+    warnings.push(`the ${type} subfile has no "${type}" marker: it was found by its first element`);
+    return { type, start: after };
+  }
+  // elsewhere (after a jurisdiction subfile): at its directory offset, or near it
   for (const s of wanted) {
     if (s.offset < 0) continue;
     const at = base + s.offset;
@@ -133,21 +153,6 @@ export function locateSubfile(text: string, header: Header, warnings: string[]):
       warnings.push(`the ${s.type} subfile starts at ${near - base}, not at its directory offset ${s.offset}`);
       return { type: s.type as "DL" | "ID", start: near + 2 };
     }
-  }
-  // right after the directory: the subfile's marker, or (older Connecticut, West Virginia, Wyoming cards) none, the
-  // first element straight away
-  const after = header.end + (LEADING.exec(text.slice(header.end))?.[0].length ?? 0);
-  const marker = MARKER.exec(text.slice(after));
-  if (marker) {
-    const type = marker[1]!.toUpperCase() as "DL" | "ID";
-    if (wanted.length)
-      warnings.push(`the ${type} subfile was found after the header, not through the subfile directory`);
-    return { type, start: after + 2 };
-  }
-  if (DESIGNATOR.test(text.slice(after, after + 3))) {
-    const type = (wanted[0]?.type ?? "DL") as "DL" | "ID";
-    warnings.push(`the ${type} subfile has no "${type}" marker: it was found by its first element`);
-    return { type, start: after };
   }
   for (const type of ["DL", "ID"] as const) {
     const at = markerAt(type, header.end, header.end + OFFSET_SLACK);

@@ -88,6 +88,10 @@ describe("parseAamva on texts whose separators are not the header's", () => {
     ],
     ["undefined characters (0x90) around every line", good.replace(/\n/g, "\x90\n\x90")],
     ["leading whitespace before the @", `  ${good.replaceAll(CR, LF)}`],
+    [
+      "a web browser's keyboard capture (@ CR LF RS, then CRLF line ends)",
+      good.replace(`@${LF}${RS}${CR}`, `@${CR}${LF}${RS}`).replaceAll(LF, CR + LF),
+    ],
   ])("reads every field when %s", (_, text) => {
     const r = read(text);
     expect(r).toMatchObject(IDENTITY);
@@ -157,6 +161,18 @@ describe("parseAamva on subfiles found without their directory", () => {
       licence: { vehicleClass: "C", restrictions: "B", endorsements: "----" },
       organDonor: true,
     });
+  });
+
+  it('never takes a "DL" inside the first value for the marker of a subfile that has none', () => {
+    const text = card(["DAADLUGOSZ,MAREK,J", "DAQ4411", "DBB19800101"], { version: 1 }).replace(/(ZX\d{8})DL/, "$1");
+    expect(read(text)).toMatchObject({ lastName: "DLUGOSZ", firstName: "MAREK", documentNumber: "4411" });
+  });
+
+  it("never reads the subfile's marker and first element as one more directory entry", () => {
+    const text = card(WASHINGTON).replace(/(ANSI 636045\d{4})02/, "$103");
+    const r = read(text);
+    expect(r).toMatchObject({ documentNumber: "WDLQ7Z2K9P4M1", subfiles: [{ type: "DL" }, { type: "ZX" }] });
+    expect(r.warnings.join()).toMatch(/directory ends after 2 of 3 entries/);
   });
 
   it("reads a directory whose offset is written in letters (Alberta)", () => {
