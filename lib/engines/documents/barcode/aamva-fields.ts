@@ -128,6 +128,8 @@ export function postalCode(value: string | undefined, country: string | null): s
   // some issuers (Hawaii) write a stray digit after the code's padding: "96813    0"
   const v = clean(value?.split(/\s{4,}/)[0])?.replace(/\s+/g, "");
   if (!v) return null;
+  // a US value longer than ZIP+4 carries a stray digit after it ("0210800000"): the ZIP+4 is its first nine
+  if (country !== "CA" && /^\d{10,11}$/.test(v)) return postalCode(v.slice(0, 9), country);
   if (/^\d{9}$/.test(v)) return v.endsWith("0000") ? v.slice(0, 5) : `${v.slice(0, 5)}-${v.slice(5)}`;
   if (/^\d{5}-?0000$/.test(v)) return v.slice(0, 5);
   if (country === "CA" && /^[A-Z]\d[A-Z]\d[A-Z]\d$/.test(v)) return `${v.slice(0, 3)} ${v.slice(3)}`;

@@ -283,6 +283,11 @@ describe("parseAamva on issuers' own ways of writing values", () => {
     expect(r.warnings.join()).not.toMatch(/issue date/);
   });
 
+  it("reads a US postal value with a stray digit after its ZIP+4 as the ZIP", () => {
+    expect(withElements(["DAK0210800000"]).address?.postalCode).toBe("02108");
+    expect(withElements(["DAK02108123400"]).address?.postalCode).toBe("02108-1234");
+  });
+
   it("ends a street with no trailing comma and keeps a 10-character ZIP as written", () => {
     const r = withElements(["DAG123 KING ST E,", "DAK633011    "]);
     expect(r.address).toMatchObject({ street: "123 KING ST E", postalCode: "633011" });
