@@ -28,7 +28,7 @@ describe("readingMismatches", () => {
           Last: "RIVERA",
           IdNumber: "NONE",
           PostalCode: "021080",
-          Height: "65 in",
+          Height: "Height.FromImperial(5, 5)",
           Weight: "Weight.FromRange(WeightRange.Lbs131To160)",
           EyeColor: "EyeColor.Brown",
           Sex: "Sex.Female",
@@ -51,7 +51,7 @@ describe("readingMismatches", () => {
         EyeColor: "EyeColor.Blue",
         PostalCode: "02109",
         WasLastTruncated: true,
-        Ethnicity: "Ethnicity.Unknown",
+        Ethnicity: "Ethnicity.White",
       }),
       reading(),
     );

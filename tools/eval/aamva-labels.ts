@@ -94,10 +94,18 @@ const HAIR: Record<string, string> = {
   Blond: "BLN",
   Brown: "BRO",
   Gray: "GRY",
-  Red: "RED",
+  RedAuburn: "RED",
   Sandy: "SDY",
   White: "WHI",
   Unknown: "UNK",
+};
+const ETHNICITY: Record<string, string> = {
+  AlaskanAmericanIndian: "AI",
+  AsianPacificIslander: "AP",
+  Black: "BK",
+  HispanicOrigin: "H",
+  NonHispanic: "O",
+  White: "W",
 };
 const COMPLIANCE: Record<string, string> = { FullyCompliant: "F", MateriallyCompliant: "M", NonCompliant: "N" };
 // IdParser's names of the weight range codes 0–9 (DCE), in code order
@@ -130,6 +138,8 @@ function height(label: string): { value: number; unit: string } | null {
   if (metric) return { value: Number(metric[1]), unit: "cm" };
   const feet = /^(\d+) ft (\d+) in$/.exec(label);
   if (feet) return { value: Number(feet[1]) * 12 + Number(feet[2]), unit: "in" };
+  const pair = /FromImperial\((\d+),\s*(\d+)\)/.exec(label);
+  if (pair) return { value: Number(pair[1]) * 12 + Number(pair[2]), unit: "in" };
   const inches = /^(\d+) in$|FromImperial\((\d+)\)/.exec(label);
   return inches ? { value: Number(inches[1] ?? inches[2]), unit: "in" } : null;
 }
@@ -196,6 +206,7 @@ export function readingMismatches(label: AamvaLabel, r: AamvaReading): string[] 
     else if (key === "Weight") right = weightMatches(e, (got = r.physical.weight));
     else if (key === "EyeColor") right = (got = r.physical.eyeColor) === EYES[enumName(e)];
     else if (key === "HairColor") right = (got = r.physical.hairColor) === HAIR[enumName(e)];
+    else if (key === "Ethnicity") right = (got = r.ethnicity) === ETHNICITY[enumName(e)];
     else if (key === "ComplianceType") right = (got = r.compliance) === COMPLIANCE[enumName(e)];
     else if (key === "IdNumber" && e === "NONE") right = (got = r.documentNumber) === null;
     else if (key === "PostalCode") right = samePostalCode(e, (got = r.address?.postalCode ?? null) as string | null);

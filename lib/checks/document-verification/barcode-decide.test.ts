@@ -44,6 +44,7 @@ const reading: AamvaReading = {
   revisionDate: null,
   truncated: { lastName: false, firstName: false, middleName: false },
   physical: { height: { value: 66, unit: "in" }, weight: null, eyeColor: "BRO", hairColor: "BRO" },
+  ethnicity: null,
   licence: { vehicleClass: "C", restrictions: null, endorsements: null },
   compliance: "F",
   temporaryLawfulStatus: false,

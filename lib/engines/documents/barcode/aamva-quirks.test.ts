@@ -258,6 +258,8 @@ describe("parseAamva on issuers' own ways of writing values", () => {
       hairColor: "BLN",
     });
     expect(physical(["DAU600"], 1).height).toEqual({ value: 72, unit: "in" });
+    expect(withElements(["DCLH"]).ethnicity).toBe("H");
+    expect(withElements(["DCLU"]).ethnicity).toBeNull();
   });
 
   it("reads the flags and codes: compliance, lawful status, donor, veteran, truncation", () => {

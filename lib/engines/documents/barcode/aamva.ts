@@ -67,6 +67,8 @@ export type AamvaReading = {
   truncated: { lastName: boolean | null; firstName: boolean | null; middleName: boolean | null };
   /** the holder as the card describes them; colours as the standard's codes (BRO, BLU, BLN …) */
   physical: { height: Height | null; weight: Weight | null; eyeColor: string | null; hairColor: string | null };
+  /** DCL as encoded: AI, AP, BK, H, O, W (U: unknown, null) */
+  ethnicity: string | null;
   /** DCA/DCB/DCD (version 1: DAR/DAS/DAT), as encoded */
   licence: { vehicleClass: string | null; restrictions: string | null; endorsements: string | null };
   /** DDA: F fully, M materially compliant (REAL ID), N not */
@@ -166,6 +168,7 @@ function parse(input: string): AamvaResult {
         eyeColor: colour(e.DAY, "eyes"),
         hairColor: colour(e.DAZ, "hair"),
       },
+      ethnicity: clean(e.DCL) === "U" ? null : clean(e.DCL),
       licence: {
         vehicleClass: clean(e.DCA) ?? clean(e.DAR),
         restrictions: clean(e.DCB) ?? clean(e.DAS),
