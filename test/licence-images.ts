@@ -222,7 +222,8 @@ export async function drawBack(payload: string, options: { hue?: number; printed
     bcid: "pdf417",
     text: payload,
     binarytext: true,
-    columns: 13,
+    // wider for long payloads (real ones run to ~1 kB with a jurisdiction's encrypted elements): kept on the card
+    columns: Math.min(30, Math.max(13, Math.ceil(payload.length / 60))),
     eclevel: 4,
     scale: 3,
     rowmult: 3,
