@@ -107,7 +107,8 @@ export function readNames(e: Record<string, string>, warnings: string[]): Names 
     first = given[0] ?? null;
     middle = middle ?? (given.slice(1).join(" ") || null);
   }
-  if ((!last || !first) && clean(e.DAA)) {
+  // version 1 may give the full name besides some of its parts (DAB, DAC, without DAD): it fills what they leave out
+  if ((!last || !first || !middle || !suffix) && clean(e.DAA)) {
     const full = fullName(clean(e.DAA)!, warnings);
     last = last ?? full.lastName;
     first = first ?? full.firstName;

@@ -234,6 +234,12 @@ describe("parseAamva on issuers' own ways of writing values", () => {
       ["OKONKWO", "ADAEZE", "C", null],
     ],
     ["a suffix in DCU", ["DCSOKONKWO", "DACADAEZE", "DCUIII"], 8, ["OKONKWO", "ADAEZE", null, "III"]],
+    [
+      "DAB and DAC beside a DAA that has the middle",
+      ["DAAOKONKWO,ADAEZE,C", "DABOKONKWO", "DACADAEZE"],
+      1,
+      ["OKONKWO", "ADAEZE", "C", null],
+    ],
   ] as const)("reads %s", (_, elements, version, [last, first, middle, suffix]) => {
     expect(withElements([...elements], version)).toMatchObject({
       lastName: last,
