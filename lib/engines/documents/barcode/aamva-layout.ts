@@ -10,7 +10,8 @@
 // RS, typed control characters as letters (control-M for CR is "M", control-^ for RS is "6"), or put undefined C1
 // characters around every line. So elements are split on every control character (no element value holds one), a
 // subfile ends at a real CR, at the next subfile's own marker or at the end of the text, and the DL/ID subfile is
-// found by its directory offset, near it, by its marker, or, on cards that print no marker, by its first element.
+// found right after the directory by its marker (or, on cards that print none, by its first element), else at its
+// directory offset or near it.
 
 export type Subfile = { type: string; offset: number; length: number };
 export type Header = {
@@ -112,7 +113,7 @@ export function readHeader(text: string, warnings: string[]): Header | string {
 
 export type Located = { type: "DL" | "ID"; start: number };
 
-/** Where the DL or ID subfile's elements start: at its directory offset, near it, after the header, or by its first element. */
+/** Where the DL or ID subfile's elements start: right after the directory (marker or first element), else at or near its offset. */
 export function locateSubfile(text: string, header: Header, warnings: string[]): Located | null {
   const wanted = header.subfiles.filter((s) => s.type === "DL" || s.type === "ID");
   // a subfile marker is followed by its first designator (after a separator on some cards)
