@@ -24,7 +24,8 @@ export type RealPayload = {
   file: string;
   /** the barcode's bytes as Latin-1 characters (the file's UTF-8 text without its byte-order mark) */
   text: string;
-  label: AamvaLabel;
+  /** null for a payload split.json lists without a label: it is read, not scored */
+  label: AamvaLabel | null;
   /** from split.json: the header's AAMVA version and the issuer's country */
   version: number;
   country: string;
@@ -50,16 +51,18 @@ export type StepData = {
 
 const NOT_COMPARED = new Set(["AdditionalJurisdictionElements"]);
 
-/** Every labelled payload of the set, in labels.json's order. */
+/** Every payload of the set: the labelled ones in labels.json's order, then any other split.json lists. */
 export function listPayloads(dir: string): RealPayload[] {
   const labels = JSON.parse(readFileSync(path.join(dir, "labels.json"), "utf8")) as AamvaLabel[];
   const split = JSON.parse(readFileSync(path.join(dir, "split.json"), "utf8")) as {
     payloads: { file: string; version: number; country: string }[];
   };
-  return labels.map((label) => {
-    const entry = split.payloads.find((p) => p.file === label.file);
-    const text = readFileSync(path.join(dir, label.file), "utf8").replace(/^\uFEFF/, "");
-    return { file: label.file, text, label, version: entry?.version ?? 0, country: entry?.country ?? "?" };
+  const files = [...new Set([...labels.map((l) => l.file), ...split.payloads.map((p) => p.file)])];
+  return files.map((file) => {
+    const entry = split.payloads.find((p) => p.file === file);
+    const text = readFileSync(path.join(dir, file), "utf8").replace(/^\uFEFF/, "");
+    const label = labels.find((l) => l.file === file) ?? null;
+    return { file, text, label, version: entry?.version ?? 0, country: entry?.country ?? "?" };
   });
 }
 

@@ -17,7 +17,7 @@ describe.skipIf(!present)("the AAMVA parser on real payloads (development set)",
   const payloads = present ? listPayloads(dir) : [];
 
   it("finds the labelled payloads", () => {
-    expect(payloads.length).toBeGreaterThanOrEqual(30);
+    expect(payloads.filter((p) => p.label).length).toBeGreaterThanOrEqual(30);
   });
 
   it("parses every payload", () => {
@@ -32,7 +32,7 @@ describe.skipIf(!present)("the AAMVA parser on real payloads (development set)",
     const wrong = payloads.flatMap((p) => {
       const r = parseAamva(p.text);
       if (!r.ok) return [`${p.file}: ${r.error}`];
-      return readingMismatches(p.label, r.reading).map((m) => `${p.file}: ${m}`);
+      return p.label ? readingMismatches(p.label, r.reading).map((m) => `${p.file}: ${m}`) : [];
     });
     expect(wrong).toEqual([]);
   });
