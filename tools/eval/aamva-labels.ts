@@ -9,7 +9,8 @@
 // display of "N1M3J6"; a digits-only label neither 5 nor 9 long, IdParser's deletion of every "0000" from a longer
 // value as SOURCE.md says, is compared on its five-digit ZIP), and an IdNumber "NONE" (the New York sample) matches no number: a card that says NONE has
 // none, and the API never reports "NONE" as a document number. `AdditionalJurisdictionElements` (the jurisdiction's
-// own subfile, a C# literal cut to "{" in labels.json) is the one label not compared.
+// own subfile, a C# literal cut to "{" in labels.json) is the one label not compared; `extra_asserts` (C# text) are not
+// read. A label key this table does not know counts as wrong.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { AamvaReading } from "@/lib/engines/documents/barcode/aamva";
