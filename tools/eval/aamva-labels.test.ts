@@ -8,7 +8,7 @@ import { dataMismatches, readingMismatches, type AamvaLabel } from "./aamva-labe
 const text = [
   "@\n\x1e\rANSI 636001080002DL00410120ZN01610010DL",
   ["DAQNONE", "DCSRIVERA", "DACANA", "DADLUZ", "DBB07041990", "DBA07042031", "DBC2", "DAU065 IN", "DAYBRO"].join("\n"),
-  ["DAG5 ELM ST", "DAIALBANY", "DAJNY", "DAK0210800000", "DCE3", "DDEN"].join("\n"),
+  ["DAG5 ELM ST", "DAIALBANY", "DAJNY", "DAK9850100007", "DCE3", "DDEN"].join("\n"),
   "\rZNZNA1\r",
 ].join("\n");
 const reading = (): AamvaReading => {
@@ -27,7 +27,7 @@ describe("readingMismatches", () => {
           Middle: "Luz",
           Last: "RIVERA",
           IdNumber: "NONE",
-          PostalCode: "021080",
+          PostalCode: "985017",
           Height: "Height.FromImperial(5, 5)",
           Weight: "Weight.FromRange(WeightRange.Lbs131To160)",
           EyeColor: "EyeColor.Brown",
@@ -74,14 +74,14 @@ describe("dataMismatches", () => {
     sex: "F",
     document_number: null,
     country_of_issuance: "US",
-    address: { address_line: "5 ELM ST", city: "ALBANY", province: "NY", postal_code: "02108" },
+    address: { address_line: "5 ELM ST", city: "ALBANY", province: "NY", postal_code: "98501" },
     barcode: { version: 8 },
   };
 
   it("compares the fields the API carries", () => {
     const all = { First: "ANA", Middle: "LUZ", Last: "RIVERA", DateOfBirth: "1990-07-04", Sex: "Sex.Female" };
     expect(
-      dataMismatches(label({ ...all, IdNumber: "NONE", StreetLine1: "5 ELM ST", PostalCode: "021080" }), data),
+      dataMismatches(label({ ...all, IdNumber: "NONE", StreetLine1: "5 ELM ST", PostalCode: "985017" }), data),
     ).toEqual([]);
     expect(dataMismatches(label({ First: "ANA" }), data)).toEqual([]);
     expect(

@@ -77,14 +77,14 @@ function fullName(value: string, warnings: string[]): Names {
   const suffix = parts.length > 2 && isSuffix(parts.at(-1)) ? parts.pop()! : null;
   const name = (xs: string[]) => xs.join(" ") || null;
   if (delimited) {
-    // the positions count the delimited parts, so an empty middle ("CORTEZ,PABLO,,JR") stays empty
+    // the positions count the delimited parts, so an empty middle ("OKAFOR,ADA,,JR") stays empty
     const fields = value.split(/[,$@]/).map((p) => p.trim());
     const first = words(fields[1] ?? "");
     const middle = [...first.slice(1), ...fields.slice(2).flatMap(words)];
     if (suffix && middle.at(-1) === suffix) middle.pop();
     return { lastName: fields[0] || null, firstName: first[0] ?? null, middleName: name(middle), suffix };
   }
-  // Pennsylvania writes "JOHN P SMITH": first, middle names, last
+  // Pennsylvania writes "ADA C OKAFOR": first, middle names, last
   warnings.push("the full name DAA has no delimiters: FIRST MIDDLE LAST assumed");
   if (parts.length === 1) return { lastName: parts[0]!, firstName: null, middleName: null, suffix };
   return { firstName: parts[0]!, middleName: name(parts.slice(1, -1)), lastName: parts.at(-1)!, suffix };
@@ -96,7 +96,7 @@ export function readNames(e: Record<string, string>, warnings: string[]): Names 
   let middle = cleanText(e.DAD);
   let suffix = cleanText(e.DCU) ?? cleanText(e.DAE);
   if (first && !middle && first.includes(" ")) {
-    // first names hold no space by the standard's name rule: "MOTORIST E" with an empty DAD is first and middle
+    // first names hold no space by the standard's name rule: "ADA C" with an empty DAD is first and middle
     const cut = first.lastIndexOf(" ");
     middle = first.slice(cut + 1);
     first = first.slice(0, cut);
@@ -129,7 +129,7 @@ export function postalCode(value: string | undefined, country: string | null): s
   // some issuers (Hawaii) write a stray digit after the code's padding: "96813    0"
   const v = clean(value?.split(/\s{4,}/)[0])?.replace(/\s+/g, "");
   if (!v) return null;
-  // a US value longer than ZIP+4 carries a stray digit after it ("0210800000"): the ZIP+4 is its first nine
+  // a US value longer than ZIP+4 carries a stray digit after it ("9850100007"): the ZIP+4 is its first nine
   if (country !== "CA" && /^\d{10,11}$/.test(v)) return postalCode(v.slice(0, 9), country);
   if (/^\d{9}$/.test(v)) return v.endsWith("0000") ? v.slice(0, 5) : `${v.slice(0, 5)}-${v.slice(5)}`;
   if (/^\d{5}-?0000$/.test(v)) return v.slice(0, 5);
@@ -137,7 +137,7 @@ export function postalCode(value: string | undefined, country: string | null): s
   return v;
 }
 
-/** DAU: "069 IN", "175 CM", or (version 1) "FII", feet and inches ("508" = 5 ft 8 in). */
+/** DAU: "069 IN", "175 CM", or (version 1) "FII", feet and inches ("510" = 5 ft 10 in). */
 export function readHeight(value: string | undefined): Height | null {
   const v = clean(value);
   if (!v) return null;

@@ -137,11 +137,11 @@ describe("parseAamva on subfiles found without their directory", () => {
       "DBA20301102",
       "DBD20220315",
       "DBC2",
-      "DAU505",
+      "DAU511",
       "DAW140",
       "DARC",
       "DASB",
-      "DAT----",
+      "DATM",
       "DBHY",
     ];
     const text = `@${LF}${RS}${CR}AAMVA6360290101DL00290200${v1.join(LF)}${CR}`;
@@ -157,8 +157,8 @@ describe("parseAamva on subfiles found without their directory", () => {
       dateOfBirth: "1988-11-02",
       expiryDate: "2030-11-02",
       address: { street: "P O BOX 77", street2: "APT 4", city: "SALEM", province: "OR", postalCode: "97301" },
-      physical: { height: { value: 65, unit: "in" }, weight: { pounds: 140, kilograms: null, range: null } },
-      licence: { vehicleClass: "C", restrictions: "B", endorsements: "----" },
+      physical: { height: { value: 71, unit: "in" }, weight: { pounds: 140, kilograms: null, range: null } },
+      licence: { vehicleClass: "C", restrictions: "B", endorsements: "M" },
       organDonor: true,
     });
   });
@@ -263,7 +263,7 @@ describe("parseAamva on issuers' own ways of writing values", () => {
       eyeColor: "HAZ",
       hairColor: "BLN",
     });
-    expect(physical(["DAU600"], 1).height).toEqual({ value: 72, unit: "in" });
+    expect(physical(["DAU602"], 1).height).toEqual({ value: 74, unit: "in" });
     expect(withElements(["DCLH"]).ethnicity).toBe("H");
     expect(withElements(["DCLU"]).ethnicity).toBeNull();
   });
@@ -292,12 +292,12 @@ describe("parseAamva on issuers' own ways of writing values", () => {
   });
 
   it("reads a US postal value with a stray digit after its ZIP+4 as the ZIP", () => {
-    expect(withElements(["DAK0210800000"]).address?.postalCode).toBe("02108");
-    expect(withElements(["DAK02108123400"]).address?.postalCode).toBe("02108-1234");
+    expect(withElements(["DAK9850100007"]).address?.postalCode).toBe("98501");
+    expect(withElements(["DAK98501123407"]).address?.postalCode).toBe("98501-1234");
   });
 
   it("ends a street with no trailing comma and keeps a 10-character ZIP as written", () => {
-    const r = withElements(["DAG123 KING ST E,", "DAK633011    "]);
-    expect(r.address).toMatchObject({ street: "123 KING ST E", postalCode: "633011" });
+    const r = withElements(["DAG123 KING ST E,", "DAK752011    "]);
+    expect(r.address).toMatchObject({ street: "123 KING ST E", postalCode: "752011" });
   });
 });
