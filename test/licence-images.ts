@@ -196,19 +196,34 @@ export async function drawLicence(
   g.fillText(p.street, x, 560);
   g.fillText(`${p.city}, ${p.jurisdiction.code} ${p.postalCode}`, x, 592);
 
+  const payload = aamvaPayload(p, options.version);
+  const back = await drawBack(payload, {
+    hue: p.jurisdiction.country === "US" ? 35 : 0,
+    printed: `ISS ${printedCardDate(p, p.issueDate)}   CLASS C   RESTR NONE`,
+  });
+  return { front: front.toBuffer("image/png"), back, payload, person: p };
+}
+
+/**
+ * The back of a card (1027 × 648) carrying `payload` as its PDF417 barcode, bytes as Latin-1 characters: what
+ * drawLicence prints, and what tools/eval/aamva.ts prints for real payloads.
+ */
+export async function drawBack(payload: string, options: { hue?: number; printed?: string } = {}): Promise<Buffer> {
+  const w = 1027;
+  const h = 648;
   const backCanvas = createCanvas(w, h);
   const b = backCanvas.getContext("2d");
-  background(b, w, h, p.jurisdiction.country === "US" ? 35 : 0, null);
+  background(b, w, h, options.hue ?? 35, null);
   b.fillStyle = "#333";
   b.font = "20px sans-serif";
-  b.fillText(`ISS ${printedCardDate(p, p.issueDate)}   CLASS C   RESTR NONE`, 40, 50);
-  const payload = aamvaPayload(p, options.version);
+  if (options.printed) b.fillText(options.printed, 40, 50);
   // columns and rowmult are PDF417 options bwip-js passes through; its types list only the common ones
   const code: Buffer = await (bwipjs.toBuffer as unknown as (options: Record<string, unknown>) => Promise<Buffer>)({
     bcid: "pdf417",
     text: payload,
     binarytext: true,
-    columns: 13,
+    // wider for long payloads (real ones run to ~1 kB with a jurisdiction's encrypted elements): kept on the card
+    columns: Math.min(30, Math.max(13, Math.ceil(payload.length / 60))),
     eclevel: 4,
     scale: 3,
     rowmult: 3,
@@ -221,5 +236,5 @@ export async function drawLicence(
   const target = Math.round(w * 0.88);
   const codeImage = await loadImage(await sharp(code).resize({ width: target, kernel: "nearest" }).png().toBuffer());
   b.drawImage(codeImage, Math.round((w - target) / 2), 90, target, Math.round((ch * target) / cw));
-  return { front: front.toBuffer("image/png"), back: backCanvas.toBuffer("image/png"), payload, person: p };
+  return backCanvas.toBuffer("image/png");
 }

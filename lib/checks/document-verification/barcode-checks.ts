@@ -25,7 +25,11 @@ export function countryOfBarcode(reading: AamvaReading): string | null {
 
 export function barcodeReadCheck(barcode: BarcodeEvidence): Check {
   const r = barcode.reading;
-  const issuer = r.jurisdiction ? `${r.jurisdiction.name} (IIN ${r.iin})` : `an unknown issuer (IIN ${r.iin})`;
+  const issuer = !r.jurisdiction
+    ? `an unknown issuer (IIN ${r.iin})`
+    : r.jurisdictionFrom === "STATE"
+      ? `${r.jurisdiction.name} (named by its state element; IIN ${r.iin} unlisted)`
+      : `${r.jurisdiction.name} (IIN ${r.iin})`;
   const warnings = r.warnings.length ? `; read despite: ${r.warnings.join("; ")}` : "";
   return check(
     "BARCODE_READ",
@@ -83,6 +87,9 @@ export function barcodeTemplateMatching(
   if (declared.type && !types.includes(declared.type))
     problems.push(`the barcode encodes ${aKind(r.documentType)}, not the declared ${declared.type}`);
   if (!r.jurisdiction) problems.push(`the issuer number ${r.iin} is not an AAMVA jurisdiction`);
+  // the card's fields are read, but nothing vouches for an issuer that only names itself: a person looks
+  else if (r.jurisdictionFrom === "STATE")
+    problems.push(`the issuer number ${r.iin} is not an AAMVA jurisdiction's (the card names ${r.jurisdiction.name})`);
   else if (r.country && r.country !== r.jurisdiction.country)
     problems.push(`the barcode's country ${r.country} is not that of its issuer ${r.jurisdiction.name}`);
   if (!country) problems.push("the issuing country is not encoded");

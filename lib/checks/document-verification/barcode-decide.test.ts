@@ -40,6 +40,22 @@ const reading: AamvaReading = {
   documentNumber: "D1234562",
   documentDiscriminator: "00/00/0000NNNAN/ANFD/YY",
   country: "US",
+  jurisdictionFrom: "IIN",
+  revisionDate: null,
+  truncated: { lastName: false, firstName: false, middleName: false },
+  physical: { height: { value: 66, unit: "in" }, weight: null, eyeColor: "BRO", hairColor: "BRO" },
+  ethnicity: null,
+  licence: { vehicleClass: "C", restrictions: null, endorsements: null },
+  compliance: "F",
+  temporaryLawfulStatus: false,
+  organDonor: null,
+  veteran: null,
+  under18Until: null,
+  under19Until: null,
+  under21Until: null,
+  inventoryControlNumber: null,
+  auditInformation: null,
+  placeOfBirth: null,
   warnings: [],
 };
 
@@ -172,6 +188,15 @@ describe("decide: a licence read from its PDF417 barcode", () => {
     expect(
       decide(evidence(examination({ reading: { ...reading, iin: "999999", jurisdiction: null } })), policy).result,
     ).toBe("MANUAL_REVIEW");
+    const named = decide(
+      evidence(examination({ reading: { ...reading, iin: "999998", jurisdictionFrom: "STATE" } })),
+      policy,
+    );
+    expect(named.result).toBe("MANUAL_REVIEW");
+    expect(named.checks.find((c) => c.name === "TEMPLATE_MATCHING")!.detail).toMatch(
+      /issuer number 999998 is not an AAMVA jurisdiction's \(the card names California\)/,
+    );
+    expect(named.data.barcode).toMatchObject({ issuer: "CA", iin: "999998" });
     expect(decide(evidence(examination()), { ...policy, allowedTypes: ["PASSPORT"] })).toMatchObject({
       result: "DECLINED",
       data: { template_matching_result: "FAILED" },

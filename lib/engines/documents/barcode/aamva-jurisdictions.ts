@@ -2,7 +2,7 @@
 // DL/ID barcode say which state, province or territory issued the card. Source: AAMVA's IIN list ("Issuer
 // Identification Numbers", published with the DL/ID Card Design Standard, Annex; aamva.org). Mexican states that
 // joined AAMVA are listed where their numbers are published; an unknown number is no jurisdiction (the rules send
-// the card to review).
+// the card to review, unless the card names its jurisdiction in its state element: jurisdictionOfCode).
 
 type Jurisdiction = { code: string; name: string; country: "US" | "CA" | "MX" };
 
@@ -67,6 +67,8 @@ const US: [string, string, string][] = [
 
 const CANADA: [string, string, string][] = [
   ["604432", "AB", "Alberta"],
+  // the number older Alberta cards carry instead of their ISO one (listed by c0shea/IdParser as "AlbertaNonIso")
+  ["990876", "AB", "Alberta"],
   ["636028", "BC", "British Columbia"],
   ["636048", "MB", "Manitoba"],
   ["636017", "NB", "New Brunswick"],
@@ -95,4 +97,13 @@ const BY_IIN = new Map<string, Jurisdiction>([
 /** The jurisdiction that issued a card, from the IIN of its barcode header; null for a number AAMVA did not assign. */
 export function jurisdictionOfIin(iin: string): Jurisdiction | null {
   return BY_IIN.get(iin) ?? null;
+}
+
+/**
+ * The jurisdiction a card names in its own state element (DAJ), for a card whose issuer number is not AAMVA's;
+ * `country` (from DCG) tells a state from a province of the same code. Null when the code is no jurisdiction.
+ */
+export function jurisdictionOfCode(code: string, country: string | null = null): Jurisdiction | null {
+  const matches = [...BY_IIN.values()].filter((j) => j.code === code.toUpperCase());
+  return matches.find((j) => !country || j.country === country) ?? null;
 }
