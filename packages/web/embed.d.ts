@@ -15,12 +15,15 @@ export type OpenKYCEmbedEvent =
   | { source: "openkyc"; version: 1; type: "error"; verificationId: string | null; code: string; message: string };
 
 export type OpenKYCOpenOptions = {
-  /** the verificationUrl of POST /api/v1/verifications (resumes that verification) */
+  /** the verificationUrl of POST /api/v1/verifications (resumes that verification); on the service's origin */
   verificationUrl?: string;
   /** or a workflow and the account's client id: each open starts a new verification */
   flowId?: string;
   clientId?: string;
-  /** the service's origin; default: the origin embed.js was loaded from */
+  /**
+   * the service's origin, only for a copy of embed.js that was not loaded from the service (bundled, inlined); a
+   * script loaded from the service trusts that origin and nothing else (another value throws a TypeError)
+   */
   origin?: string;
   /** a language of the hosted page (`en`, `es`, …); default: the browser's */
   language?: string;

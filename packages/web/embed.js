@@ -3,7 +3,8 @@
 //   <script src="https://kyc.example.com/embed.js"></script>
 //   OpenKYC.open({ verificationUrl, onComplete({ verificationId }) { … } });
 // Messages between the two windows are checked on both sides: this script accepts only messages whose origin is
-// the service's (the origin this script was loaded from) and whose source is its own iframe; the hosted page posts
+// the service's (the origin this script was loaded from, nothing else: not the origin of a verificationUrl, which
+// may come from anywhere, and it opens no frame on another origin) and whose source is its own iframe; the hosted page posts
 // only to the origin named in `embedOrigin`, and the service's frame-ancestors policy lets only the account's
 // allowed origins frame it. Types: embed.d.ts. Plain ES2019, no build step, no dependencies.
 (function () {
@@ -16,10 +17,24 @@
   var script = document.currentScript;
   var serviceOrigin = script && script.src ? new URL(script.src).origin : null;
 
+  // The service's origin: the one this script was loaded from. `options.origin` only names it for a copy of the
+  // script that was not loaded from the service (bundled or inlined); it cannot point a loaded script elsewhere.
+  function serviceOf(options) {
+    if (serviceOrigin) {
+      if (options.origin && new URL(options.origin).origin !== serviceOrigin)
+        throw new TypeError("OpenKYC.open: origin must be the origin embed.js was loaded from (" + serviceOrigin + ")");
+      return serviceOrigin;
+    }
+    if (!options.origin) throw new TypeError("OpenKYC.open: embed.js was not loaded from the service: pass its origin");
+    return new URL(options.origin).origin;
+  }
+
   function frameUrl(options, origin) {
     var url;
     if (options.verificationUrl) {
-      url = new URL(options.verificationUrl, origin || undefined);
+      url = new URL(options.verificationUrl, origin);
+      if (url.origin !== origin)
+        throw new TypeError("OpenKYC.open: the verificationUrl is not on the service's origin (" + origin + ")");
     } else if (options.flowId && options.clientId) {
       url = new URL("/verify", origin);
       url.searchParams.set("flowId", options.flowId);
@@ -38,10 +53,10 @@
 
   function open(options) {
     options = options || {};
-    var origin = options.origin || serviceOrigin;
+    var origin = serviceOf(options);
     var url = frameUrl(options, origin);
     // messages are trusted from the service's origin only, never from the page named in a URL alone
-    var trusted = url.origin;
+    var trusted = origin;
     var container = null;
     var overlay = null;
     var closed = false;
