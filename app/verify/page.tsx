@@ -12,6 +12,7 @@ import { loadHostedState } from "@/lib/domain/hosted/load-hosted-state";
 import { openHostedSession } from "@/lib/domain/hosted/open-session";
 import { resolveShareableLink } from "@/lib/domain/hosted/shareable-link";
 import type { HostedEntry } from "@/lib/domain/hosted/types";
+import { parseVerifyPageParams } from "@/lib/domain/hosted/verify-page-params";
 import styles from "@/components/verify/verify.module.css";
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
@@ -44,8 +45,10 @@ const LINK_ERRORS: Partial<Record<string, ErrorKey>> = {
 async function resolveEntry(
   params: Record<string, string | string[] | undefined>,
 ): Promise<HostedEntry | { error: ErrorKey }> {
-  const verificationId = one(params, "verificationId");
-  const token = one(params, "token");
+  // the same reading as proxy.ts's frame-ancestors; a repeated key never gets here (the proxy answers 400)
+  const parsed = parseVerifyPageParams(params);
+  if (!parsed.ok) return { error: "invalidLink" };
+  const { verificationId, token } = parsed.values;
   if (verificationId || token) {
     if (!verificationId || !token) return { error: "invalidLink" };
     try {
@@ -63,11 +66,10 @@ async function resolveEntry(
       throw error;
     }
   }
-  const flowId = one(params, "flowId");
-  const clientId = one(params, "clientId");
+  const { flowId, clientId } = parsed.values;
   if (!flowId || !clientId) return { error: "incomplete" };
-  const metadata = one(params, "metadata") ?? null;
-  const sig = one(params, "sig") ?? null;
+  const metadata = parsed.values.metadata ?? null;
+  const sig = parsed.values.sig ?? null;
   try {
     const link = await resolveShareableLink({ flowId, clientId, metadata, sig });
     return {
