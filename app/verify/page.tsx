@@ -70,14 +70,19 @@ async function resolveEntry(
   if (!flowId || !clientId) return { error: "incomplete" };
   const metadata = parsed.values.metadata ?? null;
   const sig = parsed.values.sig ?? null;
+  const mode = parsed.values.mode ?? null;
+  const exp = parsed.values.exp ?? null;
   try {
-    const link = await resolveShareableLink({ flowId, clientId, metadata, sig });
+    const link = await resolveShareableLink({ flowId, clientId, metadata, sig, mode, exp });
     return {
       kind: "start",
       flowId: link.flowId,
       clientId,
       metadata,
       sig,
+      mode,
+      exp,
+      dataMode: link.mode,
       accountName: link.accountName,
       logoUrl: link.logoUrl,
       retentionDays: link.retentionDays,
@@ -88,6 +93,8 @@ async function resolveEntry(
     if (error instanceof DomainError)
       return {
         error:
+          // a signed link past its expiry: "invalid or has expired"
+          (error.details?.[0]?.field === "exp" ? "invalidLink" : undefined) ??
           LINK_ERRORS[error.code] ??
           (error.details?.[0]?.field === "metadata.redirectUrl" ? "redirectNotAllowed" : "invalidMetadata"),
       };
@@ -110,7 +117,7 @@ export default async function VerifyPage({ searchParams }: { searchParams: Searc
         </p>
         <LanguageMenu current={lang} label={t("language.label")} />
       </div>
-      {"kind" in entry && entry.kind === "resume" && entry.state.mode === "test" ? (
+      {"kind" in entry && (entry.kind === "resume" ? entry.state.mode : entry.dataMode) === "test" ? (
         <p className={styles.testBanner} role="note" data-testid="test-mode">
           {t("common.testMode")}
         </p>

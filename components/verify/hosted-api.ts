@@ -59,6 +59,8 @@ export function startVerification(link: {
   clientId: string;
   metadata: string | null;
   sig: string | null;
+  mode: string | null;
+  exp: string | null;
 }): Promise<Started> {
   return call<Started>("/api/hosted/start", json(link));
 }

@@ -68,6 +68,8 @@ export function VerifyFlow({ entry }: { entry: HostedEntry }) {
           clientId: entry.clientId,
           metadata: entry.metadata,
           sig: entry.sig,
+          mode: entry.mode,
+          exp: entry.exp,
         });
         // the address bar now resumes THIS verification: a reload or a copy of the link continues it (in the
         // language chosen with ?lang=, if one was)

@@ -51,6 +51,8 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().default("OpenKYC <no-reply@openkyc.local>"),
   // lifetime of the resume token in verificationUrl when the workflow sets no LINK_EXPIRY_HOURS
   RESUME_TOKEN_HOURS: z.coerce.number().positive().default(72),
+  // how long a signed shareable link works when its minter names no expiry (docs/api.md, "Signed shareable links")
+  SIGNED_LINK_DAYS: z.coerce.number().positive().max(3650).default(30),
   SESSION_TOKEN_MINUTES: z.coerce.number().positive().default(120),
   // deliver webhooks to loopback/private/link-local addresses too (local demos and tests only)
   WEBHOOK_ALLOW_PRIVATE_NETWORKS: bool,

@@ -70,6 +70,9 @@ export const HostedStartBody = z
       .nullable()
       .optional(),
     sig: z.string().max(128).nullable().optional(),
+    // a signed link's mode and expiry, exactly as written in it (signed with it)
+    mode: z.string().max(8).nullable().optional(),
+    exp: z.string().max(16).nullable().optional(),
   })
   .strict();
 export const HostedSessionBody = z.object({ verificationId: z.uuid(), token: z.string().max(512) }).strict();
@@ -103,6 +106,9 @@ export const CreateLinkBody = z
       description:
         "Metadata every verification started from the link gets; may name the user (userId, email). redirectUrl must be on the account's allowed redirect hosts",
     }),
+    expiresInDays: z.number().positive().max(3650).optional().meta({
+      description: "How long the link works, in days (signed into it as `exp`); default SIGNED_LINK_DAYS (30)",
+    }),
   })
   .strict()
   .meta({ id: "CreateLinkRequest" });
@@ -111,11 +117,15 @@ export const CreateLinkResponse = z
   .object({
     url: z.string().meta({
       description:
-        "/verify?flowId&clientId[&metadata]&sig — each visit starts a new verification; any change to it voids the signature",
+        "/verify?flowId&clientId[&metadata][&mode=test]&exp&sig — each visit starts a new verification; any change to it voids the signature",
       format: "uri",
     }),
     flowId: z.string().meta({ format: "uuid" }),
     metadata: z.record(z.string(), z.unknown()),
+    mode: z.enum(["live", "test"]).meta({
+      description: "The mode of the verifications the link starts: the mode of the API key that minted it",
+    }),
+    expiresAt: z.iso.datetime().meta({ description: "When the link stops working (its signed `exp`)" }),
   })
   .meta({ id: "CreateLinkResponse" });
 

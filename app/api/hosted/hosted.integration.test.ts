@@ -97,6 +97,7 @@ describe("POST /api/hosted/start (a shareable /verify link)", () => {
       clientId: link.searchParams.get("clientId"),
       metadata: link.searchParams.get("metadata"),
       sig: link.searchParams.get("sig"),
+      exp: link.searchParams.get("exp"),
     };
     const started = await call(hostedStartRoute, "/api/hosted/start", { body, ip: "198.51.100.25" });
     expect(started.status).toBe(201);

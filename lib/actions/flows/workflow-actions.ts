@@ -67,7 +67,8 @@ export async function mintSignedLinkAction(
 ): Promise<ActionState> {
   const input = { workflowId, metadata: String(form.get("metadata") ?? "") };
   return memberAction({ permission: "manageWorkflows", schema: SignedLinkSchema, input }, async (member, data) => {
-    const link = await createSignedLink(member, data.workflowId, data.metadata);
+    // the dashboard mints live links (a test link comes from a test key: POST /workflows/{id}/links)
+    const link = await createSignedLink({ ...member, mode: "live" }, data.workflowId, data.metadata);
     return done("Signed link created.", { secret: link.url });
   });
 }

@@ -2,11 +2,21 @@ import "server-only";
 import { DomainError } from "@/lib/core/errors";
 import { accountLogoUrl } from "@/lib/domain/hosted/account-logo-url";
 import { prisma } from "@/lib/core/db";
-import { isValidLinkSignature } from "@/lib/domain/hosted/link-signature";
+import { clock } from "@/lib/core/clock";
+import { isValidLinkSignature, type LinkMode } from "@/lib/domain/hosted/link-signature";
 import { isUuid } from "@/lib/core/ids";
 import { validateMetadata } from "@/lib/domain/verifications/metadata";
 
-export type ShareableLink = { flowId: string; clientId: string; metadata: string | null; sig?: string | null };
+export type ShareableLink = {
+  flowId: string;
+  clientId: string;
+  metadata: string | null;
+  sig?: string | null;
+  /** "test" in a test key's signed link; absent otherwise */
+  mode?: string | null;
+  /** unix seconds: a signed link's expiry */
+  exp?: string | null;
+};
 
 /** Keys that say who the end user is: only a link the account signed may set them (docs/security.md). */
 export const IDENTITY_KEYS = ["userId", "email"] as const;
@@ -14,7 +24,9 @@ export const IDENTITY_KEYS = ["userId", "email"] as const;
 /**
  * A customer's shareable link (`/verify?flowId&clientId&metadata[&sig]`): the workflow must be a live workflow of
  * the account whose clientId is given, and metadata (URL-encoded JSON) must be valid. Anyone can edit a link, so:
- * - a `sig` that does not match the three values is refused (INVALID_LINK_SIGNATURE: the link was altered);
+ * - a `sig` that does not match the values (flowId, clientId, metadata, mode, exp) is refused (INVALID_LINK_SIGNATURE:
+ *   the link was altered), and so is a signed link past its `exp`, and `mode` or `exp` without `sig` (a stripped
+ *   signature); a signed link's mode is the mode of the verifications it starts (an unsigned link's: live);
  * - without `sig`, `userId` and `email` are dropped (a forged userId would join a victim's identity);
  * - `ipAddress` is never taken from a link: the device's own address is recorded;
  * - `redirectUrl` must be https (http only for localhost) on one of the account's allowed redirect hosts.
@@ -45,11 +57,7 @@ export async function resolveShareableLink(link: ShareableLink) {
     throw new DomainError("INVALID_WORKFLOW", "This verification link does not point to an active verification flow.");
   }
   const signed = Boolean(link.sig);
-  if (signed && !isValidLinkSignature(link.flowId, link.clientId, link.metadata, link.sig!)) {
-    throw new DomainError("INVALID_LINK_SIGNATURE", "This verification link was altered after it was issued.", {
-      details: [{ field: "sig", message: "The signature does not match the link" }],
-    });
-  }
+  const mode = checkSignature(link);
   const metadata = parseLinkMetadata(link.metadata, signed);
   checkRedirect(metadata.redirectUrl, account.allowedRedirectHosts);
   return {
@@ -62,7 +70,34 @@ export async function resolveShareableLink(link: ShareableLink) {
     processes: workflow.currentVersion.processes as string[],
     metadata,
     signed,
+    mode,
   };
+}
+
+function refuse(field: "sig" | "exp", message: string, detail: string): never {
+  throw new DomainError("INVALID_LINK_SIGNATURE", message, { details: [{ field, message: detail }] });
+}
+
+/** The mode of the verifications the link starts, once its signature (when it has one) and expiry hold. */
+function checkSignature(link: ShareableLink): LinkMode {
+  const hasMode = link.mode !== undefined && link.mode !== null;
+  const hasExp = link.exp !== undefined && link.exp !== null;
+  if (!link.sig) {
+    // only a minted link carries these: without its signature, someone removed it
+    if (hasMode || hasExp)
+      refuse("sig", "This verification link was altered after it was issued.", "Missing signature");
+    return "live";
+  }
+  const altered = () =>
+    refuse("sig", "This verification link was altered after it was issued.", "The signature does not match the link");
+  if (hasMode && link.mode !== "test") altered();
+  if (!hasExp || !/^\d{1,12}$/.test(link.exp!)) altered();
+  const mode: LinkMode = link.mode === "test" ? "test" : "live";
+  const values = { flowId: link.flowId, clientId: link.clientId, metadata: link.metadata, mode, exp: link.exp! };
+  if (!isValidLinkSignature(values, link.sig)) altered();
+  if (Number(link.exp) * 1000 <= clock.now().getTime())
+    refuse("exp", "This verification link has expired.", "The link's expiry has passed");
+  return mode;
 }
 
 function parseLinkMetadata(raw: string | null, signed: boolean): Record<string, unknown> {

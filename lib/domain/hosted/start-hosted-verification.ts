@@ -30,6 +30,8 @@ export async function startHostedVerification(link: ShareableLink, ip: string | 
     flowId: resolved.flowId,
     metadata: resolved.metadata,
     ipAddress: ip,
+    // a test key's signed link starts a test verification (sandbox outcomes, test webhooks only)
+    mode: resolved.mode,
   });
   const session = await issueHostedSession(started.verificationId);
   const state = await loadHostedState(resolved.accountId, started.verificationId);

@@ -78,6 +78,11 @@ export type HostedEntry =
       clientId: string;
       metadata: string | null;
       sig: string | null;
+      /** a signed link's mode and expiry as written in it (sent back with "Start") */
+      mode: string | null;
+      exp: string | null;
+      /** the mode of the verification "Start" creates */
+      dataMode: "live" | "test";
       accountName: string;
       logoUrl: string | null;
       retentionDays: number | null;

@@ -1,7 +1,7 @@
 import "server-only";
 import { issueVerificationToken } from "@/lib/core/crypto/tokens";
 import { env } from "@/lib/core/env";
-import { signLink } from "@/lib/domain/hosted/link-signature";
+import { signLink, type LinkMode } from "@/lib/domain/hosted/link-signature";
 
 /** The customer's shareable link: opening it starts a new verification of the workflow (unsigned: no metadata). */
 export function workflowVerifyUrl(flowId: string, clientId: string): string {
@@ -12,14 +12,23 @@ export function workflowVerifyUrl(flowId: string, clientId: string): string {
 }
 
 /**
- * A shareable link the account vouches for: metadata (which may name the user: userId, email) and `sig`, the
- * HMAC over flowId, clientId and the metadata exactly as written in the link (lib/domain/hosted/link-signature.ts).
+ * A shareable link the account vouches for: metadata (which may name the user: userId, email), its mode (`mode=test`
+ * for a test key's link; none is live), its expiry `exp` (unix seconds) and `sig`, the HMAC over all of them exactly
+ * as written in the link (lib/domain/hosted/link-signature.ts).
  */
-export function signedVerifyUrl(flowId: string, clientId: string, metadata?: Record<string, unknown>): string {
+export function signedVerifyUrl(
+  flowId: string,
+  clientId: string,
+  metadata: Record<string, unknown> | undefined,
+  options: { mode: LinkMode; expiresAt: Date },
+): string {
   const url = new URL(workflowVerifyUrl(flowId, clientId));
   const text = metadata && Object.keys(metadata).length ? JSON.stringify(metadata) : null;
+  const exp = String(Math.floor(options.expiresAt.getTime() / 1000));
   if (text) url.searchParams.set("metadata", text);
-  url.searchParams.set("sig", signLink(flowId, clientId, text));
+  if (options.mode === "test") url.searchParams.set("mode", "test");
+  url.searchParams.set("exp", exp);
+  url.searchParams.set("sig", signLink({ flowId, clientId, metadata: text, mode: options.mode, exp }));
   return url.toString();
 }
 

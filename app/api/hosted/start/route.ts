@@ -10,7 +10,14 @@ export const POST = apiRoute({ auth: "public" }, async ({ request, ip }) => {
   const body = await readJsonBody(request, HostedStartBody, 80 * 1024);
   return json(
     await startHostedVerification(
-      { flowId: body.flowId, clientId: body.clientId, metadata: body.metadata ?? null, sig: body.sig ?? null },
+      {
+        flowId: body.flowId,
+        clientId: body.clientId,
+        metadata: body.metadata ?? null,
+        sig: body.sig ?? null,
+        mode: body.mode ?? null,
+        exp: body.exp ?? null,
+      },
       ip,
     ),
     201,

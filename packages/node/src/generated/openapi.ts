@@ -218,11 +218,13 @@ export type components = {
             metadata?: {
                 [key: string]: unknown;
             };
+            /** @description How long the link works, in days (signed into it as `exp`); default SIGNED_LINK_DAYS (30) */
+            expiresInDays?: number;
         };
         CreateLinkResponse: {
             /**
              * Format: uri
-             * @description /verify?flowId&clientId[&metadata]&sig — each visit starts a new verification; any change to it voids the signature
+             * @description /verify?flowId&clientId[&metadata][&mode=test]&exp&sig — each visit starts a new verification; any change to it voids the signature
              */
             url: string;
             /** Format: uuid */
@@ -230,6 +232,16 @@ export type components = {
             metadata: {
                 [key: string]: unknown;
             };
+            /**
+             * @description The mode of the verifications the link starts: the mode of the API key that minted it
+             * @enum {string}
+             */
+            mode: "live" | "test";
+            /**
+             * Format: date-time
+             * @description When the link stops working (its signed `exp`)
+             */
+            expiresAt: string;
         };
         InputField: {
             fieldName: string;

@@ -13,9 +13,11 @@ export const POST = apiRoute(
     const body = await readJsonBody(request, CreateLinkBody, 64 * 1024);
     return json(
       await createSignedLink(
-        { accountId: principal.accountId, clientId: principal.clientId },
+        // the key's mode is signed into the link: a test key's link starts test verifications only
+        { accountId: principal.accountId, clientId: principal.clientId, mode: principal.mode },
         params.workflowId,
         body.metadata,
+        body.expiresInDays,
       ),
       201,
     );
