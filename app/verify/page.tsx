@@ -93,8 +93,10 @@ async function resolveEntry(
     if (error instanceof DomainError)
       return {
         error:
-          // a signed link past its expiry: "invalid or has expired"
-          (error.details?.[0]?.field === "exp" ? "invalidLink" : undefined) ??
+          // a signed link past its expiry, or an unsigned link of a flow that takes signed links only
+          (error.details?.[0]?.field === "exp" || (error.code === "INVALID_LINK_SIGNATURE" && !sig)
+            ? "invalidLink"
+            : undefined) ??
           LINK_ERRORS[error.code] ??
           (error.details?.[0]?.field === "metadata.redirectUrl" ? "redirectNotAllowed" : "invalidMetadata"),
       };

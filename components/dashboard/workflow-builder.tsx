@@ -49,6 +49,7 @@ export function WorkflowBuilder({
       countries: [],
       settings: {},
       rules: [],
+      acceptUnsignedLinks: false,
     },
   });
   const { register, control, handleSubmit, formState, setError, watch } = form;
@@ -147,6 +148,12 @@ export function WorkflowBuilder({
         {shown.map((name) => (
           <SettingField key={name} name={name} form={form} countries={countries} />
         ))}
+        <label className={styles.check}>
+          <input type="checkbox" {...register("acceptUnsignedLinks")} /> Accept unsigned links (
+          <code>/verify?flowId&amp;clientId</code>, the embed&apos;s flowId+clientId): anyone can open one and write its
+          metadata, so its verifications say <code>linkSigned: false</code>. Off: only signed links and the API start
+          verifications.
+        </label>
       </section>
 
       <DecisionRulesFields form={form} processes={processes} />

@@ -189,6 +189,10 @@ export const VerificationRecord = z
     status: Status,
     result: Result.optional(),
     metadata: z.unknown(),
+    linkSigned: z.boolean().optional().meta({
+      description:
+        "Only on a verification started from a shareable /verify link: true when the link was signed, false when not (its metadata was written by whoever opened the link, not by you)",
+    }),
     ipAddress: z.string().nullable(),
     createdAt: z.iso.datetime(),
     completedAt: z.iso.datetime().optional(),

@@ -132,7 +132,7 @@ async function finishStep(
     const verification = await tx.verification.update({
       where: { id: verificationId },
       data: { lastActivityAt: now },
-      select: { id: true, accountId: true, workflowId: true, metadata: true },
+      select: { id: true, accountId: true, workflowId: true, metadata: true, linkSigned: true },
     });
     await recordEvent(tx, verification, "step_completed", stepCompletedFields(step), now);
   });
@@ -220,7 +220,7 @@ export async function finalizeVerification(verificationId: string): Promise<bool
     const [verification] = await tx.verification.updateManyAndReturn({
       where: { id: verificationId, status: "PROCESSING" },
       data: { status, result, completedAt: now, lastActivityAt: now, decision },
-      select: { id: true, accountId: true, workflowId: true, metadata: true },
+      select: { id: true, accountId: true, workflowId: true, metadata: true, linkSigned: true },
     });
     if (verification) {
       metrics.verificationsCompleted.inc({ result: result ?? "FAILED" });

@@ -42,7 +42,7 @@ async function endpoint() {
 async function enqueue() {
   const verification = await prisma.verification.findUniqueOrThrow({
     where: { id: required("verification") },
-    select: { id: true, accountId: true, workflowId: true },
+    select: { id: true, accountId: true, workflowId: true, linkSigned: true },
   });
   const tag = required("tag");
   let sequence = 0;

@@ -7,10 +7,17 @@ import { uuidv7 } from "@/lib/core/ids";
 import { currentRequestId } from "@/lib/core/observability/core";
 
 // The webhook event envelope, built in ONE place (recordEvent, recordEventsBulk and the dashboard's test event):
-// eventName, eventId (UUIDv7, the same on every retry), flowId, verificationId, timeStamp, resource, metadata, then
-// the event's own fields (docs/api.md, "Events").
+// eventName, eventId (UUIDv7, the same on every retry), flowId, verificationId, timeStamp, resource, metadata,
+// linkSigned (started from a shareable link only), then the event's own fields (docs/api.md, "Events").
 
-export type EventSubject = { id: string; accountId: string; workflowId: string; metadata: unknown };
+export type EventSubject = {
+  id: string;
+  accountId: string;
+  workflowId: string;
+  metadata: unknown;
+  /** Verification.linkSigned: false marks metadata an unsigned link set (anyone's); null: an API key started it */
+  linkSigned: boolean | null;
+};
 
 /** A new event's id and payload for one verification. `metadata` may be sealed (read with raw SQL): it is opened. */
 export function eventEnvelope(
@@ -28,6 +35,8 @@ export function eventEnvelope(
     timeStamp: now.toISOString(),
     resource: subject ? `/api/v1/verifications/${subject.id}` : null,
     metadata: subject ? (openJson(secrets().keyring, subject.metadata) ?? {}) : {},
+    // issue 33: beside `metadata`, never inside it; only on verifications started from a shareable link
+    ...(typeof subject?.linkSigned === "boolean" ? { linkSigned: subject.linkSigned } : {}),
     ...fields,
   };
   return { eventId, payload };

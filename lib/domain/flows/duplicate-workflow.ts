@@ -17,6 +17,7 @@ export async function duplicateWorkflow(
     where: { id: idOrNotFound(workflowId), accountId: member.accountId },
     select: {
       name: true,
+      acceptUnsignedLinks: true,
       currentVersion: {
         select: {
           processes: true,
@@ -50,6 +51,7 @@ export async function duplicateWorkflow(
       countries: version.countries,
       settings: parseSettings(version.settings),
       rules: parseStoredRules(version.decisionRules) ?? [],
+      acceptUnsignedLinks: source.acceptUnsignedLinks,
     },
     undefined,
     { actorId: member.userId, action: "workflow.duplicated", sourceWorkflowId: workflowId },

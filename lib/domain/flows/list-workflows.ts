@@ -43,6 +43,7 @@ export async function workflowDetail(member: Member, workflowId: string) {
       name: true,
       archivedAt: true,
       currentVersionId: true,
+      acceptUnsignedLinks: true,
       versions: {
         orderBy: { version: "desc" },
         select: {
@@ -69,6 +70,7 @@ export async function workflowDetail(member: Member, workflowId: string) {
     countries: current.countries,
     settings,
     rules: parseStoredRules(current.decisionRules) ?? [],
+    acceptUnsignedLinks: workflow.acceptUnsignedLinks,
   };
   return {
     id: workflow.id,

@@ -25,10 +25,18 @@ export async function publishWorkflow(
     const workflow = workflowId
       ? await tx.workflow.update({
           where: { id: workflowId, accountId },
-          data: { name: definition.name },
+          data: {
+            name: definition.name,
+            ...(definition.acceptUnsignedLinks === undefined
+              ? {}
+              : { acceptUnsignedLinks: definition.acceptUnsignedLinks }),
+          },
           select: { id: true },
         })
-      : await tx.workflow.create({ data: { accountId, name: definition.name }, select: { id: true } });
+      : await tx.workflow.create({
+          data: { accountId, name: definition.name, acceptUnsignedLinks: definition.acceptUnsignedLinks ?? false },
+          select: { id: true },
+        });
     const last = await tx.workflowVersion.findFirst({
       where: { workflowId: workflow.id },
       orderBy: { version: "desc" },

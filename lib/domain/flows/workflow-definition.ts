@@ -25,6 +25,9 @@ export const WorkflowDefinitionSchema = z
     settings: SettingsSchema.default({}),
     // per-check decision rules (docs/decision-rules.md); none: the fixed combination
     rules: DecisionRulesSchema.default([]),
+    // unsigned shareable links may start verifications (issue 33); off when a workflow is created without it,
+    // unchanged when a new version is published without it
+    acceptUnsignedLinks: z.boolean().optional(),
   })
   .superRefine((definition, ctx) => {
     const chosen = new Set<string>(definition.processes);

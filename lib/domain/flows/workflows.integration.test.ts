@@ -117,6 +117,29 @@ describe("saveWorkflow", () => {
     expect(await snapshot(a.account.accountId)).toEqual(before);
   });
 
+  it("accepts unsigned links only when switched on: off for a new workflow, kept by an edit that does not say, copied by a duplicate (issue 33)", async () => {
+    const accepts = async (id: string) =>
+      (await prisma.workflow.findUniqueOrThrow({ where: { id }, select: { acceptUnsignedLinks: true } }))
+        .acceptUnsignedLinks;
+    const off = await saveWorkflow(a.admin, { name: "links default", processes: ["EMAIL_CHECK"] });
+    if (!off.ok) throw new Error("not saved");
+    expect(await accepts(off.workflowId)).toBe(false);
+    expect((await workflowDetail(a.admin, off.workflowId)).definition.acceptUnsignedLinks).toBe(false);
+
+    const on = await saveWorkflow(
+      a.admin,
+      { name: "links default", processes: ["EMAIL_CHECK"], acceptUnsignedLinks: true },
+      off.workflowId,
+    );
+    expect(on.ok).toBe(true);
+    expect(await accepts(off.workflowId)).toBe(true);
+    // an edit that does not carry the switch (an older client) leaves it as it is
+    await saveWorkflow(a.admin, { name: "links default", processes: ["EMAIL_CHECK", "LIVENESS"] }, off.workflowId);
+    expect(await accepts(off.workflowId)).toBe(true);
+    const copy = await duplicateWorkflow(a.admin, off.workflowId);
+    expect(await accepts(copy.workflowId)).toBe(true);
+  });
+
   it("reports a duplicate name as a field error", async () => {
     expect(await saveWorkflow(a.owner, { name: "kyc", processes: ["EMAIL_CHECK"] })).toEqual({
       ok: false,

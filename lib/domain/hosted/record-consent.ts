@@ -51,6 +51,7 @@ export async function recordConsent(
         accountId: true,
         workflowId: true,
         metadata: true,
+        linkSigned: true,
         workflowVersion: { select: { processes: true } },
         account: { select: { retentionDays: true, privacyNoticeUrl: true } },
       },

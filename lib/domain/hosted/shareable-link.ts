@@ -27,7 +27,9 @@ export const IDENTITY_KEYS = ["userId", "email"] as const;
  * - a `sig` that does not match the values (flowId, clientId, metadata, mode, exp) is refused (INVALID_LINK_SIGNATURE:
  *   the link was altered), and so is a signed link past its `exp`, and `mode` or `exp` without `sig` (a stripped
  *   signature); a signed link's mode is the mode of the verifications it starts (an unsigned link's: live);
- * - without `sig`, `userId` and `email` are dropped (a forged userId would join a victim's identity);
+ * - without `sig`, the workflow must accept unsigned links (Workflow.acceptUnsignedLinks, off for new workflows), and
+ *   `userId` and `email` are dropped (a forged userId would join a victim's identity); the verification then says
+ *   `linkSigned: false` in the API and every webhook (its metadata is anyone's);
  * - `ipAddress` is never taken from a link: the device's own address is recorded;
  * - `redirectUrl` must be https (http only for localhost) on one of the account's allowed redirect hosts.
  */
@@ -50,7 +52,7 @@ export async function resolveShareableLink(link: ShareableLink) {
     account && isUuid(link.flowId)
       ? await prisma.workflow.findFirst({
           where: { id: link.flowId, accountId: account.id, archivedAt: null, currentVersionId: { not: null } },
-          select: { id: true, currentVersion: { select: { processes: true } } },
+          select: { id: true, acceptUnsignedLinks: true, currentVersion: { select: { processes: true } } },
         })
       : null;
   if (!account || !workflow?.currentVersion) {
@@ -58,6 +60,14 @@ export async function resolveShareableLink(link: ShareableLink) {
   }
   const signed = Boolean(link.sig);
   const mode = checkSignature(link);
+  // a workflow that does not accept unsigned links starts nothing from one: anyone can read flowId and clientId in
+  // any verificationUrl and write their own metadata (a `reference` the integrator would take for its own)
+  if (!signed && !workflow.acceptUnsignedLinks)
+    refuse(
+      "sig",
+      "This verification link is not signed, and this flow accepts signed links only.",
+      "Missing signature",
+    );
   const metadata = parseLinkMetadata(link.metadata, signed);
   checkRedirect(metadata.redirectUrl, account.allowedRedirectHosts);
   return {

@@ -32,6 +32,7 @@ export async function startHostedVerification(link: ShareableLink, ip: string | 
     ipAddress: ip,
     // a test key's signed link starts a test verification (sandbox outcomes, test webhooks only)
     mode: resolved.mode,
+    linkSigned: resolved.signed,
   });
   const session = await issueHostedSession(started.verificationId);
   const state = await loadHostedState(resolved.accountId, started.verificationId);

@@ -58,11 +58,13 @@ export async function correctDocumentData(member: Actor, input: z.input<typeof C
         accountId: string;
         workflowId: string;
         metadata: unknown;
+        linkSigned: boolean | null;
         status: string;
         redactedAt: Date | null;
       }[]
     >`
-      SELECT "id", "accountId", "workflowId", "metadata", "status"::text AS "status", "redactedAt" FROM "Verification"
+      SELECT "id", "accountId", "workflowId", "metadata", "linkSigned", "status"::text AS "status", "redactedAt"
+      FROM "Verification"
       WHERE "id" = ${verificationId}::uuid AND "accountId" = ${member.accountId}::uuid FOR UPDATE`;
     if (!v) throw new NotFoundError("Verification not found");
     if (v.status !== "COMPLETED" || v.redactedAt)

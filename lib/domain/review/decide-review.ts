@@ -54,6 +54,7 @@ export async function decideReview(member: Actor, input: z.input<typeof ReviewDe
         accountId: true,
         workflowId: true,
         metadata: true,
+        linkSigned: true,
         status: true,
         result: true,
         redactedAt: true,

@@ -8,7 +8,7 @@ import { isUuid } from "@/lib/core/ids";
 import { readVerificationStatus } from "@/lib/domain/verifications/read-status";
 import { STALE_AFTER_MS } from "@/lib/domain/verifications/sweep-stale";
 
-type Swept = { id: string; accountId: string; workflowId: string; metadata: unknown };
+type Swept = { id: string; accountId: string; workflowId: string; metadata: unknown; linkSigned: boolean | null };
 
 /**
  * The sandbox's "fast-forward 24 h" (docs/sandbox.md): a TEST verification that is not final is treated as if its
@@ -38,7 +38,7 @@ export async function fastForwardVerification(accountId: string, verificationId:
           "lastActivityAt" = ${new Date(now.getTime() - STALE_AFTER_MS - 1000)}
       WHERE "id" = ${verificationId}::uuid AND "mode" = 'test'
         AND "status" IN ('PENDING', 'INITIATED', 'PROCESSING')
-      RETURNING "id", "accountId", "workflowId", "metadata"`;
+      RETURNING "id", "accountId", "workflowId", "metadata", "linkSigned"`;
     await recordEventsBulk(tx, rows, "verification_abandoned", { verificationStatus: "ABANDONED" }, now);
     if (rows.length) await tx.job.updateMany({ where: { verificationId, doneAt: null }, data: { doneAt: now } });
     return rows.length;

@@ -19,6 +19,7 @@ export const verificationSelect = {
   mode: true,
   inputsCompletedAt: true,
   livenessChallenge: true,
+  linkSigned: true,
   workflowVersion: { select: versionSelect },
   inputs: { select: { fieldName: true, type: true, value: true, fileId: true } },
   steps: {

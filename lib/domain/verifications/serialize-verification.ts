@@ -11,6 +11,8 @@ export function toVerificationRecord(v: LoadedVerification) {
     status: v.status,
     ...(v.result ? { result: v.result } : {}),
     metadata: v.metadata,
+    // started from a shareable link: false when unsigned, so its metadata may be anyone's (issue 33)
+    ...(v.linkSigned === null ? {} : { linkSigned: v.linkSigned }),
     ipAddress: v.ipAddress,
     createdAt: v.createdAt.toISOString(),
     ...(v.completedAt ? { completedAt: v.completedAt.toISOString() } : {}),

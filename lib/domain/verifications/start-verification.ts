@@ -23,6 +23,8 @@ export type StartInput = {
   ipAddress: string | null;
   /** the mode of the key that starts it (docs/sandbox.md); "live" unless a test key */
   mode?: "live" | "test";
+  /** started from a shareable link: whether it was signed (absent: an API key started it) */
+  linkSigned?: boolean;
 };
 
 type WorkflowRow = { id: string; currentVersionId: string | null };
@@ -45,9 +47,9 @@ WITH identity AS (
 ), verification AS (
   INSERT INTO "Verification" ("id", "accountId", "workflowId", "workflowVersionId", "identityId", "metadata",
     "emailIndex", "referenceIndex", "referencePrefixes", "ipAddress", "expiresAt", "createdAt", "updatedAt",
-    "lastActivityAt", "mode", "livenessChallenge")
+    "lastActivityAt", "mode", "livenessChallenge", "linkSigned")
   SELECT $5, $2, $6, $7, identity."id", $8::jsonb, $9, $10, $11::text[], $12, $13::timestamp(3), $4::timestamp(3),
-    $4::timestamp(3), $4::timestamp(3), $17::"DataMode", $18::jsonb
+    $4::timestamp(3), $4::timestamp(3), $17::"DataMode", $18::jsonb, $19::boolean
   FROM identity
   RETURNING "id", "identityId"
 ), event AS (
@@ -90,6 +92,7 @@ export async function startVerification(input: StartInput) {
     workflowId: workflow.id,
     metadata: input.metadata,
     expiresAt,
+    linkSigned: input.linkSigned ?? null,
   };
   const sealed = sealedRow(key, "Verification", { metadata: input.metadata });
   const { row: event } = eventRow(verification, "verification_started", now);
@@ -113,6 +116,7 @@ export async function startVerification(input: StartInput) {
     event.requestId,
     input.mode ?? "live",
     challenge && JSON.stringify(challenge),
+    input.linkSigned ?? null,
   ]);
   if (!created) throw new Error("the start statement wrote no verification");
   metrics.verificationsStarted.inc();

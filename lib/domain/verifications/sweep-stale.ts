@@ -8,7 +8,7 @@ import { metrics } from "@/lib/core/observability/metrics";
 export const STALE_AFTER_MS = 24 * 60 * 60_000;
 const BATCH = 1_000;
 
-type Swept = { id: string; accountId: string; workflowId: string; metadata: unknown };
+type Swept = { id: string; accountId: string; workflowId: string; metadata: unknown; linkSigned: boolean | null };
 
 /**
  * The stale sweep (every 5 minutes): links past LINK_EXPIRY_HOURS with inputs still missing → EXPIRED; any
@@ -32,7 +32,7 @@ export async function sweepStaleVerifications(
           WHERE "status" IN ('PENDING', 'INITIATED') AND "expiresAt" < ${now}
           ORDER BY "status", "expiresAt"
           LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
-        RETURNING "id", "accountId", "workflowId", "metadata"`;
+        RETURNING "id", "accountId", "workflowId", "metadata", "linkSigned"`;
       await recordEventsBulk(
         tx,
         rows,
@@ -56,7 +56,7 @@ export async function sweepStaleVerifications(
           -- every open row through (status, expiresAt) (measured: 155 ms → 0.2 ms for an empty sweep, 1M rows)
           ORDER BY "status", "lastActivityAt"
           LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
-        RETURNING "id", "accountId", "workflowId", "metadata"`;
+        RETURNING "id", "accountId", "workflowId", "metadata", "linkSigned"`;
       await recordEventsBulk(tx, rows, "verification_abandoned", { verificationStatus: "ABANDONED" }, now);
       // an abandoned verification's processing job is over too
       if (rows.length)

@@ -22,7 +22,7 @@ export async function expireVerification(verificationId: string, now: Date): Pro
     if (changed.count !== 1) return false;
     const v = await tx.verification.findUniqueOrThrow({
       where: { id: verificationId },
-      select: { id: true, accountId: true, workflowId: true, metadata: true },
+      select: { id: true, accountId: true, workflowId: true, metadata: true, linkSigned: true },
     });
     await recordEvent(tx, v, "verification_abandoned", { verificationStatus: "ABANDONED", reason: "EXPIRED" }, now);
     return true;

@@ -27,6 +27,10 @@ export const IdentityWatchlistHitEvent = z
     timeStamp: z.iso.datetime({ offset: false }),
     resource: z.string().meta({ description: "/api/v1/verifications/<verificationId>" }),
     metadata: z.record(z.string(), z.unknown()).meta({ description: "Metadata given at verification creation" }),
+    linkSigned: z.boolean().optional().meta({
+      description:
+        "Only for a verification started from a shareable /verify link: false when the link was unsigned (its metadata was written by whoever opened it)",
+    }),
     alertId: z.uuid().meta({ description: "The alert reviewers work from (dashboard, Review → Alerts)" }),
     score: z.number().min(0).max(1),
     matchedFields: z

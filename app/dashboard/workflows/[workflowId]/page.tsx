@@ -64,14 +64,22 @@ export default async function WorkflowPage({ params }: { params: Promise<{ workf
           <span className={styles.muted}>flowId (current version v{workflow.currentVersion})</span>
           <CopyField value={workflow.id} label="flowId" />
         </div>
-        <div className={styles.field}>
-          <span className={styles.muted}>
-            Verify link for client id {member.clientId}: each visit starts a new verification
-            {workflow.archived ? " (not while archived)" : ""}. Anyone can append metadata to it; from an unsigned link,
-            userId and email are dropped and a redirectUrl must be on the allowed hosts (Settings)
-          </span>
-          <CopyField value={workflowVerifyUrl(workflow.id, member.clientId)} label="verify link" />
-        </div>
+        {workflow.definition.acceptUnsignedLinks ? (
+          <div className={styles.field}>
+            <span className={styles.muted}>
+              Verify link for client id {member.clientId}: each visit starts a new verification
+              {workflow.archived ? " (not while archived)" : ""}. Anyone can append metadata to it; from an unsigned
+              link, userId and email are dropped, a redirectUrl must be on the allowed hosts (Settings), and the
+              verification says linkSigned: false
+            </span>
+            <CopyField value={workflowVerifyUrl(workflow.id, member.clientId)} label="verify link" />
+          </div>
+        ) : (
+          <p className={styles.muted}>
+            This workflow accepts signed links only (Edit → Settings → Accept unsigned links): create one below or with
+            POST /api/v1/workflows/{"{id}"}/links.
+          </p>
+        )}
         {workflow.archived ? null : <SignedLinkForm action={mintSignedLinkAction.bind(null, workflow.id)} />}
       </section>
 

@@ -58,7 +58,7 @@ export async function recordHits(tx: Tx, jobId: string, hits: RescreenHit[]): Pr
   }
   const subjects = await tx.verification.findMany({
     where: { id: { in: [...new Set([...best.values()].map((h) => h.verificationId))] } },
-    select: { id: true, accountId: true, workflowId: true, metadata: true },
+    select: { id: true, accountId: true, workflowId: true, metadata: true, linkSigned: true },
   });
   const byId = new Map(subjects.map((s) => [s.id, s]));
   const created = await tx.watchlistAlert.createManyAndReturn({

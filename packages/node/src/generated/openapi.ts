@@ -305,6 +305,8 @@ export type components = {
             /** @enum {string} */
             result?: "APPROVED" | "DECLINED" | "MANUAL_REVIEW";
             metadata: unknown;
+            /** @description Only on a verification started from a shareable /verify link: true when the link was signed, false when not (its metadata was written by whoever opened the link, not by you) */
+            linkSigned?: boolean;
             ipAddress: string | null;
             /** Format: date-time */
             createdAt: string;
@@ -407,6 +409,8 @@ export type components = {
             metadata: {
                 [key: string]: unknown;
             };
+            /** @description Only for a verification started from a shareable /verify link: false when the link was unsigned (its metadata was written by whoever opened it) */
+            linkSigned?: boolean;
             /**
              * Format: uuid
              * @description The alert reviewers work from (dashboard, Review → Alerts)
