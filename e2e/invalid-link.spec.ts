@@ -54,3 +54,14 @@ test("the page speaks the browser's language, or ?lang=", async ({ browser }) =>
   await expect(page.getByRole("heading", { name: "Verify your identity" })).toBeVisible();
   await spanish.close();
 });
+
+test("invalid link: a repeated parameter is a 400 page that nobody may frame (issue 33)", async ({ page }) => {
+  const flow = `flowId=${workflowId("address-only")}&clientId=${readSeed().clientId}`;
+  const response = await page.goto(`/verify?${flow}&clientId=someone-else`);
+  expect(response!.status()).toBe(400);
+  expect(response!.headers()["content-security-policy"]).toContain("frame-ancestors 'none'");
+  await expect(page.getByRole("heading", { name: "This verification link is invalid" })).toBeVisible();
+  // the same link without the repeat opens the flow
+  await page.goto(`/verify?${flow}&lang=en`);
+  await expect(page.getByRole("heading", { name: "Verify your identity" })).toBeVisible();
+});
