@@ -192,17 +192,28 @@ function streamParts(request: Request, chunks: AsyncGenerator<Buffer>, plan: Upl
       if (max === undefined) return fail(invalid(name, "This workflow does not ask for this file"));
       if (parts.files.has(name)) return fail(invalid(name, "Sent more than once"));
       hash.update(`\nF ${JSON.stringify([name, filename, mime])}\n`);
-      const chunks: Buffer[] = [];
+      // ONE buffer per file, as large as the part may be (its limit, or the declared body when smaller): the chunks
+      // are copied in as they pass and dropped, so a file is never held twice (chunks + their concatenation). Its
+      // pages become resident only as they are written.
+      const declared = Number(request.headers.get("content-length") ?? NaN);
+      const capacity = Number.isFinite(declared) ? Math.min(max, declared) : max;
+      let file: Buffer | null = null;
       let size = 0;
       stream.on("data", (chunk: Buffer) => {
         if (failed) return;
-        size += chunk.length;
-        if (size > max) return fail(fileTooLarge(name, max));
+        if (size + chunk.length > max) return fail(fileTooLarge(name, max));
+        // more bytes than the Content-Length declared (the HTTP server enforces it; an in-process caller may not)
+        if (size + chunk.length > capacity) return fail(tooLarge(capacity));
         hash.update(chunk);
-        chunks.push(chunk);
+        file ??= Buffer.allocUnsafeSlow(capacity);
+        chunk.copy(file, size);
+        size += chunk.length;
       });
       stream.on("end", () => {
-        if (!failed) parts.files.set(name, Buffer.concat(chunks, size));
+        if (failed) return;
+        const bytes = file ? file.subarray(0, size) : Buffer.alloc(0);
+        // a small file in a large reservation: keep an exact copy, let the reservation go
+        parts.files.set(name, size < capacity / 2 ? Buffer.from(bytes) : bytes);
       });
       stream.on("error", fail);
     });
