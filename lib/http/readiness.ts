@@ -6,6 +6,8 @@ import { humanPackageDir } from "@/lib/engines/faces/human-engine";
 import { packageDir } from "@/lib/engines/geo/package-dir";
 import { secrets } from "@/lib/core/secrets";
 import { ffmpegBinary, ffmpegVersion } from "@/lib/engines/video/ffmpeg";
+import { sandboxState } from "@/lib/engines/video/ffmpeg-sandbox";
+import { setting } from "@/lib/core/env";
 import { decryptWebhookSecret } from "@/lib/domain/webhooks/webhook-secret";
 
 // GET /api/ready: can this instance do its work? Each part answers ok or names what fails, in words that carry no
@@ -70,10 +72,23 @@ async function storageKey(): Promise<Part> {
   }
 }
 
-async function ffmpeg(): Promise<Part> {
-  const { source } = ffmpegBinary();
+/** ffmpeg runs, and decodes uploads where a decoder bug cannot reach the secrets — or the operator accepted that. */
+export async function ffmpegReadiness(): Promise<Part> {
+  const { source, ffmpeg: binary } = ffmpegBinary();
   if ((await ffmpegVersion()) === "unavailable") return { ok: false, detail: `the ${source} ffmpeg does not run` };
-  return { ok: true, detail: source === "bundled" ? "bundled 2018 build (no security updates)" : source };
+  const sandbox = await sandboxState(binary);
+  const problems: string[] = [];
+  if (source === "bundled" && !setting("ALLOW_BUNDLED_FFMPEG"))
+    problems.push(
+      "the bundled 2018 build has no security updates: install the system's ffmpeg or set ALLOW_BUNDLED_FFMPEG=true",
+    );
+  if (!sandbox.active && !setting("ALLOW_UNSANDBOXED_FFMPEG"))
+    problems.push(
+      `ffmpeg runs without its sandbox (${sandbox.reason}): install bubblewrap or set ALLOW_UNSANDBOXED_FFMPEG=true`,
+    );
+  if (problems.length) return { ok: false, detail: problems.join("; ") };
+  const described = source === "bundled" ? "bundled 2018 build (no security updates, accepted)" : source;
+  return { ok: true, detail: `${described}, ${sandbox.active ? "sandboxed" : "NOT sandboxed (accepted)"}` };
 }
 
 /** The model files the checks load are installed and readable (loading them is the preload's job, not a probe's). */
@@ -95,7 +110,13 @@ async function models(): Promise<Part> {
 }
 
 export async function readiness(): Promise<Readiness> {
-  const [db, mig, key, ff, mod] = await Promise.all([database(), migrations(), storageKey(), ffmpeg(), models()]);
+  const [db, mig, key, ff, mod] = await Promise.all([
+    database(),
+    migrations(),
+    storageKey(),
+    ffmpegReadiness(),
+    models(),
+  ]);
   const parts = { database: db, migrations: mig, storageKey: key, ffmpeg: ff, models: mod };
   return { ready: Object.values(parts).every((p) => p.ok), parts };
 }

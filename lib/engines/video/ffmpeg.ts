@@ -6,6 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { packageDir } from "@/lib/engines/geo/package-dir";
 import { setting } from "@/lib/core/env";
+import { handJobDirToSandbox, sandboxedCommand, sandboxState } from "@/lib/engines/video/ffmpeg-sandbox";
 
 // Every video an end user uploads is untrusted input to a C decoder. ffmpeg runs:
 // - the system's ffmpeg when there is one (Debian's package gets security updates), the static 2018 build of
@@ -13,11 +14,15 @@ import { setting } from "@/lib/core/env";
 // - with an empty environment (DATABASE_URL and the secrets stay in this process), rlimits on address space and
 //   CPU time (prlimit, or `ulimit` in a shell when prlimit is missing) and a wall-clock timeout;
 // - on untrusted input (`untrustedInput`): the demuxer forced from the sniffed container, demuxer, decoder and
-//   protocol whitelists, one thread.
+//   protocol whitelists, one thread;
+// - inside bubblewrap (ffmpeg-sandbox.ts): no network, read-only /usr, only its job folder writable, no secrets, no
+//   other process's /proc, a separate uid where the service is root.
 
 export type FfmpegBinary = { source: "system" | "bundled" | "configured"; ffmpeg: string; ffprobe: string | null };
 
 let resolved: FfmpegBinary | undefined;
+// the folders withTempDir made and has not removed yet: the sandbox binds those a command names, and no others
+const jobDirs = new Set<string>();
 
 /** Which ffmpeg runs: FFMPEG_PATH, else the first `ffmpeg` on PATH or in /usr/bin, else the npm build. */
 export function ffmpegBinary(): FfmpegBinary {
@@ -95,13 +100,17 @@ function runLimited(binary: string, args: readonly string[], options: { timeoutM
 }
 
 /** runLimited, also resolving the tail of stderr (the bundled ffmpeg has no ffprobe: its log is the probe). */
-export function runLimitedWithLog(
+export async function runLimitedWithLog(
   binary: string,
   args: readonly string[],
   options: { timeoutMs?: number } = {},
 ): Promise<{ stdout: Buffer; stderr: string }> {
   const timeoutMs = options.timeoutMs ?? 30_000;
-  const { command, args: argv } = limitedCommand(binary, args);
+  const sandbox = await sandboxState(ffmpegPath());
+  // the job folders this command names are the only places it may write (and read, besides /usr)
+  const writable = [...jobDirs].filter((dir) => args.some((arg) => arg.includes(dir)));
+  const inner = sandbox.active ? sandboxedCommand(binary, args, writable) : { command: binary, args: [...args] };
+  const { command, args: argv } = limitedCommand(inner.command, inner.args);
   return new Promise<{ stdout: Buffer; stderr: string }>((resolve, reject) => {
     const child = spawn(command, argv, { stdio: ["ignore", "pipe", "pipe"], env: {} as NodeJS.ProcessEnv });
     const out: Buffer[] = [];
@@ -179,9 +188,12 @@ export function untrustedInput(file: string, contentType: string): string[] {
 /** A private temporary folder for one ffmpeg job, removed afterwards whatever happens. */
 export async function withTempDir<T>(fn: (dir: string) => Promise<T>): Promise<T> {
   const dir = await mkdtemp(path.join(os.tmpdir(), "openkyc-video-"));
+  jobDirs.add(dir);
   try {
+    if ((await sandboxState(ffmpegPath())).active) await handJobDirToSandbox(dir);
     return await fn(dir);
   } finally {
+    jobDirs.delete(dir);
     await rm(dir, { recursive: true, force: true });
   }
 }

@@ -150,7 +150,9 @@ export function openApiDocument(serverUrl: string) {
           summary: "Submit inputs (permission verification:inputs, or the verification's session token)",
           description:
             "JSON: FILE values are data:<mime>;base64 URLs. multipart/form-data: a JSON part `inputs` (array of {fieldName, type, value?}) and one file part per FILE fieldName. " +
-            "File content is sniffed; images are re-encoded without metadata. Limits: images 15 MiB, videos 50 MiB.",
+            "File content is sniffed; images are re-encoded without metadata. Limits: images 15 MiB, videos 50 MiB; the body at most what the workflow's file fields can hold. " +
+            "Consent (session tokens) and the expected file fields are checked before the body is read; a file part the workflow does not ask for stops the reading (400). " +
+            "More large uploads (over 1 MiB) at once than the instance takes: 503 UPLOADS_BUSY with Retry-After.",
           parameters: [verificationIdParam, idempotencyKeyParam],
           requestBody: {
             required: true,
@@ -183,6 +185,7 @@ export function openApiDocument(serverUrl: string) {
               "PAYLOAD_TOO_LARGE",
               "UNSUPPORTED_MEDIA_TYPE",
               ...UPLOAD_REFUSALS,
+              "UPLOADS_BUSY",
               ...COMMON,
             ),
           },

@@ -63,7 +63,7 @@ export type paths = {
         put?: never;
         /**
          * Submit inputs (permission verification:inputs, or the verification's session token)
-         * @description JSON: FILE values are data:<mime>;base64 URLs. multipart/form-data: a JSON part `inputs` (array of {fieldName, type, value?}) and one file part per FILE fieldName. File content is sniffed; images are re-encoded without metadata. Limits: images 15 MiB, videos 50 MiB.
+         * @description JSON: FILE values are data:<mime>;base64 URLs. multipart/form-data: a JSON part `inputs` (array of {fieldName, type, value?}) and one file part per FILE fieldName. File content is sniffed; images are re-encoded without metadata. Limits: images 15 MiB, videos 50 MiB; the body at most what the workflow's file fields can hold. Consent (session tokens) and the expected file fields are checked before the body is read; a file part the workflow does not ask for stops the reading (400). More large uploads (over 1 MiB) at once than the instance takes: 503 UPLOADS_BUSY with Retry-After.
          */
         post: operations["sendInputs"];
         delete?: never;
@@ -367,7 +367,7 @@ export type components = {
              * @description Machine-readable code (docs/api.md, Errors); new codes may be added
              * @enum {string}
              */
-            error: "VALIDATION_ERROR" | "INVALID_WORKFLOW" | "INVALID_COUNTRY_CODE" | "INVALID_API_KEY" | "INSUFFICIENT_PERMISSIONS" | "WORKFLOW_NOT_FOUND" | "VERIFICATION_NOT_FOUND" | "NOT_FOUND" | "INVALID_STATE" | "CONSENT_REQUIRED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_LINK_SIGNATURE" | "VIDEO_UNREADABLE" | "VIDEO_TOO_LONG" | "VIDEO_TOO_LARGE" | "VIDEO_STREAMS_UNSUPPORTED" | "VIDEO_CODEC_UNSUPPORTED" | "VIDEO_EXTERNAL_REFERENCE" | "IMAGE_TOO_LARGE" | "RATE_LIMITED" | "OTP_RATE_LIMITED" | "CONFLICT" | "IDEMPOTENCY_KEY_REUSED" | "INTERNAL_ERROR";
+            error: "VALIDATION_ERROR" | "INVALID_WORKFLOW" | "INVALID_COUNTRY_CODE" | "INVALID_API_KEY" | "INSUFFICIENT_PERMISSIONS" | "WORKFLOW_NOT_FOUND" | "VERIFICATION_NOT_FOUND" | "NOT_FOUND" | "INVALID_STATE" | "CONSENT_REQUIRED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_LINK_SIGNATURE" | "VIDEO_UNREADABLE" | "VIDEO_TOO_LONG" | "VIDEO_TOO_LARGE" | "VIDEO_STREAMS_UNSUPPORTED" | "VIDEO_CODEC_UNSUPPORTED" | "VIDEO_EXTERNAL_REFERENCE" | "IMAGE_TOO_LARGE" | "RATE_LIMITED" | "OTP_RATE_LIMITED" | "CONFLICT" | "IDEMPOTENCY_KEY_REUSED" | "INTERNAL_ERROR" | "UPLOADS_BUSY";
             message: string;
             details?: {
                 field?: string;
@@ -783,6 +783,15 @@ export interface operations {
             };
             /** @description INTERNAL_ERROR */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UPLOADS_BUSY */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
