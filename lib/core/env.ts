@@ -102,13 +102,34 @@ const EnvSchema = z.object({
   STORAGE_ENCRYPTION_KEYS_PREVIOUS: z.string().optional(),
 });
 
+/**
+ * Inngest's own reading of INNGEST_DEV (inngest/components/Inngest.js `mode`): "1"/"true" or a URL switch its SDK to
+ * dev mode, where it checks no request signature on /api/inngest; unset, empty, "0" and "false" leave it off.
+ */
+export function isInngestDevMode(value: string | undefined): boolean {
+  const v = (value ?? "").trim().toLowerCase();
+  return v !== "" && v !== "0" && v !== "false" && v !== "undefined";
+}
+
+// Settings that are unsafe in production are refused when the server starts, not discovered later.
+const CheckedEnvSchema = EnvSchema.superRefine((e, ctx) => {
+  if (e.NODE_ENV === "production" && isInngestDevMode(e.INNGEST_DEV))
+    ctx.addIssue({
+      code: "custom",
+      path: ["INNGEST_DEV"],
+      message:
+        "refused with NODE_ENV=production: Inngest's dev mode does not check the signature of calls to /api/inngest, " +
+        "so anyone could run the background functions. Unset it and set INNGEST_SIGNING_KEY and INNGEST_EVENT_KEY",
+    });
+});
+
 export type Env = z.infer<typeof EnvSchema>;
 
 let cached: Env | undefined;
 
 export function env(): Env {
   if (cached) return cached;
-  const parsed = EnvSchema.safeParse(process.env);
+  const parsed = CheckedEnvSchema.safeParse(process.env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
     throw new Error(`Invalid configuration: ${problems}`);
