@@ -84,8 +84,11 @@ const EnvSchema = z.object({
   // (read by lib/core/observability/core.ts, which server/http-front.ts shares; listed here so they are validated)
   LOG_FORMAT: z.enum(["json", "pretty"]).default("json"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  // GET /api/metrics: a bearer token that must come with the scrape (unset: only direct loopback clients may read it)
+  // GET /api/metrics: a bearer token that must come with the scrape (unset: only direct loopback clients may read it,
+  // and nobody with NODE_ENV=production); it also shows /api/health and /api/ready their details
   METRICS_TOKEN: z.string().min(16).optional(),
+  // GET /api/metrics without a token, for everyone who reaches it (only where the network keeps strangers out)
+  METRICS_PUBLIC: bool,
   // SIGTERM: how long running steps and webhook deliveries may take to finish before their claims are released
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).default(25),
   // `npm run worker`: serve its Prometheus metrics on this port (unset: none), on WORKER_METRICS_HOST
