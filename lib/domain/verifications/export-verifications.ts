@@ -108,7 +108,7 @@ async function batchAfter(
   const stepsOf = new Map<string, typeof steps>();
   for (const step of steps) stepsOf.set(step.verificationId, [...(stepsOf.get(step.verificationId) ?? []), step]);
   const extraOf = new Map(extra.map((e) => [e.id, e]));
-  const key = secrets().storageKey;
+  const key = secrets().keyring; // every configured key opens: rows sealed before a rotation are read too
   const mode = filters.mode ?? "live";
   const rows = list.map((row): ExportRow => {
     const metadata = (openJson(key, row.metadata) ?? {}) as Record<string, unknown>;
