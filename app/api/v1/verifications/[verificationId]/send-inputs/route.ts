@@ -12,7 +12,7 @@ export const runtime = "nodejs";
 export const POST = apiRoute(
   { auth: { scope: "verification:inputs", allowSession: true }, params: z.object({ verificationId: z.string() }) },
   async ({ request, params, principal }) =>
-    withIdempotency(request, principal.accountId, MAX_SEND_INPUTS_BYTES, async (request) => {
+    withIdempotency(request, principal, MAX_SEND_INPUTS_BYTES, async (request) => {
       const { items, complete } = await readInputsRequest(request);
       return json(await sendInputs(callerScope(principal), params.verificationId, items, complete));
     }),
