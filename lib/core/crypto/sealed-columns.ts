@@ -18,6 +18,7 @@ import {
 //   VerificationStep.data          → nameWords, documentNumberIndex, imageHash (the perceptual hash, not reversible)
 //   VerificationStep.checks        → failedChecks (names of FAILED checks: the overview's statistics)
 //   Event.payload                  → (none)
+//   AuditLog.data                  → (none): reviewers' comments and note bodies are free text about the person
 // Raw SQL sees the envelopes: code that reads these columns with $queryRaw opens them itself (openJson/openText).
 // Every value is sealed, including one that already looks sealed: these values come from strangers (an end user's
 // FULL_NAME of "sealed:v1:…", an integrator's metadata of {"$sealed": …}), and skipping them would store them in
@@ -108,6 +109,9 @@ const SEALERS: Record<string, Sealer> = {
   },
   Event(key, data) {
     if ("payload" in data) sealJsonField(key, data, "payload");
+  },
+  AuditLog(key, data) {
+    if ("data" in data) sealJsonField(key, data, "data");
   },
 };
 

@@ -82,7 +82,9 @@ async function batchAfter(
   size: number,
   personal: boolean,
 ): Promise<{ rows: ExportRow[]; next: string | undefined }> {
-  const fetched = await prisma.$queryRaw<ListRow[]>(listVerificationsSql(accountId, { ...filters, after }, size));
+  const fetched = await prisma.$queryRaw<ListRow[]>(
+    listVerificationsSql(accountId, { ...filters, after }, personal, size),
+  );
   const list = fetched.slice(0, size);
   const ids = list.map((r) => r.id);
   if (!ids.length) return { rows: [], next: undefined };
