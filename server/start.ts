@@ -15,6 +15,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildIfNeeded } from "./build-if-needed";
 import { runMigrations } from "./db";
+import { env } from "@/lib/core/env";
 import { startEmbeddedPostgres, type EmbeddedDatabase } from "./embedded-db";
 import { startServer, type RunningServer } from "./http-front";
 
@@ -64,6 +65,7 @@ async function main(): Promise<void> {
   if (!dev) {
     // the production server and the build both read it (Next's types declare it read-only, hence no plain assignment)
     Object.assign(process.env, { NODE_ENV: "production" });
+    env(); // refuses settings unsafe in production (INNGEST_DEV) with a clear error, before the build and the server
     buildIfNeeded({ log });
   }
   log(ffmpegBanner());

@@ -95,8 +95,11 @@ const EnvSchema = z.object({
   // (read by lib/core/observability/core.ts, which server/http-front.ts shares; listed here so they are validated)
   LOG_FORMAT: z.enum(["json", "pretty"]).default("json"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  // GET /api/metrics: a bearer token that must come with the scrape (unset: only direct loopback clients may read it)
+  // GET /api/metrics: a bearer token that must come with the scrape (unset: only direct loopback clients may read it,
+  // and nobody with NODE_ENV=production); it also shows /api/health and /api/ready their details
   METRICS_TOKEN: z.string().min(16).optional(),
+  // GET /api/metrics without a token, for everyone who reaches it (only where the network keeps strangers out)
+  METRICS_PUBLIC: bool,
   // SIGTERM: how long running steps and webhook deliveries may take to finish before their claims are released
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).default(25),
   // `npm run worker`: serve its Prometheus metrics on this port (unset: none), on WORKER_METRICS_HOST
@@ -113,13 +116,34 @@ const EnvSchema = z.object({
   STORAGE_ENCRYPTION_KEYS_PREVIOUS: z.string().optional(),
 });
 
+/**
+ * Inngest's own reading of INNGEST_DEV (inngest/components/Inngest.js `mode`): "1"/"true" or a URL switch its SDK to
+ * dev mode, where it checks no request signature on /api/inngest; unset, empty, "0" and "false" leave it off.
+ */
+export function isInngestDevMode(value: string | undefined): boolean {
+  const v = (value ?? "").trim().toLowerCase();
+  return v !== "" && v !== "0" && v !== "false" && v !== "undefined";
+}
+
+// Settings that are unsafe in production are refused when the server starts, not discovered later.
+const CheckedEnvSchema = EnvSchema.superRefine((e, ctx) => {
+  if (e.NODE_ENV === "production" && isInngestDevMode(e.INNGEST_DEV))
+    ctx.addIssue({
+      code: "custom",
+      path: ["INNGEST_DEV"],
+      message:
+        "refused with NODE_ENV=production: Inngest's dev mode does not check the signature of calls to /api/inngest, " +
+        "so anyone could run the background functions. Unset it and set INNGEST_SIGNING_KEY and INNGEST_EVENT_KEY",
+    });
+});
+
 export type Env = z.infer<typeof EnvSchema>;
 
 let cached: Env | undefined;
 
 export function env(): Env {
   if (cached) return cached;
-  const parsed = EnvSchema.safeParse(process.env);
+  const parsed = CheckedEnvSchema.safeParse(process.env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
     throw new Error(`Invalid configuration: ${problems}`);

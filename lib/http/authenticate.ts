@@ -26,7 +26,14 @@ export type ApiKeyPrincipal = {
 };
 
 /** The hosted page: a session token scoped to one verification. */
-export type SessionPrincipal = { kind: "session"; accountId: string; verificationId: string; workflowId: string };
+export type SessionPrincipal = {
+  kind: "session";
+  accountId: string;
+  verificationId: string;
+  workflowId: string;
+  /** the verification's mode */
+  mode: "live" | "test";
+};
 
 export type Principal = ApiKeyPrincipal | SessionPrincipal;
 
@@ -143,7 +150,7 @@ async function authenticateSession(token: string): Promise<SessionPrincipal> {
   const verification = verificationId
     ? await prisma.verification.findUnique({
         where: { id: verificationId },
-        select: { id: true, accountId: true, workflowId: true },
+        select: { id: true, accountId: true, workflowId: true, mode: true },
       })
     : null;
   if (!verification) throw new DomainError("INVALID_API_KEY", "The verification session is invalid or has expired.");
@@ -152,5 +159,6 @@ async function authenticateSession(token: string): Promise<SessionPrincipal> {
     accountId: verification.accountId,
     verificationId: verification.id,
     workflowId: verification.workflowId,
+    mode: verification.mode,
   };
 }

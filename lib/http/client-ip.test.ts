@@ -65,3 +65,39 @@ describe("clientIp", () => {
     expect(clientIp(request("10.0.0.2", "garbage, 203.0.113.50"))).toBe("203.0.113.50");
   });
 });
+
+describe("clientIp: X-Forwarded-For entries that are not bare addresses (issue 33)", () => {
+  beforeEach(() => {
+    vi.stubEnv("DATABASE_URL", "postgresql://x@localhost/x");
+    vi.stubEnv("OPENKYC_CLIENT_IP_SECRET", SECRET);
+    vi.stubEnv("TRUST_PROXY", "true");
+    vi.stubEnv("TRUSTED_PROXY_HOPS", undefined);
+    vi.stubEnv("TRUSTED_PROXIES", undefined);
+    resetEnvCache();
+  });
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    resetEnvCache();
+  });
+
+  it("counts a proxy's ip:port entry as a hop, so the client's forged left-most entry stays untrusted", () => {
+    // the client wrote 6.6.6.6; the proxy (10.0.0.2) appended the real client with its port
+    expect(clientIp(request("10.0.0.2", "6.6.6.6, 203.0.113.50:51234"))).toBe("203.0.113.50");
+    expect(clientIp(request("10.0.0.2", "6.6.6.6, [2001:db8::7]:443"))).toBe("2001:db8::7");
+    expect(clientIp(request("10.0.0.2", "6.6.6.6, [2001:db8::7]"))).toBe("2001:db8::7");
+    expect(clientIp(request("10.0.0.2", "2001:db8::7"))).toBe("2001:db8::7");
+  });
+
+  it("treats an unparsable hop as untrusted: the address is unknown, not an entry further left", () => {
+    expect(clientIp(request("10.0.0.2", "6.6.6.6, unknown"))).toBeNull();
+    expect(clientIp(request("10.0.0.2", "6.6.6.6,"))).toBeNull();
+    vi.stubEnv("TRUSTED_PROXY_HOPS", "2");
+    resetEnvCache();
+    // the second proxy's position holds garbage: no proxy of ours wrote it, so the walk stops there
+    expect(clientIp(request("10.0.0.2", "6.6.6.6, 203.0.113.50, garbage"))).toBeNull();
+    vi.stubEnv("TRUSTED_PROXIES", "10.0.0.0/8");
+    resetEnvCache();
+    expect(clientIp(request("10.0.0.2", "6.6.6.6, 10.0.0.9:8080"))).toBe("6.6.6.6");
+    expect(clientIp(request("10.0.0.2", "6.6.6.6, [10.0.0.9]"))).toBeNull();
+  });
+});

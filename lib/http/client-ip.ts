@@ -53,6 +53,11 @@ function verifiedStamp(headers: Headers): { socketIp: string; forwarded: string 
  * TRUST_PROXY, the chain is X-Forwarded-For followed by the peer; walking from the right, TRUSTED_PROXIES (CIDRs)
  * skips every address inside them, otherwise TRUSTED_PROXY_HOPS (default 1) addresses are skipped. The left-most
  * entries are whatever the client wrote, so they are never taken when a proxy appended after them.
+ *
+ * The chain is indexed as received: an entry is never dropped before counting, or a proxy that appends `ip:port`
+ * (or `[v6]:port`) would shift a forged left-most entry into the client's position. Ports and brackets are
+ * stripped; an entry that is still no address ("unknown", garbage, empty) is an untrusted hop, and when the walk
+ * stops on it the address is unknown (null), never a guess further left.
  */
 export function clientIp(headers: Headers): string | null {
   const stamp = verifiedStamp(headers);
@@ -60,21 +65,26 @@ export function clientIp(headers: Headers): string | null {
   const peer = normalizeIp(stamp.socketIp);
   const config = env();
   if (!config.TRUST_PROXY) return peer;
-  const chain = [
-    ...stamp.forwarded
-      .split(",")
-      .map((a) => normalizeIp(a.trim()))
-      .filter((a) => isIP(a) !== 0),
-    peer,
-  ];
+  const forwarded = stamp.forwarded.trim() === "" ? [] : stamp.forwarded.split(",").map(parseHop);
+  const chain: (string | null)[] = [...forwarded, peer];
   const trusted = trustedProxies(config.TRUSTED_PROXIES);
-  if (trusted) {
-    for (let i = chain.length - 1; i >= 0; i--) {
-      if (!contains(trusted, chain[i]!)) return chain[i]!;
-    }
-    return chain[0]!;
+  const isTrustedHop = (hop: string | null, fromRight: number) =>
+    hop !== null && (trusted ? contains(trusted, hop) : fromRight < config.TRUSTED_PROXY_HOPS);
+  for (let i = chain.length - 1; i >= 0; i--) {
+    if (!isTrustedHop(chain[i]!, chain.length - 1 - i)) return chain[i]!;
   }
-  return chain[Math.max(0, chain.length - 1 - config.TRUSTED_PROXY_HOPS)]!;
+  // every hop is a trusted proxy: the left-most is the closest to the client we know
+  return chain[0]!;
+}
+
+/** One X-Forwarded-For entry as an address (port and brackets stripped), or null when it is not one. */
+function parseHop(entry: string): string | null {
+  const raw = entry.trim();
+  const bracketed = /^\[([^\]]+)\](?::\d{1,5})?$/.exec(raw);
+  const v4WithPort = /^(\d{1,3}(?:\.\d{1,3}){3}):\d{1,5}$/.exec(raw);
+  const address = normalizeIp(bracketed?.[1] ?? v4WithPort?.[1] ?? raw);
+  if (bracketed && isIP(address) !== 6) return null;
+  return isIP(address) === 0 ? null : address;
 }
 
 let cachedList: { source: string; list: BlockList } | undefined;

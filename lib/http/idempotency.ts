@@ -6,11 +6,16 @@ import { clock } from "@/lib/core/clock";
 import { openText, sealText } from "@/lib/core/crypto/field-crypto";
 import { prisma } from "@/lib/core/db";
 import { secrets } from "@/lib/core/secrets";
+import type { Principal } from "@/lib/http/authenticate";
 
 // Idempotency-Key for the writers (POST /verifications, send-inputs): the first successful answer for a key is
-// kept 24 h per account in PostgreSQL, so every app instance replays the same answer to a retry. docs/api.md,
-// "Idempotency", holds the decisions: what is stored (2xx only), how long a retry waits for a running twin, and
-// why a multipart body is compared without its boundary.
+// kept 24 h in PostgreSQL, so every app instance replays the same answer to a retry. docs/api.md, "Idempotency",
+// holds the decisions: what is stored (2xx only), how long a retry waits for a running twin, and why a multipart
+// body is compared without its boundary.
+// A key belongs to (account, mode, caller): the API key, or the one verification a hosted-page session is for. So a
+// test key never replays a live answer (with its resume token), and an end user's session cannot claim a key the
+// integrator uses later. The scope is written into the stored key (`live:api-key:<id>:<key>`) rather than into new
+// primary-key columns, so the table's shape stays what the previous version reads during a rolling deploy.
 
 export const IDEMPOTENCY_TTL_MS = 24 * 3_600_000;
 const MAX_KEY_LENGTH = 255;
@@ -19,6 +24,13 @@ const WAIT_FOR_TWIN_MS = 20_000;
 const POLL_MS = 50;
 
 type Claim = { accountId: string; key: string; requestHash: string };
+
+/** The key as stored: the caller's Idempotency-Key inside its mode and caller (see above). */
+export function scopedKey(principal: Principal, key: string): string {
+  const caller =
+    principal.kind === "apiKey" ? `api-key:${principal.keyId}` : `verification:${principal.verificationId}`;
+  return `${principal.mode}:${caller}:${key}`;
+}
 
 /** The header's value, or null when the caller sent none; a malformed key is a VALIDATION_ERROR. */
 export function idempotencyKey(request: Request): string | null {
@@ -35,13 +47,13 @@ export function idempotencyKey(request: Request): string | null {
 }
 
 /**
- * Runs `handle` once per (account, Idempotency-Key): a retry with the same body gets the first answer replayed
- * (header `Idempotent-Replayed: true`), the same key with another body or endpoint is a 409. Without the header
- * it simply runs `handle`. The body is read here (within `maxBytes`) and handed on as a fresh Request.
+ * Runs `handle` once per (account, mode, caller, Idempotency-Key): a retry with the same body gets the first answer
+ * replayed (header `Idempotent-Replayed: true`), the same key with another body or endpoint is a 409. Without the
+ * header it simply runs `handle`. The body is read here (within `maxBytes`) and handed on as a fresh Request.
  */
 export async function withIdempotency(
   request: Request,
-  accountId: string,
+  principal: Principal,
   maxBytes: number,
   handle: (request: Request) => Promise<Response>,
 ): Promise<Response> {
@@ -53,7 +65,7 @@ export async function withIdempotency(
     body: new Uint8Array(raw),
     signal: request.signal,
   });
-  return withIdempotentBody(request, accountId, { value: replay, requestHash: requestHash(request, raw) }, handle);
+  return withIdempotentBody(request, principal, { value: replay, requestHash: requestHash(request, raw) }, handle);
 }
 
 /**
@@ -62,12 +74,14 @@ export async function withIdempotency(
  */
 export async function withIdempotentBody<T>(
   request: Request,
-  accountId: string,
+  principal: Principal,
   body: { value: T; requestHash: string },
   handle: (value: T) => Promise<Response>,
 ): Promise<Response> {
-  const key = idempotencyKey(request);
-  if (key === null) return handle(body.value);
+  const given = idempotencyKey(request);
+  if (given === null) return handle(body.value);
+  const { accountId } = principal;
+  const key = scopedKey(principal, given);
   const claim: Claim = { accountId, key, requestHash: body.requestHash };
 
   const deadline = Date.now() + WAIT_FOR_TWIN_MS;
@@ -116,7 +130,7 @@ async function claimKey({ accountId, key, requestHash }: Claim): Promise<boolean
       "createdAt" = EXCLUDED."createdAt", "expiresAt" = EXCLUDED."expiresAt"
     WHERE "IdempotencyKey"."expiresAt" <= ${now}
     RETURNING "key"`;
-  if (Math.random() < 0.01) void pruneExpired(now);
+  // keys past their 24 h are deleted by the stale sweep (lib/domain/verifications/sweep-stale.ts)
   return rows.length > 0;
 }
 
@@ -135,9 +149,13 @@ async function runClaimed(claim: Claim, handle: () => Promise<Response>): Promis
     return response;
   }
   const body = await response.text();
-  // the answer may carry personal data and a resume token (verificationUrl): sealed like the other columns
+  // the answer may carry personal data and a resume token (verificationUrl): sealed like the other columns, and
+  // tied to its verification so that erasing the verification deletes it (lib/domain/privacy/redact-verifications.ts)
   const sealed = sealText(secrets().keyring, body);
-  await prisma.idempotencyKey.update({ where, data: { responseStatus: response.status, responseBody: sealed } });
+  await prisma.idempotencyKey.update({
+    where,
+    data: { responseStatus: response.status, responseBody: sealed, verificationId: verificationIdOf(body) },
+  });
   return new Response(body, { status: response.status, headers: response.headers });
 }
 
@@ -148,6 +166,11 @@ function replayed(status: number, body: string): Response {
   });
 }
 
-async function pruneExpired(now: Date) {
-  await prisma.idempotencyKey.deleteMany({ where: { expiresAt: { lt: now } } }).catch(() => undefined);
+function verificationIdOf(body: string): string | null {
+  try {
+    const id = (JSON.parse(body) as { verificationId?: unknown }).verificationId;
+    return typeof id === "string" && /^[0-9a-f-]{36}$/i.test(id) ? id : null;
+  } catch {
+    return null;
+  }
 }

@@ -138,7 +138,8 @@ async function finishStep(
   });
 }
 
-async function loadContext(verificationId: string, type: ProcessType) {
+/** What a process of this verification reads (also for re-running one after a correction: lib/domain/review). */
+export async function loadContext(verificationId: string, type: ProcessType) {
   const verification = await prisma.verification.findUniqueOrThrow({
     where: { id: verificationId },
     select: {

@@ -162,3 +162,10 @@ describe("SettingsSchema (workflow definitions)", () => {
     expect(SettingsSchema.safeParse(settings).success).toBe(false);
   });
 });
+
+describe("AGREEMENT_STATEMENT (issue 33)", () => {
+  it("refuses a statement that looks like an encrypted value, which would make its workflow unreadable", () => {
+    expect(SettingsSchema.safeParse({ AGREEMENT_STATEMENT: "sealed:v1:AAAAAAAAAAAA" }).success).toBe(false);
+    expect(SettingsSchema.safeParse({ AGREEMENT_STATEMENT: "I agree: sealed:v1: is fine here" }).success).toBe(true);
+  });
+});

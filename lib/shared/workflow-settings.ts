@@ -41,7 +41,17 @@ export const SETTING_DEFINITIONS = {
   LIVENESS_CHALLENGE: { type: "ENUM", schema: z.enum(LIVENESS_CHALLENGES) },
   // presentation-attack detection deciding (ENFORCE, the default) or only recorded (SHADOW)
   PAD_MODE: { type: "ENUM", schema: z.enum(PAD_MODES) },
-  AGREEMENT_STATEMENT: { type: "STRING", schema: z.string().trim().min(10).max(1000) },
+  // not "sealed:v1:…": reads open a `value` column by that prefix (lib/core/crypto/sealed-columns.ts), so a setting
+  // that looks encrypted would make its workflow unreadable
+  AGREEMENT_STATEMENT: {
+    type: "STRING",
+    schema: z
+      .string()
+      .trim()
+      .min(10)
+      .max(1000)
+      .refine((v) => !v.startsWith("sealed:v1:"), "must not start with sealed:v1:"),
+  },
   // 0..1 similarity from which a watchlist entry counts as a potential match
   WATCHLIST_THRESHOLD: { type: "NUMBER", schema: z.number().min(0.5).max(1) },
   // also screen the aliases a list marks as weak (UN QUALITY "Low"); off: they are stored but not screened

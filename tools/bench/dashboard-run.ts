@@ -11,7 +11,7 @@ import {
 
 const [accountId, workflowId, deepCursor, runsArg] = process.argv.slice(2) as [string, string, string, string];
 const runs = Number(runsArg);
-const member = { accountId };
+const member = { accountId, role: "OWNER" as const };
 
 const CASES: Record<string, Record<string, string>> = {
   firstPage: {},
@@ -48,7 +48,7 @@ async function main() {
     times.sort((a, b) => a - b);
     const plan = (
       await prisma.$queryRaw<{ "QUERY PLAN": string }[]>(
-        Prisma.sql`EXPLAIN (ANALYZE, BUFFERS) ${listVerificationsSql(accountId, filters)}`,
+        Prisma.sql`EXPLAIN (ANALYZE, BUFFERS) ${listVerificationsSql(accountId, filters, true)}`,
       )
     ).map((r) => r["QUERY PLAN"]);
     const indexes = [

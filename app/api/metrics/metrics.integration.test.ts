@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { stampHeaders } from "@/lib/http/client-ip";
 import { prisma } from "@/lib/core/db";
 import { resetEnvCache } from "@/lib/core/env";
@@ -11,6 +11,8 @@ const scrape = (ip: string, headers: Record<string, string> = {}, forwarded = ""
 
 afterEach(() => {
   delete process.env.METRICS_TOKEN;
+  delete process.env.METRICS_PUBLIC;
+  vi.unstubAllEnvs();
   resetEnvCache();
 });
 
@@ -34,6 +36,21 @@ describe("GET /api/metrics", () => {
     expect((await scrape("127.0.0.1")).status).toBe(404);
     expect((await scrape("203.0.113.9", { authorization: "Bearer wrong-token-of-same-length!!" })).status).toBe(404);
     expect((await scrape("203.0.113.9", { authorization: "Bearer a-metrics-token-of-some-length" })).status).toBe(200);
+  });
+
+  it("in production wants METRICS_TOKEN: a same-host proxy that adds no X-Forwarded-For looks like loopback (issue 33)", async () => {
+    vi.stubEnv("NODE_ENV", "production");
+    resetEnvCache();
+    expect((await scrape("127.0.0.1")).status).toBe(404);
+    expect((await scrape("::1")).status).toBe(404);
+    process.env.METRICS_TOKEN = "a-metrics-token-of-some-length";
+    resetEnvCache();
+    expect((await scrape("127.0.0.1", { authorization: "Bearer a-metrics-token-of-some-length" })).status).toBe(200);
+    // the operator's explicit choice: public metrics, for a network that keeps strangers out
+    delete process.env.METRICS_TOKEN;
+    process.env.METRICS_PUBLIC = "true";
+    resetEnvCache();
+    expect((await scrape("203.0.113.9")).status).toBe(200);
   });
 
   it("reads the queue from the database: a claimed job is running, not waiting, and not the oldest waiting", async () => {

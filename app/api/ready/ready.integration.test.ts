@@ -4,7 +4,8 @@ import { prisma } from "@/lib/core/db";
 import { markShuttingDown } from "@/lib/core/observability/core";
 import { GET } from "./route";
 
-const probe = () => new Request("http://localhost/api/ready", { headers: stampHeaders("10.2.0.1") });
+// the details go to a direct loopback client (or METRICS_TOKEN); a stranger gets the status only
+const probe = (ip = "127.0.0.1") => new Request("http://localhost/api/ready", { headers: stampHeaders(ip) });
 const shared = globalThis as unknown as { __openkycShuttingDown?: boolean };
 
 afterEach(() => {
@@ -19,6 +20,9 @@ describe("GET /api/ready", () => {
     expect(response.status).toBe(200);
     expect(Object.keys(body.parts).sort()).toEqual(["database", "ffmpeg", "migrations", "models", "storageKey"]);
     expect(JSON.stringify(body)).not.toMatch(/\/|secret|postgres/i);
+    const stranger = await GET(probe("203.0.113.41"));
+    expect(stranger.status).toBe(200);
+    expect(await stranger.json()).toEqual({ status: "ready" });
   });
 
   it("names a migration that is not applied, with 503", async () => {
@@ -31,6 +35,10 @@ describe("GET /api/ready", () => {
       const body = await response.json();
       expect(body).toMatchObject({ status: "not-ready", failing: ["migrations"] });
       expect(body.parts.migrations.detail).toBe("1 migration(s) not applied (npm run db:migrate)");
+      // a stranger gets the 503 and nothing about why (issue 33)
+      const stranger = await GET(probe("203.0.113.41"));
+      expect(stranger.status).toBe(503);
+      expect(await stranger.json()).toEqual({ status: "not-ready" });
     } finally {
       await prisma.$executeRaw`UPDATE "_prisma_migrations" SET "rolled_back_at" = NULL WHERE "id" = ${last!.id}`;
     }

@@ -29,8 +29,13 @@ export async function correctDocumentDataAction(_state: ActionState, form: FormD
   };
   return memberAction({ permission: "review", schema: CorrectionSchema, input }, async (member) => {
     // the domain parses the form's text itself (an emptied field becomes null there): the raw input, not the data
-    const { updatedFields } = await correctDocumentData(member, input);
+    const { updatedFields, rescreen } = await correctDocumentData(member, input);
     revalidatePath(`/dashboard/verifications/${input.verificationId}`);
-    return done(`Updated ${updatedFields.join(", ")}.`);
+    const screened = !rescreen
+      ? ""
+      : rescreen.reopened
+        ? " The watchlist screening ran again on the corrected data and found a potential match: the case is back in review."
+        : ` The watchlist screening ran again on the corrected data: ${rescreen.result}.`;
+    return done(`Updated ${updatedFields.join(", ")}.${screened}`);
   });
 }

@@ -72,3 +72,21 @@ describe("field encryption", () => {
     });
   });
 });
+
+describe("values that look sealed (issue 33)", () => {
+  it("are sealed like any other: stored as ciphertext and read back as written", () => {
+    const lookalikeText = "sealed:v1:AAAA-not-a-real-envelope";
+    const input = sealWriteArgs(key, "VerificationInput", "create", {
+      data: { verificationId: "v", fieldName: "FULL_NAME", type: "TEXT", value: lookalikeText },
+    }) as { data: { value: string } };
+    expect(input.data.value).not.toBe(lookalikeText);
+    expect(openResult(key, { value: input.data.value })).toEqual({ value: lookalikeText });
+
+    const lookalikeJson = { $sealed: "AAAA-not-a-real-envelope" };
+    const verification = sealWriteArgs(key, "Verification", "create", {
+      data: { accountId: "a", metadata: lookalikeJson },
+    }) as { data: { metadata: unknown } };
+    expect(verification.data.metadata).not.toEqual(lookalikeJson);
+    expect(openResult(key, { metadata: verification.data.metadata })).toEqual({ metadata: lookalikeJson });
+  });
+});

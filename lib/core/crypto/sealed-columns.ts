@@ -18,7 +18,11 @@ import {
 //   VerificationStep.data          → nameWords, documentNumberIndex, imageHash (the perceptual hash, not reversible)
 //   VerificationStep.checks        → failedChecks (names of FAILED checks: the overview's statistics)
 //   Event.payload                  → (none)
+//   AuditLog.data                  → (none): reviewers' comments and note bodies are free text about the person
 // Raw SQL sees the envelopes: code that reads these columns with $queryRaw opens them itself (openJson/openText).
+// Every value is sealed, including one that already looks sealed: these values come from strangers (an end user's
+// FULL_NAME of "sealed:v1:…", an integrator's metadata of {"$sealed": …}), and skipping them would store them in
+// the clear and make every later read fail to open them. Nothing writes an already-sealed value through the client.
 
 type Row = Record<string, unknown>;
 type Sealer = (key: KeyInput, data: Row) => void;
@@ -47,7 +51,7 @@ function text(value: unknown): string | null {
 
 function sealJsonField(key: KeyInput, data: Row, field: string): unknown {
   const value = data[field];
-  if (value === undefined || value === null || isNullType(value) || isSealedJson(value)) return value;
+  if (value === undefined || value === null || isNullType(value)) return value;
   data[field] = sealJson(key, value);
   return value;
 }
@@ -66,7 +70,7 @@ const SEALERS: Record<string, Sealer> = {
     if (!("value" in data)) return;
     let value = data.value;
     if (plainObject(value) && "set" in (value as Row)) value = (value as Row).set;
-    if (typeof value === "string" && !isSealedText(value)) data.value = sealText(key, value);
+    if (typeof value === "string") data.value = sealText(key, value);
     if (value === null || value === undefined) {
       data.valueIndex = null;
       return;
@@ -105,6 +109,9 @@ const SEALERS: Record<string, Sealer> = {
   },
   Event(key, data) {
     if ("payload" in data) sealJsonField(key, data, "payload");
+  },
+  AuditLog(key, data) {
+    if ("data" in data) sealJsonField(key, data, "data");
   },
 };
 

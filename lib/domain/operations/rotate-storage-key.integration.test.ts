@@ -1,10 +1,16 @@
 import { randomUUID } from "node:crypto";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seal } from "@/lib/core/crypto/aead";
 import { isSealedJson, isSealedText, sealedBytes } from "@/lib/core/crypto/field-crypto";
 import { isUnderCurrentKey } from "@/lib/core/crypto/keyring";
 import { ListFiltersSchema, listVerifications } from "@/lib/domain/verifications/list-verifications";
+import { exportRows } from "@/lib/domain/verifications/export-verifications";
+import { importWatchlist } from "@/lib/domain/watchlist/import/import-watchlist";
+import { runDueRescreens } from "@/lib/domain/watchlist/rescreen/run-rescreen";
 import { prisma } from "@/lib/core/db";
 import { resetEnvCache } from "@/lib/core/env";
 import { rotateStorageKey, valuesNotUnderCurrentKey } from "@/lib/domain/operations/rotate-storage-key";
@@ -124,6 +130,21 @@ describe("storage key rotation", () => {
       where: { key: legacy.storageKey },
       data: { data: new Uint8Array(seal(legacyBytes, Buffer.from(A, "base64"), legacy.storageKey)) },
     });
+    // an approved identity under ongoing screening, its WATCHLIST_CHECK data sealed under A (issue 33, item 7)
+    const screenedName = `Quillon Vastrebek ${tag.replace(/\d/g, "x")}`;
+    await prisma.account.update({ where: { id: account.accountId }, data: { ongoingScreening: true } });
+    const screened = await completedVerification(account, { result: "APPROVED" });
+    await prisma.verificationStep.create({
+      data: {
+        verificationId: screened.verificationId,
+        position: 1,
+        processType: "WATCHLIST_CHECK",
+        status: "COMPLETED",
+        result: "APPROVED",
+        data: { screened_name: screenedName, screened_dob: "1971-06-05", threshold: 0.88, matches: [] },
+        checks: [],
+      },
+    });
     const updatedAt = (await prisma.verification.findUniqueOrThrow({ where: { id: old.verificationId } })).updatedAt;
 
     const owner = ownerOf(account);
@@ -174,6 +195,32 @@ describe("storage key rotation", () => {
     });
     const both = [old.verificationId, fresh.verificationId].sort();
     await everythingReads(both);
+    // the export and re-screening open rows sealed under A too (they read raw SQL: they open with the keyring)
+    const exported = [];
+    for await (const batch of exportRows(owner, ListFiltersSchema.parse({}))) exported.push(...batch);
+    expect(exported.find((r) => r.id === old.verificationId)).toMatchObject({
+      reference: pii.reference,
+      email: pii.email,
+      document_number: pii.number,
+    });
+    const listDir = mkdtempSync(path.join(tmpdir(), "rotation-list-"));
+    const listFile = path.join(listDir, "list.csv");
+    writeFileSync(
+      listFile,
+      "id,schema,name,aliases,birth_date,countries,addresses,identifiers,sanctions,phones,emails,program_ids,dataset,first_seen,last_seen,last_change\n" +
+        `r-001,Person,${screenedName},,1971-06-05,,,,,,,SYN-ROT,Synthetic,,,\n`,
+    );
+    const imported = await importWatchlist({
+      format: "opensanctions-csv",
+      file: listFile,
+      name: `rotation-${tag}`,
+      accountId: account.accountId,
+    });
+    expect(imported.rescreen?.jobId).toBeDefined();
+    await runDueRescreens();
+    const job = await prisma.watchlistRescreenJob.findUniqueOrThrow({ where: { id: imported.rescreen!.jobId } });
+    expect(job.doneAt).not.toBeNull();
+    expect(await prisma.watchlistAlert.count({ where: { verificationId: screened.verificationId } })).toBe(1);
     const before = await valuesNotUnderCurrentKey();
     expect(before["files"]).toBeGreaterThanOrEqual(2);
     expect(before["webhook secrets"]).toBe(1);

@@ -7,7 +7,8 @@ import { pgPool } from "@/lib/core/db";
 import { secrets } from "@/lib/core/secrets";
 
 // `npm run keys:rotate` (docs/operations.md, "Rotating the storage key"): re-seals every value that is not under the
-// keyring's current key — stored files, webhook secrets, the sealed columns, stored idempotent answers — and sets
+// keyring's current key — stored files, webhook secrets, the sealed columns, stored idempotent answers, audit data
+// and review notes (and those two where older versions wrote them in the clear) — and sets
 // each row's blind indexes under the current key in the same statement. Values sealed before key ids existed
 // (layout v1) are re-sealed too, so they gain an id.
 //
@@ -135,6 +136,35 @@ const PARTS: Part[] = [
       await client.query(`UPDATE "Event" SET "payload" = $2::jsonb WHERE "id" = $1::uuid`, [
         row.rowId,
         json(d.payload),
+      ]);
+    },
+  },
+  {
+    name: "audit data",
+    table: "AuditLog",
+    cursor: { expr: `"id"`, ...UUID },
+    columns: `"data"`,
+    // also entries written in the clear before audit data was sealed (issue 33), except empty and erased ones
+    pending: `(${sealedJsonPending("data")} OR (jsonb_typeof("data" -> '$sealed') IS DISTINCT FROM 'string'
+      AND "data" NOT IN ('{}'::jsonb, '{"redacted": true}'::jsonb)))`,
+    header: (h) => h.base64url,
+    async reseal(client, row, ring) {
+      const d = data(ring, "AuditLog", { data: openJson(ring, row.data) });
+      await client.query(`UPDATE "AuditLog" SET "data" = $2::jsonb WHERE "id" = $1::uuid`, [row.rowId, json(d.data)]);
+    },
+  },
+  {
+    name: "review notes",
+    table: "ReviewNote",
+    cursor: { expr: `"id"`, ...UUID },
+    columns: `"body"`,
+    // also notes written in the clear before their bodies were sealed (issue 33)
+    pending: `("body" NOT LIKE '${TEXT_PREFIX}%' OR substr("body", ${TEXT_PREFIX.length + 1}, 8) <> $1)`,
+    header: (h) => h.base64url,
+    async reseal(client, row, ring) {
+      await client.query(`UPDATE "ReviewNote" SET "body" = $2 WHERE "id" = $1::uuid`, [
+        row.rowId,
+        sealText(ring, openText(ring, row.body as string)),
       ]);
     },
   },

@@ -122,6 +122,8 @@ export async function redactVerifications(tx: Tx, accountId: string, ids: string
     UPDATE "AuditLog" SET "data" = '{"redacted": true}'::jsonb
     WHERE "accountId" = ${accountId}::uuid AND "targetType" = 'Verification' AND "targetId" = ANY(${ids}::text[])`;
   await tx.emailOtp.deleteMany({ where: { verificationId: { in: ids } } });
+  // kept Idempotency-Key answers repeat the verification's resume token (and send-inputs' answer its inputs)
+  await tx.idempotencyKey.deleteMany({ where: { verificationId: { in: ids }, accountId } });
   await tx.reviewNote.deleteMany({ where: { verificationId: { in: ids }, accountId } });
   // the consent record stays (what was agreed to, when); the device's address goes
   await tx.verificationConsent.updateMany({ where: { verificationId: { in: ids } }, data: { ipAddress: null } });

@@ -9,6 +9,9 @@ import { recordEvent } from "@/lib/domain/events/record-event";
 import type { Prisma } from "@/generated/prisma/client";
 import { isUuid } from "@/lib/core/ids";
 import { byMember, recordAudit } from "@/lib/domain/audit/record-audit";
+import { holdCaseOrThrow } from "@/lib/domain/review/case-lock";
+import { awaitsDecision } from "@/lib/domain/review/awaits-decision";
+import { rescreenCorrected, SCREENED_FIELDS, type RescreenOutcome } from "@/lib/domain/review/rescreen-corrected";
 
 type Actor = Pick<Member, "accountId" | "userId" | "role" | "personalData">;
 
@@ -42,7 +45,9 @@ export const CorrectionSchema = z.object({
  * A reviewer corrects fields of a completed verification's DOCUMENT_VERIFICATION step: only the fields whose
  * value changes are written; `verification_data_updated` (stepId: the process type, stepRecordId, updatedFields,
  * data) and an audit row (field
- * names only: the values are personal data) commit with the change.
+ * names only: the values are personal data) commit with the change. On a case awaiting review the corrector takes the
+ * case lock (refused while another member holds it, as a decision is). A correction of a decided verification (APPROVED or
+ * DECLINED) to what the watchlist screening reads runs that screening again (lib/domain/review/rescreen-corrected.ts).
  */
 export async function correctDocumentData(member: Actor, input: z.input<typeof CorrectionSchema>) {
   assertCan(member, "review");
@@ -60,15 +65,18 @@ export async function correctDocumentData(member: Actor, input: z.input<typeof C
         metadata: unknown;
         linkSigned: boolean | null;
         status: string;
+        result: string | null;
         redactedAt: Date | null;
       }[]
     >`
-      SELECT "id", "accountId", "workflowId", "metadata", "linkSigned", "status"::text AS "status", "redactedAt"
-      FROM "Verification"
+      SELECT "id", "accountId", "workflowId", "metadata", "linkSigned", "status"::text AS "status",
+        "result"::text AS "result", "redactedAt" FROM "Verification"
       WHERE "id" = ${verificationId}::uuid AND "accountId" = ${member.accountId}::uuid FOR UPDATE`;
     if (!v) throw new NotFoundError("Verification not found");
     if (v.status !== "COMPLETED" || v.redactedAt)
       throw new DashboardError("Only a completed verification whose data was not deleted can be corrected");
+    // the case lock, as for a decision: while another member holds a case awaiting review, they alone change it
+    if (awaitsDecision(v)) await holdCaseOrThrow(tx, member, verificationId, now);
     const step = await tx.verificationStep.findFirst({
       where: { id: stepId, verificationId, processType: "DOCUMENT_VERIFICATION" },
       select: { data: true },
@@ -97,8 +105,14 @@ export async function correctDocumentData(member: Actor, input: z.input<typeof C
       data: { stepId, updatedFields, eventId: event.eventId },
       at: now,
     });
-    return { eventId: event.eventId, updatedFields };
+    const decided = v.result === "APPROVED" || v.result === "DECLINED";
+    return { eventId: event.eventId, updatedFields, decided };
   });
   notifyWork("deliveries");
-  return outcome;
+  const { decided, ...result } = outcome;
+  const rescreen: RescreenOutcome =
+    decided && result.updatedFields.some((f) => SCREENED_FIELDS.includes(f))
+      ? await rescreenCorrected(member, verificationId)
+      : null;
+  return { ...result, rescreen };
 }

@@ -4,6 +4,8 @@ import { Prisma } from "@/generated/prisma/client";
 import { prisma } from "@/lib/core/db";
 import { isUuid } from "@/lib/core/ids";
 import { explainReview, REVIEW_REASON_FILTERS } from "@/lib/domain/review/review-explain";
+import { noteBodyFor } from "@/lib/domain/review/review-notes";
+import type { Member } from "@/lib/auth/permissions";
 
 // The review queue: the account's verifications awaiting a decision (COMPLETED with MANUAL_REVIEW, or FAILED:
 // what awaitsDecision() accepts), oldest waiting first, keyset-paginated on (waiting since, id). "Waiting since" is
@@ -61,7 +63,7 @@ type RawRow = {
 
 /** One page of the queue for this member (`me` in the assignee filter is them). */
 export async function listReviewQueue(
-  member: { accountId: string; userId: string },
+  member: Pick<Member, "accountId" | "userId" | "role" | "personalData">,
   filters: QueueFilters,
   pageSize = QUEUE_PAGE_SIZE,
 ): Promise<{ rows: QueueRow[]; nextCursor: string | null }> {
@@ -102,9 +104,13 @@ export async function listReviewQueue(
       where: { verificationId: { in: ids }, accountId: member.accountId },
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
       distinct: ["verificationId"],
-      select: { verificationId: true, body: true },
+      select: { verificationId: true, body: true, authorId: true },
     }),
   ]);
+  const noteOf = (id: string) => {
+    const note = lastNotes.find((n) => n.verificationId === id);
+    return note ? noteBodyFor(member, note) : null;
+  };
   const rows = page.map((r): QueueRow => ({
     id: r.id,
     status: r.status,
@@ -116,7 +122,7 @@ export async function listReviewQueue(
       steps.filter((s) => s.verificationId === r.id),
     ),
     notes: Number(r.notes),
-    lastNote: lastNotes.find((n) => n.verificationId === r.id)?.body ?? null,
+    lastNote: noteOf(r.id),
   }));
   const last = rows.at(-1);
   return {

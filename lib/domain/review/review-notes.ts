@@ -3,7 +3,10 @@ import { z } from "zod";
 import { prisma } from "@/lib/core/db";
 import { clock } from "@/lib/core/clock";
 import { byMember, recordAudit } from "@/lib/domain/audit/record-audit";
-import { assertCan, type Member } from "@/lib/auth/permissions";
+import { assertCan, canViewPersonalData, type Member } from "@/lib/auth/permissions";
+import { openText, sealText } from "@/lib/core/crypto/field-crypto";
+import { secrets } from "@/lib/core/secrets";
+import { MASK } from "@/lib/domain/privacy/personal-data";
 import { NotFoundError } from "@/lib/core/errors";
 import { isUuid } from "@/lib/core/ids";
 import { hasControlCharacters } from "@/lib/domain/review/plain-text";
@@ -11,6 +14,8 @@ import { hasControlCharacters } from "@/lib/domain/review/plain-text";
 // Reviewers' notes on a verification: plain text (shown as text, never rendered as markdown or HTML), kept with
 // author and time, each one also written to the audit log. Internal only: no webhook payload or /api/v1 answer
 // reads this table. Erasure of the verification's personal data deletes them (lib/domain/privacy/redact-verifications.ts).
+// A note is free text about the person: its body is sealed with the storage keyring (as is the audit entry's copy,
+// by lib/core/crypto/sealed-columns.ts), and a member without the personal-data permission reads only their own.
 
 export const NOTE_MAX = 2000;
 
@@ -43,7 +48,13 @@ export async function addReviewNote(
     });
     if (!verification) throw new NotFoundError("Verification not found");
     const note = await tx.reviewNote.create({
-      data: { accountId: member.accountId, verificationId, authorId: member.userId, body, createdAt: now },
+      data: {
+        accountId: member.accountId,
+        verificationId,
+        authorId: member.userId,
+        body: sealText(secrets().keyring, body),
+        createdAt: now,
+      },
       select: { id: true },
     });
     await recordAudit(tx, {
@@ -57,20 +68,35 @@ export async function addReviewNote(
   });
 }
 
+/** A note's body as this member may read it: opened, or masked (another author's, without the permission). */
+export function noteBodyFor(
+  member: Pick<Member, "userId" | "role" | "personalData">,
+  note: { body: string; authorId: string | null },
+): string {
+  if (!canViewPersonalData(member) && note.authorId !== member.userId) return MASK;
+  return openText(secrets().keyring, note.body);
+}
+
 /** The notes of one verification of the member's account, oldest first. */
 export async function listReviewNotes(
-  member: Pick<Member, "accountId">,
+  member: Pick<Member, "accountId" | "userId" | "role" | "personalData">,
   verificationId: string,
 ): Promise<ReviewNoteView[]> {
   if (!isUuid(verificationId)) return [];
   const rows = await prisma.reviewNote.findMany({
     where: { verificationId, accountId: member.accountId },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-    select: { id: true, body: true, createdAt: true, author: { select: { name: true, email: true } } },
+    select: {
+      id: true,
+      body: true,
+      authorId: true,
+      createdAt: true,
+      author: { select: { name: true, email: true } },
+    },
   });
   return rows.map((r) => ({
     id: r.id,
-    body: r.body,
+    body: noteBodyFor(member, r),
     createdAt: r.createdAt,
     author: r.author ? r.author.name || r.author.email : "a former member",
   }));

@@ -308,7 +308,7 @@ describe("sandbox: the magic values of docs/sandbox.md", () => {
     expect(await eventsOf(liveId, liveReceiver)).toContain("verification_completed");
     expect(testReceiver.received.some((r) => r.json.verificationId === liveId)).toBe(false);
 
-    const member = { accountId: account.accountId };
+    const member = { accountId: account.accountId, role: "OWNER" as const };
     const livePage = await listVerifications(member, { mode: "live" });
     const testPage = await listVerifications(member, { mode: "test" }, 100);
     const modes = await prisma.verification.findMany({

@@ -82,7 +82,9 @@ async function batchAfter(
   size: number,
   personal: boolean,
 ): Promise<{ rows: ExportRow[]; next: string | undefined }> {
-  const fetched = await prisma.$queryRaw<ListRow[]>(listVerificationsSql(accountId, { ...filters, after }, size));
+  const fetched = await prisma.$queryRaw<ListRow[]>(
+    listVerificationsSql(accountId, { ...filters, after }, personal, size),
+  );
   const list = fetched.slice(0, size);
   const ids = list.map((r) => r.id);
   if (!ids.length) return { rows: [], next: undefined };
@@ -108,7 +110,7 @@ async function batchAfter(
   const stepsOf = new Map<string, typeof steps>();
   for (const step of steps) stepsOf.set(step.verificationId, [...(stepsOf.get(step.verificationId) ?? []), step]);
   const extraOf = new Map(extra.map((e) => [e.id, e]));
-  const key = secrets().storageKey;
+  const key = secrets().keyring; // every configured key opens: rows sealed before a rotation are read too
   const mode = filters.mode ?? "live";
   const rows = list.map((row): ExportRow => {
     const metadata = (openJson(key, row.metadata) ?? {}) as Record<string, unknown>;

@@ -16,6 +16,7 @@ import {
   referencePrefixIndex,
 } from "@/lib/core/crypto/search-index";
 import { secrets } from "@/lib/core/secrets";
+import { canViewPersonalData, type Member } from "@/lib/auth/permissions";
 
 // The dashboard's verification list: filters + keyset pagination on (createdAt, id), newest first. Every plan
 // starts from an index whose leading column is accountId, so a page costs the same at row 20 and row 1,000,000:
@@ -75,13 +76,22 @@ function decodeCursor(cursor: string): { createdAt: Date; id: string } {
  * the EMAIL input); other text is the reference (exactly, or a prefix of 3–64 characters), a document number, or
  * words of the document's full name (each word whole, case and accents ignored). Personal data is sealed, so each
  * comparison is between blind indexes (lib/core/crypto/search-index.ts), never plaintext.
+ * Without the personal-data permission (`personalSearch` false) only the id and the reference are searched: a match
+ * on an e-mail, a name or a document number would tell such a reviewer whose case it is (issue 33).
  */
-function searchCondition(accountId: string, q: string): Prisma.Sql {
+function searchCondition(accountId: string, q: string, personalSearch: boolean): Prisma.Sql {
   if (isUuid(q)) return Prisma.sql`v."id" = ${q}::uuid`;
   // under every key of the ring: until `npm run keys:rotate` has re-sealed a row, it keeps the index of its old key
   const keys = eachKey(secrets().keyring);
   const each = <T>(index: (key: (typeof keys)[number]) => T | null): T[] =>
     keys.map(index).filter((i): i is T => i !== null);
+  const length = [...q].length;
+  const prefixes =
+    length >= REFERENCE_PREFIX_MIN && length <= REFERENCE_PREFIX_MAX ? each((k) => referencePrefixIndex(k, q)) : [];
+  const byReference = Prisma.sql`v."id" IN (
+    SELECT "id" FROM "Verification" WHERE "accountId" = ${accountId}::uuid
+      AND ("referenceIndex" = ANY(${each((k) => referenceIndex(k, q))}::text[]) OR (cardinality(${prefixes}::text[]) > 0 AND "referencePrefixes" && ${prefixes}::text[])))`;
+  if (!personalSearch) return byReference;
   if (q.includes("@")) {
     const emails = each((k) => emailIndex(k, q));
     const inputs = each((k) => inputIndex(k, "EMAIL", q));
@@ -90,9 +100,6 @@ function searchCondition(accountId: string, q: string): Prisma.Sql {
       UNION
       SELECT "verificationId" FROM "VerificationInput" WHERE "fieldName" = 'EMAIL' AND "valueIndex" = ANY(${inputs}::text[]))`;
   }
-  const length = [...q].length;
-  const prefixes =
-    length >= REFERENCE_PREFIX_MIN && length <= REFERENCE_PREFIX_MAX ? each((k) => referencePrefixIndex(k, q)) : [];
   const numbers = each((k) => documentNumberIndex(k, q));
   const words = each((k) => nameWordIndexes(k, q)).filter((w) => w.length > 0);
   const nameMatch = words.length
@@ -110,8 +117,16 @@ function searchCondition(accountId: string, q: string): Prisma.Sql {
       AND ("documentNumberIndex" = ANY(${numbers}::text[]) OR ${nameMatch}))`;
 }
 
-/** The SQL of one page (exported for the benchmark's EXPLAIN). Fetches one row more than a page to know whether another follows. */
-export function listVerificationsSql(accountId: string, filters: ListFilters, pageSize = PAGE_SIZE): Prisma.Sql {
+/**
+ * The SQL of one page (exported for the benchmark's EXPLAIN). Fetches one row more than a page to know whether another
+ * follows. `personalSearch`: whether `q` may match personal data (canViewPersonalData of the member who asks).
+ */
+export function listVerificationsSql(
+  accountId: string,
+  filters: ListFilters,
+  personalSearch: boolean,
+  pageSize = PAGE_SIZE,
+): Prisma.Sql {
   const where: Prisma.Sql[] = [
     Prisma.sql`v."accountId" = ${accountId}::uuid`,
     Prisma.sql`v."mode" = ${filters.mode ?? "live"}::"DataMode"`,
@@ -122,7 +137,7 @@ export function listVerificationsSql(accountId: string, filters: ListFilters, pa
   if (filters.from) where.push(Prisma.sql`v."createdAt" >= ${new Date(`${filters.from}T00:00:00Z`)}`);
   if (filters.to)
     where.push(Prisma.sql`v."createdAt" < ${new Date(new Date(`${filters.to}T00:00:00Z`).getTime() + 86_400_000)}`);
-  if (filters.q) where.push(searchCondition(accountId, filters.q));
+  if (filters.q) where.push(searchCondition(accountId, filters.q, personalSearch));
   const backwards = !filters.after && Boolean(filters.before);
   const cursor = filters.after ?? filters.before;
   if (cursor) {
@@ -149,14 +164,14 @@ export function listVerificationsSql(accountId: string, filters: ListFilters, pa
 
 /** One page of this member's account, newest first; `after` pages to older rows, `before` to newer ones. */
 export async function listVerifications(
-  member: { accountId: string },
+  member: Pick<Member, "accountId" | "role" | "personalData">,
   filters: ListFilters,
   pageSize = PAGE_SIZE,
 ): Promise<VerificationPage> {
   const key = secrets().keyring;
   const fetched = (
     await prisma.$queryRaw<(Omit<VerificationRow, "reference"> & { metadata: unknown })[]>(
-      listVerificationsSql(member.accountId, filters, pageSize),
+      listVerificationsSql(member.accountId, filters, canViewPersonalData(member), pageSize),
     )
   ).map(({ metadata, ...row }): VerificationRow => {
     const reference = (openJson(key, metadata) as { reference?: unknown } | null)?.reference;

@@ -18,8 +18,12 @@ type Detail = {
   inputs: { fieldName: string; value: string | null; file: unknown; masked: boolean }[];
   steps: { data: unknown; checks: unknown }[];
   events: { payload: unknown }[];
+  audit?: { data: unknown }[];
   personalDataShown: boolean;
 };
+
+// free text a member writes into the audit log (a review note's body, a decision's comment): about the person, whole
+const FREE_TEXT_AUDIT_KEYS = new Set(["body", "comment"]);
 
 function scrubJson(value: unknown, personal: ReadonlySet<string>): unknown {
   if (typeof value === "string") return scrubText(value, personal);
@@ -49,6 +53,16 @@ export function maskVerificationDetail<T extends Detail>(detail: T): T {
     ),
     steps: detail.steps.map((step) => ({ ...step, data: mask(step.data), checks: scrubJson(step.checks, personal) })),
     events: detail.events.map((event) => ({ ...event, payload: mask(event.payload) })),
+    ...(detail.audit
+      ? {
+          audit: detail.audit.map((entry) => {
+            const data = mask(entry.data);
+            if (!data || typeof data !== "object" || Array.isArray(data)) return { ...entry, data };
+            const masked = Object.entries(data).map(([k, v]) => [k, FREE_TEXT_AUDIT_KEYS.has(k) && v ? MASK : v]);
+            return { ...entry, data: Object.fromEntries(masked) };
+          }),
+        }
+      : {}),
     personalDataShown: false,
   };
 }

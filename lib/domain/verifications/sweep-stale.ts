@@ -15,7 +15,8 @@ type Swept = { id: string; accountId: string; workflowId: string; metadata: unkn
  * non-final verification inactive for more than 24 h → ABANDONED. Both announce `verification_abandoned`
  * (EXPIRED with `reason: "EXPIRED"`). Batches of 1,000 through the (status, expiresAt) and
  * (status, lastActivityAt) indexes, SKIP LOCKED so concurrent sweeps and live requests never wait on each other.
- * Then the retention redaction of accounts with `retentionDays` (lib/domain/privacy/redact-expired.ts).
+ * Then the retention redaction of accounts with `retentionDays` (lib/domain/privacy/redact-expired.ts), and the
+ * Idempotency-Key answers past their 24 h (they hold resume tokens: not kept longer than they serve).
  */
 export async function sweepStaleVerifications(
   now = clock.now(),
@@ -72,5 +73,6 @@ export async function sweepStaleVerifications(
   if (expired) metrics.verificationsAbandoned.inc({ reason: "EXPIRED" }, expired);
   if (abandoned) metrics.verificationsAbandoned.inc({ reason: "ABANDONED" }, abandoned);
   const { redacted } = await redactExpiredVerifications(now);
+  await prisma.idempotencyKey.deleteMany({ where: { expiresAt: { lt: now } } });
   return { expired, abandoned, redacted };
 }

@@ -8,18 +8,33 @@ const now = 1_800_000_000_000;
 const headers = signedHeaders({ secret, eventId: "e1", body, timestamp: now / 1000, attempt: 1 });
 
 describe("verifyWebhook", () => {
-  it("accepts the spec's scheme, with or without the sha256= prefix", () => {
+  it("refuses the spec's body-only scheme alone unless asked to: its timestamp is not signed (issue 33)", () => {
     const onlyService = {
       "x-service-signature": headers["x-service-signature"],
       "x-service-timestamp": headers["x-service-timestamp"],
     };
-    expect(verifyWebhook(body, onlyService, secret, { now })).toEqual({ ok: true, scheme: "service" });
+    expect(verifyWebhook(body, onlyService, secret, { now })).toEqual({
+      ok: false,
+      reason: "only the body-only x-service-signature (its timestamp is not signed)",
+    });
+    // a delivery captured a day ago, its unsigned timestamp rewritten
+    const replayed = { ...onlyService, "x-service-timestamp": String(now / 1000 + 86_400) };
+    expect(verifyWebhook(body, replayed, secret, { now: now + 86_400_000 }).ok).toBe(false);
+  });
+
+  it("accepts the spec's scheme where the receiver opts in, with or without the sha256= prefix", () => {
+    const onlyService = {
+      "x-service-signature": headers["x-service-signature"],
+      "x-service-timestamp": headers["x-service-timestamp"],
+    };
+    const optIn = { now, acceptBodyOnlySignature: true };
+    expect(verifyWebhook(body, onlyService, secret, optIn)).toEqual({ ok: true, scheme: "service" });
     expect(
       verifyWebhook(
         Buffer.from(body),
         { ...onlyService, "x-service-signature": `sha256=${onlyService["x-service-signature"]}` },
         secret,
-        { now },
+        optIn,
       ).ok,
     ).toBe(true);
   });

@@ -42,8 +42,9 @@ const idempotencyKeyParam = {
   required: false,
   schema: { type: "string", minLength: 1, maxLength: 255 },
   description:
-    "Optional. Per account, kept 24 h: a retry with the same key and body gets the first 2xx answer again " +
-    "(header Idempotent-Replayed: true); the same key with another body is a 409 IDEMPOTENCY_KEY_REUSED.",
+    "Optional. Per account, mode and caller (the API key, or a hosted-page session's verification), kept 24 h: " +
+    "a retry with the same key and body gets the first 2xx answer again (header Idempotent-Replayed: true); the " +
+    "same key with another body is a 409 IDEMPOTENCY_KEY_REUSED.",
 };
 const workflowIdParam = { name: "workflowId", in: "path", required: true, schema: { type: "string", format: "uuid" } };
 

@@ -11,5 +11,11 @@ export {
   RateLimitError,
   ServerError,
 } from "./errors.js";
-export { verifyWebhook, WebhookVerificationError, type WebhookEvent, type WebhookEventName } from "./webhooks.js";
+export {
+  verifyWebhook,
+  WebhookVerificationError,
+  type VerifyWebhookOptions,
+  type WebhookEvent,
+  type WebhookEventName,
+} from "./webhooks.js";
 export type * from "./types.js";

@@ -1,10 +1,13 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 
-// Checks a delivery from the service before trusting it. Either scheme the service sends is accepted:
-//  - the spec's:        x-service-signature (hex HMAC-SHA256 of the raw body, optional "sha256=") + x-service-timestamp
-//  - Standard Webhooks: webhook-id + webhook-timestamp + webhook-signature ("v1,<base64>" entries, space-separated)
+// Checks a delivery from the service before trusting it. The service signs every delivery with both schemes:
+//  - Standard Webhooks: webhook-id + webhook-timestamp + webhook-signature ("v1,<base64>" entries, space-separated),
+//    an HMAC over `id.timestamp.body`: the timestamp is signed. Required by default.
+//  - the spec's:        x-service-signature (hex HMAC-SHA256 of the raw body, optional "sha256=") + x-service-timestamp.
+//    The timestamp is NOT signed: whoever captured one delivery can resend it forever with a fresh timestamp. Accepted
+//    alone only with `{ acceptBodyOnlySignature: true }`, for a receiver behind something that strips the others.
 // The key is the endpoint's secret, base64-decoded (a "whsec_" prefix is ignored). A timestamp more than
-// `toleranceSeconds` (300) from now is refused, so a captured delivery cannot be replayed later.
+// `toleranceSeconds` (300) from now is refused, so a captured Standard Webhooks delivery cannot be replayed later.
 
 export type WebhookEventName =
   | "verification_started"
@@ -50,6 +53,17 @@ function equal(a: Buffer, b: Buffer): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+export type VerifyWebhookOptions = {
+  /** How far the delivery's timestamp may be from now, in seconds (300). */
+  toleranceSeconds?: number;
+  now?: Date;
+  /**
+   * Accept a delivery that carries only the spec's body-only `x-service-signature` (false). Its timestamp is not
+   * signed, so a captured delivery can be replayed with a new one: deduplicate on `eventId` if you turn this on.
+   */
+  acceptBodyOnlySignature?: boolean;
+};
+
 /**
  * The event of a delivery whose signature and timestamp check out; throws WebhookVerificationError otherwise.
  * Pass the body exactly as received (a string or the raw bytes), never a re-serialised JSON object.
@@ -58,7 +72,7 @@ export function verifyWebhook(
   rawBody: string | Uint8Array,
   headers: WebhookHeaders,
   secret: string,
-  options: { toleranceSeconds?: number; now?: Date } = {},
+  options: VerifyWebhookOptions = {},
 ): WebhookEvent {
   const tolerance = options.toleranceSeconds ?? 300;
   const nowSeconds = Math.floor((options.now ?? new Date()).getTime() / 1000);
@@ -88,6 +102,12 @@ export function verifyWebhook(
       return version === "v1" && Boolean(value) && equal(expected, Buffer.from(value!, "base64"));
     });
   } else if (serviceSignature) {
+    if (!options.acceptBodyOnlySignature)
+      throw new WebhookVerificationError(
+        "The delivery carries only the body-only x-service-signature, whose timestamp is not signed (a captured " +
+          "delivery replays forever): expected webhook-id, webhook-timestamp and webhook-signature " +
+          "(or pass { acceptBodyOnlySignature: true }).",
+      );
     checkFresh(header(headers, "x-service-timestamp"));
     const expected = createHmac("sha256", key).update(body).digest();
     valid = equal(expected, Buffer.from(serviceSignature.trim().replace(/^sha256=/, ""), "hex"));

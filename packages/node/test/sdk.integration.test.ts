@@ -189,24 +189,26 @@ describe("@openkyc/node against the running app", () => {
 
       const event = verifyWebhook(delivery.body, delivery.headers, endpoint.secret);
       expect(event).toMatchObject({ eventName: "verification_started", verificationId: started.verificationId });
-      // each scheme on its own verifies too
+      // each scheme on its own verifies too; the spec's body-only one only where the receiver opts in
       const { "webhook-signature": _sw, ...serviceOnly } = delivery.headers;
-      expect(verifyWebhook(delivery.body, serviceOnly, endpoint.secret).eventId).toBe(event.eventId);
+      expect(() => verifyWebhook(delivery.body, serviceOnly, endpoint.secret)).toThrow(/body-only/);
+      const bodyOnly = { acceptBodyOnlySignature: true };
+      expect(verifyWebhook(delivery.body, serviceOnly, endpoint.secret, bodyOnly).eventId).toBe(event.eventId);
       const { "x-service-signature": _ss, ...standardOnly } = delivery.headers;
       expect(verifyWebhook(delivery.body, standardOnly, endpoint.secret).eventId).toBe(event.eventId);
 
       const flipped = Buffer.from(delivery.body);
       flipped[flipped.length - 2]! ^= 1;
       for (const headers of [delivery.headers, serviceOnly, standardOnly])
-        expect(() => verifyWebhook(flipped, headers, endpoint.secret)).toThrow(WebhookVerificationError);
+        expect(() => verifyWebhook(flipped, headers, endpoint.secret, bodyOnly)).toThrow(WebhookVerificationError);
 
       const sentAt = Number(delivery.headers["webhook-timestamp"]) * 1000;
       for (const headers of [delivery.headers, serviceOnly, standardOnly]) {
         expect(() =>
-          verifyWebhook(delivery.body, headers, endpoint.secret, { now: new Date(sentAt + 300_000) }),
+          verifyWebhook(delivery.body, headers, endpoint.secret, { ...bodyOnly, now: new Date(sentAt + 300_000) }),
         ).not.toThrow();
         expect(() =>
-          verifyWebhook(delivery.body, headers, endpoint.secret, { now: new Date(sentAt + 301_000) }),
+          verifyWebhook(delivery.body, headers, endpoint.secret, { ...bodyOnly, now: new Date(sentAt + 301_000) }),
         ).toThrow(/300 s/);
       }
       expect(() => verifyWebhook(delivery.body, delivery.headers, Buffer.alloc(32, 1).toString("base64"))).toThrow(

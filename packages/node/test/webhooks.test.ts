@@ -19,12 +19,22 @@ const service = {
 };
 
 describe("verifyWebhook", () => {
-  it("accepts either scheme and returns the event", () => {
+  it("accepts Standard Webhooks (alone or beside the spec's headers) and returns the event", () => {
     expect(verifyWebhook(body, standard, secret, { now }).eventName).toBe("verification_completed");
-    expect(verifyWebhook(Buffer.from(body), service, secret, { now }).verificationId).toBe("v1");
     expect(verifyWebhook(body, new Headers({ ...service, ...standard }), `whsec_${secret}`, { now }).eventId).toBe(
       "e1",
     );
+  });
+
+  it("refuses the spec's body-only signature alone by default: its timestamp is unsigned (issue 33)", () => {
+    expect(() => verifyWebhook(body, service, secret, { now })).toThrow(/body-only x-service-signature/);
+    // a captured delivery with a fresh, unsigned timestamp: accepted only where the receiver opted in
+    const replayed = { ...service, "x-service-timestamp": String(ts + 86_400) };
+    const later = new Date((ts + 86_400) * 1000);
+    expect(() => verifyWebhook(body, replayed, secret, { now: later })).toThrow(WebhookVerificationError);
+    expect(
+      verifyWebhook(Buffer.from(body), service, secret, { now, acceptBodyOnlySignature: true }).verificationId,
+    ).toBe("v1");
   });
 
   it("accepts one of several Standard Webhooks signatures (secret rotation)", () => {
@@ -33,10 +43,14 @@ describe("verifyWebhook", () => {
   });
 
   it("refuses a changed body, a stale timestamp, a re-signed timestamp and missing headers", () => {
+    const bodyOnly = { acceptBodyOnlySignature: true };
     for (const headers of [standard, service])
-      expect(() => verifyWebhook(body.replace("v1", "v2"), headers, secret, { now })).toThrow(WebhookVerificationError);
+      expect(() => verifyWebhook(body.replace("v1", "v2"), headers, secret, { now, ...bodyOnly })).toThrow(
+        WebhookVerificationError,
+      );
     expect(() => verifyWebhook(body, standard, secret, { now: new Date((ts + 301) * 1000) })).toThrow(/300 s/);
-    expect(() => verifyWebhook(body, service, secret, { now: new Date((ts - 301) * 1000) })).toThrow(/300 s/);
+    const stale = new Date((ts - 301) * 1000);
+    expect(() => verifyWebhook(body, service, secret, { now: stale, ...bodyOnly })).toThrow(/300 s/);
     // a fresh timestamp swapped into a captured Standard Webhooks delivery breaks its signature
     const replayed = { ...standard, "webhook-timestamp": String(ts + 600) };
     expect(() => verifyWebhook(body, replayed, secret, { now: new Date((ts + 600) * 1000) })).toThrow(/signature/);

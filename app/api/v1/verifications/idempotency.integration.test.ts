@@ -4,7 +4,10 @@ import { prisma } from "@/lib/core/db";
 import * as startModule from "@/app/api/v1/verifications/route";
 import * as sendInputsModule from "@/app/api/v1/verifications/[verificationId]/send-inputs/route";
 import { call, route } from "@/test/api-client";
-import { createTestAccount, startVerification, type TestAccount } from "@/test/fixtures";
+import { createApiKey } from "@/lib/auth/api-keys/create-api-key";
+import { redactVerifications } from "@/lib/domain/privacy/redact-verifications";
+import { sweepStaleVerifications } from "@/lib/domain/verifications/sweep-stale";
+import { createTestAccount, sessionTokenFor, startVerification, type TestAccount } from "@/test/fixtures";
 
 const startRoute = route("/api/v1/verifications", startModule);
 const sendInputsRoute = route("/api/v1/verifications/[verificationId]/send-inputs", sendInputsModule);
@@ -103,8 +106,8 @@ describe("Idempotency-Key on POST /api/v1/verifications", () => {
 
   it("stores the answer sealed: the resume token is not readable in the table", async () => {
     const first = await start("sealed-1", { flowId: account.workflows["address-only"] });
-    const row = await prisma.idempotencyKey.findUniqueOrThrow({
-      where: { accountId_key: { accountId: account.accountId, key: "sealed-1" } },
+    const row = await prisma.idempotencyKey.findFirstOrThrow({
+      where: { accountId: account.accountId, key: { endsWith: ":sealed-1" } },
     });
     expect(row.responseBody).toMatch(/^sealed:v1:/);
     expect(row.responseBody).not.toContain(first.body.verificationId);
@@ -157,5 +160,63 @@ describe("Idempotency-Key on send-inputs", () => {
     const again = await send("----boundaryBBBBBBBB");
     expect(again.status).toBe(200);
     expect(again.headers.get("idempotent-replayed")).toBe("true");
+  });
+});
+
+describe("Idempotency-Key scope: account, mode and caller (issue 33)", () => {
+  const scopes = ["verification:create", "verification:read", "verification:inputs"] as const;
+  const keyOf = async (mode: "live" | "test") =>
+    account.as((await createApiKey(account.accountId, { name: `idem ${mode}`, scopes: [...scopes], mode })).key);
+
+  it("a test key with a live key's Idempotency-Key and body starts its own test verification, never the live answer", async () => {
+    const body = { flowId: account.workflows["address-only"], metadata: { reference: "mode-1" } };
+    const live = await start("mode-key", body);
+    expect(live.status).toBe(201);
+    const test = await start("mode-key", body, await keyOf("test"));
+    expect(test.status).toBe(201);
+    expect(test.headers.get("idempotent-replayed")).toBeNull();
+    expect(test.body.verificationId).not.toBe(live.body.verificationId);
+    expect(test.body.verificationUrl).not.toBe(live.body.verificationUrl);
+    const created = await prisma.verification.findUniqueOrThrow({ where: { id: test.body.verificationId } });
+    expect(created.mode).toBe("test");
+  });
+
+  it("another API key of the account does not replay this key's answer", async () => {
+    const body = { flowId: account.workflows["address-only"] };
+    const first = await start("caller-key", body);
+    const second = await start("caller-key", body, await keyOf("live"));
+    expect(second.status).toBe(201);
+    expect(second.headers.get("idempotent-replayed")).toBeNull();
+    expect(second.body.verificationId).not.toBe(first.body.verificationId);
+  });
+
+  it("an end user's session cannot claim a key the integrator uses later on the same verification", async () => {
+    const { verificationId, verificationUrl } = await startVerification(account, "address-only");
+    const session = await sessionTokenFor(verificationUrl);
+    const send = (auth: { token: string; clientId?: string }, inputs: unknown) =>
+      call(sendInputsRoute, `/api/v1/verifications/${verificationId}/send-inputs`, {
+        ...auth,
+        body: { inputs, complete: false },
+        headers: { "idempotency-key": "claimed-by-end-user" },
+      });
+    expect((await send({ token: session }, ADDRESS.slice(0, 1))).status).toBe(200);
+    const integrator = await send(account.auth, ADDRESS);
+    expect(integrator.status, integrator.text).toBe(200);
+    expect(integrator.headers.get("idempotent-replayed")).toBeNull();
+  });
+
+  it("erasing a verification deletes its kept answers; the sweep deletes expired ones", async () => {
+    const first = await start("erase-me", { flowId: account.workflows["address-only"] });
+    const verificationId = first.body.verificationId as string;
+    const rows = () => prisma.idempotencyKey.count({ where: { accountId: account.accountId, verificationId } });
+    expect(await rows()).toBe(1);
+    await prisma.$transaction((tx) => redactVerifications(tx, account.accountId, [verificationId], new Date()));
+    expect(await rows()).toBe(0);
+
+    await start("expire-me", { flowId: account.workflows["address-only"] });
+    const expiring = { accountId: account.accountId, key: { endsWith: ":expire-me" } };
+    expect(await prisma.idempotencyKey.count({ where: expiring })).toBe(1);
+    await sweepStaleVerifications(new Date(Date.now() + 24 * 3_600_000 + 60_000));
+    expect(await prisma.idempotencyKey.count({ where: expiring })).toBe(0);
   });
 });

@@ -11,7 +11,7 @@ const MAX_START_BODY_BYTES = 64 * 1024;
 
 // POST /api/v1/verifications — start a verification (an Idempotency-Key replays the first answer)
 export const POST = apiRoute({ auth: { scope: "verification:create" } }, async ({ request, principal, ip }) =>
-  withIdempotency(request, principal.accountId, MAX_START_BODY_BYTES, async (request) => {
+  withIdempotency(request, principal, MAX_START_BODY_BYTES, async (request) => {
     const body = await readJsonBody(request, StartVerificationBody, MAX_START_BODY_BYTES);
     const metadata = validateMetadata(body.metadata);
     const started = await startVerification({

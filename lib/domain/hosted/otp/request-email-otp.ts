@@ -18,7 +18,8 @@ const HOUR_MS = 3_600_000;
 
 /**
  * Issues a 6-digit code (CSPRNG) for an e-mail address, valid 10 minutes, bound to the verification it was asked
- * for, and mails it. Limits (OTP_RATE_LIMITED with Retry-After): 5 per e-mail address per hour across the service,
+ * for, and mails it. Limits (OTP_RATE_LIMITED with Retry-After): 5 per e-mail address per hour within the account
+ * (not across the service: one tenant must not be able to lock an address out of every other tenant's flows),
  * 5 per verification per hour, and, from the hosted page (`clientAddress` given), 10 per client address per hour.
  * A new code replaces the earlier unused codes of the same address for the same verification only, so nobody can
  * void the code someone else is about to type.
@@ -49,10 +50,16 @@ export async function requestEmailOtp(input: {
   const id = uuidv7(); // time-ordered, like every other id
 
   const accountId = await prisma.$transaction(async (tx) => {
-    // serialise requests for the same address so five concurrent requests cannot become six
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${hash}, 0))`;
+    const workflow = await tx.workflow.findUnique({ where: { id: input.workflowId }, select: { accountId: true } });
+    if (!workflow) throw new DomainError("WORKFLOW_NOT_FOUND", "Workflow not found.");
+    // serialise requests for the same address in this account so five concurrent requests cannot become six
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`otp-email:${workflow.accountId}:${hash}`}, 0))`;
     const recent = await tx.emailOtp.findMany({
-      where: { emailHash: hash, createdAt: { gt: new Date(now.getTime() - HOUR_MS) } },
+      where: {
+        emailHash: hash,
+        workflow: { accountId: workflow.accountId },
+        createdAt: { gt: new Date(now.getTime() - HOUR_MS) },
+      },
       select: { createdAt: true },
       orderBy: { createdAt: "asc" },
     });
@@ -104,10 +111,7 @@ export async function requestEmailOtp(input: {
         createdAt: now,
       },
     });
-    return (
-      (await tx.workflow.findUnique({ where: { id: input.workflowId }, select: { accountId: true } }))?.accountId ??
-      null
-    );
+    return workflow.accountId;
   });
 
   try {

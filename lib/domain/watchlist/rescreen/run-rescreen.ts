@@ -83,7 +83,7 @@ async function loadIdentities(scopeAccountId: string | null, cursor: string | nu
     SELECT b."id", s."data" FROM batch b
     LEFT JOIN "VerificationStep" s ON s."verificationId" = b."id" AND s."processType" = 'WATCHLIST_CHECK' AND s."status" = 'COMPLETED'
     ORDER BY b."id"`;
-  const key = secrets().storageKey;
+  const key = secrets().keyring; // every configured key opens: rows sealed before a rotation are read too
   const identities: ScreenedIdentity[] = [];
   for (const row of rows) {
     if (!row.data) continue;

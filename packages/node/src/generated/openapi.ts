@@ -436,7 +436,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Optional. Per account, kept 24 h: a retry with the same key and body gets the first 2xx answer again (header Idempotent-Replayed: true); the same key with another body is a 409 IDEMPOTENCY_KEY_REUSED. */
+                /** @description Optional. Per account, mode and caller (the API key, or a hosted-page session's verification), kept 24 h: a retry with the same key and body gets the first 2xx answer again (header Idempotent-Replayed: true); the same key with another body is a 409 IDEMPOTENCY_KEY_REUSED. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -669,7 +669,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Optional. Per account, kept 24 h: a retry with the same key and body gets the first 2xx answer again (header Idempotent-Replayed: true); the same key with another body is a 409 IDEMPOTENCY_KEY_REUSED. */
+                /** @description Optional. Per account, mode and caller (the API key, or a hosted-page session's verification), kept 24 h: a retry with the same key and body gets the first 2xx answer again (header Idempotent-Replayed: true); the same key with another body is a 409 IDEMPOTENCY_KEY_REUSED. */
                 "Idempotency-Key"?: string;
             };
             path: {

@@ -21,7 +21,7 @@ export const POST = apiRoute(
     const slot = uploadSlot(request);
     try {
       const { items, complete, requestHash } = await readInputsRequest(request, plan, slot);
-      return await withIdempotentBody(request, principal.accountId, { value: items, requestHash }, async (items) =>
+      return await withIdempotentBody(request, principal, { value: items, requestHash }, async (items) =>
         json(await sendInputs(caller, params.verificationId, items, complete)),
       );
     } finally {
