@@ -16,13 +16,23 @@ const REPEATED_KEY_PAGE = `<!doctype html><html lang="en"><head><meta charset="u
 export async function proxy(request: NextRequest) {
   const isVerifyPage = request.nextUrl.pathname === "/verify";
   const parsed = isVerifyPage ? parseVerifyPageParams(request.nextUrl.searchParams) : null;
-  const response =
-    parsed && !parsed.ok
-      ? new NextResponse(REPEATED_KEY_PAGE, { status: 400, headers: { "Content-Type": "text/html; charset=utf-8" } })
-      : NextResponse.next();
   const frameAncestors = parsed?.ok ? await verifyPageFrameAncestors(parsed.values).catch(() => []) : [];
-  for (const [name, value] of Object.entries(securityHeaders({ publicUrl: env().PUBLIC_URL, frameAncestors })))
-    response.headers.set(name, value);
+  // the hosted page renders per request: its scripts carry a nonce instead of 'unsafe-inline' (docs/security.md)
+  const nonce = parsed?.ok ? btoa(crypto.randomUUID()) : undefined;
+  const headers = securityHeaders({ publicUrl: env().PUBLIC_URL, frameAncestors, nonce });
+  let response: NextResponse;
+  if (parsed && !parsed.ok)
+    response = new NextResponse(REPEATED_KEY_PAGE, {
+      status: 400,
+      headers: { "Content-Type": "text/html; charset=utf-8" },
+    });
+  else if (nonce) {
+    // Next reads the nonce from the request's CSP header and sets it on every script it renders
+    const requestHeaders = new Headers(request.headers);
+    requestHeaders.set("Content-Security-Policy", headers["Content-Security-Policy"]!);
+    response = NextResponse.next({ request: { headers: requestHeaders } });
+  } else response = NextResponse.next();
+  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
   return response;
 }
 

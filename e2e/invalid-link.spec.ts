@@ -65,3 +65,26 @@ test("invalid link: a repeated parameter is a 400 page that nobody may frame (is
   await page.goto(`/verify?${flow}&lang=en`);
   await expect(page.getByRole("heading", { name: "Verify your identity" })).toBeVisible();
 });
+
+test("the hosted page runs its scripts under a per-request nonce, without 'unsafe-inline' (issue 33)", async ({
+  page,
+}) => {
+  const violations: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  const url = `/verify?flowId=${workflowId("address-only")}&clientId=${readSeed().clientId}&lang=en`;
+  const first = await page.goto(url);
+  const csp = first!.headers()["content-security-policy"]!;
+  const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+  expect(nonce).toBeTruthy();
+  expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+  // the page is interactive: React hydrated under the policy (the language menu re-renders it)
+  await expect(page.getByRole("heading", { name: "Verify your identity" })).toBeVisible();
+  await page.getByLabel("Language").selectOption("es");
+  await expect(page.getByRole("heading", { name: "Verifica tu identidad" })).toBeVisible();
+  expect(violations).toEqual([]);
+  // a new nonce for every request
+  const second = await page.goto(url);
+  expect(second!.headers()["content-security-policy"]).not.toContain(`'nonce-${nonce}'`);
+});

@@ -20,4 +20,14 @@ describe("securityHeaders", () => {
     expect(headers["X-Frame-Options"]).toBeUndefined();
     expect(headers["Strict-Transport-Security"]).toMatch(/^max-age=\d+/);
   });
+
+  it("gives the hosted page a per-request nonce instead of 'unsafe-inline' for scripts", () => {
+    const csp = securityHeaders({ publicUrl: "http://localhost:3000", frameAncestors: [], nonce: "bm9uY2U=" })[
+      "Content-Security-Policy"
+    ]!;
+    expect(csp).toContain("script-src 'self' 'nonce-bm9uY2U=' 'strict-dynamic'");
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+    // styles keep it: React sets style attributes
+    expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+  });
 });
