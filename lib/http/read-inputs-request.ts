@@ -187,6 +187,9 @@ function streamParts(request: Request, chunks: AsyncGenerator<Buffer>, plan: Upl
       );
     };
     busboy.on("file", (name, stream, filename, _encoding, mime) => {
+      // first: a part cut short after the body was abandoned emits "error" on its own stream, which would otherwise
+      // be an uncaught exception that takes the process down (a refused or broken upload must never do that)
+      stream.on("error", fail);
       const max = plan.files.get(name);
       // refused at the part's header: the bytes of a file nobody asked for are never kept
       if (max === undefined) return fail(invalid(name, "This workflow does not ask for this file"));
@@ -215,7 +218,6 @@ function streamParts(request: Request, chunks: AsyncGenerator<Buffer>, plan: Upl
         // a small file in a large reservation: keep an exact copy, let the reservation go
         parts.files.set(name, size < capacity / 2 ? Buffer.from(bytes) : bytes);
       });
-      stream.on("error", fail);
     });
     busboy.on("field", (name, value, _nameTruncated, valueTruncated) => {
       if (valueTruncated) return fail(invalid(name, `At most ${formatBytes(MAX_FIELD_BYTES)}`));

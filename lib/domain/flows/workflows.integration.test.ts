@@ -83,15 +83,18 @@ describe("saveWorkflow", () => {
     // who created and who published, with the version, in the audit log
     await duplicateWorkflow(a.owner, created.workflowId);
     await setWorkflowArchived(a.owner, created.workflowId, true);
-    const audit = await prisma.auditLog.findMany({
-      where: {
-        accountId: a.account.accountId,
-        action: { startsWith: "workflow." },
-        OR: [{ targetId: created.workflowId }, { data: { path: ["sourceWorkflowId"], equals: created.workflowId } }],
-      },
-      orderBy: { createdAt: "asc" },
-      select: { action: true, actorId: true, data: true },
-    });
+    // AuditLog.data is sealed (docs/security.md): the duplicate's source id is read back, not queried in SQL
+    const audit = (
+      await prisma.auditLog.findMany({
+        where: { accountId: a.account.accountId, action: { startsWith: "workflow." } },
+        orderBy: { createdAt: "asc" },
+        select: { action: true, actorId: true, data: true, targetId: true },
+      })
+    ).filter(
+      (r) =>
+        r.targetId === created.workflowId ||
+        (r.data as { sourceWorkflowId?: string } | null)?.sourceWorkflowId === created.workflowId,
+    );
     expect(audit.map((r) => [r.action, r.actorId])).toEqual([
       ["workflow.created", a.admin.userId],
       ["workflow.published", a.owner.userId],
