@@ -116,6 +116,26 @@ describe("decide", () => {
     expect(d.result).toBe("MANUAL_REVIEW");
   });
 
+  it("tells a misread zone (a check digit fails) from an unknown state code (every digit holds) in data.mrz", () => {
+    const known = decide(evidence(examination(person)), policy).data.mrz;
+    expect(known).toMatchObject({ valid: true, check_digits_valid: true, unknown_codes: [] });
+    const misread = decide(evidence(examination(person, { corrupt: "birth" })), policy).data.mrz;
+    expect(misread).toMatchObject({ valid: false, check_digits_valid: false, unknown_codes: [] });
+    // ICAO 9303-4's specimen: every check digit holds, but UTO (Utopia) is no state
+    const utopia = ["P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<", "L898902C36UTO7408122F1204159ZE184226B<<<<<10"];
+    const exam = examination(person);
+    const specimen = decide(evidence({ ...exam, mrz: { ...exam.mrz!, lines: utopia, result: parse(utopia) } }), policy)
+      .data.mrz;
+    expect(specimen).toMatchObject({
+      valid: false,
+      check_digits_valid: true,
+      unknown_codes: [
+        { field: "issuing_state", code: "UTO" },
+        { field: "nationality", code: "UTO" },
+      ],
+    });
+  });
+
   it("declines an expired document on a certain reading of its expiry, reviews an uncertain one", () => {
     const d = decide(evidence(examination({ ...person, expiryDate: "2025-01-31" })), policy);
     expect(results(d.checks).DOCUMENT_EXPIRY).toBe("FAILED");

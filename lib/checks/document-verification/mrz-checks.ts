@@ -142,3 +142,36 @@ export function mrzEncoded(exam: Examination, birth: string | null, expiry: stri
     documentNumber: f.documentNumber ?? null,
   };
 }
+
+/** A state code of the MRZ that names no state (ICAO's specimen state UTO, a misread code), with its field. */
+export type UnknownCode = { field: "issuing_state" | "nationality"; code: string };
+
+const CODE_FIELDS = [
+  ["issuingState", "issuing_state"],
+  ["nationality", "nationality"],
+] as const;
+
+/**
+ * `data.mrz`: `valid` (the mrz package's judgement: every check digit AND known state codes) beside
+ * `check_digits_valid` (every ICAO check digit alone), and the unknown codes named, so an integrator can tell a
+ * misread zone (check digits fail) from a specimen or an unknown state (digits hold, a code is unknown).
+ */
+export function mrzData(mrz: NonNullable<Examination["mrz"]>, side: string | null) {
+  const details = mrz.result.details;
+  const unknown: UnknownCode[] = [];
+  for (const [field, name] of CODE_FIELDS) {
+    const d = details.find((x) => x.field === field);
+    if (!d || d.valid) continue;
+    unknown.push({ field: name, code: mrz.lines[d.line]?.slice(d.start, d.end) ?? String(d.value ?? "") });
+  }
+  return {
+    format: mrz.format,
+    side,
+    lines: mrz.lines,
+    valid: mrz.result.valid,
+    check_digits_valid: details.every((d) => !d.field || !CHECK_DIGIT_FIELDS.has(d.field) || d.valid),
+    unknown_codes: unknown,
+    repairs: mrz.repairs,
+    ocr_confidence: mrz.confidence,
+  };
+}

@@ -281,6 +281,25 @@ export type components = {
              */
             verificationUrl: string;
         };
+        DocumentMrz: {
+            /** @description TD1, TD2 or TD3 (a visa: MRV-A is read as TD3, MRV-B as TD2) */
+            format: string;
+            side: ("FRONT" | "BACK") | null;
+            /** @description The zone's lines as read (after repairs), `<` fillers */
+            lines: string[];
+            /** @description Every ICAO 9303 check digit holds AND the issuing state and nationality are known state codes */
+            valid: boolean;
+            /** @description Every ICAO 9303 check digit holds (state codes aside): false means misread or a wrong digit */
+            check_digits_valid: boolean;
+            /** @description State codes that name no state (ICAO's specimen UTO, a misread code), as read */
+            unknown_codes: {
+                /** @enum {string} */
+                field: "issuing_state" | "nationality";
+                code: string;
+            }[];
+            repairs: string[];
+            ocr_confidence: number;
+        };
         VerificationRecord: {
             /** Format: uuid */
             id: string;
@@ -303,6 +322,7 @@ export type components = {
                 stepId: "DOCUMENT_VERIFICATION" | "LIVENESS" | "LOCATION_INTELLIGENCE" | "EMAIL_CHECK" | "WATCHLIST_CHECK" | "VIDEO_AGREEMENT" | "ADDRESS_VERIFICATION";
                 /** @description 200 when the step ran, 500 when it failed to run */
                 status: number;
+                /** @description The process's data (docs/checks.md); DOCUMENT_VERIFICATION's `mrz` is a DocumentMrz or null */
                 data: unknown;
             }[];
         };
