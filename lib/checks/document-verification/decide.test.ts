@@ -224,7 +224,10 @@ describe("typesOfMrz", () => {
     expect(typesOfMrz("TD3", "P")).toEqual(["PASSPORT"]);
     expect(typesOfMrz("TD1", "I")).toEqual(["NATIONAL_ID", "RESIDENCE_PERMIT"]);
     expect(typesOfMrz("TD1", "IR")).toEqual(["RESIDENCE_PERMIT"]);
-    expect(typesOfMrz("TD2", "V")).toEqual([]);
+    // machine-readable visas: MRV-A is TD3-sized, MRV-B TD2-sized, both with document code V
+    expect(typesOfMrz("TD3", "V<")).toEqual(["VISA"]);
+    expect(typesOfMrz("TD2", "VD")).toEqual(["VISA"]);
+    expect(typesOfMrz("TD1", "V<")).toEqual([]);
   });
 
   it("reviews a printed name that differs letter by letter from the MRZ, showing both readings", () => {

@@ -12,6 +12,8 @@ import { check, notAllowedBy, type Declared, type Policy } from "./rules";
 /** The declared types an MRZ can be (ICAO 9303-4/-5/-6 document codes; residence permits are I/A/C cards, often "IR"/"AR"). */
 export function typesOfMrz(format: string, code: string): string[] {
   if (format === "TD3" && code.startsWith("P")) return ["PASSPORT"];
+  // MRV-A (TD3-sized) and MRV-B (TD2-sized) visas: document code V (ICAO 9303-7)
+  if ((format === "TD3" || format === "TD2") && code.startsWith("V")) return ["VISA"];
   if ((format === "TD1" || format === "TD2") && /^[IAC]/.test(code))
     return code[1] === "R" ? ["RESIDENCE_PERMIT"] : ["NATIONAL_ID", "RESIDENCE_PERMIT"];
   if (format === "FRENCH_DRIVING_LICENSE" || format === "SWISS_DRIVING_LICENSE") return ["DRIVERS_LICENSE"];

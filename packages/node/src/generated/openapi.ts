@@ -363,7 +363,7 @@ export type components = {
         };
         DocumentType: {
             /** @enum {string} */
-            name: "PASSPORT" | "DRIVERS_LICENSE" | "NATIONAL_ID" | "RESIDENCE_PERMIT" | "VOTER_ID";
+            name: "PASSPORT" | "DRIVERS_LICENSE" | "NATIONAL_ID" | "RESIDENCE_PERMIT" | "VOTER_ID" | "VISA";
             label: string;
             sides: ("FRONT" | "BACK")[];
             subTypes: components["schemas"]["SubDocumentType"][];
