@@ -175,7 +175,10 @@ export const StartVerificationResponse = z
 // so integrators can type the two validity flags; the step's `data` stays open (each process has its own fields).
 export const DocumentMrz = z
   .object({
-    format: z.string().meta({ description: "TD1, TD2 or TD3 (a visa: MRV-A is read as TD3, MRV-B as TD2)" }),
+    format: z.string().meta({
+      description:
+        "TD1, TD2 or TD3 (a visa: MRV-A is read as TD3, MRV-B as TD2), or FRENCH_NATIONAL_ID (the old 2×36 card)",
+    }),
     side: z.enum(["FRONT", "BACK"]).nullable(),
     lines: z.array(z.string()).meta({ description: "The zone's lines as read (after repairs), `<` fillers" }),
     valid: z.boolean().meta({

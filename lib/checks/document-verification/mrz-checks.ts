@@ -4,6 +4,7 @@ import type { EncodedFields } from "./field-consistency";
 import { nameTokens } from "./field-consistency";
 import { alpha2OfMrzState } from "@/lib/engines/documents/mrz/icao";
 import { agreementNeeded, CHECK_DIGIT_FIELDS } from "@/lib/engines/documents/mrz/mrz-certainty";
+import { isFrenchId } from "@/lib/engines/documents/mrz/mrz-lines";
 import { hasValue } from "@/lib/engines/documents/ocr/printed-zone";
 import { check, notAllowedBy, type Declared, type Policy } from "./rules";
 
@@ -167,7 +168,8 @@ export function mrzData(mrz: NonNullable<Examination["mrz"]>, side: string | nul
     unknown.push({ field: name, code: mrz.lines[d.line]?.slice(d.start, d.end) ?? String(d.value ?? "") });
   }
   return {
-    format: mrz.format,
+    // the old French card is 2×36 like a TD2 but laid out on its own (mrz-lines.ts, isFrenchId)
+    format: isFrenchId(mrz.lines) ? "FRENCH_NATIONAL_ID" : mrz.format,
     side,
     lines: mrz.lines,
     valid: mrz.result.valid,

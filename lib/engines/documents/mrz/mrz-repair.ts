@@ -1,7 +1,8 @@
 import type { ParseResult } from "mrz";
 import { alpha2OfMrzState, type MrzFormat } from "./icao";
 import { compositeHolds, fieldHolds, LAYOUT, put, slice } from "./mrz-layout";
-import { safeParse } from "./mrz-lines";
+import { isFrenchId, safeParse } from "./mrz-lines";
+import { conformNumber, fitsNumber, FRENCH_ID_NUMBER, numberFormatOf, zeroInDigitRuns } from "./number-formats";
 import { hasValue, nearWord, type PrintedZone } from "@/lib/engines/documents/ocr/printed-zone";
 
 // Repairing MRZ lines (mrz-lines.ts turns OCR text into them) — only where ICAO 9303 says which character class a position
@@ -77,7 +78,7 @@ function swapVariants(value: string, maxSwaps: number): string[][] {
 const LETTER_LOOKALIKES: Record<string, string> = {
   N: "WHMK",
   W: "NVM",
-  H: "NMK",
+  H: "NMKW",
   M: "NWH",
   O: "DQCU",
   D: "OQ",
@@ -140,6 +141,9 @@ export function repairLines(
         );
     }
   }
+  // the old French 2×36 card is not an ICAO layout: its fields sit elsewhere, so only the character classes
+  // (autocorrect, above) and its number's format apply
+  if (isFrenchId(lines)) return repairFrenchNumber(lines, repairs);
   const l = LAYOUT[format];
 
   for (const [span, otherSpan, label] of [
@@ -154,6 +158,31 @@ export function repairLines(
     }
   }
 
+  // the issuing state's number format (number-formats.ts): a position that holds digits never holds an O, whatever
+  // the check digits say (an O/0 swap under weights summing to a multiple of 5 keeps every digit)
+  const numberFormat = numberFormatOf(slice(lines, l.issuing), lines[0]!.slice(0, 2));
+  const checkOf = (ls: string[]) => ls[l.number[0]]![l.number[1] + l.number[2]]!;
+  // without a known format, an O among digits is read as 0 only where the digit cannot tell (the 0 reading keeps
+  // the number's check digit too); the later repairs may not bring such an O back (a page OCR that misread the
+  // printed number the same way would otherwise "confirm" it)
+  const zerosOf = (ls: string[]) => zeroInDigitRuns(slice(ls, l.number), checkOf(ls));
+  const fits = (ls: string[]) =>
+    numberFormat
+      ? fitsNumber(slice(ls, l.number), numberFormat.slots)
+      : zerosOf(ls) === slice(ls, l.number) || !fieldHolds(put(ls, l.number, zerosOf(ls)), l.number);
+  const read = slice(lines, l.number);
+  const zeros = zerosOf(lines);
+  const conformed = numberFormat
+    ? conformNumber(read, numberFormat.slots)
+    : fieldHolds(put(lines, l.number, zeros), l.number)
+      ? zeros
+      : null;
+  if (conformed && conformed !== read) {
+    const why = numberFormat ? `${numberFormat.source}: letters and digits by position` : "O among digits";
+    repairs.push(`document number ${read} → ${conformed} (${why})`);
+    lines = put(lines, l.number, conformed);
+  }
+
   // document number, by shape first: among the readings whose check digit and composite hold, the one the
   // glyphs' OCR-B shapes support clearly best (resolveByShape)
   const number = slice(lines, l.number);
@@ -165,6 +194,7 @@ export function repairLines(
   // I/8 …): no digit can tell them apart, so only the shape can (measured on the generated hard set).
   const readHolds = fieldHolds(lines, l.number);
   let byShape = shapes ? resolveByShape(format, lines, shapes) : null;
+  if (byShape && !fits(byShape)) byShape = null;
   if (
     byShape &&
     readHolds &&
@@ -192,7 +222,7 @@ export function repairLines(
     const options = swapVariants(number, 2)
       .flat()
       .map((v) => put(lines, l.number, v))
-      .filter((ls) => fieldHolds(ls, l.number) && compositeHolds(format, ls));
+      .filter((ls) => fieldHolds(ls, l.number) && compositeHolds(format, ls) && fits(ls));
     const printed = options.filter((ls) => hasValue(zone, slice(ls, l.number).replace(/</g, ""), true));
     const printedPick = printed.length === 1;
     // a valid reading whose number is not printed is only replaced by a printed variant (G/6, S/8 cannot be told
@@ -260,6 +290,15 @@ export function repairLines(
     lines = put(lines, nameSpan, slice(lines, nameSpan).slice(0, tail.index) + "<".repeat(tail[0].length));
   }
   return { lines, repairs };
+}
+
+/** The French 2×36 card's twelve-character number read through its format (number-formats.ts). */
+function repairFrenchNumber(lines: string[], repairs: string[]): { lines: string[]; repairs: string[] } {
+  const read = lines[1]!.slice(0, 12);
+  const conformed = conformNumber(read, FRENCH_ID_NUMBER);
+  if (!conformed || conformed === read) return { lines, repairs };
+  repairs.push(`document number ${read} → ${conformed} (French identity card: letters and digits by position)`);
+  return { lines: [lines[0]!, conformed + lines[1]!.slice(12)], repairs };
 }
 
 /**

@@ -282,7 +282,7 @@ export type components = {
             verificationUrl: string;
         };
         DocumentMrz: {
-            /** @description TD1, TD2 or TD3 (a visa: MRV-A is read as TD3, MRV-B as TD2) */
+            /** @description TD1, TD2 or TD3 (a visa: MRV-A is read as TD3, MRV-B as TD2), or FRENCH_NATIONAL_ID (the old 2×36 card) */
             format: string;
             side: ("FRONT" | "BACK") | null;
             /** @description The zone's lines as read (after repairs), `<` fillers */
