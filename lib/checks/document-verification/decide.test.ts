@@ -196,6 +196,24 @@ describe("decide", () => {
     expect(d.data).toMatchObject({ full_name: null, date_of_birth: null, template_matching_result: "NOT_CHECKED" });
   });
 
+  it("says so when the MRZ reading budget ran out, and sends the document to review", () => {
+    const nothing = decide(evidence({ ...examination(person, { noMrz: true }), mrzBudgetSpent: true }), policy);
+    expect(nothing.result).toBe("MANUAL_REVIEW");
+    expect(nothing.checks.find((c) => c.name === "MRZ_READ")).toMatchObject({
+      result: "REVIEW",
+      detail: expect.stringContaining("reading budget"),
+    });
+    const failing = decide(
+      evidence({
+        ...examination(person, { corrupt: "document", agreement: 1, printed: "PASSPORT\nDE BRUIJN\nWILLEKE" }),
+        mrzBudgetSpent: true,
+      }),
+      policy,
+    );
+    expect(failing.result).toBe("MANUAL_REVIEW");
+    expect(failing.checks.find((c) => c.name === "CHECK_DIGITS")?.detail).toContain("reading budget ran out");
+  });
+
   it("reviews a document another identity of the account submitted", () => {
     const d = decide(
       { ...evidence(examination(person)), duplicates: [{ verificationId: "v-1", reason: "DOCUMENT_NUMBER" }] },

@@ -63,10 +63,11 @@ export function checkDigits(exam: Examination, birth: string | null, expiry: str
       "REVIEW",
       `Wrong check digit(s): ${names}, while ${certain}: the MRZ may not be the one issued (or the document carries a wrong digit).`,
     );
+  const spent = exam.mrzBudgetSpent ? " The reading budget ran out before a reading held." : "";
   return check(
     "CHECK_DIGITS",
     "REVIEW",
-    `Check digit(s) do not hold: ${names}; the reading is not certain enough (${agreement} of ${mrz!.variants} OCR variants agree${compositeFails && fields.length ? ", the composite fails too" : ""}), so OCR may have misread it.`,
+    `Check digit(s) do not hold: ${names}; the reading is not certain enough (${agreement} of ${mrz!.variants} OCR variants agree${compositeFails && fields.length ? ", the composite fails too" : ""}), so OCR may have misread it.${spent}`,
   );
 }
 
