@@ -1,5 +1,6 @@
 import type { ParseResult } from "mrz";
-import { alpha2OfMrzState, type MrzFormat } from "./icao";
+import type { MrzFormat } from "./icao";
+import { repairStates } from "./mrz-states";
 import { compositeHolds, fieldHolds, LAYOUT, put, slice } from "./mrz-layout";
 import { isFrenchId, safeParse } from "./mrz-lines";
 import { conformNumber, fitsNumber, FRENCH_ID_NUMBER, numberFormatOf, zeroInDigitRuns } from "./number-formats";
@@ -20,9 +21,25 @@ import { hasValue, nearWord, type PrintedZone } from "@/lib/engines/documents/oc
 //    field of the MRZ when that one is known;
 //  - a name token (no check digit) is snapped to the one printed word one letter away.
 
+type Detail = ParseResult["details"][number];
+
+/**
+ * The autocorrections to apply: not a state code that stays partly digits after them (a Romanian card prints its
+ * nationality as "132": "I3Z" is no truer than what is printed, and no check digit covers it).
+ */
+function correctable(lines: string[], d: Detail): boolean {
+  if (d.field !== "issuingState" && d.field !== "nationality") return true;
+  const value = [...(lines[d.line]?.slice(d.start, d.end) ?? "")];
+  for (const a of d.autocorrect) value[a.column - d.start] = a.corrected;
+  return !/\d/.test(value.join(""));
+}
+
 function applyAutocorrect(lines: string[], result: ParseResult): string[] {
   const out = lines.map((l) => [...l]);
-  for (const d of result.details) for (const a of d.autocorrect) if (out[a.line]) out[a.line]![a.column] = a.corrected;
+  for (const d of result.details) {
+    if (!correctable(lines, d)) continue;
+    for (const a of d.autocorrect) if (out[a.line]) out[a.line]![a.column] = a.corrected;
+  }
   return out.map((l) => l.join(""));
 }
 
@@ -74,46 +91,6 @@ function swapVariants(value: string, maxSwaps: number): string[][] {
   return byCount;
 }
 
-// OCR look-alikes among capital letters, for the 3-letter state codes
-const LETTER_LOOKALIKES: Record<string, string> = {
-  N: "WHMK",
-  W: "NVM",
-  H: "NMKW",
-  M: "NWH",
-  O: "DQCU",
-  D: "OQ",
-  Q: "OD",
-  C: "OGE",
-  G: "CO",
-  E: "FBL",
-  F: "EP",
-  B: "ER",
-  P: "FR",
-  R: "PBK",
-  K: "RXH",
-  X: "K",
-  V: "UWY",
-  U: "VO",
-  Y: "V",
-  I: "LTJ",
-  L: "IE",
-  T: "I",
-  J: "I",
-};
-
-function repairState(code: string, other: string | null): string | null {
-  if (alpha2OfMrzState(code)) return null;
-  if (other && alpha2OfMrzState(other) && [...code].filter((c, i) => c !== other[i]).length <= 1) return other;
-  const found = new Set<string>();
-  for (let i = 0; i < code.length; i++) {
-    for (const c of LETTER_LOOKALIKES[code[i]!] ?? "") {
-      const v = code.slice(0, i) + c + code.slice(i + 1);
-      if (alpha2OfMrzState(v)) found.add(v);
-    }
-  }
-  return found.size === 1 ? [...found][0]! : null;
-}
-
 const charValue = (c: string) => (c === "<" ? 0 : c >= "0" && c <= "9" ? c.charCodeAt(0) - 48 : c.charCodeAt(0) - 55);
 /** `b` is `a` with one character replaced by one of the same value modulo 10: invisible to every check digit. */
 function digitBlind(a: string, b: string): boolean {
@@ -135,7 +112,7 @@ export function repairLines(
   let lines = first ? applyAutocorrect(input, first) : [...input];
   if (first) {
     for (const d of first.details) {
-      if (d.autocorrect.length)
+      if (d.autocorrect.length && correctable(input, d))
         repairs.push(
           `${d.label}: ${d.autocorrect.map((a) => `${a.original}→${a.corrected}`).join(", ")} (character class of the field)`,
         );
@@ -146,16 +123,14 @@ export function repairLines(
   if (isFrenchId(lines)) return repairFrenchNumber(lines, repairs);
   const l = LAYOUT[format];
 
-  for (const [span, otherSpan, label] of [
-    [l.issuing, l.nationality, "issuing state"],
-    [l.nationality, l.issuing, "nationality"],
+  const states = repairStates(slice(lines, l.issuing), slice(lines, l.nationality));
+  for (const [span, label, code, fixed] of [
+    [l.issuing, "issuing state", slice(lines, l.issuing), states.issuing],
+    [l.nationality, "nationality", slice(lines, l.nationality), states.nationality],
   ] as const) {
-    const code = slice(lines, span);
-    const fixed = repairState(code, slice(lines, otherSpan));
-    if (fixed && fixed !== code) {
-      lines = put(lines, span, fixed);
-      repairs.push(`${label} ${code} → ${fixed} (known state code one look-alike away)`);
-    }
+    if (fixed === code) continue;
+    lines = put(lines, span, fixed);
+    repairs.push(`${label} ${code} → ${fixed} (${states.why})`);
   }
 
   // the issuing state's number format (number-formats.ts): a position that holds digits never holds an O, whatever
