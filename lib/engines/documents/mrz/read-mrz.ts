@@ -45,6 +45,9 @@ import type { PrintedZone } from "@/lib/engines/documents/ocr/printed-zone";
 //  4. Choose: a fully valid reading first, then the one most variants agree on, then the most valid fields.
 //     `agreement` (how many variants produced exactly the chosen lines) and `variants` tell the rules how certain
 //     the reading is: a failing check digit declines a document only when the reading is certain (decide.ts).
+//  5. Letters (issue 32): where the chosen reading holds, PaddleOCR's reading of the band decides, glyph by glyph,
+//     the letters no check digit covers (secondLetterReading). The tesseract variants have a reading budget
+//     (MRZ_READ_BUDGET_MS); past it the rules are told (budget.spent) and say so.
 
 export type MrzReading = {
   lines: string[];
