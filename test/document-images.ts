@@ -6,6 +6,7 @@ import { createCanvas, GlobalFonts, type SKRSContext2D } from "@napi-rs/canvas";
 import sharp from "sharp";
 import { checkDigit, mrzStateOf } from "@/lib/engines/documents/mrz/icao";
 import { MRZ_PITCH_MM, TD1_LAYOUT, TD3_LAYOUT, type Box } from "@/lib/engines/documents/mrz/layout";
+import { numberFormatOf, slotAllows } from "@/lib/engines/documents/mrz/number-formats";
 import { drawHardMrz, securityBackground } from "@/test/security-print";
 
 const OCRB_PATHS = [process.env.OCRB_FONT, "/usr/share/fonts/opentype/ocr-b/OCRB.otf"].filter((p): p is string =>
@@ -166,9 +167,13 @@ export function randomPerson(
   const sex = rng() < 0.5 ? "F" : "M";
   const country = pick(rng, kind === "TD3" ? PASSPORT_COUNTRIES : ID_CARD_COUNTRIES);
   // letters that OCR confuses with digits (O, I, S, B, Z, G) appear on purpose: the repair must cope with them
-  const documentNumber = Array.from({ length: 9 }, (_, i) =>
+  const drawn = Array.from({ length: 9 }, (_, i) =>
     i < 2 || rng() < 0.2 ? pick(rng, [..."ABCDEFGHIJKLMNOPRSTUVWXYZ"]) : pick(rng, [..."0123456789"]),
   ).join("");
+  // a state whose numbers have a known format (number-formats.ts) gets one that fits it, as its real documents do
+  // (mapped, not drawn again: the people drawn after this one stay the same)
+  const numberFormat = numberFormatOf(mrzStateOf(country), kind === "TD3" ? "P" : "ID");
+  const documentNumber = numberFormat ? fitNumber(drawn, numberFormat.slots) : drawn;
   const birth = addDays(new Date(Date.UTC(1950, 0, 1)), Math.floor(rng() * 365 * 55));
   const expiry = options.expired
     ? addDays(today, -1 - Math.floor(rng() * 700))
@@ -475,4 +480,17 @@ export async function drawIdCard(p: Person, options: DrawOptions = {}): Promise<
     fields: boxes as FieldBoxes,
     scale,
   };
+}
+
+/** Each character the format does not allow at its position replaced by an allowed one chosen by its code. */
+function fitNumber(value: string, slots: readonly string[]): string {
+  const sets: Record<string, string> = { "9": "0123456789", A: "ABCDEFGHIJKLMNPRSTUVWXYZ" };
+  return [...value]
+    .map((ch, i) => {
+      const slot = slots[i];
+      if (!slot || slotAllows(slot, ch)) return ch;
+      const set = sets[slot] ?? slot;
+      return set[ch.charCodeAt(0) % set.length]!;
+    })
+    .join("");
 }

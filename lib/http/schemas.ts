@@ -181,6 +181,30 @@ export const StartVerificationResponse = z
   })
   .meta({ id: "StartVerificationResponse" });
 
+// DOCUMENT_VERIFICATION's `data.mrz` (lib/checks/document-verification/mrz-checks.ts, mrzData; docs/api.md): named
+// so integrators can type the two validity flags; the step's `data` stays open (each process has its own fields).
+export const DocumentMrz = z
+  .object({
+    format: z.string().meta({
+      description:
+        "TD1, TD2 or TD3 (a visa: MRV-A is read as TD3, MRV-B as TD2), or FRENCH_NATIONAL_ID (the old 2×36 card)",
+    }),
+    side: z.enum(["FRONT", "BACK"]).nullable(),
+    lines: z.array(z.string()).meta({ description: "The zone's lines as read (after repairs), `<` fillers" }),
+    valid: z.boolean().meta({
+      description: "Every ICAO 9303 check digit holds AND the issuing state and nationality are known state codes",
+    }),
+    check_digits_valid: z.boolean().meta({
+      description: "Every ICAO 9303 check digit holds (state codes aside): false means misread or a wrong digit",
+    }),
+    unknown_codes: z
+      .array(z.object({ field: z.enum(["issuing_state", "nationality"]), code: z.string() }))
+      .meta({ description: "State codes that name no state (ICAO's specimen UTO, a misread code), as read" }),
+    repairs: z.array(z.string()),
+    ocr_confidence: z.number(),
+  })
+  .meta({ id: "DocumentMrz" });
+
 export const VerificationRecord = z
   .object({
     id: z.uuid(),
@@ -200,7 +224,9 @@ export const VerificationRecord = z
       z.object({
         stepId: z.enum(PROCESS_TYPES),
         status: z.number().int().meta({ description: "200 when the step ran, 500 when it failed to run" }),
-        data: z.unknown(),
+        data: z.unknown().meta({
+          description: "The process's data (docs/checks.md); DOCUMENT_VERIFICATION's `mrz` is a DocumentMrz or null",
+        }),
       }),
     ),
   })

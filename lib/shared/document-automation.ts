@@ -97,6 +97,9 @@ export function automationOf(type: DocumentTypeName, country: string): Automatio
     case "VOTER_ID":
       // no voter card format is read yet (Mexico's INE card carries a TD1 MRZ, but its code is decided as an ID)
       return "REVIEW";
+    case "VISA":
+      // ICAO 9303-7: visas are machine-readable (MRV-A / MRV-B), the zone read as a TD3 / TD2 one
+      return "MRZ";
   }
 }
 

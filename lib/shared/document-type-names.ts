@@ -6,6 +6,7 @@ export const DOCUMENT_TYPE_NAMES = [
   "NATIONAL_ID",
   "RESIDENCE_PERMIT",
   "VOTER_ID",
+  "VISA",
 ] as const;
 export type DocumentTypeName = (typeof DOCUMENT_TYPE_NAMES)[number];
 
@@ -16,4 +17,5 @@ export const DOCUMENT_TYPE_LABELS: Record<DocumentTypeName, string> = {
   NATIONAL_ID: "National identity card",
   RESIDENCE_PERMIT: "Residence permit",
   VOTER_ID: "Voter ID card",
+  VISA: "Visa",
 };

@@ -1,64 +1,136 @@
-// The MRZ reader on real document images: every image of a folder through the same examination and rules as the
-// DOCUMENT_VERIFICATION step (the duplicate lookup left out), one row per image beside a peer's score when the file
-// name carries one (`<score>_<name>.<ext>`, as PassportEye's test images do: 100 = every check digit held).
+// The MRZ reader on real document images, on the path users get: every image through the API's upload
+// normalisation (normalize-upload.ts) and the DOCUMENT_VERIFICATION process itself (documentVerification.run, with
+// the duplicate lookup answering "none"), one row per image.
+// - With a `labels.csv` in the folder (mrz-labels.ts): the images it lists, declared as an end user would (the
+//   type the document code names, the issuing state's country), compared with the transcribed lines: the whole
+//   zone exactly, per field, every check digit; decisions against the print (a specimen with wrong digits on
+//   purpose must never be APPROVED; a genuine one never DECLINED except as expired).
+// - Without: every image of the folder, undeclared; only the check digits count (and a peer's score when the file
+//   name carries one, `<score>_<name>.<ext>` as PassportEye's test images do: 100 = every check digit held).
 // Figures, not assertions: the never-regress test is lib/checks/document-verification/real-documents.real.test.ts.
 //
 //   npm run eval:documents -- --data DIR [--today YYYY-MM-DD]
 // Without --data: ../shared/data/documents, when it exists.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { loadavg } from "node:os";
 import path from "node:path";
-import { decide } from "@/lib/checks/document-verification/decide";
-import { examineDocument } from "@/lib/engines/documents/examine-document";
-import { readingHolds } from "@/lib/engines/documents/mrz/mrz-lines";
+import type { Check, ProcessInput } from "@/lib/checks/types";
+import { documentVerification } from "@/lib/checks/document-verification/document-verification";
+import { normalizeUpload } from "@/lib/domain/verifications/normalize-upload";
 import { stopOcrEngine } from "@/lib/engines/documents/ocr/ocr-engine";
+import { testPorts } from "@/test/check-ports";
+import {
+  compareWithLabel,
+  COMPARED_FIELDS,
+  declaredOf,
+  isGenuine,
+  readLabels,
+  type LabelComparison,
+  type MrzLabel,
+} from "./mrz-labels";
 
-export type RealDocument = { file: string; path: string; peer: number | null };
+export type RealDocument = { file: string; path: string; peer: number | null; label: MrzLabel | null };
 export type RealOutcome = {
   doc: RealDocument;
   format: string | null;
-  valid: boolean;
-  invalid: string[];
+  /** data.mrz.check_digits_valid: every ICAO check digit of the lines read holds */
+  checkDigitsValid: boolean;
   lines: string[];
   repairs: string[];
   result: string;
-  checks: string[];
+  checks: Check[];
+  comparison: LabelComparison | null;
   ms: number;
 };
 
 const IMAGE = /\.(png|jpe?g|webp|tiff?)$/i;
 
-/** The images of a folder, with the peer's score from a leading `<number>_` in the file name. */
+/** The documents of a folder: those its labels.csv lists, else its images (with a peer's score from the name). */
 export function listDocuments(dir: string): RealDocument[] {
+  const labels = readLabels(dir);
+  const peerOf = (file: string) => {
+    const m = /^(\d{1,3})_/.exec(path.basename(file));
+    return m ? Number(m[1]) : null;
+  };
+  if (labels)
+    return labels.map((label) => ({
+      file: label.image,
+      path: path.join(dir, label.image),
+      peer: peerOf(label.image),
+      label,
+    }));
   return readdirSync(dir)
     .filter((f) => IMAGE.test(f))
     .sort()
-    .map((file) => {
-      const m = /^(\d{1,3})_/.exec(file);
-      return { file, path: path.join(dir, file), peer: m ? Number(m[1]) : null };
-    });
+    .map((file) => ({ file, path: path.join(dir, file), peer: peerOf(file), label: null }));
 }
 
-/** One image as the step sees a single-sided upload: the MRZ on the side sent. */
+function processInput(
+  bytes: Buffer,
+  contentType: string,
+  meta: Record<string, unknown>,
+  doc: RealDocument,
+  today: Date,
+) {
+  const declared = doc.label ? declaredOf(doc.label) : { type: null, country: null };
+  const inputs = new Map<string, { type: "TEXT" | "FILE"; value: string | null; fileId: string | null }>([
+    ["DOCUMENT_FRONT", { type: "FILE", value: null, fileId: "front" }],
+  ]);
+  if (declared.type) inputs.set("DOCUMENT_TYPE", { type: "TEXT", value: declared.type, fileId: null });
+  if (declared.country) inputs.set("DOCUMENT_COUNTRY", { type: "TEXT", value: declared.country, fileId: null });
+  const input: ProcessInput = {
+    verification: {
+      id: "v",
+      accountId: "a",
+      identityId: "i",
+      workflowId: "w",
+      ipAddress: null,
+      metadata: {},
+      createdAt: today,
+    },
+    workflow: { processes: ["DOCUMENT_VERIFICATION"], documentTypes: [], countries: [], settings: {} },
+    inputs,
+    readFile: async () => ({ bytes, contentType }),
+    earlierSteps: [],
+    now: today,
+    ports: testPorts({ fileMeta: async () => meta, findDuplicateDocuments: async () => [] }),
+  };
+  return input;
+}
+
+/** One image as the API takes it: a single-sided upload (the MRZ on the side sent), normalised, then the process. */
 export async function readDocument(doc: RealDocument, today: Date): Promise<RealOutcome> {
   const t0 = performance.now();
-  const image = readFileSync(doc.path);
-  const exam = await examineDocument(image, null, "FRONT");
-  const decision = decide(
-    { exam, declared: { type: null, country: null }, fileMeta: null, duplicates: [] },
-    { today, allowedTypes: [], allowedCountries: [] },
-  );
-  const mrz = exam.mrz;
+  const upload = await normalizeUpload("DOCUMENT_FRONT", "image", readFileSync(doc.path));
+  const out = await documentVerification.run(processInput(upload.bytes, upload.contentType, upload.meta, doc, today));
+  const ms = performance.now() - t0;
+  const mrz = out.data.mrz as {
+    format: string;
+    lines: string[];
+    check_digits_valid: boolean;
+    repairs: string[];
+  } | null;
   return {
     doc,
     format: mrz?.format ?? null,
-    valid: Boolean(mrz && readingHolds(mrz.result)),
-    invalid: mrz ? mrz.result.details.filter((d) => !d.valid).map((d) => d.field ?? d.label) : [],
+    checkDigitsValid: Boolean(mrz?.check_digits_valid),
     lines: mrz?.lines ?? [],
     repairs: mrz?.repairs ?? [],
-    result: decision.result,
-    checks: decision.checks.filter((k) => k.result !== "PASSED").map((k) => `${k.name} ${k.result}: ${k.detail}`),
-    ms: performance.now() - t0,
+    result: out.result,
+    checks: out.checks,
+    comparison: doc.label ? compareWithLabel(doc.label, mrz?.lines ?? null) : null,
+    ms,
   };
+}
+
+/** DECLINED for a reason other than a certain past expiry (what a genuine specimen must never be). */
+export function declinedOtherThanExpired(o: RealOutcome): boolean {
+  return o.result === "DECLINED" && o.checks.some((c) => c.result === "FAILED" && c.name !== "DOCUMENT_EXPIRY");
+}
+
+/** APPROVED although the print carries a wrong digit on purpose, or carries no MRZ at all. */
+export function wronglyApproved(o: RealOutcome): boolean {
+  return o.result === "APPROVED" && o.doc.label !== null && !isGenuine(o.doc.label);
 }
 
 function parseArgs(argv: readonly string[]): { dir: string; today: Date } {
@@ -75,6 +147,84 @@ function parseArgs(argv: readonly string[]): { dir: string; today: Date } {
   return { dir, today };
 }
 
+const pct = (n: number, of: number) => `${n}/${of} (${of ? ((100 * n) / of).toFixed(0) : "-"} %)`;
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.floor((s.length - 1) / 2)]! : 0;
+};
+
+function printRow(o: RealOutcome): void {
+  const mrz = o.format === null ? "not found" : o.checkDigitsValid ? "digits hold" : "digits fail";
+  const vs = o.comparison ? (o.comparison.exact ? "exact" : "differs") : String(o.doc.peer ?? "-");
+  console.log(
+    `${o.doc.file.padEnd(52)} ${(o.doc.label?.format ?? "-").padEnd(11)} ${(o.format ?? "-").padEnd(18)} ${mrz.padEnd(11)} ${vs.padEnd(7)} ${o.result.padEnd(13)} ${(o.ms / 1000).toFixed(1)} s`,
+  );
+  const truth = o.doc.label?.lines ?? [];
+  o.lines.forEach((l, i) =>
+    console.log(`    ${l}${truth[i] !== undefined && truth[i] !== l ? `   ≠ ${truth[i]}` : ""}`),
+  );
+  if (!o.lines.length && truth.length) for (const t of truth) console.log(`    (not read)   ≠ ${t}`);
+  if (o.repairs.length) console.log(`    repaired: ${o.repairs.join("; ")}`);
+  for (const c of o.checks.filter((k) => k.result !== "PASSED")) console.log(`    ${c.name} ${c.result}: ${c.detail}`);
+}
+
+function printSummary(outcomes: RealOutcome[]): void {
+  const ms = outcomes.map((o) => o.ms);
+  console.log(
+    `\ntime per image (normalisation + process): median ${(median(ms) / 1000).toFixed(1)} s, worst ${(Math.max(...ms) / 1000).toFixed(1)} s; load average at the end ${loadavg()[0]!.toFixed(1)} on 2 cores`,
+  );
+  console.log(
+    `check digits all hold in the lines read: ${pct(outcomes.filter((o) => o.checkDigitsValid).length, outcomes.length)}`,
+  );
+  console.log(
+    `declined other than as expired: ${
+      outcomes
+        .filter(declinedOtherThanExpired)
+        .map((o) => o.doc.file)
+        .join(", ") || "none"
+    }`,
+  );
+  const labelled = outcomes.filter((o) => o.doc.label);
+  if (!labelled.length) {
+    const peerValid = outcomes.filter((o) => o.doc.peer === 100);
+    if (peerValid.length)
+      console.log(
+        `of the peer's fully valid (${peerValid.length}): ${peerValid.filter((o) => o.checkDigitsValid).length} hold here`,
+      );
+    return;
+  }
+  const genuine = labelled.filter((o) => isGenuine(o.doc.label!));
+  const withMrz = labelled.filter((o) => o.doc.label!.format !== "NONE");
+  console.log(
+    `exact zone, genuine specimens: ${pct(genuine.filter((o) => o.comparison!.exact).length, genuine.length)}`,
+  );
+  console.log(
+    `exact zone, every specimen with an MRZ: ${pct(withMrz.filter((o) => o.comparison!.exact).length, withMrz.length)}`,
+  );
+  for (const field of COMPARED_FIELDS) {
+    const has = withMrz.filter((o) => o.comparison!.fields[field] !== undefined);
+    console.log(`  ${field.padEnd(16)} ${pct(has.filter((o) => o.comparison!.fields[field]).length, has.length)}`);
+  }
+  const printHolds = withMrz.filter((o) => o.doc.label!.printHolds === true);
+  console.log(
+    `check digits hold in the lines read, where the print holds: ${pct(printHolds.filter((o) => o.checkDigitsValid).length, printHolds.length)}; as printed: ${printHolds.length}/${withMrz.length}`,
+  );
+  const none = labelled.filter((o) => o.doc.label!.format === "NONE");
+  if (none.length)
+    console.log(`no MRZ on the image, none read: ${pct(none.filter((o) => o.format === null).length, none.length)}`);
+  console.log(
+    `wrongly APPROVED (wrong digits on purpose, or no MRZ): ${
+      labelled
+        .filter(wronglyApproved)
+        .map((o) => o.doc.file)
+        .join(", ") || "none"
+    }`,
+  );
+  const results = new Map<string, number>();
+  for (const o of labelled) results.set(o.result, (results.get(o.result) ?? 0) + 1);
+  console.log(`results: ${[...results].map(([r, n]) => `${r} ${n}`).join(", ")}`);
+}
+
 async function main(): Promise<void> {
   const { dir, today } = parseArgs(process.argv.slice(2));
   if (!existsSync(dir)) {
@@ -82,9 +232,12 @@ async function main(): Promise<void> {
     return;
   }
   const docs = listDocuments(dir);
-  console.log(`Real documents: ${dir} (${docs.length} images)\n`);
+  const labelled = docs.some((d) => d.label);
   console.log(
-    `${"image".padEnd(24)} ${"peer".padStart(4)}  ${"format".padEnd(6)} ${"MRZ".padEnd(14)} ${"step".padEnd(14)} time`,
+    `Real documents: ${dir} (${docs.length} images${labelled ? ", labels.csv" : ""}); today ${today.toISOString().slice(0, 10)}\n`,
+  );
+  console.log(
+    `${"image".padEnd(52)} ${"label".padEnd(11)} ${"read".padEnd(18)} ${"MRZ".padEnd(11)} ${(labelled ? "zone" : "peer").padEnd(7)} ${"step".padEnd(13)} time`,
   );
   const outcomes: RealOutcome[] = [];
   for (const doc of docs) {
@@ -92,40 +245,23 @@ async function main(): Promise<void> {
     try {
       o = await readDocument(doc, today);
     } catch (error) {
+      const detail = String(error);
       o = {
         doc,
         format: null,
-        valid: false,
-        invalid: [],
+        checkDigitsValid: false,
         lines: [],
         repairs: [],
         result: "CRASH",
-        checks: [String(error)],
+        checks: [{ name: "CRASH", result: "FAILED", detail }],
+        comparison: doc.label ? compareWithLabel(doc.label, null) : null,
         ms: 0,
       };
     }
     outcomes.push(o);
-    const mrz = o.format === null ? "not found" : o.valid ? "fully valid" : `${o.invalid.length} invalid`;
-    console.log(
-      `${doc.file.padEnd(24)} ${String(doc.peer ?? "-").padStart(4)}  ${(o.format ?? "-").padEnd(6)} ${mrz.padEnd(14)} ${o.result.padEnd(14)} ${(o.ms / 1000).toFixed(1)} s`,
-    );
-    for (const l of o.lines) console.log(`    ${l}`);
-    if (o.repairs.length) console.log(`    repaired: ${o.repairs.join("; ")}`);
-    if (!o.valid && o.invalid.length) console.log(`    invalid: ${o.invalid.join(", ")}`);
-    for (const c of o.checks) console.log(`    ${c}`);
+    printRow(o);
   }
-  const valid = outcomes.filter((o) => o.valid).length;
-  const peerValid = docs.filter((d) => d.peer === 100);
-  const ours = outcomes.filter((o) => o.doc.peer === 100 && o.valid).length;
-  const declined = outcomes.filter((o) => o.result === "DECLINED" && !o.valid).length;
-  console.log(
-    `\nfully valid MRZ: ${valid}/${docs.length} (${((100 * valid) / Math.max(1, docs.length)).toFixed(0)} %)`,
-  );
-  if (peerValid.length)
-    console.log(
-      `of the peer's fully valid (${peerValid.length}): ${ours} fully valid here; the peer: ${peerValid.length}/${docs.length} overall`,
-    );
-  console.log(`declined on a reading whose check digits fail: ${declined}`);
+  printSummary(outcomes);
   await stopOcrEngine();
 }
 

@@ -66,6 +66,7 @@ export const ar: Messages = {
       DRIVERS_LICENSE: "رخصة قيادة",
       RESIDENCE_PERMIT: "تصريح إقامة",
       VOTER_ID: "بطاقة ناخب",
+      VISA: "تأشيرة",
     },
   },
   camera: {

@@ -70,6 +70,7 @@ export const de: Messages = {
       DRIVERS_LICENSE: "Führerschein",
       RESIDENCE_PERMIT: "Aufenthaltstitel",
       VOTER_ID: "Wählerausweis",
+      VISA: "Visum",
     },
   },
   camera: {

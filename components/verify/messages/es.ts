@@ -68,6 +68,7 @@ export const es: Messages = {
       DRIVERS_LICENSE: "Permiso de conducir",
       RESIDENCE_PERMIT: "Permiso de residencia",
       VOTER_ID: "Credencial de elector",
+      VISA: "Visado",
     },
   },
   camera: {

@@ -69,6 +69,7 @@ export const fr: Messages = {
       DRIVERS_LICENSE: "Permis de conduire",
       RESIDENCE_PERMIT: "Titre de séjour",
       VOTER_ID: "Carte d’électeur",
+      VISA: "Visa",
     },
   },
   camera: {

@@ -69,6 +69,7 @@ export const it: Messages = {
       DRIVERS_LICENSE: "Patente di guida",
       RESIDENCE_PERMIT: "Permesso di soggiorno",
       VOTER_ID: "Tessera elettorale",
+      VISA: "Visto",
     },
   },
   camera: {

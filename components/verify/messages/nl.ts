@@ -70,6 +70,7 @@ export const nl: Messages = {
       DRIVERS_LICENSE: "Rijbewijs",
       RESIDENCE_PERMIT: "Verblijfsvergunning",
       VOTER_ID: "Kiezerspas",
+      VISA: "Visum",
     },
   },
   camera: {

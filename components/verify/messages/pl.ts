@@ -66,6 +66,7 @@ export const pl: Messages = {
       DRIVERS_LICENSE: "Prawo jazdy",
       RESIDENCE_PERMIT: "Karta pobytu",
       VOTER_ID: "Karta wyborcy",
+      VISA: "Wiza",
     },
   },
   camera: {

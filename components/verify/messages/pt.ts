@@ -66,6 +66,7 @@ export const pt: Messages = {
       DRIVERS_LICENSE: "Carteira de motorista",
       RESIDENCE_PERMIT: "Autorização de residência",
       VOTER_ID: "Título de eleitor",
+      VISA: "Visto",
     },
   },
   camera: {

@@ -69,6 +69,7 @@ export const tr: Messages = {
       DRIVERS_LICENSE: "Sürücü belgesi",
       RESIDENCE_PERMIT: "İkamet izni",
       VOTER_ID: "Seçmen kartı",
+      VISA: "Vize",
     },
   },
   camera: {

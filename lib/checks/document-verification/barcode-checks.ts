@@ -61,8 +61,9 @@ export function unreadableCheck(exam: Examination, declared: Declared): Check {
         ? "The back of the card was not submitted: its PDF417 barcode carries the data to verify, so a person must look at it."
         : "No PDF417 barcode could be read on the back of the card (blurred, glare, cut off or covered?): the fields cannot be verified automatically.",
     );
-  const why =
-    expected === "REVIEW"
+  const why = exam.mrzBudgetSpent
+    ? "No machine-readable zone was read within the reading budget (the image gave text no reading made an MRZ of): a person must look at it."
+    : expected === "REVIEW"
       ? `No machine-readable zone was found; a ${type} of ${declared.country} usually has none, so its fields cannot be verified automatically.`
       : "No machine-readable zone could be read (cropped, blurred or covered?): the fields cannot be verified automatically.";
   return check("MRZ_READ", "REVIEW", why);

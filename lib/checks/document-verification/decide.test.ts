@@ -116,6 +116,26 @@ describe("decide", () => {
     expect(d.result).toBe("MANUAL_REVIEW");
   });
 
+  it("tells a misread zone (a check digit fails) from an unknown state code (every digit holds) in data.mrz", () => {
+    const known = decide(evidence(examination(person)), policy).data.mrz;
+    expect(known).toMatchObject({ valid: true, check_digits_valid: true, unknown_codes: [] });
+    const misread = decide(evidence(examination(person, { corrupt: "birth" })), policy).data.mrz;
+    expect(misread).toMatchObject({ valid: false, check_digits_valid: false, unknown_codes: [] });
+    // ICAO 9303-4's specimen: every check digit holds, but UTO (Utopia) is no state
+    const utopia = ["P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<", "L898902C36UTO7408122F1204159ZE184226B<<<<<10"];
+    const exam = examination(person);
+    const specimen = decide(evidence({ ...exam, mrz: { ...exam.mrz!, lines: utopia, result: parse(utopia) } }), policy)
+      .data.mrz;
+    expect(specimen).toMatchObject({
+      valid: false,
+      check_digits_valid: true,
+      unknown_codes: [
+        { field: "issuing_state", code: "UTO" },
+        { field: "nationality", code: "UTO" },
+      ],
+    });
+  });
+
   it("declines an expired document on a certain reading of its expiry, reviews an uncertain one", () => {
     const d = decide(evidence(examination({ ...person, expiryDate: "2025-01-31" })), policy);
     expect(results(d.checks).DOCUMENT_EXPIRY).toBe("FAILED");
@@ -176,6 +196,24 @@ describe("decide", () => {
     expect(d.data).toMatchObject({ full_name: null, date_of_birth: null, template_matching_result: "NOT_CHECKED" });
   });
 
+  it("says so when the MRZ reading budget ran out, and sends the document to review", () => {
+    const nothing = decide(evidence({ ...examination(person, { noMrz: true }), mrzBudgetSpent: true }), policy);
+    expect(nothing.result).toBe("MANUAL_REVIEW");
+    expect(nothing.checks.find((c) => c.name === "MRZ_READ")).toMatchObject({
+      result: "REVIEW",
+      detail: expect.stringContaining("reading budget"),
+    });
+    const failing = decide(
+      evidence({
+        ...examination(person, { corrupt: "document", agreement: 1, printed: "PASSPORT\nDE BRUIJN\nWILLEKE" }),
+        mrzBudgetSpent: true,
+      }),
+      policy,
+    );
+    expect(failing.result).toBe("MANUAL_REVIEW");
+    expect(failing.checks.find((c) => c.name === "CHECK_DIGITS")?.detail).toContain("reading budget ran out");
+  });
+
   it("reviews a document another identity of the account submitted", () => {
     const d = decide(
       { ...evidence(examination(person)), duplicates: [{ verificationId: "v-1", reason: "DOCUMENT_NUMBER" }] },
@@ -204,7 +242,10 @@ describe("typesOfMrz", () => {
     expect(typesOfMrz("TD3", "P")).toEqual(["PASSPORT"]);
     expect(typesOfMrz("TD1", "I")).toEqual(["NATIONAL_ID", "RESIDENCE_PERMIT"]);
     expect(typesOfMrz("TD1", "IR")).toEqual(["RESIDENCE_PERMIT"]);
-    expect(typesOfMrz("TD2", "V")).toEqual([]);
+    // machine-readable visas: MRV-A is TD3-sized, MRV-B TD2-sized, both with document code V
+    expect(typesOfMrz("TD3", "V<")).toEqual(["VISA"]);
+    expect(typesOfMrz("TD2", "VD")).toEqual(["VISA"]);
+    expect(typesOfMrz("TD1", "V<")).toEqual([]);
   });
 
   it("reviews a printed name that differs letter by letter from the MRZ, showing both readings", () => {

@@ -12,7 +12,7 @@ import type { Examination } from "@/lib/engines/documents/examine-document";
 import { fieldConsistency } from "./field-consistency";
 import { alpha2OfMrzState, mrzDate } from "@/lib/engines/documents/mrz/icao";
 import { alterationSignals, duplicateCheck, qualityCheck, type Signal } from "./image-checks";
-import { checkDigits, mrzEncoded, mrzTemplateMatching, typesOfMrz } from "./mrz-checks";
+import { checkDigits, mrzData, mrzEncoded, mrzTemplateMatching, typesOfMrz } from "./mrz-checks";
 import { check, type Declared, type Policy } from "./rules";
 
 // The rules of DOCUMENT_VERIFICATION (also in docs/checks.md). The step's result is resultOfChecks: any FAILED →
@@ -212,14 +212,7 @@ export function decide({ exam, declared, fileMeta, duplicates }: Evidence, polic
             ? "ALTERATIONS_SUSPECTED"
             : "NO_ALTERATIONS_DETECTED",
       alteration_signals: signals,
-      mrz: mrz && {
-        format: mrz.format,
-        side: exam.mrzSide,
-        lines: mrz.lines,
-        valid: mrz.result.valid,
-        repairs: mrz.repairs,
-        ocr_confidence: mrz.confidence,
-      },
+      mrz: mrz && mrzData(mrz, exam.mrzSide),
       ...(barcode
         ? {
             barcode: {

@@ -48,8 +48,9 @@ export const documentVerification: VerificationProcess = {
     }
     const back = await fileOf(input, "DOCUMENT_BACK");
     const type = DOCUMENT_TYPE_NAMES.includes(declared.type as DocumentTypeName) ? declared.type : null;
-    const exam = await examineDocument(front.bytes, back?.bytes ?? null, type === "PASSPORT" ? "FRONT" : "BACK", {
-      barcode: type !== "PASSPORT" && mayCarryAamva(declared.country),
+    const pageLike = type === "PASSPORT" || type === "VISA";
+    const exam = await examineDocument(front.bytes, back?.bytes ?? null, pageLike ? "FRONT" : "BACK", {
+      barcode: !pageLike && mayCarryAamva(declared.country),
     });
     const fileMeta = await input.ports.fileMeta(front.fileId);
 

@@ -4,6 +4,7 @@ import type { EncodedFields } from "./field-consistency";
 import { nameTokens } from "./field-consistency";
 import { alpha2OfMrzState } from "@/lib/engines/documents/mrz/icao";
 import { agreementNeeded, CHECK_DIGIT_FIELDS } from "@/lib/engines/documents/mrz/mrz-certainty";
+import { isFrenchId } from "@/lib/engines/documents/mrz/mrz-lines";
 import { hasValue } from "@/lib/engines/documents/ocr/printed-zone";
 import { check, notAllowedBy, type Declared, type Policy } from "./rules";
 
@@ -12,6 +13,8 @@ import { check, notAllowedBy, type Declared, type Policy } from "./rules";
 /** The declared types an MRZ can be (ICAO 9303-4/-5/-6 document codes; residence permits are I/A/C cards, often "IR"/"AR"). */
 export function typesOfMrz(format: string, code: string): string[] {
   if (format === "TD3" && code.startsWith("P")) return ["PASSPORT"];
+  // MRV-A (TD3-sized) and MRV-B (TD2-sized) visas: document code V (ICAO 9303-7)
+  if ((format === "TD3" || format === "TD2") && code.startsWith("V")) return ["VISA"];
   if ((format === "TD1" || format === "TD2") && /^[IAC]/.test(code))
     return code[1] === "R" ? ["RESIDENCE_PERMIT"] : ["NATIONAL_ID", "RESIDENCE_PERMIT"];
   if (format === "FRENCH_DRIVING_LICENSE" || format === "SWISS_DRIVING_LICENSE") return ["DRIVERS_LICENSE"];
@@ -60,10 +63,11 @@ export function checkDigits(exam: Examination, birth: string | null, expiry: str
       "REVIEW",
       `Wrong check digit(s): ${names}, while ${certain}: the MRZ may not be the one issued (or the document carries a wrong digit).`,
     );
+  const spent = exam.mrzBudgetSpent ? " The reading budget ran out before a reading held." : "";
   return check(
     "CHECK_DIGITS",
     "REVIEW",
-    `Check digit(s) do not hold: ${names}; the reading is not certain enough (${agreement} of ${mrz!.variants} OCR variants agree${compositeFails && fields.length ? ", the composite fails too" : ""}), so OCR may have misread it.`,
+    `Check digit(s) do not hold: ${names}; the reading is not certain enough (${agreement} of ${mrz!.variants} OCR variants agree${compositeFails && fields.length ? ", the composite fails too" : ""}), so OCR may have misread it.${spent}`,
   );
 }
 
@@ -140,5 +144,39 @@ export function mrzEncoded(exam: Examination, birth: string | null, expiry: stri
     birth,
     expiry,
     documentNumber: f.documentNumber ?? null,
+  };
+}
+
+/** A state code of the MRZ that names no state (ICAO's specimen state UTO, a misread code), with its field. */
+export type UnknownCode = { field: "issuing_state" | "nationality"; code: string };
+
+const CODE_FIELDS = [
+  ["issuingState", "issuing_state"],
+  ["nationality", "nationality"],
+] as const;
+
+/**
+ * `data.mrz`: `valid` (the mrz package's judgement: every check digit AND known state codes) beside
+ * `check_digits_valid` (every ICAO check digit alone), and the unknown codes named, so an integrator can tell a
+ * misread zone (check digits fail) from a specimen or an unknown state (digits hold, a code is unknown).
+ */
+export function mrzData(mrz: NonNullable<Examination["mrz"]>, side: string | null) {
+  const details = mrz.result.details;
+  const unknown: UnknownCode[] = [];
+  for (const [field, name] of CODE_FIELDS) {
+    const d = details.find((x) => x.field === field);
+    if (!d || d.valid) continue;
+    unknown.push({ field: name, code: mrz.lines[d.line]?.slice(d.start, d.end) ?? String(d.value ?? "") });
+  }
+  return {
+    // the old French card is 2×36 like a TD2 but laid out on its own (mrz-lines.ts, isFrenchId)
+    format: isFrenchId(mrz.lines) ? "FRENCH_NATIONAL_ID" : mrz.format,
+    side,
+    lines: mrz.lines,
+    valid: mrz.result.valid,
+    check_digits_valid: details.every((d) => !d.field || !CHECK_DIGIT_FIELDS.has(d.field) || d.valid),
+    unknown_codes: unknown,
+    repairs: mrz.repairs,
+    ocr_confidence: mrz.confidence,
   };
 }

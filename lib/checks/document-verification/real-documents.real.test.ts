@@ -1,39 +1,63 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listDocuments, readDocument, type RealOutcome } from "@/tools/eval/real-documents";
+import {
+  declinedOtherThanExpired,
+  listDocuments,
+  readDocument,
+  wronglyApproved,
+  type RealOutcome,
+} from "@/tools/eval/real-documents";
+import { isGenuine } from "@/tools/eval/mrz-labels";
 import { stopOcrEngine } from "@/lib/engines/documents/ocr/ocr-engine";
 
-// What must never regress on the real specimen documents (../shared/data/documents, PassportEye's test images, read in
-// place; skipped where absent). The per-image figures are printed by `npm run eval:documents`. Measured 2026-11-24:
-// all 10 the peer reads fully valid, 14 of 17 overall; the other three print a wrong check digit themselves (checked
-// by hand against the images: docs/accuracy.md), so they can only go to review.
+// What must never regress on the real specimen documents, read in place through the API's upload normalisation
+// and the DOCUMENT_VERIFICATION process (skipped where a folder is absent: CI runs on a clone outside the
+// workspace). Each folder's labels.csv holds the lines as printed. The per-image figures are printed by
+// `npm run eval:documents -- --data DIR`; the floors below are the development halves' figures of 2026-11-29
+// (docs/accuracy.md) less one zone (the reading budget is wall-clock time: a machine far busier than at load 9 may
+// stop a slow reading earlier), so a change that reads fewer zones exactly, or decides a specimen wrongly, fails.
 
-const dir = path.resolve(process.cwd(), "../shared/data/documents");
+const today = new Date("2026-11-29T00:00:00Z");
+const FOLDERS = [
+  // PassportEye's test images: 11 of 17 zones exact, 13 of the 14 whose print holds with every digit holding
+  { name: "documents", exactFloor: 10, digitsFloor: 12 },
+  // Arg0s1080/mrz, image-js/mrz-detection, fastmrz (small images, faint print, visas): 10 of 22 exact, 14 of 19
+  { name: "mrz-specimens", exactFloor: 9, digitsFloor: 13 },
+] as const;
 
-describe.skipIf(!existsSync(dir))("the MRZ of real specimen documents (development set)", () => {
-  const outcomes: RealOutcome[] = [];
+for (const folder of FOLDERS) {
+  const dir = path.resolve(process.cwd(), "../shared/data", folder.name);
+  describe.skipIf(!existsSync(dir))(`the MRZ of real specimens: ${folder.name} (development half)`, () => {
+    const outcomes: RealOutcome[] = [];
 
-  beforeAll(async () => {
-    for (const doc of listDocuments(dir)) outcomes.push(await readDocument(doc, new Date("2026-11-24T00:00:00Z")));
-  }, 600_000);
-  afterAll(() => stopOcrEngine());
+    beforeAll(async () => {
+      for (const doc of listDocuments(dir)) outcomes.push(await readDocument(doc, today));
+    }, 1_200_000);
+    afterAll(() => stopOcrEngine());
 
-  it("reads every MRZ the peer reads fully valid with every check digit holding", () => {
-    const peerValid = outcomes.filter((o) => o.doc.peer === 100);
-    expect(peerValid.length).toBeGreaterThan(0);
-    expect(peerValid.filter((o) => !o.valid).map((o) => `${o.doc.file}: ${o.lines.join(" ")}`)).toEqual([]);
+    it("never approves a specimen that prints a wrong check digit on purpose, or carries no MRZ", () => {
+      expect(outcomes.filter((o) => o.doc.label && !isGenuine(o.doc.label)).length).toBeGreaterThan(0);
+      expect(outcomes.filter(wronglyApproved).map((o) => `${o.doc.file}: ${o.lines.join(" ")}`)).toEqual([]);
+    });
+
+    it("never declines a genuine specimen except as expired", () => {
+      const genuine = outcomes.filter((o) => o.doc.label && isGenuine(o.doc.label));
+      expect(genuine.length).toBeGreaterThan(0);
+      expect(
+        genuine
+          .filter(declinedOtherThanExpired)
+          .map((o) => `${o.doc.file}: ${o.checks.map((c) => `${c.name} ${c.result}`).join(", ")}`),
+      ).toEqual([]);
+    });
+
+    it(`reads at least ${folder.exactFloor} zones exactly as printed, and ${folder.digitsFloor} with every check digit holding where the print holds`, () => {
+      expect(outcomes.filter((o) => o.comparison?.exact).length).toBeGreaterThanOrEqual(folder.exactFloor);
+      const printHolds = outcomes.filter((o) => o.doc.label?.printHolds === true);
+      expect(printHolds.filter((o) => o.checkDigitsValid).length).toBeGreaterThanOrEqual(folder.digitsFloor);
+      // a reading whose digits hold on a print whose digits do not is a misread made valid
+      const printFails = outcomes.filter((o) => o.doc.label?.printHolds === false);
+      expect(printFails.filter((o) => o.checkDigitsValid).map((o) => o.doc.file)).toEqual([]);
+    });
   });
-
-  it("reads at least 14 of the 17 fully valid (the peer: 10)", () => {
-    expect(outcomes.filter((o) => o.valid).length).toBeGreaterThanOrEqual(Math.min(14, outcomes.length));
-  });
-
-  it("never declines a document whose reading's check digits fail", () => {
-    const failing = outcomes.filter((o) => !o.valid);
-    expect(failing.filter((o) => o.result === "DECLINED").map((o) => `${o.doc.file}: ${o.checks.join(" | ")}`)).toEqual(
-      [],
-    );
-    expect(outcomes.flatMap((o) => o.checks).filter((c) => c.startsWith("CHECK_DIGITS FAILED"))).toEqual([]);
-  });
-});
+}

@@ -231,13 +231,10 @@ describe("missingInputs", () => {
     ]);
   });
 
-  it("does not require DOCUMENT_BACK for a passport (front only)", () => {
+  it.each(["PASSPORT", "VISA"])("does not require DOCUMENT_BACK for a %s (front only)", (type) => {
     expect(
       names(
-        missingInputs(
-          documentFields,
-          supplied({ DOCUMENT_COUNTRY: "DE", DOCUMENT_TYPE: "PASSPORT", DOCUMENT_FRONT: null }),
-        ),
+        missingInputs(documentFields, supplied({ DOCUMENT_COUNTRY: "DE", DOCUMENT_TYPE: type, DOCUMENT_FRONT: null })),
       ),
     ).toEqual([]);
   });

@@ -50,6 +50,8 @@ export type Examination = {
   /** the printed address, when a side has a labelled one */
   address: string | null;
   pageConfidence: number;
+  /** the MRZ reading budget ran out before a reading held (read-mrz.ts, MRZ_READ_BUDGET_MS) */
+  mrzBudgetSpent?: boolean;
   /** the MRZ name compared with the printed one (name-crosscheck.ts); null without an ICAO MRZ */
   nameCheck?: NameCheck | null;
   ela: Ela;
@@ -139,10 +141,11 @@ export async function examineDocument(
 
   let mrz: MrzReading | null = null;
   let mrzSide: "FRONT" | "BACK" | null = null;
+  const budget = { spent: false };
   for (const { side, read } of card.barcode ? [] : sides) {
     // the first side that shows an MRZ, valid or not, is the one: a document has one MRZ, so the other side is
     // read only when this one showed none (sides swapped)
-    mrz = await readMrz(engine, read.image, read.page, zone);
+    mrz = await readMrz(engine, read.image, read.page, zone, budget);
     if (mrz) {
       mrzSide = side;
       break;
@@ -176,6 +179,7 @@ export async function examineDocument(
   return {
     mrz,
     mrzSide,
+    mrzBudgetSpent: budget.spent,
     barcode: card.barcode,
     barcodeError: card.error,
     backSubmitted: back !== null,

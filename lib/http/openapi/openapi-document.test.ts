@@ -56,6 +56,13 @@ describe("OpenAPI document", () => {
     );
   });
 
+  it("names DOCUMENT_VERIFICATION's MRZ data: both validity flags and the unknown state codes", () => {
+    const schemas = doc.components.schemas as Record<string, { properties?: Record<string, unknown> }>;
+    expect(Object.keys(schemas.DocumentMrz!.properties!)).toEqual(
+      expect.arrayContaining(["format", "lines", "valid", "check_digits_valid", "unknown_codes"]),
+    );
+  });
+
   it("documents the decisions' HTTP status of each error an operation can return", () => {
     const start = doc.paths["/verifications"].post.responses as Record<string, { description: string }>;
     expect(start["201"]).toBeDefined();

@@ -19,7 +19,7 @@ const flagOf = (code: string) =>
   String.fromCodePoint(...[...code].map((c) => 0x1f1e6 + c.charCodeAt(0) - "A".charCodeAt(0)));
 
 describe("the document type catalogue", () => {
-  it("has five types with labels and the sides to capture (a passport has only a front)", () => {
+  it("has six types with labels and the sides to capture (a passport and a visa have only a front)", () => {
     const types = listDocumentTypes();
     expect(types.map((t) => [t.name, t.label, t.sides])).toEqual([
       ["PASSPORT", "Passport", ["FRONT"]],
@@ -27,6 +27,7 @@ describe("the document type catalogue", () => {
       ["NATIONAL_ID", "National identity card", ["FRONT", "BACK"]],
       ["RESIDENCE_PERMIT", "Residence permit", ["FRONT", "BACK"]],
       ["VOTER_ID", "Voter ID card", ["FRONT", "BACK"]],
+      ["VISA", "Visa", ["FRONT"]],
     ]);
     expect([...DOCUMENT_TYPE_NAMES]).toEqual(types.map((t) => t.name));
     for (const name of DOCUMENT_TYPE_NAMES) {
@@ -100,7 +101,7 @@ describe("listDocumentTypes filters", () => {
   it("restricts subtypes to the given countries and leaves out types none of them issues", () => {
     // Great Britain has no national identity card and no voter ID card
     const gb = listDocumentTypes({ countries: ["GB"] });
-    expect(gb.map((t) => t.name)).toEqual(["PASSPORT", "DRIVERS_LICENSE", "RESIDENCE_PERMIT"]);
+    expect(gb.map((t) => t.name)).toEqual(["PASSPORT", "DRIVERS_LICENSE", "RESIDENCE_PERMIT", "VISA"]);
     for (const type of gb) expect(type.subTypes.map((s) => s.countryCode)).toEqual(["GB"]);
     // the US has no national card, but its states issue AAMVA identity cards: offered as NATIONAL_ID
     expect(listDocumentTypes({ countries: ["US"] }).map((t) => t.name)).toEqual([
@@ -108,6 +109,7 @@ describe("listDocumentTypes filters", () => {
       "DRIVERS_LICENSE",
       "NATIONAL_ID",
       "RESIDENCE_PERMIT",
+      "VISA",
     ]);
 
     const mixed = listDocumentTypes({ countries: ["GB", "IN"] });
@@ -117,6 +119,7 @@ describe("listDocumentTypes filters", () => {
       "NATIONAL_ID",
       "RESIDENCE_PERMIT",
       "VOTER_ID",
+      "VISA",
     ]);
     expect(mixed.find((t) => t.name === "NATIONAL_ID")!.subTypes.map((s) => s.countryCode)).toEqual(["IN"]);
     expect(mixed.find((t) => t.name === "VOTER_ID")!.subTypes.map((s) => s.countryCode)).toEqual(["IN"]);
@@ -165,6 +168,7 @@ describe("automation", () => {
     ["RESIDENCE_PERMIT", "FR", "MRZ"],
     ["RESIDENCE_PERMIT", "BR", "REVIEW"],
     ["VOTER_ID", "MX", "REVIEW"],
+    ["VISA", "US", "MRZ"],
   ] as const)("%s of %s is decided by %s", (type, country, expected) => {
     expect(automationOf(type, country)).toBe(expected);
   });

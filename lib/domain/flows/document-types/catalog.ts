@@ -107,6 +107,8 @@ const DEFINITIONS: Record<DocumentTypeName, Definition> = {
     sides: ["FRONT", "BACK"],
     issuedIn: (c) => VOTER_ID_COUNTRIES.has(c.code),
   },
+  // a machine-readable visa (ICAO 9303-7, MRV-A or MRV-B) is a sticker on a passport page: one side to capture
+  VISA: { label: DOCUMENT_TYPE_LABELS.VISA, sides: ["FRONT"], issuedIn: (c) => !UNINHABITED.has(c.code) },
 };
 
 function subType(country: Country): SubDocumentType {

@@ -34,4 +34,9 @@ describe("state codes", () => {
     expect(mrzStateOf("DE")).toBe("D");
     expect(mrzStateOf("fr")).toBe("FRA");
   });
+
+  it("reads Kosovo's RKS as XK, the country code the API accepts, and writes it back", () => {
+    expect(alpha2OfMrzState("RKS")).toBe("XK");
+    expect(mrzStateOf("XK")).toBe("RKS");
+  });
 });

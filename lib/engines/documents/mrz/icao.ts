@@ -15,7 +15,9 @@ export function checkDigit(value: string): string {
 }
 
 // Germany writes "D" (padded "D<<") instead of DEU: the one issuing state whose MRZ code is not its alpha-3.
-const MRZ_SPECIAL: Record<string, string> = { D: "DE" };
+// codes ICAO assigns outside ISO 3166 alpha-3: Germany's D, and Kosovo's RKS (ISO's user-assigned XK; the country
+// data's own alpha-3 for it, UNK, is not what its passports print)
+const MRZ_SPECIAL: Record<string, string> = { D: "DE", RKS: "XK" };
 const ALPHA3_TO_2 = new Map(worldCountries.map((c) => [c.cca3, c.cca2]));
 const ALPHA2_TO_3 = new Map(worldCountries.map((c) => [c.cca2, c.cca3]));
 
@@ -29,6 +31,7 @@ export function alpha2OfMrzState(code: string | null | undefined): string | null
 /** The MRZ state code of an ISO alpha-2 country ("DE" → "D"), as the generator writes it. */
 export function mrzStateOf(alpha2: string): string {
   if (alpha2 === "DE") return "D";
+  if (alpha2.toUpperCase() === "XK") return "RKS";
   const code = ALPHA2_TO_3.get(alpha2.toUpperCase());
   if (!code) throw new Error(`no alpha-3 code for ${alpha2}`);
   return code;

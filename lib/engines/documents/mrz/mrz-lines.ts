@@ -84,12 +84,50 @@ export function pickMrzLines(text: string): Picked | null {
 }
 
 export function safeParse(lines: string[]): ParseResult | null {
-  if (isVisa(lines)) return parseVisa(lines);
-  try {
-    return parse(lines, { autocorrect: true });
-  } catch {
-    return null;
+  let result: ParseResult | null;
+  if (isVisa(lines)) result = parseVisa(lines);
+  else {
+    try {
+      result = parse(lines, { autocorrect: true });
+    } catch {
+      return null;
+    }
   }
+  if (!result) return null;
+  // `mrz` takes other 2×36 text for the French layout too: only the card's own start makes it one
+  return isFrenchId(lines) ? wholeFrenchNumber(result) : primaryOnlyName(result, lines);
+}
+
+/** The old French 2×36 identity card (not ICAO 9303): document code ID, issuing state FRA, two lines of 36. */
+export function isFrenchId(lines: readonly string[]): boolean {
+  return lines.length === 2 && lines[0]!.length === 36 && lines[1]!.length === 36 && lines[0]!.startsWith("IDFRA");
+}
+
+/**
+ * The French card's number is twelve characters (issue year and month, département, sequence: line 2, positions
+ * 1–12, all under its check digit); `mrz` splits it into three fields and calls the last five the number.
+ */
+function wholeFrenchNumber(result: ParseResult): ParseResult {
+  const f = result.fields;
+  const whole = `${f.issueDate ?? ""}${f.administrativeCode2 ?? ""}${f.documentNumber ?? ""}`;
+  if (whole.length !== 12) return result;
+  const details = result.details.map((d) =>
+    d.field === "documentNumber"
+      ? { ...d, value: whole, start: 0, end: 12, ranges: [{ line: 1, start: 0, end: 12 }] }
+      : d,
+  );
+  return { ...result, details, documentNumber: whole, fields: { ...f, documentNumber: whole } };
+}
+
+/**
+ * A name field without '<<' is the primary identifier alone (ICAO 9303-3 §4.6: '<<' separates it from the
+ * secondary one): `mrz` returns the whole field as the given names too.
+ */
+function primaryOnlyName(result: ParseResult, lines: readonly string[]): ParseResult {
+  const name = result.format === "TD1" ? lines[2] : lines[0]?.slice(5);
+  if (name === undefined || name.includes("<<") || !result.fields.firstName) return result;
+  const details = result.details.map((d) => (d.field === "firstName" ? { ...d, value: "", end: d.start } : d));
+  return { ...result, details, fields: { ...result.fields, firstName: "" } };
 }
 
 /** A machine-readable visa (ICAO 9303-7): two lines of 44 (MRV-A) or 36 (MRV-B) characters, document code V. */

@@ -1,7 +1,9 @@
 import type { ParseResult } from "mrz";
-import { alpha2OfMrzState, type MrzFormat } from "./icao";
+import type { MrzFormat } from "./icao";
+import { repairStates } from "./mrz-states";
 import { compositeHolds, fieldHolds, LAYOUT, put, slice } from "./mrz-layout";
-import { safeParse } from "./mrz-lines";
+import { isFrenchId, safeParse } from "./mrz-lines";
+import { conformNumber, fitsNumber, FRENCH_ID_NUMBER, numberFormatOf, zeroInDigitRuns } from "./number-formats";
 import { hasValue, nearWord, type PrintedZone } from "@/lib/engines/documents/ocr/printed-zone";
 
 // Repairing MRZ lines (mrz-lines.ts turns OCR text into them) — only where ICAO 9303 says which character class a position
@@ -19,9 +21,25 @@ import { hasValue, nearWord, type PrintedZone } from "@/lib/engines/documents/oc
 //    field of the MRZ when that one is known;
 //  - a name token (no check digit) is snapped to the one printed word one letter away.
 
+type Detail = ParseResult["details"][number];
+
+/**
+ * The autocorrections to apply: not a state code that stays partly digits after them (a Romanian card prints its
+ * nationality as "132": "I3Z" is no truer than what is printed, and no check digit covers it).
+ */
+function correctable(lines: string[], d: Detail): boolean {
+  if (d.field !== "issuingState" && d.field !== "nationality") return true;
+  const value = [...(lines[d.line]?.slice(d.start, d.end) ?? "")];
+  for (const a of d.autocorrect) value[a.column - d.start] = a.corrected;
+  return !/\d/.test(value.join(""));
+}
+
 function applyAutocorrect(lines: string[], result: ParseResult): string[] {
   const out = lines.map((l) => [...l]);
-  for (const d of result.details) for (const a of d.autocorrect) if (out[a.line]) out[a.line]![a.column] = a.corrected;
+  for (const d of result.details) {
+    if (!correctable(lines, d)) continue;
+    for (const a of d.autocorrect) if (out[a.line]) out[a.line]![a.column] = a.corrected;
+  }
   return out.map((l) => l.join(""));
 }
 
@@ -73,46 +91,6 @@ function swapVariants(value: string, maxSwaps: number): string[][] {
   return byCount;
 }
 
-// OCR look-alikes among capital letters, for the 3-letter state codes
-const LETTER_LOOKALIKES: Record<string, string> = {
-  N: "WHMK",
-  W: "NVM",
-  H: "NMK",
-  M: "NWH",
-  O: "DQCU",
-  D: "OQ",
-  Q: "OD",
-  C: "OGE",
-  G: "CO",
-  E: "FBL",
-  F: "EP",
-  B: "ER",
-  P: "FR",
-  R: "PBK",
-  K: "RXH",
-  X: "K",
-  V: "UWY",
-  U: "VO",
-  Y: "V",
-  I: "LTJ",
-  L: "IE",
-  T: "I",
-  J: "I",
-};
-
-function repairState(code: string, other: string | null): string | null {
-  if (alpha2OfMrzState(code)) return null;
-  if (other && alpha2OfMrzState(other) && [...code].filter((c, i) => c !== other[i]).length <= 1) return other;
-  const found = new Set<string>();
-  for (let i = 0; i < code.length; i++) {
-    for (const c of LETTER_LOOKALIKES[code[i]!] ?? "") {
-      const v = code.slice(0, i) + c + code.slice(i + 1);
-      if (alpha2OfMrzState(v)) found.add(v);
-    }
-  }
-  return found.size === 1 ? [...found][0]! : null;
-}
-
 const charValue = (c: string) => (c === "<" ? 0 : c >= "0" && c <= "9" ? c.charCodeAt(0) - 48 : c.charCodeAt(0) - 55);
 /** `b` is `a` with one character replaced by one of the same value modulo 10: invisible to every check digit. */
 function digitBlind(a: string, b: string): boolean {
@@ -134,24 +112,50 @@ export function repairLines(
   let lines = first ? applyAutocorrect(input, first) : [...input];
   if (first) {
     for (const d of first.details) {
-      if (d.autocorrect.length)
+      if (d.autocorrect.length && correctable(input, d))
         repairs.push(
           `${d.label}: ${d.autocorrect.map((a) => `${a.original}→${a.corrected}`).join(", ")} (character class of the field)`,
         );
     }
   }
+  // the old French 2×36 card is not an ICAO layout: its fields sit elsewhere, so only the character classes
+  // (autocorrect, above) and its number's format apply
+  if (isFrenchId(lines)) return repairFrenchNumber(lines, repairs);
   const l = LAYOUT[format];
 
-  for (const [span, otherSpan, label] of [
-    [l.issuing, l.nationality, "issuing state"],
-    [l.nationality, l.issuing, "nationality"],
+  const states = repairStates(slice(lines, l.issuing), slice(lines, l.nationality));
+  for (const [span, label, code, fixed] of [
+    [l.issuing, "issuing state", slice(lines, l.issuing), states.issuing],
+    [l.nationality, "nationality", slice(lines, l.nationality), states.nationality],
   ] as const) {
-    const code = slice(lines, span);
-    const fixed = repairState(code, slice(lines, otherSpan));
-    if (fixed && fixed !== code) {
-      lines = put(lines, span, fixed);
-      repairs.push(`${label} ${code} → ${fixed} (known state code one look-alike away)`);
-    }
+    if (fixed === code) continue;
+    lines = put(lines, span, fixed);
+    repairs.push(`${label} ${code} → ${fixed} (${states.why})`);
+  }
+
+  // the issuing state's number format (number-formats.ts): a position that holds digits never holds an O, whatever
+  // the check digits say (an O/0 swap under weights summing to a multiple of 5 keeps every digit)
+  const numberFormat = numberFormatOf(slice(lines, l.issuing), lines[0]!.slice(0, 2));
+  const checkOf = (ls: string[]) => ls[l.number[0]]![l.number[1] + l.number[2]]!;
+  // without a known format, an O among digits is read as 0 only where the digit cannot tell (the 0 reading keeps
+  // the number's check digit too); the later repairs may not bring such an O back (a page OCR that misread the
+  // printed number the same way would otherwise "confirm" it)
+  const zerosOf = (ls: string[]) => zeroInDigitRuns(slice(ls, l.number), checkOf(ls));
+  const fits = (ls: string[]) =>
+    numberFormat
+      ? fitsNumber(slice(ls, l.number), numberFormat.slots)
+      : zerosOf(ls) === slice(ls, l.number) || !fieldHolds(put(ls, l.number, zerosOf(ls)), l.number);
+  const read = slice(lines, l.number);
+  const zeros = zerosOf(lines);
+  const conformed = numberFormat
+    ? conformNumber(read, numberFormat.slots)
+    : fieldHolds(put(lines, l.number, zeros), l.number)
+      ? zeros
+      : null;
+  if (conformed && conformed !== read) {
+    const why = numberFormat ? `${numberFormat.source}: letters and digits by position` : "O among digits";
+    repairs.push(`document number ${read} → ${conformed} (${why})`);
+    lines = put(lines, l.number, conformed);
   }
 
   // document number, by shape first: among the readings whose check digit and composite hold, the one the
@@ -165,6 +169,7 @@ export function repairLines(
   // I/8 …): no digit can tell them apart, so only the shape can (measured on the generated hard set).
   const readHolds = fieldHolds(lines, l.number);
   let byShape = shapes ? resolveByShape(format, lines, shapes) : null;
+  if (byShape && !fits(byShape)) byShape = null;
   if (
     byShape &&
     readHolds &&
@@ -192,7 +197,7 @@ export function repairLines(
     const options = swapVariants(number, 2)
       .flat()
       .map((v) => put(lines, l.number, v))
-      .filter((ls) => fieldHolds(ls, l.number) && compositeHolds(format, ls));
+      .filter((ls) => fieldHolds(ls, l.number) && compositeHolds(format, ls) && fits(ls));
     const printed = options.filter((ls) => hasValue(zone, slice(ls, l.number).replace(/</g, ""), true));
     const printedPick = printed.length === 1;
     // a valid reading whose number is not printed is only replaced by a printed variant (G/6, S/8 cannot be told
@@ -260,6 +265,15 @@ export function repairLines(
     lines = put(lines, nameSpan, slice(lines, nameSpan).slice(0, tail.index) + "<".repeat(tail[0].length));
   }
   return { lines, repairs };
+}
+
+/** The French 2×36 card's twelve-character number read through its format (number-formats.ts). */
+function repairFrenchNumber(lines: string[], repairs: string[]): { lines: string[]; repairs: string[] } {
+  const read = lines[1]!.slice(0, 12);
+  const conformed = conformNumber(read, FRENCH_ID_NUMBER);
+  if (!conformed || conformed === read) return { lines, repairs };
+  repairs.push(`document number ${read} → ${conformed} (French identity card: letters and digits by position)`);
+  return { lines: [lines[0]!, conformed + lines[1]!.slice(12)], repairs };
 }
 
 /**

@@ -15,7 +15,8 @@ import {
   type Candidate,
 } from "./mrz-candidates";
 import { estimateSkew, locateMrzBand } from "./mrz-band";
-import { paddleTexts, readingHolds } from "./mrz-lines";
+import { paddleTexts, readingHolds, safeParse } from "./mrz-lines";
+import { arbitrateLetters } from "./letter-arbiter";
 import { greyBand, MAX_VARIANTS, MRZ_VARIANTS, thresholdLevel } from "./mrz-variants";
 import type { OcrEngine } from "@/lib/engines/documents/ocr/ocr-engine";
 import { paddleLines, type PaddleLine } from "@/lib/engines/documents/ocr/paddle-engine";
@@ -44,6 +45,9 @@ import type { PrintedZone } from "@/lib/engines/documents/ocr/printed-zone";
 //  4. Choose: a fully valid reading first, then the one most variants agree on, then the most valid fields.
 //     `agreement` (how many variants produced exactly the chosen lines) and `variants` tell the rules how certain
 //     the reading is: a failing check digit declines a document only when the reading is certain (decide.ts).
+//  5. Letters (issue 32): where the chosen reading holds, PaddleOCR's reading of the band decides, glyph by glyph,
+//     the letters no check digit covers (secondLetterReading). The tesseract variants have a reading budget
+//     (MRZ_READ_BUDGET_MS); past it the rules are told (budget.spent) and say so.
 
 export type MrzReading = {
   lines: string[];
@@ -60,13 +64,33 @@ export type MrzReading = {
   variants: number;
 };
 
-/** The MRZ of one image, or null when no MRZ-shaped text is there. `page` is the page OCR of the same image. */
+/**
+ * The reading budget of one side's tesseract variants (the page OCR before them is not counted): past it no further
+ * variant is tried, PaddleOCR's fallback still reads the band and the image once (a tilted photo is read there),
+ * and `budget.spent` tells the rules, which say so and send a reading that does not hold to review. Chosen on the
+ * development specimens (docs/accuracy.md): what ran past it there was noise (a card's two sides side by side, a
+ * visa page's background) that took up to 80 s to give nothing; a first try at 15 s for the whole reading cut off
+ * a tilted photo and a small scan that PaddleOCR reads, on a 2-core machine at load 8.
+ */
+export const MRZ_READ_BUDGET_MS = 20_000;
+
+/**
+ * The MRZ of one image, or null when no MRZ-shaped text is there. `page` is the page OCR of the same image;
+ * `budget.spent` is set when the reading budget ran out before a reading held.
+ */
 export async function readMrz(
   engine: OcrEngine,
   image: Buffer,
   page: Page,
   zone: PrintedZone,
+  budget: { spent: boolean } = { spent: false },
 ): Promise<MrzReading | null> {
+  const started = performance.now();
+  const overBudget = () => {
+    if (performance.now() - started <= MRZ_READ_BUDGET_MS) return false;
+    budget.spent = true;
+    return true;
+  };
   const { width = 0, height = 0 } = await sharp(image).metadata();
   if (!width || !height) return null;
   const band = locateMrzBand(page, width, height);
@@ -87,6 +111,7 @@ export async function readMrz(
   const grey: Grey = { data, width: info.width, height: info.height };
   const level = thresholdLevel(grey);
   for (const { name, prep } of MRZ_VARIANTS.slice(0, MAX_VARIANTS)) {
+    if (overBudget()) break;
     const png = await prep(straight, base, width, level);
     const input = { data: png, info: await sharp(png).metadata() };
     const ocr = await engine.readMrz(input.data);
@@ -121,7 +146,12 @@ export async function readMrz(
   }
   const chosen = choose(candidates, zone);
   if (!chosen) return null;
-  const { best, agreement } = chosen;
+  const { agreement } = chosen;
+  // the second reading of the letters only within the budget (the reading holds: nothing to send to review)
+  const best =
+    performance.now() - started <= MRZ_READ_BUDGET_MS
+      ? await secondLetterReading(chosen.best, straight, zone)
+      : chosen.best;
   return {
     lines: best.lines,
     rawLines: best.raw,
@@ -132,6 +162,28 @@ export async function readMrz(
     confidence: best.confidence,
     agreement,
     variants,
+  };
+}
+
+/**
+ * Names, state codes and the sex carry no check digit: where tesseract's reading holds, PaddleOCR reads the band
+ * too, and when its reading holds and differs only in letters (every digit and filler the same: both read the
+ * same zone), each letter on which they differ is decided by its glyph's shape (letter-arbiter.ts). Measured on the
+ * development specimens (docs/accuracy.md): taking PaddleOCR's name line whole fixed one name and broke another.
+ */
+async function secondLetterReading(best: Candidate, straight: Buffer, zone: PrintedZone): Promise<Candidate> {
+  if (best.variant === "paddleocr" || !best.shapes || !readingHolds(best.result)) return best;
+  const second = await paddleCandidate(straight, zone, undefined);
+  if (!second || second.c.format !== best.format) return best;
+  const arbitrated = arbitrateLetters(best.lines, second.c.lines, best.shapes);
+  if (!arbitrated) return best;
+  const result = safeParse(arbitrated.lines);
+  if (!result || !readingHolds(result)) return best;
+  return {
+    ...best,
+    lines: arbitrated.lines,
+    result,
+    repairs: [...best.repairs, `${arbitrated.changes.join(", ")} (PaddleOCR's letter, by OCR-B glyph shape)`],
   };
 }
 

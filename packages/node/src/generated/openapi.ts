@@ -293,6 +293,25 @@ export type components = {
              */
             verificationUrl: string;
         };
+        DocumentMrz: {
+            /** @description TD1, TD2 or TD3 (a visa: MRV-A is read as TD3, MRV-B as TD2), or FRENCH_NATIONAL_ID (the old 2×36 card) */
+            format: string;
+            side: ("FRONT" | "BACK") | null;
+            /** @description The zone's lines as read (after repairs), `<` fillers */
+            lines: string[];
+            /** @description Every ICAO 9303 check digit holds AND the issuing state and nationality are known state codes */
+            valid: boolean;
+            /** @description Every ICAO 9303 check digit holds (state codes aside): false means misread or a wrong digit */
+            check_digits_valid: boolean;
+            /** @description State codes that name no state (ICAO's specimen UTO, a misread code), as read */
+            unknown_codes: {
+                /** @enum {string} */
+                field: "issuing_state" | "nationality";
+                code: string;
+            }[];
+            repairs: string[];
+            ocr_confidence: number;
+        };
         VerificationRecord: {
             /** Format: uuid */
             id: string;
@@ -317,6 +336,7 @@ export type components = {
                 stepId: "DOCUMENT_VERIFICATION" | "LIVENESS" | "LOCATION_INTELLIGENCE" | "EMAIL_CHECK" | "WATCHLIST_CHECK" | "VIDEO_AGREEMENT" | "ADDRESS_VERIFICATION";
                 /** @description 200 when the step ran, 500 when it failed to run */
                 status: number;
+                /** @description The process's data (docs/checks.md); DOCUMENT_VERIFICATION's `mrz` is a DocumentMrz or null */
                 data: unknown;
             }[];
         };
@@ -357,7 +377,7 @@ export type components = {
         };
         DocumentType: {
             /** @enum {string} */
-            name: "PASSPORT" | "DRIVERS_LICENSE" | "NATIONAL_ID" | "RESIDENCE_PERMIT" | "VOTER_ID";
+            name: "PASSPORT" | "DRIVERS_LICENSE" | "NATIONAL_ID" | "RESIDENCE_PERMIT" | "VOTER_ID" | "VISA";
             label: string;
             sides: ("FRONT" | "BACK")[];
             subTypes: components["schemas"]["SubDocumentType"][];

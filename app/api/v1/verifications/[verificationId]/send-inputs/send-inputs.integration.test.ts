@@ -33,6 +33,7 @@ beforeAll(async () => {
         settings: { ADDRESS_COMPLETENESS: true, POSTAL_VALIDATION: true },
       },
       { name: "document", processes: ["DOCUMENT_VERIFICATION"], documentTypes: ["PASSPORT", "NATIONAL_ID"] },
+      { name: "any-document", processes: ["DOCUMENT_VERIFICATION"] },
       { name: "liveness", processes: ["LIVENESS"] },
       { name: "location", processes: ["LOCATION_INTELLIGENCE"] },
       { name: "watchlist", processes: ["WATCHLIST_CHECK"] },
@@ -214,6 +215,20 @@ describe("POST /api/v1/verifications/{id}/send-inputs", () => {
     expect((await statusOf(verificationId)).missingInputs.map((i: { fieldName: string }) => i.fieldName)).toEqual([
       "DOCUMENT_FRONT",
       "DOCUMENT_BACK",
+    ]);
+  });
+
+  it("accepts a visa where the workflow names no types (every type offered), with no back to send", async () => {
+    const { verificationId } = await startVerification(account, "any-document");
+    const ok = await send(verificationId, {
+      inputs: [
+        { fieldName: "DOCUMENT_COUNTRY", value: "US", type: "TEXT" },
+        { fieldName: "DOCUMENT_TYPE", value: "visa", type: "TEXT" },
+      ],
+    });
+    expect(ok.status).toBe(200);
+    expect((await statusOf(verificationId)).missingInputs.map((i: { fieldName: string }) => i.fieldName)).toEqual([
+      "DOCUMENT_FRONT",
     ]);
   });
 

@@ -29,7 +29,7 @@ const types = (workflowId: string | undefined, query = "") =>
   call(documentTypesRoute, `/api/v1/workflows/${workflowId}/document-types${query}`);
 
 describe("GET /api/v1/workflows/supported-document-types", () => {
-  it("lists the five common types with sides and a subtype per issuing country, without authentication", async () => {
+  it("lists the six common types with sides and a subtype per issuing country, without authentication", async () => {
     const response = await call(supportedTypesRoute, "/api/v1/workflows/supported-document-types");
     expect(response.status).toBe(200);
     const list = DocumentTypeList.parse(response.body);
@@ -39,6 +39,7 @@ describe("GET /api/v1/workflows/supported-document-types", () => {
       ["NATIONAL_ID", ["FRONT", "BACK"]],
       ["RESIDENCE_PERMIT", ["FRONT", "BACK"]],
       ["VOTER_ID", ["FRONT", "BACK"]],
+      ["VISA", ["FRONT"]],
     ]);
     const passport = list[0]!;
     expect(passport.subTypes.length).toBeGreaterThan(240);

@@ -1,0 +1,80 @@
+import { alpha2OfMrzState } from "./icao";
+
+// The issuing state and nationality codes of an MRZ, repaired (mrz-repair.ts calls it): no check digit covers them,
+// so a code is changed only into a known one, by OCR look-alikes or by the other code of the same zone.
+
+// OCR look-alikes among capital letters, for the 3-letter state codes
+const LETTER_LOOKALIKES: Record<string, string> = {
+  N: "WHMK",
+  W: "NVM",
+  H: "NMKW",
+  M: "NWH",
+  O: "DQCU",
+  D: "OQ",
+  Q: "OD",
+  C: "OGE",
+  G: "CO",
+  E: "FBL",
+  F: "EP",
+  B: "ER",
+  P: "FR",
+  R: "PBK",
+  K: "RXH",
+  X: "K",
+  V: "UWY",
+  U: "VO",
+  Y: "V",
+  I: "LTJ",
+  L: "IE",
+  T: "I",
+  J: "I",
+};
+
+const differences = (a: string, b: string) => [...a].filter((c, i) => c !== b[i]).length;
+
+/**
+ * Both state codes, repaired together. One unknown code ≤ 2 characters from the other, known, one is that one (a
+ * passport's issuer is its holder's state); else each by its one look-alike known code (repairState) — and when
+ * only one of two unknown codes has such a repair, the other takes it too if ≤ 2 characters away (measured: a
+ * Taiwanese passport read "TNL"/"THN", where TNL's one look-alike is Tokelau's TKL and THN's is TWN).
+ */
+export function repairStates(
+  issuing: string,
+  nationality: string,
+): { issuing: string; nationality: string; why: string } {
+  const known = (c: string) => alpha2OfMrzState(c) !== null;
+  const same = "the other state code of the MRZ, ≤ 2 characters away";
+  if (!known(issuing) && known(nationality) && differences(issuing, nationality) <= 2)
+    return { issuing: nationality, nationality, why: same };
+  if (!known(nationality) && known(issuing) && differences(nationality, issuing) <= 2)
+    return { issuing, nationality: issuing, why: same };
+  const lookIssuing = repairState(issuing, null);
+  const lookNationality = repairState(nationality, null);
+  const why = "known state code one look-alike away";
+  if (!known(issuing) && !known(nationality)) {
+    if (lookNationality && !lookIssuing && differences(issuing, lookNationality) <= 2)
+      return { issuing: lookNationality, nationality: lookNationality, why };
+    if (lookIssuing && !lookNationality && differences(nationality, lookIssuing) <= 2)
+      return { issuing: lookIssuing, nationality: lookIssuing, why };
+    if (lookNationality && lookIssuing && lookNationality !== lookIssuing) {
+      // two different repairs: the one the other code is nearer to wins for both
+      const pick = differences(issuing, lookNationality) <= 2 ? lookNationality : lookIssuing;
+      if (differences(issuing, pick) <= 2 && differences(nationality, pick) <= 2)
+        return { issuing: pick, nationality: pick, why };
+    }
+  }
+  return { issuing: lookIssuing ?? issuing, nationality: lookNationality ?? nationality, why };
+}
+
+function repairState(code: string, other: string | null): string | null {
+  if (alpha2OfMrzState(code)) return null;
+  if (other && alpha2OfMrzState(other) && [...code].filter((c, i) => c !== other[i]).length <= 1) return other;
+  const found = new Set<string>();
+  for (let i = 0; i < code.length; i++) {
+    for (const c of LETTER_LOOKALIKES[code[i]!] ?? "") {
+      const v = code.slice(0, i) + c + code.slice(i + 1);
+      if (alpha2OfMrzState(v)) found.add(v);
+    }
+  }
+  return found.size === 1 ? [...found][0]! : null;
+}
