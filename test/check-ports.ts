@@ -1,4 +1,4 @@
-import type { CheckPorts } from "@/lib/checks/types";
+import type { CheckPorts, ProcessInput } from "@/lib/checks/types";
 
 /**
  * Check ports for a unit test that runs a check without a database: each port given is used, every other one
@@ -13,4 +13,9 @@ export function testPorts(given: Partial<CheckPorts> = {}): CheckPorts {
     confirmedEmailOtp: given.confirmedEmailOtp ?? unexpected("confirmedEmailOtp"),
     screenName: given.screenName ?? unexpected("screenName"),
   };
+}
+
+/** The verification of a check run without a database (unit tests, evaluations, benches): placeholder ids. */
+export function offlineVerification(createdAt: Date = new Date()): ProcessInput["verification"] {
+  return { id: "v", accountId: "a", identityId: "i", workflowId: "w", ipAddress: null, metadata: {}, createdAt };
 }

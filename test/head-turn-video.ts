@@ -7,7 +7,7 @@ import { packageDir } from "@/lib/engines/geo/package-dir";
 import type { Challenge } from "@/lib/checks/liveness/head-challenge";
 import type { ProcessInput } from "@/lib/checks/types";
 import { framesVideo } from "./sample-faces";
-import { testPorts } from "@/test/check-ports";
+import { testPorts, offlineVerification } from "@/test/check-ports";
 
 // A synthetic head-turn (or nod) video from ONE still face photo, for measuring the positive case of LIVENESS.
 //
@@ -373,15 +373,7 @@ export async function headTurnVideo(
 /** A LIVENESS input without a database: the workflow runs LIVENESS alone with `challenge`, the video as SELFIE_VIDEO. */
 export function livenessInput(video: Buffer, contentType: string, challenge: Challenge): ProcessInput {
   return {
-    verification: {
-      id: "v",
-      accountId: "a",
-      identityId: "i",
-      workflowId: "w",
-      ipAddress: null,
-      metadata: {},
-      createdAt: new Date(),
-    },
+    verification: offlineVerification(),
     workflow: {
       processes: ["LIVENESS"],
       documentTypes: [],

@@ -10,11 +10,12 @@ const request = (peer: string, forwarded = "", extra: Record<string, string> = {
     ...extra,
   });
 
-describe("clientIp", () => {
+/** The environment clientIp reads, with TRUST_PROXY as given and no hop or proxy list. */
+function stubProxyEnv(trustProxy: string) {
   beforeEach(() => {
     vi.stubEnv("DATABASE_URL", "postgresql://x@localhost/x");
     vi.stubEnv("OPENKYC_CLIENT_IP_SECRET", SECRET);
-    vi.stubEnv("TRUST_PROXY", "");
+    vi.stubEnv("TRUST_PROXY", trustProxy);
     vi.stubEnv("TRUSTED_PROXY_HOPS", undefined);
     vi.stubEnv("TRUSTED_PROXIES", undefined);
     resetEnvCache();
@@ -23,6 +24,10 @@ describe("clientIp", () => {
     vi.unstubAllEnvs();
     resetEnvCache();
   });
+}
+
+describe("clientIp", () => {
+  stubProxyEnv("");
   const trustProxy = (extra: Record<string, string> = {}) => {
     vi.stubEnv("TRUST_PROXY", "true");
     for (const [k, v] of Object.entries(extra)) vi.stubEnv(k, v);
@@ -67,18 +72,7 @@ describe("clientIp", () => {
 });
 
 describe("clientIp: X-Forwarded-For entries that are not bare addresses (issue 33)", () => {
-  beforeEach(() => {
-    vi.stubEnv("DATABASE_URL", "postgresql://x@localhost/x");
-    vi.stubEnv("OPENKYC_CLIENT_IP_SECRET", SECRET);
-    vi.stubEnv("TRUST_PROXY", "true");
-    vi.stubEnv("TRUSTED_PROXY_HOPS", undefined);
-    vi.stubEnv("TRUSTED_PROXIES", undefined);
-    resetEnvCache();
-  });
-  afterEach(() => {
-    vi.unstubAllEnvs();
-    resetEnvCache();
-  });
+  stubProxyEnv("true");
 
   it("counts a proxy's ip:port entry as a hop, so the client's forged left-most entry stays untrusted", () => {
     // the client wrote 6.6.6.6; the proxy (10.0.0.2) appended the real client with its port

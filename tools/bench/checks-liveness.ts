@@ -6,7 +6,7 @@ import { FRAME_OPTIONS, liveness } from "@/lib/checks/liveness/liveness";
 import { extractRgbFrames } from "@/lib/engines/video/extract-frames";
 import type { ProcessInput } from "@/lib/checks/types";
 import { loopedPhotoVideo, sampleFace } from "@/test/sample-faces";
-import { testPorts } from "@/test/check-ports";
+import { testPorts, offlineVerification } from "@/test/check-ports";
 
 // LIVENESS on a 5-second webm (a looped sample photo: every frame has a face, so every frame costs a full
 // detection): median and p95 of RUNS runs after one warm-up, and the process's peak RSS. Pinned to one core with
@@ -21,15 +21,7 @@ export async function benchLiveness(runs = RUNS) {
   const loadMs = performance.now() - t0;
   const video = await loopedPhotoVideo(await sampleFace(1), 5, "webm");
   const input: ProcessInput = {
-    verification: {
-      id: "v",
-      accountId: "a",
-      identityId: "i",
-      workflowId: "w",
-      ipAddress: null,
-      metadata: {},
-      createdAt: new Date(),
-    },
+    verification: offlineVerification(),
     workflow: {
       processes: ["LIVENESS"],
       documentTypes: [],

@@ -4,7 +4,7 @@ import { detectFaces, warmFaceEngine } from "@/lib/engines/faces/human-engine";
 import { liveness } from "@/lib/checks/liveness/liveness";
 import type { ProcessInput } from "@/lib/checks/types";
 import { loopedPhotoVideo, sampleFace, SAMPLE_PEOPLE, stillVideo } from "@/test/sample-faces";
-import { testPorts } from "@/test/check-ports";
+import { testPorts, offlineVerification } from "@/test/check-ports";
 
 // Liveness negatives on the five faces of human's shipped screenshot (test/sample-faces.ts): still and looped
 // photo videos must never be judged live; and the head-pose sign on mirrored faces, which the left/right order of
@@ -13,15 +13,7 @@ import { testPorts } from "@/test/check-ports";
 
 function processInput(video: Buffer, contentType: string): ProcessInput {
   return {
-    verification: {
-      id: "v",
-      accountId: "a",
-      identityId: "i",
-      workflowId: "w",
-      ipAddress: null,
-      metadata: {},
-      createdAt: new Date(),
-    },
+    verification: offlineVerification(),
     workflow: {
       processes: ["LIVENESS"],
       documentTypes: [],

@@ -18,7 +18,7 @@ import type { Check, ProcessInput } from "@/lib/checks/types";
 import { documentVerification } from "@/lib/checks/document-verification/document-verification";
 import { normalizeUpload } from "@/lib/domain/verifications/normalize-upload";
 import { stopOcrEngine } from "@/lib/engines/documents/ocr/ocr-engine";
-import { testPorts } from "@/test/check-ports";
+import { testPorts, offlineVerification } from "@/test/check-ports";
 import {
   compareWithLabel,
   COMPARED_FIELDS,
@@ -79,15 +79,7 @@ function processInput(
   if (declared.type) inputs.set("DOCUMENT_TYPE", { type: "TEXT", value: declared.type, fileId: null });
   if (declared.country) inputs.set("DOCUMENT_COUNTRY", { type: "TEXT", value: declared.country, fileId: null });
   const input: ProcessInput = {
-    verification: {
-      id: "v",
-      accountId: "a",
-      identityId: "i",
-      workflowId: "w",
-      ipAddress: null,
-      metadata: {},
-      createdAt: today,
-    },
+    verification: offlineVerification(today),
     workflow: { processes: ["DOCUMENT_VERIFICATION"], documentTypes: [], countries: [], settings: {} },
     inputs,
     readFile: async () => ({ bytes, contentType }),

@@ -5,7 +5,7 @@ import type { SettingValues } from "@/lib/shared/workflow-settings";
 import { framesVideo, loopedPhotoVideo, sampleFace, stillVideo } from "@/test/sample-faces";
 import { liveness } from "./liveness";
 import { FACE_MATCH_THRESHOLDS } from "./face-match";
-import { testPorts } from "@/test/check-ports";
+import { testPorts, offlineVerification } from "@/test/check-ports";
 
 // End to end on videos made at run time with ffmpeg from human's shipped sample faces (test/sample-faces).
 // No positive live case here: no real head turn can be generated from still photos (see docs/accuracy.md).
@@ -21,16 +21,7 @@ function processInput(
     Object.keys(files).map((name) => [name, { type: "FILE", value: null, fileId: name }]),
   );
   return {
-    verification: {
-      id: "v",
-      accountId: "a",
-      identityId: "i",
-      workflowId: "w",
-      ipAddress: null,
-      metadata: {},
-      createdAt: new Date(),
-      livenessChallenge: extra.drawn ?? null,
-    },
+    verification: { ...offlineVerification(), livenessChallenge: extra.drawn ?? null },
     workflow: { processes, documentTypes: [], countries: [], settings },
     inputs,
     readFile: async (id) => files[id] ?? null,

@@ -6,7 +6,7 @@ import type { ProcessInput, StoredInput } from "@/lib/checks/types";
 import { sampleFace } from "@/test/sample-faces";
 import { runFfmpeg, withTempDir } from "@/lib/engines/video/ffmpeg";
 import { videoAgreement } from "./video-agreement";
-import { testPorts } from "@/test/check-ports";
+import { testPorts, offlineVerification } from "@/test/check-ports";
 
 // A face video with a sound track (0.6 s tone bursts with pauses, standing in for speech) or without, made at run
 // time with ffmpeg. A constant tone would not count: activity is measured above the recording's own floor.
@@ -42,15 +42,7 @@ async function agreementVideo(face: Buffer, withSound: boolean): Promise<Buffer>
 }
 function processInput(files: Record<string, { bytes: Buffer; contentType: string }>): ProcessInput {
   return {
-    verification: {
-      id: "v",
-      accountId: "a",
-      identityId: "i",
-      workflowId: "w",
-      ipAddress: null,
-      metadata: {},
-      createdAt: new Date(),
-    },
+    verification: offlineVerification(),
     workflow: {
       processes: ["DOCUMENT_VERIFICATION", "VIDEO_AGREEMENT"],
       documentTypes: [],

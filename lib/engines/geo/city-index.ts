@@ -10,14 +10,8 @@ import { placesNamed, type PlaceRow } from "@/lib/engines/geo/place-alternates";
 // index built then (names by country) makes every later lookup sub-millisecond. GPS → nearest town lives in
 // reverse-geocode.ts; both share the one decoded list through the require cache.
 
-export type City = {
-  name: string;
-  country: string;
-  adminCode: string;
-  population: number;
-  latitude: number;
-  longitude: number;
-};
+/** A GeoNames place as the checks use it (place-alternates.ts reads the same rows with their GeoNames id). */
+export type City = Omit<PlaceRow, "geonameId">;
 /** `alternate`: the name given is one of the place's other names in GeoNames ("NYC", "Hull", "København"). */
 export type CityMatch = { city: City; approximate: boolean; alternate: boolean; inRegion: boolean | null };
 export type Area = { latitude: number; longitude: number; radiusKm: number };
