@@ -12,6 +12,10 @@ export function testPorts(given: Partial<CheckPorts> = {}): CheckPorts {
     findDuplicateAddresses: given.findDuplicateAddresses ?? unexpected("findDuplicateAddresses"),
     confirmedEmailOtp: given.confirmedEmailOtp ?? unexpected("confirmedEmailOtp"),
     screenName: given.screenName ?? unexpected("screenName"),
+    credentialRequest: given.credentialRequest ?? unexpected("credentialRequest"),
+    credentialTrustAnchors: given.credentialTrustAnchors ?? unexpected("credentialTrustAnchors"),
+    fetchStatusList: given.fetchStatusList ?? unexpected("fetchStatusList"),
+    storeCredentialPortrait: given.storeCredentialPortrait ?? unexpected("storeCredentialPortrait"),
   };
 }
 

@@ -10,10 +10,16 @@ import {
 } from "@/lib/shared/workflow-settings";
 import type { WorkflowDefinitionSchema } from "@/lib/domain/flows/workflow-definition";
 import styles from "@/components/dashboard/dashboard.module.css";
+import {
+  CREDENTIAL_SETTING_COPY,
+  CredentialSettingField,
+  isCredentialSetting,
+} from "@/components/dashboard/workflow-credential-fields";
 
 type Form = UseFormReturn<z.input<typeof WorkflowDefinitionSchema>, unknown, z.output<typeof WorkflowDefinitionSchema>>;
 
 const COPY: Record<SettingName, { label: string; help: string }> = {
+  ...CREDENTIAL_SETTING_COPY,
   GALLERY_RESTRICTION: { label: "Camera capture only", help: "End users may not upload files from their gallery." },
   LINK_EXPIRY_HOURS: {
     label: "Link expiry (hours)",
@@ -83,6 +89,7 @@ export function SettingField({
   form: Form;
   countries: { code: string; name: string }[];
 }) {
+  if (isCredentialSetting(name)) return <CredentialSettingField name={name} form={form} />;
   const { register, control, formState } = form;
   const error = (formState.errors.settings as Record<string, FieldError | undefined> | undefined)?.[name];
   const id = `wf-setting-${name}`;

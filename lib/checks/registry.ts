@@ -1,6 +1,7 @@
 import type { ProcessType } from "@/lib/shared/process-types";
 import type { VerificationProcess } from "@/lib/checks/types";
 import { addressVerification } from "@/lib/checks/address-verification/address-verification";
+import { digitalCredential } from "@/lib/checks/digital-credential/digital-credential";
 import { documentVerification } from "@/lib/checks/document-verification/document-verification";
 import { emailCheck } from "@/lib/checks/email-check/email-check";
 import { liveness } from "@/lib/checks/liveness/liveness";
@@ -17,6 +18,7 @@ const PROCESSES: Record<ProcessType, VerificationProcess> = {
   LOCATION_INTELLIGENCE: locationIntelligence,
   ADDRESS_VERIFICATION: addressVerification,
   WATCHLIST_CHECK: watchlistCheck,
+  DIGITAL_CREDENTIAL: digitalCredential,
 };
 
 export function processFor(type: string): VerificationProcess {

@@ -2,6 +2,7 @@ import type { ProcessType } from "@/lib/shared/process-types";
 import type { SettingValues } from "@/lib/shared/workflow-settings";
 import type { AddressParts } from "@/lib/engines/address/normalize-address";
 import type { ScoredEntry } from "@/lib/engines/names/score";
+import type { DigitalCredentialRequest } from "@/lib/engines/credentials/types";
 
 // The one interface of a verification process (lib/checks/<type>/). The engine gives it the verification's
 // inputs and the results of the steps it depends on; it answers a result, the step `data` of the spec, and the
@@ -80,6 +81,21 @@ export type CheckPorts = {
     gender?: "M" | "F" | null;
     includeWeakAliases?: boolean;
   }): Promise<NameScreening>;
+  /** DIGITAL_CREDENTIAL: this verification's latest credential request (its key opened), or null */
+  credentialRequest(): Promise<CredentialRequestState | null>;
+  /** DIGITAL_CREDENTIAL: the PEM trust anchors of this verification's mode (docs/checks.md "Trust anchors") */
+  credentialTrustAnchors(): Promise<string[]>;
+  /** DIGITAL_CREDENTIAL: a status list named by a credential, fetched without reaching internal addresses */
+  fetchStatusList(uri: string): Promise<Uint8Array>;
+  /** DIGITAL_CREDENTIAL: stores the credential's portrait as this verification's CREDENTIAL_PORTRAIT file; its id */
+  storeCredentialPortrait(image: { bytes: Buffer; contentType: string }): Promise<string>;
+};
+
+export type CredentialRequestState = {
+  nonce: string;
+  origin: string;
+  requests: DigitalCredentialRequest[];
+  responsePrivateJwk: JsonWebKey;
 };
 
 export type DocumentFingerprint = { documentNumber: string | null; country: string | null; imageHash: string };

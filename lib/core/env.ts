@@ -114,6 +114,12 @@ const EnvSchema = z.object({
   // are accepted for reading but never seal (the old key while `npm run keys:rotate` re-seals, or the next key
   // while it is rolled out to every instance); STORAGE_ENCRYPTION_KEY stays the one that seals new values
   STORAGE_ENCRYPTION_KEYS_PREVIOUS: z.string().optional(),
+  // DIGITAL_CREDENTIAL (issue 34): a directory of PEM files (IACA roots for mdocs, issuer CAs for SD-JWT VCs) whose
+  // certificates are trusted to sign wallet credentials; unset: none is trusted (only the sandbox's test issuer, in
+  // test mode). Read at each check, so a root added or removed applies without a restart.
+  CREDENTIAL_TRUST_ANCHORS_DIR: z.string().min(1).optional(),
+  // a credential's status list may be fetched from private addresses and over plain http (tests, a closed network)
+  CREDENTIAL_STATUS_ALLOW_PRIVATE_NETWORKS: bool,
 });
 
 /**

@@ -284,3 +284,50 @@ export const ErrorResponse = z
     details: z.array(z.object({ field: z.string().optional(), message: z.string() })).optional(),
   })
   .meta({ id: "Error" });
+
+// Issue 34: the OpenID4VP request of a DIGITAL_CREDENTIAL step, and the sandbox's test wallet.
+export const CredentialRequestBody = z
+  .object({
+    origin: z.string().max(200).optional().meta({
+      description:
+        "The web origin (https://host[:port]) of the page that calls navigator.credentials.get: the hosted page's (the default) or one of the workflow's CREDENTIAL_ORIGINS",
+    }),
+  })
+  .strict()
+  .meta({ id: "CredentialRequestRequest" });
+
+const DigitalCredentialRequestSchema = z
+  .object({
+    protocol: z.string().meta({ description: "openid4vp-v1-unsigned, openid4vp-v1-signed or org-iso-mdoc" }),
+    data: z.record(z.string(), z.unknown()),
+  })
+  .meta({ id: "DigitalCredentialRequest" });
+
+export const CredentialRequestResponse = z
+  .object({
+    verificationId: z.uuid(),
+    origin: z.string().meta({ description: "The origin the wallet's answer is bound to" }),
+    requests: z.array(DigitalCredentialRequestSchema).meta({
+      description:
+        "Pass as navigator.credentials.get({ digital: { requests } }); send the DigitalCredential returned ({protocol, data}) as JSON text in the DIGITAL_CREDENTIAL input. A new request replaces the previous one (fresh nonce and key)",
+    }),
+    createdAt: z.iso.datetime(),
+  })
+  .meta({ id: "CredentialRequest" });
+
+export const TestWalletBody = z
+  .object({
+    kind: z
+      .enum(["MDL", "EU_PID_MDOC", "EU_PID_SD_JWT"])
+      .optional()
+      .meta({ description: "Which test credential answers (default: the first the workflow accepts)" }),
+  })
+  .strict()
+  .meta({ id: "TestWalletRequest" });
+
+export const TestWalletResponse = z
+  .object({
+    protocol: z.string(),
+    data: z.record(z.string(), z.unknown()),
+  })
+  .meta({ id: "TestWalletAnswer", description: "What a wallet returns: send it as the DIGITAL_CREDENTIAL input" });

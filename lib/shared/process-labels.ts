@@ -9,4 +9,5 @@ export const PROCESS_LABELS: Record<ProcessType, string> = {
   WATCHLIST_CHECK: "Watchlist check",
   VIDEO_AGREEMENT: "Video agreement",
   ADDRESS_VERIFICATION: "Address verification",
+  DIGITAL_CREDENTIAL: "Digital credential (phone wallet)",
 };

@@ -6,6 +6,7 @@ export const PROCESS_TYPES = [
   "WATCHLIST_CHECK",
   "VIDEO_AGREEMENT",
   "ADDRESS_VERIFICATION",
+  "DIGITAL_CREDENTIAL",
 ] as const;
 
 export type ProcessType = (typeof PROCESS_TYPES)[number];

@@ -28,7 +28,22 @@ const EVERY_SETTING: Required<SettingValues> = {
   AGREEMENT_STATEMENT: "I agree to open an account with Example Bank.",
   WATCHLIST_THRESHOLD: 0.85,
   WATCHLIST_WEAK_ALIASES: true,
+  CREDENTIAL_KINDS: ["MDL", "EU_PID_SD_JWT"],
+  CREDENTIAL_CLAIMS: ["given_name", "family_name", "age_over_18"],
+  CREDENTIAL_ORIGINS: ["https://shop.example.com", "http://localhost:5173"],
 };
+
+describe("CREDENTIAL_ORIGINS", () => {
+  it.each([
+    "https://example.com/",
+    "https://example.com/path",
+    "http://example.com",
+    "ftp://example.com",
+    "example.com",
+  ])("refuses %s: only a bare https origin (or http on localhost)", (origin) => {
+    expect(SettingsSchema.safeParse({ CREDENTIAL_ORIGINS: [origin] }).success).toBe(false);
+  });
+});
 
 describe("serializeSetting", () => {
   it("gives each setting its API type and a string value (arrays as JSON)", () => {

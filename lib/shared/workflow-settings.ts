@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ISO_COUNTRY_CODES, isCountryCode } from "@/lib/shared/country-codes";
+import { CREDENTIAL_CLAIMS, CREDENTIAL_KINDS } from "@/lib/shared/digital-credentials";
 
 // Workflow settings: their API `type`, the zod schema of the typed value, and what they configure.
 // The same schemas validate the seed, the dashboard forms and the engine's reading of a pinned version.
@@ -56,6 +57,22 @@ export const SETTING_DEFINITIONS = {
   WATCHLIST_THRESHOLD: { type: "NUMBER", schema: z.number().min(0.5).max(1) },
   // also screen the aliases a list marks as weak (UN QUALITY "Low"); off: they are stored but not screened
   WATCHLIST_WEAK_ALIASES: { type: "BOOLEAN", schema: z.boolean() },
+  // DIGITAL_CREDENTIAL (issue 34): the wallet credentials accepted (unset: all of CREDENTIAL_KINDS) and the claims
+  // asked for (unset: DEFAULT_CREDENTIAL_CLAIMS) — the request asks for these and nothing more
+  CREDENTIAL_KINDS: {
+    type: "STRING_ARRAY",
+    schema: z.array(z.enum(CREDENTIAL_KINDS)).min(1).max(CREDENTIAL_KINDS.length),
+  },
+  CREDENTIAL_CLAIMS: {
+    type: "STRING_ARRAY",
+    schema: z.array(z.enum(CREDENTIAL_CLAIMS)).min(1).max(CREDENTIAL_CLAIMS.length),
+  },
+  // web origins of the integrator's own pages that may ask for a credential request (the hosted page's own origin
+  // is always allowed): https://host[:port], or http://localhost for development
+  CREDENTIAL_ORIGINS: {
+    type: "STRING_ARRAY",
+    schema: z.array(z.string().refine(isWebOrigin, "must be an origin such as https://example.com")).min(1).max(10),
+  },
 } as const satisfies Record<string, { type: SettingType; schema: z.ZodType }>;
 
 export type SettingName = keyof typeof SETTING_DEFINITIONS;
@@ -68,6 +85,29 @@ export const SettingsSchema = z
     },
   )
   .strict();
+
+/** The minimum a KYC needs from a wallet credential when the workflow does not say (docs/checks.md). */
+export const DEFAULT_CREDENTIAL_CLAIMS = [
+  "given_name",
+  "family_name",
+  "birth_date",
+  "document_number",
+  "expiry_date",
+  "portrait",
+] as const satisfies readonly (typeof CREDENTIAL_CLAIMS)[number][];
+
+/** An origin exactly as a browser sends it: https (or http on localhost), a host, an optional port, nothing else. */
+export function isWebOrigin(value: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  const local = url.hostname === "localhost" || url.hostname === "127.0.0.1";
+  if (url.protocol !== "https:" && !(url.protocol === "http:" && local)) return false;
+  return url.origin === value;
+}
 
 export const DEFAULT_AGREEMENT_STATEMENT =
   "I confirm that I am the person in the identity document and that I agree to this verification.";

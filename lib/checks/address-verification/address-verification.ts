@@ -46,7 +46,7 @@ type Signals = { gps: GpsSignal | null; ip: IpSignal | null };
 
 export const addressVerification: VerificationProcess = {
   type: "ADDRESS_VERIFICATION",
-  dependsOn: ["DOCUMENT_VERIFICATION", "LOCATION_INTELLIGENCE"],
+  dependsOn: ["DOCUMENT_VERIFICATION", "LOCATION_INTELLIGENCE", "DIGITAL_CREDENTIAL"],
   async run(input) {
     const { settings } = input.workflow;
     const address = addressOf(input);
@@ -103,11 +103,16 @@ export const addressVerification: VerificationProcess = {
 
     let document: CrossReference | null = null;
     if (settings.DOCUMENT_CROSS_REFERENCE !== true) checks.push(skipped("DOCUMENT_CROSS_REFERENCE"));
-    else if (!input.earlierSteps.some((s) => s.processType === "DOCUMENT_VERIFICATION")) {
+    else if (
+      !input.earlierSteps.some(
+        (s) => s.processType === "DOCUMENT_VERIFICATION" || s.processType === "DIGITAL_CREDENTIAL",
+      )
+    ) {
       checks.push({
         name: "DOCUMENT_CROSS_REFERENCE",
         result: "SKIPPED",
-        detail: "No completed DOCUMENT_VERIFICATION step: there is no document address to compare with.",
+        detail:
+          "No completed DOCUMENT_VERIFICATION or DIGITAL_CREDENTIAL step: there is no document address to compare with.",
       });
     } else {
       const regionOf = (text: string) => resolveRegion(rules, text)?.key ?? null;

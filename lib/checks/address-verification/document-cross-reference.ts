@@ -42,7 +42,10 @@ const text = (v: unknown) => (typeof v === "string" && v.trim() ? v.trim() : nul
 
 /** The address of the document step, in either shape; null when the step or its address is absent. */
 export function documentAddressOf(steps: readonly EarlierStep[]): DocumentAddress | null {
-  const address = steps.find((s) => s.processType === "DOCUMENT_VERIFICATION")?.data.address;
+  // a wallet credential's address (issue 34) when there is no document's
+  const address =
+    steps.find((s) => s.processType === "DOCUMENT_VERIFICATION")?.data.address ??
+    steps.find((s) => s.processType === "DIGITAL_CREDENTIAL" && s.result !== "DECLINED")?.data.address;
   if (typeof address === "string") return address.trim() ? { kind: "text", text: address.trim() } : null;
   if (!address || typeof address !== "object") return null;
   const a = address as Record<string, unknown>;

@@ -53,8 +53,9 @@ const median = (xs: number[]) => {
 export const liveness: VerificationProcess = {
   type: "LIVENESS",
   // none: the document match reads DOCUMENT_FRONT itself, not the document step's output, so LIVENESS runs beside
-  // DOCUMENT_VERIFICATION (their wall times overlap instead of adding up: bench:pipeline, docs/benchmarks.md)
-  dependsOn: [],
+  // DOCUMENT_VERIFICATION (their wall times overlap instead of adding up: bench:pipeline, docs/benchmarks.md); it waits
+  // for DIGITAL_CREDENTIAL (fast: no image work), whose verified portrait it compares the face with
+  dependsOn: ["DIGITAL_CREDENTIAL"],
   async run(input) {
     const { type: challenge, drawn } = challengeFor(input);
     const video = await fileOf(input, "SELFIE_VIDEO");
@@ -224,24 +225,16 @@ async function documentFaceMatch(
   input: ProcessInput,
   face: Observed | null,
 ): Promise<{ check: Check; match: FaceMatch | null }> {
-  if (!input.workflow.processes.includes("DOCUMENT_VERIFICATION")) {
+  const reference = await documentPortrait(input);
+  if ("skipped" in reference) {
     return {
-      check: { name: "DOCUMENT_MATCH", result: "SKIPPED", detail: "The workflow has no document step." },
+      check: { name: "DOCUMENT_MATCH", result: "SKIPPED", detail: reference.skipped },
       match: null,
     };
   }
-  const front = await fileOf(input, "DOCUMENT_FRONT");
-  if (!front)
-    return {
-      check: { name: "DOCUMENT_MATCH", result: "REVIEW", detail: "No document front image to compare the face with." },
-      match: null,
-    };
-  const portrait = await largestFace(front.bytes);
-  if (!portrait)
-    return {
-      check: { name: "DOCUMENT_MATCH", result: "REVIEW", detail: "No face was found on the document front." },
-      match: null,
-    };
+  if ("missing" in reference)
+    return { check: { name: "DOCUMENT_MATCH", result: "REVIEW", detail: reference.missing }, match: null };
+  const { portrait, label } = reference;
   if (!face)
     return {
       check: { name: "DOCUMENT_MATCH", result: "FAILED", detail: "No face in the video to compare with the document." },
@@ -249,9 +242,36 @@ async function documentFaceMatch(
     };
   const match = await matchFaces(face, portrait);
   return {
-    check: { name: "DOCUMENT_MATCH", result: match.result, detail: matchDetail("the document portrait", match) },
+    check: { name: "DOCUMENT_MATCH", result: match.result, detail: matchDetail(label, match) },
     match,
   };
+}
+
+type DocumentPortrait =
+  | { portrait: NonNullable<Awaited<ReturnType<typeof largestFace>>>; label: string }
+  | { skipped: string }
+  | { missing: string };
+
+/**
+ * The face the selfie is matched with: the portrait of a verified wallet credential (signed by its issuer: the
+ * better reference, issue 34) when the DIGITAL_CREDENTIAL step stored one, else the document front's largest face.
+ */
+async function documentPortrait(input: ProcessInput): Promise<DocumentPortrait> {
+  const hasDocument = input.workflow.processes.includes("DOCUMENT_VERIFICATION");
+  const hasCredential = input.workflow.processes.includes("DIGITAL_CREDENTIAL");
+  if (!hasDocument && !hasCredential) return { skipped: "The workflow has no document or credential step." };
+  const credential = hasCredential ? await fileOf(input, "CREDENTIAL_PORTRAIT") : null;
+  if (credential) {
+    const portrait = await largestFace(credential.bytes);
+    if (portrait) return { portrait, label: "the credential's portrait" };
+    if (!hasDocument) return { missing: "No face was found on the credential's portrait." };
+  }
+  if (!hasDocument) return { missing: "The verified credential carried no portrait to compare the face with." };
+  const front = await fileOf(input, "DOCUMENT_FRONT");
+  if (!front) return { missing: "No document front image to compare the face with." };
+  const portrait = await largestFace(front.bytes);
+  if (!portrait) return { missing: "No face was found on the document front." };
+  return { portrait, label: "the document portrait" };
 }
 
 async function selfiePhotoMatch(

@@ -34,7 +34,7 @@ const MIN_ACTIVE_AUDIO_SECONDS = 1;
 
 export const videoAgreement: VerificationProcess = {
   type: "VIDEO_AGREEMENT",
-  dependsOn: ["DOCUMENT_VERIFICATION", "LIVENESS"],
+  dependsOn: ["DOCUMENT_VERIFICATION", "LIVENESS", "DIGITAL_CREDENTIAL"],
   async run(input) {
     const statement = input.workflow.settings.AGREEMENT_STATEMENT ?? DEFAULT_AGREEMENT_STATEMENT;
     const video = await fileOf(input, "AGREEMENT_VIDEO");
@@ -199,6 +199,7 @@ async function referenceFace(input: ProcessInput): Promise<Reference | null> {
   }
   for (const [field, label] of [
     ["SELFIE_PHOTO", "the selfie photo"],
+    ["CREDENTIAL_PORTRAIT", "the credential's portrait"],
     ["DOCUMENT_FRONT", "the document portrait"],
   ] as const) {
     const file = await fileOf(input, field);

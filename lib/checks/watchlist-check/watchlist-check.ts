@@ -10,7 +10,7 @@ type Subject = {
   nationality: string | null;
   /** M or F from the document step (its data.sex); X and unread are none */
   gender: "M" | "F" | null;
-  source: "DOCUMENT_VERIFICATION" | "INPUTS" | null;
+  source: "DOCUMENT_VERIFICATION" | "DIGITAL_CREDENTIAL" | "INPUTS" | null;
   unreadableDob: string | null;
 };
 
@@ -23,7 +23,11 @@ const text = (value: unknown): string | null => (typeof value === "string" && va
  * document step).
  */
 export function subjectOf({ inputs, earlierSteps }: Pick<ProcessInput, "inputs" | "earlierSteps">): Subject {
-  const document = earlierSteps.find((step) => step.processType === "DOCUMENT_VERIFICATION")?.data ?? {};
+  // a verified wallet credential's data has the document's fields (issue 34); a document read wins when both ran
+  const step =
+    earlierSteps.find((s) => s.processType === "DOCUMENT_VERIFICATION") ??
+    earlierSteps.find((s) => s.processType === "DIGITAL_CREDENTIAL" && s.result !== "DECLINED");
+  const document = step?.data ?? {};
   const documentName = text(document.full_name);
   const fullName = documentName ?? text(inputs.get("FULL_NAME")?.value);
   const rawDob = text(document.date_of_birth) ?? text(inputs.get("DATE_OF_BIRTH")?.value);
@@ -35,7 +39,7 @@ export function subjectOf({ inputs, earlierSteps }: Pick<ProcessInput, "inputs" 
     fullName,
     dateOfBirth,
     nationality: nationality && /^[A-Za-z]{2}$/.test(nationality) ? nationality.toUpperCase() : null,
-    source: fullName ? (documentName ? "DOCUMENT_VERIFICATION" : "INPUTS") : null,
+    source: fullName ? (documentName ? (step!.processType as "DOCUMENT_VERIFICATION") : "INPUTS") : null,
     unreadableDob: rawDob && !dateOfBirth ? rawDob : null,
   };
 }
@@ -71,7 +75,7 @@ const KANA = /[\u3040-\u30FF]/u;
  */
 export const watchlistCheck: VerificationProcess = {
   type: "WATCHLIST_CHECK",
-  dependsOn: ["DOCUMENT_VERIFICATION"],
+  dependsOn: ["DOCUMENT_VERIFICATION", "DIGITAL_CREDENTIAL"],
   async run({ workflow, inputs, earlierSteps, ports, verification }) {
     const threshold = workflow.settings.WATCHLIST_THRESHOLD ?? DEFAULT_WATCHLIST_THRESHOLD;
     const includeWeakAliases = workflow.settings.WATCHLIST_WEAK_ALIASES ?? false;

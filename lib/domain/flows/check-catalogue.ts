@@ -127,6 +127,21 @@ export const CHECK_CATALOGUE: Record<ProcessType, Record<string, CatalogueCheck>
     GEOLOCATION_CONFIRMATION: { label: "Address confirmed by location" },
     ADDRESS_DUPLICATE_DETECTION: { label: "Address not used by another identity" },
   },
+  // one check per way a wallet presentation can fail (lib/engines/credentials/types.ts PresentationCheckName)
+  DIGITAL_CREDENTIAL: {
+    CREDENTIAL_PRESENTED: { label: "A wallet answer to this verification's request", failureIsEvidence: true },
+    RESPONSE_FORMAT: { label: "The wallet's answer decrypts and parses", failureIsEvidence: true },
+    ISSUER_TRUSTED: { label: "Issuer chains to a trusted anchor", failureIsEvidence: true },
+    ISSUER_SIGNATURE: { label: "Issuer signature holds", failureIsEvidence: true },
+    ELEMENTS_INTACT: { label: "No element changed after signing", failureIsEvidence: true },
+    VALIDITY: { label: "Credential within its validity", failureIsEvidence: true },
+    NONCE: { label: "Bound to this verification (nonce)", failureIsEvidence: true },
+    AUDIENCE: { label: "Bound to our origin (audience)", failureIsEvidence: true },
+    DEVICE_BINDING: { label: "Presented by the holder's device", failureIsEvidence: true },
+    STATUS: { label: "Not revoked or suspended", failureIsEvidence: true },
+    CLAIMS_DISCLOSED: { label: "Every claim asked for disclosed" },
+    PORTRAIT_STORED: { label: "Portrait stored for the face match" },
+  },
 };
 
 export type CheckKey = `${ProcessType}.${string}`;

@@ -6,6 +6,7 @@ import {
   type DocumentTypeName,
 } from "@/lib/domain/flows/document-types/catalog";
 import type { ProcessType } from "@/lib/shared/process-types";
+import { credentialAsk } from "@/lib/domain/credentials/credential-settings";
 import {
   DEFAULT_AGREEMENT_STATEMENT,
   type DrawnChallengeType,
@@ -75,9 +76,16 @@ function fileData(kind: FileKind, extra: Record<string, unknown> = {}) {
     : { accept: [...VIDEO_TYPES], maxBytes: MAX_VIDEO_BYTES, ...extra };
 }
 
+/** A DIGITAL_CREDENTIAL step that asks for both names supplies the name WATCHLIST_CHECK screens, as a document does. */
+function credentialGivesName(workflow: WorkflowShape): boolean {
+  if (!workflow.processes.includes("DIGITAL_CREDENTIAL")) return false;
+  const { claims } = credentialAsk(workflow.settings);
+  return claims.includes("given_name") && claims.includes("family_name");
+}
+
 /** The inputs a workflow asks of the end user, in workflow order; `group` is the process's position. */
 export function buildInputs(workflow: WorkflowShape): InputField[] {
-  const hasDocument = workflow.processes.includes("DOCUMENT_VERIFICATION");
+  const hasDocument = workflow.processes.includes("DOCUMENT_VERIFICATION") || credentialGivesName(workflow);
   const fields: InputField[] = [];
   workflow.processes.forEach((process, group) => {
     for (const field of inputsOf(process as ProcessType, workflow, hasDocument)) fields.push({ ...field, group });
@@ -160,8 +168,19 @@ function inputsOf(process: ProcessType, workflow: WorkflowShape, hasDocument: bo
           optional: false,
         },
       ];
+    case "DIGITAL_CREDENTIAL":
+      return [
+        {
+          fieldName: "DIGITAL_CREDENTIAL",
+          description:
+            "The wallet's answer to this verification's credential request: the JSON of the DigitalCredential that navigator.credentials.get returned ({protocol, data})",
+          fieldType: "TEXT",
+          data: { ...credentialAsk(settings), requestEndpoint: "credential-request" },
+          optional: false,
+        },
+      ];
     case "WATCHLIST_CHECK":
-      // the document step supplies name and date of birth when there is one
+      // the document (or credential) step supplies name and date of birth when there is one
       if (hasDocument) return [];
       return [
         {

@@ -68,6 +68,7 @@ export const PROCESS_SETTINGS: Record<ProcessType, readonly SettingName[]> = {
   WATCHLIST_CHECK: ["WATCHLIST_THRESHOLD", "WATCHLIST_WEAK_ALIASES"],
   VIDEO_AGREEMENT: ["AGREEMENT_STATEMENT", "PAD_MODE"],
   ADDRESS_VERIFICATION: ADDRESS_SETTINGS,
+  DIGITAL_CREDENTIAL: ["CREDENTIAL_KINDS", "CREDENTIAL_CLAIMS", "CREDENTIAL_ORIGINS"],
 };
 
 export function relevantSettings(processes: readonly string[]): SettingName[] {

@@ -7,6 +7,8 @@ import { processFor } from "@/lib/checks/registry";
 //   1. metadata.sandbox.<PROCESS_TYPE>  — one step: "APPROVED" | "DECLINED" | "REVIEW" | "FAILED"
 //   2. metadata.sandbox.outcome, the surname (last word of FULL_NAME) or ADDRESS_LINE — every step, same words
 //   3. APPROVED
+// DIGITAL_CREDENTIAL is the exception to 3: without a magic value (1 or 2) its real check runs, with the sandbox's
+// test issuer trusted (lib/domain/credentials/trust-anchors.ts), so the test wallet's answer is really verified.
 // FAILED makes the step throw on every attempt, so the engine's own retries run and the step ends FAILED.
 
 export const SANDBOX_OUTCOMES = ["APPROVED", "DECLINED", "REVIEW", "FAILED"] as const;
@@ -64,6 +66,7 @@ export function sandboxProcess(type: string): VerificationProcess {
     dependsOn: real.dependsOn,
     async run(input) {
       const { outcome, source } = sandboxOutcome(input, type);
+      if (type === "DIGITAL_CREDENTIAL" && source === "default") return real.run(input);
       if (outcome === "FAILED") throw new SandboxStepFailure();
       return {
         result: RESULT[outcome],

@@ -27,7 +27,25 @@ export const isoDate = z
     { message: "Not a real calendar date", params: { reason: "realDate" } },
   );
 
+/** A wallet's answer (issue 34): the JSON of a DigitalCredential, bounded well under the body's envelope. */
+export const MAX_CREDENTIAL_ANSWER_CHARS = 512 * 1024;
+const credentialAnswer = z
+  .string()
+  .max(MAX_CREDENTIAL_ANSWER_CHARS, `At most ${MAX_CREDENTIAL_ANSWER_CHARS} characters`)
+  .refine(
+    (s) => {
+      try {
+        const parsed = JSON.parse(s) as unknown;
+        return Boolean(parsed) && typeof parsed === "object" && !Array.isArray(parsed);
+      } catch {
+        return false;
+      }
+    },
+    { message: "Expected the JSON of the wallet's answer ({protocol, data})", params: { reason: "credential" } },
+  );
+
 export const TEXT_RULES: Record<string, z.ZodType<string>> = {
+  DIGITAL_CREDENTIAL: credentialAnswer,
   EMAIL: z.string().trim().toLowerCase().max(254).pipe(z.email("Expected an e-mail address")),
   EMAIL_OTP: z
     .string()

@@ -192,6 +192,50 @@ export function openApiDocument(serverUrl: string) {
           },
         },
       },
+      "/verifications/{verificationId}/credential-request": {
+        post: {
+          operationId: "createCredentialRequest",
+          summary:
+            "An OpenID4VP request for the phone wallet, for a DIGITAL_CREDENTIAL step (permission verification:inputs, or the verification's session token)",
+          description:
+            "Draws a fresh nonce and encryption key, stores them with the verification (replacing an earlier request) and answers the requests for navigator.credentials.get({ digital: { requests } }). " +
+            "The origin defaults to the hosted page's; your own front end names its origin, which must be one of the workflow's CREDENTIAL_ORIGINS. docs/api.md, \"Digital credentials\"",
+          parameters: [verificationIdParam],
+          requestBody: { required: true, content: jsonContent("CredentialRequestRequest") },
+          responses: {
+            "200": { description: "The request", content: jsonContent("CredentialRequest") },
+            ...errors(
+              "VALIDATION_ERROR",
+              "INSUFFICIENT_PERMISSIONS",
+              "VERIFICATION_NOT_FOUND",
+              "INVALID_STATE",
+              "PAYLOAD_TOO_LARGE",
+              "UNSUPPORTED_MEDIA_TYPE",
+              ...COMMON,
+            ),
+          },
+        },
+      },
+      "/sandbox/verifications/{verificationId}/test-wallet": {
+        post: {
+          operationId: "sandboxTestWallet",
+          summary:
+            "Test mode only: the sandbox's test wallet answers the verification's latest credential request with a credential of the sandbox issuer (docs/sandbox.md)",
+          parameters: [verificationIdParam],
+          requestBody: { required: true, content: jsonContent("TestWalletRequest") },
+          responses: {
+            "200": { description: "The wallet's answer", content: jsonContent("TestWalletAnswer") },
+            ...errors(
+              "VALIDATION_ERROR",
+              "INSUFFICIENT_PERMISSIONS",
+              "VERIFICATION_NOT_FOUND",
+              "INVALID_STATE",
+              "UNSUPPORTED_MEDIA_TYPE",
+              ...COMMON,
+            ),
+          },
+        },
+      },
       "/sandbox/verifications/{verificationId}/fast-forward": {
         post: {
           operationId: "sandboxFastForward",
