@@ -144,3 +144,22 @@ export type Handoff = { code: string; url: string; expiresAt: string };
 export function createHandoff(token: string): Promise<Handoff> {
   return call<Handoff>("/api/hosted/handoff", { method: "POST", token });
 }
+
+export type WalletRequest = { protocol: string; data: Record<string, unknown> };
+export type CredentialRequest = { verificationId: string; origin: string; requests: WalletRequest[] };
+
+/** A fresh OpenID4VP request for the phone's wallet (issue 34): this page's origin, a new nonce. */
+export function requestCredential(token: string, verificationId: string): Promise<CredentialRequest> {
+  return call<CredentialRequest>(`/api/v1/verifications/${encodeURIComponent(verificationId)}/credential-request`, {
+    ...json({}),
+    token,
+  });
+}
+
+/** Test mode only: the sandbox's test wallet answers the latest request (docs/sandbox.md). */
+export function askTestWallet(token: string, verificationId: string): Promise<WalletRequest> {
+  return call<WalletRequest>(`/api/v1/sandbox/verifications/${encodeURIComponent(verificationId)}/test-wallet`, {
+    ...json({}),
+    token,
+  });
+}

@@ -4,7 +4,7 @@ import type { InputField } from "@/lib/domain/flows/inputs";
 // order. Pure, so the order and the resume point are unit-tested.
 
 export type ScreenKind =
-  "document-select" | "photo" | "video" | "address" | "email" | "location" | "personal" | "generic";
+  "document-select" | "photo" | "video" | "address" | "email" | "location" | "personal" | "wallet" | "generic";
 
 export type Screen = { id: string; kind: ScreenKind; group: number; fields: InputField[] };
 
@@ -48,7 +48,9 @@ export function planScreens(inputs: readonly InputField[], documentSides: readon
           : "photo"
         : field.fieldType === "LOCATION"
           ? "location"
-          : "generic";
+          : field.fieldName === "DIGITAL_CREDENTIAL"
+            ? "wallet"
+            : "generic";
     const last = screens.at(-1);
     // unknown text or dropdown fields of one process share one form
     if (kind === "generic" && last?.kind === "generic" && last.group === field.group) last.fields.push(field);

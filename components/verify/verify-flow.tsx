@@ -23,6 +23,7 @@ const EmailStep = dynamic(() => import("@/components/verify/steps/email-step").t
 const GenericStep = dynamic(() => import("@/components/verify/steps/generic-step").then((m) => m.GenericStep));
 const LocationStep = dynamic(() => import("@/components/verify/steps/location-step").then((m) => m.LocationStep));
 const PersonalStep = dynamic(() => import("@/components/verify/steps/personal-step").then((m) => m.PersonalStep));
+const WalletStep = dynamic(() => import("@/components/verify/steps/wallet-step").then((m) => m.WalletStep));
 const CaptureStep = dynamic(() => import("@/components/verify/steps/capture-step").then((m) => m.CaptureStep));
 const HandoffScreen = dynamic(() => import("@/components/verify/handoff-screen").then((m) => m.HandoffScreen));
 
@@ -212,6 +213,7 @@ export function VerifyFlow({ entry }: { entry: HostedEntry }) {
         {screen.kind === "location" && <LocationStep {...props} />}
         {screen.kind === "personal" && <PersonalStep {...props} />}
         {screen.kind === "generic" && <GenericStep {...props} />}
+        {screen.kind === "wallet" && <WalletStep {...props} openHandoff={() => setPhase("handoff")} />}
       </div>
       {captureAhead ? (
         <div className={styles.screen} data-testid="handoff-offer">

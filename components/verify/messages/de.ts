@@ -31,6 +31,7 @@ export const de: Messages = {
       EMAIL_CHECK: "Zugriff auf Ihr E-Mail-Postfach",
       LOCATION_INTELLIGENCE: "Ihren Standort (optional)",
       WATCHLIST_CHECK: "Ihren vollständigen Namen und Ihr Geburtsdatum",
+      DIGITAL_CREDENTIAL: "einen Ausweis in der Wallet Ihres Smartphones (mobiler Führerschein oder EU-Identität)",
     },
   },
   errors: {
@@ -243,6 +244,8 @@ export const de: Messages = {
       EMAIL_CHECK: "Ihre E-Mail-Adresse, um zu bestätigen, dass sie Ihnen gehört.",
       LOCATION_INTELLIGENCE: "Der Standort Ihres Geräts (wenn Sie ihn teilen), um zu prüfen, wo Sie sich befinden.",
       WATCHLIST_CHECK: "Ihr Name und Ihr Geburtsdatum, um sie mit Sanktions- und Beobachtungslisten abzugleichen.",
+      DIGITAL_CREDENTIAL:
+        "Angaben aus einem Ausweis in der Wallet Ihres Smartphones (nur die beim Teilen angezeigten), geprüft anhand der Signatur der ausstellenden Behörde.",
     },
     always: "Ihre Netzwerkadresse (IP-Adresse) und der Zeitpunkt Ihrer Antwort, als Nachweis dieser Einwilligung.",
     retentionTitle: "Wie lange die Daten gespeichert werden",
@@ -261,6 +264,30 @@ export const de: Messages = {
     declinedTitle: "Sie haben abgelehnt",
     declined:
       "Es werden keine weiteren Daten erhoben. Wenn Sie es sich anders überlegen, bitten Sie {account} um einen neuen Link. Sie können diese Seite schließen.",
+  },
+  wallet: {
+    title: "Ihr Ausweis aus der Wallet Ihres Smartphones",
+    intro:
+      "{account} bittet um diese Angaben aus einem Ausweis in der Wallet Ihres Smartphones: einem mobilen Führerschein oder einer EU-Identität. Ihre Wallet zeigt Ihnen, was geteilt wird, und bittet Sie um Bestätigung.",
+    shared: "Was geteilt wird:",
+    use: "Ausweis aus der Wallet Ihres Smartphones verwenden",
+    waiting: "Warten auf Ihre Wallet…",
+    cancelled: "Ihre Wallet hat keinen Ausweis geteilt. Versuchen Sie es erneut, wenn Sie bereit sind.",
+    unsupported:
+      "Dieser Browser kann keinen Ausweis aus der Wallet eines Smartphones teilen. Fahren Sie auf Ihrem Smartphone fort, in einem Browser, der das kann (ein aktuelles Chrome oder Safari).",
+    testWallet: "Test-Wallet verwenden",
+    testHint: "Testmodus: Statt einer echten Wallet antwortet ein erfundener Testausweis.",
+    claims: {
+      given_name: "Vorname",
+      family_name: "Nachname",
+      birth_date: "Geburtsdatum",
+      age_over_18: "Ob Sie über 18 sind",
+      portrait: "Foto",
+      document_number: "Dokumentnummer",
+      expiry_date: "Ablaufdatum",
+      nationality: "Staatsangehörigkeit",
+      address: "Anschrift",
+    },
   },
   handoff: {
     offer: "Auf dem Smartphone fortfahren",

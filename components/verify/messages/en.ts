@@ -35,6 +35,7 @@ export const en = {
       EMAIL_CHECK: "access to your e-mail",
       LOCATION_INTELLIGENCE: "your location (optional)",
       WATCHLIST_CHECK: "your full name and date of birth",
+      DIGITAL_CREDENTIAL: "an ID in your phone's wallet (mobile driving licence or EU digital identity)",
     },
   },
   errors: {
@@ -228,6 +229,8 @@ export const en = {
       EMAIL_CHECK: "Your e-mail address, to confirm that it is yours.",
       LOCATION_INTELLIGENCE: "Your device's location (if you share it), to check where you are.",
       WATCHLIST_CHECK: "Your name and date of birth, to check them against sanctions and watch lists.",
+      DIGITAL_CREDENTIAL:
+        "Details from an ID in your phone's wallet (only those listed when you share it), checked against the signature of the authority that issued it.",
     },
     always: "Your network (IP) address and the time of your answer, as a record of this consent.",
     retentionTitle: "How long it is kept",
@@ -245,6 +248,30 @@ export const en = {
     declinedTitle: "You declined",
     declined:
       "Nothing more will be collected. If you change your mind, ask {account} for a new link. You can close this page.",
+  },
+  wallet: {
+    title: "Your ID from your phone's wallet",
+    intro:
+      "{account} asks for these details from an ID in your phone's wallet: a mobile driving licence or an EU digital identity. Your wallet shows what is shared and asks you to confirm.",
+    shared: "What is shared:",
+    use: "Use the ID in your phone's wallet",
+    waiting: "Waiting for your wallet…",
+    cancelled: "Your wallet did not share an ID. Try again when you are ready.",
+    unsupported:
+      "This browser cannot share an ID from a phone's wallet. Continue on your phone, in a browser that can (a recent Chrome or Safari).",
+    testWallet: "Use the test wallet",
+    testHint: "Test mode: a made-up test ID answers instead of a real wallet.",
+    claims: {
+      given_name: "Given name",
+      family_name: "Family name",
+      birth_date: "Date of birth",
+      age_over_18: "Whether you are over 18",
+      portrait: "Photo",
+      document_number: "Document number",
+      expiry_date: "Expiry date",
+      nationality: "Nationality",
+      address: "Address",
+    },
   },
   handoff: {
     offer: "Continue on your phone",

@@ -31,6 +31,8 @@ export const es: Messages = {
       EMAIL_CHECK: "acceso a tu correo electrónico",
       LOCATION_INTELLIGENCE: "tu ubicación (opcional)",
       WATCHLIST_CHECK: "tu nombre completo y tu fecha de nacimiento",
+      DIGITAL_CREDENTIAL:
+        "un documento de identidad en la cartera de su teléfono (permiso de conducir móvil o identidad digital de la UE)",
     },
   },
   errors: {
@@ -235,6 +237,8 @@ export const es: Messages = {
       EMAIL_CHECK: "Tu dirección de correo electrónico, para confirmar que es tuya.",
       LOCATION_INTELLIGENCE: "La ubicación de tu dispositivo (si la compartes), para comprobar dónde estás.",
       WATCHLIST_CHECK: "Tu nombre y fecha de nacimiento, para cotejarlos con listas de sanciones y de vigilancia.",
+      DIGITAL_CREDENTIAL:
+        "Datos de un documento de identidad de la cartera de su teléfono (solo los indicados al compartirlo), comprobados con la firma de la autoridad que lo emitió.",
     },
     always: "Tu dirección de red (IP) y la hora de tu respuesta, como constancia de este consentimiento.",
     retentionTitle: "Cuánto tiempo se conserva",
@@ -252,6 +256,30 @@ export const es: Messages = {
     declinedTitle: "Has rechazado",
     declined:
       "No se recogerá nada más. Si cambias de opinión, pide a {account} un enlace nuevo. Puedes cerrar esta página.",
+  },
+  wallet: {
+    title: "Su documento de identidad desde la cartera del teléfono",
+    intro:
+      "{account} le pide estos datos de un documento de identidad de la cartera de su teléfono: un permiso de conducir móvil o una identidad digital de la UE. Su cartera le muestra lo que se comparte y le pide confirmación.",
+    shared: "Lo que se comparte:",
+    use: "Usar el documento de la cartera de su teléfono",
+    waiting: "Esperando a su cartera…",
+    cancelled: "Su cartera no ha compartido ningún documento. Vuelva a intentarlo cuando esté listo.",
+    unsupported:
+      "Este navegador no puede compartir un documento de la cartera de un teléfono. Continúe en su teléfono, en un navegador que sí pueda (una versión reciente de Chrome o Safari).",
+    testWallet: "Usar la cartera de prueba",
+    testHint: "Modo de prueba: responde un documento de prueba ficticio en lugar de una cartera real.",
+    claims: {
+      given_name: "Nombre",
+      family_name: "Apellidos",
+      birth_date: "Fecha de nacimiento",
+      age_over_18: "Si es mayor de 18 años",
+      portrait: "Foto",
+      document_number: "Número de documento",
+      expiry_date: "Fecha de caducidad",
+      nationality: "Nacionalidad",
+      address: "Dirección",
+    },
   },
   handoff: {
     offer: "Continuar en el móvil",

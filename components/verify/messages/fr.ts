@@ -31,6 +31,8 @@ export const fr: Messages = {
       EMAIL_CHECK: "d’un accès à votre messagerie",
       LOCATION_INTELLIGENCE: "de votre position (facultatif)",
       WATCHLIST_CHECK: "de vos nom, prénoms et date de naissance",
+      DIGITAL_CREDENTIAL:
+        "une pièce d'identité dans le portefeuille de votre téléphone (permis de conduire mobile ou identité numérique de l'UE)",
     },
   },
   errors: {
@@ -240,6 +242,8 @@ export const fr: Messages = {
       LOCATION_INTELLIGENCE: "La position de votre appareil (si vous la partagez), pour vérifier où vous vous trouvez.",
       WATCHLIST_CHECK:
         "Vos nom, prénoms et date de naissance, pour les comparer aux listes de sanctions et de surveillance.",
+      DIGITAL_CREDENTIAL:
+        "Des informations d'une pièce d'identité du portefeuille de votre téléphone (uniquement celles indiquées lors du partage), vérifiées grâce à la signature de l'autorité qui l'a délivrée.",
     },
     always: "Votre adresse réseau (IP) et l’heure de votre réponse, comme preuve de ce consentement.",
     retentionTitle: "Durée de conservation",
@@ -258,6 +262,30 @@ export const fr: Messages = {
     declinedTitle: "Vous avez refusé",
     declined:
       "Plus aucune donnée ne sera collectée. Si vous changez d’avis, demandez un nouveau lien à {account}. Vous pouvez fermer cette page.",
+  },
+  wallet: {
+    title: "Votre pièce d'identité depuis le portefeuille de votre téléphone",
+    intro:
+      "{account} vous demande ces informations d'une pièce d'identité du portefeuille de votre téléphone : un permis de conduire mobile ou une identité numérique de l'UE. Votre portefeuille vous montre ce qui est partagé et vous demande de confirmer.",
+    shared: "Ce qui est partagé :",
+    use: "Utiliser la pièce d'identité du portefeuille de votre téléphone",
+    waiting: "En attente de votre portefeuille…",
+    cancelled: "Votre portefeuille n'a partagé aucune pièce d'identité. Réessayez quand vous serez prêt.",
+    unsupported:
+      "Ce navigateur ne peut pas partager une pièce d'identité du portefeuille d'un téléphone. Continuez sur votre téléphone, dans un navigateur qui le permet (une version récente de Chrome ou de Safari).",
+    testWallet: "Utiliser le portefeuille de test",
+    testHint: "Mode test : une pièce d'identité de test fictive répond à la place d'un vrai portefeuille.",
+    claims: {
+      given_name: "Prénom",
+      family_name: "Nom",
+      birth_date: "Date de naissance",
+      age_over_18: "Si vous avez plus de 18 ans",
+      portrait: "Photo",
+      document_number: "Numéro du document",
+      expiry_date: "Date d'expiration",
+      nationality: "Nationalité",
+      address: "Adresse",
+    },
   },
   handoff: {
     offer: "Continuer sur votre téléphone",

@@ -30,6 +30,8 @@ export const it: Messages = {
       EMAIL_CHECK: "l’accesso alla tua casella e-mail",
       LOCATION_INTELLIGENCE: "la tua posizione (facoltativa)",
       WATCHLIST_CHECK: "nome e cognome completi e data di nascita",
+      DIGITAL_CREDENTIAL:
+        "un documento d'identità nel wallet del telefono (patente di guida digitale o identità digitale UE)",
     },
   },
   errors: {
@@ -239,6 +241,8 @@ export const it: Messages = {
       LOCATION_INTELLIGENCE: "La posizione del tuo dispositivo (se la condividi), per verificare dove ti trovi.",
       WATCHLIST_CHECK:
         "Il tuo nome e la tua data di nascita, per confrontarli con le liste delle sanzioni e di sorveglianza.",
+      DIGITAL_CREDENTIAL:
+        "Dati di un documento d'identità del wallet del telefono (solo quelli indicati quando lo condivide), verificati con la firma dell'autorità che lo ha rilasciato.",
     },
     always: "Il tuo indirizzo di rete (IP) e l’ora della tua risposta, come prova di questo consenso.",
     retentionTitle: "Per quanto tempo vengono conservati",
@@ -257,6 +261,30 @@ export const it: Messages = {
     declinedTitle: "Hai rifiutato",
     declined:
       "Non verrà raccolto nient’altro. Se cambi idea, chiedi un nuovo link a {account}. Puoi chiudere questa pagina.",
+  },
+  wallet: {
+    title: "Il suo documento dal wallet del telefono",
+    intro:
+      "{account} le chiede questi dati di un documento d'identità nel wallet del suo telefono: una patente di guida digitale o un'identità digitale UE. Il wallet le mostra cosa viene condiviso e le chiede di confermare.",
+    shared: "Cosa viene condiviso:",
+    use: "Usa il documento nel wallet del telefono",
+    waiting: "In attesa del wallet…",
+    cancelled: "Il wallet non ha condiviso alcun documento. Riprovi quando è pronto.",
+    unsupported:
+      "Questo browser non può condividere un documento dal wallet di un telefono. Continui sul telefono, in un browser che lo consente (una versione recente di Chrome o Safari).",
+    testWallet: "Usa il wallet di prova",
+    testHint: "Modalità di prova: risponde un documento di prova fittizio invece di un wallet reale.",
+    claims: {
+      given_name: "Nome",
+      family_name: "Cognome",
+      birth_date: "Data di nascita",
+      age_over_18: "Se ha più di 18 anni",
+      portrait: "Foto",
+      document_number: "Numero del documento",
+      expiry_date: "Data di scadenza",
+      nationality: "Cittadinanza",
+      address: "Indirizzo",
+    },
   },
   handoff: {
     offer: "Continua sul telefono",

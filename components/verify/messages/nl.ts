@@ -31,6 +31,8 @@ export const nl: Messages = {
       EMAIL_CHECK: "toegang tot je e-mail",
       LOCATION_INTELLIGENCE: "je locatie (optioneel)",
       WATCHLIST_CHECK: "je volledige naam en geboortedatum",
+      DIGITAL_CREDENTIAL:
+        "een identiteitsbewijs in de wallet van uw telefoon (mobiel rijbewijs of Europese digitale identiteit)",
     },
   },
   errors: {
@@ -241,6 +243,8 @@ export const nl: Messages = {
       LOCATION_INTELLIGENCE: "De locatie van je apparaat (als je die deelt), om te controleren waar je bent.",
       WATCHLIST_CHECK:
         "Je naam en geboortedatum, om ze te controleren aan de hand van sanctielijsten en andere signaleringslijsten.",
+      DIGITAL_CREDENTIAL:
+        "Gegevens uit een identiteitsbewijs in de wallet van uw telefoon (alleen de gegevens die bij het delen worden getoond), gecontroleerd aan de hand van de handtekening van de instantie die het heeft uitgegeven.",
     },
     always: "Je netwerkadres (IP-adres) en het tijdstip van je antwoord, als bewijs van deze toestemming.",
     retentionTitle: "Hoelang het wordt bewaard",
@@ -258,6 +262,30 @@ export const nl: Messages = {
     declinedTitle: "Je hebt geweigerd",
     declined:
       "Er wordt niets meer verzameld. Als je van gedachten verandert, vraag {account} dan om een nieuwe link. Je kunt deze pagina sluiten.",
+  },
+  wallet: {
+    title: "Uw identiteitsbewijs uit de wallet van uw telefoon",
+    intro:
+      "{account} vraagt deze gegevens uit een identiteitsbewijs in de wallet van uw telefoon: een mobiel rijbewijs of een Europese digitale identiteit. Uw wallet laat zien wat er wordt gedeeld en vraagt u om te bevestigen.",
+    shared: "Wat wordt gedeeld:",
+    use: "Identiteitsbewijs uit de wallet van uw telefoon gebruiken",
+    waiting: "Wachten op uw wallet…",
+    cancelled: "Uw wallet heeft geen identiteitsbewijs gedeeld. Probeer het opnieuw wanneer u klaar bent.",
+    unsupported:
+      "Deze browser kan geen identiteitsbewijs uit de wallet van een telefoon delen. Ga verder op uw telefoon, in een browser die dat wel kan (een recente versie van Chrome of Safari).",
+    testWallet: "Testwallet gebruiken",
+    testHint: "Testmodus: een verzonnen testidentiteitsbewijs antwoordt in plaats van een echte wallet.",
+    claims: {
+      given_name: "Voornaam",
+      family_name: "Achternaam",
+      birth_date: "Geboortedatum",
+      age_over_18: "Of u ouder bent dan 18",
+      portrait: "Foto",
+      document_number: "Documentnummer",
+      expiry_date: "Vervaldatum",
+      nationality: "Nationaliteit",
+      address: "Adres",
+    },
   },
   handoff: {
     offer: "Doorgaan op je telefoon",

@@ -31,6 +31,7 @@ export const pl: Messages = {
       EMAIL_CHECK: "dostępu do swojej poczty e-mail",
       LOCATION_INTELLIGENCE: "swojej lokalizacji (opcjonalnie)",
       WATCHLIST_CHECK: "imienia i nazwiska oraz daty urodzenia",
+      DIGITAL_CREDENTIAL: "dokument tożsamości w portfelu w telefonie (mobilne prawo jazdy lub cyfrowa tożsamość UE)",
     },
   },
   errors: {
@@ -237,6 +238,8 @@ export const pl: Messages = {
       LOCATION_INTELLIGENCE: "Lokalizacja Twojego urządzenia (jeśli ją udostępnisz), aby sprawdzić, gdzie jesteś.",
       WATCHLIST_CHECK:
         "Twoje imię i nazwisko oraz data urodzenia, aby sprawdzić je na listach sankcyjnych i listach obserwacyjnych.",
+      DIGITAL_CREDENTIAL:
+        "Dane z dokumentu tożsamości w portfelu w telefonie (tylko te wskazane podczas udostępniania), sprawdzone na podstawie podpisu organu, który go wydał.",
     },
     always: "Twój adres sieciowy (IP) i godzina Twojej odpowiedzi, jako potwierdzenie udzielenia tej zgody.",
     retentionTitle: "Jak długo dane są przechowywane",
@@ -254,6 +257,30 @@ export const pl: Messages = {
     declinedTitle: "Odmówiono zgody",
     declined:
       "Nic więcej nie zostanie zebrane. Jeśli zmienisz zdanie, poproś {account} o nowy link. Możesz zamknąć tę stronę.",
+  },
+  wallet: {
+    title: "Twój dokument z portfela w telefonie",
+    intro:
+      "{account} prosi o te dane z dokumentu tożsamości w portfelu w Twoim telefonie: mobilnego prawa jazdy lub cyfrowej tożsamości UE. Portfel pokaże, co zostanie udostępnione, i poprosi o potwierdzenie.",
+    shared: "Co zostanie udostępnione:",
+    use: "Użyj dokumentu z portfela w telefonie",
+    waiting: "Oczekiwanie na portfel…",
+    cancelled: "Portfel nie udostępnił żadnego dokumentu. Spróbuj ponownie, gdy będziesz gotowy.",
+    unsupported:
+      "Ta przeglądarka nie może udostępnić dokumentu z portfela w telefonie. Kontynuuj na telefonie, w przeglądarce, która to obsługuje (aktualny Chrome lub Safari).",
+    testWallet: "Użyj portfela testowego",
+    testHint: "Tryb testowy: zamiast prawdziwego portfela odpowiada fikcyjny dokument testowy.",
+    claims: {
+      given_name: "Imię",
+      family_name: "Nazwisko",
+      birth_date: "Data urodzenia",
+      age_over_18: "Czy masz ukończone 18 lat",
+      portrait: "Zdjęcie",
+      document_number: "Numer dokumentu",
+      expiry_date: "Data ważności",
+      nationality: "Obywatelstwo",
+      address: "Adres",
+    },
   },
   handoff: {
     offer: "Kontynuuj na telefonie",

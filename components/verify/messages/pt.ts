@@ -31,6 +31,8 @@ export const pt: Messages = {
       EMAIL_CHECK: "acesso ao seu e-mail",
       LOCATION_INTELLIGENCE: "sua localização (opcional)",
       WATCHLIST_CHECK: "seu nome completo e sua data de nascimento",
+      DIGITAL_CREDENTIAL:
+        "um documento de identificação na carteira do seu telemóvel (carta de condução móvel ou identidade digital da UE)",
     },
   },
   errors: {
@@ -233,6 +235,8 @@ export const pt: Messages = {
       LOCATION_INTELLIGENCE:
         "A localização do seu dispositivo (se você a compartilhar), para verificar onde você está.",
       WATCHLIST_CHECK: "Seu nome e sua data de nascimento, para consultá-los em listas de sanções e de monitoramento.",
+      DIGITAL_CREDENTIAL:
+        "Dados de um documento de identificação da carteira do seu telemóvel (apenas os indicados ao partilhá-lo), verificados com a assinatura da autoridade que o emitiu.",
     },
     always: "Seu endereço de rede (IP) e o horário da sua resposta, como registro deste consentimento.",
     retentionTitle: "Por quanto tempo os dados são guardados",
@@ -250,6 +254,30 @@ export const pt: Messages = {
     declinedTitle: "Você recusou",
     declined:
       "Nada mais será coletado. Se mudar de ideia, peça um novo link a {account}. Você pode fechar esta página.",
+  },
+  wallet: {
+    title: "O seu documento a partir da carteira do telemóvel",
+    intro:
+      "{account} pede-lhe estes dados de um documento de identificação na carteira do seu telemóvel: uma carta de condução móvel ou uma identidade digital da UE. A sua carteira mostra o que é partilhado e pede-lhe confirmação.",
+    shared: "O que é partilhado:",
+    use: "Usar o documento da carteira do telemóvel",
+    waiting: "À espera da sua carteira…",
+    cancelled: "A sua carteira não partilhou nenhum documento. Tente novamente quando estiver pronto.",
+    unsupported:
+      "Este navegador não consegue partilhar um documento da carteira de um telemóvel. Continue no seu telemóvel, num navegador que o permita (uma versão recente do Chrome ou do Safari).",
+    testWallet: "Usar a carteira de teste",
+    testHint: "Modo de teste: responde um documento de teste fictício em vez de uma carteira real.",
+    claims: {
+      given_name: "Nome próprio",
+      family_name: "Apelido",
+      birth_date: "Data de nascimento",
+      age_over_18: "Se tem mais de 18 anos",
+      portrait: "Fotografia",
+      document_number: "Número do documento",
+      expiry_date: "Data de validade",
+      nationality: "Nacionalidade",
+      address: "Morada",
+    },
   },
   handoff: {
     offer: "Continuar no celular",

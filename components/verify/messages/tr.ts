@@ -32,6 +32,7 @@ export const tr: Messages = {
       EMAIL_CHECK: "e-posta hesabınıza erişim",
       LOCATION_INTELLIGENCE: "konumunuz (isteğe bağlı)",
       WATCHLIST_CHECK: "tam adınız ve doğum tarihiniz",
+      DIGITAL_CREDENTIAL: "telefonunuzun cüzdanında bir kimlik belgesi (mobil sürücü belgesi veya AB dijital kimliği)",
     },
   },
   errors: {
@@ -237,6 +238,8 @@ export const tr: Messages = {
       EMAIL_CHECK: "E-posta adresiniz: adresin size ait olduğunu doğrulamak için.",
       LOCATION_INTELLIGENCE: "Cihazınızın konumu (paylaşırsanız): nerede olduğunuzu kontrol etmek için.",
       WATCHLIST_CHECK: "Adınız ve doğum tarihiniz: yaptırım ve izleme listelerinde kontrol etmek için.",
+      DIGITAL_CREDENTIAL:
+        "Telefonunuzun cüzdanındaki bir kimlik belgesinden bilgiler (yalnızca paylaşırken gösterilenler), belgeyi düzenleyen makamın imzasıyla doğrulanır.",
     },
     always: "Ağ (IP) adresiniz ve yanıt verdiğiniz saat: bu onayın kaydı olarak.",
     retentionTitle: "Ne kadar süre saklanır",
@@ -255,6 +258,30 @@ export const tr: Messages = {
     declinedTitle: "Reddettiniz",
     declined:
       "Başka hiçbir veri toplanmayacak. Fikrinizi değiştirirseniz {account} üzerinden yeni bir bağlantı isteyin. Bu sayfayı kapatabilirsiniz.",
+  },
+  wallet: {
+    title: "Telefonunuzun cüzdanındaki kimliğiniz",
+    intro:
+      "{account}, telefonunuzun cüzdanındaki bir kimlik belgesinden şu bilgileri istiyor: mobil sürücü belgesi veya AB dijital kimliği. Cüzdanınız neyin paylaşılacağını gösterir ve onayınızı ister.",
+    shared: "Paylaşılanlar:",
+    use: "Telefonunuzun cüzdanındaki kimliği kullanın",
+    waiting: "Cüzdanınız bekleniyor…",
+    cancelled: "Cüzdanınız bir kimlik paylaşmadı. Hazır olduğunuzda tekrar deneyin.",
+    unsupported:
+      "Bu tarayıcı bir telefon cüzdanındaki kimliği paylaşamaz. Bunu destekleyen bir tarayıcıda (güncel bir Chrome veya Safari) telefonunuzda devam edin.",
+    testWallet: "Test cüzdanını kullanın",
+    testHint: "Test modu: gerçek bir cüzdan yerine uydurma bir test kimliği yanıt verir.",
+    claims: {
+      given_name: "Ad",
+      family_name: "Soyad",
+      birth_date: "Doğum tarihi",
+      age_over_18: "18 yaşından büyük olup olmadığınız",
+      portrait: "Fotoğraf",
+      document_number: "Belge numarası",
+      expiry_date: "Son geçerlilik tarihi",
+      nationality: "Uyruk",
+      address: "Adres",
+    },
   },
   handoff: {
     offer: "Telefonda devam et",

@@ -12,4 +12,6 @@ export type StepProps = {
   state: HostedState;
   session: HostedSession;
   submit: (submission: Submission | "skip", extra?: { documentSides?: ("FRONT" | "BACK")[] }) => Promise<void>;
+  /** continue on a phone (the QR handoff): the wallet screen offers it where this browser has no wallet access */
+  openHandoff?: () => void;
 };

@@ -32,17 +32,14 @@ export const MAX_CREDENTIAL_ANSWER_CHARS = 512 * 1024;
 const credentialAnswer = z
   .string()
   .max(MAX_CREDENTIAL_ANSWER_CHARS, `At most ${MAX_CREDENTIAL_ANSWER_CHARS} characters`)
-  .refine(
-    (s) => {
-      try {
-        const parsed = JSON.parse(s) as unknown;
-        return Boolean(parsed) && typeof parsed === "object" && !Array.isArray(parsed);
-      } catch {
-        return false;
-      }
-    },
-    { message: "Expected the JSON of the wallet's answer ({protocol, data})", params: { reason: "credential" } },
-  );
+  .refine((s) => {
+    try {
+      const parsed = JSON.parse(s) as unknown;
+      return Boolean(parsed) && typeof parsed === "object" && !Array.isArray(parsed);
+    } catch {
+      return false;
+    }
+  }, "Expected the JSON of the wallet's answer ({protocol, data})");
 
 export const TEXT_RULES: Record<string, z.ZodType<string>> = {
   DIGITAL_CREDENTIAL: credentialAnswer,

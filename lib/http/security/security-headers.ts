@@ -34,7 +34,8 @@ export function securityHeaders({ publicUrl, frameAncestors, nonce }: SecurityHe
     "Content-Security-Policy": csp,
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "no-referrer",
-    "Permissions-Policy": "camera=(self), microphone=(self), geolocation=(self), payment=(), usb=()",
+    "Permissions-Policy":
+      "camera=(self), microphone=(self), geolocation=(self), digital-credentials-get=(self), payment=(), usb=()",
   };
   // old browsers that ignore frame-ancestors: refuse framing unless an origin is allowed
   if (!frameAncestors.length) headers["X-Frame-Options"] = "DENY";
