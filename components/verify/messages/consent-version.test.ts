@@ -8,6 +8,19 @@ import { CONSENT_TEXT_VERSION } from "@/lib/domain/hosted/consent-terms";
 // consent texts (or the welcome title they are shown under) in any language fails here until the version is bumped
 // and the fingerprints below are updated. A new language adds its own line (the test fails until it does).
 const PINNED: Record<string, Record<string, string>> = {
+  // .2 → 2026-11-29.1: the DIGITAL_CREDENTIAL process (issue 34) adds a line to what is collected
+  "2026-11-29.1": {
+    en: "01bb279a3e0cb00d",
+    es: "39fe1c99864887ef",
+    fr: "b419ebb529216ebb",
+    de: "222202e26177fa80",
+    it: "53fb764aa832c5d4",
+    pt: "011d3dc95c225604",
+    nl: "b98298f68386343b",
+    pl: "2b4b3bad3197aa36",
+    tr: "f2827a71364e8efa",
+    ar: "21310126f5c86d29",
+  },
   // .1 → .2: the retention sentence says "1 day" (an ICU plural in every language) instead of "1 days"
   "2026-11-25.2": {
     en: "5eb0d146a59d4316",

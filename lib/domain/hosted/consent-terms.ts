@@ -5,7 +5,7 @@
  * in any language: a stored consent names the version, so the exact words the end user agreed to can be found in
  * the history of those files (messages/index.test.ts pins the texts to this number).
  */
-export const CONSENT_TEXT_VERSION = "2026-11-25.2";
+export const CONSENT_TEXT_VERSION = "2026-11-29.1";
 
 /** Processes that take biometric data (a face video matched against a document or another video): an explicit tick. */
 export const BIOMETRIC_PROCESSES: readonly string[] = ["LIVENESS", "VIDEO_AGREEMENT"];
