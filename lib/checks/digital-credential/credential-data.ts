@@ -29,10 +29,19 @@ export function toStepCheck(check: PresentationCheck): Check {
   return { name: check.name, result: check.result, detail: check.detail };
 }
 
-/** The first failure's reason, in the engine's order of checks; null when none failed. */
+/**
+ * The first failure's reason, in the engine's order of checks; null when none failed. An mdoc's device signature
+ * covers the nonce and the origin in one session transcript: when it does not hold, both checks fail and nobody can
+ * tell a replay from a wrong origin, so the reason says both (REPLAYED_OR_WRONG_AUDIENCE). An SD-JWT VC's key-binding
+ * JWT names each apart, so its reasons stay REPLAYED or WRONG_AUDIENCE.
+ */
 export function failureReason(checks: readonly PresentationCheck[]): string | null {
   const failed = checks.find((c) => c.result === "FAILED");
-  return failed ? FAILURE_REASONS[failed.name] : null;
+  if (!failed) return null;
+  const failedToo = (name: PresentationCheckName) => checks.some((c) => c.name === name && c.result === "FAILED");
+  if ((failed.name === "NONCE" || failed.name === "AUDIENCE") && failedToo("NONCE") && failedToo("AUDIENCE"))
+    return "REPLAYED_OR_WRONG_AUDIENCE";
+  return FAILURE_REASONS[failed.name];
 }
 
 const DOCUMENT_TYPE: Record<VerifiedCredential["kind"], string> = {

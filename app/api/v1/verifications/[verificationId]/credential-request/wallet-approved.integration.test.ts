@@ -53,7 +53,10 @@ beforeAll(async () => {
       {
         name: "own-front-end",
         processes: ["DIGITAL_CREDENTIAL"],
-        settings: { CREDENTIAL_ORIGINS: ["https://shop.example.com"], CREDENTIAL_CLAIMS: ["given_name", "age_over_18"] },
+        settings: {
+          CREDENTIAL_ORIGINS: ["https://shop.example.com"],
+          CREDENTIAL_CLAIMS: ["given_name", "age_over_18"],
+        },
       },
     ],
   });
