@@ -1,4 +1,5 @@
 import "server-only";
+import { parseDcqlVpToken, parseOpenid4VpAuthorizationResponsePayload } from "@openid4vc/openid4vp";
 import { calculateJwkThumbprint, compactDecrypt, importJWK, type JWK } from "jose";
 import { RESPONSE_ENCRYPTION } from "./prepare-credential-request";
 
@@ -37,13 +38,16 @@ export async function decryptResponse(response: unknown, privateJwk: JsonWebKey)
   } catch {
     return { ok: false, reason: "the decrypted answer is not JSON" };
   }
-  const vpToken = (payload as { vp_token?: unknown } | null)?.vp_token;
-  if (!vpToken || typeof vpToken !== "object" || Array.isArray(vpToken)) {
+  let vpToken: Record<string, unknown[]>;
+  try {
+    // @openid4vc/openid4vp's schemas: an authorization response whose vp_token is a DCQL answer (query id → list)
+    vpToken = parseDcqlVpToken(parseOpenid4VpAuthorizationResponsePayload(payload as Record<string, unknown>).vp_token);
+  } catch {
     return { ok: false, reason: "the answer holds no vp_token object (an OpenID4VP 1.0 DCQL answer)" };
   }
   const thumbprint = await calculateJwkThumbprint(
     { kty: publicJwk.kty, crv: publicJwk.crv, x: publicJwk.x, y: publicJwk.y },
     "sha256",
   );
-  return { ok: true, vpToken: vpToken as Record<string, unknown>, jwkThumbprint: Buffer.from(thumbprint, "base64url") };
+  return { ok: true, vpToken, jwkThumbprint: Buffer.from(thumbprint, "base64url") };
 }

@@ -133,7 +133,11 @@ export async function verifyMdoc(
 
   const elements = new Map<string, unknown>();
   for (const [namespace, items] of document.issuerSigned.issuerNamespaces?.issuerNamespaces ?? []) {
-    for (const item of items) elements.set(`${namespace}/${item.elementIdentifier}`, item.elementValue);
+    for (const item of items) {
+      const key = `${namespace}/${item.elementIdentifier}`;
+      // an element that does not match its digest is not the issuer's: it is neither read nor counted as disclosed
+      if (!broken.includes(key)) elements.set(key, item.elementValue);
+    }
   }
   const read = (path: readonly string[]) => elements.get(`${path[0]}/${path[1]}`);
   const normalised = normaliseClaims(read, profile, input.claims);

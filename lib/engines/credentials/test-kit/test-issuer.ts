@@ -119,7 +119,7 @@ export function createTestIssuer(options: TestIssuerOptions = {}): Promise<TestI
 }
 
 /** the same test issuer (same keys, names and trust anchor) for the same secret: the sandbox's */
-export function testIssuerFromSecret(secret: string, options: TestIssuerOptions = {}): Promise<TestIssuer> {
+export async function testIssuerFromSecret(secret: string, options: TestIssuerOptions = {}): Promise<TestIssuer> {
   if (secret.length < 16) throw new Error("the test issuer's secret must be at least 16 characters");
   return build(options, secret);
 }
