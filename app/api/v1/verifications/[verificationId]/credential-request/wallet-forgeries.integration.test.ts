@@ -16,6 +16,8 @@ import {
 } from "@/lib/engines/credentials/test-kit";
 import type { DigitalCredentialRequest } from "@/lib/engines/credentials/types";
 import { call } from "@/test/api-client";
+import { holderForgesDisclosure, type Scenario } from "@/test/credential-scenario";
+import { loadCredentialRequest } from "@/lib/domain/credentials/credential-request";
 import { createTestAccount, type TestAccount } from "@/test/fixtures";
 import { checkResult, credentialRequest, present, requestsOf, sendInputsRoute, start } from "@/test/wallet-fixtures";
 
@@ -65,21 +67,8 @@ async function refusedWith(answer: unknown, id: string, reason: string, check: s
   return { data, checks };
 }
 
-/** The same credential with one character of the holder's given name changed after the issuer signed it. */
+/** An mdoc with one character of the holder's given name changed after the issuer signed it (same CBOR length). */
 function tamperGivenName(credential: TestCredential): TestCredential {
-  if (credential.format === "dc+sd-jwt") {
-    const parts = credential.encoded.split("~");
-    const changed = parts.map((part, i) => {
-      if (i === 0 || !part) return part;
-      const text = Buffer.from(part, "base64url").toString("utf8");
-      return text.includes('"given_name"')
-        ? Buffer.from(text.replace("Erika", "Erikb"), "utf8").toString("base64url")
-        : part;
-    });
-    expect(changed).not.toEqual(parts);
-    return { ...credential, encoded: changed.join("~") };
-  }
-  // an mdoc's element is CBOR inside the signed structure: the same length keeps the CBOR valid
   const bytes = Buffer.from(credential.encoded, "base64url");
   const at = bytes.indexOf(Buffer.from("Erika"));
   expect(at).toBeGreaterThan(0);
@@ -88,12 +77,27 @@ function tamperGivenName(credential: TestCredential): TestCredential {
 }
 
 describe("forged and misused credentials are refused, each with its own reason", () => {
-  it.each(["MDL", "EU_PID_SD_JWT"] as const)("%s with an element changed after signing: TAMPERED", async (kind) => {
+  it("MDL with an element changed after signing: TAMPERED", async () => {
     const id = await start(account.auth, account.workflows.wallet!);
     const requests = await requestsOf(account.auth, id);
-    const credential = tamperGivenName(await issueTestCredential(issuer, kind, SAMPLE_PEOPLE.erika));
+    const credential = tamperGivenName(await issueTestCredential(issuer, "MDL", SAMPLE_PEOPLE.erika));
     const answer = await answerAsTestWallet(requests, credential, { origin: ORIGIN });
-    await refusedWith(answer, id, "TAMPERED", "ELEMENTS_INTACT");
+    const { data } = await refusedWith(answer, id, "TAMPERED", "ELEMENTS_INTACT");
+    expect(data.given_names ?? null).not.toBe("Erikb");
+  });
+
+  it("EU_PID_SD_JWT with a disclosure changed by its holder after signing: TAMPERED", async () => {
+    const id = await start(account.auth, account.workflows.wallet!);
+    const requests = await requestsOf(account.auth, id);
+    const credential = await issueTestCredential(issuer, "EU_PID_SD_JWT", SAMPLE_PEOPLE.erika);
+    const genuine = await answerAsTestWallet(requests, credential, { origin: ORIGIN });
+    // the holder edits its own presentation before encrypting it to us (the helper opens the genuine answer with
+    // our stored key only to save re-building it), then signs a fresh key-binding JWT over it
+    const stored = (await loadCredentialRequest(id))!;
+    const scenario = { prepared: stored, credential } as unknown as Scenario;
+    const forged = await holderForgesDisclosure(scenario, genuine, "given_name", "Forged");
+    const { data } = await refusedWith(forged, id, "TAMPERED", "ELEMENTS_INTACT");
+    expect(data.given_names ?? null).not.toBe("Forged");
   });
 
   it("an issuer outside the trust anchors: UNKNOWN_ISSUER", async () => {
