@@ -27,9 +27,12 @@ export function Inputs({ v, media = true }: { v: VerificationDetail; media?: boo
                   File ({type}, {input.file!.size} bytes)
                 </a>
               ) : null}
-              {!src && !input.masked
-                ? (input.value ?? <span className={styles.muted}>{v.redactedAt ? "redacted" : "—"}</span>)
-                : null}
+              {!src && !input.masked && input.fieldName === "DIGITAL_CREDENTIAL" && input.value ? (
+                // the wallet's answer is an encrypted presentation: the step below shows what it proved
+                <span className={styles.muted}>wallet answer, encrypted ({input.value.length} characters)</span>
+              ) : !src && !input.masked ? (
+                (input.value ?? <span className={styles.muted}>{v.redactedAt ? "redacted" : "—"}</span>)
+              ) : null}
             </dd>
           </div>
         );

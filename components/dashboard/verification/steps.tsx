@@ -5,6 +5,7 @@ import type { FormAction } from "@/lib/actions/action-state";
 import { Badge } from "./badge";
 import { json, when } from "./format";
 import { PresentationAttackScores } from "./presentation-attack";
+import { CredentialSummary } from "./credential-summary";
 import styles from "@/components/dashboard/dashboard.module.css";
 
 type Check = { name?: string; result?: string; detail?: string };
@@ -30,6 +31,7 @@ export function Steps({ v, correctAction }: { v: VerificationDetail; correctActi
           Started {when(step.startedAt)} · completed {when(step.completedAt)} · attempts {step.attempts}
           {step.error ? ` · error: ${step.error}` : ""}
         </p>
+        <CredentialSummary processType={step.processType} result={step.result} data={data} />
         {checks.length ? (
           <table className={styles.table}>
             <thead>

@@ -20,6 +20,7 @@ export const PERSONAL_KEYS: ReadonlySet<string> = new Set([
   "nationality",
   "sex",
   "address",
+  "age_over_18",
   "name_check",
   "mrz",
   "normalized_name",
