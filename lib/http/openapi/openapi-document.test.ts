@@ -15,7 +15,7 @@ function refs(value: unknown, found: string[] = []): string[] {
 }
 
 describe("OpenAPI document", () => {
-  it("is OpenAPI 3.1 with the /api/v1 server, the seven operations of the spec, the link helper and the sandbox call", () => {
+  it("is OpenAPI 3.1 with the /api/v1 server, the seven operations of the spec, the link helper, the sandbox calls and the credential request", () => {
     expect(doc.openapi).toBe("3.1.0");
     expect(doc.servers).toEqual([{ url: "https://kyc.example.com/api/v1" }]);
     const operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
@@ -27,7 +27,9 @@ describe("OpenAPI document", () => {
       "GET /workflows/supported-document-types",
       "GET /workflows/{workflowId}/document-types",
       "POST /sandbox/verifications/{verificationId}/fast-forward",
+      "POST /sandbox/verifications/{verificationId}/test-wallet",
       "POST /verifications",
+      "POST /verifications/{verificationId}/credential-request",
       "POST /verifications/{verificationId}/send-inputs",
       "POST /workflows/{workflowId}/email-otp",
       "POST /workflows/{workflowId}/links",

@@ -6,6 +6,7 @@ import * as startModule from "@/app/api/v1/verifications/route";
 import * as verificationModule from "@/app/api/v1/verifications/[verificationId]/route";
 import * as statusModule from "@/app/api/v1/verifications/[verificationId]/status/route";
 import * as sendInputsModule from "@/app/api/v1/verifications/[verificationId]/send-inputs/route";
+import * as credentialRequestModule from "@/app/api/v1/verifications/[verificationId]/credential-request/route";
 import * as linksModule from "@/app/api/v1/workflows/[workflowId]/links/route";
 import * as supportedTypesModule from "@/app/api/v1/workflows/supported-document-types/route";
 import * as documentTypesModule from "@/app/api/v1/workflows/[workflowId]/document-types/route";
@@ -55,6 +56,7 @@ const modules: Record<string, Parameters<typeof route>[1]> = {
   "/verifications/{verificationId}": verificationModule,
   "/verifications/{verificationId}/status": statusModule,
   "/verifications/{verificationId}/send-inputs": sendInputsModule,
+  "/verifications/{verificationId}/credential-request": credentialRequestModule,
   "/workflows/{workflowId}/links": linksModule,
   "/workflows/supported-document-types": supportedTypesModule,
   "/workflows/{workflowId}/document-types": documentTypesModule,
@@ -66,6 +68,7 @@ beforeAll(async () => {
   account = await createTestAccount({
     workflows: [
       { name: "kyc", processes: ["DOCUMENT_VERIFICATION", "ADDRESS_VERIFICATION"], documentTypes: ["PASSPORT"] },
+      { name: "wallet", processes: ["DIGITAL_CREDENTIAL"] },
     ],
   });
 });
@@ -80,6 +83,7 @@ describe("OpenAPI document under ajv 2020 strict mode", () => {
   it("validates real responses of every operation against the schema it documents", async () => {
     const ajv = strictAjv();
     const started = await startVerification(account, "kyc", { reference: "openapi-1" });
+    const wallet = await startVerification(account, "wallet", { reference: "openapi-3" });
     const cases: [string, string, string, CallOptions][] = [
       [
         "/verifications",
@@ -123,6 +127,18 @@ describe("OpenAPI document under ajv 2020 strict mode", () => {
         { ...account.auth, body: { inputs: "nope" } },
       ],
       [
+        "/verifications/{verificationId}/credential-request",
+        "post",
+        `/api/v1/verifications/${wallet.verificationId}/credential-request`,
+        { ...account.auth, body: {} },
+      ],
+      [
+        "/verifications/{verificationId}/credential-request",
+        "post",
+        `/api/v1/verifications/${wallet.verificationId}/credential-request`,
+        { ...account.auth, body: { origin: "https://not-named.example" } },
+      ],
+      [
         "/workflows/{workflowId}/links",
         "post",
         `/api/v1/workflows/${account.workflows.kyc}/links`,
@@ -152,6 +168,6 @@ describe("OpenAPI document under ajv 2020 strict mode", () => {
         `${method.toUpperCase()} ${url} → ${response.status}`,
       ).toEqual([]);
     }
-    expect(statuses).toEqual([201, 400, 401, 200, 200, 404, 200, 400, 201, 200, 200, 400]);
+    expect(statuses).toEqual([201, 400, 401, 200, 200, 404, 200, 400, 200, 400, 201, 200, 200, 400]);
   });
 });

@@ -6,12 +6,16 @@ import { retryingFetch } from "./retry-fetch.js";
 import type {
   CreateLinkRequest,
   CreateLinkResponse,
+  CredentialRequest,
+  CredentialRequestRequest,
   DocumentType,
   EmailOtpRequest,
   InputItem,
   SendInputsResponse,
   StartVerificationRequest,
   StartVerificationResponse,
+  TestWalletAnswer,
+  TestWalletRequest,
   VerificationRecord,
   VerificationStatus,
 } from "./types.js";
@@ -109,12 +113,22 @@ export class OpenKYC {
             body: { inputs: body.inputs.map(toApiInput), complete: body.complete },
           }),
         ),
+      /**
+       * POST /verifications/{id}/credential-request — an OpenID4VP request for the phone's wallet (DIGITAL_CREDENTIAL):
+       * pass `requests` to navigator.credentials.get({ digital: { requests } }) on a page of `origin`, send the
+       * answer as the DIGITAL_CREDENTIAL input
+       */
+      credentialRequest: (verificationId: string, body: CredentialRequestRequest = {}): Promise<CredentialRequest> =>
+        unwrap(api.POST("/verifications/{verificationId}/credential-request", { params: byId(verificationId), body })),
     };
 
     this.sandbox = {
       /** POST /sandbox/verifications/{id}/fast-forward — test keys only: 24 h pass, the verification is ABANDONED */
       fastForward: (verificationId: string): Promise<VerificationStatus> =>
         unwrap(api.POST("/sandbox/verifications/{verificationId}/fast-forward", { params: byId(verificationId) })),
+      /** POST /sandbox/verifications/{id}/test-wallet — test keys only: the sandbox's wallet answers the latest request */
+      testWallet: (verificationId: string, body: TestWalletRequest = {}): Promise<TestWalletAnswer> =>
+        unwrap(api.POST("/sandbox/verifications/{verificationId}/test-wallet", { params: byId(verificationId), body })),
     };
 
     this.workflows = {

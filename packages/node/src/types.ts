@@ -13,6 +13,10 @@ export type CreateLinkRequest = Schemas["CreateLinkRequest"];
 export type CreateLinkResponse = Schemas["CreateLinkResponse"];
 export type EmailOtpRequest = Schemas["EmailOtpRequest"];
 export type DocumentType = Schemas["DocumentType"];
+export type CredentialRequestRequest = Schemas["CredentialRequestRequest"];
+export type CredentialRequest = Schemas["CredentialRequest"];
+export type TestWalletRequest = Schemas["TestWalletRequest"];
+export type TestWalletAnswer = Schemas["TestWalletAnswer"];
 export type InputField = Schemas["InputField"];
 export type ErrorBody = Schemas["Error"];
 /** The spec's error codes (docs/api.md, "Errors"); a newer server may send one this SDK does not know yet. */

@@ -72,6 +72,43 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/verifications/{verificationId}/credential-request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An OpenID4VP request for the phone wallet, for a DIGITAL_CREDENTIAL step (permission verification:inputs, or the verification's session token)
+         * @description Draws a fresh nonce and encryption key, stores them with the verification (replacing an earlier request) and answers the requests for navigator.credentials.get({ digital: { requests } }). The origin defaults to the hosted page's; your own front end names its origin, which must be one of the workflow's CREDENTIAL_ORIGINS. docs/api.md, "Digital credentials"
+         */
+        post: operations["createCredentialRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/verifications/{verificationId}/test-wallet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Test mode only: the sandbox's test wallet answers the verification's latest credential request with a credential of the sandbox issuer (docs/sandbox.md) */
+        post: operations["sandboxTestWallet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sandbox/verifications/{verificationId}/fast-forward": {
         parameters: {
             query?: never;
@@ -333,7 +370,7 @@ export type components = {
             completedAt?: string;
             steps: {
                 /** @enum {string} */
-                stepId: "DOCUMENT_VERIFICATION" | "LIVENESS" | "LOCATION_INTELLIGENCE" | "EMAIL_CHECK" | "WATCHLIST_CHECK" | "VIDEO_AGREEMENT" | "ADDRESS_VERIFICATION";
+                stepId: "DOCUMENT_VERIFICATION" | "LIVENESS" | "LOCATION_INTELLIGENCE" | "EMAIL_CHECK" | "WATCHLIST_CHECK" | "VIDEO_AGREEMENT" | "ADDRESS_VERIFICATION" | "DIGITAL_CREDENTIAL";
                 /** @description 200 when the step ran, 500 when it failed to run */
                 status: number;
                 /** @description The process's data (docs/checks.md); DOCUMENT_VERIFICATION's `mrz` is a DocumentMrz or null */
@@ -351,7 +388,7 @@ export type components = {
             completedAt?: string;
             steps: {
                 /** @enum {string} */
-                processType: "DOCUMENT_VERIFICATION" | "LIVENESS" | "LOCATION_INTELLIGENCE" | "EMAIL_CHECK" | "WATCHLIST_CHECK" | "VIDEO_AGREEMENT" | "ADDRESS_VERIFICATION";
+                processType: "DOCUMENT_VERIFICATION" | "LIVENESS" | "LOCATION_INTELLIGENCE" | "EMAIL_CHECK" | "WATCHLIST_CHECK" | "VIDEO_AGREEMENT" | "ADDRESS_VERIFICATION" | "DIGITAL_CREDENTIAL";
                 /** @enum {string} */
                 status: "PENDING" | "RUNNING" | "COMPLETED" | "FAILED";
                 /** @enum {string} */
@@ -393,6 +430,41 @@ export type components = {
                 field?: string;
                 message: string;
             }[];
+        };
+        CredentialRequestRequest: {
+            /** @description The web origin (https://host[:port]) of the page that calls navigator.credentials.get: the hosted page's (the default) or one of the workflow's CREDENTIAL_ORIGINS */
+            origin?: string;
+        };
+        DigitalCredentialRequest: {
+            /** @description openid4vp-v1-unsigned, openid4vp-v1-signed or org-iso-mdoc */
+            protocol: string;
+            data: {
+                [key: string]: unknown;
+            };
+        };
+        CredentialRequest: {
+            /** Format: uuid */
+            verificationId: string;
+            /** @description The origin the wallet's answer is bound to */
+            origin: string;
+            /** @description Pass as navigator.credentials.get({ digital: { requests } }); send the DigitalCredential returned ({protocol, data}) as JSON text in the DIGITAL_CREDENTIAL input. A new request replaces the previous one (fresh nonce and key) */
+            requests: components["schemas"]["DigitalCredentialRequest"][];
+            /** Format: date-time */
+            createdAt: string;
+        };
+        TestWalletRequest: {
+            /**
+             * @description Which test credential answers (default: the first the workflow accepts)
+             * @enum {string}
+             */
+            kind?: "MDL" | "EU_PID_MDOC" | "EU_PID_SD_JWT";
+        };
+        /** @description What a wallet returns: send it as the DIGITAL_CREDENTIAL input */
+        TestWalletAnswer: {
+            protocol: string;
+            data: {
+                [key: string]: unknown;
+            };
         };
         WatchlistEntryRef: {
             /** @description Name of the imported list (npm run watchlist:import --name) */
@@ -812,6 +884,211 @@ export interface operations {
             };
             /** @description UPLOADS_BUSY */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createCredentialRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                verificationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CredentialRequestRequest"];
+            };
+        };
+        responses: {
+            /** @description The request */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CredentialRequest"];
+                };
+            };
+            /** @description VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INVALID_API_KEY */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INSUFFICIENT_PERMISSIONS */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description VERIFICATION_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INVALID_STATE */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sandboxTestWallet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                verificationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TestWalletRequest"];
+            };
+        };
+        responses: {
+            /** @description The wallet's answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestWalletAnswer"];
+                };
+            };
+            /** @description VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INVALID_API_KEY */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INSUFFICIENT_PERMISSIONS */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description VERIFICATION_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INVALID_STATE */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
