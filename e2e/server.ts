@@ -7,7 +7,7 @@
 //  3. The production build (built when the sources changed), served by server/http-front.ts on 127.0.0.1:E2E_PORT.
 // SIGTERM / SIGINT (Playwright stops its webServer with SIGTERM) close the server, then PostgreSQL.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { EmbeddedDatabase } from "../server/embedded-db";
@@ -31,6 +31,12 @@ process.env.SIGNUP_MODE = "open";
 // the dashboard spec receives webhooks on a 127.0.0.1 port of its own
 process.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS = "true";
 process.env.NEXT_TELEMETRY_DISABLED = "1";
+// the wallet spec puts its test issuer's root here (read at each check, issue 34): empty at each start, so nothing
+// is trusted until a spec says so
+export const TRUST_ANCHORS_DIR = path.join(ROOT, `e2e/.state/trust-anchors-${port}`);
+rmSync(TRUST_ANCHORS_DIR, { recursive: true, force: true });
+mkdirSync(TRUST_ANCHORS_DIR, { recursive: true });
+process.env.CREDENTIAL_TRUST_ANCHORS_DIR = TRUST_ANCHORS_DIR;
 
 const log = (msg: string) => console.log(`[e2e-server] ${msg}`);
 const describe = (error: unknown) => (error instanceof Error ? (error.stack ?? error.message) : String(error));
