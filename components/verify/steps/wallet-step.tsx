@@ -46,12 +46,10 @@ export function WalletStep({ screenFields, state, session, submit, openHandoff }
     void run(async () => {
       const { requests } = await requestCredential(session.sessionToken, state.verificationId);
       const credentials = navigator.credentials as unknown as CredentialsWithDigital;
-      let answer: DigitalCredentialLike | null = null;
-      try {
-        answer = (await credentials.get({ digital: { requests } })) as DigitalCredentialLike | null;
-      } catch {
-        answer = null; // the person closed the wallet's prompt, or had no matching ID
-      }
+      // null: the person closed the wallet's prompt, or had no matching ID
+      const answer = (await credentials
+        .get({ digital: { requests } })
+        .catch(() => null)) as DigitalCredentialLike | null;
       if (!answer?.data) {
         setError(t("cancelled"));
         return;

@@ -2,7 +2,7 @@ import "server-only";
 import type { Check, ProcessInput, ProcessOutput, VerificationProcess } from "@/lib/checks/types";
 import { resultOfChecks } from "@/lib/checks/types";
 import { DomainError } from "@/lib/core/errors";
-import { credentialAsk } from "@/lib/domain/credentials/credential-settings";
+import { credentialAsk } from "@/lib/shared/credential-ask";
 import { verifyPresentation } from "@/lib/engines/credentials/verify-presentation";
 import { credentialData, failureReason, toStepCheck } from "./credential-data";
 

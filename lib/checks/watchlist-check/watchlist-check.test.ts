@@ -27,6 +27,21 @@ describe("subjectOf", () => {
     });
   });
 
+  it("takes a verified wallet credential's name (issue 34), never a declined one's", () => {
+    const credential = (result: "APPROVED" | "DECLINED"): EarlierStep => ({
+      processType: "DIGITAL_CREDENTIAL",
+      result,
+      data: { full_name: "Erika Mustermann", date_of_birth: "1984-08-12", nationality: "DE" },
+    });
+    expect(subjectOf({ inputs: new Map(), earlierSteps: [credential("APPROVED")] })).toMatchObject({
+      fullName: "Erika Mustermann",
+      dateOfBirth: "1984-08-12",
+      nationality: "DE",
+      source: "DIGITAL_CREDENTIAL",
+    });
+    expect(subjectOf({ inputs: new Map(), earlierSteps: [credential("DECLINED")] }).fullName).toBeNull();
+  });
+
   it("takes the gender the document states, M or F only", () => {
     const of = (sex: unknown) =>
       subjectOf({ inputs: new Map(), earlierSteps: [documentStep({ full_name: "Ana Lopes", sex })] }).gender;
@@ -70,8 +85,8 @@ describe("subjectOf", () => {
 });
 
 describe("watchlistCheck", () => {
-  it("is WATCHLIST_CHECK and runs after the document step", () => {
+  it("is WATCHLIST_CHECK and runs after the document and credential steps", () => {
     expect(watchlistCheck.type).toBe("WATCHLIST_CHECK");
-    expect(watchlistCheck.dependsOn).toEqual(["DOCUMENT_VERIFICATION"]);
+    expect(watchlistCheck.dependsOn).toEqual(["DOCUMENT_VERIFICATION", "DIGITAL_CREDENTIAL"]);
   });
 });

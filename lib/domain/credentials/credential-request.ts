@@ -10,7 +10,7 @@ import type { CallerScope } from "@/lib/auth/caller-scope";
 import { findVerificationOrThrow } from "@/lib/domain/verifications/find-verification";
 import { toWorkflowShape } from "@/lib/domain/flows/workflow-shape";
 import { isFinal } from "@/lib/domain/verifications/transitions";
-import { credentialAsk } from "@/lib/domain/credentials/credential-settings";
+import { credentialAsk } from "@/lib/shared/credential-ask";
 import { isWebOrigin } from "@/lib/shared/workflow-settings";
 import { prepareCredentialRequest } from "@/lib/engines/credentials/prepare-credential-request";
 import type { DigitalCredentialRequest } from "@/lib/engines/credentials/types";

@@ -122,6 +122,26 @@ describe("buildInputs, one process at a time", () => {
     },
   );
 
+  it("DIGITAL_CREDENTIAL asks for the wallet's answer as text, naming the claims and kinds it asks of the wallet", () => {
+    const fields = buildInputs(workflow(["DIGITAL_CREDENTIAL"], { settings: { CREDENTIAL_KINDS: ["MDL"] } }));
+    expect(summary(fields)).toEqual([["DIGITAL_CREDENTIAL", "TEXT", false]]);
+    expect(field(fields, "DIGITAL_CREDENTIAL").data).toMatchObject({
+      kinds: ["MDL"],
+      claims: ["given_name", "family_name", "birth_date", "document_number", "expiry_date", "portrait"],
+    });
+  });
+
+  it.each([
+    [{}, false],
+    [{ CREDENTIAL_CLAIMS: ["age_over_18" as const] }, true],
+  ])(
+    "WATCHLIST_CHECK beside DIGITAL_CREDENTIAL (claims %j) asks for a name only when the credential gives none",
+    (settings, asksName) => {
+      const fields = names(buildInputs(workflow(["DIGITAL_CREDENTIAL", "WATCHLIST_CHECK"], { settings })));
+      expect(fields.includes("FULL_NAME")).toBe(asksName);
+    },
+  );
+
   it("VIDEO_AGREEMENT asks for a video of the statement: the default one, or the workflow's", () => {
     const fields = buildInputs(workflow(["VIDEO_AGREEMENT"]));
     expect(summary(fields)).toEqual([["AGREEMENT_VIDEO", "FILE", false]]);

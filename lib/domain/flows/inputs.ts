@@ -6,7 +6,7 @@ import {
   type DocumentTypeName,
 } from "@/lib/domain/flows/document-types/catalog";
 import type { ProcessType } from "@/lib/shared/process-types";
-import { credentialAsk } from "@/lib/domain/credentials/credential-settings";
+import { credentialAsk } from "@/lib/shared/credential-ask";
 import {
   DEFAULT_AGREEMENT_STATEMENT,
   type DrawnChallengeType,

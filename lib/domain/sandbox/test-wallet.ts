@@ -3,7 +3,7 @@ import { DomainError } from "@/lib/core/errors";
 import type { CallerScope } from "@/lib/auth/caller-scope";
 import { findVerificationOrThrow } from "@/lib/domain/verifications/find-verification";
 import { toWorkflowShape } from "@/lib/domain/flows/workflow-shape";
-import { credentialAsk } from "@/lib/domain/credentials/credential-settings";
+import { credentialAsk } from "@/lib/shared/credential-ask";
 import { loadCredentialRequest } from "@/lib/domain/credentials/credential-request";
 import { sandboxIssuer } from "@/lib/domain/credentials/trust-anchors";
 import type { CredentialKind } from "@/lib/shared/digital-credentials";

@@ -1,3 +1,4 @@
+// Browser-safe (lib/shared): the workflow builder, the inputs and the process read the same defaults.
 import { CREDENTIAL_KINDS, type CredentialClaim, type CredentialKind } from "@/lib/shared/digital-credentials";
 import { DEFAULT_CREDENTIAL_CLAIMS, type SettingValues } from "@/lib/shared/workflow-settings";
 
