@@ -21,6 +21,7 @@ describe("TEXT_RULES", () => {
         "CITY",
         "COUNTRY",
         "DATE_OF_BIRTH",
+        "DIGITAL_CREDENTIAL",
         "EMAIL",
         "EMAIL_OTP",
         "FULL_NAME",
@@ -28,6 +29,13 @@ describe("TEXT_RULES", () => {
         "PROVINCE",
       ].sort(),
     );
+  });
+
+  it("DIGITAL_CREDENTIAL: the JSON object of a wallet's answer, kept as sent; refuses what is not one", () => {
+    const answer = JSON.stringify({ protocol: "openid4vp-v1-unsigned", data: { response: "eyJ..." } });
+    expect(accepts("DIGITAL_CREDENTIAL", answer)).toBe(answer);
+    for (const bad of ["", "not json", "[1,2]", "null", "42", `{"a":"${"x".repeat(512 * 1024)}"}`])
+      expect(accepts("DIGITAL_CREDENTIAL", bad), bad.slice(0, 20)).toBeNull();
   });
 
   it("EMAIL: trims and lower-cases, refuses what is not an address", () => {
