@@ -63,9 +63,9 @@ test("digital-credential: the wallet's mDL, verified by the server, ends APPROVE
 
   await heading(page, "Thank you");
   expect(requestsSeen).toEqual([expect.objectContaining({ protocol: "openid4vp-v1-unsigned" })]);
-  await expect.poll(async () => (await apiStatus(request, started.verificationId)).status, { timeout: 60_000 }).toBe(
-    "COMPLETED",
-  );
+  await expect
+    .poll(async () => (await apiStatus(request, started.verificationId)).status, { timeout: 60_000 })
+    .toBe("COMPLETED");
   expect((await apiStatus(request, started.verificationId)).result).toBe("APPROVED");
   const record = await apiRecord(request, started.verificationId);
   const step = record.steps.find((s) => s.stepId === "DIGITAL_CREDENTIAL");
