@@ -6,8 +6,11 @@ import {
   failedChecks,
   holderForgesDisclosure,
   reEncrypt,
+  rewritePresentation,
   setUpScenario,
   verifyAnswer,
+  withEditedIssuerPayload,
+  withForgedMsoDigest,
   withTamperedMdocElement,
 } from "@/test/credential-scenario";
 import { createTestIssuer, createTestStatusList, issueTestCredential, SAMPLE_PEOPLE } from "./test-kit";
@@ -38,6 +41,43 @@ describe("forged: one element changed after signing", () => {
     expect(check(verdict, "ELEMENTS_INTACT").detail).toMatch(/changed after signing .*family_name/);
     expect(failedChecks(verdict)).toEqual(["ELEMENTS_INTACT", "CLAIMS_DISCLOSED"]);
     expect(verdict.credential?.claims.familyName).toBeUndefined();
+  });
+});
+
+describe("forged: a signed part edited, the issuer's signature kept", () => {
+  it.each<CredentialKind>(["MDL", "EU_PID_MDOC"])(
+    "%s: an element and its MSO digest changed fail ISSUER_SIGNATURE",
+    async (kind) => {
+      const scenario = await setUpScenario(kind);
+      scenario.credential = withForgedMsoDigest(scenario.credential, "birth_date", "1970-01-01");
+      const verdict = await verifyAnswer(scenario, await answer(scenario));
+      // the element matches the (forged) digest: only the signature over the MSO tells
+      expect(failedChecks(verdict)).toEqual(["ISSUER_SIGNATURE"]);
+    },
+  );
+
+  it("EU_PID_SD_JWT: an expiry pushed forward fails ISSUER_SIGNATURE", async () => {
+    const scenario = await setUpScenario("EU_PID_SD_JWT", {
+      credential: { validFrom: new Date(Date.now() - 400 * DAY), validUntil: new Date(Date.now() - 35 * DAY) },
+    });
+    scenario.credential = withEditedIssuerPayload(scenario.credential, (payload) => {
+      payload.exp = Math.floor(Date.now() / 1000) + 365 * 86_400;
+    });
+    const verdict = await verifyAnswer(scenario, await answer(scenario));
+    expect(failedChecks(verdict)).toEqual(["ISSUER_SIGNATURE"]);
+  });
+
+  it("EU_PID_SD_JWT: disclosures added to a key-bound presentation fail DEVICE_BINDING (sd_hash)", async () => {
+    const scenario = await setUpScenario("EU_PID_SD_JWT", { claims: ["age_over_18"] });
+    const extra = scenario.credential.encoded.split("~").slice(1, -1);
+    const widened = await rewritePresentation(scenario, await answer(scenario), (presentation) => {
+      const parts = presentation.split("~");
+      const kb = parts.pop()!;
+      return [...parts, ...extra.filter((disclosure) => !parts.includes(disclosure)), kb].join("~");
+    });
+    const verdict = await verifyAnswer(scenario, widened);
+    expect(failedChecks(verdict)).toEqual(["DEVICE_BINDING"]);
+    expect(check(verdict, "DEVICE_BINDING").detail).toMatch(/covers other disclosures/);
   });
 });
 
@@ -75,6 +115,16 @@ describe("forged: an expired credential", () => {
     const verdict = await verifyAnswer(scenario, await answer(scenario));
     expect(failedChecks(verdict)).toEqual(["VALIDITY"]);
     expect(check(verdict, "VALIDITY").detail).toMatch(/^not valid before /);
+  });
+});
+
+describe("a credential signed under an expired certificate", () => {
+  it.each(KINDS)("%s: still within its own dates, its document signer's expiry fails VALIDITY", async (kind) => {
+    const scenario = await setUpScenario(kind, { credential: { validUntil: new Date(Date.now() + 30 * 365 * DAY) } });
+    const elevenYearsOn = new Date(Date.now() + 11 * 365 * DAY);
+    const verdict = await verifyAnswer(scenario, await answer(scenario), { now: elevenYearsOn });
+    expect(failedChecks(verdict)).toEqual(["VALIDITY"]);
+    expect(check(verdict, "VALIDITY").detail).toMatch(/^certificate ".*document signer" expired on /);
   });
 });
 
