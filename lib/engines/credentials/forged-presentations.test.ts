@@ -206,6 +206,47 @@ describe("forged: a revoked credential", () => {
     expect(check(verdict, "STATUS").detail).toBe("the issuer's status list says revoked (INVALID) (entry 42)");
   });
 
+  it.each<CredentialKind>(["MDL", "EU_PID_MDOC"])(
+    "%s: a revoked entry in a CWT status list fails STATUS",
+    async (kind) => {
+      const issuer = await createTestIssuer();
+      const uri = "https://status.test-issuer.invalid/lists/cwt";
+      const list = await createTestStatusList(issuer, { uri, revoked: [42], format: "cwt" });
+      const scenario = await setUpScenario(kind, { issuer, credential: { status: { uri, index: 42 } } });
+      const verdict = await verifyAnswer(scenario, await answer(scenario), { fetchStatusList: async () => list.bytes });
+      expect(failedChecks(verdict)).toEqual(["STATUS"]);
+      expect(check(verdict, "STATUS").detail).toBe("the issuer's status list says revoked (INVALID) (entry 42)");
+    },
+  );
+
+  it.each(["jwt", "cwt"] as const)(
+    "a %s status list under the issuer's certificate but another key fails STATUS",
+    async (format) => {
+      const issuer = await createTestIssuer();
+      const forger = await createTestIssuer({ name: "Forger" });
+      const uri = "https://status.test-issuer.invalid/lists/12";
+      const forged = await createTestStatusList(
+        { ...issuer, signerPrivateJwk: forger.signerPrivateJwk },
+        { uri, format },
+      );
+      const scenario = await setUpScenario("MDL", { issuer, credential: { status: { uri, index: 5 } } });
+      const verdict = await verifyAnswer(scenario, await answer(scenario), {
+        fetchStatusList: async () => forged.bytes,
+      });
+      expect(failedChecks(verdict)).toEqual(["STATUS"]);
+      expect(check(verdict, "STATUS").detail).toBe("the status list's signature does not hold");
+    },
+  );
+
+  it("a status list published for another uri fails STATUS", async () => {
+    const issuer = await createTestIssuer();
+    const uri = "https://status.test-issuer.invalid/lists/10";
+    const other = await createTestStatusList(issuer, { uri: "https://status.test-issuer.invalid/lists/11" });
+    const scenario = await setUpScenario("EU_PID_SD_JWT", { issuer, credential: { status: { uri, index: 5 } } });
+    const verdict = await verifyAnswer(scenario, await answer(scenario), { fetchStatusList: async () => other.bytes });
+    expect(check(verdict, "STATUS").detail).toMatch(/is for https:\/\/status\.test-issuer\.invalid\/lists\/11$/);
+  });
+
   it.each(KINDS)("%s: a status list that cannot be fetched fails STATUS (never assumed valid)", async (kind) => {
     const issuer = await createTestIssuer();
     const uri = "https://status.test-issuer.invalid/lists/8";

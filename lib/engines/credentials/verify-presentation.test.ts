@@ -39,10 +39,15 @@ describe("verifyPresentation: a genuine answer", () => {
     expect(verdict.credential?.portrait).toBeNull();
   });
 
-  it.each(KINDS)("%s: a status list saying the entry is valid passes STATUS", async (kind) => {
+  it.each([
+    ["MDL", "jwt"],
+    ["MDL", "cwt"],
+    ["EU_PID_MDOC", "cwt"],
+    ["EU_PID_SD_JWT", "jwt"],
+  ] as const)("%s: a %s status list saying the entry is valid passes STATUS", async (kind, format) => {
     const issuer = await createTestIssuer();
     const uri = "https://status.test-issuer.invalid/lists/1";
-    const list = await createTestStatusList(issuer, { uri, revoked: [3] });
+    const list = await createTestStatusList(issuer, { uri, revoked: [3], format });
     const scenario = await setUpScenario(kind, { issuer, credential: { status: { uri, index: 4 } } });
     const fetched: string[] = [];
     const verdict = await verifyAnswer(scenario, await answer(scenario), {
