@@ -153,25 +153,40 @@ function replaceDisclosure(part: string, claim: string, value: unknown): string 
 }
 
 /**
- * The holder's own forgery of an SD-JWT VC: one disclosure's value replaced (same salt and name) in the wallet's
- * answer, and the KB-JWT signed again over it with the holder's key, so only the issuer's digest can catch it.
+ * The holder's own forgery of an SD-JWT VC: its disclosures rewritten in the wallet's answer and the KB-JWT signed
+ * again over them with the holder's key, so only the issuer's digests can catch it.
  */
+export function holderRewritesDisclosures(
+  scenario: Scenario,
+  genuine: { response: string },
+  rewrite: (disclosures: string[]) => string[],
+): Promise<{ response: string }> {
+  return rewritePresentation(scenario, genuine, async (presentation) => {
+    const [jwt, ...rest] = presentation.split("~");
+    const kb = decodeJwt(rest.pop()!);
+    const sdJwt = `${[jwt, ...rewrite(rest.filter(Boolean))].join("~")}~`;
+    const kbJwt = await new SignJWT({ ...kb, sd_hash: createHash("sha256").update(sdJwt).digest("base64url") })
+      .setProtectedHeader({ alg: "ES256", typ: "kb+jwt" })
+      .sign(await importJWK(scenario.credential.holderPrivateJwk as JWK, "ES256"));
+    return sdJwt + kbJwt;
+  });
+}
+
+/** one disclosure's value replaced (same salt and name) by the holder */
 export function holderForgesDisclosure(
   scenario: Scenario,
   genuine: { response: string },
   claim: string,
   value: unknown,
 ): Promise<{ response: string }> {
-  return rewritePresentation(scenario, genuine, async (presentation) => {
-    const parts = presentation.split("~");
-    const kb = decodeJwt(parts.pop()!);
-    const forged = parts.map((part, index) => (index === 0 || !part ? part : replaceDisclosure(part, claim, value)));
-    const sdJwt = `${forged.join("~")}~`;
-    const kbJwt = await new SignJWT({ ...kb, sd_hash: createHash("sha256").update(sdJwt).digest("base64url") })
-      .setProtectedHeader({ alg: "ES256", typ: "kb+jwt" })
-      .sign(await importJWK(scenario.credential.holderPrivateJwk as JWK, "ES256"));
-    return sdJwt + kbJwt;
-  });
+  return holderRewritesDisclosures(scenario, genuine, (disclosures) =>
+    disclosures.map((part) => replaceDisclosure(part, claim, value)),
+  );
+}
+
+export function encodeDisclosure(disclosure: unknown[]): { encoded: string; digest: string } {
+  const encoded = Buffer.from(JSON.stringify(disclosure)).toString("base64url");
+  return { encoded, digest: createHash("sha256").update(encoded).digest("base64url") };
 }
 
 /** an SD-JWT VC whose issuer-signed payload was edited (its signature kept): e.g. an expiry pushed forward */

@@ -4,7 +4,9 @@ import {
   answer,
   check,
   failedChecks,
+  encodeDisclosure,
   holderForgesDisclosure,
+  holderRewritesDisclosures,
   reEncrypt,
   rewritePresentation,
   setUpScenario,
@@ -41,6 +43,25 @@ describe("forged: one element changed after signing", () => {
     expect(check(verdict, "ELEMENTS_INTACT").detail).toMatch(/changed after signing .*family_name/);
     expect(failedChecks(verdict)).toEqual(["ELEMENTS_INTACT", "CLAIMS_DISCLOSED"]);
     expect(verdict.credential?.claims.familyName).toBeUndefined();
+  });
+});
+
+describe("forged: disclosures the issuer never signed", () => {
+  it("EU_PID_SD_JWT: an invented address (a parent disclosure naming a nested one) fails ELEMENTS_INTACT", async () => {
+    const scenario = await setUpScenario("EU_PID_SD_JWT", { claims: ["age_over_18", "address"] });
+    const child = encodeDisclosure(["c2FsdC0x", "locality", "Forged City"]);
+    const parent = encodeDisclosure(["c2FsdC0y", "address", { _sd: [child.digest] }]);
+    const forged = await holderRewritesDisclosures(
+      scenario,
+      await answer(scenario, { decline: ["address"] }),
+      (list) => [...list, parent.encoded, child.encoded],
+    );
+    const verdict = await verifyAnswer(scenario, forged);
+    expect(check(verdict, "ELEMENTS_INTACT").detail).toBe(
+      "changed after signing (no signed digest): address, locality",
+    );
+    expect(failedChecks(verdict)).toEqual(["ELEMENTS_INTACT", "CLAIMS_DISCLOSED"]);
+    expect(verdict.credential?.claims.address).toBeUndefined();
   });
 });
 
