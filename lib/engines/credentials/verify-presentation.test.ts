@@ -61,6 +61,13 @@ describe("verifyPresentation: a genuine answer", () => {
     expect(failedChecks(verdict)).toEqual([]);
   });
 
+  it.each(KINDS)("%s: a person under 18 is read as such (age_over_18 false), every check passing", async (kind) => {
+    const scenario = await setUpScenario(kind, { claims: ["age_over_18", "birth_date"], person: SAMPLE_PEOPLE.minor });
+    const verdict = await verifyAnswer(scenario, await answer(scenario));
+    expect(failedChecks(verdict)).toEqual([]);
+    expect(verdict.credential?.claims).toMatchObject({ ageOver18: false, birthDate: "2012-06-01" });
+  });
+
   it("accepts any one of several accepted kinds (credential_sets)", async () => {
     const scenario = await setUpScenario("EU_PID_MDOC", {
       kinds: ["MDL", "EU_PID_MDOC", "EU_PID_SD_JWT"],
@@ -82,6 +89,12 @@ describe("verifyPresentation: an answer that cannot be read", () => {
       Array(9).fill("SKIPPED"),
     );
     expect(verdict.credential).toBeNull();
+  });
+
+  it("refuses an oversized answer before decrypting it", async () => {
+    const scenario = await setUpScenario("MDL");
+    const verdict = await verifyAnswer(scenario, { response: "a".repeat(2_000_001) });
+    expect(check(verdict, "RESPONSE_FORMAT").detail).toBe("the answer is larger than any credential");
   });
 
   it("refuses a credential of a kind the workflow does not accept", async () => {
