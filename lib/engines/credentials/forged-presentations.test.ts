@@ -216,6 +216,18 @@ describe("forged: presented by someone without the holder's key", () => {
   });
 });
 
+describe("forged: an SD-JWT VC without its key binding", () => {
+  it("EU_PID_SD_JWT: the KB-JWT stripped fails DEVICE_BINDING, and nonce and audience are not established", async () => {
+    const scenario = await setUpScenario("EU_PID_SD_JWT");
+    const stripped = await rewritePresentation(scenario, await answer(scenario), (presentation) =>
+      presentation.slice(0, presentation.lastIndexOf("~") + 1),
+    );
+    const verdict = await verifyAnswer(scenario, stripped);
+    expect(failedChecks(verdict)).toEqual(["NONCE", "AUDIENCE", "DEVICE_BINDING"]);
+    expect(check(verdict, "DEVICE_BINDING").detail).toBe("no key binding JWT");
+  });
+});
+
 describe("forged: a revoked credential", () => {
   it.each(KINDS)("%s: its status list entry set fails STATUS only", async (kind) => {
     const issuer = await createTestIssuer();
