@@ -1,6 +1,14 @@
 // Test-only: one verification's wallet exchange with the credentials engine (issue 34), and the forgeries its tests
 // throw at it. Each forgery is what an attacker can do without the issuer's or the holder's key.
-import { IssuerSigned, IssuerSignedItem, IssuerNamespaces } from "@owf/mdoc";
+import {
+  cborDecode,
+  cborEncode,
+  DataItem,
+  IssuerAuth,
+  IssuerNamespaces,
+  IssuerSigned,
+  IssuerSignedItem,
+} from "@owf/mdoc";
 import { CompactEncrypt, compactDecrypt, decodeJwt, importJWK, SignJWT, type JWK } from "jose";
 import { createHash } from "node:crypto";
 import { CREDENTIAL_CLAIMS, type CredentialClaim, type CredentialKind } from "@/lib/shared/digital-credentials";
@@ -124,34 +132,100 @@ export function withTamperedMdocElement(credential: TestCredential, element: str
   return { ...credential, encoded: forged.encodedForOid4Vci };
 }
 
-/**
- * The holder's own forgery of an SD-JWT VC: one disclosure's value replaced (same salt and name) in the wallet's
- * answer, and the KB-JWT signed again over it with the holder's key, so only the issuer's digest can catch it.
- */
-export async function holderForgesDisclosure(
+/** the wallet's answer with its one presentation rewritten (an attacker who can open it: the holder, or a relay) */
+export async function rewritePresentation(
   scenario: Scenario,
   genuine: { response: string },
-  claim: string,
-  value: unknown,
+  rewrite: (presentation: string) => string | Promise<string>,
 ): Promise<{ response: string }> {
   const key = await importJWK(scenario.prepared.responsePrivateJwk as JWK, "ECDH-ES");
   const { plaintext } = await compactDecrypt(genuine.response, key);
   const answer = JSON.parse(new TextDecoder().decode(plaintext)) as { vp_token: Record<string, string[]> };
   const [queryId, [presentation]] = Object.entries(answer.vp_token)[0]!;
-  const parts = presentation!.split("~");
-  const kb = decodeJwt(parts.pop()!);
-  const forged = parts.map((part, index) => {
-    if (index === 0 || !part) return part;
-    const disclosure = JSON.parse(Buffer.from(part, "base64url").toString()) as unknown[];
-    if (disclosure.length !== 3 || disclosure[1] !== claim) return part;
-    return Buffer.from(JSON.stringify([disclosure[0], claim, value])).toString("base64url");
+  const rewritten = JSON.stringify({ vp_token: { [queryId]: [await rewrite(presentation!)] } });
+  return { response: await encryptTo(scenario.prepared, new TextEncoder().encode(rewritten)) };
+}
+
+function replaceDisclosure(part: string, claim: string, value: unknown): string {
+  const disclosure = JSON.parse(Buffer.from(part, "base64url").toString()) as unknown[];
+  if (disclosure.length !== 3 || disclosure[1] !== claim) return part;
+  return Buffer.from(JSON.stringify([disclosure[0], claim, value])).toString("base64url");
+}
+
+/**
+ * The holder's own forgery of an SD-JWT VC: its disclosures rewritten in the wallet's answer and the KB-JWT signed
+ * again over them with the holder's key, so only the issuer's digests can catch it.
+ */
+export function holderRewritesDisclosures(
+  scenario: Scenario,
+  genuine: { response: string },
+  rewrite: (disclosures: string[]) => string[],
+): Promise<{ response: string }> {
+  return rewritePresentation(scenario, genuine, async (presentation) => {
+    const [jwt, ...rest] = presentation.split("~");
+    const kb = decodeJwt(rest.pop()!);
+    const sdJwt = `${[jwt, ...rewrite(rest.filter(Boolean))].join("~")}~`;
+    const kbJwt = await new SignJWT({ ...kb, sd_hash: createHash("sha256").update(sdJwt).digest("base64url") })
+      .setProtectedHeader({ alg: "ES256", typ: "kb+jwt" })
+      .sign(await importJWK(scenario.credential.holderPrivateJwk as JWK, "ES256"));
+    return sdJwt + kbJwt;
   });
-  const sdJwt = `${forged.join("~")}~`;
-  const kbJwt = await new SignJWT({ ...kb, sd_hash: createHash("sha256").update(sdJwt).digest("base64url") })
-    .setProtectedHeader({ alg: "ES256", typ: "kb+jwt" })
-    .sign(await importJWK(scenario.credential.holderPrivateJwk as JWK, "ES256"));
-  const plaintextOut = JSON.stringify({ vp_token: { [queryId]: [sdJwt + kbJwt] } });
-  return { response: await encryptTo(scenario.prepared, new TextEncoder().encode(plaintextOut)) };
+}
+
+/** one disclosure's value replaced (same salt and name) by the holder */
+export function holderForgesDisclosure(
+  scenario: Scenario,
+  genuine: { response: string },
+  claim: string,
+  value: unknown,
+): Promise<{ response: string }> {
+  return holderRewritesDisclosures(scenario, genuine, (disclosures) =>
+    disclosures.map((part) => replaceDisclosure(part, claim, value)),
+  );
+}
+
+export function encodeDisclosure(disclosure: unknown[]): { encoded: string; digest: string } {
+  const encoded = Buffer.from(JSON.stringify(disclosure)).toString("base64url");
+  return { encoded, digest: createHash("sha256").update(encoded).digest("base64url") };
+}
+
+/** an SD-JWT VC whose issuer-signed payload was edited (its signature kept): e.g. an expiry pushed forward */
+export function withEditedIssuerPayload(
+  credential: TestCredential,
+  edit: (payload: Record<string, unknown>) => void,
+): TestCredential {
+  const [jwt, ...rest] = credential.encoded.split("~");
+  const [header, payload, signature] = jwt!.split(".");
+  const claims = JSON.parse(Buffer.from(payload!, "base64url").toString()) as Record<string, unknown>;
+  edit(claims);
+  const edited = Buffer.from(JSON.stringify(claims)).toString("base64url");
+  return { ...credential, encoded: [`${header}.${edited}.${signature}`, ...rest].join("~") };
+}
+
+/**
+ * An mdoc whose element was changed AND whose MSO digest was updated to match (the issuer's signature kept): the
+ * forgery only the issuer signature can catch.
+ */
+export function withForgedMsoDigest(credential: TestCredential, element: string, value: unknown): TestCredential {
+  const tampered = IssuerSigned.fromEncodedForOid4Vci(withTamperedMdocElement(credential, element, value).encoded);
+  const mso = cborDecode<DataItem<Map<string, unknown>>>(tampered.issuerAuth.payload!, {
+    unwrapTopLevelDataItem: false,
+  }).data;
+  const digests = mso.get("valueDigests") as Map<string, Map<number, Uint8Array>>;
+  for (const [namespace, items] of tampered.issuerNamespaces.issuerNamespaces) {
+    for (const item of items) {
+      if (item.elementIdentifier !== element) continue;
+      const digest = createHash("sha256")
+        .update(item.encode({ asDataItem: true }))
+        .digest();
+      digests.get(namespace)!.set(item.digestId, new Uint8Array(digest));
+    }
+  }
+  const sign1 = [...tampered.issuerAuth.encodedStructure] as unknown[];
+  sign1[2] = cborEncode(DataItem.fromData(mso));
+  const issuerAuth = IssuerAuth.fromEncodedStructure(sign1 as never);
+  const forged = IssuerSigned.create({ issuerNamespaces: tampered.issuerNamespaces, issuerAuth });
+  return { ...credential, encoded: forged.encodedForOid4Vci };
 }
 
 async function encryptTo(to: PreparedCredentialRequest, plaintext: Uint8Array): Promise<string> {

@@ -30,7 +30,15 @@ describe("credentialView", () => {
   it("names the reason of a refused credential, never calling it verified", () => {
     const view = credentialView("DIGITAL_CREDENTIAL", "DECLINED", { ...verifiedData, credential_failure: "REVOKED" });
     expect(view?.verified).toBe(false);
-    expect(view?.headline).toBe("Signed credential refused: revoked or suspended by its issuer");
+    expect(view?.headline).toBe("Signed credential refused: revoked by its issuer");
+  });
+
+  it("says a credential to review is one, not a refusal", () => {
+    const view = credentialView("DIGITAL_CREDENTIAL", "MANUAL_REVIEW", {
+      ...verifiedData,
+      credential_failure: "CLAIMS_MISSING",
+    });
+    expect(view?.headline).toBe("Signed credential to review: a claim asked for was not disclosed");
   });
 
   it("is nothing for another process's step", () => {

@@ -20,7 +20,9 @@ export const FAILURE_LABELS: Record<string, string> = {
   WRONG_AUDIENCE: "presented to another website (wrong origin)",
   REPLAYED_OR_WRONG_AUDIENCE: "not bound to this verification and website (replayed, or another origin)",
   BAD_DEVICE_SIGNATURE: "not signed by the credential's own device key",
-  REVOKED: "revoked or suspended by its issuer",
+  REVOKED: "revoked by its issuer",
+  SUSPENDED: "suspended by its issuer",
+  STATUS_UNAVAILABLE: "its issuer's status list could not be fetched or trusted",
   CLAIMS_MISSING: "a claim asked for was not disclosed",
 };
 
@@ -58,9 +60,11 @@ export function credentialView(
     verified,
     headline: verified
       ? "Verified from a signed credential"
-      : failure
-        ? `Signed credential refused: ${FAILURE_LABELS[failure] ?? failure}`
-        : "Signed credential not verified",
+      : failure && result === "MANUAL_REVIEW"
+        ? `Signed credential to review: ${FAILURE_LABELS[failure] ?? failure}`
+        : failure
+          ? `Signed credential refused: ${FAILURE_LABELS[failure] ?? failure}`
+          : "Signed credential not verified",
     kind: credential ? (KIND_LABELS[String(credential.kind)] ?? String(credential.kind)) : null,
     format: text(credential?.format),
     issuer: issuer ? [text(issuer.name), text(issuer.country)].filter(Boolean).join(", ") || null : null,

@@ -8,7 +8,7 @@ const failed = (name: PresentationCheck["name"]): PresentationCheck => ({ name, 
 describe("failureReason", () => {
   it("names the first failure in the engine's order", () => {
     expect(failureReason([passed("RESPONSE_FORMAT"), failed("VALIDITY"), failed("STATUS")])).toBe("EXPIRED");
-    expect(failureReason([passed("RESPONSE_FORMAT"), failed("STATUS")])).toBe("REVOKED");
+    expect(failureReason([passed("RESPONSE_FORMAT"), failed("VALIDITY")])).toBe("EXPIRED");
     expect(failureReason([passed("RESPONSE_FORMAT"), passed("NONCE")])).toBeNull();
   });
 
@@ -21,10 +21,22 @@ describe("failureReason", () => {
   });
 });
 
+describe("failureReason of STATUS", () => {
+  const status = (detail: string): PresentationCheck[] => [{ name: "STATUS", result: "FAILED", detail }];
+  it("tells a revocation and a suspension from a list that could not be checked", () => {
+    expect(failureReason(status("the issuer's status list says revoked (INVALID) (entry 42)"))).toBe("REVOKED");
+    expect(failureReason(status("the issuer's status list says suspended (entry 3)"))).toBe("SUSPENDED");
+    expect(failureReason(status("the status list's signature does not hold"))).toBe("STATUS_UNAVAILABLE");
+  });
+});
+
 describe("toStepCheck", () => {
   it("sends a claim not disclosed to review; every other failure stays a failure", () => {
     expect(toStepCheck(failed("CLAIMS_DISCLOSED")).result).toBe("REVIEW");
     expect(toStepCheck(failed("ELEMENTS_INTACT")).result).toBe("FAILED");
+    const status = (detail: string) => toStepCheck({ name: "STATUS", result: "FAILED", detail }).result;
+    expect(status("the issuer's status list says revoked (INVALID) (entry 42)")).toBe("FAILED");
+    expect(status("the status list could not be fetched: HTTP 503")).toBe("REVIEW");
     expect(toStepCheck({ name: "STATUS", result: "SKIPPED", detail: "none" }).result).toBe("SKIPPED");
   });
 });

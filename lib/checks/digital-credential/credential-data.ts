@@ -26,6 +26,9 @@ export const FAILURE_REASONS: Record<PresentationCheckName, string> = {
 export function toStepCheck(check: PresentationCheck): Check {
   if (check.result === "FAILED" && check.name === "CLAIMS_DISCLOSED")
     return { name: check.name, result: "REVIEW", detail: check.detail };
+  // a status list that could not be fetched or trusted proves nothing either way: a person decides, not a decline
+  if (check.result === "FAILED" && check.name === "STATUS" && statusReason(check.detail) === "STATUS_UNAVAILABLE")
+    return { name: check.name, result: "REVIEW", detail: check.detail };
   return { name: check.name, result: check.result, detail: check.detail };
 }
 
@@ -41,7 +44,16 @@ export function failureReason(checks: readonly PresentationCheck[]): string | nu
   const failedToo = (name: PresentationCheckName) => checks.some((c) => c.name === name && c.result === "FAILED");
   if ((failed.name === "NONCE" || failed.name === "AUDIENCE") && failedToo("NONCE") && failedToo("AUDIENCE"))
     return "REPLAYED_OR_WRONG_AUDIENCE";
+  // the engine fails STATUS also when the list cannot be fetched or trusted: that is not a revocation
+  if (failed.name === "STATUS") return statusReason(failed.detail);
   return FAILURE_REASONS[failed.name];
+}
+
+/** The engine names the entry's state in its detail ("says revoked (INVALID)", "says suspended"). */
+function statusReason(detail: string): "REVOKED" | "SUSPENDED" | "STATUS_UNAVAILABLE" {
+  if (/\bsuspended\b/i.test(detail)) return "SUSPENDED";
+  if (/\brevoked\b/i.test(detail)) return "REVOKED";
+  return "STATUS_UNAVAILABLE";
 }
 
 const DOCUMENT_TYPE: Record<VerifiedCredential["kind"], string> = {

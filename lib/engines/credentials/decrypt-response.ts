@@ -11,12 +11,15 @@ export type DecryptedResponse =
   { ok: true; vpToken: Record<string, unknown>; jwkThumbprint: Uint8Array } | { ok: false; reason: string };
 
 const ENCRYPTIONS = [RESPONSE_ENCRYPTION.enc, "A256GCM"];
+// a credential with its portrait is tens of kilobytes; the cap keeps a hostile answer from costing more than that
+const MAX_RESPONSE_CHARS = 2_000_000;
 
 export async function decryptResponse(response: unknown, privateJwk: JsonWebKey): Promise<DecryptedResponse> {
   const jwe = (response as { response?: unknown } | null)?.response;
   if (typeof jwe !== "string") {
     return { ok: false, reason: "the answer is not an encrypted OpenID4VP response ({ response: JWE })" };
   }
+  if (jwe.length > MAX_RESPONSE_CHARS) return { ok: false, reason: "the answer is larger than any credential" };
   const { d: _private, ...publicJwk } = privateJwk as JWK;
   let plaintext: Uint8Array;
   try {

@@ -4,10 +4,15 @@ import {
   answer,
   check,
   failedChecks,
+  encodeDisclosure,
   holderForgesDisclosure,
+  holderRewritesDisclosures,
   reEncrypt,
+  rewritePresentation,
   setUpScenario,
   verifyAnswer,
+  withEditedIssuerPayload,
+  withForgedMsoDigest,
   withTamperedMdocElement,
 } from "@/test/credential-scenario";
 import { createTestIssuer, createTestStatusList, issueTestCredential, SAMPLE_PEOPLE } from "./test-kit";
@@ -38,6 +43,62 @@ describe("forged: one element changed after signing", () => {
     expect(check(verdict, "ELEMENTS_INTACT").detail).toMatch(/changed after signing .*family_name/);
     expect(failedChecks(verdict)).toEqual(["ELEMENTS_INTACT", "CLAIMS_DISCLOSED"]);
     expect(verdict.credential?.claims.familyName).toBeUndefined();
+  });
+});
+
+describe("forged: disclosures the issuer never signed", () => {
+  it("EU_PID_SD_JWT: an invented address (a parent disclosure naming a nested one) fails ELEMENTS_INTACT", async () => {
+    const scenario = await setUpScenario("EU_PID_SD_JWT", { claims: ["age_over_18", "address"] });
+    const child = encodeDisclosure(["c2FsdC0x", "locality", "Forged City"]);
+    const parent = encodeDisclosure(["c2FsdC0y", "address", { _sd: [child.digest] }]);
+    const forged = await holderRewritesDisclosures(
+      scenario,
+      await answer(scenario, { decline: ["address"] }),
+      (list) => [...list, parent.encoded, child.encoded],
+    );
+    const verdict = await verifyAnswer(scenario, forged);
+    expect(check(verdict, "ELEMENTS_INTACT").detail).toBe(
+      "changed after signing (no signed digest): address, locality",
+    );
+    expect(failedChecks(verdict)).toEqual(["ELEMENTS_INTACT", "CLAIMS_DISCLOSED"]);
+    expect(verdict.credential?.claims.address).toBeUndefined();
+  });
+});
+
+describe("forged: a signed part edited, the issuer's signature kept", () => {
+  it.each<CredentialKind>(["MDL", "EU_PID_MDOC"])(
+    "%s: an element and its MSO digest changed fail ISSUER_SIGNATURE",
+    async (kind) => {
+      const scenario = await setUpScenario(kind);
+      scenario.credential = withForgedMsoDigest(scenario.credential, "birth_date", "1970-01-01");
+      const verdict = await verifyAnswer(scenario, await answer(scenario));
+      // the element matches the (forged) digest: only the signature over the MSO tells
+      expect(failedChecks(verdict)).toEqual(["ISSUER_SIGNATURE"]);
+    },
+  );
+
+  it("EU_PID_SD_JWT: an expiry pushed forward fails ISSUER_SIGNATURE", async () => {
+    const scenario = await setUpScenario("EU_PID_SD_JWT", {
+      credential: { validFrom: new Date(Date.now() - 400 * DAY), validUntil: new Date(Date.now() - 35 * DAY) },
+    });
+    scenario.credential = withEditedIssuerPayload(scenario.credential, (payload) => {
+      payload.exp = Math.floor(Date.now() / 1000) + 365 * 86_400;
+    });
+    const verdict = await verifyAnswer(scenario, await answer(scenario));
+    expect(failedChecks(verdict)).toEqual(["ISSUER_SIGNATURE"]);
+  });
+
+  it("EU_PID_SD_JWT: disclosures added to a key-bound presentation fail DEVICE_BINDING (sd_hash)", async () => {
+    const scenario = await setUpScenario("EU_PID_SD_JWT", { claims: ["age_over_18"] });
+    const extra = scenario.credential.encoded.split("~").slice(1, -1);
+    const widened = await rewritePresentation(scenario, await answer(scenario), (presentation) => {
+      const parts = presentation.split("~");
+      const kb = parts.pop()!;
+      return [...parts, ...extra.filter((disclosure) => !parts.includes(disclosure)), kb].join("~");
+    });
+    const verdict = await verifyAnswer(scenario, widened);
+    expect(failedChecks(verdict)).toEqual(["DEVICE_BINDING"]);
+    expect(check(verdict, "DEVICE_BINDING").detail).toMatch(/covers other disclosures/);
   });
 });
 
@@ -75,6 +136,16 @@ describe("forged: an expired credential", () => {
     const verdict = await verifyAnswer(scenario, await answer(scenario));
     expect(failedChecks(verdict)).toEqual(["VALIDITY"]);
     expect(check(verdict, "VALIDITY").detail).toMatch(/^not valid before /);
+  });
+});
+
+describe("a credential signed under an expired certificate", () => {
+  it.each(KINDS)("%s: still within its own dates, its document signer's expiry fails VALIDITY", async (kind) => {
+    const scenario = await setUpScenario(kind, { credential: { validUntil: new Date(Date.now() + 30 * 365 * DAY) } });
+    const elevenYearsOn = new Date(Date.now() + 11 * 365 * DAY);
+    const verdict = await verifyAnswer(scenario, await answer(scenario), { now: elevenYearsOn });
+    expect(failedChecks(verdict)).toEqual(["VALIDITY"]);
+    expect(check(verdict, "VALIDITY").detail).toMatch(/^certificate ".*document signer" expired on /);
   });
 });
 
@@ -145,6 +216,18 @@ describe("forged: presented by someone without the holder's key", () => {
   });
 });
 
+describe("forged: an SD-JWT VC without its key binding", () => {
+  it("EU_PID_SD_JWT: the KB-JWT stripped fails DEVICE_BINDING, and nonce and audience are not established", async () => {
+    const scenario = await setUpScenario("EU_PID_SD_JWT");
+    const stripped = await rewritePresentation(scenario, await answer(scenario), (presentation) =>
+      presentation.slice(0, presentation.lastIndexOf("~") + 1),
+    );
+    const verdict = await verifyAnswer(scenario, stripped);
+    expect(failedChecks(verdict)).toEqual(["NONCE", "AUDIENCE", "DEVICE_BINDING"]);
+    expect(check(verdict, "DEVICE_BINDING").detail).toBe("no key binding JWT");
+  });
+});
+
 describe("forged: a revoked credential", () => {
   it.each(KINDS)("%s: its status list entry set fails STATUS only", async (kind) => {
     const issuer = await createTestIssuer();
@@ -154,6 +237,47 @@ describe("forged: a revoked credential", () => {
     const verdict = await verifyAnswer(scenario, await answer(scenario), { fetchStatusList: async () => list.bytes });
     expect(failedChecks(verdict)).toEqual(["STATUS"]);
     expect(check(verdict, "STATUS").detail).toBe("the issuer's status list says revoked (INVALID) (entry 42)");
+  });
+
+  it.each<CredentialKind>(["MDL", "EU_PID_MDOC"])(
+    "%s: a revoked entry in a CWT status list fails STATUS",
+    async (kind) => {
+      const issuer = await createTestIssuer();
+      const uri = "https://status.test-issuer.invalid/lists/cwt";
+      const list = await createTestStatusList(issuer, { uri, revoked: [42], format: "cwt" });
+      const scenario = await setUpScenario(kind, { issuer, credential: { status: { uri, index: 42 } } });
+      const verdict = await verifyAnswer(scenario, await answer(scenario), { fetchStatusList: async () => list.bytes });
+      expect(failedChecks(verdict)).toEqual(["STATUS"]);
+      expect(check(verdict, "STATUS").detail).toBe("the issuer's status list says revoked (INVALID) (entry 42)");
+    },
+  );
+
+  it.each(["jwt", "cwt"] as const)(
+    "a %s status list under the issuer's certificate but another key fails STATUS",
+    async (format) => {
+      const issuer = await createTestIssuer();
+      const forger = await createTestIssuer({ name: "Forger" });
+      const uri = "https://status.test-issuer.invalid/lists/12";
+      const forged = await createTestStatusList(
+        { ...issuer, signerPrivateJwk: forger.signerPrivateJwk },
+        { uri, format },
+      );
+      const scenario = await setUpScenario("MDL", { issuer, credential: { status: { uri, index: 5 } } });
+      const verdict = await verifyAnswer(scenario, await answer(scenario), {
+        fetchStatusList: async () => forged.bytes,
+      });
+      expect(failedChecks(verdict)).toEqual(["STATUS"]);
+      expect(check(verdict, "STATUS").detail).toBe("the status list's signature does not hold");
+    },
+  );
+
+  it("a status list published for another uri fails STATUS", async () => {
+    const issuer = await createTestIssuer();
+    const uri = "https://status.test-issuer.invalid/lists/10";
+    const other = await createTestStatusList(issuer, { uri: "https://status.test-issuer.invalid/lists/11" });
+    const scenario = await setUpScenario("EU_PID_SD_JWT", { issuer, credential: { status: { uri, index: 5 } } });
+    const verdict = await verifyAnswer(scenario, await answer(scenario), { fetchStatusList: async () => other.bytes });
+    expect(check(verdict, "STATUS").detail).toMatch(/is for https:\/\/status\.test-issuer\.invalid\/lists\/11$/);
   });
 
   it.each(KINDS)("%s: a status list that cannot be fetched fails STATUS (never assumed valid)", async (kind) => {

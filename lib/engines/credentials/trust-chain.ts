@@ -98,3 +98,31 @@ export function issuerOf(leaf: X509Certificate): { name: string; country: string
     country: country && /^[A-Za-z]{2}$/.test(country) ? country.toUpperCase() : null,
   };
 }
+
+export type TrustAnchorSummary = {
+  subject: string;
+  country: string | null;
+  notBefore: string;
+  notAfter: string;
+  /** SHA-256 of the DER, hex: how an operator tells two roots apart */
+  sha256: string;
+};
+
+/** what the settings page shows for a PEM the operator pastes, or why it is not a usable trust anchor */
+export async function readTrustAnchor(pem: string): Promise<TrustAnchorSummary | { error: string }> {
+  let cert: X509Certificate;
+  try {
+    cert = new X509Certificate(pem);
+  } catch {
+    return { error: "not a PEM or DER X.509 certificate" };
+  }
+  if (!isCa(cert)) return { error: "not a CA certificate (basicConstraints cA is not set)" };
+  const digest = await webcrypto.subtle.digest("SHA-256", cert.rawData);
+  return {
+    subject: cert.subject,
+    country: issuerOf(cert).country,
+    notBefore: cert.notBefore.toISOString(),
+    notAfter: cert.notAfter.toISOString(),
+    sha256: Buffer.from(digest).toString("hex"),
+  };
+}

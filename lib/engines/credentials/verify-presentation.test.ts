@@ -39,10 +39,15 @@ describe("verifyPresentation: a genuine answer", () => {
     expect(verdict.credential?.portrait).toBeNull();
   });
 
-  it.each(KINDS)("%s: a status list saying the entry is valid passes STATUS", async (kind) => {
+  it.each([
+    ["MDL", "jwt"],
+    ["MDL", "cwt"],
+    ["EU_PID_MDOC", "cwt"],
+    ["EU_PID_SD_JWT", "jwt"],
+  ] as const)("%s: a %s status list saying the entry is valid passes STATUS", async (kind, format) => {
     const issuer = await createTestIssuer();
     const uri = "https://status.test-issuer.invalid/lists/1";
-    const list = await createTestStatusList(issuer, { uri, revoked: [3] });
+    const list = await createTestStatusList(issuer, { uri, revoked: [3], format });
     const scenario = await setUpScenario(kind, { issuer, credential: { status: { uri, index: 4 } } });
     const fetched: string[] = [];
     const verdict = await verifyAnswer(scenario, await answer(scenario), {
@@ -54,6 +59,13 @@ describe("verifyPresentation: a genuine answer", () => {
     expect(fetched).toEqual([uri]);
     expect(check(verdict, "STATUS")).toMatchObject({ result: "PASSED" });
     expect(failedChecks(verdict)).toEqual([]);
+  });
+
+  it.each(KINDS)("%s: a person under 18 is read as such (age_over_18 false), every check passing", async (kind) => {
+    const scenario = await setUpScenario(kind, { claims: ["age_over_18", "birth_date"], person: SAMPLE_PEOPLE.minor });
+    const verdict = await verifyAnswer(scenario, await answer(scenario));
+    expect(failedChecks(verdict)).toEqual([]);
+    expect(verdict.credential?.claims).toMatchObject({ ageOver18: false, birthDate: "2012-06-01" });
   });
 
   it("accepts any one of several accepted kinds (credential_sets)", async () => {
@@ -77,6 +89,12 @@ describe("verifyPresentation: an answer that cannot be read", () => {
       Array(9).fill("SKIPPED"),
     );
     expect(verdict.credential).toBeNull();
+  });
+
+  it("refuses an oversized answer before decrypting it", async () => {
+    const scenario = await setUpScenario("MDL");
+    const verdict = await verifyAnswer(scenario, { response: "a".repeat(2_000_001) });
+    expect(check(verdict, "RESPONSE_FORMAT").detail).toBe("the answer is larger than any credential");
   });
 
   it("refuses a credential of a kind the workflow does not accept", async () => {

@@ -111,17 +111,25 @@ export async function verifySdJwtVc(
   if (payload._sd_alg !== undefined && payload._sd_alg !== "sha-256") {
     fail(book, "ELEMENTS_INTACT", `the disclosure digest algorithm ${payload._sd_alg} is not supported`);
   } else {
-    const seen = new Set<string>();
-    for (const disclosure of decoded.disclosures) {
-      const value = await disclosure.digest(hasher);
-      if (seen.has(value)) unreferenced.push(`${disclosure.key ?? "an array element"} (disclosed twice)`);
-      seen.add(value);
-      // nested disclosures are signed through their parent's disclosed value
-      signedDigests(disclosure.value, known);
+    const digests = await Promise.all(decoded.disclosures.map((disclosure) => disclosure.digest(hasher)));
+    const name = (index: number) => decoded.disclosures[index]!.key ?? "an array element";
+    digests.forEach((value, index) => {
+      if (digests.indexOf(value) !== index) unreferenced.push(`${name(index)} (disclosed twice)`);
+    });
+    // a nested disclosure is signed through its parent's disclosed value, once the parent itself is referenced
+    const reached = new Set<number>();
+    for (let grew = true; grew;) {
+      grew = false;
+      digests.forEach((value, index) => {
+        if (reached.has(index) || !known.has(value)) return;
+        reached.add(index);
+        signedDigests(decoded.disclosures[index]!.value, known);
+        grew = true;
+      });
     }
-    for (const disclosure of decoded.disclosures) {
-      if (!known.has(await disclosure.digest(hasher))) unreferenced.push(disclosure.key ?? "an array element");
-    }
+    digests.forEach((_, index) => {
+      if (!reached.has(index)) unreferenced.push(name(index));
+    });
     if (unreferenced.length === 0) pass(book, "ELEMENTS_INTACT", "every disclosure matches a digest the issuer signed");
     else fail(book, "ELEMENTS_INTACT", `changed after signing (no signed digest): ${unreferenced.join(", ")}`);
   }

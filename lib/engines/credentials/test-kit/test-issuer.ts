@@ -65,7 +65,8 @@ async function build(options: TestIssuerOptions, secret: string | null): Promise
   const rootKeys = await keyPair(secret === null ? null : seedFrom(secret, "iaca"));
   const signerKeys = await keyPair(secret === null ? null : seedFrom(secret, "document-signer"));
   // fixed dates and serials for a secret-derived issuer: the same secret gives the same certificates' keys and names
-  const notBefore = secret === null ? new Date(Date.now() - 86_400_000) : new Date("2025-01-01T00:00:00Z");
+  // two years back, so a test may backdate a credential (an expired one) inside its signer's validity
+  const notBefore = secret === null ? new Date(Date.now() - 2 * 365 * 86_400_000) : new Date("2025-01-01T00:00:00Z");
   const notAfter = new Date(notBefore.getTime() + 20 * 365 * 86_400_000);
   const root = await X509CertificateGenerator.createSelfSigned(
     {

@@ -42,8 +42,10 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => statusServer.listen(0, "127.0.0.1", resolve));
   statusUri = `http://127.0.0.1:${(statusServer.address() as AddressInfo).port}/status/1`;
   const list = await createTestStatusList(issuer, { uri: statusUri, revoked: [7] });
-  statusServer.on("request", (_req, res) =>
-    res.writeHead(200, { "content-type": "application/statuslist+jwt" }).end(list.token),
+  statusServer.on("request", (req, res) =>
+    req.url === "/status/1"
+      ? res.writeHead(200, { "content-type": "application/statuslist+jwt" }).end(list.token)
+      : res.writeHead(404).end(),
   );
   vi.stubEnv("CREDENTIAL_TRUST_ANCHORS_DIR", anchorsDir);
   vi.stubEnv("CREDENTIAL_STATUS_ALLOW_PRIVATE_NETWORKS", "true");
@@ -166,6 +168,20 @@ describe("forged and misused credentials are refused, each with its own reason",
     });
     const answer = await answerAsTestWallet(await requestsOf(account.auth, id), credential, { origin: ORIGIN });
     await refusedWith(answer, id, "REVOKED", "STATUS");
+  });
+
+  it("a status list that cannot be fetched is no revocation: MANUAL_REVIEW, STATUS_UNAVAILABLE", async () => {
+    const id = await start(account.auth, account.workflows.wallet!);
+    const unreachable = new URL(statusUri);
+    unreachable.pathname = "/gone";
+    const credential = await issueTestCredential(issuer, "EU_PID_SD_JWT", SAMPLE_PEOPLE.erika, {
+      status: { uri: unreachable.toString(), index: 7 },
+    });
+    const answer = await answerAsTestWallet(await requestsOf(account.auth, id), credential, { origin: ORIGIN });
+    const { record, data, checks } = await present(account.auth, id, answer);
+    expect(record.result).toBe("MANUAL_REVIEW");
+    expect(checkResult(checks, "STATUS")).toBe("REVIEW");
+    expect(data.credential_failure).toBe("STATUS_UNAVAILABLE");
   });
 
   it("the same issuer's credential at a status index that is not set passes its STATUS check", async () => {
