@@ -87,6 +87,8 @@ export async function redactVerifications(tx: Tx, accountId: string, ids: string
     where: { verificationId: { in: ids } },
     data: { value: null, fileId: null },
   });
+  // a wallet credential request's nonce and key (issue 34): of no use once the verification is erased
+  await tx.credentialRequest.deleteMany({ where: { verificationId: { in: ids } } });
   if (files.length) {
     await tx.storedFile.deleteMany({ where: { id: { in: files.map((f) => f.id) } } });
     // the "postgres" storage backend: the blobs go in the same transaction as their metadata
