@@ -33,3 +33,20 @@ describe("env: settings unsafe in production", () => {
     expect(start("development", "1")().INNGEST_DEV).toBe("1");
   });
 });
+
+describe("env: CREDENTIAL_TRUST_ANCHORS_DIR", () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    resetEnvCache();
+  });
+
+  it("must name an existing directory: a typo fails at start, not at the first wallet", () => {
+    vi.stubEnv("DATABASE_URL", "postgresql://x@localhost/x");
+    vi.stubEnv("CREDENTIAL_TRUST_ANCHORS_DIR", "/no/such/anchors");
+    resetEnvCache();
+    expect(() => env()).toThrow(/CREDENTIAL_TRUST_ANCHORS_DIR: must be an existing directory/);
+    vi.stubEnv("CREDENTIAL_TRUST_ANCHORS_DIR", process.cwd());
+    resetEnvCache();
+    expect(env().CREDENTIAL_TRUST_ANCHORS_DIR).toBe(process.cwd());
+  });
+});

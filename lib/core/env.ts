@@ -1,3 +1,4 @@
+import { statSync } from "node:fs";
 import { z } from "zod";
 
 // Every setting the server reads, with its default. The README's configuration table mirrors this file.
@@ -117,7 +118,11 @@ const EnvSchema = z.object({
   // DIGITAL_CREDENTIAL (issue 34): a directory of PEM files (IACA roots for mdocs, issuer CAs for SD-JWT VCs) whose
   // certificates are trusted to sign wallet credentials; unset: none is trusted (only the sandbox's test issuer, in
   // test mode). Read at each check, so a root added or removed applies without a restart.
-  CREDENTIAL_TRUST_ANCHORS_DIR: z.string().min(1).optional(),
+  CREDENTIAL_TRUST_ANCHORS_DIR: z
+    .string()
+    .min(1)
+    .refine((dir) => statSync(dir, { throwIfNoEntry: false })?.isDirectory() === true, "must be an existing directory")
+    .optional(),
   // a credential's status list may be fetched from private addresses and over plain http (tests, a closed network)
   CREDENTIAL_STATUS_ALLOW_PRIVATE_NETWORKS: bool,
 });
