@@ -61,7 +61,7 @@ export const digitalCredential: VerificationProcess = {
     const checks = verdict.checks.map(toStepCheck);
     const result = resultOfChecks(checks);
     const failure = failureReason(verdict.checks);
-    // the portrait becomes a file only from a credential that passed: a forged one's face is nobody's reference
+    // the portrait becomes a file only from a credential not declined: a forged one's face is nobody's reference
     const portrait = result !== "DECLINED" ? verdict.credential?.portrait : null;
     const portraitFileId = portrait ? await storePortrait(input, portrait, checks) : null;
     return {
