@@ -89,6 +89,31 @@ describe("liveness.run", () => {
     expect(pad.median_real).toBeLessThan(0.75);
   }, 90_000);
 
+  it("matches the face with a wallet credential's portrait (CREDENTIAL_PORTRAIT) when the workflow has one (issue 34)", async () => {
+    const video = await stillVideo(faces[0]!, 3, "webm");
+    const portrait = await sharp(faces[0]!).resize(240, 300, { fit: "cover" }).jpeg().toBuffer();
+    const output = await liveness.run(
+      processInput(
+        {
+          SELFIE_VIDEO: { bytes: video, contentType: "video/webm" },
+          CREDENTIAL_PORTRAIT: { bytes: portrait, contentType: "image/jpeg" },
+        },
+        undefined,
+        ["DIGITAL_CREDENTIAL", "LIVENESS"],
+      ),
+    );
+    expect(byName(output.checks).DOCUMENT_MATCH).toBe("PASSED");
+    expect(output.data).toMatchObject({ face_match: { reference: "CREDENTIAL_PORTRAIT", result: "PASSED" } });
+    // without a portrait (the claim was not asked for, or not disclosed) a person decides
+    const without = await liveness.run(
+      processInput({ SELFIE_VIDEO: { bytes: video, contentType: "video/webm" } }, undefined, [
+        "DIGITAL_CREDENTIAL",
+        "LIVENESS",
+      ]),
+    );
+    expect(byName(without.checks).DOCUMENT_MATCH).toBe("REVIEW");
+  }, 90_000);
+
   it("declines a looped photo (moving picture, head pose unchanged) and a face that differs from the document", async () => {
     const video = await loopedPhotoVideo(faces[0]!, 4, "mp4");
     const output = await liveness.run(

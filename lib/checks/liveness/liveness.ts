@@ -195,7 +195,7 @@ export const liveness: VerificationProcess = {
           lowest_similarity: lowest === null ? null : round(lowest),
           median_similarity: median(sims) === null ? null : round(median(sims)!),
         },
-        face_match: documentMatch.match ? { ...documentMatch.match, reference: "DOCUMENT_FRONT" } : null,
+        face_match: documentMatch.match ? { ...documentMatch.match, reference: documentMatch.reference } : null,
         selfie_photo_match: selfieMatch.match,
         capture_integrity: integrity.data,
         // model scores: recorded for reviewers, never decisive (see the table above)
@@ -224,7 +224,7 @@ type Observed = Parameters<typeof matchFaces>[0];
 async function documentFaceMatch(
   input: ProcessInput,
   face: Observed | null,
-): Promise<{ check: Check; match: FaceMatch | null }> {
+): Promise<{ check: Check; match: FaceMatch | null; reference?: string }> {
   const reference = await documentPortrait(input);
   if ("skipped" in reference) {
     return {
@@ -234,7 +234,7 @@ async function documentFaceMatch(
   }
   if ("missing" in reference)
     return { check: { name: "DOCUMENT_MATCH", result: "REVIEW", detail: reference.missing }, match: null };
-  const { portrait, label } = reference;
+  const { portrait, label, source } = reference;
   if (!face)
     return {
       check: { name: "DOCUMENT_MATCH", result: "FAILED", detail: "No face in the video to compare with the document." },
@@ -244,11 +244,12 @@ async function documentFaceMatch(
   return {
     check: { name: "DOCUMENT_MATCH", result: match.result, detail: matchDetail(label, match) },
     match,
+    reference: source,
   };
 }
 
 type DocumentPortrait =
-  | { portrait: NonNullable<Awaited<ReturnType<typeof largestFace>>>; label: string }
+  | { portrait: NonNullable<Awaited<ReturnType<typeof largestFace>>>; label: string; source: string }
   | { skipped: string }
   | { missing: string };
 
@@ -263,7 +264,7 @@ async function documentPortrait(input: ProcessInput): Promise<DocumentPortrait> 
   const credential = hasCredential ? await fileOf(input, "CREDENTIAL_PORTRAIT") : null;
   if (credential) {
     const portrait = await largestFace(credential.bytes);
-    if (portrait) return { portrait, label: "the credential's portrait" };
+    if (portrait) return { portrait, label: "the credential's portrait", source: "CREDENTIAL_PORTRAIT" };
     if (!hasDocument) return { missing: "No face was found on the credential's portrait." };
   }
   if (!hasDocument) return { missing: "The verified credential carried no portrait to compare the face with." };
@@ -271,7 +272,7 @@ async function documentPortrait(input: ProcessInput): Promise<DocumentPortrait> 
   if (!front) return { missing: "No document front image to compare the face with." };
   const portrait = await largestFace(front.bytes);
   if (!portrait) return { missing: "No face was found on the document front." };
-  return { portrait, label: "the document portrait" };
+  return { portrait, label: "the document portrait", source: "DOCUMENT_FRONT" };
 }
 
 async function selfiePhotoMatch(
