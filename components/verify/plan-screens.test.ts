@@ -53,6 +53,17 @@ describe("planScreens", () => {
     );
     expect(screens.map((s) => s.kind)).toEqual(["generic"]);
   });
+
+  it("gives the wallet's answer (DIGITAL_CREDENTIAL) a screen of its own, not a text form", () => {
+    const screens = planScreens(
+      buildInputs({ processes: ["DIGITAL_CREDENTIAL", "EMAIL_CHECK"], documentTypes: [], countries: [], settings: {} }),
+      null,
+    );
+    expect(screens.map((s) => [s.kind, s.fields.map((f) => f.fieldName)])).toEqual([
+      ["wallet", ["DIGITAL_CREDENTIAL"]],
+      ["email", ["EMAIL", "EMAIL_OTP"]],
+    ]);
+  });
 });
 
 describe("resuming", () => {

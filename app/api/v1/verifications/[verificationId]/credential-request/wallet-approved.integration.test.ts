@@ -15,14 +15,17 @@ import {
   type TestIssuer,
 } from "@/lib/engines/credentials/test-kit";
 import { call } from "@/test/api-client";
-import { createTestAccount, type TestAccount } from "@/test/fixtures";
+import { createTestAccount, sessionTokenFor, type TestAccount } from "@/test/fixtures";
 import { startReceiver, type WebhookReceiver } from "@/test/webhook-receiver";
 import {
   checkResult,
   credentialRequest,
   present,
   requestsOf,
+  processNow,
+  sendInputsRoute,
   start,
+  startRoute,
   testWalletRoute,
   type Auth,
 } from "@/test/wallet-fixtures";
@@ -172,6 +175,35 @@ describe("the sandbox's test issuer", () => {
     // the real check ran (no SANDBOX magic): the sandbox issuer chained to its root
     expect(checkResult(checks, "ISSUER_TRUSTED")).toBe("PASSED");
     expect(data).toMatchObject({ full_name: "Erika Mustermann", credential: { kind: "EU_PID_MDOC" } });
+  });
+
+  it("the hosted page's path: its session asks for the request and the test wallet, and sends the answer", async () => {
+    const started = await call(startRoute, "/api/v1/verifications", {
+      ...testAuth,
+      body: { flowId: account.workflows.wallet, metadata: {} },
+    });
+    expect(started.status, started.text).toBe(201);
+    const id = started.body.verificationId as string;
+    const session = { token: await sessionTokenFor(started.body.verificationUrl as string), clientId: "" };
+    const asked = await credentialRequest(session, id);
+    expect(asked.status, asked.text).toBe(200);
+    expect(asked.body.origin).toBe(HOSTED_ORIGIN);
+    // a session reaches its own verification only
+    const other = await start(testAuth, account.workflows.wallet!);
+    expect((await credentialRequest(session, other)).status).toBe(404);
+    const answered = await call(testWalletRoute, `/api/v1/sandbox/verifications/${id}/test-wallet`, {
+      ...session,
+      body: {},
+    });
+    expect(answered.status, answered.text).toBe(200);
+    const sent = await call(sendInputsRoute, `/api/v1/verifications/${id}/send-inputs`, {
+      ...session,
+      body: { inputs: [{ fieldName: "DIGITAL_CREDENTIAL", type: "TEXT", value: JSON.stringify(answered.body) }] },
+    });
+    expect(sent.status, sent.text).toBe(200);
+    await processNow(id);
+    const row = await prisma.verification.findUniqueOrThrow({ where: { id }, select: { result: true } });
+    expect(row.result).toBe("APPROVED");
   });
 
   it("is never trusted in live mode, and the test wallet refuses live verifications", async () => {
