@@ -45,6 +45,9 @@ const PLAIN: Record<string, string> = {
   NAME_PRESENT: "Name missing",
   EMAIL_PRESENT: "E-mail missing",
   OTP_MATCHED: "One-time code not confirmed",
+  CLAIMS_DISCLOSED: "Wallet credential without every claim asked for",
+  PORTRAIT_STORED: "Wallet credential's portrait unusable",
+  STATUS: "Wallet credential's status list could not be checked",
 };
 
 const STEP_PLAIN: Record<string, string> = {
@@ -55,6 +58,7 @@ const STEP_PLAIN: Record<string, string> = {
   LOCATION_INTELLIGENCE: "Location needs a person's look",
   ADDRESS_VERIFICATION: "Address needs a person's look",
   WATCHLIST_CHECK: "Watchlist check needs a person's look",
+  DIGITAL_CREDENTIAL: "Wallet credential needs a person's look",
 };
 
 /** The queue's "reason" filter: the process of a step that asked for review (or failed processing). */
@@ -66,6 +70,7 @@ export const REVIEW_REASON_FILTERS = [
   "LOCATION_INTELLIGENCE",
   "ADDRESS_VERIFICATION",
   "WATCHLIST_CHECK",
+  "DIGITAL_CREDENTIAL",
   "PROCESSING_FAILED",
 ] as const;
 
@@ -77,6 +82,7 @@ export const REASON_FILTER_LABELS: Record<(typeof REVIEW_REASON_FILTERS)[number]
   LOCATION_INTELLIGENCE: "Location",
   ADDRESS_VERIFICATION: "Address",
   WATCHLIST_CHECK: "Watchlist",
+  DIGITAL_CREDENTIAL: "Wallet credential",
   PROCESSING_FAILED: "Processing failed",
 };
 

@@ -134,7 +134,9 @@ async function batchAfter(
         string,
         unknown
       >;
-    const doc = data("DOCUMENT_VERIFICATION");
+    // a wallet credential's data has the document's fields (issue 34): read when there is no document step
+    const documentData = data("DOCUMENT_VERIFICATION");
+    const doc = Object.keys(documentData).length ? documentData : data("DIGITAL_CREDENTIAL");
     const address = data("ADDRESS_VERIFICATION");
     const inputs = new Map((extraOf.get(row.id)?.inputs ?? []).map((i) => [i.fieldName, i.value]));
     const input = (name: string) => str(inputs.get(name));

@@ -113,7 +113,7 @@ function searchCondition(accountId: string, q: string, personalSearch: boolean):
       AND ("referenceIndex" = ANY(${each((k) => referenceIndex(k, q))}::text[]) OR (cardinality(${prefixes}::text[]) > 0 AND "referencePrefixes" && ${prefixes}::text[]))
     UNION
     SELECT "verificationId" FROM "VerificationStep"
-    WHERE "processType" = 'DOCUMENT_VERIFICATION'
+    WHERE "processType" IN ('DOCUMENT_VERIFICATION', 'DIGITAL_CREDENTIAL')
       AND ("documentNumberIndex" = ANY(${numbers}::text[]) OR ${nameMatch}))`;
 }
 

@@ -15,6 +15,8 @@ import {
   type TestIssuer,
 } from "@/lib/engines/credentials/test-kit";
 import { call } from "@/test/api-client";
+import { ownerOf } from "@/test/dashboard-fixtures";
+import { listVerifications, ListFiltersSchema } from "@/lib/domain/verifications/list-verifications";
 import { createTestAccount, sessionTokenFor, type TestAccount } from "@/test/fixtures";
 import { startReceiver, type WebhookReceiver } from "@/test/webhook-receiver";
 import {
@@ -133,6 +135,17 @@ describe("DIGITAL_CREDENTIAL approves a genuine credential of a trusted issuer",
       id: "DIGITAL_CREDENTIAL",
       data: { full_name: "Erika Mustermann", credential: { kind } },
     });
+  });
+
+  it("the dashboard's search finds a verification by the name and document number its credential gave", async () => {
+    const id = await start(account.auth, account.workflows.wallet!);
+    const credential = await issueTestCredential(operatorIssuer, "MDL", SAMPLE_PEOPLE.jordan);
+    const answer = await answerAsTestWallet(await requestsOf(account.auth, id), credential, { origin: HOSTED_ORIGIN });
+    await present(account.auth, id, answer);
+    const found = async (q: string) =>
+      (await listVerifications(ownerOf(account), ListFiltersSchema.parse({ q }))).rows.map((r) => r.id);
+    expect(await found("Jordan Sample")).toContain(id);
+    expect(await found("D1234567")).toContain(id);
   });
 
   it("asks for the workflow's claims only, for a front end of an origin the workflow names", async () => {
