@@ -12,6 +12,7 @@ import { sandboxProcess } from "@/lib/domain/sandbox/sandbox-process";
 import { checkPortsFor } from "@/lib/domain/verifications/check-ports";
 import { toWorkflowShape, versionSelect } from "@/lib/domain/flows/workflow-shape";
 import type { ProcessType } from "@/lib/shared/process-types";
+import { alternativeNotTaken } from "@/lib/domain/flows/inputs";
 import { stepCompletedFields, webhookStatus } from "@/lib/jobs/step-payload";
 import { log } from "@/lib/core/observability/logger";
 import { metrics } from "@/lib/core/observability/metrics";
@@ -47,16 +48,26 @@ export function planWaves(processes: readonly string[]): number[][] {
 export async function planVerification(verificationId: string): Promise<{ waves: number[][] } | null> {
   const verification = await prisma.verification.findUnique({
     where: { id: verificationId },
-    select: { status: true, workflowVersion: { select: { processes: true } } },
+    select: {
+      status: true,
+      workflowVersion: { select: { processes: true } },
+      inputs: { select: { fieldName: true } },
+    },
   });
   if (verification?.status !== "PROCESSING") return null;
   // the version's process types were validated on publish; the column stays text[] (prisma/schema.prisma, processes)
   const processes = verification.workflowVersion.processes as ProcessType[];
+  // a wallet credential beside a document: the alternative the end user did not take is not run (issue 34)
+  const notTaken = alternativeNotTaken(processes, new Set(verification.inputs.map((i) => i.fieldName)));
+  const skipped = notTaken ? processes.indexOf(notTaken) : -1;
   await prisma.verificationStep.createMany({
-    data: processes.map((processType, position) => ({ verificationId, position, processType })),
+    data: processes.flatMap((processType, position) =>
+      position === skipped ? [] : [{ verificationId, position, processType }],
+    ),
     skipDuplicates: true,
   });
-  return { waves: planWaves(processes) };
+  const waves = planWaves(processes).map((wave) => wave.filter((position) => position !== skipped));
+  return { waves: waves.filter((wave) => wave.length) };
 }
 
 /**

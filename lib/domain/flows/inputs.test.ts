@@ -6,6 +6,7 @@ import {
   MAX_IMAGE_BYTES,
   MAX_VIDEO_BYTES,
   VIDEO_TYPES,
+  alternativeNotTaken,
   buildInputs,
   fileKindOf,
   missingInputs,
@@ -129,6 +130,31 @@ describe("buildInputs, one process at a time", () => {
       kinds: ["MDL"],
       claims: ["given_name", "family_name", "birth_date", "document_number", "expiry_date", "portrait"],
     });
+  });
+
+  it("DIGITAL_CREDENTIAL beside DOCUMENT_VERIFICATION: either one; the wallet's answer stands in for the document", () => {
+    const fields = buildInputs(workflow(["DOCUMENT_VERIFICATION", "DIGITAL_CREDENTIAL"]));
+    expect(field(fields, "DIGITAL_CREDENTIAL")).toMatchObject({
+      optional: true,
+      data: { alternativeTo: "DOCUMENT_VERIFICATION" },
+    });
+    const missing = (supplied: Record<string, string>) =>
+      names(missingInputs(fields, new Map(Object.entries(supplied))));
+    expect(missing({})).toEqual(["DOCUMENT_COUNTRY", "DOCUMENT_TYPE", "DOCUMENT_FRONT"]);
+    expect(missing({ DIGITAL_CREDENTIAL: "{}" })).toEqual([]);
+    expect(alternativeNotTaken(["DOCUMENT_VERIFICATION", "DIGITAL_CREDENTIAL"], new Set(["DIGITAL_CREDENTIAL"]))).toBe(
+      "DOCUMENT_VERIFICATION",
+    );
+    expect(alternativeNotTaken(["DOCUMENT_VERIFICATION", "DIGITAL_CREDENTIAL"], new Set(["DOCUMENT_FRONT"]))).toBe(
+      "DIGITAL_CREDENTIAL",
+    );
+    expect(
+      alternativeNotTaken(
+        ["DOCUMENT_VERIFICATION", "DIGITAL_CREDENTIAL"],
+        new Set(["DOCUMENT_FRONT", "DIGITAL_CREDENTIAL"]),
+      ),
+    ).toBeNull();
+    expect(alternativeNotTaken(["DIGITAL_CREDENTIAL"], new Set())).toBeNull();
   });
 
   it.each([

@@ -168,17 +168,25 @@ function inputsOf(process: ProcessType, workflow: WorkflowShape, hasDocument: bo
           optional: false,
         },
       ];
-    case "DIGITAL_CREDENTIAL":
+    case "DIGITAL_CREDENTIAL": {
+      // beside a document step, either one identifies the person: the wallet, or the photo as its fallback
+      const alternative = workflow.processes.includes("DOCUMENT_VERIFICATION");
       return [
         {
           fieldName: "DIGITAL_CREDENTIAL",
-          description:
-            "The wallet's answer to this verification's credential request: the JSON of the DigitalCredential that navigator.credentials.get returned ({protocol, data})",
+          description: alternative
+            ? "The wallet's answer to this verification's credential request (the JSON of the DigitalCredential that navigator.credentials.get returned, {protocol, data}); instead of the document inputs"
+            : "The wallet's answer to this verification's credential request: the JSON of the DigitalCredential that navigator.credentials.get returned ({protocol, data})",
           fieldType: "TEXT",
-          data: { ...credentialAsk(settings), requestEndpoint: "credential-request" },
-          optional: false,
+          data: {
+            ...credentialAsk(settings),
+            requestEndpoint: "credential-request",
+            ...(alternative ? { alternativeTo: "DOCUMENT_VERIFICATION" } : {}),
+          },
+          optional: alternative,
         },
       ];
+    }
     case "WATCHLIST_CHECK":
       // the document (or credential) step supplies name and date of birth when there is one
       if (hasDocument) return [];
@@ -226,16 +234,48 @@ export function fileKindOf(fieldName: string): FileKind {
  * required POSTAL_CODE is not waited for once the COUNTRY given has no postal codes (AE, HK, …: ADDRESS_COMPLETENESS
  * does not demand one there either).
  */
+/** The document step's inputs: not needed when the wallet's answer stands in for them (DIGITAL_CREDENTIAL beside it). */
+export const DOCUMENT_FIELDS: readonly string[] = [
+  "DOCUMENT_COUNTRY",
+  "DOCUMENT_TYPE",
+  "DOCUMENT_FRONT",
+  "DOCUMENT_BACK",
+];
+
+/** Whether the wallet's answer was given instead of the document (a workflow with both steps, issue 34). */
+export function walletInsteadOfDocument(
+  fields: readonly Pick<InputField, "fieldName" | "data">[],
+  supplied: { has(fieldName: string): boolean },
+): boolean {
+  const wallet = fields.find((f) => f.fieldName === "DIGITAL_CREDENTIAL");
+  return wallet?.data?.alternativeTo === "DOCUMENT_VERIFICATION" && supplied.has("DIGITAL_CREDENTIAL");
+}
+
+/**
+ * Of a workflow with both DOCUMENT_VERIFICATION and DIGITAL_CREDENTIAL, the step the end user did not take: it is not
+ * run (no step row). The document step when only the wallet's answer came; the wallet step when it did not come.
+ */
+export function alternativeNotTaken(
+  processes: readonly string[],
+  supplied: ReadonlySet<string>,
+): "DOCUMENT_VERIFICATION" | "DIGITAL_CREDENTIAL" | null {
+  if (!processes.includes("DOCUMENT_VERIFICATION") || !processes.includes("DIGITAL_CREDENTIAL")) return null;
+  if (!supplied.has("DIGITAL_CREDENTIAL")) return "DIGITAL_CREDENTIAL";
+  return supplied.has("DOCUMENT_FRONT") ? null : "DOCUMENT_VERIFICATION";
+}
+
 export function missingInputs(
   fields: readonly InputField[],
   supplied: ReadonlyMap<string, string | null>,
 ): InputField[] {
+  const documentNotNeeded = walletInsteadOfDocument(fields, supplied);
   const chosenType = supplied.get("DOCUMENT_TYPE") as DocumentTypeName | undefined;
   const needsBack = Boolean(
     chosenType && DOCUMENT_TYPE_NAMES.includes(chosenType) && documentTypeSides(chosenType).includes("BACK"),
   );
   return fields.filter((field) => {
     if (supplied.has(field.fieldName)) return false;
+    if (documentNotNeeded && DOCUMENT_FIELDS.includes(field.fieldName)) return false;
     if (field.fieldName === "DOCUMENT_BACK") return needsBack;
     if (field.fieldName === "POSTAL_CODE" && usesNoPostalCodes(supplied.get("COUNTRY"))) return false;
     return !field.optional;

@@ -14,7 +14,8 @@ import {
   SAMPLE_PEOPLE,
   type TestIssuer,
 } from "@/lib/engines/credentials/test-kit";
-import { call } from "@/test/api-client";
+import { call, route } from "@/test/api-client";
+import * as statusModule from "@/app/api/v1/verifications/[verificationId]/status/route";
 import { ownerOf } from "@/test/dashboard-fixtures";
 import { listVerifications, ListFiltersSchema } from "@/lib/domain/verifications/list-verifications";
 import { createTestAccount, sessionTokenFor, type TestAccount } from "@/test/fixtures";
@@ -38,6 +39,7 @@ import {
 // test mode only.
 
 const HOSTED_ORIGIN = "http://localhost:3000";
+const statusRoute = route("/api/v1/verifications/[verificationId]/status", statusModule);
 let account: TestAccount;
 let operatorIssuer: TestIssuer;
 let anchorsDir: string;
@@ -55,6 +57,7 @@ beforeAll(async () => {
   account = await createTestAccount({
     workflows: [
       { name: "wallet", processes: ["DIGITAL_CREDENTIAL"] },
+      { name: "wallet-or-document", processes: ["DOCUMENT_VERIFICATION", "DIGITAL_CREDENTIAL"] },
       {
         name: "own-front-end",
         processes: ["DIGITAL_CREDENTIAL"],
@@ -161,6 +164,21 @@ describe("DIGITAL_CREDENTIAL approves a genuine credential of a trusted issuer",
     expect(record.result).toBe("APPROVED");
     expect((data.credential as { disclosed: string[] }).disclosed.sort()).toEqual(["age_over_18", "given_name"]);
     expect(data).toMatchObject({ given_names: "Jordan", surname: null, date_of_birth: null, age_over_18: true });
+  });
+
+  it("beside a document step, the wallet's answer alone completes it: the document step is not run", async () => {
+    const id = await start(account.auth, account.workflows["wallet-or-document"]!);
+    const before = await call(statusRoute, `/api/v1/verifications/${id}/status`, account.auth);
+    expect((before.body.missingInputs as { fieldName: string }[]).map((f) => f.fieldName)).toEqual([
+      "DOCUMENT_COUNTRY",
+      "DOCUMENT_TYPE",
+      "DOCUMENT_FRONT",
+    ]);
+    const credential = await issueTestCredential(operatorIssuer, "EU_PID_MDOC", SAMPLE_PEOPLE.erika);
+    const answer = await answerAsTestWallet(await requestsOf(account.auth, id), credential, { origin: HOSTED_ORIGIN });
+    const { record } = await present(account.auth, id, answer);
+    expect(record).toMatchObject({ status: "COMPLETED", result: "APPROVED" });
+    expect((record.steps as { stepId: string }[]).map((s) => s.stepId)).toEqual(["DIGITAL_CREDENTIAL"]);
   });
 
   it("a claim the holder declines to share: MANUAL_REVIEW, not a decline", async () => {
