@@ -54,6 +54,23 @@ describe("planScreens", () => {
     expect(screens.map((s) => s.kind)).toEqual(["generic"]);
   });
 
+  it("offers the wallet first when the document is its alternative; the wallet's answer completes the document's screens", () => {
+    const inputs = buildInputs({
+      processes: ["DOCUMENT_VERIFICATION", "DIGITAL_CREDENTIAL", "EMAIL_CHECK"],
+      documentTypes: [],
+      countries: [],
+      settings: {},
+    });
+    const screens = planScreens(inputs, null);
+    expect(screens.map((s) => s.kind)).toEqual(["wallet", "document-select", "photo", "email"]);
+    expect(nextOpenScreen(screens, new Set())).toBe(0);
+    // the wallet's answer: on to the e-mail, the document's screens are done
+    expect(nextOpenScreen(screens, new Set(["DIGITAL_CREDENTIAL"]))).toBe(3);
+    expect(isLastOpenScreen(screens, 0, new Set(["DIGITAL_CREDENTIAL", "EMAIL", "EMAIL_OTP"]), new Set())).toBe(true);
+    // "use a photo instead": the wallet's screen is skipped, the document's are asked
+    expect(nextOpenScreen(screens, new Set(), new Set(["wallet:DIGITAL_CREDENTIAL"]))).toBe(1);
+  });
+
   it("gives the wallet's answer (DIGITAL_CREDENTIAL) a screen of its own, not a text form", () => {
     const screens = planScreens(
       buildInputs({ processes: ["DIGITAL_CREDENTIAL", "EMAIL_CHECK"], documentTypes: [], countries: [], settings: {} }),

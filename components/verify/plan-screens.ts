@@ -6,7 +6,16 @@ import type { InputField } from "@/lib/domain/flows/inputs";
 export type ScreenKind =
   "document-select" | "photo" | "video" | "address" | "email" | "location" | "personal" | "wallet" | "generic";
 
-export type Screen = { id: string; kind: ScreenKind; group: number; fields: InputField[] };
+export type Screen = {
+  id: string;
+  kind: ScreenKind;
+  group: number;
+  fields: InputField[];
+  /** done also when this input was given instead (the document's screens, when the wallet's answer came: issue 34) */
+  insteadOf?: string;
+};
+
+const DOCUMENT_INPUTS = ["DOCUMENT_COUNTRY", "DOCUMENT_TYPE", "DOCUMENT_FRONT", "DOCUMENT_BACK"];
 
 const ADDRESS_FIELDS = ["ADDRESS_LINE", "CITY", "PROVINCE", "POSTAL_CODE", "COUNTRY"];
 const GROUPED: { kind: ScreenKind; fields: string[] }[] = [
@@ -56,7 +65,26 @@ export function planScreens(inputs: readonly InputField[], documentSides: readon
     if (kind === "generic" && last?.kind === "generic" && last.group === field.group) last.fields.push(field);
     else screens.push({ id: `${kind}:${field.fieldName}`, kind, group: field.group, fields: [field] });
   }
-  return screens;
+  return walletFirst(screens);
+}
+
+/**
+ * A wallet credential as the alternative to the document (both in the workflow): the wallet's screen comes first, the
+ * document's screens are its fallback and count as done once the wallet's answer is in.
+ */
+function walletFirst(screens: Screen[]): Screen[] {
+  const wallet = screens.find(
+    (s) => s.kind === "wallet" && s.fields[0]?.data?.alternativeTo === "DOCUMENT_VERIFICATION",
+  );
+  if (!wallet) return screens;
+  const document = (s: Screen) => s.fields.every((f) => DOCUMENT_INPUTS.includes(f.fieldName));
+  const first = screens.findIndex(document);
+  const rest = screens
+    .filter((s) => s !== wallet)
+    .map((s) => (document(s) ? { ...s, insteadOf: "DIGITAL_CREDENTIAL" } : s));
+  if (first < 0) return screens;
+  const at = rest.findIndex(document);
+  return [...rest.slice(0, at), wallet, ...rest.slice(at)];
 }
 
 function isRequired(field: InputField): boolean {
@@ -64,6 +92,7 @@ function isRequired(field: InputField): boolean {
 }
 
 export function isScreenDone(screen: Screen, supplied: ReadonlySet<string>): boolean {
+  if (screen.insteadOf && supplied.has(screen.insteadOf)) return true;
   const required = screen.fields.filter(isRequired);
   if (required.length) return required.every((f) => supplied.has(f.fieldName));
   return screen.fields.some((f) => supplied.has(f.fieldName));

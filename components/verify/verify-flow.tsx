@@ -138,7 +138,12 @@ export function VerifyFlow({ entry }: { entry: HostedEntry }) {
       const sides = extra?.documentSides ?? documentSides;
       const plannedScreens = extra?.documentSides ? planScreens(state.inputs, sides) : screens;
       const index = plannedScreens.findIndex((s) => s.id === screen.id);
-      const last = isLastOpenScreen(plannedScreens, index, supplied, skipped);
+      // what this submission supplies counts: the wallet's answer completes the document's screens too
+      const submitted =
+        submission === "skip"
+          ? []
+          : [...(submission.texts ?? []), ...(submission.files ?? [])].map((item) => item.fieldName);
+      const last = isLastOpenScreen(plannedScreens, index, new Set([...supplied, ...submitted]), skipped);
       if (submission === "skip" && !last) {
         setSkipped((prev) => new Set(prev).add(screen.id));
         return;

@@ -275,6 +275,7 @@ export const de: Messages = {
     cancelled: "Ihre Wallet hat keinen Ausweis geteilt. Versuchen Sie es erneut, wenn Sie bereit sind.",
     unsupported:
       "Dieser Browser kann keinen Ausweis aus der Wallet eines Smartphones teilen. Fahren Sie auf Ihrem Smartphone fort, in einem Browser, der das kann (ein aktuelles Chrome oder Safari).",
+    documentInstead: "Stattdessen ein Foto Ihres Ausweisdokuments verwenden",
     testWallet: "Test-Wallet verwenden",
     testHint: "Testmodus: Statt einer echten Wallet antwortet ein erfundener Testausweis.",
     claims: {

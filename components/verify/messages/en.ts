@@ -259,6 +259,7 @@ export const en = {
     cancelled: "Your wallet did not share an ID. Try again when you are ready.",
     unsupported:
       "This browser cannot share an ID from a phone's wallet. Continue on your phone, in a browser that can (a recent Chrome or Safari).",
+    documentInstead: "Use a photo of your ID document instead",
     testWallet: "Use the test wallet",
     testHint: "Test mode: a made-up test ID answers instead of a real wallet.",
     claims: {

@@ -267,6 +267,7 @@ export const es: Messages = {
     cancelled: "Su cartera no ha compartido ningún documento. Vuelva a intentarlo cuando esté listo.",
     unsupported:
       "Este navegador no puede compartir un documento de la cartera de un teléfono. Continúe en su teléfono, en un navegador que sí pueda (una versión reciente de Chrome o Safari).",
+    documentInstead: "Usar en su lugar una foto de su documento de identidad",
     testWallet: "Usar la cartera de prueba",
     testHint: "Modo de prueba: responde un documento de prueba ficticio en lugar de una cartera real.",
     claims: {

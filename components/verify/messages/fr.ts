@@ -273,6 +273,7 @@ export const fr: Messages = {
     cancelled: "Votre portefeuille n'a partagé aucune pièce d'identité. Réessayez quand vous serez prêt.",
     unsupported:
       "Ce navigateur ne peut pas partager une pièce d'identité du portefeuille d'un téléphone. Continuez sur votre téléphone, dans un navigateur qui le permet (une version récente de Chrome ou de Safari).",
+    documentInstead: "Utiliser plutôt une photo de votre pièce d'identité",
     testWallet: "Utiliser le portefeuille de test",
     testHint: "Mode test : une pièce d'identité de test fictive répond à la place d'un vrai portefeuille.",
     claims: {

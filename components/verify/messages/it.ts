@@ -272,6 +272,7 @@ export const it: Messages = {
     cancelled: "Il wallet non ha condiviso alcun documento. Riprovi quando è pronto.",
     unsupported:
       "Questo browser non può condividere un documento dal wallet di un telefono. Continui sul telefono, in un browser che lo consente (una versione recente di Chrome o Safari).",
+    documentInstead: "Usa invece una foto del suo documento d'identità",
     testWallet: "Usa il wallet di prova",
     testHint: "Modalità di prova: risponde un documento di prova fittizio invece di un wallet reale.",
     claims: {

@@ -273,6 +273,7 @@ export const nl: Messages = {
     cancelled: "Uw wallet heeft geen identiteitsbewijs gedeeld. Probeer het opnieuw wanneer u klaar bent.",
     unsupported:
       "Deze browser kan geen identiteitsbewijs uit de wallet van een telefoon delen. Ga verder op uw telefoon, in een browser die dat wel kan (een recente versie van Chrome of Safari).",
+    documentInstead: "Gebruik in plaats daarvan een foto van uw identiteitsbewijs",
     testWallet: "Testwallet gebruiken",
     testHint: "Testmodus: een verzonnen testidentiteitsbewijs antwoordt in plaats van een echte wallet.",
     claims: {

@@ -268,6 +268,7 @@ export const pl: Messages = {
     cancelled: "Portfel nie udostępnił żadnego dokumentu. Spróbuj ponownie, gdy będziesz gotowy.",
     unsupported:
       "Ta przeglądarka nie może udostępnić dokumentu z portfela w telefonie. Kontynuuj na telefonie, w przeglądarce, która to obsługuje (aktualny Chrome lub Safari).",
+    documentInstead: "Zamiast tego użyj zdjęcia dokumentu tożsamości",
     testWallet: "Użyj portfela testowego",
     testHint: "Tryb testowy: zamiast prawdziwego portfela odpowiada fikcyjny dokument testowy.",
     claims: {

@@ -265,6 +265,7 @@ export const pt: Messages = {
     cancelled: "A sua carteira não partilhou nenhum documento. Tente novamente quando estiver pronto.",
     unsupported:
       "Este navegador não consegue partilhar um documento da carteira de um telemóvel. Continue no seu telemóvel, num navegador que o permita (uma versão recente do Chrome ou do Safari).",
+    documentInstead: "Usar antes uma fotografia do seu documento de identificação",
     testWallet: "Usar a carteira de teste",
     testHint: "Modo de teste: responde um documento de teste fictício em vez de uma carteira real.",
     claims: {

@@ -269,6 +269,7 @@ export const tr: Messages = {
     cancelled: "Cüzdanınız bir kimlik paylaşmadı. Hazır olduğunuzda tekrar deneyin.",
     unsupported:
       "Bu tarayıcı bir telefon cüzdanındaki kimliği paylaşamaz. Bunu destekleyen bir tarayıcıda (güncel bir Chrome veya Safari) telefonunuzda devam edin.",
+    documentInstead: "Bunun yerine kimlik belgenizin fotoğrafını kullanın",
     testWallet: "Test cüzdanını kullanın",
     testHint: "Test modu: gerçek bir cüzdan yerine uydurma bir test kimliği yanıt verir.",
     claims: {

@@ -27,6 +27,8 @@ export function WalletStep({ screenFields, state, session, submit, openHandoff }
   const { busy, error, run, setError } = useStepSubmit();
   const [supported, setSupported] = useState<boolean | null>(null);
   useEffect(() => setSupported(supportsDigitalCredentials()), []);
+  // beside a document step, the document photo is the fallback (where this browser cannot reach a wallet, or by choice)
+  const documentInstead = screenFields[0]?.data?.alternativeTo === "DOCUMENT_VERIFICATION";
   const asked = ((screenFields[0]?.data?.claims ?? []) as string[]).filter((c): c is CredentialClaim =>
     (CREDENTIAL_CLAIMS as readonly string[]).includes(c),
   );
@@ -88,11 +90,21 @@ export function WalletStep({ screenFields, state, session, submit, openHandoff }
         <>
           <p className={styles.warning}>{t("unsupported")}</p>
           {openHandoff ? (
-            <button type="button" className={styles.primary} onClick={openHandoff}>
+            <button type="button" className={documentInstead ? styles.link : styles.primary} onClick={openHandoff}>
               {handoff("offer")}
             </button>
           ) : null}
         </>
+      ) : null}
+      {documentInstead ? (
+        <button
+          type="button"
+          className={supported === false ? styles.primary : styles.link}
+          disabled={busy}
+          onClick={() => void run(() => submit("skip"))}
+        >
+          {t("documentInstead")}
+        </button>
       ) : null}
       {state.mode === "test" ? (
         <div className={styles.field}>
