@@ -24,9 +24,11 @@ export const SYNTHETIC_STATEMENTS = [
   "I declare that I am not acting on behalf of another person in this application.",
 ] as const;
 
+// the Klatt variants are the clearest to the recogniser, the plain voices hardly recognisable (both on purpose)
 export const VOICES = [
-  { voice: "en-us", speed: 150 },
+  { voice: "en-us+klatt", speed: 160 },
   { voice: "en-us+f3", speed: 175 },
+  { voice: "en-us+klatt2", speed: 140 },
   { voice: "en-gb", speed: 200 },
   { voice: "en-gb-x-rp+m3", speed: 160 },
 ] as const;
