@@ -19,8 +19,8 @@ export const STATEMENT_THRESHOLDS = {
   PASS_SHARE: 0.5,
   FAIL_SHARE: 0.2,
   FAIL_MIN_WORDS: 4,
-  /** …heard with at least this mean confidence: a voice the recogniser could not make out (espeak-ng's scored
-   * 0.1–0.4) may be the statement read unclearly, not another text */
+  /** …heard with at least this mean confidence (the real development clips: 0.54–0.92): a voice the recogniser
+   * could not make out (espeak-ng's plain voices: 0.18–0.61) may be the statement read unclearly, not another text */
   FAIL_MIN_CONFIDENCE: 0.6,
   /** fewer hearable words than this: too short to tell a reading from chance */
   MIN_STATEMENT_WORDS: 4,
