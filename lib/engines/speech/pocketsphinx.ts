@@ -87,6 +87,25 @@ export function parseTimedOutput(output: string): HeardWord[] {
   return words;
 }
 
+/** The recogniser's command line for one WAV file (bench:speech runs exactly this). */
+export function recogniserArgs(file: string, model: SpeechModel = DEBIAN_POCKETSPHINX): string[] {
+  return [
+    "-infile",
+    file,
+    "-hmm",
+    model.hmm,
+    "-lm",
+    model.lm,
+    "-dict",
+    model.dict,
+    ...DECODER_OPTIONS,
+    "-time",
+    "yes",
+    "-logfn",
+    "/dev/null",
+  ];
+}
+
 /** Free decoding of 16 kHz mono PCM with the general US English model: the words heard, with their confidence. */
 export async function transcribe(
   pcm: Buffer,
@@ -97,25 +116,9 @@ export async function transcribe(
   return withTempDir(async (dir) => {
     const file = path.join(dir, "speech.wav");
     await writeFile(file, Buffer.concat([wavHeader(samples.length), samples]));
-    const { stdout } = await runLimitedWithLog(
-      model.binary,
-      [
-        "-infile",
-        file,
-        "-hmm",
-        model.hmm,
-        "-lm",
-        model.lm,
-        "-dict",
-        model.dict,
-        ...DECODER_OPTIONS,
-        "-time",
-        "yes",
-        "-logfn",
-        "/dev/null",
-      ],
-      { timeoutMs: options.timeoutMs ?? 60_000 },
-    );
+    const { stdout } = await runLimitedWithLog(model.binary, recogniserArgs(file, model), {
+      timeoutMs: options.timeoutMs ?? 60_000,
+    });
     return parseTimedOutput(stdout.toString());
   });
 }
