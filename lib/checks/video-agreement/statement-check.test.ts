@@ -5,7 +5,10 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import type { StatementHearing } from "@/lib/engines/speech/hear-statement";
+import { loadLexicon } from "@/lib/engines/speech/lexicon";
 import { DEBIAN_POCKETSPHINX } from "@/lib/engines/speech/pocketsphinx";
+import { statementLanguage } from "@/lib/engines/speech/statement-words";
+import { DEFAULT_AGREEMENT_STATEMENT } from "@/lib/shared/workflow-settings";
 import { runFfmpeg, withTempDir } from "@/lib/engines/video/ffmpeg";
 import { listenToAgreement, speechData, statementCheck } from "./statement-check";
 
@@ -101,6 +104,29 @@ describe.skipIf(!espeak || !recogniser)(
         statement,
       );
       expect(wrong.check.result).not.toBe("PASSED");
+    });
+  },
+);
+
+describe.skipIf(!recogniser)(
+  `which statements are checked automatically${recogniser ? "" : " (skipped: pocketsphinx-en-us not installed)"}`,
+  () => {
+    it("checks the default statement and English ones, and leaves other languages to a reviewer", async () => {
+      const lexicon = await loadLexicon(DEBIAN_POCKETSPHINX.dict);
+      expect(statementLanguage(DEFAULT_AGREEMENT_STATEMENT, lexicon)).toBe("en");
+      expect(statementLanguage("I agree to open an account with Example Ltd.", lexicon)).toBe("en");
+      expect(
+        statementLanguage("Ich bestätige, dass ich die Person im Ausweis bin und der Prüfung zustimme.", lexicon),
+      ).toBe("other");
+      expect(
+        statementLanguage(
+          "Je confirme que je suis la personne du document et que j'accepte cette vérification.",
+          lexicon,
+        ),
+      ).toBe("other");
+      expect(
+        statementLanguage("Confirmo que soy la persona del documento y que acepto esta verificación.", lexicon),
+      ).toBe("other");
     });
   },
 );
