@@ -50,7 +50,7 @@ const COPY: Record<SettingName, { label: string; help: string }> = {
   },
   AGREEMENT_STATEMENT: {
     label: "Agreement statement",
-    help: "The statement the end user reads aloud on video. 10–1000 characters.",
+    help: "The statement the end user reads aloud on video. 10–1000 characters. Checked automatically in English only (whether it was read, by a speech recogniser on the server); in any other language a reviewer listens.",
   },
   WATCHLIST_THRESHOLD: {
     label: "Watchlist match threshold",

@@ -117,7 +117,10 @@ export const CHECK_CATALOGUE: Record<ProcessType, Record<string, CatalogueCheck>
     },
     PRESENTATION_ATTACK: { label: "Not a printed photo or a screen (passive PAD)", failureIsEvidence: true },
     AUDIO_PRESENT: { label: "Voice audio present" },
-    STATEMENT_TRANSCRIPT: { label: "Statement read aloud (reviewed by a person)" },
+    // decided for English statements only (lib/checks/video-agreement/statement-check.ts); other languages: REVIEW
+    STATEMENT_TRANSCRIPT: {
+      label: "Statement read aloud (English checked automatically; other languages by a person)",
+    },
   },
   ADDRESS_VERIFICATION: {
     ADDRESS_COMPLETENESS: { label: "Complete address" },

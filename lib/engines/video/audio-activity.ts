@@ -1,7 +1,8 @@
 import "server-only";
 import { FfmpegError, runFfmpeg, untrustedInput, withTempDir, writeVideo } from "./ffmpeg";
 
-// How much of a video's sound track is voice-like loud, from its samples (ffmpeg decodes to 8 kHz mono PCM):
+// How much of a video's sound track is voice-like loud, from its samples (ffmpeg decodes to 16 kHz mono PCM, the
+// rate the speech recogniser of lib/engines/speech expects, so the track is decoded once for both):
 // 50 ms windows whose RMS is above ACTIVE_DBFS and ≥ 12 dB above the recording's own floor (its 10th percentile
 // window) count as active. Not speech recognition: a cough counts, but silence or a missing track does not.
 
@@ -9,14 +10,16 @@ export const AUDIO_THRESHOLDS = { ACTIVE_DBFS: -45, ABOVE_FLOOR_DB: 12, WINDOW_M
 
 export type AudioActivity = { hasAudio: boolean; seconds: number; activeSeconds: number; peakDbfs: number | null };
 
-const RATE = 8000;
+/** The sample rate of the extracted sound track (16-bit little-endian mono PCM). */
+export const AUDIO_RATE = 16000;
+const RATE = AUDIO_RATE;
 
-export async function audioActivity(bytes: Buffer, contentType: string, timeoutMs = 30_000): Promise<AudioActivity> {
+/** The video's first sound track as 16 kHz mono PCM; null when it has none (or ffmpeg rejects it). */
+export async function extractAudio(bytes: Buffer, contentType: string, timeoutMs = 30_000): Promise<Buffer | null> {
   return withTempDir(async (dir) => {
     const input = await writeVideo(dir, bytes, contentType);
-    let pcm: Buffer;
     try {
-      pcm = await runFfmpeg(
+      return await runFfmpeg(
         [
           ...untrustedInput(input, contentType),
           "-vn",
@@ -35,15 +38,19 @@ export async function audioActivity(bytes: Buffer, contentType: string, timeoutM
         { timeoutMs },
       );
     } catch (error) {
-      if (error instanceof FfmpegError && !error.timedOut)
-        return { hasAudio: false, seconds: 0, activeSeconds: 0, peakDbfs: null };
+      if (error instanceof FfmpegError && !error.timedOut) return null;
       throw error;
     }
-    return activityOf(pcm);
   });
 }
 
-export function activityOf(pcm: Buffer): AudioActivity {
+export async function audioActivity(bytes: Buffer, contentType: string, timeoutMs = 30_000): Promise<AudioActivity> {
+  return activityOf(await extractAudio(bytes, contentType, timeoutMs));
+}
+
+/** Activity of extracted PCM (extractAudio); null (no sound track) is no audio. */
+export function activityOf(pcm: Buffer | null): AudioActivity {
+  if (!pcm) return { hasAudio: false, seconds: 0, activeSeconds: 0, peakDbfs: null };
   const samples = Math.floor(pcm.length / 2);
   if (samples === 0) return { hasAudio: false, seconds: 0, activeSeconds: 0, peakDbfs: null };
   const window = (RATE * AUDIO_THRESHOLDS.WINDOW_MS) / 1000;

@@ -8,7 +8,9 @@ import { setting } from "@/lib/core/env";
 // The rlimits in ffmpeg.ts bound what a hostile video costs; they do not bound what a decoder bug may READ. A
 // crafted upload that runs code inside ffmpeg would, as the app's user, read SECRETS_DIR/secrets.json or
 // /proc/<app pid>/environ (APP_SECRET, the storage key). So every ffmpeg/ffprobe runs inside bubblewrap (Debian's
-// `bubblewrap`, no daemon, no setuid needed where unprivileged user namespaces are allowed):
+// `bubblewrap`, no daemon, no setuid needed where unprivileged user namespaces are allowed), and so does every other
+// binary handed untrusted media through runLimitedWithLog (ffmpeg.ts): PocketSphinx hearing the agreement statement
+// (lib/engines/speech/pocketsphinx.ts) runs in this same sandbox, its model read from the read-only /usr/share:
 // - a new mount namespace that holds only /usr (read-only), the few /etc files the dynamic linker reads, a private
 //   /proc (its own pid namespace: no other process is visible), a minimal /dev, an empty /tmp and, writable, the
 //   job's own temporary folder; the project folder, SECRETS_DIR and DATA_DIR do not exist in it;

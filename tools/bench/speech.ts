@@ -1,0 +1,73 @@
+// CPU time of hearing the agreement statement (issue 36): PocketSphinx with the service's own command line
+// (recogniserArgs) on each clip of the labelled folders, after ffmpeg's extraction to 16 kHz mono as the service
+// does it. Measured with /usr/bin/time outside the sandbox: bwrap runs the recogniser in its own pid namespace,
+// whose CPU the service's rusage never sees (the sandbox itself costs a few milliseconds). Prints figures; asserts
+// nothing. Results: docs/benchmarks.md, "Statement heard".
+//   npm run bench:speech -- --data DIR [--data DIR …]
+import { execFile } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { parse } from "csv-parse/sync";
+import { DEBIAN_POCKETSPHINX, recogniserArgs, wavHeader } from "@/lib/engines/speech/pocketsphinx";
+
+const run = promisify(execFile);
+
+async function main() {
+  const dirs = process.argv.flatMap((a, i) => (a === "--data" && process.argv[i + 1] ? [process.argv[i + 1]!] : []));
+  if (!dirs.length || !existsSync("/usr/bin/time")) {
+    console.error("usage: npm run bench:speech -- --data DIR [--data DIR …]   (needs /usr/bin/time)");
+    process.exit(2);
+  }
+  const tmp = await mkdtemp(path.join(os.tmpdir(), "bench-speech-"));
+  let audio = 0;
+  let cpu = 0;
+  let clips = 0;
+  try {
+    for (const dir of dirs) {
+      const rows = parse(readFileSync(path.join(dir, "labels.csv")), { columns: true }) as { file: string }[];
+      for (const file of new Set(rows.map((r) => r.file))) {
+        const raw = path.join(tmp, "clip.raw");
+        await run("ffmpeg", [
+          "-v",
+          "error",
+          "-y",
+          "-i",
+          path.join(dir, file),
+          "-ac",
+          "1",
+          "-ar",
+          "16000",
+          "-f",
+          "s16le",
+          raw,
+        ]);
+        const pcm = await readFile(raw);
+        const wav = path.join(tmp, "clip.wav");
+        await writeFile(wav, Buffer.concat([wavHeader(pcm.length), pcm]));
+        const { stderr } = await run("/usr/bin/time", [
+          "-f",
+          "%U %S",
+          DEBIAN_POCKETSPHINX.binary,
+          ...recogniserArgs(wav),
+        ]);
+        const [user, sys] = stderr.trim().split("\n").at(-1)!.split(" ").map(Number);
+        const seconds = pcm.length / 32000;
+        if (!user && user !== 0) continue;
+        audio += seconds;
+        cpu += user! + sys!;
+        clips++;
+        console.log(`${file}: ${seconds.toFixed(1)} s of sound, ${(user! + sys!).toFixed(2)} s CPU`);
+      }
+    }
+  } finally {
+    await rm(tmp, { recursive: true, force: true });
+  }
+  console.log(
+    `\n${clips} clips, ${audio.toFixed(1)} s of sound: ${(cpu / audio).toFixed(2)} s CPU per second of sound, ${(cpu / clips).toFixed(2)} s per clip`,
+  );
+}
+
+void main();
