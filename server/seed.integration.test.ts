@@ -37,6 +37,7 @@ describe("npm run seed", () => {
     expect(Object.keys(demo.workflows).sort()).toEqual([
       "address-only",
       "address-verification",
+      "digital-credential",
       "document-verification",
       "email-check",
       "full-kyc",
