@@ -32,16 +32,18 @@ import { stage } from "@/lib/engines/documents/stage-times";
 //     the image is read (where TD1/TD2/TD3 put it).
 //  2. Deskew: by the baseline angle of the MRZ lines the page OCR found; where it found none, by the band's own
 //     estimate (the rotation that makes the horizontal projection of the dark strokes sharpest, ±5° in 0.2° steps).
-//  3. Read: several preprocessing variants of the band (thresholds of the normalised grey, unsharp mask, CLAHE, 3×
+//  2b. Narrow and scale: to the MRZ lines' own width when the page OCR read them whole (a card's two sides
+//     photographed side by side), and to a working character height (MRZ_CHAR_HEIGHT, mrz-variants.ts).
+//  3. Read: several preprocessing variants of the band (thresholds of the normalised grey, unsharp mask, CLAHE, 1.5×
 //     enlargement …) through the legacy engine with an A–Z 0–9 < whitelist (ocr-engine.ts), in an order measured
 //     on the evaluation set. Every reading is repaired (mrz-repair.ts: only where the ICAO field type and the check
 //     digits agree; the document number's look-alikes by the OCR-B shapes of its glyphs, cut out of the band at
 //     the boxes tesseract gives each character, glyphs.ts) and the reading stops as soon as one is fully valid,
 //     or when variants agree on a reading whose only fault is a check digit (certainFault). Otherwise a
 //     character-wise vote over all readings is tried.
-//  3b. Fallback: when no variant gives a fully valid reading (and none is a certain fault), PaddleOCR
-//     (paddle-engine.ts) reads the straightened band, then (when no variant found MRZ-shaped lines there) the whole
-//     image; its reading is taken only when it is fully check-digit valid after repair, so a document whose check
+//  3b. Fallback: when no variant gives a fully valid reading (and none is a certain fault), PaddleOCR's reading
+//     (paddle-engine.ts) of the straightened band — started beside the variants, read once per document and shared
+//     with step 5 — then (when it read the first line in pieces or not at all) the whole image; its reading is taken only when it is fully check-digit valid after repair, so a document whose check
 //     digit is really wrong still cannot be "read" as valid.
 //  4. Choose: a fully valid reading first, then the one most variants agree on, then the most valid fields.
 //     `agreement` (how many variants produced exactly the chosen lines) and `variants` tell the rules how certain
@@ -114,12 +116,9 @@ export async function readMrz(
   const candidates: Candidate[] = [];
   let variants = 0;
   let certain = false;
-  // the band in grey at the variants' usual 2× width: the base of the variants, and where the glyphs are cut out
+  // the band in grey, its characters brought to MRZ_CHAR_HEIGHT (where the page OCR measured them): the base of the
+  // variants, and where the glyphs are cut out
   const work = workingWidth(band.right - band.left, band.charHeight);
-  if (process.env.MRZ_DEBUG)
-    console.error(
-      `[mrz] width ${width} band ${band.left}–${band.right} found ${band.found} charHeight ${band.charHeight.toFixed(1)} work ${Math.round(work)}`,
-    );
   const base = await greyBand(straight, work);
   const { data, info } = await sharp(base).grayscale().raw().toBuffer({ resolveWithObject: true });
   const grey: Grey = { data, width: info.width, height: info.height };
