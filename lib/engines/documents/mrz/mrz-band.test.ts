@@ -11,15 +11,10 @@ const line = (text: string, x0: number, y0: number, x1: number, y1: number): Lin
     baseline: { x0, y0: y1, x1, y1, has_baseline: true },
     words: [],
   }) as unknown as Line;
-const pageOf = (lines: Line[]): Page =>
-  ({ blocks: [{ paragraphs: [{ lines }] }] }) as unknown as Page;
+const pageOf = (lines: Line[]): Page => ({ blocks: [{ paragraphs: [{ lines }] }] }) as unknown as Page;
 
 // a card photographed front and back side by side (702 px wide): the back's TD1 lines on the right half
-const TD1 = [
-  "IDSRB95555554612902968000000<<",
-  "6802295F1307245SRB<<<<<<<<<<<6",
-  "TEST<<MILICA<<<<<<<<<<<<<<<<<<",
-];
+const TD1 = ["IDSRB95555554612902968000000<<", "6802295F1307245SRB<<<<<<<<<<<6", "TEST<<MILICA<<<<<<<<<<<<<<<<<<"];
 
 describe("locateMrzBand", () => {
   it("narrows the band to the MRZ lines when the page OCR read them whole (two sides side by side)", () => {
