@@ -171,8 +171,8 @@ export async function examineDocument(
   if (mrz && field) {
     nameCheck = crossCheckName(field.value, zone, pageConfidence >= MIN_LEGIBLE_PAGE);
     // tesseract's page layout sometimes drops the name rows of a small photo (measured: a passport at 80 % size,
-    // rotated 3°); the front read again enlarged usually has them. Only when a name word was found nowhere: it
-    // costs one more page OCR.
+    // rotated 3°); the front read again enlarged usually has them. Used only when a name word was found nowhere
+    // (it was started beside the MRZ reading, above).
     if (nameCheck.tokens.some((t) => t.state === "unread" || (t.state === "differs" && t.printed === null))) {
       const again = await stage(
         "waiting for the enlarged page OCR (name check)",
