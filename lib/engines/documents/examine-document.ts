@@ -26,6 +26,7 @@ import {
 import { readPdf417, VARIANTS } from "@/lib/engines/documents/barcode/read-pdf417";
 import { isMrzLike } from "@/lib/engines/documents/mrz/mrz-band";
 import { readMrz, type MrzReading } from "@/lib/engines/documents/mrz/read-mrz";
+import { stage } from "@/lib/engines/documents/stage-times";
 
 // Everything the rules (decide.ts) need from the images, gathered once: page OCR of each side, the PDF417 barcode
 // of a card (AAMVA), the MRZ, the printed zone, and the forensic signals of the front. Sharp's work (ELA, quality) runs on libuv threads while
@@ -104,11 +105,13 @@ export async function examineDocument(
   options: { barcode?: boolean } = {},
 ): Promise<Examination> {
   const engine = await ocrEngine();
-  const forensics = Promise.all([errorLevel(front), imageQuality(front), differenceHash(front)]);
+  const forensics = stage("forensics (ELA, quality, hash)", () =>
+    Promise.all([errorLevel(front), imageQuality(front), differenceHash(front)]),
+  );
   const [frontPage, backPage, card] = await Promise.all([
-    readPage(engine, front),
-    back ? readPage(engine, back) : null,
-    options.barcode ? readCardBarcode(front, back) : { barcode: null, error: null },
+    stage("page OCR", () => readPage(engine, front)),
+    back ? stage("page OCR", () => readPage(engine, back)) : null,
+    options.barcode ? stage("PDF417 barcode", () => readCardBarcode(front, back)) : { barcode: null, error: null },
   ]);
   // US cards print dates month first (01/31/1970)
   const dateOrder =
@@ -139,13 +142,21 @@ export async function examineDocument(
     ...(backPage ? [{ side: "BACK" as const, read: backPage }] : []),
   ].sort((a, b) => (a.side === mrzFirst ? -1 : b.side === mrzFirst ? 1 : 0));
 
+  // The name check (below) reads a small front again, enlarged, whenever a name word was found nowhere: on small
+  // photos that is most of them (measured: 16 of 23 and 15 of 17 development specimens, docs/benchmarks.md). It runs
+  // on the page worker, so it is started now, beside the MRZ reading on the MRZ worker, rather than after it.
+  const enlarged = card.barcode
+    ? null
+    : stage("page OCR again, enlarged (beside the MRZ)", () => readPageEnlarged(engine, front));
+  // not needed when every name word was read: its failure then is no one's (when needed, the await rethrows it)
+  enlarged?.catch(() => undefined);
   let mrz: MrzReading | null = null;
   let mrzSide: "FRONT" | "BACK" | null = null;
   const budget = { spent: false };
   for (const { side, read } of card.barcode ? [] : sides) {
     // the first side that shows an MRZ, valid or not, is the one: a document has one MRZ, so the other side is
     // read only when this one showed none (sides swapped)
-    mrz = await readMrz(engine, read.image, read.page, zone, budget);
+    mrz = await stage("MRZ reading (all of it)", () => readMrz(engine, read.image, read.page, zone, budget));
     if (mrz) {
       mrzSide = side;
       break;
@@ -160,10 +171,13 @@ export async function examineDocument(
   if (mrz && field) {
     nameCheck = crossCheckName(field.value, zone, pageConfidence >= MIN_LEGIBLE_PAGE);
     // tesseract's page layout sometimes drops the name rows of a small photo (measured: a passport at 80 % size,
-    // rotated 3°); the front read again enlarged usually has them. Only when a name word was found nowhere: it
-    // costs one more page OCR.
+    // rotated 3°); the front read again enlarged usually has them. Used only when a name word was found nowhere
+    // (it was started beside the MRZ reading, above).
     if (nameCheck.tokens.some((t) => t.state === "unread" || (t.state === "differs" && t.printed === null))) {
-      const again = await readPageEnlarged(engine, front);
+      const again = await stage(
+        "waiting for the enlarged page OCR (name check)",
+        async () => enlarged && (await enlarged),
+      );
       if (again) {
         zone = printedZone(
           [printed(frontPage.page), printed(backPage?.page), printed(again)],
@@ -175,7 +189,7 @@ export async function examineDocument(
     }
     if (nameCheck.repaired) mrz = withName(mrz, field, repairedNameField(field.value, nameCheck), nameCheck.repairs);
   }
-  const [ela, quality, imageHash] = await forensics;
+  const [ela, quality, imageHash] = await stage("waiting for the forensics", () => forensics);
   return {
     mrz,
     mrzSide,

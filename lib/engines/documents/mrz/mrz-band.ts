@@ -1,11 +1,23 @@
 import sharp from "sharp";
-import type { Page } from "tesseract.js";
+import type { Line, Page } from "tesseract.js";
 
 // Where the MRZ is on an image, and how tilted (read-mrz.ts, steps 1 and 2): the page OCR's long upper-case lines
 // (with room above for a line it could not read), else the bottom 40 % of the image; the skew from those lines'
 // baselines, else from the band's own horizontal projection.
 
-export type Band = { top: number; bottom: number; angle: number; found: boolean };
+/**
+ * `charHeight`: the median height of the MRZ lines the page OCR found, their tilt taken out (0: none found);
+ * `left`/`right`: the band's horizontal extent (the whole width unless the page OCR read every MRZ line whole).
+ */
+export type Band = {
+  top: number;
+  bottom: number;
+  left: number;
+  right: number;
+  angle: number;
+  found: boolean;
+  charHeight: number;
+};
 
 const MRZ_CHARS = /[A-Z0-9<«‹]/g;
 
@@ -25,7 +37,16 @@ export function locateMrzBand(page: Page, width: number, height: number): Band {
   );
   const reach = lowest ? (lowest.bbox.y1 - lowest.bbox.y0) * 6 : 0;
   const mrzLike = lowest ? candidates.filter((l) => l.bbox.y0 >= lowest.bbox.y0 - reach) : [];
-  if (mrzLike.length === 0) return { top: Math.round(height * 0.6), bottom: height, angle: 0, found: false };
+  if (mrzLike.length === 0)
+    return {
+      top: Math.round(height * 0.6),
+      bottom: height,
+      left: 0,
+      right: width,
+      angle: 0,
+      found: false,
+      charHeight: 0,
+    };
   const top = Math.min(...mrzLike.map((l) => l.bbox.y0));
   const bottom = Math.max(...mrzLike.map((l) => l.bbox.y1));
   const angles = mrzLike
@@ -42,9 +63,45 @@ export function locateMrzBand(page: Page, width: number, height: number): Band {
   return {
     top: Math.max(0, Math.round(top - lineHeight * missing - drift)),
     bottom: Math.min(height, Math.round(bottom + lineHeight * below + drift)),
+    ...horizontalExtent(mrzLike, width),
     angle,
     found: true,
+    charHeight: lineHeightOf(mrzLike),
   };
+}
+
+/** The MRZ line lengths of ICAO 9303 (TD1, TD2 and MRV-B, TD3 and MRV-A). */
+const LINE_LENGTHS = [30, 36, 44];
+
+/**
+ * Where the MRZ lines run across the image: a card photographed front and back side by side has the front's text
+ * beside the back's MRZ, which the band would otherwise read as part of its lines (measured on the development
+ * specimens: a Serbian card's two sides read as two lines of noise). Narrowed to the lines' boxes, two character
+ * widths either side, only when the page OCR read every MRZ line whole (its length one of ICAO's, ±1): a line it
+ * read in part would have its box cut short, and so would the band.
+ */
+function horizontalExtent(lines: readonly Line[], width: number): { left: number; right: number } {
+  const whole = lines.every((l) => {
+    const n = l.text.replace(/\s/g, "").length;
+    return LINE_LENGTHS.some((k) => Math.abs(n - k) <= 1);
+  });
+  if (!whole) return { left: 0, right: width };
+  const pitch = Math.max(...lines.map((l) => (l.bbox.x1 - l.bbox.x0) / l.text.replace(/\s/g, "").length));
+  const left = Math.max(0, Math.floor(Math.min(...lines.map((l) => l.bbox.x0)) - 2 * pitch));
+  const right = Math.min(width, Math.ceil(Math.max(...lines.map((l) => l.bbox.x1)) + 2 * pitch));
+  // nothing worth cutting: keep the whole width (the reading stays as it was measured)
+  return right - left < 0.8 * width ? { left, right } : { left: 0, right: width };
+}
+
+/** The median height of text lines, less what their tilt adds to their boxes. */
+function lineHeightOf(lines: readonly Line[]): number {
+  const heights = lines
+    .map((l) => {
+      const slope = (l.baseline.y1 - l.baseline.y0) / Math.max(1, l.baseline.x1 - l.baseline.x0);
+      return l.bbox.y1 - l.bbox.y0 - Math.abs(slope) * (l.bbox.x1 - l.bbox.x0);
+    })
+    .sort((a, b) => a - b);
+  return Math.max(1, heights[Math.floor(heights.length / 2)] ?? 0);
 }
 
 /**

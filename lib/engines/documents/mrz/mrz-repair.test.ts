@@ -267,6 +267,17 @@ describe("repairLines: the end of the name field", () => {
     expect(repairLines("TD3", [fixed, L2], printedZone([])).lines[0]).toBe(fixed);
     expect(repairLines("TD3", [L1, L2], printedZone([])).lines[0]).toBe(L1);
   });
+
+  it("reads lone letters among the fillers past the name's end as fillers, wherever they stand", () => {
+    const noisy = "P<PRTVAN<DER<BERG<<INGRID<<<<<<<<<<V<<<S<<<<";
+    const fixed = "P<PRTVAN<DER<BERG<<INGRID<<<<<<<<<<<<<<<<<<<";
+    const { lines, repairs } = repairLines("TD3", [noisy, L2], printedZone([]));
+    expect(lines[0]).toBe(fixed);
+    expect(repairs.join(" ")).toContain("VS among the fillers");
+    // a given name after '<<' and an initial after '<' are the name, not fillers
+    const initial = "P<PRTVAN<DER<BERG<<INGRID<A<<<<<<<<<<<<<<<<<";
+    expect(repairLines("TD3", [initial, L2], printedZone([])).lines[0]).toBe(initial);
+  });
 });
 
 describe("pickMrzLines: a name line whose end OCR lost", () => {

@@ -264,6 +264,18 @@ export function repairLines(
     repairs.push(`name: trailing ${tail[0]} → ${"<".repeat(tail[0].length)} (a name field ends in fillers)`);
     lines = put(lines, nameSpan, slice(lines, nameSpan).slice(0, tail.index) + "<".repeat(tail[0].length));
   }
+  // … and once the name has ended ('<<<' after a letter), a lone letter between fillers further on is a misread '<'
+  // wherever it stands (a passport's "IRMA<<<<<<<<<<<V<<<S<<<", read from a band at 40 px character height)
+  const padded = slice(lines, nameSpan);
+  const end = padded.search(/[A-Z]<<</);
+  if (end >= 0) {
+    const rest = padded.slice(end + 1);
+    const cleaned = rest.replace(/(?<=<<)[A-Z](?=<<|<?$)/g, "<");
+    if (cleaned !== rest) {
+      repairs.push(`name: ${rest.replace(/</g, "")} among the fillers → fillers (the name ended at '<<<')`);
+      lines = put(lines, nameSpan, padded.slice(0, end + 1) + cleaned);
+    }
+  }
   return { lines, repairs };
 }
 

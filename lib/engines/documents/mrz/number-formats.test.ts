@@ -22,6 +22,15 @@ describe("document numbers read by the issuing state's format", () => {
     // a US visa or card: no format listed
     expect(numberFormatOf("USA", "V<")).toBeNull();
     expect(numberFormatOf("UTO", "P<")).toBeNull();
+    expect(numberFormatOf("ESP", "ID")?.source).toMatch(/Spanish/);
+    // a Spanish passport: no format listed
+    expect(numberFormatOf("ESP", "P<")).toBeNull();
+  });
+
+  it("reads a Spanish identity card's number as three letters and six digits", () => {
+    const spanish = numberFormatOf("ESP", "ID")!.slots;
+    expect(conformNumber("AAA1OOOO1", spanish)).toBe("AAA100001");
+    expect(conformNumber("0AA100001", spanish)).toBe("OAA100001");
   });
 
   it("puts digits where the format has digits and letters where it has letters", () => {

@@ -11,6 +11,9 @@
 //   letter O is not used (Rijksoverheid, "Documentnummer"; specimen "SPECI2014").
 // - USA, passport books: nine digits, or since 2021 (Next Generation passports) a letter and eight digits (U.S.
 //   Department of State, "passport book number").
+// - ESP (Spain), electronic identity cards (DNIe, since 2006): the card's support number ("número de soporte", the
+//   MRZ's document number) is three letters and six digits (Policía Nacional, "DNI electrónico"; specimen
+//   "BAA000589" of the DNI 3.0).
 // - FRA, the old 2×36 national identity card (not ICAO): twelve characters, issue year and month (4 digits), the
 //   département (3 characters, Corsica "2A"/"2B"), a sequence (5 digits); its check digit covers all twelve.
 
@@ -33,6 +36,12 @@ export const NUMBER_FORMATS: readonly NumberFormat[] = [
     source: "Dutch documents since 2014",
   },
   { state: "USA", codes: /^P/, slots: ["X", "9", "9", "9", "9", "9", "9", "9", "9"], source: "US passport books" },
+  {
+    state: "ESP",
+    codes: /^I/,
+    slots: ["A", "A", "A", "9", "9", "9", "9", "9", "9"],
+    source: "Spanish identity cards (DNIe)",
+  },
 ];
 
 /** The French 2×36 identity card's number (line 2, positions 1–12). */

@@ -17,10 +17,11 @@ import {
 import { estimateSkew, locateMrzBand } from "./mrz-band";
 import { paddleTexts, readingHolds, safeParse } from "./mrz-lines";
 import { arbitrateLetters } from "./letter-arbiter";
-import { greyBand, MAX_VARIANTS, MRZ_VARIANTS, thresholdLevel } from "./mrz-variants";
+import { greyBand, MAX_VARIANTS, MRZ_VARIANTS, thresholdLevel, workingWidth } from "./mrz-variants";
 import type { OcrEngine } from "@/lib/engines/documents/ocr/ocr-engine";
 import { paddleLines, type PaddleLine } from "@/lib/engines/documents/ocr/paddle-engine";
 import type { PrintedZone } from "@/lib/engines/documents/ocr/printed-zone";
+import { stage } from "@/lib/engines/documents/stage-times";
 
 // The parts live by reason: mrz-band.ts (where), mrz-variants.ts (how the band is prepared), mrz-candidates.ts
 // (readings and the choice), mrz-certainty.ts (when a wrong check digit is certain); this file runs them in order.
@@ -31,16 +32,18 @@ import type { PrintedZone } from "@/lib/engines/documents/ocr/printed-zone";
 //     the image is read (where TD1/TD2/TD3 put it).
 //  2. Deskew: by the baseline angle of the MRZ lines the page OCR found; where it found none, by the band's own
 //     estimate (the rotation that makes the horizontal projection of the dark strokes sharpest, ±5° in 0.2° steps).
-//  3. Read: several preprocessing variants of the band (thresholds of the normalised grey, unsharp mask, CLAHE, 3×
+//  2b. Narrow and scale: to the MRZ lines' own width when the page OCR read them whole (a card's two sides
+//     photographed side by side), and to a working character height (MRZ_CHAR_HEIGHT, mrz-variants.ts).
+//  3. Read: several preprocessing variants of the band (thresholds of the normalised grey, unsharp mask, CLAHE, 1.5×
 //     enlargement …) through the legacy engine with an A–Z 0–9 < whitelist (ocr-engine.ts), in an order measured
 //     on the evaluation set. Every reading is repaired (mrz-repair.ts: only where the ICAO field type and the check
 //     digits agree; the document number's look-alikes by the OCR-B shapes of its glyphs, cut out of the band at
 //     the boxes tesseract gives each character, glyphs.ts) and the reading stops as soon as one is fully valid,
 //     or when variants agree on a reading whose only fault is a check digit (certainFault). Otherwise a
 //     character-wise vote over all readings is tried.
-//  3b. Fallback: when no variant gives a fully valid reading (and none is a certain fault), PaddleOCR
-//     (paddle-engine.ts) reads the straightened band, then (when no variant found MRZ-shaped lines there) the whole
-//     image; its reading is taken only when it is fully check-digit valid after repair, so a document whose check
+//  3b. Fallback: when no variant gives a fully valid reading (and none is a certain fault), PaddleOCR's reading
+//     (paddle-engine.ts) of the straightened band — started beside the variants, read once per document and shared
+//     with step 5 — then (when it read the first line in pieces or not at all) the whole image; its reading is taken only when it is fully check-digit valid after repair, so a document whose check
 //     digit is really wrong still cannot be "read" as valid.
 //  4. Choose: a fully valid reading first, then the one most variants agree on, then the most valid fields.
 //     `agreement` (how many variants produced exactly the chosen lines) and `variants` tell the rules how certain
@@ -95,26 +98,36 @@ export async function readMrz(
   if (!width || !height) return null;
   const band = locateMrzBand(page, width, height);
   const cropped = await sharp(image)
-    .extract({ left: 0, top: band.top, width, height: Math.max(8, band.bottom - band.top) })
+    .extract({
+      left: band.left,
+      top: band.top,
+      width: band.right - band.left,
+      height: Math.max(8, band.bottom - band.top),
+    })
     .toBuffer();
   // the page OCR's baseline angle where it found the MRZ lines (measured better than the projection estimate on
   // the evaluation set), the band's own projection estimate where it did not
   const angle = band.found ? band.angle : await estimateSkew(cropped);
   const straight =
     Math.abs(angle) >= 0.1 ? await sharp(cropped).rotate(-angle, { background: "#ffffff" }).toBuffer() : cropped;
+  // PaddleOCR reads the straightened band once, beside the tesseract variants (its own threads, the other core):
+  // that one reading serves the fallback when no variant holds and the letters when one does
+  const paddleBand = stage("MRZ: PaddleOCR band (beside the variants)", () => paddleRead(straight));
   const candidates: Candidate[] = [];
   let variants = 0;
   let certain = false;
-  // the band in grey at the variants' usual 2× width: the base of the variants, and where the glyphs are cut out
-  const base = await greyBand(straight, width);
+  // the band in grey, its characters brought to MRZ_CHAR_HEIGHT (where the page OCR measured them): the base of the
+  // variants, and where the glyphs are cut out
+  const work = workingWidth(band.right - band.left, band.charHeight);
+  const base = await greyBand(straight, work);
   const { data, info } = await sharp(base).grayscale().raw().toBuffer({ resolveWithObject: true });
   const grey: Grey = { data, width: info.width, height: info.height };
   const level = thresholdLevel(grey);
   for (const { name, prep } of MRZ_VARIANTS.slice(0, MAX_VARIANTS)) {
     if (overBudget()) break;
-    const png = await prep(straight, base, width, level);
+    const png = await stage("MRZ: variant preprocessing", () => prep(straight, base, work, level));
     const input = { data: png, info: await sharp(png).metadata() };
-    const ocr = await engine.readMrz(input.data);
+    const ocr = await stage("MRZ: tesseract variant", () => engine.readMrz(input.data));
     variants += 1;
     const scale = input.info.width / grey.width;
     const c = candidateOf(name, ocr.text, ocr.confidence, zone, (picked) => shapeLookup(ocr, grey, scale, picked));
@@ -133,11 +146,13 @@ export async function readMrz(
     // A first line PaddleOCR read in pieces (padded back: paddleTexts) may have lost a name word at the band's edge:
     // then the whole image is read as well and the reading with the longer name kept.
     let found: { c: Candidate; padded: boolean } | null = null;
-    for (const source of [straight, image]) {
-      const c = await paddleCandidate(
-        source,
-        zone,
-        candidates.find((k) => k.shapes),
+    for (const source of [paddleBand, null]) {
+      const c = await stage("MRZ: PaddleOCR fallback", async () =>
+        paddleCandidate(
+          await (source ?? paddleRead(image)),
+          zone,
+          candidates.find((k) => k.shapes),
+        ),
       );
       if (c && (!found || nameLength(c.c) > nameLength(found.c))) found = c;
       if (found && !found.padded) break;
@@ -150,7 +165,7 @@ export async function readMrz(
   // the second reading of the letters only within the budget (the reading holds: nothing to send to review)
   const best =
     performance.now() - started <= MRZ_READ_BUDGET_MS
-      ? await secondLetterReading(chosen.best, straight, zone)
+      ? await stage("MRZ: PaddleOCR letters", async () => secondLetterReading(chosen.best, await paddleBand, zone))
       : chosen.best;
   return {
     lines: best.lines,
@@ -171,9 +186,9 @@ export async function readMrz(
  * same zone), each letter on which they differ is decided by its glyph's shape (letter-arbiter.ts). Measured on the
  * development specimens (docs/accuracy.md): taking PaddleOCR's name line whole fixed one name and broke another.
  */
-async function secondLetterReading(best: Candidate, straight: Buffer, zone: PrintedZone): Promise<Candidate> {
+function secondLetterReading(best: Candidate, band: PaddleLine[] | null, zone: PrintedZone): Candidate {
   if (best.variant === "paddleocr" || !best.shapes || !readingHolds(best.result)) return best;
-  const second = await paddleCandidate(straight, zone, undefined);
+  const second = paddleCandidate(band, zone, undefined);
   if (!second || second.c.format !== best.format) return best;
   const arbitrated = arbitrateLetters(best.lines, second.c.lines, best.shapes);
   if (!arbitrated) return best;
@@ -198,23 +213,27 @@ function reportPaddleFailure(error: unknown): void {
   );
 }
 
-/**
- * PaddleOCR's reading of an image as a candidate, only when fully check-digit valid (after repair); else null.
- * `padded`: its first line was read in pieces and padded with fillers (paddleTexts).
- */
-async function paddleCandidate(
-  image: Buffer,
-  zone: PrintedZone,
-  withShapes: Candidate | undefined,
-): Promise<{ c: Candidate; padded: boolean } | null> {
-  let lines: PaddleLine[];
+/** PaddleOCR's text lines of an image; null when it failed (logged once). */
+async function paddleRead(image: Buffer): Promise<PaddleLine[] | null> {
   try {
-    lines = await paddleLines(await sharp(image).png().toBuffer());
+    return await paddleLines(await sharp(image).png().toBuffer());
   } catch (error) {
     // the fallback is optional: without it the tesseract reading stands; but a broken install must be seen
     reportPaddleFailure(error);
     return null;
   }
+}
+
+/**
+ * PaddleOCR's reading (paddleRead) as a candidate, only when fully check-digit valid (after repair); else null.
+ * `padded`: its first line was read in pieces and padded with fillers (paddleTexts).
+ */
+function paddleCandidate(
+  lines: PaddleLine[] | null,
+  zone: PrintedZone,
+  withShapes: Candidate | undefined,
+): { c: Candidate; padded: boolean } | null {
+  if (!lines) return null;
   const confidence = Math.round(100 * Math.min(1, ...lines.map((l) => l.mean)));
   for (const text of paddleTexts(lines)) {
     // the glyph shapes of a tesseract reading of the same format: the positions are the same

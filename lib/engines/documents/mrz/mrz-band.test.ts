@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import type { Line, Page } from "tesseract.js";
+import { locateMrzBand } from "./mrz-band";
+import { MRZ_CHAR_HEIGHT, workingWidth } from "./mrz-variants";
+
+// A page OCR result as tesseract gives it: only the fields locateMrzBand reads.
+const line = (text: string, x0: number, y0: number, x1: number, y1: number): Line =>
+  ({
+    text,
+    bbox: { x0, y0, x1, y1 },
+    baseline: { x0, y0: y1, x1, y1, has_baseline: true },
+    words: [],
+  }) as unknown as Line;
+const pageOf = (lines: Line[]): Page => ({ blocks: [{ paragraphs: [{ lines }] }] }) as unknown as Page;
+
+// a card photographed front and back side by side (702 px wide): the back's TD1 lines on the right half
+const TD1 = ["IDSRB95555554612902968000000<<", "6802295F1307245SRB<<<<<<<<<<<6", "TEST<<MILICA<<<<<<<<<<<<<<<<<<"];
+
+describe("locateMrzBand", () => {
+  it("narrows the band to the MRZ lines when the page OCR read them whole (two sides side by side)", () => {
+    const band = locateMrzBand(pageOf(TD1.map((t, i) => line(t, 365, 150 + i * 18, 690, 162 + i * 18))), 702, 220);
+    const pitch = (690 - 365) / 30;
+    expect(band.found).toBe(true);
+    expect(band.left).toBe(Math.floor(365 - 2 * pitch));
+    expect(band.right).toBe(702);
+    expect(band.charHeight).toBe(12);
+  });
+
+  it("keeps the whole width when a line was read in part (its box may be cut short)", () => {
+    const lines = [line(TD1[0]!, 365, 150, 690, 162), line(TD1[1]!.slice(0, 26), 365, 168, 640, 180)];
+    const band = locateMrzBand(pageOf(lines), 702, 220);
+    expect([band.left, band.right]).toEqual([0, 702]);
+  });
+
+  it("keeps the whole width when the MRZ spans most of it anyway, and without MRZ lines", () => {
+    const wide = locateMrzBand(pageOf(TD1.map((t, i) => line(t, 20, 150 + i * 18, 680, 162 + i * 18))), 702, 220);
+    expect([wide.left, wide.right]).toEqual([0, 702]);
+    const none = locateMrzBand(pageOf([line("REPUBLIKA SRBIJA", 10, 10, 300, 22)]), 702, 220);
+    expect(none).toMatchObject({ found: false, left: 0, right: 702, charHeight: 0 });
+  });
+});
+
+describe("workingWidth", () => {
+  it("brings the measured character height to MRZ_CHAR_HEIGHT after the variants' 2×", () => {
+    // 12-px characters on a 350-px band: the band is read 350 × 40 / 12 px wide (the variants then double it)
+    expect(workingWidth(350, 12) * 2 * (12 / 350)).toBeCloseTo(MRZ_CHAR_HEIGHT);
+    // unmeasured (no MRZ line found by the page OCR): as before, at least 1250 px
+    expect(workingWidth(350, 0)).toBe(1250);
+    expect(workingWidth(1600, 0)).toBe(1600);
+  });
+});
