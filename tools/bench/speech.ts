@@ -2,8 +2,10 @@
 // (recogniserArgs) on each clip of the labelled folders, after ffmpeg's extraction to 16 kHz mono as the service
 // does it. Measured with /usr/bin/time outside the sandbox: bwrap runs the recogniser in its own pid namespace,
 // whose CPU the service's rusage never sees (the sandbox itself costs a few milliseconds). Prints figures; asserts
-// nothing. Results: docs/benchmarks.md, "Statement heard".
-//   npm run bench:speech -- --data DIR [--data DIR …]
+// nothing. Results: docs/benchmarks.md, "Statement heard". Each clip is searched with the grammar of its statement
+// (the `statement` column, else its transcript), as the service does; --search free times the free decoding of the
+// first round instead.
+//   npm run bench:speech -- --data DIR [--data DIR …] [--search free]
 import { execFile } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
@@ -11,7 +13,10 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { parse } from "csv-parse/sync";
+import { loadLexicon } from "@/lib/engines/speech/lexicon";
 import { DEBIAN_POCKETSPHINX, recogniserArgs, wavHeader } from "@/lib/engines/speech/pocketsphinx";
+import { statementGrammar } from "@/lib/engines/speech/statement-grammar";
+import { scoreStatement } from "@/lib/engines/speech/statement-words";
 
 const run = promisify(execFile);
 
@@ -21,14 +26,18 @@ async function main() {
     console.error("usage: npm run bench:speech -- --data DIR [--data DIR …]   (needs /usr/bin/time)");
     process.exit(2);
   }
+  const free = process.argv.includes("--search") && process.argv.includes("free");
+  const lexicon = await loadLexicon(DEBIAN_POCKETSPHINX.dict);
   const tmp = await mkdtemp(path.join(os.tmpdir(), "bench-speech-"));
   let audio = 0;
   let cpu = 0;
   let clips = 0;
   try {
     for (const dir of dirs) {
-      const rows = parse(readFileSync(path.join(dir, "labels.csv")), { columns: true }) as { file: string }[];
-      for (const file of new Set(rows.map((r) => r.file))) {
+      type Row = { file: string; transcript?: string; statement?: string };
+      const rows = parse(readFileSync(path.join(dir, "labels.csv")), { columns: true }) as Row[];
+      const statements = new Map(rows.map((r) => [r.file, r.statement || r.transcript || ""]));
+      for (const [file, statement] of statements) {
         const raw = path.join(tmp, "clip.raw");
         await run("ffmpeg", [
           "-v",
@@ -47,11 +56,14 @@ async function main() {
         const pcm = await readFile(raw);
         const wav = path.join(tmp, "clip.wav");
         await writeFile(wav, Buffer.concat([wavHeader(pcm.length), pcm]));
+        const { words } = scoreStatement(statement, [], lexicon);
+        const grammar = free || words.length === 0 ? undefined : path.join(tmp, "statement.gram");
+        if (grammar) await writeFile(grammar, statementGrammar(words));
         const { stderr } = await run("/usr/bin/time", [
           "-f",
           "%U %S",
           DEBIAN_POCKETSPHINX.binary,
-          ...recogniserArgs(wav),
+          ...recogniserArgs(wav, DEBIAN_POCKETSPHINX, grammar),
         ]);
         const [user, sys] = stderr.trim().split("\n").at(-1)!.split(" ").map(Number);
         const seconds = pcm.length / 32000;

@@ -3,7 +3,7 @@
 // very function VIDEO_AGREEMENT calls: the same sound extraction (16 kHz mono), the same sandboxed PocketSphinx, the
 // same thresholds.
 //
-//   npm run eval:agreement -- --data DIR [--data DIR …] [--json]
+//   npm run eval:agreement -- --data DIR [--data DIR …] [--json] [--search free]
 // Without --data: ../shared/data/speech when it exists.
 //
 // A folder holds labels.csv with at least file, transcript (what is spoken), language; optional columns: statement
@@ -26,6 +26,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { parse } from "csv-parse/sync";
 import { listenToAgreement } from "@/lib/checks/video-agreement/statement-check";
+import type { StatementSearch } from "@/lib/engines/speech/hear-statement";
 import { DEFAULT_AGREEMENT_STATEMENT } from "@/lib/shared/workflow-settings";
 
 const run = promisify(execFile);
@@ -92,7 +93,7 @@ async function asUpload(file: string): Promise<{ bytes: Buffer; contentType: str
   }
 }
 
-export async function evaluate(cases: AgreementCase[]): Promise<AgreementOutcome[]> {
+export async function evaluate(cases: AgreementCase[], search?: StatementSearch): Promise<AgreementOutcome[]> {
   const outcomes: AgreementOutcome[] = [];
   const uploads = new Map<string, Promise<{ bytes: Buffer; contentType: string }>>();
   for (const c of cases) {
@@ -100,13 +101,13 @@ export async function evaluate(cases: AgreementCase[]): Promise<AgreementOutcome
     if (!uploads.has(file)) uploads.set(file, asUpload(file));
     const upload = await uploads.get(file)!;
     const t0 = performance.now();
-    const heard = await listenToAgreement(upload.bytes, upload.contentType, c.statement);
+    const heard = await listenToAgreement(upload.bytes, upload.contentType, c.statement, { search });
     const hearing = heard.hearing;
     outcomes.push({
       ...c,
       result: heard.check.result,
       score: hearing?.checked ? Math.round(hearing.share * 1000) / 1000 : null,
-      confidence: hearing?.checked ? Math.round(hearing.confidence * 1000) / 1000 : null,
+      confidence: hearing?.checked && hearing.confidence !== null ? Math.round(hearing.confidence * 1000) / 1000 : null,
       wallMs: Math.round(performance.now() - t0),
       seconds: heard.activity.seconds,
     });
@@ -159,7 +160,9 @@ async function main() {
     console.error("usage: npm run eval:agreement -- --data DIR [--data DIR …] [--json]");
     process.exit(2);
   }
-  const outcomes = await evaluate(dirs.flatMap(casesOf));
+  // --search free: the first round's free decoding, for comparison (the service searches with the grammar)
+  const search = argValues("--search")[0] === "free" ? "free" : "grammar";
+  const outcomes = await evaluate(dirs.flatMap(casesOf), search);
   const summary = summarize(outcomes);
   const timed = outcomes.filter((o) => o.score !== null);
   // wall time: the sandboxed recogniser's CPU is not visible in this process's rusage (bwrap's pid namespace);

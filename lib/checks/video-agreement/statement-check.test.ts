@@ -14,11 +14,12 @@ import { listenToAgreement, speechData, statementCheck } from "./statement-check
 
 const run = promisify(execFile);
 
-function hearing(share: number, spoken: number, confidence = 0.8): StatementHearing {
+function hearing(share: number, spoken: number, confidence: number | null = 0.8): StatementHearing {
   const words = "i agree to open an account with the bank".split(" ");
   return {
     checked: true,
     language: "en",
+    search: confidence === null ? "grammar" : "free",
     words,
     heard: Math.round(share * words.length),
     share,
@@ -33,9 +34,14 @@ describe("statementCheck", () => {
     expect(statementCheck(hearing(7 / 9, 9)).result).toBe("PASSED");
     expect(statementCheck(hearing(7 / 9, 9)).detail).toMatch(/7 of the statement's 9 words were heard in order/);
     expect(statementCheck(hearing(3 / 9, 9)).result).toBe("REVIEW");
-    expect(statementCheck(hearing(1 / 9, 9)).result).toBe("FAILED");
+    expect(statementCheck(hearing(0, 9)).result).toBe("FAILED");
+    // one word of nine: below every reading of the development clips, yet left to a reviewer (FAIL_SHARE 0.1)
+    expect(statementCheck(hearing(1 / 9, 9)).result).toBe("REVIEW");
+    // the grammar search reports no confidence: the share and the words heard decide
+    expect(statementCheck(hearing(0, 9, null)).result).toBe("FAILED");
+    expect(statementCheck(hearing(7 / 9, 9, null)).result).toBe("PASSED");
     // a voice the recogniser could not make out may be the statement read unclearly
-    expect(statementCheck(hearing(1 / 9, 9, 0.3)).result).toBe("REVIEW");
+    expect(statementCheck(hearing(0, 9, 0.3)).result).toBe("REVIEW");
     // two or three words are not "another text"
     expect(statementCheck(hearing(0, 2)).result).toBe("REVIEW");
   });

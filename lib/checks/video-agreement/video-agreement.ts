@@ -26,7 +26,7 @@ import { DEFAULT_AGREEMENT_STATEMENT } from "@/lib/shared/workflow-settings";
 // | IDENTITY_MATCH       | similarity ≥ 0.94 to the reference   | 0.89–0.94, or no reference face available| < 0.89                        |
 // | AUDIO_PRESENT        | ≥ 1 s of voice-level sound           |                                         | no sound track, or silence      |
 // | PRESENTATION_ATTACK  | as LIVENESS (presentation-attack.ts); the second signal is the LIVENESS step's head challenge      |
-// | STATEMENT_TRANSCRIPT | statement-check.ts: ≥ 50 % of its words heard in order (English, PocketSphinx) | between; not English; no recogniser | < 20 % heard of ≥ 4 words spoken |
+// | STATEMENT_TRANSCRIPT | statement-check.ts: ≥ 50 % of its words heard in order (English, PocketSphinx) | between; not English; no recogniser | < 10 % heard of ≥ 4 words spoken |
 // The sound track is decoded and listened to while the frames are analysed (the recogniser costs ~0.7 s of CPU
 // per second of sound): both start at once.
 

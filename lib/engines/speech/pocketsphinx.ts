@@ -76,7 +76,8 @@ export function parseTimedOutput(output: string): HeardWord[] {
     if (fields.length !== 4) continue;
     const [token, start, end, confidence] = fields as [string, string, string, string];
     if (![start, end, confidence].every((f) => /^-?\d+(\.\d+)?$/.test(f))) continue;
-    if (/^(<.*>|\[.*\]|\+\+.*\+\+)$/.test(token)) continue;
+    // "(NULL)": a grammar's empty transition (a skipped optional word)
+    if (/^(<.*>|\[.*\]|\+\+.*\+\+|\(NULL\))$/.test(token)) continue;
     words.push({
       word: token.replace(/\(\d+\)$/, ""),
       start: Number(start),
@@ -87,15 +88,17 @@ export function parseTimedOutput(output: string): HeardWord[] {
   return words;
 }
 
-/** The recogniser's command line for one WAV file (bench:speech runs exactly this). */
-export function recogniserArgs(file: string, model: SpeechModel = DEBIAN_POCKETSPHINX): string[] {
+/**
+ * The recogniser's command line for one WAV file (bench:speech runs exactly this): searched with the JSGF grammar in
+ * `grammarFile` (statement-grammar.ts), or freely with the general language model without one.
+ */
+export function recogniserArgs(file: string, model: SpeechModel = DEBIAN_POCKETSPHINX, grammarFile?: string): string[] {
   return [
     "-infile",
     file,
     "-hmm",
     model.hmm,
-    "-lm",
-    model.lm,
+    ...(grammarFile ? ["-jsgf", grammarFile] : ["-lm", model.lm]),
     "-dict",
     model.dict,
     ...DECODER_OPTIONS,
@@ -106,17 +109,22 @@ export function recogniserArgs(file: string, model: SpeechModel = DEBIAN_POCKETS
   ];
 }
 
-/** Free decoding of 16 kHz mono PCM with the general US English model: the words heard, with their confidence. */
+/**
+ * Decoding of 16 kHz mono PCM with the US English model: the words heard, with their confidence. With `grammar`
+ * (JSGF text) the search is constrained to it, and the recogniser reports every word's confidence as 1.
+ */
 export async function transcribe(
   pcm: Buffer,
-  options: { model?: SpeechModel; timeoutMs?: number } = {},
+  options: { model?: SpeechModel; timeoutMs?: number; grammar?: string } = {},
 ): Promise<HeardWord[]> {
   const model = options.model ?? DEBIAN_POCKETSPHINX;
   const samples = pcm.subarray(0, Math.min(pcm.length - (pcm.length % 2), MAX_SPEECH_SECONDS * AUDIO_RATE * 2));
   return withTempDir(async (dir) => {
     const file = path.join(dir, "speech.wav");
     await writeFile(file, Buffer.concat([wavHeader(samples.length), samples]));
-    const { stdout } = await runLimitedWithLog(model.binary, recogniserArgs(file, model), {
+    const grammarFile = options.grammar ? path.join(dir, "statement.gram") : undefined;
+    if (grammarFile) await writeFile(grammarFile, options.grammar!);
+    const { stdout } = await runLimitedWithLog(model.binary, recogniserArgs(file, model, grammarFile), {
       timeoutMs: options.timeoutMs ?? 60_000,
     });
     return parseTimedOutput(stdout.toString());

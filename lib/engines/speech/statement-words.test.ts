@@ -95,6 +95,8 @@ describe("statement words", () => {
       "agree(2) 0.500 0.790 0.878434",
       "[NOISE] 0.800 0.900 0.500000",
       "++UM++ 0.900 1.000 0.500000",
+      // a grammar's empty transition
+      "(NULL) 1.000 1.000 1.000000",
       "</s> 2.000 2.020 1.000000",
     ].join("\n");
     expect(parseTimedOutput(output)).toEqual([

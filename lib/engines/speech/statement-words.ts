@@ -1,9 +1,8 @@
-// "Was this statement spoken": the pure half. The recogniser (pocketsphinx.ts) decodes the sound freely with its
-// general English language model; the statement is then aligned, in order, to what was heard. Measured on real
-// read speech (docs/accuracy.md, "Statement read aloud"), this separates the right text from another far better
-// than constraining the search to the statement: a JSGF grammar of the statement's words (each optional) "hears"
-// the statement in any speech (0.17–0.86 of a wrong statement's words), and keyphrase spotting found no phrase at
-// all on clips of 2–3 s.
+// "Was this statement spoken": the pure half. The recogniser (pocketsphinx.ts) decodes the sound with the grammar of
+// statement-grammar.ts (the statement's words against a garbage branch of common words); the statement is then
+// aligned, in order, to what was heard, which is where the order is checked. A grammar of the statement's words
+// alone "hears" the statement in any speech (0.17–0.86 of a wrong statement's words) and keyphrase spotting found
+// no phrase at all on clips of 2–3 s (docs/accuracy.md, "Statement read aloud").
 
 /** What the pronouncing dictionary of the recogniser knows: a word it lacks can never be heard. */
 export type Lexicon = { pronunciations(word: string): readonly string[] | undefined };
