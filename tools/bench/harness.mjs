@@ -194,7 +194,7 @@ export async function measure({ origin, request, connections, seconds, warmupSec
       cpuUsed === null
         ? null
         : {
-            msPerRequest: latencies.length ? round(cpuUsed / latencies.length) : null,
+            msPerRequest: latencies.length ? round(cpuUsed / latencies.length, 4) : null,
             coresBusy: cores(cpuUsed),
           },
     // where the machine's cores went: the server, the load generator (this process), everything else

@@ -11,6 +11,11 @@ import { uuidv7 } from "@/lib/core/ids";
 import { isUuid } from "@/lib/core/ids";
 import { resumeVerifyUrl } from "@/lib/domain/verifications/verify-url";
 import { workflowVersion } from "@/lib/domain/flows/version-cache";
+import {
+  forgetCurrentVersion,
+  knownCurrentVersion,
+  rememberCurrentVersion,
+} from "@/lib/domain/flows/current-version-cache";
 import { metrics } from "@/lib/core/observability/metrics";
 import { drawChallenge } from "@/lib/domain/flows/draw-challenge";
 import { withDrawnChallenge } from "@/lib/domain/flows/inputs";
@@ -37,11 +42,17 @@ const WORKFLOW_SQL = `SELECT "id", "currentVersionId" FROM "Workflow" WHERE "id"
 // - The identity of metadata.userId is created on first sight; ON CONFLICT … DO UPDATE (a no-op write) returns the
 //   row even when a concurrent start inserted it after this statement's snapshot (DO NOTHING would return nothing,
 //   and a read in the same statement would not see that row either).
+// - The workflow's current version is the statement's first condition (CTE `workflow`): the version the caller chose
+//   it by (lib/domain/flows/current-version-cache.ts) must still be the workflow's current one, unarchived, of this
+//   account, or nothing at all is written (not even the identity) and the statement returns no row.
 // - Deliveries: one per enabled endpoint of the account and of the verification's mode (live/test) that takes
 //   `verification_started` (none listed = every event), written with the event (transactional outbox, as lib/domain/events/record-event.ts).
 const START_SQL = `
-WITH identity AS (
-  INSERT INTO "Identity" ("id", "accountId", "userId", "createdAt") VALUES ($1, $2, $3, $4::timestamp(3))
+WITH workflow AS (
+  SELECT 1 FROM "Workflow"
+  WHERE "id" = $6 AND "accountId" = $2 AND "archivedAt" IS NULL AND "currentVersionId" = $7
+), identity AS (
+  INSERT INTO "Identity" ("id", "accountId", "userId", "createdAt") SELECT $1, $2, $3, $4::timestamp(3) FROM workflow
   ON CONFLICT ("accountId", "userId") DO UPDATE SET "userId" = EXCLUDED."userId"
   RETURNING "id"
 ), verification AS (
@@ -71,13 +82,35 @@ SELECT verification."identityId", (SELECT count(*) FROM deliveries)::int AS "del
  */
 export async function startVerification(input: StartInput) {
   const now = clock.now();
-  const [workflow] = isUuid(input.flowId)
-    ? await sql<WorkflowRow>("start-workflow", WORKFLOW_SQL, [input.flowId, input.accountId])
-    : [];
-  const version = workflow?.currentVersionId ? await workflowVersion(workflow.currentVersionId) : null;
-  if (!workflow || !version) {
-    throw new DomainError("INVALID_WORKFLOW", "flowId does not identify a workflow of this account.");
+  if (!isUuid(input.flowId)) throw invalidWorkflow();
+  // as PostgreSQL writes a uuid (the answer's flowId was the column's value): the cache's key and the statement's
+  const flowId = input.flowId.toLowerCase();
+  // The version this process last saw as current: the start statement checks it still is, so a hit saves the
+  // workflow's own round trip (measured: docs/benchmarks.md, "API", 2026-11-29); a miss reads the workflow and
+  // tries once more, which is what every start did before.
+  const cached = knownCurrentVersion(input.accountId, flowId);
+  if (cached) {
+    const started = await insertStart(input, flowId, now, cached);
+    if (started) return started;
   }
+  const [workflow] = await sql<WorkflowRow>("start-workflow", WORKFLOW_SQL, [flowId, input.accountId]);
+  forgetCurrentVersion(input.accountId, flowId);
+  if (!workflow?.currentVersionId) throw invalidWorkflow();
+  const started = await insertStart(input, workflow.id, now, workflow.currentVersionId);
+  // published or archived between the read and the statement: as if the read had come after it
+  if (!started) throw invalidWorkflow();
+  rememberCurrentVersion(input.accountId, flowId, workflow.currentVersionId);
+  return started;
+}
+
+function invalidWorkflow(): DomainError {
+  return new DomainError("INVALID_WORKFLOW", "flowId does not identify a workflow of this account.");
+}
+
+/** The start statement for this version of the workflow; null when it is no longer the current one (nothing written). */
+async function insertStart(input: StartInput, flowId: string, now: Date, versionId: string) {
+  const version = await workflowVersion(versionId);
+  if (!version) return null;
   const userId = input.metadata.userId === undefined ? null : String(input.metadata.userId);
   const ipAddress = typeof input.metadata.ipAddress === "string" ? input.metadata.ipAddress : input.ipAddress;
   const expiryHours = version.shape.settings.LINK_EXPIRY_HOURS;
@@ -89,7 +122,7 @@ export async function startVerification(input: StartInput) {
   const verification = {
     id: uuidv7(now.getTime()),
     accountId: input.accountId,
-    workflowId: workflow.id,
+    workflowId: flowId,
     metadata: input.metadata,
     expiresAt,
     linkSigned: input.linkSigned ?? null,
@@ -103,8 +136,8 @@ export async function startVerification(input: StartInput) {
     userId,
     ts(now),
     verification.id,
-    workflow.id,
-    workflow.currentVersionId,
+    flowId,
+    versionId,
     JSON.stringify(sealed.metadata),
     sealed.emailIndex,
     sealed.referenceIndex,
@@ -118,7 +151,7 @@ export async function startVerification(input: StartInput) {
     challenge && JSON.stringify(challenge),
     input.linkSigned ?? null,
   ]);
-  if (!created) throw new Error("the start statement wrote no verification");
+  if (!created) return null;
   metrics.verificationsStarted.inc();
   notifyWork("deliveries");
 

@@ -4,6 +4,7 @@ import { StartVerificationResponse } from "@/lib/http/schemas";
 import * as startModule from "@/app/api/v1/verifications/route";
 import { call, route, type CallOptions } from "@/test/api-client";
 import { createTestAccount, type TestAccount } from "@/test/fixtures";
+import { publishWorkflow } from "@/lib/domain/flows/publish-workflow";
 
 const startRoute = route("/api/v1/verifications", startModule);
 
@@ -156,6 +157,34 @@ describe("POST /api/v1/verifications", () => {
     await prisma.workflow.update({ where: { id: fresh.workflows.old }, data: { archivedAt: new Date() } });
     const response = await start({ flowId: fresh.workflows.old }, fresh.auth);
     expect(response.body.error).toBe("INVALID_WORKFLOW");
+  });
+
+  // a start remembers the workflow's current version (lib/domain/flows/current-version-cache.ts): never past a change
+  it("starts on the newly published version and refuses a workflow archived after earlier starts", async () => {
+    const fresh = await createTestAccount({ workflows: [{ name: "w", processes: ["LIVENESS"] }] });
+    const flowId = fresh.workflows.w!;
+    const first = await start({ flowId }, fresh.auth);
+    expect(first.status).toBe(201);
+    expect(first.body.inputs.map((i: { fieldName: string }) => i.fieldName)).toContain("SELFIE_VIDEO");
+    await publishWorkflow(fresh.accountId, { name: "w", processes: ["ADDRESS_VERIFICATION"] }, flowId);
+    const second = await start({ flowId: flowId.toUpperCase() }, fresh.auth);
+    expect(second.status).toBe(201);
+    expect(second.body.flowId).toBe(flowId);
+    expect(second.body.inputs.map((i: { fieldName: string }) => i.fieldName)).not.toContain("SELFIE_VIDEO");
+    const pinned = await prisma.verification.findMany({
+      where: { workflowId: flowId },
+      orderBy: { createdAt: "asc" },
+      select: { workflowVersion: { select: { version: true } } },
+    });
+    expect(pinned.map((v) => v.workflowVersion.version)).toEqual([1, 2]);
+    await prisma.workflow.update({ where: { id: flowId }, data: { archivedAt: new Date() } });
+    const identities = await prisma.identity.count({ where: { accountId: fresh.accountId } });
+    const refused = await start({ flowId, metadata: { userId: "after-archive" } }, fresh.auth);
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toBe("INVALID_WORKFLOW");
+    // nothing half-written: not even the identity of metadata.userId
+    expect(await prisma.identity.count({ where: { accountId: fresh.accountId } })).toBe(identities);
+    expect(await prisma.verification.count({ where: { workflowId: flowId } })).toBe(2);
   });
 
   it.each([
