@@ -4,9 +4,10 @@
 // baseline install of only next + react + react-dom in another temporary folder, so that a slower or busier machine
 // shows in both figures. Uses the local npm cache (--prefer-offline): nothing beyond the npm registry.
 //
-//   npm run bench:install [-- --keep] [--skip-baseline]
+//   npm run bench:install [-- --keep] [--skip-baseline] [--ref COMMIT]
 //
-// Committed HEAD is measured, not the working tree: commit first. The machine's load average is printed because
+// Committed HEAD is measured, not the working tree: commit first (`--ref` measures an earlier commit of the clone,
+// for a before/after pair taken under the same load). The machine's load average is printed because
 // the 2 cores are shared; a figure taken under load names it.
 import { execFileSync, spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -17,6 +18,8 @@ import { fileURLToPath } from "node:url";
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const keep = process.argv.includes("--keep");
 const skipBaseline = process.argv.includes("--skip-baseline");
+const refAt = process.argv.indexOf("--ref");
+const ref = refAt > 0 ? process.argv[refAt + 1] : null;
 const INSTALL_ARGS = ["install", "--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error"];
 
 /** Bytes on disk of a folder (du counts hard links once per run, as the disk does). */
@@ -65,6 +68,7 @@ const load = () =>
 function measureProject() {
   const dir = mkdtempSync(path.join(os.tmpdir(), "openkyc-install-"));
   execFileSync("git", ["clone", "--quiet", ROOT, dir]);
+  if (ref) execFileSync("git", ["checkout", "--quiet", ref], { cwd: dir });
   const head = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: dir, encoding: "utf8" }).trim();
   console.log(`project: clean clone of ${head} in ${dir}; load before: ${load()}`);
   const seconds = timedInstall(dir, []);
