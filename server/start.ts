@@ -81,14 +81,16 @@ main().catch(async (error: unknown) => {
   await stop(1);
 });
 
-/** Which ffmpeg decodes uploaded videos: the same choice as lib/engines/video/ffmpeg.ts (FFMPEG_PATH, PATH, bundled). */
+/** Which ffmpeg decodes uploaded videos: the same choice as lib/engines/video/ffmpeg.ts (FFMPEG_PATH, PATH, a bundled build an operator installed, none). */
 function ffmpegBanner(): string {
   const dirs = [...(process.env.PATH ?? "").split(path.delimiter).filter(Boolean), "/usr/bin", "/usr/local/bin"];
   const found =
     process.env.FFMPEG_PATH ||
     dirs.map((d) => path.join(d, "ffmpeg")).find((p) => !p.includes("node_modules") && existsSync(p));
-  if (!found)
+  if (!found && existsSync(path.join(ROOT, "node_modules", "@ffmpeg-installer", `${process.platform}-${process.arch}`)))
     return "ffmpeg: the bundled 2018 build (no security updates): install your system's ffmpeg (apt-get install -y ffmpeg)";
+  if (!found)
+    return "ffmpeg: NONE — videos cannot be checked and GET /api/ready is 503: install it (apt-get install -y ffmpeg)";
   const version =
     /ffmpeg version (\S+)/.exec(
       spawnSync(found, ["-version"], { encoding: "utf8", env: {} as NodeJS.ProcessEnv }).stdout ?? "",

@@ -1,5 +1,16 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { ffmpegBinary, ffmpegVersion, FfmpegError, limitedCommand, runLimitedWithLog, untrustedInput } from "./ffmpeg";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import {
+  ffmpegBinary,
+  ffmpegVersion,
+  FfmpegError,
+  limitedCommand,
+  locateFfmpeg,
+  runLimitedWithLog,
+  untrustedInput,
+} from "./ffmpeg";
 
 describe("ffmpeg runs constrained", () => {
   afterEach(() => {
@@ -11,6 +22,17 @@ describe("ffmpeg runs constrained", () => {
     expect(binary.source).toBe("system");
     expect(binary.ffmpeg).not.toContain("node_modules");
     expect(await ffmpegVersion()).toMatch(/^\d/);
+  });
+
+  it("ships no 2018 build: with no ffmpeg on the machine, the service says it is missing", () => {
+    const empty = mkdtempSync(path.join(os.tmpdir(), "no-ffmpeg-"));
+    try {
+      expect(locateFfmpeg({ dirs: [empty] })).toEqual({ source: "missing", ffmpeg: "ffmpeg", ffprobe: null });
+      expect(locateFfmpeg({ dirs: [empty, "/usr/bin"] }).source).toBe("system");
+      expect(locateFfmpeg({ configured: "/opt/ff/ffmpeg", dirs: [empty] }).source).toBe("configured");
+    } finally {
+      rmSync(empty, { recursive: true, force: true });
+    }
   });
 
   it("gives the child process an empty environment: no DATABASE_URL, no secrets", async () => {

@@ -9,8 +9,10 @@ import { setting } from "@/lib/core/env";
 import { handJobDirToSandbox, sandboxedCommand, sandboxState } from "@/lib/engines/video/ffmpeg-sandbox";
 
 // Every video an end user uploads is untrusted input to a C decoder. ffmpeg runs:
-// - the system's ffmpeg when there is one (Debian's package gets security updates), the static 2018 build of
-//   @ffmpeg-installer only when there is none;
+// - the system's ffmpeg when there is one (Debian's package gets security updates); the static 2018 build of
+//   @ffmpeg-installer is no longer a dependency (issue 35: 66 MB nobody with a system ffmpeg runs), but is still used
+//   when an operator installs it and there is no system ffmpeg; with neither, "missing": GET /api/ready is 503 and
+//   the start banner says what to install;
 // - with an empty environment (DATABASE_URL and the secrets stay in this process), rlimits on address space and
 //   CPU time (prlimit, or `ulimit` in a shell when prlimit is missing) and a wall-clock timeout;
 // - on untrusted input (`untrustedInput`): the demuxer forced from the sniffed container, demuxer, decoder and
@@ -18,29 +20,54 @@ import { handJobDirToSandbox, sandboxedCommand, sandboxState } from "@/lib/engin
 // - inside bubblewrap (ffmpeg-sandbox.ts): no network, read-only /usr, only its job folder writable, no secrets, no
 //   other process's /proc, a separate uid where the service is root.
 
-export type FfmpegBinary = { source: "system" | "bundled" | "configured"; ffmpeg: string; ffprobe: string | null };
+export type FfmpegBinary = {
+  source: "system" | "bundled" | "configured" | "missing";
+  ffmpeg: string;
+  ffprobe: string | null;
+};
 
 let resolved: FfmpegBinary | undefined;
+export const NO_FFMPEG =
+  "no ffmpeg installed: install the system's (apt-get install -y ffmpeg) or set FFMPEG_PATH; videos cannot be checked";
 // the folders withTempDir made and has not removed yet: the sandbox binds those a command names, and no others
 const jobDirs = new Set<string>();
 
-/** Which ffmpeg runs: FFMPEG_PATH, else the first `ffmpeg` on PATH or in /usr/bin, else the npm build. */
+/**
+ * Which ffmpeg runs: FFMPEG_PATH, else the first `ffmpeg` on PATH or in /usr/bin, else the npm build when an operator
+ * installed it, else "missing" (every ffmpeg run then throws NO_FFMPEG). Looked up once per process.
+ */
 export function ffmpegBinary(): FfmpegBinary {
-  if (resolved) return resolved;
+  resolved ??= locateFfmpeg({
+    configured: setting("FFMPEG_PATH"),
+    dirs: [...(process.env.PATH ?? "").split(path.delimiter).filter(Boolean), "/usr/bin", "/usr/local/bin"],
+  });
+  return resolved;
+}
+
+/** ffmpegBinary's choice for given folders (exported for its tests: the process's own answer is cached). */
+export function locateFfmpeg(where: { configured?: string; dirs: readonly string[] }): FfmpegBinary {
   const besideIt = (ffmpeg: string) => {
     const probe = path.join(path.dirname(ffmpeg), "ffprobe");
     return existsSync(probe) ? probe : null;
   };
-  const configured = setting("FFMPEG_PATH");
-  if (configured) return (resolved = { source: "configured", ffmpeg: configured, ffprobe: besideIt(configured) });
-  const dirs = [...(process.env.PATH ?? "").split(path.delimiter).filter(Boolean), "/usr/bin", "/usr/local/bin"];
-  for (const dir of dirs) {
+  if (where.configured) return { source: "configured", ffmpeg: where.configured, ffprobe: besideIt(where.configured) };
+  for (const dir of where.dirs) {
     const candidate = path.join(dir, "ffmpeg");
     if (!candidate.includes("node_modules") && existsSync(candidate))
-      return (resolved = { source: "system", ffmpeg: candidate, ffprobe: besideIt(candidate) });
+      return { source: "system", ffmpeg: candidate, ffprobe: besideIt(candidate) };
   }
-  const bundled = path.join(packageDir(`@ffmpeg-installer/${process.platform}-${process.arch}`), "ffmpeg");
-  return (resolved = { source: "bundled", ffmpeg: bundled, ffprobe: null });
+  const bundled = bundledFfmpeg();
+  if (bundled) return { source: "bundled", ffmpeg: bundled, ffprobe: null };
+  return { source: "missing", ffmpeg: "ffmpeg", ffprobe: null };
+}
+
+/** The binary of `npm install @ffmpeg-installer/ffmpeg`, when an operator chose to install it. */
+function bundledFfmpeg(): string | null {
+  try {
+    return path.join(packageDir(`@ffmpeg-installer/${process.platform}-${process.arch}`), "ffmpeg");
+  } catch {
+    return null; // not installed: the usual case since issue 35
+  }
 }
 
 export function ffmpegPath(): string {
@@ -105,6 +132,8 @@ export async function runLimitedWithLog(
   args: readonly string[],
   options: { timeoutMs?: number } = {},
 ): Promise<{ stdout: Buffer; stderr: string }> {
+  // not an FfmpegError: the checks must not blame the person's upload for a binary the service lacks (they retry)
+  if (ffmpegBinary().source === "missing") throw new Error(NO_FFMPEG);
   const timeoutMs = options.timeoutMs ?? 30_000;
   const sandbox = await sandboxState(ffmpegPath());
   // the job folders this command names are the only places it may write (and read, besides /usr)
