@@ -4,7 +4,7 @@ import type { SandboxState } from "@/lib/engines/video/ffmpeg-sandbox";
 // Which ffmpeg this instance has and whether its sandbox works are facts of the machine: stand them in here, so
 // each answer GET /api/ready gives about them is checked (the real probe runs in ffmpeg-sandbox.test.ts).
 const machine = vi.hoisted(() => ({
-  source: "system" as "system" | "bundled" | "configured",
+  source: "system" as "system" | "bundled" | "configured" | "missing",
   sandbox: { active: true, uid: 65534 } as SandboxState,
 }));
 vi.mock("@/lib/core/db", () => ({ prisma: {} }));
@@ -29,6 +29,14 @@ afterEach(() => {
 describe("readiness of ffmpeg", () => {
   it("is ok with the system's ffmpeg in its sandbox", async () => {
     expect(await ffmpegReadiness()).toEqual({ ok: true, detail: "system, sandboxed" });
+  });
+
+  it("is not ok without any ffmpeg, and says what to install", async () => {
+    machine.source = "missing";
+    expect(await ffmpegReadiness()).toEqual({
+      ok: false,
+      detail: "no ffmpeg installed: apt-get install -y ffmpeg, or set FFMPEG_PATH",
+    });
   });
 
   it("is not ok on the bundled 2018 build unless the operator opts in", async () => {

@@ -75,6 +75,8 @@ async function storageKey(): Promise<Part> {
 /** ffmpeg runs, and decodes uploads where a decoder bug cannot reach the secrets — or the operator accepted that. */
 export async function ffmpegReadiness(): Promise<Part> {
   const { source, ffmpeg: binary } = ffmpegBinary();
+  if (source === "missing")
+    return { ok: false, detail: "no ffmpeg installed: apt-get install -y ffmpeg, or set FFMPEG_PATH" };
   if ((await ffmpegVersion()) === "unavailable") return { ok: false, detail: `the ${source} ffmpeg does not run` };
   const sandbox = await sandboxState(binary);
   const problems: string[] = [];
