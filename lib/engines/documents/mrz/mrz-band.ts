@@ -57,8 +57,9 @@ export function locateMrzBand(page: Page, width: number, height: number): Band {
   const drift = Math.abs(Math.tan((angle * Math.PI) / 180)) * width * 0.5;
   // fewer than three lines found: a TD1's first line may be one the page OCR could not read; keep room for it
   // (or a line below it: a visa's or passport's second line, all digits and letters with no filler, is not
-  // MRZ-like to the page OCR)
-  const missing = mrzLike.length < 3 ? 2.2 : 0.6;
+  // MRZ-like to the page OCR). One line found: it may be any of a TD1's three, so there is room for two lines
+  // either side, at ICAO's line pitch (LINE_PITCH) rather than at the height of a character
+  const missing = mrzLike.length === 1 ? TWO_LINES : mrzLike.length < 3 ? 2.2 : 0.6;
   const below = mrzLike.length < 2 ? missing : 1.3;
   return {
     top: Math.max(0, Math.round(top - lineHeight * missing - drift)),
@@ -69,6 +70,16 @@ export function locateMrzBand(page: Page, width: number, height: number): Band {
     charHeight: lineHeightOf(mrzLike),
   };
 }
+
+/**
+ * ICAO 9303-3 §4.3: OCR-B characters 2.0–2.7 mm high on lines 3.53 mm apart (centre to centre, TD1–TD3 alike),
+ * so a line pitch of about 1.5 character heights. Where the page OCR found a single MRZ line, the two lines that
+ * may lie beyond it reach 2 pitches past its edge; half a line more for the tilt and the boxes' slack. Measured on
+ * PassportEye's development Swiss card (282 px, one line found): at 2.2 heights the band cut its name line off
+ * and took a line of printed text above for the first, so its three lines came out shifted by one.
+ */
+const LINE_PITCH = 1.5;
+const TWO_LINES = 2 * LINE_PITCH + 0.5;
 
 /** The MRZ line lengths of ICAO 9303 (TD1, TD2 and MRV-B, TD3 and MRV-A). */
 const LINE_LENGTHS = [30, 36, 44];

@@ -50,6 +50,27 @@ function isCutName(line: string, length: number): boolean {
   return line.length < length && line.length >= length * 0.6 && /<<<[^<]{0,2}$/.test(line);
 }
 
+/**
+ * The birth and expiry dates sit at a fixed place in each layout (TD1: the second line from position 0; TD2/TD3:
+ * the second line from position 13): twelve digits and two check digits around the sex, no filler. A group whose
+ * dates line does not look so, or whose TD1 name line does, is shifted by a line (a line of printed text above the
+ * MRZ taken for its first, the real name line lost). Digit look-alikes count as digits (a blurred card's digits are
+ * read O, I, B, Z …), so only a line that clearly is, or is not, the dates line moves the choice.
+ */
+function datesLinePenalty(format: MrzFormat, trimmed: readonly { line: string }[]): number {
+  const dates = trimmed[1]?.line.slice(format === "TD1" ? 0 : 13) ?? "";
+  const name = format === "TD1" ? (trimmed[2]?.line ?? "") : "";
+  return (looksLikeDates(dates) ? 0 : 3) + (looksLikeDates(name) ? 3 : 0);
+}
+
+function looksLikeDates(line: string): boolean {
+  if (line.length < 15) return false;
+  const dates = line.slice(0, 7) + line.slice(8, 15);
+  const fillers = dates.match(/</g)?.length ?? 0;
+  const digitLike = dates.match(/[0-9OQDIL|ZSBGT]/g)?.length ?? 0;
+  return fillers <= 1 && digitLike >= dates.length / 2;
+}
+
 /** The consecutive OCR lines that have the shape of a TD1, TD2 or TD3 MRZ (±3 characters), lengths fixed. */
 export function pickMrzLines(text: string): Picked | null {
   const lines = text
@@ -65,7 +86,9 @@ export function pickMrzLines(text: string): Picked | null {
       // a name line always holds fillers and the first line starts with a document code: a line of printed text of
       // the same length just above the MRZ (a visa's endorsement) must not be taken for it
       const shapePenalty =
-        (trimmed[NAME_LINE[format]]!.line.includes("<") ? 0 : 4) + (/^[ACIPV]/.test(trimmed[0]!.line) ? 0 : 2);
+        (trimmed[NAME_LINE[format]]!.line.includes("<") ? 0 : 4) +
+        (/^[ACIPV]/.test(trimmed[0]!.line) ? 0 : 2) +
+        datesLinePenalty(format, trimmed);
       const cost = trimmed.reduce((sum, t) => sum + Math.abs(t.line.length - shape.length), 0) + shapePenalty;
       const fits = (t: { line: string }, k: number) =>
         Math.abs(t.line.length - shape.length) <= 3 || (k === NAME_LINE[format] && isCutName(t.line, shape.length));
