@@ -40,6 +40,16 @@ describe("locateMrzBand", () => {
   });
 });
 
+describe("locateMrzBand: a single MRZ line found", () => {
+  it("keeps room for two more lines either side at ICAO's line pitch (1.5 character heights)", () => {
+    // a small card: 10-px characters on lines 15 px apart; the page OCR found only the first of three MRZ lines
+    const band = locateMrzBand(pageOf([line(TD1[0]!, 16, 126, 267, 136)]), 282, 179);
+    // the third line's box spans 156–166, the line two above the found one 96–106
+    expect(band.bottom).toBeGreaterThanOrEqual(166);
+    expect(band.top).toBeLessThanOrEqual(96);
+  });
+});
+
 describe("workingWidth", () => {
   it("brings the measured character height to MRZ_CHAR_HEIGHT after the variants' 2×", () => {
     // 12-px characters on a 350-px band: the band is read 350 × 40 / 12 px wide (the variants then double it)

@@ -155,6 +155,23 @@ describe("trimJunk (a speck read beyond the ends of a line)", () => {
   });
 });
 
+describe("pickMrzLines: a line of printed text above a TD1", () => {
+  // ICAO 9303-5's TD1 example, its document code's I read as 1, under a line of noise of the same length
+  const td1 = ["1<UTOD231458907<<<<<<<<<<<<<<<", "7408122F1204159UTO<<<<<<<<<<<6", "ERIKSSON<<ANNA<MARIA<<<<<<<<<<"];
+  const noise = "TVRQX48LNPWBHMK2ZRYDOUJ7EFSAGC";
+
+  it("takes the group whose dates line sits where the layout puts it, not the one shifted by a line", () => {
+    expect(pickMrzLines([noise, ...td1].join("\n"))?.lines).toEqual(td1);
+  });
+
+  it("still takes the only group there is", () => {
+    expect(pickMrzLines([noise, td1[0], td1[1]].join("\n"))).toMatchObject({
+      format: "TD1",
+      raw: [noise, td1[0], td1[1]],
+    });
+  });
+});
+
 describe("resolveByShape (document number by OCR-B glyph shapes)", () => {
   // a degraded passport of the evaluation set: the number WTR33593O9 was read with a zero for its O
   const truth = "WTR33593O9ESP5502185M3012121<<<<<<<<<<<<<<<2";
