@@ -4,33 +4,15 @@
 //   node --require tsx/cjs server/with-db.ts node --import tsx --conditions=react-server [--cpu-prof] \
 //     tools/bench/api-handlers.ts [--requests 3000]
 // (EMBEDDED_PG_PORT picks the embedded PostgreSQL's port.) Prints ONE JSON line: app CPU ms per call, each route.
-import { spawnSync } from "node:child_process";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { runMigrations } from "@/server/db";
 import { POST as startRoute } from "@/app/api/v1/verifications/route";
 import { GET as statusRoute } from "@/app/api/v1/verifications/[verificationId]/status/route";
+import { runBenchAccount } from "./run-bench-account";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const { values } = parseArgs({ options: { requests: { type: "string", default: "3000" } } });
 const REQUESTS = Number(values.requests);
 const ORIGIN = "http://127.0.0.1:3000";
-
-function setup(args: string[] = []): string {
-  const result = spawnSync(
-    path.join(ROOT, "node_modules/.bin/tsx"),
-    ["--conditions=react-server", "tools/bench/account.ts", ...args],
-    {
-      cwd: ROOT,
-      env: process.env,
-      encoding: "utf8",
-      stdio: ["ignore", "pipe", "inherit"],
-    },
-  );
-  if (result.status !== 0) throw new Error(`tools/bench/account.ts failed (exit ${result.status})`);
-  return result.stdout.trim();
-}
 
 /** CPU ms per call of `call`, after a warm-up of a tenth of the calls; every answer must be `status`. */
 async function cpuPerCall(status: number, call: () => Promise<Response>): Promise<number> {
@@ -50,7 +32,7 @@ async function cpuPerCall(status: number, call: () => Promise<Response>): Promis
 
 async function main() {
   await runMigrations("deploy");
-  const bench = JSON.parse(setup()) as {
+  const bench = JSON.parse(runBenchAccount()) as {
     accountId: string;
     apiKey: string;
     clientId: string;
@@ -78,7 +60,7 @@ async function main() {
     );
     console.log(JSON.stringify({ benchmark: "api-handlers", requests: REQUESTS, cpuMsPerCall: { start, status } }));
   } finally {
-    setup(["--teardown", bench.accountId]);
+    runBenchAccount(["--teardown", bench.accountId]);
   }
 }
 

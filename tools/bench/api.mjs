@@ -9,7 +9,6 @@
 // profiled run's figures are not comparable with an unprofiled one's).
 // Prints a table, then ONE JSON line; the JSON also goes to bench-results/api.json. The target is reported,
 // never asserted: a benchmark prints figures (house style). Recorded runs: docs/benchmarks.md.
-import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -17,6 +16,7 @@ import { fileURLToPath } from "node:url";
 import { buildIfNeeded } from "../../server/build-if-needed.ts";
 import { runMigrations } from "../../server/db.ts";
 import { HOST, freePort, measure, startChild, stopChildren } from "./harness.mjs";
+import { runBenchAccount } from "./run-bench-account.ts";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const RESULTS_FILE = path.join(ROOT, "bench-results/api.json");
@@ -40,27 +40,12 @@ const log = (msg) => console.error(`[bench:api] ${msg}`);
 let bench = null;
 let stopping = false;
 
-function runSetup(args = []) {
-  const result = spawnSync(
-    path.join(ROOT, "node_modules/.bin/tsx"),
-    ["--conditions=react-server", "tools/bench/account.ts", ...args],
-    {
-      cwd: ROOT,
-      env: process.env,
-      encoding: "utf8",
-      stdio: ["ignore", "pipe", "inherit"],
-    },
-  );
-  if (result.status !== 0) throw new Error(`tools/bench/account.ts ${args.join(" ")} failed (exit ${result.status})`);
-  return result.stdout.trim();
-}
-
 async function cleanUp() {
   await stopChildren();
   if (!bench || process.env.BENCH_KEEP_DATA === "1") return;
   log("deleting the bench account and the verifications it created…");
   try {
-    runSetup(["--teardown", bench.accountId]);
+    runBenchAccount(["--teardown", bench.accountId]);
   } catch (error) {
     log(error.message);
   }
@@ -141,7 +126,7 @@ async function main() {
   log(`migrations: ${await runMigrations("deploy")}`);
   buildIfNeeded({ log });
 
-  const setup = JSON.parse(runSetup());
+  const setup = JSON.parse(runBenchAccount());
   bench = setup;
   log(`bench account ${setup.accountId}, key rate limit ${setup.rateLimitPerMinute}/min`);
 
