@@ -10,7 +10,8 @@ export const de: Messages = {
     optional: "optional",
     stepOf: "Schritt {current} von {total}",
     securedBy: "Ihre Daten werden verschlüsselt und nur für diese Prüfung verwendet.",
-    testMode: "Testmodus: Diese Verifizierung ist ein Test. Es werden keine echten Prüfungen durchgeführt.",
+    testMode:
+      "Testmodus: Diese Verifizierung ist ein Test. Ihr Ergebnis ist simuliert oder nur gegen Testaussteller geprüft und entscheidet nichts.",
     unexpected: "Etwas ist schiefgelaufen. Bitte versuchen Sie es erneut.",
     network: "Der Server ist nicht erreichbar. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.",
     sessionExpired: "Ihre Sitzung ist abgelaufen. Öffnen Sie Ihren Verifizierungslink erneut, um fortzufahren.",

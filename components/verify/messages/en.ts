@@ -15,7 +15,8 @@ export const en = {
     optional: "optional",
     stepOf: "Step {current} of {total}",
     securedBy: "Your data is encrypted and used only for this verification.",
-    testMode: "Test mode: this verification is a test. No real checks are run.",
+    testMode:
+      "Test mode: this verification is a test. Its outcome is simulated or checked against test issuers only, and decides nothing.",
     unexpected: "Something went wrong. Please try again.",
     network: "We could not reach the server. Check your connection and try again.",
     sessionExpired: "Your session has expired. Open your verification link again to continue.",

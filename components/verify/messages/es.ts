@@ -10,7 +10,8 @@ export const es: Messages = {
     optional: "opcional",
     stepOf: "Paso {current} de {total}",
     securedBy: "Tus datos se cifran y solo se usan para esta verificación.",
-    testMode: "Modo de prueba: esta verificación es una prueba. No se realizan comprobaciones reales.",
+    testMode:
+      "Modo de prueba: esta verificación es una prueba. Su resultado es simulado o se comprueba solo con emisores de prueba, y no decide nada.",
     unexpected: "Algo ha fallado. Inténtalo de nuevo.",
     network: "No hemos podido conectar con el servidor. Comprueba tu conexión e inténtalo de nuevo.",
     sessionExpired: "Tu sesión ha caducado. Abre de nuevo tu enlace de verificación para continuar.",

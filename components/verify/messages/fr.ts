@@ -10,7 +10,8 @@ export const fr: Messages = {
     optional: "facultatif",
     stepOf: "Étape {current} sur {total}",
     securedBy: "Vos données sont chiffrées et servent uniquement à cette vérification.",
-    testMode: "Mode test : cette vérification est un essai. Aucun contrôle réel n'est effectué.",
+    testMode:
+      "Mode test : cette vérification est un essai. Son résultat est simulé ou vérifié uniquement auprès d'émetteurs de test, et ne décide de rien.",
     unexpected: "Une erreur s’est produite. Veuillez réessayer.",
     network: "Impossible de joindre le serveur. Vérifiez votre connexion et réessayez.",
     sessionExpired: "Votre session a expiré. Rouvrez votre lien de vérification pour continuer.",

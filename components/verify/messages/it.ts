@@ -10,7 +10,8 @@ export const it: Messages = {
     optional: "facoltativo",
     stepOf: "Passaggio {current} di {total}",
     securedBy: "I tuoi dati sono cifrati e vengono usati solo per questa verifica.",
-    testMode: "Modalità di prova: questa verifica è un test. Non vengono eseguiti controlli reali.",
+    testMode:
+      "Modalità di prova: questa verifica è un test. Il suo esito è simulato o controllato solo con emittenti di prova e non decide nulla.",
     unexpected: "Si è verificato un errore. Riprova.",
     network: "Non riusciamo a raggiungere il server. Controlla la connessione e riprova.",
     sessionExpired: "La sessione è scaduta. Apri di nuovo il link di verifica per continuare.",

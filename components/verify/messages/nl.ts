@@ -10,7 +10,8 @@ export const nl: Messages = {
     optional: "optioneel",
     stepOf: "Stap {current} van {total}",
     securedBy: "Je gegevens worden versleuteld en alleen voor deze verificatie gebruikt.",
-    testMode: "Testmodus: deze verificatie is een test. Er worden geen echte controles uitgevoerd.",
+    testMode:
+      "Testmodus: deze verificatie is een test. De uitkomst is gesimuleerd of alleen tegen testuitgevers gecontroleerd en beslist niets.",
     unexpected: "Er ging iets mis. Probeer het opnieuw.",
     network: "We kunnen de server niet bereiken. Controleer je verbinding en probeer het opnieuw.",
     sessionExpired: "Je sessie is verlopen. Open je verificatielink opnieuw om verder te gaan.",

@@ -10,7 +10,8 @@ export const pl: Messages = {
     optional: "opcjonalnie",
     stepOf: "Krok {current} z {total}",
     securedBy: "Twoje dane są szyfrowane i wykorzystywane wyłącznie do tej weryfikacji.",
-    testMode: "Tryb testowy: ta weryfikacja jest testem. Nie są wykonywane żadne prawdziwe kontrole.",
+    testMode:
+      "Tryb testowy: ta weryfikacja jest testem. Jej wynik jest symulowany lub sprawdzany tylko względem testowych wystawców i niczego nie rozstrzyga.",
     unexpected: "Coś poszło nie tak. Spróbuj ponownie.",
     network: "Nie udało się połączyć z serwerem. Sprawdź połączenie i spróbuj ponownie.",
     sessionExpired: "Twoja sesja wygasła. Otwórz ponownie link weryfikacyjny, aby kontynuować.",

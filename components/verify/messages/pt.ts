@@ -11,7 +11,8 @@ export const pt: Messages = {
     optional: "opcional",
     stepOf: "Etapa {current} de {total}",
     securedBy: "Seus dados são criptografados e usados apenas nesta verificação.",
-    testMode: "Modo de teste: esta verificação é um teste. Nenhuma verificação real é feita.",
+    testMode:
+      "Modo de teste: esta verificação é um teste. O resultado é simulado ou verificado apenas com emissores de teste e não decide nada.",
     unexpected: "Algo deu errado. Tente novamente.",
     network: "Não conseguimos acessar o servidor. Verifique sua conexão e tente novamente.",
     sessionExpired: "Sua sessão expirou. Abra o link de verificação de novo para continuar.",

@@ -11,7 +11,8 @@ export const tr: Messages = {
     optional: "isteğe bağlı",
     stepOf: "Adım {current} / {total}",
     securedBy: "Verileriniz şifrelenir ve yalnızca bu doğrulama için kullanılır.",
-    testMode: "Test modu: bu doğrulama bir testtir. Gerçek kontroller yapılmaz.",
+    testMode:
+      "Test modu: bu doğrulama bir testtir. Sonucu simüle edilir ya da yalnızca test düzenleyicilerine karşı denetlenir ve hiçbir şeye karar vermez.",
     unexpected: "Bir sorun oluştu. Lütfen tekrar deneyin.",
     network: "Sunucuya ulaşamadık. Bağlantınızı kontrol edip tekrar deneyin.",
     sessionExpired: "Oturumunuzun süresi doldu. Devam etmek için doğrulama bağlantınızı yeniden açın.",
