@@ -1,6 +1,7 @@
 import anyAscii from "any-ascii";
 import { toRomaji } from "wanakana";
 import { chineseReadings, HAN, hanReadings } from "@/lib/engines/names/chinese";
+import { abjadReadings, INDIC, indicReading } from "@/lib/engines/names/abjad";
 import { HANGUL, hanjaReading, koreanName } from "@/lib/engines/names/korean";
 import { findLegalForm, ORG_STOPWORDS } from "@/lib/engines/names/legal-forms";
 import { foreignNameParts } from "@/lib/engines/names/transcription";
@@ -8,12 +9,13 @@ import { foreignNameParts } from "@/lib/engines/names/transcription";
 // Name normalisation shared by the importers (stored normalizedNames / phoneticKeys) and the screening query, so
 // both sides of a comparison went through the same steps: split into words (camel case and joined forms too),
 // read each word in its own script (Han → Pinyin, Hangul → Revised Romanisation with the surname apart, kana →
-// Hepburn, everything else → any-ascii: BGN-like for Cyrillic, ELOT-like for Greek, consonants for Arabic and
-// Hebrew), uppercase ASCII, and give every token a role. The ORDER of the tokens is kept: alignment weighs it.
+// Hepburn, Arabic, Persian and Hebrew → their consonants in every customary spelling (abjad.ts), Indic scripts →
+// their consonants and written vowels, everything else → any-ascii: BGN-like for Cyrillic, ELOT-like for Greek),
+// uppercase ASCII, and give every token a role. The ORDER of the tokens is kept: alignment weighs it.
 // "SURNAME, Given" (one comma) is read as "Given SURNAME", the order lists use for the same person.
 
 /** Bumped whenever the stored form (normalizedNames, phoneticKeys) would change: stored lists are re-indexed. */
-export const NORMALIZER_VERSION = 4;
+export const NORMALIZER_VERSION = 5;
 
 export type NameKind = "PERSON" | "ORGANIZATION";
 export type TokenRole = "NAME" | "INITIAL" | "PARTICLE" | "LEGAL_FORM" | "STOPWORD" | "NUMBER";
@@ -26,7 +28,10 @@ export type NameToken = {
   script: Script;
   /** the characters it was read from, for Han and Hangul (compared as written when both sides have them) */
   native: string | null;
-  /** other spellings of the same token, equal to it (a Korean surname's customary spellings) */
+  /**
+   * other spellings of the same token: a Korean surname's customary spellings (equal to it), an abjad word's other
+   * readings of its ambiguous letters (compared by their skeletons, abjad.ts)
+   */
   alts: string[];
   /** written in parentheses: a qualifier ("(Schweiz)") whose absence costs little */
   isOptional: boolean;
@@ -39,7 +44,10 @@ export type NormalizedName = {
   parts: NameToken[];
   /** tokens joined by one space: the stored normalised form */
   key: string;
-  /** written in an abjad (Arabic, Hebrew): the transliteration has no short vowels, compare consonant skeletons */
+  /**
+   * written in an abjad (Arabic, Persian, Hebrew) or an Indic abugida: the transliteration lacks vowels lists write
+   * (short vowels, the inherent vowel), so consonant skeletons are compared
+   */
   isAbjad: boolean;
   /** every name token reads as Chinese syllables (Pinyin or Wade–Giles) or was written in Han */
   isChineseLike: boolean;
@@ -56,6 +64,9 @@ const ABJAD = /[\u0590-\u05FF\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB1D-\uFDF
 const KANA = /[\u3040-\u30FF\u31F0-\u31FF]/u;
 // the Arabic definite article is written joined to the word (الرشيد = al-Rashid): lists write it apart or not at all
 const ARABIC_ARTICLE = /(^|\s)\u0627\u0644(?=\S{2,})/gu;
+// ...except after ABD and ABU, where Latin spellings carry it in the first word (عبد الرحمن = Abdul Rahman, Abdel
+// Rahman, Abdurrahman): the two words are read as one, which the alignment compares with the Latin words joined
+const ARABIC_COMPOUND = /(^|\s)(\u0639\u0628\u062F|[\u0627\u0623]\u0628\u0648)\s+(?=\u0627\u0644\S{2,})/gu;
 // separators between words in every script (the Japanese and Chinese middle dots included)
 const SEPARATOR = /[\s,.;:!?"“”„«»()[\]{}/\\|+*=_~<>@#$%^&\-\u2010-\u2015\u00B7\u30FB\u3000\u3001\u3002]+/u;
 
@@ -138,6 +149,14 @@ function romanWords(word: string, isOptional: boolean): Word[] {
     return [make(first!, "HANGUL", name.surname.native, others), given];
   }
   if (KANA.test(word)) return [make(toRomaji(word).toUpperCase(), "KANA")];
+  if (ABJAD.test(word)) {
+    const [first, ...others] = abjadReadings(word);
+    if (first) return [make(first, "ABJAD", null, others)];
+  }
+  if (INDIC.test(word)) {
+    const text = indicReading(word).replace(/[^A-Z0-9]/g, "");
+    return text ? [make(text, "ABJAD")] : [];
+  }
   const script: Script = ABJAD.test(word) ? "ABJAD" : /[A-Za-z\u00C0-\u024F]/.test(word) ? "LATIN" : "OTHER";
   // camel case written joined (SergeiLavrov, SiemensAG) is two words; McDONALD-style stays one after rejoining
   // (a lone capital at the end is no word: GmbH stays one)
@@ -166,7 +185,7 @@ function uninvert(raw: string): string {
 function words(raw: string, kind: NameKind): Word[] {
   let text = raw.normalize("NFC");
   if (kind === "PERSON") text = uninvert(text);
-  if (ABJAD.test(text)) text = text.replace(ARABIC_ARTICLE, "$1");
+  if (ABJAD.test(text)) text = text.replace(ARABIC_COMPOUND, "$1$2").replace(ARABIC_ARTICLE, "$1");
   const out: Word[] = [];
   // parentheses: "(Schweiz)" qualifies the name rather than being part of it
   for (const [i, segment] of text.split(/[()]/).entries())
@@ -299,8 +318,11 @@ export function isAbjadName(raw: string): boolean {
  * vary (Y/I, W/OU), so KHALID, KHALED and خالد (khld) all become KHLD. Doubled letters collapse (MOHAMMED → MHMD).
  */
 export function consonantSkeleton(token: string): string {
-  // Arabic has no P or V: Latin P/B and V/F are one letter to it (بيريز = PEREZ)
+  // Arabic has no P or V: Latin P/B and V/F are one letter to it (بيريز = PEREZ); Latin PH is F and C is K
+  // (JOSEPH ~ יוסף, JACOB ~ יעקב, RACHEL ~ רחל as KH)
   return token
+    .replace(/PH/g, "F")
+    .replace(/C/g, "K")
     .replace(/[AEIOUYW]/g, "")
     .replace(/P/g, "B")
     .replace(/V/g, "F")

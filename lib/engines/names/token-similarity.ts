@@ -20,7 +20,8 @@ import { latinSkeleton, pinyinSkeleton } from "@/lib/engines/names/transcription
 //   spelling               mean of (1 − Damerau–Levenshtein / longer length) and Jaro–Winkler, at least 0.8 for
 //                          one edit (a typo, two letters swapped); spelling variants that
 //                          share a double-metaphone code and differ in few letters are lifted to 0.85
-//   skeleton               a name written in an abjad: the same measure over consonant skeletons, × 0.95
+//   skeleton               a name written in an abjad: the same measure over consonant skeletons, × 0.95 (the
+//                          closest of the abjad word's readings, abjad.ts)
 //   transcription          a foreign name written in Han with the middle dot (transcription.ts): the same measure
 //                          over sound skeletons of its Pinyin and of the Latin name, at most 0.88
 
@@ -140,7 +141,9 @@ export function compareSpans(a: Span, b: Span, context: CompareContext): TokenMa
     return { similarity: ABBREVIATION, reason: "ABBREVIATION" };
   const altsA = ta ? [ta.text, ...ta.alts] : [a.text];
   const altsB = tb ? [tb.text, ...tb.alts] : [b.text];
-  if (altsA.some((x) => altsB.includes(x))) return { similarity: 1, reason: "ROMANISATION" };
+  // an abjad word's other readings are candidates for its skeleton, not spellings equal to it
+  const spellsAlike = ta?.script !== "ABJAD" && tb?.script !== "ABJAD";
+  if (spellsAlike && altsA.some((x) => altsB.includes(x))) return { similarity: 1, reason: "ROMANISATION" };
   if (ta?.role === "NUMBER" || tb?.role === "NUMBER") return { similarity: 0, reason: "EXACT" };
 
   if (ta?.role === "INITIAL" || tb?.role === "INITIAL") {
@@ -178,13 +181,23 @@ export function compareSpans(a: Span, b: Span, context: CompareContext): TokenMa
     }
   }
   if (context.isAbjad) {
-    const [sa, sb] = [skeletonOf(a.text), skeletonOf(b.text)];
-    if (sa.length > 0 && sb.length > 0) {
-      const skeleton = SKELETON_WEIGHT * spelling(sa, sb);
-      if (skeleton > best.similarity) best = { similarity: skeleton, reason: "SKELETON" };
-    }
+    const skeleton = SKELETON_WEIGHT * bestSkeletonSpelling(altsA, altsB);
+    if (skeleton > best.similarity) best = { similarity: skeleton, reason: "SKELETON" };
   }
   return best;
+}
+
+/** The closest pair of consonant skeletons among two tokens' readings (an abjad word has several). */
+function bestSkeletonSpelling(formsA: readonly string[], formsB: readonly string[]): number {
+  const [sa, sb] = [distinctSkeletons(formsA), distinctSkeletons(formsB)];
+  if (sa.some((x) => sb.includes(x))) return 1;
+  let best = 0;
+  for (const x of sa) for (const y of sb) best = Math.max(best, spelling(x, y));
+  return best;
+}
+
+function distinctSkeletons(forms: readonly string[]): string[] {
+  return [...new Set(forms.map(skeletonOf))].filter((x) => x.length > 0);
 }
 
 // screening compares the same few query tokens with thousands of list tokens that repeat (MOHAMMED, IVAN)

@@ -1,0 +1,152 @@
+import anyAscii from "any-ascii";
+
+// Names written in an abjad (Arabic, Persian, Hebrew) carry no short vowels, and several letters have more than
+// one customary Latin spelling: ق is Q in ALA-LC and BGN/PCGN, K or G in names as people write them (Qaddafi,
+// Kadhafi, Gaddafi), GH in Persian (Ghasem); ذ is DH, Z or D; Hebrew ב is B or V, כ K or KH, ו a consonant (V) or
+// a vowel. One transliteration picks one of them and the other spellings of the same name then differ by a
+// consonant, which the consonant-skeleton comparison cannot forgive in a short name. So a word is read in every
+// customary spelling of its ambiguous letters (the first is the one shown), capped; the comparison takes the best.
+// The tables follow ALA-LC / BGN-PCGN (Arabic, Persian) and the common Israeli and English romanisations (Hebrew);
+// letters with one spelling are written as any-ascii writes them.
+
+const ARABIC: Record<string, readonly string[]> = {
+  "\u0621": [""], // ء hamza
+  "\u0622": ["A"], // آ
+  "\u0623": ["A"], // أ
+  "\u0624": [""], // ؤ
+  "\u0625": ["I"], // إ
+  "\u0626": [""], // ئ
+  "\u0627": ["A"], // ا
+  "\u0628": ["B"],
+  "\u0629": ["A", "AH", "AT"], // ة taa marbuta: -a, -ah, and -at before a following noun (Hibat Allah)
+  "\u062A": ["T"],
+  "\u062B": ["TH", "S", "T"], // ث
+  "\u062C": ["J", "G", "DJ"], // ج: Jamal, Egyptian Gamal, Maghrebi Djamel
+  "\u062D": ["H"],
+  "\u062E": ["KH"],
+  "\u062F": ["D"],
+  "\u0630": ["DH", "Z", "D"], // ذ
+  "\u0631": ["R"],
+  "\u0632": ["Z"],
+  "\u0633": ["S"],
+  "\u0634": ["SH"],
+  "\u0635": ["S"],
+  "\u0636": ["D", "DH"], // ض
+  "\u0637": ["T"],
+  "\u0638": ["Z", "DH"], // ظ
+  "\u0639": [""], // ع ayn: an apostrophe or nothing in Latin
+  "\u063A": ["GH", "G"], // غ
+  "\u0640": [""], // tatweel
+  "\u0641": ["F"],
+  "\u0642": ["Q", "K", "G", "GH"], // ق
+  "\u0643": ["K"],
+  "\u0644": ["L"],
+  "\u0645": ["M"],
+  "\u0646": ["N"],
+  "\u0647": ["H"],
+  "\u0648": ["W", "V"], // و: W in Arabic, V in Persian (Javad, Velayati); as a vowel W leaves the skeleton
+  "\u0649": ["A"], // ى
+  "\u064A": ["Y"],
+  // Persian and Urdu letters
+  "\u067E": ["P"], // پ
+  "\u0686": ["CH"], // چ
+  "\u0698": ["ZH", "J"], // ژ: Nezhad, Nejad
+  "\u06A9": ["K"], // ک
+  "\u06AF": ["G"], // گ
+  "\u06CC": ["Y"], // ی
+  "\u06C0": ["A", "EH"], // ۀ
+  "\u200C": [""], // zero-width non-joiner inside a Persian compound (Ahmadi‍nejad): one word
+};
+
+const HEBREW: Record<string, readonly string[]> = {
+  "\u05D0": [""], // א
+  "\u05D1": ["B", "V"], // ב
+  "\u05D2": ["G"],
+  "\u05D3": ["D"],
+  "\u05D4": ["H", ""], // ה: a consonant, or the vowel ending a word (Moshe, Sarah)
+  "\u05D5": ["V", "O"], // ו: V, or the vowel O / U
+  "\u05D6": ["Z"],
+  "\u05D7": ["KH", "H", "CH"], // ח
+  "\u05D8": ["T"],
+  "\u05D9": ["Y", "J"], // י: Y or a vowel; J in the English forms of biblical names (Joseph, Jacob, Benjamin)
+  "\u05DA": ["KH", "K", "CH"], // ך
+  "\u05DB": ["K", "KH", "CH"], // כ
+  "\u05DC": ["L"],
+  "\u05DD": ["M"],
+  "\u05DE": ["M"],
+  "\u05DF": ["N"],
+  "\u05E0": ["N"],
+  "\u05E1": ["S"],
+  "\u05E2": [""], // ע
+  "\u05E3": ["F"], // ף
+  "\u05E4": ["P", "F"], // פ
+  "\u05E5": ["TZ", "TS", "Z"], // ץ
+  "\u05E6": ["TZ", "TS", "Z"], // צ
+  "\u05E7": ["K"], // ק
+  "\u05E8": ["R"],
+  "\u05E9": ["SH", "S"], // ש
+  "\u05EA": ["T"], // ת
+};
+
+// vowel points, cantillation, harakat, shadda, sukun, superscript alef, geresh: no letter of their own (code point
+// ranges: a character class of combining marks is misread by editors and linters)
+const MARK_RANGES: readonly [number, number][] = [
+  [0x0591, 0x05c7],
+  [0x05f3, 0x05f4],
+  [0x064b, 0x065f],
+  [0x0670, 0x0670],
+  [0x06d6, 0x06ed],
+];
+const isMark = (char: string) => {
+  const code = char.codePointAt(0)!;
+  return MARK_RANGES.some(([from, to]) => code >= from && code <= to);
+};
+
+/** At most this many spellings of one word (a name of many ambiguous letters keeps its likeliest ones). */
+export const MAX_ABJAD_READINGS = 24;
+
+/**
+ * Every customary Latin spelling of one word written in Arabic, Persian or Hebrew, uppercase ASCII, the first the
+ * one shown; [] when the word has no letter of these scripts.
+ */
+export function abjadReadings(word: string): string[] {
+  let readings = [""];
+  let found = false;
+  for (const char of word.normalize("NFKC")) {
+    if (isMark(char)) continue;
+    const options = ARABIC[char] ?? HEBREW[char];
+    if (options) found = true;
+    const spellings = options ?? [
+      anyAscii(char)
+        .toUpperCase()
+        .replace(/[^A-Z0-9]/g, ""),
+    ];
+    const next: string[] = [];
+    // the first spelling of every letter first: a cut keeps the likeliest readings
+    for (const spelling of spellings)
+      for (const reading of readings) if (next.length < MAX_ABJAD_READINGS) next.push(reading + spelling);
+    readings = next;
+  }
+  if (!found) return [];
+  return [...new Set(readings.filter(Boolean))];
+}
+
+// Indic scripts (abugidas): any-ascii writes the consonants and the written vowel signs but not the inherent vowel
+// (नरेंद्र → NREMDR), so a name compares like an abjad's, by its consonants. The anusvara is the nasal of the
+// consonant after it: N before all but the labials (नरेंद्र = Narendra), M before them and at the end.
+export const INDIC = /[\u0900-\u0DFF]/u;
+const ANUSVARA = /[\u0902\u0982\u0A02\u0A70\u0A82\u0B02\u0B82\u0C02\u0C82\u0D02\u0D82](?=(.)?)/gu;
+const LABIALS =
+  /[\u092A-\u092E\u09AA-\u09AE\u0A2A-\u0A2E\u0AAA-\u0AAE\u0B2A-\u0B2E\u0BAA\u0BAE\u0C2A-\u0C2E\u0CAA-\u0CAE\u0D2A-\u0D2E]/u;
+
+/** An Indic word in ASCII, its anusvara written as the nasal it is read as. */
+export function indicReading(word: string): string {
+  const nasals = word.replace(ANUSVARA, (_, next: string | undefined) =>
+    next && !LABIALS.test(next) ? "\u0000N\u0000" : "\u0000M\u0000",
+  );
+  return nasals
+    .split("\u0000")
+    .map((part) => (part === "N" || part === "M" ? part : anyAscii(part)))
+    .join("")
+    .toUpperCase();
+}
