@@ -98,13 +98,14 @@ export function alignNames(
     isAbjad: query.isAbjad || candidate.isAbjad,
     isChinese: query.isChineseLike && candidate.isChineseLike,
     isOrganisation: query.kind === "ORGANIZATION" && candidate.kind === "ORGANIZATION",
-    // a foreign name transcribed in Han on one side only: its Pinyin against the other side's spelling
+    // a foreign name transcribed in Han, katakana or Hangul on one side only: its sounds against the other side's
     transcribed:
       query.isTranscription && !candidate.isTranscription
         ? ("QUERY" as const)
         : candidate.isTranscription && !query.isTranscription
           ? ("LIST" as const)
           : null,
+    transcriptionSystem: query.transcriptionSystem ?? candidate.transcriptionSystem ?? "PINYIN",
   };
   const [qs, cs] = [spansOf(q), spansOf(c)];
   const scored: { a: IndexedSpan; b: IndexedSpan; similarity: number; reason: MatchReason; size: number }[] = [];

@@ -2,15 +2,17 @@ import anyAscii from "any-ascii";
 import { toRomaji } from "wanakana";
 import { chineseReadings, HAN, hanReadings } from "@/lib/engines/names/chinese";
 import { abjadReadings, INDIC, indicReading } from "@/lib/engines/names/abjad";
+import { GREEK, greekReadings } from "@/lib/engines/names/greek";
 import { HANGUL, hanjaReading, koreanName } from "@/lib/engines/names/korean";
 import { findLegalForm, ORG_STOPWORDS } from "@/lib/engines/names/legal-forms";
-import { foreignNameParts } from "@/lib/engines/names/transcription";
+import { foreignName, type TranscriptionSystem } from "@/lib/engines/names/transcription";
 
 // Name normalisation shared by the importers (stored normalizedNames / phoneticKeys) and the screening query, so
 // both sides of a comparison went through the same steps: split into words (camel case and joined forms too),
 // read each word in its own script (Han → Pinyin, Hangul → Revised Romanisation with the surname apart, kana →
-// Hepburn, Arabic, Persian and Hebrew → their consonants in every customary spelling (abjad.ts), Indic scripts →
-// their consonants and written vowels, everything else → any-ascii: BGN-like for Cyrillic, ELOT-like for Greek),
+// Hepburn, Arabic, Persian and Hebrew → their consonants in every customary spelling (abjad.ts), Greek → ELOT 743 and
+// its other customary spellings (greek.ts), Indic scripts → their consonants and written vowels, everything else →
+// any-ascii: BGN-like for Cyrillic),
 // uppercase ASCII, and give every token a role. The ORDER of the tokens is kept: alignment weighs it.
 // "SURNAME, Given" (one comma) is read as "Given SURNAME", the order lists use for the same person.
 
@@ -29,8 +31,8 @@ export type NameToken = {
   /** the characters it was read from, for Han and Hangul (compared as written when both sides have them) */
   native: string | null;
   /**
-   * other spellings of the same token: a Korean surname's customary spellings (equal to it), an abjad word's other
-   * readings of its ambiguous letters (compared by their skeletons, abjad.ts)
+   * other spellings of the same token: a Korean surname's and a Greek word's customary spellings (equal to it), an
+   * abjad word's other readings of its ambiguous letters (compared by their skeletons, abjad.ts)
    */
   alts: string[];
   /** written in parentheses: a qualifier ("(Schweiz)") whose absence costs little */
@@ -58,6 +60,8 @@ export type NormalizedName = {
   readings: NormalizedName[];
   /** a foreign name written in Han with the middle dot, read as its Pinyin transcription (transcription.ts) */
   isTranscription?: boolean;
+  /** how the transcription was written (Pinyin of Han, katakana, Hangul): its sounds compare differently */
+  transcriptionSystem?: TranscriptionSystem;
 };
 
 const ABJAD = /[\u0590-\u05FF\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/u;
@@ -152,6 +156,10 @@ function romanWords(word: string, isOptional: boolean): Word[] {
   if (ABJAD.test(word)) {
     const [first, ...others] = abjadReadings(word);
     if (first) return [make(first, "ABJAD", null, others)];
+  }
+  if (GREEK.test(word)) {
+    const [first, ...others] = greekReadings(word);
+    if (first) return [make(first, "OTHER", null, others)];
   }
   if (INDIC.test(word)) {
     const text = indicReading(word).replace(/[^A-Z0-9]/g, "");
@@ -272,18 +280,18 @@ export function normalizeName(raw: string, kind: NameKind = "PERSON"): Normalize
 
 /**
  * A person's name written only in Han characters (and separators): its Sino-Korean reading, when it has one; a
- * foreign name written in Han with the middle dot: its Pinyin transcription, part by part.
+ * foreign name written in Han with the middle dot, in katakana or in Hangul: its transcription, part by part.
  */
 function otherReadings(raw: string): NormalizedName[] {
-  const foreign = foreignNameParts(raw);
-  if (foreign) return [transcriptionReading(foreign)];
+  const foreign = foreignName(raw);
+  if (foreign) return [transcriptionReading(foreign.parts, foreign.system)];
   const words = raw.trim().split(/\s+/);
   if (words.length > 2 || !words.every((w) => /^[\u3400-\u4DBF\u4E00-\u9FFF\uF900-\uFAFF]+$/u.test(w))) return [];
   const korean = hanjaReading(words.join(""));
   return korean ? [normalizeName(korean)] : [];
 }
 
-function transcriptionReading(parts: readonly string[]): NormalizedName {
+function transcriptionReading(parts: readonly string[], system: TranscriptionSystem): NormalizedName {
   const tokens: NameToken[] = parts.map((text) => ({
     text,
     role: "NAME",
@@ -301,6 +309,7 @@ function transcriptionReading(parts: readonly string[]): NormalizedName {
     isChineseLike: false,
     readings: [],
     isTranscription: true,
+    transcriptionSystem: system,
   };
 }
 

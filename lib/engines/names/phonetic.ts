@@ -1,7 +1,7 @@
 import { doubleMetaphone } from "double-metaphone";
 import { chineseReadings } from "@/lib/engines/names/chinese";
 import { consonantSkeleton, type NameToken, type NormalizedName } from "@/lib/engines/names/normalize";
-import { latinSkeleton, pinyinSkeleton } from "@/lib/engines/names/transcription";
+import { latinSkeletonsFor, transcriptionSkeletons } from "@/lib/engines/names/transcription";
 
 // Blocking keys: an entry is scored only when it shares at least one key with the screened name (GIN `&&` in
 // SQL). Double metaphone codes catch spelling variants (GADDAFI / QADHAFI → KTF); consonant skeletons,
@@ -41,8 +41,11 @@ function soundKeys(name: NormalizedName, side: "ENTRY" | "QUERY", keys: Set<stri
   for (const part of name.parts) {
     if (part.role !== "NAME" || part.script === "HAN" || part.script === "HANGUL" || part.script === "KANA") continue;
     if (side === "ENTRY" && name.isTranscription) continue;
-    const skeleton = name.isTranscription ? pinyinSkeleton(part.text) : latinSkeleton(part.text);
-    if (skeleton.length >= SOUND_MIN) keys.add(`^${skeleton}`);
+    // an entry stores its skeleton as Pinyin and katakana compare with it, and as Hangul does (F, V, W as B)
+    const skeletons = name.isTranscription
+      ? transcriptionSkeletons(name.transcriptionSystem ?? "PINYIN", part.text)
+      : [...latinSkeletonsFor("PINYIN", part.text), ...latinSkeletonsFor("HANGUL", part.text)];
+    for (const skeleton of skeletons) if (skeleton.length >= SOUND_MIN) keys.add(`^${skeleton}`);
   }
 }
 

@@ -6,7 +6,7 @@ import { areNameVariants } from "@/lib/engines/names/given-names";
 import { koreanLoose } from "@/lib/engines/names/korean";
 import { consonantSkeleton, type NameToken } from "@/lib/engines/names/normalize";
 import { metaphoneCodes } from "@/lib/engines/names/phonetic";
-import { latinSkeleton, pinyinSkeleton } from "@/lib/engines/names/transcription";
+import { latinSkeletonsFor, transcriptionSkeletons, type TranscriptionSystem } from "@/lib/engines/names/transcription";
 
 // How alike two tokens (or runs of tokens joined: JIN·PING ~ JINPING) are, and why: the reviewer sees the reason.
 //   exact / romanisation   same text, or one of the spellings its script allows (Korean surnames, Pinyin ~
@@ -22,8 +22,9 @@ import { latinSkeleton, pinyinSkeleton } from "@/lib/engines/names/transcription
 //                          share a double-metaphone code and differ in few letters are lifted to 0.85
 //   skeleton               a name written in an abjad: the same measure over consonant skeletons, × 0.95 (the
 //                          closest of the abjad word's readings, abjad.ts)
-//   transcription          a foreign name written in Han with the middle dot (transcription.ts): the same measure
-//                          over sound skeletons of its Pinyin and of the Latin name, at most 0.88
+//   transcription          a foreign name written in Han with the middle dot, in katakana or in Hangul
+//                          (transcription.ts): the same measure over sound skeletons of its reading and of the
+//                          Latin name, at most 0.88
 
 export type MatchReason =
   | "EXACT"
@@ -46,6 +47,7 @@ export type CompareContext = {
   isOrganisation?: boolean;
   /** which side is a foreign name's Pinyin transcription (transcription.ts), if one side only */
   transcribed?: "QUERY" | "LIST" | null;
+  transcriptionSystem?: TranscriptionSystem;
 };
 
 const NICKNAME = 0.9;
@@ -161,7 +163,7 @@ export function compareSpans(a: Span, b: Span, context: CompareContext): TokenMa
   if (korean && altsA.some((x) => altsB.some((y) => koreanLoose(x) === koreanLoose(y))))
     return { similarity: ROMANISATION, reason: "ROMANISATION" };
 
-  let best: TokenMatch = { similarity: spelling(a.text, b.text), reason: "SPELLING" };
+  let best: TokenMatch = { similarity: bestSpelling(altsA, altsB), reason: "SPELLING" };
   if (
     best.similarity < PHONETIC &&
     best.similarity >= PHONETIC_MIN_SPELLING &&
@@ -172,18 +174,28 @@ export function compareSpans(a: Span, b: Span, context: CompareContext): TokenMa
     best = { similarity: PHONETIC, reason: "PHONETIC" };
   // token by token: a skeleton of two or three consonants says too little to also stand for a run of words
   if (context.transcribed && ta && tb) {
-    const [pinyinSide, latinSide] = context.transcribed === "QUERY" ? [a.text, b.text] : [b.text, a.text];
-    const [sp, sl] = [pinyinSkeleton(pinyinSide), latinSkeleton(latinSide)];
-    const isShort = Math.min(sp.length, sl.length) < TRANSCRIPTION_FUZZY_MIN;
-    if (sp.length >= TRANSCRIPTION_MIN && sl.length >= TRANSCRIPTION_MIN && (!isShort || sp === sl)) {
-      const similarity = Math.min(TRANSCRIPTION, spelling(sp, sl));
-      if (similarity > best.similarity) best = { similarity, reason: "TRANSCRIPTION" };
-    }
+    const [transcribedSide, latinSide] = context.transcribed === "QUERY" ? [a.text, b.text] : [b.text, a.text];
+    const system = context.transcriptionSystem ?? "PINYIN";
+    for (const sp of transcriptionSkeletons(system, transcribedSide))
+      for (const sl of latinSkeletonsFor(system, latinSide)) {
+        const isShort = Math.min(sp.length, sl.length) < TRANSCRIPTION_FUZZY_MIN;
+        if (sp.length < TRANSCRIPTION_MIN || sl.length < TRANSCRIPTION_MIN || (isShort && sp !== sl)) continue;
+        const similarity = Math.min(TRANSCRIPTION, spelling(sp, sl));
+        if (similarity > best.similarity) best = { similarity, reason: "TRANSCRIPTION" };
+      }
   }
   if (context.isAbjad) {
     const skeleton = SKELETON_WEIGHT * bestSkeletonSpelling(altsA, altsB);
     if (skeleton > best.similarity) best = { similarity: skeleton, reason: "SKELETON" };
   }
+  return best;
+}
+
+/** The closest spelling among two tokens' spellings (a Greek word has several: OMPAMA, OBAMA). */
+function bestSpelling(formsA: readonly string[], formsB: readonly string[]): number {
+  let best = spelling(formsA[0]!, formsB[0]!);
+  for (const x of formsA)
+    for (const y of formsB) if (x !== formsA[0] || y !== formsB[0]) best = Math.max(best, spelling(x, y));
   return best;
 }
 

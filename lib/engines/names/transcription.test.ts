@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { normalizeName } from "@/lib/engines/names/normalize";
 import { entryPhoneticKeys, queryPhoneticKeys } from "@/lib/engines/names/phonetic";
 import { nameSimilarity, STRONG_MATCH_THRESHOLD, DEFAULT_WATCHLIST_THRESHOLD } from "@/lib/engines/names/score";
-import { foreignNameParts, latinSkeleton, pinyinSkeleton } from "@/lib/engines/names/transcription";
+import { foreignName, foreignNameParts, latinSkeleton, pinyinSkeleton } from "@/lib/engines/names/transcription";
 
 const score = (query: string, listed: string) => nameSimilarity(normalizeName(query), normalizeName(listed));
 const blocks = (query: string, listed: string) => {
@@ -47,5 +47,36 @@ describe("foreign names written in Chinese characters", () => {
   it("do not change how a Chinese name without the dot is compared", () => {
     expect(score("习近平", "Xi Jinping").pairs.every((p) => p.reason !== "TRANSCRIPTION")).toBe(true);
     expect(score("习近平", "Xi Jinping").score).toBeGreaterThanOrEqual(STRONG_MATCH_THRESHOLD);
+  });
+});
+
+describe("foreign names written in katakana or Hangul", () => {
+  it("are read part by part: katakana always, Hangul when not shaped like a Korean name", () => {
+    expect(foreignName("ドナルド・トランプ")).toEqual({ system: "KANA", parts: ["DONARUDO", "TORANPU"] });
+    expect(foreignName("도널드 트럼프")).toEqual({ system: "HANGUL", parts: ["DONEOLDEU", "TEUREOMPEU"] });
+    expect(foreignName("김정은")).toBeNull();
+    expect(foreignName("김 정은")).toBeNull();
+    expect(foreignName("남궁 민수")).toBeNull();
+  });
+
+  it("find the Latin name as a possible match through the sounds (they scored 0 to 0.25 before)", () => {
+    for (const [written, latin] of [
+      ["ドナルド・トランプ", "Donald Trump"],
+      ["ウラジーミル・プーチン", "Vladimir Putin"],
+      ["アンゲラ・メルケル", "Angela Merkel"],
+      ["도널드 트럼프", "Donald Trump"],
+      ["블라디미르 푸틴", "Vladimir Putin"],
+    ] as const) {
+      const s = score(written, latin);
+      expect(s.score, `${written} / ${latin}`).toBeGreaterThanOrEqual(DEFAULT_WATCHLIST_THRESHOLD);
+      expect(s.pairs.some((p) => p.reason === "TRANSCRIPTION")).toBe(true);
+      expect(blocks(written, latin), `${written} / ${latin} blocking`).toBe(true);
+    }
+  });
+
+  it("leave other people with a similar sound in one part alone", () => {
+    expect(score("ドナルド・トランプ", "David Tromp").score).toBeLessThan(DEFAULT_WATCHLIST_THRESHOLD);
+    expect(score("도널드 트럼프", "Ronald Reagan").score).toBeLessThan(DEFAULT_WATCHLIST_THRESHOLD);
+    expect(score("블라디미르 푸틴", "Vladimir Petrov").score).toBeLessThan(DEFAULT_WATCHLIST_THRESHOLD);
   });
 });
