@@ -154,9 +154,11 @@ export function alignNames(
   // a conflict weighs in full however common its tokens: a different father's name (MOHAMED / AHMED) is a
   // different person
   const fullConflict = Math.min(sum(leftQ.map((t) => WEIGHT[t.role])), sum(leftC.map((t) => WEIGHT[t.role])));
+  // a legal form's place is the language's convention (ООО Газпром, Gazprom LLC; SARL X, X SARL): no crossing
+  const ordered = aligned.filter((p) => !p.a.tokens.some((t) => t.role === "LEGAL_FORM"));
   let crossings = 0;
-  for (let i = 0; i < aligned.length; i++)
-    for (let j = i + 1; j < aligned.length; j++) if (aligned[j]!.b.start < aligned[i]!.b.start) crossings++;
+  for (let i = 0; i < ordered.length; i++)
+    for (let j = i + 1; j < ordered.length; j++) if (ordered[j]!.b.start < ordered[i]!.b.start) crossings++;
 
   // extra tokens cost more the less of the name was matched: IVAN alone is not IVAN SIDOROV, while a patronymic
   // beside two matched names is a detail

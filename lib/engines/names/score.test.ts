@@ -66,6 +66,10 @@ describe("name similarity", () => {
     expect(similarity("CRYSTALORD LIMITED", "CRYSTALORD LTD", "ORGANIZATION")).toBe(1);
     expect(similarity("Siemens Aktiengesellschaft", "Siemens AG", "ORGANIZATION")).toBe(1);
     expect(similarity("Volkswagen AG", "Siemens AG", "ORGANIZATION")).toBeLessThan(T);
+    // where the legal form stands is the language's convention, not a different order of the name
+    expect(similarity("ООО Газпром", "Gazprom LLC", "ORGANIZATION")).toBe(1);
+    expect(similarity("ПАО Сбербанк", "Sberbank PJSC", "ORGANIZATION")).toBe(1);
+    expect(similarity("Bank Gazprom LLC", "ООО Газпром Банк", "ORGANIZATION")).toBeLessThan(1);
   });
 
   // issue 30's false hits: word order, a subset scored in full, conflicting initials, one different Han character
