@@ -20,7 +20,7 @@ export type FaceApiRuntimes = { ssd: FaceApiRuntime; landmarks: FaceApiRuntime; 
 export { RESNET_PACKAGE, faceApiDir } from "./face-api-tfjs";
 
 /** Where each net runs in the service. */
-export const SHIPPED_FACE_API_RUNTIMES: FaceApiRuntimes = { ssd: "onnx", landmarks: "tfjs", descriptor: "onnx" };
+export const SHIPPED_FACE_API_RUNTIMES: FaceApiRuntimes = { ssd: "onnx", landmarks: "onnx", descriptor: "onnx" };
 export const TFJS_ONLY: FaceApiRuntimes = { ssd: "tfjs", landmarks: "tfjs", descriptor: "tfjs" };
 
 let current: FaceApiRuntimes = SHIPPED_FACE_API_RUNTIMES;
