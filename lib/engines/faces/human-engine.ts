@@ -269,13 +269,14 @@ export function scoreOrZero(score: number | undefined, ran: boolean): number | n
 
 /**
  * The identity descriptor (SHIPPED_IDENTITY_DESCRIPTOR, face-api's ResNet-34) of a face human found in `image`, or
- * null when it cannot be computed. Runs on human's tfjs backend, through the same queue as detections.
+ * null when it cannot be computed. face-api's nets run on onnxruntime (resnet-descriptor.ts), through the same queue
+ * as detections: one face's work at a time, as the worker's cores are shared.
  */
 export async function identityDescriptor(
   image: { data: Buffer; width: number; height: number },
   face: Pick<FaceObservation, "box">,
 ): Promise<number[] | null> {
-  await human(); // the WASM backend is set up by human's load; face-api's models share it
+  await human(); // a net still on TF.js would share the WASM backend human's load sets up
   const spec = SHIPPED_IDENTITY_DESCRIPTOR;
   const run = queue.then(() => resnetDescriptor(image, face.box, spec.boxScale, spec.refine));
   queue = run.catch(() => undefined);

@@ -1,56 +1,49 @@
 import "server-only";
-import { createRequire } from "node:module";
-import path from "node:path";
 import sharp from "sharp";
+import { alignMinBbox, extractFace, type Rgb } from "./face-api-ops";
+import { onnxNets } from "./face-api-onnx";
+import { faceApiTfjs, tfjsNets, type FaceApiNets } from "./face-api-tfjs";
 
 // The ResNet-34 face descriptor of @vladmandic/face-api (dlib's 128-d face recognition model), fed the face that
 // human found: a square crop around human's box, face-api's 68 landmarks on it, its own aligned chip, the
-// descriptor. Chosen over human's faceres on real photos (docs/accuracy.md, "Face match"). face-api's CommonJS
-// build requires @tensorflow/tfjs, whose core is the same module human runs on, so both use the one WASM backend
-// human has set up; calls are serialised by the caller (human-engine's queue) because tfjs runs one graph at a time.
+// descriptor. Chosen over human's faceres on real photos (docs/accuracy.md, "Face match"). The sequence is
+// face-api's (detectSingleFace → extractFaceTensors → detectFaceLandmarks → align → computeFaceDescriptor); each of
+// its three nets runs on onnxruntime-node (face-api-onnx.ts, face-api's weights rebuilt as ONNX graphs) or on TF.js
+// (face-api-tfjs.ts, the reference), net by net as the parity on the real sets allowed (docs/accuracy.md, "face-api on
+// onnxruntime"). Calls are serialised by the caller (human-engine's queue).
 
 type Pixels = { data: Buffer; width: number; height: number };
 type Box = readonly [number, number, number, number];
-type Tensor3D = { dispose(): void };
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type FaceApi = any;
+export type FaceApiRuntime = "onnx" | "tfjs";
+export type FaceApiRuntimes = { ssd: FaceApiRuntime; landmarks: FaceApiRuntime; descriptor: FaceApiRuntime };
 
-/** npm package of the model; its folder model/ holds the weights (nothing is fetched). */
-export const RESNET_PACKAGE = "@vladmandic/face-api";
+export { RESNET_PACKAGE, faceApiDir } from "./face-api-tfjs";
 
-export function faceApiDir(): string {
-  const fromRoot = createRequire(path.join(process.cwd(), "package.json"));
-  return path.dirname(path.dirname(fromRoot.resolve(RESNET_PACKAGE)));
+/** Where each net runs in the service. */
+export const SHIPPED_FACE_API_RUNTIMES: FaceApiRuntimes = { ssd: "onnx", landmarks: "onnx", descriptor: "onnx" };
+export const TFJS_ONLY: FaceApiRuntimes = { ssd: "tfjs", landmarks: "tfjs", descriptor: "tfjs" };
+
+let current: FaceApiRuntimes = SHIPPED_FACE_API_RUNTIMES;
+
+/** For a benchmark's or an evaluation's process only: run the nets elsewhere than the service does (the TF.js baseline). */
+export function setFaceApiRuntimes(runtimes: FaceApiRuntimes): void {
+  current = runtimes;
 }
 
-let loading: Promise<FaceApi> | null = null;
-
-async function load(): Promise<FaceApi> {
-  const dir = faceApiDir();
-  const req = createRequire(path.join(dir, "package.json"));
-  const faceapi = req(path.join(dir, "dist", "face-api.node-wasm.js"));
-  if (faceapi.tf.getBackend() !== "wasm") {
-    // standalone use (the evaluation's worker): set up the WASM backend from the installed package
-    const wasm = req("@tensorflow/tfjs-backend-wasm");
-    wasm.setWasmPaths(
-      `${path.join(path.dirname(path.dirname(req.resolve("@tensorflow/tfjs-backend-wasm"))), "dist")}/`,
-    );
-    await faceapi.tf.setBackend("wasm");
-    await faceapi.tf.ready();
-  }
-  const modelDir = path.join(dir, "model");
-  await faceapi.nets.ssdMobilenetv1.loadFromDisk(modelDir);
-  await faceapi.nets.faceLandmark68Net.loadFromDisk(modelDir);
-  await faceapi.nets.faceRecognitionNet.loadFromDisk(modelDir);
-  return faceapi;
+function netsOf(runtimes: FaceApiRuntimes): FaceApiNets {
+  const pick = (r: FaceApiRuntime) => (r === "onnx" ? onnxNets : tfjsNets);
+  return {
+    detectSingleFace: pick(runtimes.ssd).detectSingleFace,
+    detectFaceLandmarks: pick(runtimes.landmarks).detectFaceLandmarks,
+    computeFaceDescriptor: pick(runtimes.descriptor).computeFaceDescriptor,
+  };
 }
 
-export function faceApi(): Promise<FaceApi> {
-  loading ??= load().catch((error) => {
-    loading = null;
-    throw error;
-  });
-  return loading;
+/** Loads the nets the service runs (preload-models, the evaluation's worker): the ONNX sessions, TF.js if any needs it. */
+export async function faceApi(runtimes: FaceApiRuntimes = current): Promise<void> {
+  const all = [runtimes.ssd, runtimes.landmarks, runtimes.descriptor];
+  if (all.includes("onnx")) await (await import("./face-api-onnx")).faceApiOnnx();
+  if (all.includes("tfjs")) await faceApiTfjs();
 }
 
 /** Square crop of side boxScale × the box's longer side, centred on the box; the part outside the image mirrored. */
@@ -79,50 +72,36 @@ export async function squareCrop(image: Pixels, box: Box, boxScale: number, size
   return { data, width: info.width, height: info.height };
 }
 
-/** The 128-d descriptor of the face in `box` (human's box, image pixels), or null when face-api finds no landmarks. */
+/**
+ * face-api's sequence on a square crop: (refine) its SSD inside the crop and the landmarks on the detected box, else
+ * the landmarks on the whole crop; the chip aligned on the landmarks; the descriptor. Null when there is no chip.
+ */
+export async function descriptorOfCrop(crop: Rgb, refine: boolean, nets: FaceApiNets): Promise<Float32Array | null> {
+  let face: Rgb = crop;
+  let offset = { x: 0, y: 0 };
+  // face-api's own detector inside human's region: the tight box its landmark model was trained on
+  const found = refine ? await nets.detectSingleFace(crop, 0.2) : undefined;
+  const sub = found ? extractFace(crop, found.box) : null;
+  if (found && sub) {
+    face = sub;
+    offset = { x: found.box.x, y: found.box.y }; // face-api's box, not the floored origin of the slice
+  }
+  const aligned = alignMinBbox(await nets.detectFaceLandmarks(face));
+  // an empty aligned box leaves the last chip face-api extracted: the SSD's region, when there was one
+  const chip = extractFace(crop, { ...aligned, x: aligned.x + offset.x, y: aligned.y + offset.y }) ?? sub;
+  if (!chip) return null;
+  return nets.computeFaceDescriptor(chip);
+}
+
+/** The 128-d descriptor of the face in `box` (human's box, image pixels), or null when face-api finds no face chip. */
 export async function resnetDescriptor(
   image: Pixels,
   box: Box,
   boxScale = 1,
   refine = false,
+  runtimes: FaceApiRuntimes = current,
 ): Promise<number[] | null> {
-  const faceapi = await faceApi();
   const crop = await squareCrop(image, box, boxScale, refine ? 300 : 200);
-  const input: Tensor3D = faceapi.tf.tensor3d(
-    new Uint8Array(crop.data.buffer, crop.data.byteOffset, crop.data.byteLength),
-    [crop.height, crop.width, 3],
-    "int32",
-  );
-  const chips: Tensor3D[] = [];
-  try {
-    let face: Tensor3D = input;
-    let offset = { x: 0, y: 0 };
-    if (refine) {
-      // face-api's own detector inside human's region: the tight box its landmark model was trained on
-      const found = await faceapi.detectSingleFace(input, new faceapi.SsdMobilenetv1Options({ minConfidence: 0.2 }));
-      if (found) {
-        const [sub] = await faceapi.extractFaceTensors(input, [found.box]);
-        if (sub) {
-          chips.push(sub);
-          face = sub;
-          offset = { x: found.box.x, y: found.box.y };
-        }
-      }
-    }
-    const landmarks = await faceapi.detectFaceLandmarks(face);
-    if (!landmarks) return null;
-    const aligned = landmarks.align();
-    chips.push(
-      ...(await faceapi.extractFaceTensors(input, [
-        new faceapi.Rect(aligned.x + offset.x, aligned.y + offset.y, aligned.width, aligned.height),
-      ])),
-    );
-    const chip = chips.at(-1);
-    if (!chip) return null;
-    const descriptor = (await faceapi.computeFaceDescriptor(chip)) as Float32Array;
-    return Array.from(descriptor);
-  } finally {
-    input.dispose();
-    for (const chip of chips) chip.dispose();
-  }
+  const descriptor = await descriptorOfCrop(crop, refine, netsOf(runtimes));
+  return descriptor ? Array.from(descriptor) : null;
 }
