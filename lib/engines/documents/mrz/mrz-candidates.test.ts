@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { printedZone } from "@/lib/engines/documents/ocr/printed-zone";
 import { checkDigit } from "./icao";
 import { candidateOf, certainFault, settled, type Candidate } from "./mrz-candidates";
+import { paddleSettles } from "./read-mrz";
 
 // When reading more preprocessing variants of a band is pointless (read-mrz.ts's early stops), on MRZ strings.
 
@@ -50,5 +51,44 @@ describe("certainFault: when a failing reading is certain", () => {
     );
     expect(certainFault([one, read(lines, "grey")])).toBe(false);
     expect(certainFault([one, read(lines, "grey"), read(lines, "sharpen-binarise")])).toBe(true);
+  });
+});
+
+describe("paddleSettles: PaddleOCR's band reading ends the variants", () => {
+  // ICAO 9303-3's TD3 specimen passport, every check digit holding, issued by a listed state (D)
+  const P1 = "P<D<<MUSTERMANN<<ERIKA<<<<<<<<<<<<<<<<<<<<<<";
+  const P2 = "C01X00T478D<<6408125F2702283<<<<<<<<<<<<<<<4";
+  const box = (y: number) => [
+    [0, y],
+    [400, y],
+    [400, y + 10],
+    [0, y + 10],
+  ];
+  const paddle = (l1: string) => [
+    { text: l1, mean: 0.95, box: box(0) },
+    { text: P2, mean: 0.95, box: box(20) },
+  ];
+
+  it("when it is fully valid and a variant read its name line alike", () => {
+    expect(read([P1, P2]).result.valid).toBe(true);
+    const variant = read([P1, P2.replace("6408125", "6408I25")]);
+    expect(paddleSettles(paddle(P1), [variant], zone)).toBe(true);
+  });
+
+  it("not when no variant read its name line alike: a later variant's letters may be better", () => {
+    const variant = read([P1.replace("ERIKA", "ERIXA"), P2.replace("6408125", "6408I25")]);
+    expect(paddleSettles(paddle(P1), [variant], zone)).toBe(false);
+  });
+
+  it("not before it has answered, nor when its digits fail", () => {
+    const variant = read([P1, P2]);
+    expect(paddleSettles(undefined, [variant], zone)).toBe(false);
+    expect(
+      paddleSettles(
+        paddle(P1).map((l, i) => (i ? { ...l, text: P2.replace("F27", "F28") } : l)),
+        [variant],
+        zone,
+      ),
+    ).toBe(false);
   });
 });

@@ -200,7 +200,11 @@ export async function readMrz(
  * measured on PassportEye's development images (docs/accuracy.md, fourth round): taken whole on validity alone,
  * it lost a Taiwanese surname's `I` (`TWNLN`) that the third variant read.
  */
-function paddleSettles(lines: PaddleLine[] | null | undefined, candidates: Candidate[], zone: PrintedZone): boolean {
+export function paddleSettles(
+  lines: PaddleLine[] | null | undefined,
+  candidates: Candidate[],
+  zone: PrintedZone,
+): boolean {
   if (!lines) return false;
   const paddle = paddleCandidate(
     lines,
