@@ -11,8 +11,10 @@ import "server-only";
 /**
  * The CPU time (ms) one document may take before no further MRZ variant is tried and the page goes to review
  * saying so. Chosen on the development halves of ../shared/data/mrz-specimens and ../shared/data/documents
- * (docs/accuracy.md, fourth round, 2026-11-29): every reading that held there ended within 7.6 s of CPU for the
- * whole document; what ran longer read nothing (a visa page's background, a blurred card without a found MRZ line).
+ * (docs/accuracy.md, fourth round, 2026-11-29): the last variant a reading that held needed started at 8.4 s of
+ * the document's CPU (a Hungarian scan whose first variant, speckle, alone took 5 s); at 4 s the Taiwanese
+ * passport's third variant, the one that reads its surname whole, would not have run (it started at 4.0 s). What
+ * ran past 9 s read nothing (a visa page's background: 14 s, of which one variant on noise took most).
  */
 export const DOCUMENT_CPU_BUDGET_MS = 9_000;
 
