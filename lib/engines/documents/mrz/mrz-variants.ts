@@ -84,21 +84,3 @@ export function thresholdLevel(grey: Grey): number {
 }
 
 export const MAX_VARIANTS = setting("MRZ_MAX_VARIANTS") ?? MRZ_VARIANTS.length;
-
-/**
- * The share of a prepared band's pixels that are dark (under mid-grey) above which the variant is not read: an MRZ
- * is two or three lines of strokes on paper, and a band this dark is a background pattern or noise cut into speckle,
- * which tesseract reads as nothing at the highest cost (seconds per variant). Chosen on the development halves of
- * ../shared/data/mrz-specimens and ../shared/data/documents (docs/accuracy.md, fourth round, 2026-11-29): every
- * variant whose reading held there was at most 0.21 dark; the bands with no zone in them (a visa page's background,
- * a blurred card whose lines the page OCR did not find, a page without MRZ) were 0.27–0.38.
- */
-export const MAX_DARK_SHARE = 0.25;
-
-/** The share of a (PNG) band's pixels under mid-grey. */
-export async function darkShare(png: Buffer): Promise<number> {
-  const { data } = await sharp(png).grayscale().raw().toBuffer({ resolveWithObject: true });
-  let dark = 0;
-  for (const v of data) if (v < 128) dark += 1;
-  return data.length ? dark / data.length : 0;
-}

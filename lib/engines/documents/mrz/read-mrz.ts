@@ -18,15 +18,7 @@ import {
 import { estimateSkew, locateMrzBand } from "./mrz-band";
 import { paddleTexts, pickMrzLines, readingHolds, safeParse } from "./mrz-lines";
 import { arbitrateLetters } from "./letter-arbiter";
-import {
-  darkShare,
-  greyBand,
-  MAX_DARK_SHARE,
-  MAX_VARIANTS,
-  MRZ_VARIANTS,
-  thresholdLevel,
-  workingWidth,
-} from "./mrz-variants";
+import { greyBand, MAX_VARIANTS, MRZ_VARIANTS, thresholdLevel, workingWidth } from "./mrz-variants";
 import type { OcrEngine } from "@/lib/engines/documents/ocr/ocr-engine";
 import { paddleLines, type PaddleLine } from "@/lib/engines/documents/ocr/paddle-engine";
 import type { PrintedZone } from "@/lib/engines/documents/ocr/printed-zone";
@@ -141,12 +133,6 @@ export async function readMrz(
   for (const { name, prep } of MRZ_VARIANTS.slice(0, MAX_VARIANTS)) {
     if (budget.over()) break;
     const png = await stage("MRZ: variant preprocessing", () => prep(straight, base, work, level));
-    // speckle, not strokes: nothing to read (MAX_DARK_SHARE), and the costliest kind of image for tesseract
-    if ((await darkShare(png)) > MAX_DARK_SHARE) {
-      noText += 1;
-      if (noText >= NO_TEXT_VARIANTS) break;
-      continue;
-    }
     const input = { data: png, info: await sharp(png).metadata() };
     const ocr = await stage("MRZ: tesseract variant", () => engine.readMrz(input.data));
     variants += 1;
