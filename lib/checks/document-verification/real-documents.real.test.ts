@@ -15,8 +15,8 @@ import { stopOcrEngine } from "@/lib/engines/documents/ocr/ocr-engine";
 // and the DOCUMENT_VERIFICATION process (skipped where a folder is absent: CI runs on a clone outside the
 // workspace). Each folder's labels.csv holds the lines as printed. The per-image figures are printed by
 // `npm run eval:documents -- --data DIR`; the floors below are the development halves' figures of 2026-11-29
-// (docs/accuracy.md) less one zone (the reading budget is wall-clock time: a machine far busier than at load 9 may
-// stop a slow reading earlier), so a change that reads fewer zones exactly, or decides a specimen wrongly, fails.
+// (docs/accuracy.md) less one zone (a reading stops at the document's CPU budget, document-budget.ts, which a
+// slower machine may reach sooner), so a change that reads fewer zones exactly, or decides a specimen wrongly, fails.
 
 const today = new Date("2026-11-29T00:00:00Z");
 const FOLDERS = [

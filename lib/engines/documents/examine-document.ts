@@ -26,6 +26,7 @@ import {
 import { readPdf417, VARIANTS } from "@/lib/engines/documents/barcode/read-pdf417";
 import { isMrzLike } from "@/lib/engines/documents/mrz/mrz-band";
 import { readMrz, type MrzReading } from "@/lib/engines/documents/mrz/read-mrz";
+import { documentBudget, type DocumentBudget } from "@/lib/engines/documents/document-budget";
 import { stage } from "@/lib/engines/documents/stage-times";
 
 // Everything the rules (decide.ts) need from the images, gathered once: page OCR of each side, the PDF417 barcode
@@ -51,7 +52,7 @@ export type Examination = {
   /** the printed address, when a side has a labelled one */
   address: string | null;
   pageConfidence: number;
-  /** the MRZ reading budget ran out before a reading held (read-mrz.ts, MRZ_READ_BUDGET_MS) */
+  /** the document's CPU budget ran out before an MRZ reading held (document-budget.ts) */
   mrzBudgetSpent?: boolean;
   /** the MRZ name compared with the printed one (name-crosscheck.ts); null without an ICAO MRZ */
   nameCheck?: NameCheck | null;
@@ -105,6 +106,23 @@ export async function examineDocument(
   options: { barcode?: boolean } = {},
 ): Promise<Examination> {
   const engine = await ocrEngine();
+  // started after the engine: its first start (loading the language data) is the process's, not the document's
+  const budget = documentBudget();
+  try {
+    return await examineWithin(engine, budget, front, back, mrzFirst, options);
+  } finally {
+    budget.end();
+  }
+}
+
+async function examineWithin(
+  engine: OcrEngine,
+  budget: DocumentBudget,
+  front: Buffer,
+  back: Buffer | null,
+  mrzFirst: "FRONT" | "BACK",
+  options: { barcode?: boolean },
+): Promise<Examination> {
   const forensics = stage("forensics (ELA, quality, hash)", () =>
     Promise.all([errorLevel(front), imageQuality(front), differenceHash(front)]),
   );
@@ -152,7 +170,6 @@ export async function examineDocument(
   enlarged?.catch(() => undefined);
   let mrz: MrzReading | null = null;
   let mrzSide: "FRONT" | "BACK" | null = null;
-  const budget = { spent: false };
   for (const { side, read } of card.barcode ? [] : sides) {
     // the first side that shows an MRZ, valid or not, is the one: a document has one MRZ, so the other side is
     // read only when this one showed none (sides swapped)

@@ -5,7 +5,7 @@ import { normaliseGlyph, shapeScores, type Grey } from "./glyphs";
 import { agreementNeeded } from "./mrz-certainty";
 import { repairLines, type ShapeLookup } from "./mrz-repair";
 import { compositeHolds, MRZ_LAYOUT } from "./mrz-layout";
-import { pickMrzLines, readingHolds, safeParse, voteLines, type Picked } from "./mrz-lines";
+import { isUnprotected, pickMrzLines, readingHolds, safeParse, voteLines, type Picked } from "./mrz-lines";
 import type { PrintedZone } from "@/lib/engines/documents/ocr/printed-zone";
 
 // Readings of an MRZ band as candidates, and the choice between them (read-mrz.ts, steps 3 and 4): each OCR text
@@ -101,9 +101,17 @@ export function shapeLookup(page: Page, grey: Grey, scale: number, picked: Picke
   };
 }
 
-/** Whether more variants are worth reading: not once a reading is fully valid. */
+/**
+ * Whether more variants are worth reading: not once a reading is fully valid, nor once two variants read the same
+ * zone exactly and every check digit of it holds, whatever its state codes (a stateless visa holder's `XXX` beside
+ * the specimen state `UTO`, Romania's nationality printed `132`): a further variant could only read the state
+ * codes differently, and no check digit covers them. Measured on the development halves (docs/accuracy.md, fourth
+ * round): the MRV-A specimens and PassportEye's Romanian card read the same holding zone on all seven variants.
+ */
 export function settled(candidates: readonly Candidate[]): boolean {
-  return candidates.some((c) => c.result.valid || (readingHolds(c.result) && sameUnknownStates(c)));
+  if (candidates.some((c) => c.result.valid || (readingHolds(c.result) && sameUnknownStates(c)))) return true;
+  const holding = candidates.filter((c) => readingHolds(c.result)).map(key);
+  return holding.some((k, i) => holding.indexOf(k) !== i);
 }
 
 /**
@@ -151,7 +159,11 @@ export function choose(
 export function certainFault(candidates: readonly Candidate[]): boolean {
   const counts = new Map<string, number>();
   for (const c of candidates) {
-    const needed = agreementNeeded(c.result.details.filter((d) => !d.valid).map((d) => d.field));
+    // state codes outside the list are no check-digit fault (readingHolds, UNPROTECTED): CHECK_DIGITS leaves them out
+    // too, so agreeing readings of a fictional state's card with one wrong digit are as certain as any
+    const needed = agreementNeeded(
+      c.result.details.filter((d) => !d.valid && !isUnprotected(d.field)).map((d) => d.field),
+    );
     if (needed === null) continue;
     const k = key(c);
     counts.set(k, (counts.get(k) ?? 0) + 1);
@@ -167,6 +179,9 @@ export function aligned(a: string[], b: string[], format: MrzFormat): boolean {
     y = b[line]!.slice(start, start + length);
   return [...x].filter((ch, i) => ch !== y[i]).length <= 2;
 }
+
+/** The line that holds the names (a TD1's third, every other layout's first). */
+export const nameLine = (c: Candidate) => (c.format === "TD1" ? c.lines[2]! : c.lines[0]!);
 
 export const nameLength = (c: Candidate) =>
   (c.format === "TD1" ? c.lines[2]! : c.lines[0]!.slice(5)).replace(/<+$/, "").length;

@@ -187,6 +187,9 @@ function parseVisa(lines: string[]): ParseResult | null {
 // unknown state; the reader only asks whether the protected fields hold.
 const UNPROTECTED = new Set(["issuingState", "nationality"]);
 
+/** A field no check digit covers and the reader does not judge (the state codes: see UNPROTECTED). */
+export const isUnprotected = (field: string | null | undefined): boolean => Boolean(field && UNPROTECTED.has(field));
+
 /** Every check digit holds and every protected field is well formed (the state codes aside: see UNPROTECTED). */
 export function readingHolds(result: ParseResult): boolean {
   return result.details.every((d) => d.valid || (d.field !== null && UNPROTECTED.has(d.field)));

@@ -10,12 +10,13 @@ import {
   certainFault,
   choose,
   nameLength,
+  nameLine,
   settled,
   shapeLookup,
   type Candidate,
 } from "./mrz-candidates";
 import { estimateSkew, locateMrzBand } from "./mrz-band";
-import { paddleTexts, readingHolds, safeParse } from "./mrz-lines";
+import { paddleTexts, pickMrzLines, readingHolds, safeParse } from "./mrz-lines";
 import { arbitrateLetters } from "./letter-arbiter";
 import { greyBand, MAX_VARIANTS, MRZ_VARIANTS, thresholdLevel, workingWidth } from "./mrz-variants";
 import type { OcrEngine } from "@/lib/engines/documents/ocr/ocr-engine";
@@ -49,8 +50,12 @@ import { stage } from "@/lib/engines/documents/stage-times";
 //     `agreement` (how many variants produced exactly the chosen lines) and `variants` tell the rules how certain
 //     the reading is: a failing check digit declines a document only when the reading is certain (decide.ts).
 //  5. Letters (issue 32): where the chosen reading holds, PaddleOCR's reading of the band decides, glyph by glyph,
-//     the letters no check digit covers (secondLetterReading). The tesseract variants have a reading budget
-//     (MRZ_READ_BUDGET_MS); past it the rules are told (budget.spent) and say so.
+//     the letters no check digit covers (secondLetterReading).
+//  Stops (issue 35, fourth round of issue 32): the variants stop as soon as a reading holds (settled), a failing
+//  reading is certain (certainFault), PaddleOCR's band reading, which arrives while they run, is fully valid and a
+//  variant read its name line alike (paddleSettles: the fallback's answer, corroborated), or NO_TEXT_VARIANTS variants in a row
+//  found no MRZ-shaped text at all. The document's CPU budget (document-budget.ts) ends them too; past it the
+//  rules are told (budget.spent) and say so.
 
 export type MrzReading = {
   lines: string[];
@@ -68,14 +73,18 @@ export type MrzReading = {
 };
 
 /**
- * The reading budget of one side's tesseract variants (the page OCR before them is not counted): past it no further
- * variant is tried, PaddleOCR's fallback still reads the band and the image once (a tilted photo is read there),
- * and `budget.spent` tells the rules, which say so and send a reading that does not hold to review. Chosen on the
- * development specimens (docs/accuracy.md): what ran past it there was noise (a card's two sides side by side, a
- * visa page's background) that took up to 80 s to give nothing; a first try at 15 s for the whole reading cut off
- * a tilted photo and a small scan that PaddleOCR reads, on a 2-core machine at load 8.
+ * Variants in a row that found no MRZ-shaped text at all (pickMrzLines: no two or three lines of MRZ length) after
+ * which no further variant is tried: a band with no zone in it (an image without MRZ, a blurred card whose lines
+ * the page OCR did not find) read nothing on every variant of the development halves (docs/accuracy.md, fourth
+ * round), at up to 20 s of CPU; the most such variants before one that held there was two (a Hungarian scan).
+ * PaddleOCR's band and whole-image readings still follow.
  */
-export const MRZ_READ_BUDGET_MS = 20_000;
+export const NO_TEXT_VARIANTS = 3;
+
+/** What the reader is told of the document's budget (document-budget.ts). */
+export type ReadingBudget = { spent: boolean; over(): boolean };
+
+const noBudget = (): ReadingBudget => ({ spent: false, over: () => false });
 
 /**
  * The MRZ of one image, or null when no MRZ-shaped text is there. `page` is the page OCR of the same image;
@@ -86,14 +95,8 @@ export async function readMrz(
   image: Buffer,
   page: Page,
   zone: PrintedZone,
-  budget: { spent: boolean } = { spent: false },
+  budget: ReadingBudget = noBudget(),
 ): Promise<MrzReading | null> {
-  const started = performance.now();
-  const overBudget = () => {
-    if (performance.now() - started <= MRZ_READ_BUDGET_MS) return false;
-    budget.spent = true;
-    return true;
-  };
   const { width = 0, height = 0 } = await sharp(image).metadata();
   if (!width || !height) return null;
   const band = locateMrzBand(page, width, height);
@@ -113,6 +116,9 @@ export async function readMrz(
   // PaddleOCR reads the straightened band once, beside the tesseract variants (its own threads, the other core):
   // that one reading serves the fallback when no variant holds and the letters when one does
   const paddleBand = stage("MRZ: PaddleOCR band (beside the variants)", () => paddleRead(straight));
+  // its lines once it has answered (undefined until then): the variants look at it between two readings
+  let paddleBandLines: PaddleLine[] | null | undefined;
+  void paddleBand.then((lines) => (paddleBandLines = lines));
   const candidates: Candidate[] = [];
   let variants = 0;
   let certain = false;
@@ -123,8 +129,9 @@ export async function readMrz(
   const { data, info } = await sharp(base).grayscale().raw().toBuffer({ resolveWithObject: true });
   const grey: Grey = { data, width: info.width, height: info.height };
   const level = thresholdLevel(grey);
+  let noText = 0;
   for (const { name, prep } of MRZ_VARIANTS.slice(0, MAX_VARIANTS)) {
-    if (overBudget()) break;
+    if (budget.over()) break;
     const png = await stage("MRZ: variant preprocessing", () => prep(straight, base, work, level));
     const input = { data: png, info: await sharp(png).metadata() };
     const ocr = await stage("MRZ: tesseract variant", () => engine.readMrz(input.data));
@@ -132,6 +139,7 @@ export async function readMrz(
     const scale = input.info.width / grey.width;
     const c = candidateOf(name, ocr.text, ocr.confidence, zone, (picked) => shapeLookup(ocr, grey, scale, picked));
     if (c) candidates.push(c);
+    noText = c || pickMrzLines(ocr.text) ? 0 : noText + 1;
     if (settled(candidates)) break;
     // a reading two variants agree on whose only fault is one check digit (a document that carries a wrong one):
     // more variants would not change it, nor would PaddleOCR, whose reading counts only when fully valid
@@ -139,6 +147,8 @@ export async function readMrz(
       certain = true;
       break;
     }
+    if (noText >= NO_TEXT_VARIANTS) break;
+    if (paddleSettles(paddleBandLines, candidates, zone)) break;
   }
   if (!settled(candidates) && !certain) {
     // then the whole image (PaddleOCR finds its own text lines, including one the band cut off, and reads a small
@@ -146,6 +156,9 @@ export async function readMrz(
     // A first line PaddleOCR read in pieces (padded back: paddleTexts) may have lost a name word at the band's edge:
     // then the whole image is read as well and the reading with the longer name kept.
     let found: { c: Candidate; padded: boolean } | null = null;
+    // the whole image at most once, past the budget too: measured on PassportEye's development images (docs/
+    // accuracy.md, fourth round), an Australian photo's band reading cut its given name off at the edge, which the
+    // whole image's reading had
     for (const source of [paddleBand, null]) {
       const c = await stage("MRZ: PaddleOCR fallback", async () =>
         paddleCandidate(
@@ -163,10 +176,9 @@ export async function readMrz(
   if (!chosen) return null;
   const { agreement } = chosen;
   // the second reading of the letters only within the budget (the reading holds: nothing to send to review)
-  const best =
-    performance.now() - started <= MRZ_READ_BUDGET_MS
-      ? await stage("MRZ: PaddleOCR letters", async () => secondLetterReading(chosen.best, await paddleBand, zone))
-      : chosen.best;
+  const best = !budget.over()
+    ? await stage("MRZ: PaddleOCR letters", async () => secondLetterReading(chosen.best, await paddleBand, zone))
+    : chosen.best;
   return {
     lines: best.lines,
     rawLines: best.raw,
@@ -178,6 +190,29 @@ export async function readMrz(
     agreement,
     variants,
   };
+}
+
+/**
+ * PaddleOCR's band reading, once in, ends the variants when it is fully valid (every check digit, known state codes)
+ * and a tesseract variant read its name line alike: the fallback below then takes it, and no later variant could
+ * be preferred to it. Without a second reader agreeing on the name, the variants go on: a later one that holds
+ * has its letters arbitrated glyph by glyph (secondLetterReading), which PaddleOCR's reading taken whole skips —
+ * measured on PassportEye's development images (docs/accuracy.md, fourth round): taken whole on validity alone,
+ * it lost a Taiwanese surname's `I` (`TWNLN`) that the third variant read.
+ */
+export function paddleSettles(
+  lines: PaddleLine[] | null | undefined,
+  candidates: Candidate[],
+  zone: PrintedZone,
+): boolean {
+  if (!lines) return false;
+  const paddle = paddleCandidate(
+    lines,
+    zone,
+    candidates.find((k) => k.shapes),
+  )?.c;
+  if (!paddle?.result.valid) return false;
+  return candidates.some((k) => k.format === paddle.format && nameLine(k) === nameLine(paddle));
 }
 
 /**

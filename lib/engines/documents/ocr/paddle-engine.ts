@@ -17,7 +17,15 @@ type PaddleOcr = { detect(image: Buffer): Promise<PaddleLine[]> };
 // Measured (bench:checks' memory part, 2026-11-25): with onnxruntime's defaults, loading and running PaddleOCR once
 // on a page added ~630 MB of RSS that the process kept (the CPU memory arena keeps the largest activations it ever
 // allocated). Without the arena and the memory-pattern planner, buffers are freed after each run.
-const PADDLE_SESSION_OPTIONS = { enableCpuMemArena: false, enableMemPattern: false } as const;
+// No spinning (issue 35, 2026-11-29): by default onnxruntime's pool threads spin on a core while they wait for
+// work, which on a busy 2-core machine is CPU taken from tesseract's workers for nothing. Measured on the bottom
+// third of 8 of PassportEye's development images, read one after the other at load ≈ 3.5: 7.0–7.4 s of CPU with
+// spinning, 3.9 s without (3.4–3.9 s wall instead of 6.5–7.0 s), one thread 3.75 s; the text read identical.
+const PADDLE_SESSION_OPTIONS = {
+  enableCpuMemArena: false,
+  enableMemPattern: false,
+  extra: { session: { intra_op: { allow_spinning: "0" }, inter_op: { allow_spinning: "0" } } },
+} as const;
 
 let instance: Promise<PaddleOcr> | null = null;
 let queue: Promise<unknown> = Promise.resolve();

@@ -1,0 +1,60 @@
+import "server-only";
+
+// The reading budget of one document (issue 35, item 3): the CPU time this process spends on it, from its first page
+// OCR to its decision, rather than wall-clock time. On a shared machine the wall clock runs two to four times past
+// the CPU (docs/accuracy.md: load 5–10 on 2 cores), so a wall-clock budget cut off readings that would have held on
+// a free machine, and the outcome depended on the neighbours; the CPU time of the work itself does not.
+// The process's CPU time covers every thread (tesseract's workers, PaddleOCR's, sharp's), so documents read at the
+// same time in one process share it: each is charged the CPU time since it started divided by the documents in
+// flight (an even share; a worker reads one document at a time unless its concurrency is raised).
+
+/**
+ * The CPU time (ms) one document may take before no further MRZ variant is tried and the page goes to review
+ * saying so. Chosen on the development halves of ../shared/data/mrz-specimens and ../shared/data/documents
+ * (docs/accuracy.md, fourth round, 2026-11-29): the last variant a reading that held needed started at 8.4 s of
+ * the document's CPU (a Hungarian scan whose first variant, speckle, alone took 5 s); at 4 s the Taiwanese
+ * passport's third variant, the one that reads its surname whole, would not have run (it started at 4.0 s). What
+ * ran past 9 s read nothing (a visa page's background: 14 s, of which one variant on noise took most).
+ */
+export const DOCUMENT_CPU_BUDGET_MS = 9_000;
+
+let inFlight = 0;
+
+export type DocumentBudget = {
+  /** true (and `spent` set) once the document's share of CPU time has passed the budget */
+  over(): boolean;
+  /** the budget ran out before the reading ended */
+  spent: boolean;
+  /** the document's share of CPU time so far (ms) */
+  used(): number;
+  /** the document is done: it no longer shares the process */
+  end(): void;
+};
+
+const cpuMs = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+
+/** A budget starting now; `limitMs` for tests. Call `end()` when the document is done. */
+export function documentBudget(limitMs = DOCUMENT_CPU_BUDGET_MS): DocumentBudget {
+  const start = cpuMs();
+  let ended = false;
+  inFlight += 1;
+  const budget: DocumentBudget = {
+    spent: false,
+    used: () => (cpuMs() - start) / Math.max(1, inFlight),
+    over: () => {
+      if (budget.spent) return true;
+      if (budget.used() <= limitMs) return false;
+      budget.spent = true;
+      return true;
+    },
+    end: () => {
+      if (ended) return;
+      ended = true;
+      inFlight -= 1;
+    },
+  };
+  return budget;
+}
