@@ -31,7 +31,11 @@ function client(): PrismaClient {
     globalForPrisma.pgPool = newPool();
     const adapter = new PrismaPg(globalForPrisma.pgPool, { disposeExternalPool: true });
     // personal data columns encrypted on write, decrypted on read (lib/core/crypto/sealed-columns.ts)
-    const sealing = new PrismaClient({ adapter }).$extends({
+    // interactive transactions may wait longer than Prisma's 5 s default: with the worker in this process, a burst of
+    // checks (model inference holding the event loop between awaits) stretched send-inputs' few statements past 5 s
+    // under 4 verifications in flight on 2 cores (bench:pipeline, 2026-11-29: a 500 and a lost upload instead of a
+    // slow answer). Still bounded, so a stuck transaction releases its locks.
+    const sealing = new PrismaClient({ adapter, transactionOptions: { maxWait: 10_000, timeout: 30_000 } }).$extends({
       name: "sealed-columns",
       query: {
         $allModels: {
