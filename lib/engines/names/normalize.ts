@@ -2,6 +2,7 @@ import anyAscii from "any-ascii";
 import { toRomaji } from "wanakana";
 import { chineseReadings, HAN, hanReadings } from "@/lib/engines/names/chinese";
 import { abjadReadings, INDIC, indicReading } from "@/lib/engines/names/abjad";
+import { CYRILLIC, cyrillicReadings } from "@/lib/engines/names/cyrillic";
 import { GREEK, greekReadings } from "@/lib/engines/names/greek";
 import { HANGUL, hanjaReading, koreanName } from "@/lib/engines/names/korean";
 import { findLegalForm, ORG_STOPWORDS } from "@/lib/engines/names/legal-forms";
@@ -11,13 +12,13 @@ import { foreignName, type TranscriptionSystem } from "@/lib/engines/names/trans
 // both sides of a comparison went through the same steps: split into words (camel case and joined forms too),
 // read each word in its own script (Han → Pinyin, Hangul → Revised Romanisation with the surname apart, kana →
 // Hepburn, Arabic, Persian and Hebrew → their consonants in every customary spelling (abjad.ts), Greek → ELOT 743 and
-// its other customary spellings (greek.ts), Indic scripts → their consonants and written vowels, everything else →
-// any-ascii: BGN-like for Cyrillic),
+// its other customary spellings (greek.ts), Indic scripts → their consonants and written vowels, Cyrillic → any-ascii
+// (BGN-like) and the other romanisation systems as alternatives (cyrillic.ts), everything else → any-ascii),
 // uppercase ASCII, and give every token a role. The ORDER of the tokens is kept: alignment weighs it.
 // "SURNAME, Given" (one comma) is read as "Given SURNAME", the order lists use for the same person.
 
 /** Bumped whenever the stored form (normalizedNames, phoneticKeys) would change: stored lists are re-indexed. */
-export const NORMALIZER_VERSION = 5;
+export const NORMALIZER_VERSION = 6;
 
 export type NameKind = "PERSON" | "ORGANIZATION";
 export type TokenRole = "NAME" | "INITIAL" | "PARTICLE" | "LEGAL_FORM" | "STOPWORD" | "NUMBER";
@@ -31,7 +32,8 @@ export type NameToken = {
   /** the characters it was read from, for Han and Hangul (compared as written when both sides have them) */
   native: string | null;
   /**
-   * other spellings of the same token: a Korean surname's and a Greek word's customary spellings (equal to it), an
+   * other spellings of the same token: a Korean surname's, a Greek word's and a Cyrillic word's customary spellings
+   * (equal to it), an
    * abjad word's other readings of its ambiguous letters (compared by their skeletons, abjad.ts)
    */
   alts: string[];
@@ -172,15 +174,17 @@ function romanWords(word: string, isOptional: boolean): Word[] {
     script === "LATIN"
       ? word.replace(/([a-z\u00DF-\u00FF])(?=[A-Z\u00C0-\u00DE][a-z\u00DF-\u00FF]|[A-Z\u00C0-\u00DE]{2})/g, "$1 ")
       : word;
-  return (
-    anyAscii(spaced)
-      .toUpperCase()
-      // apostrophes join (O'Brien = OBRIEN, Ma`mar = MAMAR); every other separator splits
-      .replace(/['`\u2018\u2019\u02BC\u02BB]/g, "")
-      .split(/[^A-Z0-9]+/)
-      .filter(Boolean)
-      .map((text) => make(text, script))
-  );
+  const tokens = anyAscii(spaced)
+    .toUpperCase()
+    // apostrophes join (O'Brien = OBRIEN, Ma`mar = MAMAR); every other separator splits
+    .replace(/['`\u2018\u2019\u02BC\u02BB]/g, "")
+    .split(/[^A-Z0-9]+/)
+    .filter(Boolean)
+    .map((text) => make(text, script));
+  // a Cyrillic word also in the other romanisation systems (cyrillic.ts): IURII, IOURI, JURIJ for Юрий
+  if (tokens.length === 1 && CYRILLIC.test(word))
+    tokens[0]!.alts = cyrillicReadings(word).filter((reading) => reading !== tokens[0]!.text);
+  return tokens;
 }
 
 /** "SURNAME, Given names" → "Given names SURNAME" (one comma, two non-empty parts). */
