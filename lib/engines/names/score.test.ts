@@ -72,6 +72,15 @@ describe("name similarity", () => {
     expect(similarity("Bank Gazprom LLC", "ООО Газпром Банк", "ORGANIZATION")).toBeLessThan(1);
   });
 
+  it("does not let an ending many surnames share carry the score (0.90–0.92 before)", () => {
+    expect(similarity("Sigrun Einarsdottir", "Sigrun Ingvarsdottir")).toBeLessThan(T);
+    expect(similarity("Davit Gelashvili", "Davit Gigashvili")).toBeLessThan(T);
+    expect(similarity("Levan Chikhradze", "Levan Chkheidze")).toBeLessThan(T);
+    expect(similarity("Mehmet Karaoglu", "Mehmet Kaymakoglu")).toBeLessThan(T);
+    // a typo before the ending is still the same name
+    expect(similarity("Anna Gudmundsdottir", "Anna Gudmunsdottir")).toBeGreaterThanOrEqual(STRONG_MATCH_THRESHOLD);
+  });
+
   // issue 30's false hits: word order, a subset scored in full, conflicting initials, one different Han character
   it("penalises reordered, missing and conflicting tokens instead of scoring a subset in full", () => {
     expect(similarity("Hans Friedrich", "Friedrich Hans")).toBeLessThan(1);

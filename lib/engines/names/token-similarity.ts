@@ -96,7 +96,50 @@ function isAcronymOf(token: NameToken, run: Span): boolean {
 // letters) is at least 0.8; a changed letter in a token of 2-3 letters (BD / BP, DOE / ROE) is not lifted
 const ONE_EDIT = 0.8;
 
+// Endings that many surnames and patronymics share (-DOTTIR, -SHVILI, -OVICH, -UDDIN …): two names that differ
+// only before one compare by what comes before it, or JONSDOTTIR ~ TOMASDOTTIR looks like one name misspelt (issue
+// 30: "a shared patronymic or prefix carries the score"). Only endings of 3+ letters, after a stem of 3+ letters.
+const COMMON_ENDINGS = [
+  "DOTTIR",
+  "SDOTTIR",
+  "SSON",
+  "OVICH",
+  "EVICH",
+  "OVNA",
+  "EVNA",
+  "SHVILI",
+  "DZE",
+  "ENKO",
+  "CHUK",
+  "SKIY",
+  "SKYI",
+  "SKI",
+  "SKY",
+  "OGLU",
+  "ZADE",
+  "ZADEH",
+  "POULOS",
+  "AKIS",
+  "ESCU",
+  "EANU",
+  "UDDIN",
+  "UDDEEN",
+  "ULLAH",
+  "ALLAH",
+  "ABADI",
+].sort((x, y) => y.length - x.length);
+const STEM_MIN = 3;
+
 function spelling(a: string, b: string): number {
+  const full = spellingOf(a, b);
+  if (a === b) return full;
+  const ending = COMMON_ENDINGS.find(
+    (e) => a.endsWith(e) && b.endsWith(e) && a.length - e.length >= STEM_MIN && b.length - e.length >= STEM_MIN,
+  );
+  return ending ? Math.min(full, spellingOf(a.slice(0, -ending.length), b.slice(0, -ending.length))) : full;
+}
+
+function spellingOf(a: string, b: string): number {
   const edits = damerau(a, b);
   const measured = (1 - edits / Math.max(a.length, b.length) + jaroWinkler(a, b)) / 2;
   if (edits !== 1 || Math.min(a.length, b.length) < 2) return measured;
