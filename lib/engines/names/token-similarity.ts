@@ -132,7 +132,8 @@ const STEM_MIN = 3;
 
 function spelling(a: string, b: string): number {
   const full = spellingOf(a, b);
-  if (a === b) return full;
+  // every listed ending is 3+ letters: tokens that do not end alike need no look-up (most pairs, in a screening)
+  if (a === b || a.length < 6 || b.length < 6 || a.slice(-3) !== b.slice(-3)) return full;
   const ending = COMMON_ENDINGS.find(
     (e) => a.endsWith(e) && b.endsWith(e) && a.length - e.length >= STEM_MIN && b.length - e.length >= STEM_MIN,
   );
@@ -234,9 +235,13 @@ export function compareSpans(a: Span, b: Span, context: CompareContext): TokenMa
   return best;
 }
 
+const ALTERNATIVES_MIN = 0.4;
+
 /** The closest spelling among two tokens' spellings (a Greek word has several: OMPAMA, OBAMA). */
 function bestSpelling(formsA: readonly string[], formsB: readonly string[]): number {
   let best = spelling(formsA[0]!, formsB[0]!);
+  // another system's spelling differs in a few letters: a pair this far apart has no reading within the pair floor
+  if (best < ALTERNATIVES_MIN) return best;
   for (const x of formsA)
     for (const y of formsB) if (x !== formsA[0] || y !== formsB[0]) best = Math.max(best, spelling(x, y));
   return best;
