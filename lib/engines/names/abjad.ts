@@ -102,6 +102,15 @@ const isMark = (char: string) => {
   return MARK_RANGES.some(([from, to]) => code >= from && code <= to);
 };
 
+// the article's L before a "sun letter" is spoken as that letter (عبد الرحمن = Abd ar-Rahman, ABDURRAHMAN): inside a
+// word read joined (ARABIC_COMPOUND in normalize.ts), its L may be missing from the Latin spelling
+const SUN_LETTERS = new Set([
+  ..."\u062A\u062B\u062F\u0630\u0631\u0632\u0633\u0634\u0635\u0636\u0637\u0638\u0644\u0646",
+]);
+function isAssimilatedArticle(chars: readonly string[], i: number): boolean {
+  return chars[i] === "\u0644" && i > 0 && chars[i - 1] === "\u0627" && SUN_LETTERS.has(chars[i + 1] ?? "");
+}
+
 /** At most this many spellings of one word (a name of many ambiguous letters keeps its likeliest ones). */
 export const MAX_ABJAD_READINGS = 24;
 
@@ -112,9 +121,9 @@ export const MAX_ABJAD_READINGS = 24;
 export function abjadReadings(word: string): string[] {
   let readings = [""];
   let found = false;
-  for (const char of word.normalize("NFKC")) {
-    if (isMark(char)) continue;
-    const options = ARABIC[char] ?? HEBREW[char];
+  const chars = [...word.normalize("NFKC")].filter((char) => !isMark(char));
+  for (const [i, char] of chars.entries()) {
+    const options = isAssimilatedArticle(chars, i) ? ["L", ""] : (ARABIC[char] ?? HEBREW[char]);
     if (options) found = true;
     const spellings = options ?? [
       anyAscii(char)

@@ -57,23 +57,25 @@ const table =
 // "ye" where the letter opens a syllable (start, after a vowel, after ь / ъ)
 const iotated = (plain: string, iot: string) => (c: Parameters<System>[1]) => (c.atStart || c.afterVowel ? iot : plain);
 
+const BGN: Record<string, string | ((c: Parameters<System>[1]) => string)> = {
+  е: iotated("E", "YE"),
+  ё: iotated("E", "YE"),
+  ж: "ZH",
+  й: "Y",
+  х: "KH",
+  ц: "TS",
+  ч: "CH",
+  ш: "SH",
+  щ: "SHCH",
+  ю: "YU",
+  я: "YA",
+  є: "YE",
+  ї: "YI",
+};
+
 const SYSTEMS: System[] = [
   // BGN/PCGN
-  table({
-    е: iotated("E", "YE"),
-    ё: iotated("E", "YE"),
-    ж: "ZH",
-    й: "Y",
-    х: "KH",
-    ц: "TS",
-    ч: "CH",
-    ш: "SH",
-    щ: "SHCH",
-    ю: "YU",
-    я: "YA",
-    є: "YE",
-    ї: "YI",
-  }),
+  table(BGN),
   // ICAO 9303 (passports), with the Ukrainian letters as Ukraine's passports write them
   table({
     е: "E",
@@ -162,19 +164,9 @@ const SYSTEMS: System[] = [
   }),
   // popular English: BGN with -IY / -YY written -Y (DMITRY, YURI) and Ё as YO
   table({
-    е: iotated("E", "YE"),
-    ё: iotated("YO", "YO"),
-    ж: "ZH",
+    ...BGN,
+    ё: "YO",
     й: (c) => (c.atEnd ? "" : "Y"),
-    х: "KH",
-    ц: "TS",
-    ч: "CH",
-    ш: "SH",
-    щ: "SHCH",
-    ю: "YU",
-    я: "YA",
-    є: "YE",
-    ї: "YI",
     и: (c) => (c.next === "й" ? "Y" : "I"),
   }),
 ];
