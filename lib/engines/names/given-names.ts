@@ -1,29 +1,52 @@
 import table from "@/lib/engines/names/data/nicknames.json";
+import { GIVEN_NAME_FORMS } from "@/lib/engines/names/data/given-name-forms";
 
 // Given names and their nicknames / diminutives (TED ~ THEODORE, BILL ~ WILLIAM), from the public table
 // carltonnorthern/nicknames (names.csv at 21d75051, Apache-2.0: data/nicknames.LICENSE.txt), reshaped to
 // data/nicknames.json: NAME → the names it has as nicknames. Related both ways; not transitive (ALEX ~ ALEXANDER and
 // ALEX ~ ALEXANDRA do not make ALEXANDER ~ ALEXANDRA).
+// And one given name's forms in other languages (JOHN ~ JUAN ~ IVAN: data/given-name-forms.ts), related within a
+// group only.
 
-let related: Map<string, Set<string>> | null = null;
+type Relations = Map<string, Set<string>>;
 
-function relations(): Map<string, Set<string>> {
-  if (related) return related;
-  related = new Map();
+function relate(pairs: Iterable<[string, string]>): Relations {
+  const related: Relations = new Map();
   const add = (a: string, b: string) => {
-    const set = related!.get(a) ?? new Set<string>();
+    const set = related.get(a) ?? new Set<string>();
     set.add(b);
-    related!.set(a, set);
+    related.set(a, set);
   };
-  for (const [name, nicknames] of Object.entries(table as Record<string, string[]>))
-    for (const nickname of nicknames) {
-      add(name, nickname);
-      add(nickname, name);
-    }
+  for (const [a, b] of pairs) {
+    add(a, b);
+    add(b, a);
+  }
   return related;
 }
 
+function* nicknamePairs(): Generator<[string, string]> {
+  for (const [name, nicknames] of Object.entries(table as Record<string, string[]>))
+    for (const nickname of nicknames) yield [name, nickname];
+}
+
+function* formPairs(): Generator<[string, string]> {
+  for (const group of GIVEN_NAME_FORMS) {
+    const forms = group.split(" ");
+    for (const [i, a] of forms.entries()) for (const b of forms.slice(i + 1)) yield [a, b];
+  }
+}
+
+let nicknames: Relations | null = null;
+let forms: Relations | null = null;
+
 /** True when one is listed as a nickname or diminutive of the other. */
 export function areNameVariants(a: string, b: string): boolean {
-  return a !== b && (relations().get(a)?.has(b) ?? false);
+  nicknames ??= relate(nicknamePairs());
+  return a !== b && (nicknames.get(a)?.has(b) ?? false);
+}
+
+/** True when both are forms of one given name in different languages (JOHN ~ JUAN, PYOTR ~ PETER). */
+export function areNameForms(a: string, b: string): boolean {
+  forms ??= relate(formPairs());
+  return a !== b && (forms.get(a)?.has(b) ?? false);
 }

@@ -2,7 +2,7 @@ import jaroWinkler from "talisman/metrics/jaro-winkler";
 import levenshtein from "talisman/metrics/levenshtein";
 import damerau from "talisman/metrics/damerau-levenshtein";
 import { chineseReadings } from "@/lib/engines/names/chinese";
-import { areNameVariants } from "@/lib/engines/names/given-names";
+import { areNameForms, areNameVariants } from "@/lib/engines/names/given-names";
 import { koreanLoose } from "@/lib/engines/names/korean";
 import { consonantSkeleton, type NameToken } from "@/lib/engines/names/normalize";
 import { metaphoneCodes } from "@/lib/engines/names/phonetic";
@@ -13,6 +13,7 @@ import { latinSkeletonsFor, transcriptionSkeletons, type TranscriptionSystem } f
 //                          Wade–Giles when both names read as Chinese, the RR ~ McCune–Reischauer loose form) → 1 / 0.95
 //   native                 both written in Han or Hangul: compared as written (高市 ≠ 高石 though both read GAO SHI)
 //   nickname               a given name and its nickname (THEODORE ~ TED)                                 → 0.9
+//   name form              one given name in two languages (JOHN ~ JUAN, PYOTR ~ PETER; given-names.ts)      → 0.9
 //   initial                an initial and a name that starts with it                                        → 0.85
 //   acronym                an organisation's acronym and the 2–3 words it abbreviates (PLA, US)              → 0.9
 //   abbreviation           an organisation's word contracted to its consonants, first and last letter kept, at
@@ -31,6 +32,7 @@ export type MatchReason =
   | "ROMANISATION"
   | "NATIVE"
   | "NICKNAME"
+  | "NAME_FORM"
   | "INITIAL"
   | "ACRONYM"
   | "ABBREVIATION"
@@ -51,6 +53,7 @@ export type CompareContext = {
 };
 
 const NICKNAME = 0.9;
+const NAME_FORM = 0.9;
 const INITIAL = 0.85;
 const PHONETIC = 0.85;
 const PHONETIC_MIN_SPELLING = 0.6;
@@ -198,6 +201,8 @@ export function compareSpans(a: Span, b: Span, context: CompareContext): TokenMa
     return { similarity: 0, reason: "INITIAL" };
   }
   if (ta && tb && areNameVariants(a.text, b.text)) return { similarity: NICKNAME, reason: "NICKNAME" };
+  if (ta && tb && (altsB.some((y) => areNameForms(a.text, y)) || ta.alts.some((x) => areNameForms(x, b.text))))
+    return { similarity: NAME_FORM, reason: "NAME_FORM" };
   if (context.isChinese) {
     const ra = readings(a.text);
     if (ra.length > 0 && readings(b.text).some((r) => ra.includes(r)))
