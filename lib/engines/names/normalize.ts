@@ -1,5 +1,6 @@
 import anyAscii from "any-ascii";
 import { toRomaji } from "wanakana";
+import { cantoneseSyllables } from "@/lib/engines/names/cantonese";
 import { chineseReadings, HAN, hanReadings } from "@/lib/engines/names/chinese";
 import { abjadReadings, INDIC, indicReading } from "@/lib/engines/names/abjad";
 import { CYRILLIC, cyrillicReadings } from "@/lib/engines/names/cyrillic";
@@ -18,7 +19,7 @@ import { foreignName, type TranscriptionSystem } from "@/lib/engines/names/trans
 // "SURNAME, Given" (one comma) is read as "Given SURNAME", the order lists use for the same person.
 
 /** Bumped whenever the stored form (normalizedNames, phoneticKeys) would change: stored lists are re-indexed. */
-export const NORMALIZER_VERSION = 7;
+export const NORMALIZER_VERSION = 8;
 
 export type NameKind = "PERSON" | "ORGANIZATION";
 export type TokenRole = "NAME" | "INITIAL" | "PARTICLE" | "LEGAL_FORM" | "STOPWORD" | "NUMBER";
@@ -283,7 +284,8 @@ export function normalizeName(raw: string, kind: NameKind = "PERSON"): Normalize
 }
 
 /**
- * A person's name written only in Han characters (and separators): its Sino-Korean reading, when it has one; a
+ * A person's name written only in Han characters (and separators): its Sino-Korean reading, when it has one, and its
+ * Cantonese one (cantonese.ts); a
  * foreign name written in Han with the middle dot, in katakana or in Hangul: its transcription, part by part.
  */
 function otherReadings(raw: string): NormalizedName[] {
@@ -292,7 +294,32 @@ function otherReadings(raw: string): NormalizedName[] {
   const words = raw.trim().split(/\s+/);
   if (words.length > 2 || !words.every((w) => /^[\u3400-\u4DBF\u4E00-\u9FFF\uF900-\uFAFF]+$/u.test(w))) return [];
   const korean = hanjaReading(words.join(""));
-  return korean ? [normalizeName(korean)] : [];
+  const cantonese = cantoneseReading(words.join(""));
+  return [...(korean ? [normalizeName(korean)] : []), ...(cantonese ? [cantonese] : [])];
+}
+
+/** A Han person's name in Cantonese (cantonese.ts): one token per character, its other spellings as alternatives. */
+function cantoneseReading(han: string): NormalizedName | null {
+  const syllables = cantoneseSyllables(han);
+  if (!syllables) return null;
+  const parts: NameToken[] = syllables.map(({ native, spellings: [text, ...alts] }) => ({
+    text: text!,
+    role: "NAME",
+    script: "HAN",
+    native,
+    alts,
+    isOptional: false,
+  }));
+  return {
+    kind: "PERSON",
+    tokens: parts.map((p) => p.text),
+    parts,
+    key: parts.map((p) => p.text).join(" "),
+    isAbjad: false,
+    // not Pinyin: compared by its spellings, never through the Pinyin / Wade–Giles readings
+    isChineseLike: false,
+    readings: [],
+  };
 }
 
 function transcriptionReading(parts: readonly string[], system: TranscriptionSystem): NormalizedName {
