@@ -27,6 +27,8 @@ const CROSS_SCRIPT: [string, string][] = [
   ["معمر القذافي", "Muammar Gaddafi"],
   ["عبد الرحمن", "Abdul Rahman"],
   ["عبدالرحمن", "Abdurrahman"],
+  ["ذو الفقار علي", "Zulfiqar Ali"],
+  ["ذو الفقار", "Zolfaghar"],
   ["جواد ظريف", "Javad Zarif"],
   ["محمود احمدی‌نژاد", "Mahmoud Ahmadinejad"],
   ["علی اکبر ولایتی", "Ali Akbar Velayati"],

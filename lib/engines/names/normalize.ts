@@ -71,9 +71,10 @@ const ABJAD = /[\u0590-\u05FF\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB1D-\uFDF
 const KANA = /[\u3040-\u30FF\u31F0-\u31FF]/u;
 // the Arabic definite article is written joined to the word (الرشيد = al-Rashid): lists write it apart or not at all
 const ARABIC_ARTICLE = /(^|\s)\u0627\u0644(?=\S{2,})/gu;
-// ...except after ABD and ABU, where Latin spellings carry it in the first word (عبد الرحمن = Abdul Rahman, Abdel
-// Rahman, Abdurrahman): the two words are read as one, which the alignment compares with the Latin words joined
-const ARABIC_COMPOUND = /(^|\s)(\u0639\u0628\u062F|[\u0627\u0623]\u0628\u0648)\s+(?=\u0627\u0644\S{2,})/gu;
+// ...except after ABD, ABU and DHU, where Latin spellings carry it in the first word (عبد الرحمن = Abdul Rahman, Abdel
+// Rahman, Abdurrahman; ذو الفقار = Zulfiqar, Dhu al-Fiqar): the two words are read as one, which the alignment
+// compares with the Latin words joined
+const ARABIC_COMPOUND = /(^|\s)(\u0639\u0628\u062F|[\u0627\u0623]\u0628\u0648|\u0630\u0648)\s+(?=\u0627\u0644\S{2,})/gu;
 // separators between words in every script (the Japanese and Chinese middle dots included)
 const SEPARATOR = /[\s,.;:!?"“”„«»()[\]{}/\\|+*=_~<>@#$%^&\-\u2010-\u2015\u00B7\u30FB\u3000\u3001\u3002]+/u;
 
