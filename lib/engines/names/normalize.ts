@@ -2,6 +2,7 @@ import anyAscii from "any-ascii";
 import { toRomaji } from "wanakana";
 import { cantoneseSyllables } from "@/lib/engines/names/cantonese";
 import { chineseReadings, HAN, hanReadings } from "@/lib/engines/names/chinese";
+import { leetReadings, speltOutJoined, unmaskLookalikes } from "@/lib/engines/names/evasion";
 import { abjadReadings, INDIC, indicReading } from "@/lib/engines/names/abjad";
 import { CYRILLIC, cyrillicReadings } from "@/lib/engines/names/cyrillic";
 import { GREEK, greekReadings } from "@/lib/engines/names/greek";
@@ -203,7 +204,8 @@ function words(raw: string, kind: NameKind): Word[] {
   const out: Word[] = [];
   // parentheses: "(Schweiz)" qualifies the name rather than being part of it
   for (const [i, segment] of text.split(/[()]/).entries())
-    for (const word of segment.split(SEPARATOR).filter(Boolean)) out.push(...romanWords(word, i % 2 === 1));
+    for (const word of segment.split(SEPARATOR).filter(Boolean))
+      out.push(...romanWords(unmaskLookalikes(word), i % 2 === 1));
   return out;
 }
 
@@ -268,6 +270,11 @@ function roles(list: Word[], kind: NameKind): NameToken[] {
 }
 
 export function normalizeName(raw: string, kind: NameKind = "PERSON"): NormalizedName {
+  return { ...asWritten(raw, kind), readings: kind === "PERSON" ? otherReadings(raw) : [] };
+}
+
+/** The name as written, without other readings. */
+function asWritten(raw: string, kind: NameKind): NormalizedName {
   const parts = roles(
     kind === "ORGANIZATION" ? joinAcronyms(numbersAsDigits(words(raw, kind))) : words(raw, kind),
     kind,
@@ -275,7 +282,7 @@ export function normalizeName(raw: string, kind: NameKind = "PERSON"): Normalize
   const names = parts.filter((p) => p.role === "NAME");
   return {
     kind,
-    readings: kind === "PERSON" ? otherReadings(raw) : [],
+    readings: [],
     tokens: parts.map((p) => p.text),
     parts,
     key: parts.map((p) => p.text).join(" "),
@@ -286,10 +293,14 @@ export function normalizeName(raw: string, kind: NameKind = "PERSON"): Normalize
 
 /**
  * A person's name written only in Han characters (and separators): its Sino-Korean reading, when it has one, and its
- * Cantonese one (cantonese.ts); a
- * foreign name written in Han with the middle dot, in katakana or in Hangul: its transcription, part by part.
+ * Cantonese one (cantonese.ts); a foreign name written in Han with the middle dot, in katakana or in Hangul: its
+ * transcription, part by part; a name written to slip past screening: as it is meant to be read (evasion.ts).
  */
 function otherReadings(raw: string): NormalizedName[] {
+  // a name written to slip past screening (evasion.ts), read as written to be read
+  const spelt = speltOutJoined(raw);
+  const unmasked = [...(spelt ? [spelt] : []), ...leetReadings(raw)];
+  if (unmasked.length > 0) return unmasked.map((text) => asWritten(text, "PERSON"));
   const foreign = foreignName(raw);
   if (foreign) return [transcriptionReading(foreign.parts, foreign.system)];
   const words = raw.trim().split(/\s+/);

@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { leetReadings, speltOutJoined, unmaskLookalikes } from "@/lib/engines/names/evasion";
+import { normalizeName } from "@/lib/engines/names/normalize";
+import { entryPhoneticKeys, queryPhoneticKeys } from "@/lib/engines/names/phonetic";
+import { DEFAULT_WATCHLIST_THRESHOLD as T, nameSimilarity, STRONG_MATCH_THRESHOLD } from "@/lib/engines/names/score";
+
+const similarity = (a: string, b: string) => nameSimilarity(normalizeName(a), normalizeName(b)).score;
+const blocks = (query: string, listed: string) => {
+  const keys = new Set(queryPhoneticKeys(normalizeName(query)));
+  return entryPhoneticKeys([normalizeName(listed)]).some((k) => keys.has(k));
+};
+
+describe("names written to slip past screening", () => {
+  // before: spelt letter by letter 0.18 and never scored (no shared blocking key); digits and @ 0.85–0.95; a Cyrillic
+  // Р read as R 0.92 (a Cyrillic а was already read as A)
+  it.each([
+    ["V.l.a.d.i.m.i.r P.u.t.i.n", "Vladimir Putin"],
+    ["V l a d i m i r  P u t i n", "Vladimir Putin"],
+    ["R-a-m-z-a-n K-a-d-y-r-o-v", "Ramzan Kadyrov"],
+    ["Vlad1m1r Put1n", "Vladimir Putin"],
+    ["Vl@dimir Put1n", "Vladimir Putin"],
+    ["Ramzan Kadyr0v", "Ramzan Kadyrov"],
+    ["Vladimir \u0420utin", "Vladimir Putin"],
+    ["Ramz\u0430n K\u0430dyrov", "Ramzan Kadyrov"],
+  ])("%s is %s, and findable", (written, listed) => {
+    expect(similarity(written, listed)).toBeGreaterThanOrEqual(STRONG_MATCH_THRESHOLD);
+    expect(blocks(written, listed)).toBe(true);
+  });
+
+  it("undoes each only where it shows", () => {
+    expect(unmaskLookalikes("Рutin")).toBe("Putin");
+    expect(unmaskLookalikes("Путин")).toBe("Путин"); // a Cyrillic word stays Cyrillic: transliterated, not masked
+    expect(speltOutJoined("J. R. R. Tolkien")).toBeNull(); // three initials are initials
+    expect(speltOutJoined("Vladimir Putin")).toBeNull();
+    expect(leetReadings("Louis Vuitton")).toEqual([]);
+    expect(leetReadings("Put1n")).toEqual(["PUTIN", "PUTLN"]);
+  });
+
+  it("does not make other people match", () => {
+    expect(similarity("J. R. R. Tolkien", "Vladimir Putin")).toBeLessThan(T);
+    expect(similarity("V.l.a.d.i.m.i.r P.u.t.i.n", "Vladimir Potanin")).toBeLessThan(STRONG_MATCH_THRESHOLD);
+    expect(similarity("B0ris J0hnson", "Boris Johnson")).toBeGreaterThanOrEqual(STRONG_MATCH_THRESHOLD);
+    expect(similarity("B0ris J0hnson", "Doris Jonsson")).toBeLessThan(STRONG_MATCH_THRESHOLD);
+  });
+});

@@ -1,0 +1,110 @@
+// Names written to slip past screening while a reader still sees the name: letters of another script that look
+// like Latin ones inside a Latin word (a Cyrillic Р in "Рutin"), a name spelt letter by letter (V.l.a.d.i.m.i.r,
+// "P u t i n"), digits and signs for the letters they resemble (Vlad1m1r, Vl@dimir). A genuine name is not written
+// so, which is why each is undone only where it shows: a word mixing scripts, a run of four or more single letters,
+// a word mixing letters and digits.
+
+// capital and small Cyrillic and Greek letters drawn like a Latin one
+const LOOKALIKES: Record<string, string> = {
+  А: "A",
+  В: "B",
+  Е: "E",
+  К: "K",
+  М: "M",
+  Н: "H",
+  О: "O",
+  Р: "P",
+  С: "C",
+  Т: "T",
+  У: "Y",
+  Х: "X",
+  І: "I",
+  Ј: "J",
+  Ѕ: "S",
+  а: "a",
+  е: "e",
+  о: "o",
+  р: "p",
+  с: "c",
+  у: "y",
+  х: "x",
+  і: "i",
+  ј: "j",
+  ѕ: "s",
+  ԁ: "d",
+  һ: "h",
+  Α: "A",
+  Β: "B",
+  Ε: "E",
+  Ζ: "Z",
+  Η: "H",
+  Ι: "I",
+  Κ: "K",
+  Μ: "M",
+  Ν: "N",
+  Ο: "O",
+  Ρ: "P",
+  Τ: "T",
+  Υ: "Y",
+  Χ: "X",
+  ο: "o",
+  ι: "i",
+  κ: "k",
+  ν: "v",
+  τ: "t",
+  υ: "u",
+};
+const LATIN_LETTER = /[A-Za-z]/;
+const LOOKALIKE_SCRIPT = /[\u0370-\u03FF\u0400-\u04FF\u0500-\u052F]/;
+
+/** A word mixing Latin letters with Cyrillic or Greek ones: those written as the Latin letters they look like. */
+export function unmaskLookalikes(word: string): string {
+  if (!LATIN_LETTER.test(word) || !LOOKALIKE_SCRIPT.test(word)) return word;
+  return [...word].map((c) => LOOKALIKES[c] ?? c).join("");
+}
+
+const MIN_SPELT = 4;
+const SPELT_WORD = /^(?:\p{L}[.\-·_*]){3,}\p{L}\.?$/u;
+
+/** A name spelt letter by letter joined into words (V.l.a.d.i.m.i.r → Vladimir; "P u t i n" → Putin), or null. */
+export function speltOutJoined(raw: string): string | null {
+  let changed = false;
+  // two spaces or more part the words of a name spelt with single spaces
+  const chunks = raw.trim().split(/\s{2,}/);
+  const joined = chunks.map((chunk) => {
+    const words = chunk.split(/\s+/).map((word) => {
+      if (!SPELT_WORD.test(word)) return word;
+      changed = true;
+      return word.replace(/[.\-·_*]/g, "");
+    });
+    const out: string[] = [];
+    for (let i = 0; i < words.length;) {
+      let j = i;
+      while (j < words.length && [...words[j]!].length === 1 && /\p{L}/u.test(words[j]!)) j++;
+      if (j - i >= MIN_SPELT) {
+        out.push(words.slice(i, j).join(""));
+        changed = true;
+        i = j;
+      } else out.push(words[i++]!);
+    }
+    return out.join(" ");
+  });
+  return changed ? joined.join(" ") : null;
+}
+
+// digits and signs drawn like letters; 1 is I or L, so both readings are given
+const LEET: Record<string, string> = { "0": "O", "3": "E", "4": "A", "5": "S", "7": "T", "8": "B", "@": "A", $: "S" };
+const LEET_WORD = /^(?=.*\p{L})(?=.*[0-9@$])[\p{L}0-9@$]+$/u;
+
+/** Words mixing letters with digits or @ $ read as letters, in capitals (Vlad1m1r → VLADIMIR and VLADLMLR), or []. */
+export function leetReadings(raw: string): string[] {
+  const words = raw.trim().split(/\s+/);
+  if (!words.some((w) => LEET_WORD.test(w))) return [];
+  return ["I", "L"].map((one) =>
+    words
+      .map((w) =>
+        LEET_WORD.test(w) ? [...w.toUpperCase()].map((c) => (c === "1" ? one : (LEET[c] ?? c))).join("") : w,
+      )
+      .join(" "),
+  );
+}
