@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { leetReadings, speltOutJoined, unmaskLookalikes } from "@/lib/engines/names/evasion";
+import { backwardsTurned, leetReadings, speltOutJoined, unmaskLookalikes } from "@/lib/engines/names/evasion";
 import { normalizeName } from "@/lib/engines/names/normalize";
 import { entryPhoneticKeys, queryPhoneticKeys } from "@/lib/engines/names/phonetic";
 import { DEFAULT_WATCHLIST_THRESHOLD as T, nameSimilarity, STRONG_MATCH_THRESHOLD } from "@/lib/engines/names/score";
@@ -12,7 +12,7 @@ const blocks = (query: string, listed: string) => {
 
 describe("names written to slip past screening", () => {
   // before: spelt letter by letter 0.18 and never scored (no shared blocking key); digits and @ 0.85–0.95; a Cyrillic
-  // Р read as R 0.92 (a Cyrillic а was already read as A)
+  // Р read as R 0.92 (a Cyrillic а was already read as A); backwards 0 and not findable
   it.each([
     ["V.l.a.d.i.m.i.r P.u.t.i.n", "Vladimir Putin"],
     ["V l a d i m i r  P u t i n", "Vladimir Putin"],
@@ -22,6 +22,7 @@ describe("names written to slip past screening", () => {
     ["Ramzan Kadyr0v", "Ramzan Kadyrov"],
     ["Vladimir \u0420utin", "Vladimir Putin"],
     ["Ramz\u0430n K\u0430dyrov", "Ramzan Kadyrov"],
+    ["nazmaR voryadaK", "Ramzan Kadyrov"],
   ])("%s is %s, and findable", (written, listed) => {
     expect(similarity(written, listed)).toBeGreaterThanOrEqual(STRONG_MATCH_THRESHOLD);
     expect(blocks(written, listed)).toBe(true);
@@ -33,6 +34,8 @@ describe("names written to slip past screening", () => {
     expect(speltOutJoined("J. R. R. Tolkien")).toBeNull(); // three initials are initials
     expect(speltOutJoined("Vladimir Putin")).toBeNull();
     expect(leetReadings("Louis Vuitton")).toEqual([]);
+    expect(backwardsTurned("McDonald deVries")).toBeNull(); // capitals inside a name are no sign
+    expect(backwardsTurned("rimidalV nituP")).toBe("Vladimir Putin");
     expect(leetReadings("Put1n")).toEqual(["PUTIN", "PUTLN"]);
   });
 

@@ -1,8 +1,8 @@
 // Names written to slip past screening while a reader still sees the name: letters of another script that look
 // like Latin ones inside a Latin word (a Cyrillic Р in "Рutin"), a name spelt letter by letter (V.l.a.d.i.m.i.r,
-// "P u t i n"), digits and signs for the letters they resemble (Vlad1m1r, Vl@dimir). A genuine name is not written
-// so, which is why each is undone only where it shows: a word mixing scripts, a run of four or more single letters,
-// a word mixing letters and digits.
+// "P u t i n"), digits and signs for the letters they resemble (Vlad1m1r, Vl@dimir), words written backwards
+// (nituP). A genuine name is not written so, which is why each is undone only where it shows: a word mixing scripts,
+// a run of four or more single letters, a word mixing letters and digits, a word whose capital is its last letter.
 
 // capital and small Cyrillic and Greek letters drawn like a Latin one
 const LOOKALIKES: Record<string, string> = {
@@ -107,4 +107,14 @@ export function leetReadings(raw: string): string[] {
       )
       .join(" "),
   );
+}
+
+// a name's capital closes the word: "nituP", "rimidalV"
+const BACKWARDS_WORD = /^\p{Ll}{2,}\p{Lu}$/u;
+
+/** Words written backwards, their capital last (rimidalV nituP → Vladimir Putin), turned round; null when none is. */
+export function backwardsTurned(raw: string): string | null {
+  const words = raw.trim().split(/\s+/);
+  if (!words.some((w) => BACKWARDS_WORD.test(w))) return null;
+  return words.map((w) => (BACKWARDS_WORD.test(w) ? [...w].reverse().join("") : w)).join(" ");
 }

@@ -2,7 +2,7 @@ import anyAscii from "any-ascii";
 import { toRomaji } from "wanakana";
 import { cantoneseSyllables } from "@/lib/engines/names/cantonese";
 import { chineseReadings, HAN, hanReadings } from "@/lib/engines/names/chinese";
-import { leetReadings, speltOutJoined, unmaskLookalikes } from "@/lib/engines/names/evasion";
+import { backwardsTurned, leetReadings, speltOutJoined, unmaskLookalikes } from "@/lib/engines/names/evasion";
 import { abjadReadings, INDIC, indicReading } from "@/lib/engines/names/abjad";
 import { CYRILLIC, cyrillicReadings } from "@/lib/engines/names/cyrillic";
 import { GREEK, greekReadings } from "@/lib/engines/names/greek";
@@ -299,7 +299,8 @@ function asWritten(raw: string, kind: NameKind): NormalizedName {
 function otherReadings(raw: string): NormalizedName[] {
   // a name written to slip past screening (evasion.ts), read as written to be read
   const spelt = speltOutJoined(raw);
-  const unmasked = [...(spelt ? [spelt] : []), ...leetReadings(raw)];
+  const backwards = backwardsTurned(raw);
+  const unmasked = [...(spelt ? [spelt] : []), ...(backwards ? [backwards] : []), ...leetReadings(raw)];
   if (unmasked.length > 0) return unmasked.map((text) => asWritten(text, "PERSON"));
   const foreign = foreignName(raw);
   if (foreign) return [transcriptionReading(foreign.parts, foreign.system)];
