@@ -29,6 +29,7 @@ const CROSS_SCRIPT: [string, string][] = [
   ["عبدالرحمن", "Abdurrahman"],
   ["ذو الفقار علي", "Zulfiqar Ali"],
   ["ذو الفقار", "Zolfaghar"],
+  ["ملا محمد عمر", "Mohammad Omar"],
   ["جواد ظريف", "Javad Zarif"],
   ["محمود احمدی‌نژاد", "Mahmoud Ahmadinejad"],
   ["علی اکبر ولایتی", "Ali Akbar Velayati"],

@@ -261,7 +261,8 @@ function roles(list: Word[], kind: NameKind): NameToken[] {
           : word.text.length === 1 && word.script === "LATIN"
             ? "INITIAL"
             : "NAME";
-    if (kind === "PERSON" && TITLES.has(word.text) && list.length > 1) continue;
+    // a Latin title only: an abjad word's consonants may spell one (عمر, Omar, reads MR)
+    if (kind === "PERSON" && word.script !== "ABJAD" && TITLES.has(word.text) && list.length > 1) continue;
     // one spelling per particle: EL-ASSAD and AL-ASSAD, BEN and BIN are the same article and word
     const text = role === "PARTICLE" ? (PARTICLE_FORMS[word.text] ?? word.text) : word.text;
     tokens.push({ ...word, text, role });
