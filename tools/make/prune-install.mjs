@@ -6,8 +6,12 @@
 //     platform too), so only the running one's is kept.
 //   - @ip-location-db/asn's text tables, which the ASN look-up does not read (it reads the numeric ones:
 //     lib/engines/geo/asn-lookup.ts).
+//   - TensorFlow.js' browser bundles and source maps: @tensorflow/* run on the server only (serverExternalPackages in
+//     next.config.mjs: never bundled for a page), where each package loads its `main` (tf-*.node.js) and nothing
+//     else of the kind; the ESM tree a bundler would read (dist/index.js and its modules) stays. The full package
+//     alone carries 118 MB of maps and 18 MB for WeChat mini-programs.
 // Idempotent: a second run finds nothing to remove. Prints what it freed.
-import { existsSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -35,9 +39,41 @@ function unreachable() {
         for (const arch of readdirSync(platformDir)) if (arch !== process.arch) out.push(path.join(platformDir, arch));
       }
     }
+  out.push(...tensorflowBrowserFiles());
   for (const table of ["asn-ipv4.csv", "asn-ipv6.csv"]) {
     const file = path.join(modules, "@ip-location-db", "asn", table);
     if (existsSync(file)) out.push(file);
+  }
+  return out;
+}
+
+// tf.js, tf.min.js, tf-core.es2017.js, tf-converter.fesm.min.js …: the UMD and browser builds (not the emscripten glue
+// tfjs-backend-wasm*.js, which the Node build loads)
+const BROWSER_BUNDLE = /^tf(-[\w-]+?)?(\.es2017|\.fesm)?(\.min)?\.js$/;
+
+function tensorflowBrowserFiles() {
+  const scope = path.join(modules, "@tensorflow");
+  if (!existsSync(scope)) return [];
+  const out = [];
+  for (const name of readdirSync(scope)) {
+    const dir = path.join(scope, name);
+    const manifest = path.join(dir, "package.json");
+    if (!existsSync(manifest)) continue;
+    const main = path.normalize(JSON.parse(readFileSync(manifest, "utf8")).main ?? "");
+    const dist = path.join(dir, "dist");
+    if (!existsSync(dist)) continue;
+    for (const entry of readdirSync(dist, { withFileTypes: true, recursive: true })) {
+      const file = path.join(entry.parentPath ?? entry.path, entry.name);
+      if (!entry.isFile() || path.relative(dir, file) === main) continue;
+      const topLevel = path.dirname(file) === dist;
+      if (
+        entry.name.endsWith(".map") ||
+        (topLevel && (BROWSER_BUNDLE.test(entry.name) || entry.name.endsWith(".html")))
+      )
+        out.push(file);
+    }
+    const miniprogram = path.join(dist, "miniprogram");
+    if (existsSync(miniprogram)) out.push(miniprogram);
   }
   return out;
 }
@@ -51,6 +87,7 @@ if (existsSync(path.join(modules, "onnxruntime-node")) && !existsSync(own)) {
 }
 let freedKb = 0;
 for (const target of targets) {
+  if (!existsSync(target)) continue; // inside a folder already removed
   freedKb += sizeKb(target);
   rmSync(target, { recursive: true, force: true });
 }
