@@ -10,6 +10,9 @@
 //     next.config.mjs: never bundled for a page), where each package loads its `main` (tf-*.node.js) and nothing
 //     else of the kind; the ESM tree a bundler would read (dist/index.js and its modules) stays. The full package
 //     alone carries 118 MB of maps and 18 MB for WeChat mini-programs.
+//   - Prisma's query compiler for the databases the schema does not use: @prisma/client ships it for PostgreSQL,
+//     CockroachDB, MySQL, SQLite and SQL Server (fast and small builds, 4 × ~13 MB of base64); the client generated
+//     from prisma/schema.prisma imports its datasource provider's only.
 // Idempotent: a second run finds nothing to remove. Prints what it freed.
 import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { execFileSync } from "node:child_process";
@@ -39,7 +42,7 @@ function unreachable() {
         for (const arch of readdirSync(platformDir)) if (arch !== process.arch) out.push(path.join(platformDir, arch));
       }
     }
-  out.push(...tensorflowBrowserFiles());
+  out.push(...tensorflowBrowserFiles(), ...otherDatabasesCompilers());
   for (const table of ["asn-ipv4.csv", "asn-ipv6.csv"]) {
     const file = path.join(modules, "@ip-location-db", "asn", table);
     if (existsSync(file)) out.push(file);
@@ -76,6 +79,24 @@ function tensorflowBrowserFiles() {
     if (existsSync(miniprogram)) out.push(miniprogram);
   }
   return out;
+}
+
+const COMPILER_FILE = /^query_compiler_(fast|small)_bg\.([a-z]+)\./;
+
+function otherDatabasesCompilers() {
+  const schema = path.join(ROOT, "prisma", "schema.prisma");
+  const runtime = path.join(modules, "@prisma", "client", "runtime");
+  if (!existsSync(schema) || !existsSync(runtime)) return [];
+  // the datasource block's provider (the generator block's is "prisma-client")
+  const datasource = readFileSync(schema, "utf8").match(/datasource\s+\w+\s*\{[^}]*?provider\s*=\s*"(\w+)"/);
+  if (!datasource) return [];
+  const provider = datasource[1];
+  return readdirSync(runtime)
+    .filter((name) => {
+      const db = COMPILER_FILE.exec(name)?.[2];
+      return db !== undefined && db !== provider;
+    })
+    .map((name) => path.join(runtime, name));
 }
 
 const targets = unreachable();
