@@ -148,14 +148,42 @@ const ANUSVARA = /[\u0902\u0982\u0A02\u0A70\u0A82\u0B02\u0B82\u0C02\u0C82\u0D02\
 const LABIALS =
   /[\u092A-\u092E\u09AA-\u09AE\u0A2A-\u0A2E\u0AAA-\u0AAE\u0B2A-\u0B2E\u0BAA\u0BAE\u0C2A-\u0C2E\u0CAA-\u0CAE\u0D2A-\u0D2E]/u;
 
+// letters any-ascii writes one way and names are customarily written another: the palatal and retroflex sibilants
+// (श ष, শ ষ, ਸ਼, શ ષ, ଶ ଷ, ஶ ஷ, శ ష, ಶ ಷ, ശ ഷ, ශ ෂ) as S where names write SH (Shah, Sheikh, Krishna), and व (V) that
+// names write V or W (Pawar, Vasudev)
+const SIBILANTS =
+  /[\u0936\u0937\u09B6\u09B7\u0A36\u0AB6\u0AB7\u0B36\u0B37\u0BB6\u0BB7\u0C36\u0C37\u0CB6\u0CB7\u0D36\u0D37\u0DC1\u0DC2]/u;
+const VA = /[\u0935\u0A35\u0AB5\u0B35\u0B71\u0BB5\u0C35\u0CB5\u0D35\u0DC0]/u;
+const MARKED = new RegExp(`(${SIBILANTS.source}|${VA.source})`, "gu");
+
 /** An Indic word in ASCII, its anusvara written as the nasal it is read as. */
 export function indicReading(word: string): string {
-  const nasals = word.replace(ANUSVARA, (_, next: string | undefined) =>
-    next && !LABIALS.test(next) ? "\u0000N\u0000" : "\u0000M\u0000",
-  );
-  return nasals
-    .split("\u0000")
-    .map((part) => (part === "N" || part === "M" ? part : anyAscii(part)))
-    .join("")
-    .toUpperCase();
+  return indicReadings(word)[0]!;
+}
+
+/** The word in ASCII as any-ascii writes it (first), then with SH for its sibilants and W for its VA where it has them. */
+export function indicReadings(word: string): string[] {
+  const parts = word
+    .replace(ANUSVARA, (_, next: string | undefined) =>
+      next && !LABIALS.test(next) ? "\u0000N\u0000" : "\u0000M\u0000",
+    )
+    .replace(MARKED, "\u0000$1\u0000")
+    .split("\u0000");
+  const read = (customary: { sh: boolean; w: boolean }) =>
+    parts
+      .map((part) => {
+        if (part === "N" || part === "M") return part;
+        if (customary.sh && SIBILANTS.test(part) && [...part].length === 1) return "SH";
+        if (customary.w && VA.test(part) && [...part].length === 1) return "W";
+        return anyAscii(part);
+      })
+      .join("")
+      .toUpperCase();
+  const readings = [
+    read({ sh: false, w: false }),
+    read({ sh: true, w: false }),
+    read({ sh: false, w: true }),
+    read({ sh: true, w: true }),
+  ];
+  return [...new Set(readings)];
 }

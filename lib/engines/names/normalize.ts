@@ -3,7 +3,7 @@ import { toRomaji } from "wanakana";
 import { cantoneseSyllables } from "@/lib/engines/names/cantonese";
 import { chineseReadings, HAN, hanReadings } from "@/lib/engines/names/chinese";
 import { backwardsTurned, leetReadings, speltOutJoined, unmaskLookalikes } from "@/lib/engines/names/evasion";
-import { abjadReadings, INDIC, indicReading } from "@/lib/engines/names/abjad";
+import { abjadReadings, INDIC, indicReadings } from "@/lib/engines/names/abjad";
 import { CYRILLIC, cyrillicReadings } from "@/lib/engines/names/cyrillic";
 import { GREEK, greekReadings } from "@/lib/engines/names/greek";
 import { HANGUL, hanjaReading, koreanName } from "@/lib/engines/names/korean";
@@ -167,8 +167,8 @@ function romanWords(word: string, isOptional: boolean): Word[] {
     if (first) return [make(first, "OTHER", null, others)];
   }
   if (INDIC.test(word)) {
-    const text = indicReading(word).replace(/[^A-Z0-9]/g, "");
-    return text ? [make(text, "ABJAD")] : [];
+    const [text, ...others] = indicReadings(word).map((r) => r.replace(/[^A-Z0-9]/g, ""));
+    return text ? [make(text, "ABJAD", null, others)] : [];
   }
   const script: Script = ABJAD.test(word) ? "ABJAD" : /[A-Za-z\u00C0-\u024F]/.test(word) ? "LATIN" : "OTHER";
   // camel case written joined (SergeiLavrov, SiemensAG) is two words; McDONALD-style stays one after rejoining
