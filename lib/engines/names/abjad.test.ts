@@ -1,15 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { abjadReadings, indicReading, indicReadings, MAX_ABJAD_READINGS } from "@/lib/engines/names/abjad";
-import { normalizeName } from "@/lib/engines/names/normalize";
-import { entryPhoneticKeys, queryPhoneticKeys } from "@/lib/engines/names/phonetic";
-import { DEFAULT_WATCHLIST_THRESHOLD as T, nameSimilarity } from "@/lib/engines/names/score";
-
-const similarity = (a: string, b: string) => nameSimilarity(normalizeName(a), normalizeName(b)).score;
-// the screening only scores list entries that share a blocking key with the screened name
-const blocks = (query: string, listed: string) => {
-  const entryKeys = new Set(entryPhoneticKeys([normalizeName(listed)]));
-  return queryPhoneticKeys(normalizeName(query)).some((key) => entryKeys.has(key));
-};
+import { DEFAULT_WATCHLIST_THRESHOLD as T } from "@/lib/engines/names/score";
+import { blocks, similarity } from "@/test/name-pairs";
 
 // Names of public figures in their own scripts, against the Latin spellings lists and news use for them: each pair
 // failed before the readings (0 to 0.38, or no shared blocking key). Not taken from the evaluation's pairs.

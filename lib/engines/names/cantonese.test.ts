@@ -1,14 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { normalizeName } from "@/lib/engines/names/normalize";
-import { entryPhoneticKeys, queryPhoneticKeys } from "@/lib/engines/names/phonetic";
-import { DEFAULT_WATCHLIST_THRESHOLD as T, nameSimilarity, STRONG_MATCH_THRESHOLD } from "@/lib/engines/names/score";
-
-const similarity = (a: string, b: string) => nameSimilarity(normalizeName(a), normalizeName(b)).score;
-// does the screened name share a blocking key with the listed one (else it is never scored)
-const blocks = (query: string, listed: string) => {
-  const keys = new Set(queryPhoneticKeys(normalizeName(query)));
-  return entryPhoneticKeys([normalizeName(listed)]).some((k) => keys.has(k));
-};
+import { DEFAULT_WATCHLIST_THRESHOLD as T, STRONG_MATCH_THRESHOLD } from "@/lib/engines/names/score";
+import { blocks, similarity } from "@/test/name-pairs";
 
 describe("Han names in Cantonese, as Hong Kong writes them", () => {
   // Hong Kong names as lists write them, written for this test from general knowledge; before the Cantonese reading

@@ -1,14 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { cyrillicReadings } from "@/lib/engines/names/cyrillic";
 import { normalizeName } from "@/lib/engines/names/normalize";
-import { entryPhoneticKeys, queryPhoneticKeys } from "@/lib/engines/names/phonetic";
 import { DEFAULT_WATCHLIST_THRESHOLD as T, nameSimilarity } from "@/lib/engines/names/score";
+import { blocks } from "@/test/name-pairs";
 
 const score = (a: string, b: string) => nameSimilarity(normalizeName(a), normalizeName(b)).score;
-const blocks = (query: string, listed: string) => {
-  const entryKeys = new Set(entryPhoneticKeys([normalizeName(listed)]));
-  return queryPhoneticKeys(normalizeName(query)).some((key) => entryKeys.has(key));
-};
 
 describe("Cyrillic names in the romanisation systems lists and documents use", () => {
   it("are read once per system: BGN/PCGN, ICAO 9303, Ukrainian, French, German, scientific, popular English", () => {

@@ -1,9 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { greekReadings } from "@/lib/engines/names/greek";
-import { normalizeName } from "@/lib/engines/names/normalize";
-import { DEFAULT_WATCHLIST_THRESHOLD as T, nameSimilarity } from "@/lib/engines/names/score";
-
-const similarity = (a: string, b: string) => nameSimilarity(normalizeName(a), normalizeName(b)).score;
+import { DEFAULT_WATCHLIST_THRESHOLD as T } from "@/lib/engines/names/score";
+import { similarity } from "@/test/name-pairs";
 
 describe("Greek names", () => {
   it("read in ELOT 743 first, then in the spellings lists use", () => {

@@ -1,14 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { normalizeName } from "@/lib/engines/names/normalize";
-import { entryPhoneticKeys, queryPhoneticKeys } from "@/lib/engines/names/phonetic";
 import { nameSimilarity, STRONG_MATCH_THRESHOLD, DEFAULT_WATCHLIST_THRESHOLD } from "@/lib/engines/names/score";
 import { foreignName, foreignNameParts, latinSkeleton, pinyinSkeleton } from "@/lib/engines/names/transcription";
+import { blocks } from "@/test/name-pairs";
 
 const score = (query: string, listed: string) => nameSimilarity(normalizeName(query), normalizeName(listed));
-const blocks = (query: string, listed: string) => {
-  const keys = new Set(entryPhoneticKeys([normalizeName(listed)]));
-  return queryPhoneticKeys(normalizeName(query)).some((k) => keys.has(k));
-};
 
 describe("foreign names written in Chinese characters", () => {
   it("are read part by part only when written with the foreign-name dot", () => {
