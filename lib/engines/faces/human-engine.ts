@@ -3,13 +3,16 @@ import sharp from "sharp";
 import { SHIPPED_IDENTITY_DESCRIPTOR } from "./descriptors";
 import type { FaceObservation } from "./face-observation";
 import { detectFacesOnnx, humanOnnx } from "./human-onnx";
+import { clearOfEdges, type Edge } from "./human-pipeline";
 import { detectFacesTfjs, humanTfjs } from "./human-tfjs";
 import { resnetDescriptor } from "./resnet-descriptor";
 
 // The checks' face engine: @vladmandic/human's pipeline (BlazeFace, face mesh, angles, antispoof, liveness). It runs
-// on onnxruntime-node (human-onnx.ts: human's models converted, its JavaScript rewritten in human-ops.ts); Human
-// itself on TF.js WASM (human-tfjs.ts) stays reachable for the parity evaluation and the benchmark's baseline
-// (setFaceRuntime). Models are loaded once per process on first use and kept warm. Detections are serialised through
+// on onnxruntime-node (human-onnx.ts: human's models converted, its steps rewritten in human-pipeline.ts), and gives
+// Human's own answer: a frame where one of human's rounding or threshold steps fell closer to its edge than the two
+// runtimes can differ (human-pipeline.ts EDGE_MARGINS) is analysed again by Human itself on TF.js WASM
+// (human-tfjs.ts), so every result equals Human-on-TF.js'. setFaceRuntime("tfjs") runs TF.js only (the parity
+// evaluation, the benchmark's baseline). Models are loaded once per process on first use and kept warm. Detections are serialised through
 // one queue: two concurrent steps interleave frame by frame instead of contending for the same cores (and TF.js
 // runs one graph at a time on its backend).
 
@@ -26,6 +29,13 @@ export {
 
 export type FaceRuntime = "onnx" | "tfjs";
 let runtime: FaceRuntime = "onnx";
+
+/** Frames analysed on onnxruntime, and those handed to TF.js because a step sat on an edge (by edge kind). */
+const stats = { onnx: 0, tfjs: 0, edges: {} as Partial<Record<Edge, number>> };
+
+export function faceEngineStats() {
+  return { onnx: stats.onnx, tfjs: stats.tfjs, edges: { ...stats.edges } };
+}
 
 /** Which runtime detectFacesInPixels uses: the evaluations and benchmarks compare both in one process. */
 export function setFaceRuntime(next: FaceRuntime): void {
@@ -50,12 +60,12 @@ function serialised<T>(fn: () => Promise<T>): Promise<T> {
 
 /** Loads the models now (e.g. before a benchmark) instead of on the first detection. */
 export async function warmFaceEngine(): Promise<{ version: string; backend: string }> {
-  if (runtime === "onnx") {
-    await humanOnnx();
-    return { version: "human 3.3 models on onnxruntime", backend: "onnxruntime-node" };
-  }
+  // Human on TF.js is loaded with the ONNX sessions: a frame near an edge needs it, and its load (~1 s) belongs
+  // at start, not in the middle of a verification
   const h = await humanTfjs();
-  return { version: h.version, backend: h.tf.getBackend() };
+  if (runtime === "tfjs") return { version: h.version, backend: h.tf.getBackend() };
+  await humanOnnx();
+  return { version: h.version, backend: `onnxruntime-node (${h.tf.getBackend()} near an edge)` };
 }
 
 /** Decoded RGB pixels of an image, scaled to at most MAX_SIDE, EXIF orientation applied. */
@@ -91,8 +101,18 @@ export async function detectFacesInPixels(image: {
   width: number;
   height: number;
 }): Promise<FaceObservation[]> {
-  const detect = runtime === "onnx" ? detectFacesOnnx : detectFacesTfjs;
-  const faces = await serialised(() => detect(image));
+  const faces = await serialised(async () => {
+    if (runtime === "tfjs") return detectFacesTfjs(image);
+    const result = await detectFacesOnnx(image);
+    const { clear, edges } = clearOfEdges(result.closest);
+    if (clear) {
+      stats.onnx++;
+      return result.faces;
+    }
+    stats.tfjs++;
+    for (const edge of edges) stats.edges[edge] = (stats.edges[edge] ?? 0) + 1;
+    return detectFacesTfjs(image);
+  });
   return faces.sort((a, b) => b.box[2] * b.box[3] - a.box[2] * a.box[3]);
 }
 

@@ -79,7 +79,7 @@ export function decodeBlaze(
   return { boxes, scores, batch };
 }
 
-function iou(boxes: Float32Array, i: number, j: number): number {
+export function iou(boxes: Float32Array, i: number, j: number): number {
   // tfjs-core non_max_suppression_impl intersectionOverUnion (axis order does not matter to it)
   const a = boxes.subarray(i * 4, i * 4 + 4);
   const b = boxes.subarray(j * 4, j * 4 + 4);
@@ -110,6 +110,7 @@ export function nonMaxSuppression(
   max: number,
   iouThreshold: number,
   scoreThreshold: number,
+  onOverlap?: (iou: number) => void,
 ): number[] {
   const candidates: number[] = [];
   for (let i = 0; i < scores.length; i++) if (scores[i]! > scoreThreshold) candidates.push(i);
@@ -117,7 +118,12 @@ export function nonMaxSuppression(
   const selected: number[] = [];
   while (selected.length < max && candidates.length > 0) {
     const i = candidates.pop()!;
-    if (selected.every((j) => iou(boxes, i, j) < iouThreshold)) selected.push(i);
+    const clear = selected.every((j) => {
+      const v = iou(boxes, i, j);
+      onOverlap?.(v);
+      return v < iouThreshold;
+    });
+    if (clear) selected.push(i);
   }
   return selected;
 }
@@ -142,6 +148,7 @@ export function detectBox(
   anchor: Point,
   factor: [number, number],
   scale: number,
+  onRounded?: (value: number) => void,
 ): DetectBox {
   const b = decoded.boxes.subarray(index * 4, index * 4 + 4);
   const startPoint: Point = [b[0]! * factor[0], b[1]! * factor[1]];
@@ -162,6 +169,7 @@ export function detectBox(
   const c2 = center(enlarged);
   const halfSide = Math.max(...boxSize(enlarged)) / 2;
   const enlargedSize = boxSize(enlarged);
+  for (const v of [c2[0] - halfSide, c2[1] - halfSide, c2[0] + halfSide, c2[1] + halfSide]) onRounded?.(v);
   return {
     startPoint: [Math.round(c2[0] - halfSide), Math.round(c2[1] - halfSide)],
     endPoint: [Math.round(c2[0] + halfSide), Math.round(c2[1] + halfSide)],
@@ -233,8 +241,10 @@ function invertTransform(m: Matrix): Matrix {
 }
 
 /**
- * tf.image.rotateWithOffset(image, radians, fill 0, center as fractions): nearest source pixel of each output pixel,
- * rounded as the kernel rounds. Float32 NHWC in and out.
+ * tf.image.rotateWithOffset(image, radians, fill 0, center as fractions) as tfjs-backend-wasm 4.22's kernel computes
+ * it: each output pixel takes its nearest source pixel, the coordinates computed in float32 and rounded half away
+ * from zero (C's round). A double-precision version (the CPU kernel's) picks another pixel for ~1 in 1000 pixels of a
+ * rotated face, enough to move the mesh by a pixel. Float32 NHWC in and out.
  */
 export function rotateWithOffset(
   src: Float32Array,
@@ -245,14 +255,17 @@ export function rotateWithOffset(
   cy: number,
 ): Float32Array {
   const out = new Float32Array(src.length);
-  const centerX = width * cx;
-  const centerY = height * cy;
-  const sin = Math.sin(radians);
-  const cos = Math.cos(radians);
+  const centerX = f(width * cx);
+  const centerY = f(height * cy);
+  const sin = f(Math.sin(f(radians)));
+  const cos = f(Math.cos(f(radians)));
+  const round = (v: number) => Math.sign(v) * Math.floor(Math.abs(v) + 0.5);
   for (let y = 0; y < height; y++) {
+    const dy = f(y - centerY);
     for (let x = 0; x < width; x++) {
-      const sx = Math.round((x - centerX) * cos - (y - centerY) * sin + centerX);
-      const sy = Math.round((x - centerX) * sin + (y - centerY) * cos + centerY);
+      const dx = f(x - centerX);
+      const sx = round(f(f(f(dx * cos) - f(dy * sin)) + centerX));
+      const sy = round(f(f(f(dx * sin) + f(dy * cos)) + centerY));
       if (sx < 0 || sx >= width || sy < 0 || sy >= height) continue;
       const o = (y * width + x) * 3;
       const s = (sy * width + sx) * 3;
@@ -265,7 +278,9 @@ export function rotateWithOffset(
 }
 
 /**
- * facemeshutil cutAndResize: tf.image.cropAndResize(bilinear, extrapolation 0) of the box to size×size, then / 255.
+ * facemeshutil cutAndResize: tf.image.cropAndResize(bilinear, extrapolation 0) of the box to size×size, then / 255,
+ * as tfjs-backend-wasm's kernel computes it: every step in float32 (a box edge a hair outside the image reads as
+ * inside or outside exactly as TF.js reads it; the CPU kernel, in double, disagrees on such pixels).
  */
 export function cutAndResize(
   src: Float32Array,
@@ -281,29 +296,31 @@ export function cutAndResize(
     f(box.endPoint[0] / width),
   ];
   const out = new Float32Array(size * size * 3);
-  const hScale = ((y2 - y1) * (height - 1)) / (size - 1);
-  const wScale = ((x2 - x1) * (width - 1)) / (size - 1);
+  const hScale = f(f(f(y2 - y1) * (height - 1)) / (size - 1));
+  const wScale = f(f(f(x2 - x1) * (width - 1)) / (size - 1));
+  const y0 = f(y1 * (height - 1));
+  const x0 = f(x1 * (width - 1));
   for (let y = 0; y < size; y++) {
-    const yIn = y1 * (height - 1) + y * hScale;
+    const yIn = f(y0 + f(y * hScale));
     if (yIn < 0 || yIn > height - 1) continue; // extrapolation value 0
     const top = Math.floor(yIn);
-    const bottom = Math.ceil(yIn);
-    const yLerp = yIn - top;
+    const bottom = Math.min(height - 1, Math.ceil(yIn));
+    const yLerp = f(yIn - top);
     for (let x = 0; x < size; x++) {
-      const xIn = x1 * (width - 1) + x * wScale;
+      const xIn = f(x0 + f(x * wScale));
       if (xIn < 0 || xIn > width - 1) continue;
       const left = Math.floor(xIn);
-      const right = Math.ceil(xIn);
-      const xLerp = xIn - left;
+      const right = Math.min(width - 1, Math.ceil(xIn));
+      const xLerp = f(xIn - left);
       const o = (y * size + x) * 3;
       for (let c = 0; c < 3; c++) {
         const tl = src[(top * width + left) * 3 + c]!;
         const tr = src[(top * width + right) * 3 + c]!;
         const bl = src[(bottom * width + left) * 3 + c]!;
         const br = src[(bottom * width + right) * 3 + c]!;
-        const t = tl + (tr - tl) * xLerp;
-        const b = bl + (br - bl) * xLerp;
-        out[o + c] = f(f(t + (b - t) * yLerp) / 255);
+        const t = f(tl + f(f(tr - tl) * xLerp));
+        const b = f(bl + f(f(br - bl) * xLerp));
+        out[o + c] = f(f(t + f(f(b - t) * yLerp)) / 255);
       }
     }
   }
@@ -320,7 +337,7 @@ export function meshToImage(
   angle: number,
   rotation: Matrix,
   size: number,
-): [number, number, number][] {
+): { points: [number, number, number][]; unrounded: [number, number, number][] } {
   const bs = boxSize(box);
   const large = isLargeAngle(angle);
   const coordsRotation = large ? rotationMatrix(angle, [0, 0]) : null;
@@ -333,7 +350,7 @@ export function meshToImage(
       ];
   const c = center(box);
   const offsets = [dot(c, inverse[0]!), dot(c, inverse[1]!)];
-  const points: [number, number, number][] = [];
+  const unrounded: [number, number, number][] = [];
   for (let i = 0; i < raw.length / 3; i++) {
     let p = [
       (bs[0] / size) * (raw[i * 3]! - size / 2),
@@ -341,9 +358,10 @@ export function meshToImage(
       raw[i * 3 + 2] || 0,
     ];
     if (coordsRotation) p = [dot(p, coordsRotation[0]!), dot(p, coordsRotation[1]!), p[2]!];
-    points.push([Math.trunc(p[0]! + offsets[0]!), Math.trunc(p[1]! + offsets[1]!), Math.trunc(p[2] || 0)]);
+    unrounded.push([p[0]! + offsets[0]!, p[1]! + offsets[1]!, p[2] || 0]);
   }
-  return points;
+  const points = unrounded.map((p) => p.map((v) => Math.trunc(v)) as [number, number, number]);
+  return { points, unrounded };
 }
 
 /** facemeshutil calculateFaceBox: the mesh's extent's centre, the detection's (squared) size. */
