@@ -1,5 +1,6 @@
 import "server-only";
 import sharp from "sharp";
+import { setting } from "@/lib/core/env";
 import { SHIPPED_IDENTITY_DESCRIPTOR } from "./descriptors";
 import type { FaceObservation } from "./face-observation";
 import { detectFacesOnnx, humanOnnx } from "./human-onnx";
@@ -11,8 +12,8 @@ import { resnetDescriptor } from "./resnet-descriptor";
 // on onnxruntime-node (human-onnx.ts: human's models converted, its steps rewritten in human-pipeline.ts), and gives
 // Human's own answer: a frame where one of human's rounding or threshold steps fell closer to its edge than the two
 // runtimes can differ (human-pipeline.ts EDGE_MARGINS) is analysed again by Human itself on TF.js WASM
-// (human-tfjs.ts), so every result equals Human-on-TF.js'. setFaceRuntime("tfjs") runs TF.js only (the parity
-// evaluation, the benchmark's baseline). Models are loaded once per process on first use and kept warm. Detections are serialised through
+// (human-tfjs.ts), so every result equals Human-on-TF.js'. FACE_RUNTIME=tfjs (or setFaceRuntime) runs TF.js only
+// (the before-and-after comparisons, the benchmark's baseline). Models are loaded once per process on first use and kept warm. Detections are serialised through
 // one queue: two concurrent steps interleave frame by frame instead of contending for the same cores (and TF.js
 // runs one graph at a time on its backend).
 
@@ -28,7 +29,7 @@ export {
 } from "./human-tfjs";
 
 export type FaceRuntime = "onnx" | "tfjs";
-let runtime: FaceRuntime = "onnx";
+let runtime: FaceRuntime = setting("FACE_RUNTIME");
 
 /** Frames analysed on onnxruntime, and those handed to TF.js because a step sat on an edge (by edge kind). */
 const stats = { onnx: 0, tfjs: 0, edges: {} as Partial<Record<Edge, number>> };
@@ -103,7 +104,7 @@ export async function detectFacesInPixels(image: {
 }): Promise<FaceObservation[]> {
   const faces = await serialised(async () => {
     if (runtime === "tfjs") return detectFacesTfjs(image);
-    const result = await detectFacesOnnx(image);
+    const result = await detectFacesOnnx(image, undefined, true);
     const { clear, edges } = clearOfEdges(result.closest);
     if (clear) {
       stats.onnx++;

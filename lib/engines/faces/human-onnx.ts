@@ -58,6 +58,7 @@ export async function runHumanModel(
 export function detectFacesOnnx(
   image: { data: Buffer | Uint8Array; width: number; height: number },
   trace?: HumanTrace,
+  stopNearEdge = false,
 ): Promise<PipelineResult> {
-  return runHumanPipeline(image, runHumanModel, trace);
+  return runHumanPipeline(image, runHumanModel, trace, stopNearEdge);
 }

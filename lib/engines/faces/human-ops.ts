@@ -38,7 +38,7 @@ export function blazeAnchors(inputSize: number): Point[] {
  * The detector's input: blazeface.getBoxes without `square` — resizeBilinear to 256×256, then / 127.5 − 1 in
  * float32 (TF.js' div and sub).
  */
-export function blazeInput(pixels: Float32Array, height: number, width: number, size: number): Float32Array {
+export function blazeInput(pixels: ArrayLike<number>, height: number, width: number, size: number): Float32Array {
   const resized = resizeBilinear(pixels, height, width, size, size);
   for (let i = 0; i < resized.length; i++) resized[i] = f(f(resized[i]! / 127.5) - 1);
   return resized;
@@ -247,7 +247,7 @@ function invertTransform(m: Matrix): Matrix {
  * rotated face, enough to move the mesh by a pixel. Float32 NHWC in and out.
  */
 export function rotateWithOffset(
-  src: Float32Array,
+  src: ArrayLike<number>,
   height: number,
   width: number,
   radians: number,
@@ -283,7 +283,7 @@ export function rotateWithOffset(
  * inside or outside exactly as TF.js reads it; the CPU kernel, in double, disagrees on such pixels).
  */
 export function cutAndResize(
-  src: Float32Array,
+  src: ArrayLike<number>,
   height: number,
   width: number,
   box: DetectBox,

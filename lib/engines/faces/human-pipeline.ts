@@ -87,18 +87,38 @@ export async function runHumanPipeline(
   image: { data: Buffer | Uint8Array; width: number; height: number },
   run: ModelRunner,
   trace?: HumanTrace,
+  stopNearEdge = false,
 ): Promise<PipelineResult> {
-  const { width, height } = image;
   const closest = Object.fromEntries(Object.keys(EDGE_MARGINS).map((k) => [k, Infinity])) as Record<Edge, number>;
   const values = Object.fromEntries(Object.keys(EDGE_MARGINS).map((k) => [k, [] as number[]])) as Record<
     Edge,
     number[]
   >;
+  if (trace) trace.values = values;
   const near = (edge: Edge, value: number, distance: number) => {
     values[edge].push(value);
     closest[edge] = Math.min(closest[edge], distance);
+    // the caller will hand this frame over anyway: the rest of the work would be thrown away
+    if (stopNearEdge && !(distance > EDGE_MARGINS[edge])) throw new NearEdge();
   };
-  const pixels = Float32Array.from(image.data);
+  try {
+    return { faces: await steps(image, run, near, trace), closest };
+  } catch (error) {
+    if (error instanceof NearEdge) return { faces: [], closest };
+    throw error;
+  }
+}
+
+class NearEdge extends Error {}
+
+async function steps(
+  image: { data: Buffer | Uint8Array; width: number; height: number },
+  run: ModelRunner,
+  near: (edge: Edge, value: number, distance: number) => void,
+  trace?: HumanTrace,
+): Promise<FaceObservation[]> {
+  const { width, height } = image;
+  const pixels = image.data; // bytes: every step reads them as numbers, as TF.js' float32 copy holds them
 
   // blazeface.getBoxes
   const input = blazeInput(pixels, height, width, DETECTOR.size);
@@ -131,7 +151,7 @@ export async function runHumanPipeline(
     .filter((i) => decoded.scores[i]! > DETECTOR.minConfidence)
     .map((i) => detectBox(decoded, i, ANCHORS[i]!, factor, DETECTOR.scale, (v) => near("box corner", v, toHalf(v))))
     .filter((b) => b.size[0] > 0 && b.size[1] > 0);
-  if (trace) Object.assign(trace, { detectorInput: input, boxes, faces: [], values });
+  if (trace) Object.assign(trace, { detectorInput: input, boxes, faces: [] });
 
   const faces: FaceObservation[] = [];
   for (const box of boxes) {
@@ -202,7 +222,7 @@ export async function runHumanPipeline(
       live,
     });
   }
-  return { faces, closest };
+  return faces;
 }
 
 /** Whether every decision of a run was far enough from its edge for another runtime to have decided the same. */
