@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { sampleFace, SAMPLE_PEOPLE } from "@/test/sample-faces";
-import { decodeImage, detectFacesInPixels, setFaceRuntime } from "./human-engine";
+import { decodeImage, detectFacesInPixels, faceEngineStats, setFaceRuntime } from "./human-engine";
 import { detectFacesTfjs } from "./human-tfjs";
 
 // human's face pipeline on onnxruntime (human-onnx.ts + human-pipeline.ts) must answer what Human itself answers on
@@ -14,6 +14,7 @@ const largestFirst = <T extends { box: number[] }>(faces: T[]) =>
 
 describe("human's face pipeline on onnxruntime", () => {
   it("finds, on each sample person, what Human on TF.js finds, field for field", async () => {
+    const before = faceEngineStats().onnx;
     for (let i = 0; i < SAMPLE_PEOPLE.length; i++) {
       const image = await decodeImage(await sampleFace(i));
       setFaceRuntime("onnx");
@@ -22,5 +23,7 @@ describe("human's face pipeline on onnxruntime", () => {
       expect(human.length, SAMPLE_PEOPLE[i]).toBeGreaterThan(0);
       expect(engine, SAMPLE_PEOPLE[i]).toEqual(human);
     }
+    // answered on onnxruntime, not handed to TF.js (which would make the equality trivial)
+    expect(faceEngineStats().onnx - before).toBe(SAMPLE_PEOPLE.length);
   }, 120_000);
 });
