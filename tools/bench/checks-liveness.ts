@@ -1,7 +1,13 @@
 import { spawnSync } from "node:child_process";
 import { pathToFileURL } from "node:url";
 import { consistencyFrames } from "@/lib/engines/faces/analyze-video";
-import { detectFacesInPixels, identityDescriptor, warmFaceEngine } from "@/lib/engines/faces/human-engine";
+import {
+  detectFacesInPixels,
+  faceEngineStats,
+  identityDescriptor,
+  setFaceRuntime,
+  warmFaceEngine,
+} from "@/lib/engines/faces/human-engine";
 import { setFaceApiOnnxThreads } from "@/lib/engines/faces/face-api-onnx";
 import {
   faceApi,
@@ -23,6 +29,9 @@ import { testPorts, offlineVerification } from "@/test/check-ports";
 // Issue 35: it measures the service's face-api runtimes (SHIPPED_FACE_API_RUNTIMES) and, as the baseline, the same
 // nets on TF.js (TFJS_ONLY), each in a process of its own (peak RSS is per process), and prints the ratios.
 // `--threads 2` gives the ONNX sessions two intra-op threads and pins the process to two cores (taskset -c 0,1).
+// Issue 35, human on onnxruntime: three processes — shipped (human's pipeline and face-api's nets on onnxruntime),
+// human-tfjs (face-api on onnxruntime, Human on TF.js: the tree before human's move) and tfjs (both on TF.js); each
+// prints how many frames its face engine answered on onnxruntime and how many it handed to TF.js.
 
 const RUNS = 7;
 
@@ -93,13 +102,16 @@ export async function benchLiveness(runs = RUNS) {
     descriptor_median_ms: Math.round(each[Math.floor(each.length / 2)] ?? 0),
     p95_ms: Math.round(q(0.95)),
     peak_rss_mb: Math.round(process.resourceUsage().maxRSS / 1024),
+    face_engine_frames: faceEngineStats(),
     cpus_allowed: process.env.BENCH_PINNED ?? "all",
   };
 }
 
 type Result = Awaited<ReturnType<typeof benchLiveness>>;
 
-function childRun(runtime: "shipped" | "tfjs", threads: number): Result {
+type Variant = "shipped" | "human-tfjs" | "tfjs";
+
+function childRun(runtime: Variant, threads: number): Result {
   const cores = threads > 1 ? "0,1" : "0";
   const pinned = spawnSync("taskset", ["-c", cores, "true"]).status === 0;
   const args = [...process.execArgv, process.argv[1]!, "--child", runtime, "--threads", String(threads)];
@@ -126,17 +138,35 @@ async function main(): Promise<void> {
     setFaceApiOnnxThreads(threads);
     const runtimes: FaceApiRuntimes = child === "tfjs" ? TFJS_ONLY : SHIPPED_FACE_API_RUNTIMES;
     setFaceApiRuntimes(runtimes);
-    console.log(JSON.stringify({ face_api_runtimes: runtimes, onnx_threads: threads, ...(await benchLiveness()) }));
+    setFaceRuntime(child === "shipped" ? "onnx" : "tfjs");
+    console.log(
+      JSON.stringify({
+        face_api_runtimes: runtimes,
+        human_runtime: child === "shipped" ? "onnx" : "tfjs",
+        onnx_threads: threads,
+        ...(await benchLiveness()),
+      }),
+    );
     return;
   }
   const shipped = childRun("shipped", threads);
+  const humanTfjs = childRun("human-tfjs", threads);
   const baseline = childRun("tfjs", threads);
   const ratio = (a: number, b: number) => Math.round((100 * a) / b) / 100;
   console.log(
     JSON.stringify(
       {
         shipped,
+        human_on_tfjs: humanTfjs,
         tfjs_baseline: baseline,
+        ratio_shipped_to_human_on_tfjs: {
+          liveness_median: ratio(shipped.median_ms, humanTfjs.median_ms),
+          detection_stage: ratio(
+            shipped.stages.face_detection_mesh_antispoof_ms!,
+            humanTfjs.stages.face_detection_mesh_antispoof_ms!,
+          ),
+          peak_rss: ratio(shipped.peak_rss_mb, humanTfjs.peak_rss_mb),
+        },
         ratio_shipped_to_tfjs: {
           liveness_median: ratio(shipped.median_ms, baseline.median_ms),
           descriptor_median: ratio(shipped.descriptor_median_ms, baseline.descriptor_median_ms),

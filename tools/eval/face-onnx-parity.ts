@@ -26,10 +26,10 @@ import { loadFaceSet } from "@/test/real-faces";
 // the per-net and per-photo figures only.
 //   node --import tsx --conditions=react-server tools/eval/face-onnx-parity.ts --data DIR [--data DIR …] [--threads N]
 
-type Max = { value: number; where: string };
+export type Max = { value: number; where: string };
 const IMAGE = /\.(png|jpe?g|webp|bmp)$/i;
 
-function photosOf(dir: string): { files: string[]; pairs: { a: string; b: string }[] } {
+export function photosOf(dir: string): { files: string[]; pairs: { a: string; b: string }[] } {
   try {
     const set = loadFaceSet(dir);
     return { files: set.photos.map((p) => p.file), pairs: set.pairs };
@@ -48,12 +48,12 @@ function photosOf(dir: string): { files: string[]; pairs: { a: string; b: string
   }
 }
 
-function track(maxes: Record<string, Max>, key: string, value: number, where: string) {
+export function track(maxes: Record<string, Max>, key: string, value: number, where: string) {
   const m = (maxes[key] ??= { value: 0, where: "" });
   if (value > m.value || !m.where) Object.assign(m, { value, where });
 }
 
-function maxAbs(a: ArrayLike<number>, b: ArrayLike<number>): number {
+export function maxAbs(a: ArrayLike<number>, b: ArrayLike<number>): number {
   if (a.length !== b.length) return Infinity;
   let m = 0;
   for (let i = 0; i < a.length; i++) m = Math.max(m, Math.abs(a[i]! - b[i]!));

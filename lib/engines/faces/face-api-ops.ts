@@ -36,7 +36,7 @@ export function toBatchInput(image: Rgb, inputSize: number, isCenterInputs: bool
 
 /** tfjs-backend-wasm ResizeBilinear (alignCorners false, halfPixelCenters false), float32 arithmetic. */
 export function resizeBilinear(
-  src: Float32Array,
+  src: ArrayLike<number>,
   oldH: number,
   oldW: number,
   newH: number,
