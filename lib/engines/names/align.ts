@@ -1,5 +1,6 @@
 import type { NameToken, NormalizedName } from "@/lib/engines/names/normalize";
 import { compareSpans, type MatchReason, type Span } from "@/lib/engines/names/token-similarity";
+import { GENERIC_BUSINESS_WORDS } from "@/lib/engines/names/generic-words";
 import { FULL_WEIGHT, type TokenRarity } from "@/lib/engines/names/token-rarity";
 
 // Order-aware alignment of a screened name with a list name.
@@ -21,6 +22,8 @@ import { FULL_WEIGHT, type TokenRarity } from "@/lib/engines/names/token-rarity"
 //   order      × ORDER_FACTOR per pair of pairs that cross (a later screened token aligned with an earlier listed
 //              one): SALMAN BIN MUHAMMAD is not MUHAMMAD BIN SALMAN
 //   1.0        only for the same name: every token aligned exactly, in order, nothing left over (else ≤ 0.99)
+//   generic    two organisations' names whose aligned words are all generic business words (MANAGEMENT, TRADING:
+//              generic-words.ts), one side naming something more: at most GENERIC_ONLY, under the threshold
 // The constants were chosen on the development pairs (docs/accuracy.md), not per case.
 
 export const PAIR_FLOOR = 0.78;
@@ -29,6 +32,8 @@ export const EXTRA_QUERY = 0.3;
 export const EXTRA_LIST = 0.2;
 export const EXTRA_COVERED = 0.15;
 export const ORDER_FACTOR = 0.85;
+/** at most this (under the default threshold) for two organisations' names sharing only generic business words */
+export const GENERIC_ONLY = 0.6;
 const NOT_SAME = 0.99;
 const MAX_JOIN = 3;
 
@@ -176,6 +181,9 @@ export function alignNames(
   const isSame =
     leftQ.length === 0 && leftC.length === 0 && crossings === 0 && aligned.every((p) => p.similarity === 1);
   if (!isSame) score = Math.min(score, NOT_SAME);
+  // two companies' names that share only words of their kind of business while one names more: two companies
+  if (context.isOrganisation && sharesOnlyGenericWords(aligned, [...leftQ, ...leftC]))
+    score = Math.min(score, GENERIC_ONLY);
   const common = new Map<string, number>();
   for (const t of [...aligned.flatMap((p) => p.b.tokens), ...leftQ, ...leftC])
     if (rarityOf(t) < 1) common.set(t.text, Math.round(rarityOf(t) * 100) / 100);
@@ -192,6 +200,13 @@ export function alignNames(
     crossings,
     commonTokens: [...common].map(([token, weight]) => ({ token, weight })),
   };
+}
+
+const distinctive = (t: NameToken) => (t.role === "NAME" && !GENERIC_BUSINESS_WORDS.has(t.text)) || t.role === "NUMBER";
+
+function sharesOnlyGenericWords(aligned: readonly { a: Span; b: Span }[], left: readonly NameToken[]): boolean {
+  const sharesDistinctive = aligned.some((p) => [...p.a.tokens, ...p.b.tokens].some(distinctive));
+  return !sharesDistinctive && left.some(distinctive);
 }
 
 const range = (from: number, to: number) => Array.from({ length: to - from }, (_, k) => from + k);

@@ -72,6 +72,16 @@ describe("name similarity", () => {
     expect(similarity("Bank Gazprom LLC", "ООО Газпром Банк", "ORGANIZATION")).toBeLessThan(1);
   });
 
+  it("does not take two companies sharing only generic business words for one (0.82–0.90 before)", () => {
+    const org = (a: string, b: string) => similarity(a, b, "ORGANIZATION");
+    expect(org("Management Company", "Westminster Management Company")).toBeLessThan(T);
+    expect(org("National Oil Company", "National Iranian Oil Company")).toBeLessThan(T);
+    expect(org("Petroleum Trading LLC", "Sahara Petroleum Trading LLC")).toBeLessThan(T);
+    // a distinctive word shared still finds the company under a longer name, and the same generic name is found
+    expect(org("Bank Melli", "Bank Melli Iran")).toBeGreaterThanOrEqual(T);
+    expect(org("General Trading Company LLC", "General Trading Company")).toBeGreaterThanOrEqual(T);
+  });
+
   it("does not let an ending many surnames share carry the score (0.90–0.92 before)", () => {
     expect(similarity("Sigrun Einarsdottir", "Sigrun Ingvarsdottir")).toBeLessThan(T);
     expect(similarity("Davit Gelashvili", "Davit Gigashvili")).toBeLessThan(T);
