@@ -189,26 +189,48 @@ export async function faceOnnxParity(dirs: readonly string[]): Promise<string> {
   return lines.join("\n");
 }
 
-function parseArgs(argv: readonly string[]): string[] {
+/**
+ * The parity evaluations' command line: `--data DIR` (repeatable; every folder must exist) and the script's own
+ * options, each taking one value.
+ */
+export function parseDataDirs(
+  argv: readonly string[],
+  script: string,
+  options: Record<string, (value: string) => void> = {},
+): string[] {
+  const usage = `${script} --data DIR [--data DIR …]${Object.keys(options)
+    .map((o) => ` [${o} N]`)
+    .join("")}`;
   const dirs: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
-    if (arg === "--data" && argv[i + 1]) dirs.push(path.resolve(argv[++i]!));
-    else if (arg === "--threads" && argv[i + 1]) setFaceApiOnnxThreads(Number(argv[++i]));
-    else throw new Error(`unknown argument ${arg} (usage: --data DIR [--data DIR …] [--threads N])`);
+    const value = argv[i + 1];
+    if (arg === "--data" && value) dirs.push(path.resolve(argv[++i]!));
+    else if (options[arg] && value) options[arg](argv[++i]!);
+    else throw new Error(`unknown argument ${arg} (usage: ${usage})`);
   }
-  if (!dirs.length) throw new Error("usage: face-onnx-parity.ts --data DIR [--data DIR …] [--threads N]");
+  if (!dirs.length) throw new Error(`usage: ${usage}`);
   const missing = dirs.filter((d) => !existsSync(d));
   if (missing.length) throw new Error(`not found: ${missing.join(", ")}`);
   return dirs;
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  faceOnnxParity(parseArgs(process.argv.slice(2))).then(
-    (report) => console.log(report),
+/** Runs an evaluation when its file is the one node was started with, printing its report (exit 1 on an error). */
+export function runIfMain(moduleUrl: string, report: () => Promise<string>): void {
+  if (moduleUrl !== pathToFileURL(process.argv[1] ?? "").href) return;
+  report().then(
+    (text) => console.log(text),
     (error) => {
       console.error(error);
       process.exit(1);
     },
   );
 }
+
+runIfMain(import.meta.url, () =>
+  faceOnnxParity(
+    parseDataDirs(process.argv.slice(2), "face-onnx-parity.ts", {
+      "--threads": (n) => setFaceApiOnnxThreads(Number(n)),
+    }),
+  ),
+);

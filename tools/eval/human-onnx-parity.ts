@@ -1,7 +1,5 @@
-import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import type { FaceObservation } from "@/lib/engines/faces/face-observation";
 import { decodeImage, detectFacesInPixels, faceEngineStats, setFaceRuntime } from "@/lib/engines/faces/human-engine";
 import { detectFacesOnnx, runHumanModel } from "@/lib/engines/faces/human-onnx";
@@ -16,7 +14,7 @@ import {
 } from "@/lib/engines/faces/human-pipeline";
 import { resizeBilinear } from "@/lib/engines/faces/human-ops";
 import { detectFacesTfjs, humanTfjs } from "@/lib/engines/faces/human-tfjs";
-import { maxAbs, photosOf, track, type Max } from "./face-onnx-parity";
+import { maxAbs, parseDataDirs, photosOf, runIfMain, track, type Max } from "./face-onnx-parity";
 
 // Parity of @vladmandic/human's face pipeline on onnxruntime (human-onnx.ts: models/human-*.onnx converted by
 // tools/make/human-onnx.py, human's JavaScript in human-ops.ts) with Human itself on TF.js WASM (human-tfjs.ts), on
@@ -273,25 +271,4 @@ export async function humanOnnxParity(dirs: readonly string[]): Promise<string> 
   return lines.join("\n");
 }
 
-function parseArgs(argv: readonly string[]): string[] {
-  const dirs: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    if (arg === "--data" && argv[i + 1]) dirs.push(path.resolve(argv[++i]!));
-    else throw new Error(`unknown argument ${arg} (usage: --data DIR [--data DIR …])`);
-  }
-  if (!dirs.length) throw new Error("usage: human-onnx-parity.ts --data DIR [--data DIR …]");
-  const missing = dirs.filter((d) => !existsSync(d));
-  if (missing.length) throw new Error(`not found: ${missing.join(", ")}`);
-  return dirs;
-}
-
-if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  humanOnnxParity(parseArgs(process.argv.slice(2))).then(
-    (report) => console.log(report),
-    (error) => {
-      console.error(error);
-      process.exit(1);
-    },
-  );
-}
+runIfMain(import.meta.url, () => humanOnnxParity(parseDataDirs(process.argv.slice(2), "human-onnx-parity.ts")));
