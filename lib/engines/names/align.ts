@@ -24,6 +24,9 @@ import { FULL_WEIGHT, type TokenRarity } from "@/lib/engines/names/token-rarity"
 //   1.0        only for the same name: every token aligned exactly, in order, nothing left over (else ≤ 0.99)
 //   generic    two organisations' names whose aligned words are all generic business words (MANAGEMENT, TRADING:
 //              generic-words.ts), one side naming something more: at most GENERIC_ONLY, under the threshold
+//   series     two organisations' names alike but for their numbers (ZU ZAG BONG 5 / 6, FUND X / XI, TRUST 2004-1 /
+//              2004-2): another vessel, fund or trust of the same series, scored as if the numbers were not there
+//              and at most SERIES — a possible match the reviewer sees with both numbers, never a strong one
 // The constants were chosen on the development pairs (docs/accuracy.md), not per case.
 
 export const PAIR_FLOOR = 0.78;
@@ -34,6 +37,8 @@ export const EXTRA_COVERED = 0.15;
 export const ORDER_FACTOR = 0.85;
 /** at most this (under the default threshold) for two organisations' names sharing only generic business words */
 export const GENERIC_ONLY = 0.6;
+/** at most this (over the default threshold, under the strong band) for two organisations alike but for a number */
+export const SERIES = 0.8;
 const NOT_SAME = 0.99;
 const MAX_JOIN = 3;
 
@@ -59,6 +64,8 @@ export type Alignment = {
   crossings: number;
   /** tokens weighed less because the list screened uses them often (token-rarity.ts), for the reviewer */
   commonTokens: { token: string; weight: number }[];
+  /** the same organisation's name with another number (the series rule), for the reviewer */
+  otherNumber?: boolean;
 };
 
 type IndexedSpan = Span & { start: number; end: number };
@@ -181,6 +188,8 @@ export function alignNames(
   const isSame =
     leftQ.length === 0 && leftC.length === 0 && crossings === 0 && aligned.every((p) => p.similarity === 1);
   if (!isSame) score = Math.min(score, NOT_SAME);
+  const isSeries = context.isOrganisation && isOtherOfSeries(aligned, leftQ, leftC);
+  if (isSeries) score = Math.min(total > 0 ? (matched / total) * ORDER_FACTOR ** crossings : 0, SERIES);
   // two companies' names that share only words of their kind of business while one names more: two companies
   if (context.isOrganisation && sharesOnlyGenericWords(aligned, [...leftQ, ...leftC]))
     score = Math.min(score, GENERIC_ONLY);
@@ -199,7 +208,21 @@ export function alignNames(
     unmatchedList: leftC.map((t) => t.text),
     crossings,
     commonTokens: [...common].map(([token, weight]) => ({ token, weight })),
+    ...(isSeries ? { otherNumber: true } : {}),
   };
+}
+
+/** Only numbers left over, on both sides, after a distinctive word aligned: the same name with another number. */
+function isOtherOfSeries(
+  aligned: readonly { a: Span; b: Span }[],
+  leftQ: readonly NameToken[],
+  leftC: readonly NameToken[],
+): boolean {
+  const onlyNumbers = (left: readonly NameToken[]) => left.length > 0 && left.every((t) => t.role === "NUMBER");
+  const namesSomething = aligned.some((p) =>
+    p.b.tokens.some((t) => t.role === "NAME" && !GENERIC_BUSINESS_WORDS.has(t.text)),
+  );
+  return namesSomething && onlyNumbers(leftQ) && onlyNumbers(leftC);
 }
 
 const distinctive = (t: NameToken) => (t.role === "NAME" && !GENERIC_BUSINESS_WORDS.has(t.text)) || t.role === "NUMBER";

@@ -8,6 +8,7 @@ import { CYRILLIC, cyrillicReadings } from "@/lib/engines/names/cyrillic";
 import { GREEK, greekReadings } from "@/lib/engines/names/greek";
 import { HANGUL, hanjaReading, koreanName } from "@/lib/engines/names/korean";
 import { findLegalForm, ORG_STOPWORDS } from "@/lib/engines/names/legal-forms";
+import { numbersAsDigits } from "@/lib/engines/names/numbers";
 import { foreignName, type TranscriptionSystem } from "@/lib/engines/names/transcription";
 
 // Name normalisation shared by the importers (stored normalizedNames / phoneticKeys) and the screening query, so
@@ -20,7 +21,7 @@ import { foreignName, type TranscriptionSystem } from "@/lib/engines/names/trans
 // "SURNAME, Given" (one comma) is read as "Given SURNAME", the order lists use for the same person.
 
 /** Bumped whenever the stored form (normalizedNames, phoneticKeys) would change: stored lists are re-indexed. */
-export const NORMALIZER_VERSION = 8;
+export const NORMALIZER_VERSION = 9;
 
 export type NameKind = "PERSON" | "ORGANIZATION";
 export type TokenRole = "NAME" | "INITIAL" | "PARTICLE" | "LEGAL_FORM" | "STOPWORD" | "NUMBER";
@@ -92,51 +93,6 @@ const PARTICLES = new Set(
 );
 const FIRST_AS_NAME = new Set(["BEN", "ABU", "ABOU"]);
 const PARTICLE_FORMS: Record<string, string> = { EL: "AL", UL: "AL", BEN: "BIN", IBN: "BIN", ABOU: "ABU" };
-
-// number words and ordinals as digits (Brigade Forty-Four = Brigade 44, 1st = First), tens joined with their unit
-const UNITS =
-  "ZERO ONE TWO THREE FOUR FIVE SIX SEVEN EIGHT NINE TEN ELEVEN TWELVE THIRTEEN FOURTEEN FIFTEEN SIXTEEN SEVENTEEN EIGHTEEN NINETEEN".split(
-    " ",
-  );
-const ORDINALS = "ZEROTH FIRST SECOND THIRD FOURTH FIFTH SIXTH SEVENTH EIGHTH NINTH TENTH".split(" ");
-const TENS: Record<string, number> = {
-  TWENTY: 20,
-  THIRTY: 30,
-  FORTY: 40,
-  FOURTY: 40,
-  FIFTY: 50,
-  SIXTY: 60,
-  SEVENTY: 70,
-  EIGHTY: 80,
-  NINETY: 90,
-};
-function numberOf(text: string): number | null {
-  if (/^\d+(ST|ND|RD|TH)$/.test(text)) return Number(text.replace(/\D/g, ""));
-  const unit = UNITS.indexOf(text);
-  if (unit >= 0) return unit;
-  const ordinal = ORDINALS.indexOf(text);
-  if (ordinal >= 0) return ordinal;
-  return TENS[text] ?? null;
-}
-function numbersAsDigits(list: Word[]): Word[] {
-  const out: Word[] = [];
-  for (let i = 0; i < list.length; i++) {
-    const value = numberOf(list[i]!.text);
-    if (value === null) {
-      out.push(list[i]!);
-      continue;
-    }
-    const next = list[i + 1]
-      ? (numberOf(list[i + 1]!.text) ?? (/^\d$/.test(list[i + 1]!.text) ? Number(list[i + 1]!.text) : null))
-      : null;
-    const isTens = value >= 20 && value % 10 === 0;
-    if (isTens && next !== null && next > 0 && next < 10) {
-      out.push({ ...list[i]!, text: String(value + next) });
-      i++;
-    } else out.push({ ...list[i]!, text: String(value) });
-  }
-  return out;
-}
 
 type Word = { text: string; script: Script; native: string | null; alts: string[]; isOptional: boolean };
 

@@ -187,6 +187,31 @@ describe("scoreEntry", () => {
 });
 
 describe("organisations", () => {
+  it("finds another of a series — the same vessel, fund or trust name with another number — for review only", () => {
+    const org = (a: string, b: string) => similarity(a, b, "ORGANIZATION");
+    const possible = (a: string, b: string) => {
+      expect(org(a, b)).toBeGreaterThanOrEqual(T);
+      expect(org(a, b)).toBeLessThan(STRONG_MATCH_THRESHOLD);
+    };
+    // 0.40–0.67 before: the differing numbers conflicted in full
+    possible("Sea Breeze 3", "Sea Breeze 4");
+    possible("Acme Mortgage Trust 2006-1", "Acme Mortgage Trust 2006-2");
+    // a Roman numeral is that number (X was joined with L.P. into one word, XLP)
+    possible("Apollo Investment Fund IX L.P.", "Apollo Investment Fund X L.P.");
+    expect(org("Apollo Investment Fund IX L.P.", "Apollo Investment Fund 9 LP")).toBe(1);
+    // the numbers alone do not make a series: nothing else in common, or only generic words
+    expect(org("Sea Breeze 3", "Ocean Star 4")).toBeLessThan(T);
+    expect(org("Management Company 23", "Management Company 24")).toBeLessThan(T);
+  });
+
+  it("reads a one-letter Roman numeral only at the end of the name, else it is an initial", () => {
+    const parts = (a: string) => normalizeName(a, "ORGANIZATION").parts.map((p) => `${p.text}:${p.role}`);
+    expect(parts("Citigroup Capital Trust II")).toContain("2:NUMBER");
+    expect(parts("Fund X L.P.")).toEqual(["FUND:NAME", "10:NUMBER", "LP:LEGAL_FORM"]);
+    expect(parts("X Corp")[0]).toBe("X:INITIAL");
+    expect(parts("Bank I Moscow")).toContain("I:INITIAL");
+  });
+
   it("match an acronym with the words it abbreviates, and not a person's initials", () => {
     expect(similarity("PLA", "People's Liberation Army", "ORGANIZATION")).toBeGreaterThanOrEqual(T);
     expect(

@@ -147,5 +147,6 @@ export function scoreEntry(
     unmatchedList: best.unmatchedList,
     crossings: best.crossings,
     commonTokens: best.commonTokens,
+    ...(best.otherNumber ? { otherNumber: true } : {}),
   };
 }
