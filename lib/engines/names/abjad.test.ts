@@ -30,6 +30,12 @@ const CROSS_SCRIPT: [string, string][] = [
   // the sibilants and VA as names write them (SH, W): 0.20–0.24 before
   ["शरद पवार", "Sharad Pawar"],
   ["शशि थरूर", "Shashi Tharoor"],
+  // Bengali জ as Z (0.25 before), ق-like K/Q spellings (0.24), a title in the name's own script (0.69)
+  ["খালেদা জিয়া", "Khaleda Zia"],
+  ["তারেক রহমান", "Tarique Rahman"],
+  ["যাকির নায়েক", "Zakir Naik"],
+  ["শেখ হাসিনা", "Sheikh Hasina"],
+  ["الشيخ محمد بن راشد", "Mohammed bin Rashid"],
 ];
 
 describe("abjad readings", () => {
@@ -50,6 +56,8 @@ describe("abjad readings", () => {
     expect(indicReading("अंबानी")).toBe("AMBANI");
     expect(indicReadings("पवार")).toEqual(["PVAR", "PWAR"]);
     expect(indicReadings("शशि")).toEqual(["SSI", "SHSHI"]);
+    expect(indicReadings("জামান")).toEqual(["JAMAN", "ZAMAN"]);
+    expect(indicReadings("যাকির")).toEqual(["YAKIR", "ZAKIR"]);
   });
 
   it("find public figures written in Hebrew, Arabic, Persian and Devanagari under their Latin names", () => {
@@ -57,6 +65,13 @@ describe("abjad readings", () => {
       expect(similarity(query, listed), `${query} ~ ${listed}`).toBeGreaterThanOrEqual(T);
       expect(blocks(query, listed), `${query} shares a blocking key with ${listed}`).toBe(true);
     }
+  });
+
+  it("drop a title written in the name's own script as the Latin one is dropped", () => {
+    expect(similarity("শেখ হাসিনা", "Sheikh Hasina")).toBe(1);
+    expect(similarity("ملا محمد عمر", "Mullah Mohammad Omar")).toBeGreaterThanOrEqual(0.95);
+    // a title alone is the name there is: kept
+    expect(similarity("শেখ", "Sheikh")).toBeGreaterThanOrEqual(T);
   });
 
   it("leave other people with other names alone", () => {
@@ -67,5 +82,7 @@ describe("abjad readings", () => {
     expect(similarity("नरेंद्र मोदी", "Rajendra Prasad")).toBeLessThan(T);
     expect(similarity("शरद पवार", "Sharad Yadav")).toBeLessThan(T);
     expect(similarity("शशि थरूर", "Shashi Kapoor")).toBeLessThan(T);
+    expect(similarity("খালেদা জিয়া", "Khaleda Rahman")).toBeLessThan(T);
+    expect(similarity("তারেক রহমান", "Tarek Hossain")).toBeLessThan(T);
   });
 });

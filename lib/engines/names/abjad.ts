@@ -154,14 +154,19 @@ const LABIALS =
 const SIBILANTS =
   /[\u0936\u0937\u09B6\u09B7\u0A36\u0AB6\u0AB7\u0B36\u0B37\u0BB6\u0BB7\u0C36\u0C37\u0CB6\u0CB7\u0D36\u0D37\u0DC1\u0DC2]/u;
 const VA = /[\u0935\u0A35\u0AB5\u0B35\u0B71\u0BB5\u0C35\u0CB5\u0D35\u0DC0]/u;
-const MARKED = new RegExp(`(${SIBILANTS.source}|${VA.source})`, "gu");
+// Bengali জ and য, which Bangladeshi names of Arabic and Persian origin write Z (জিয়া Zia, জামান Zaman, যাকির Zakir)
+const BENGALI_ZA = /[\u099C\u09AF](?!\u09BC)/u; // য় (with the nukta) is Y
+const MARKED = new RegExp(`(${SIBILANTS.source}|${VA.source}|${BENGALI_ZA.source})`, "gu");
 
 /** An Indic word in ASCII, its anusvara written as the nasal it is read as. */
 export function indicReading(word: string): string {
   return indicReadings(word)[0]!;
 }
 
-/** The word in ASCII as any-ascii writes it (first), then with SH for its sibilants and W for its VA where it has them. */
+/**
+ * The word in ASCII as any-ascii writes it (first), then with SH for its sibilants, W for its VA and Z for Bengali
+ * জ য where it has them.
+ */
 export function indicReadings(word: string): string[] {
   const parts = word
     .replace(ANUSVARA, (_, next: string | undefined) =>
@@ -169,21 +174,19 @@ export function indicReadings(word: string): string[] {
     )
     .replace(MARKED, "\u0000$1\u0000")
     .split("\u0000");
-  const read = (customary: { sh: boolean; w: boolean }) =>
+  const read = (customary: { sh: boolean; w: boolean; z: boolean }) =>
     parts
       .map((part) => {
         if (part === "N" || part === "M") return part;
         if (customary.sh && SIBILANTS.test(part) && [...part].length === 1) return "SH";
         if (customary.w && VA.test(part) && [...part].length === 1) return "W";
+        if (customary.z && BENGALI_ZA.test(part) && [...part].length === 1) return "Z";
         return anyAscii(part);
       })
       .join("")
       .toUpperCase();
-  const readings = [
-    read({ sh: false, w: false }),
-    read({ sh: true, w: false }),
-    read({ sh: false, w: true }),
-    read({ sh: true, w: true }),
-  ];
+  const readings: string[] = [];
+  for (const z of [false, true])
+    for (const w of [false, true]) for (const sh of [false, true]) readings.push(read({ sh, w, z }));
   return [...new Set(readings)];
 }

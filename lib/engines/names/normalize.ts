@@ -86,6 +86,13 @@ const TITLES = new Set(
     " ",
   ),
 );
+// the same titles written in Arabic, Persian, Urdu, Bengali and Devanagari, matched on the word as written: read in
+// ASCII an abjad word's consonants may spell a Latin title (عمر, Omar, reads MR)
+const NATIVE_TITLES = new Set(
+  "شيخ الشيخ شیخ حاج الحاج حاجی حاجي ملا ملّا مولانا مولوی مولوي শেখ শাইখ হাজী মাওলানা মৌলভী शेख हाजी मौलाना मौलवी".split(
+    " ",
+  ),
+);
 // Particles are written joined, hyphenated, apart or left out (AL-RASHID, Al Rashid, Rashid): they weigh little and
 // may join their neighbour (VAN DER BILT = VANDERBILT). Surnames that are particles elsewhere (Le, Du) are absent.
 const PARTICLES = new Set(
@@ -160,8 +167,10 @@ function words(raw: string, kind: NameKind): Word[] {
   const out: Word[] = [];
   // parentheses: "(Schweiz)" qualifies the name rather than being part of it
   for (const [i, segment] of text.split(/[()]/).entries())
-    for (const word of segment.split(SEPARATOR).filter(Boolean))
+    for (const word of segment.split(SEPARATOR).filter(Boolean)) {
+      if (kind === "PERSON" && NATIVE_TITLES.has(word) && text.split(SEPARATOR).filter(Boolean).length > 1) continue;
       out.push(...romanWords(unmaskLookalikes(word), i % 2 === 1));
+    }
   return out;
 }
 
@@ -329,10 +338,11 @@ export function isAbjadName(raw: string): boolean {
  */
 export function consonantSkeleton(token: string): string {
   // Arabic has no P or V: Latin P/B and V/F are one letter to it (بيريز = PEREZ); Latin PH is F and C is K
-  // (JOSEPH ~ יוסף, JACOB ~ יעקב, RACHEL ~ רחל as KH)
+  // (JOSEPH ~ יוסף, JACOB ~ יעקב, RACHEL ~ רחל as KH); Q is K (ق is written both: TARIQ, TAREK)
   return token
     .replace(/PH/g, "F")
     .replace(/C/g, "K")
+    .replace(/Q/g, "K")
     .replace(/[AEIOUYW]/g, "")
     .replace(/P/g, "B")
     .replace(/V/g, "F")
