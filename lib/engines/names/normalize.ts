@@ -9,6 +9,7 @@ import { GREEK, greekReadings } from "@/lib/engines/names/greek";
 import { HANGUL, hanjaReading, koreanName } from "@/lib/engines/names/korean";
 import { findLegalForm, ORG_STOPWORDS } from "@/lib/engines/names/legal-forms";
 import { numbersAsDigits } from "@/lib/engines/names/numbers";
+import { THAI, thaiReadings, withoutThaiTitle } from "@/lib/engines/names/thai";
 import { foreignName, type TranscriptionSystem } from "@/lib/engines/names/transcription";
 
 // Name normalisation shared by the importers (stored normalizedNames / phoneticKeys) and the screening query, so
@@ -16,7 +17,8 @@ import { foreignName, type TranscriptionSystem } from "@/lib/engines/names/trans
 // read each word in its own script (Han → Pinyin, Hangul → Revised Romanisation with the surname apart, kana →
 // Hepburn, Arabic, Persian and Hebrew → their consonants in every customary spelling (abjad.ts), Greek → ELOT 743 and
 // its other customary spellings (greek.ts), Indic scripts → their consonants and written vowels, Cyrillic → any-ascii
-// (BGN-like) and the other romanisation systems as alternatives (cyrillic.ts), everything else → any-ascii),
+// (BGN-like) and the other romanisation systems as alternatives (cyrillic.ts), Thai → RTGS, letter by letter and Pali
+// (thai.ts), everything else → any-ascii),
 // uppercase ASCII, and give every token a role. The ORDER of the tokens is kept: alignment weighs it.
 // "SURNAME, Given" (one comma) is read as "Given SURNAME", the order lists use for the same person.
 
@@ -128,6 +130,10 @@ function romanWords(word: string, isOptional: boolean): Word[] {
   if (GREEK.test(word)) {
     const [first, ...others] = greekReadings(word);
     if (first) return [make(first, "OTHER", null, others)];
+  }
+  if (THAI.test(word)) {
+    const [text, ...others] = thaiReadings(withoutThaiTitle(word));
+    return text ? [make(text, "ABJAD", null, others)] : [];
   }
   if (INDIC.test(word)) {
     const [text, ...others] = indicReadings(word).map((r) => r.replace(/[^A-Z0-9]/g, ""));

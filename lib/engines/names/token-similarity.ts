@@ -218,7 +218,8 @@ export function compareSpans(a: Span, b: Span, context: CompareContext): TokenMa
     best.similarity >= PHONETIC_MIN_SPELLING &&
     a.text.length >= 3 &&
     b.text.length >= 3 &&
-    sharesCode(a.text, b.text)
+    // a word of another script by any of its readings (ชินวัตร: CHINWAT, CHINWATR ~ SHINAWATRA)
+    altsA.some((x) => altsB.some((y) => sharesCode(x, y)))
   )
     best = { similarity: PHONETIC, reason: "PHONETIC" };
   // token by token: a skeleton of two or three consonants says too little to also stand for a run of words
