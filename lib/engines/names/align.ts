@@ -7,7 +7,8 @@ import { FULL_WEIGHT, type TokenRarity } from "@/lib/engines/names/token-rarity"
 //   spans      every token, and runs of 2–3 adjacent name tokens joined (SERGEI LAVROV ~ SERGEILAVROV, VAN DER
 //              BILT ~ VANDERBILT, JIN PING ~ JINPING)
 //   pairs      one-to-one, greedy by similarity (pairs under PAIR_FLOOR do not align); a token is used once
-//   weights    name and number 1, initial 0.7, legal form 0.3, particle 0.2, stop word 0.1; in parentheses × 0.3
+//   weights    name and number 1, initial 0.7, legal form 0.3, particle 0.2, stop word 0.1; in parentheses, or an
+//              organisation's country or continent (place-words.ts), × 0.3
 //              (in full when both sides have tokens left over: two different qualifiers conflict); a name token's
 //              weight × its rarity in the list screened (token-rarity.ts: MOHAMMED or ALI say little; persons); an
 //              aligned pair takes the rarity of its list side, a left-over token its own; a conflict weighs in full

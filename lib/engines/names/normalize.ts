@@ -9,6 +9,7 @@ import { GREEK, greekReadings } from "@/lib/engines/names/greek";
 import { HANGUL, hanjaReading, koreanName } from "@/lib/engines/names/korean";
 import { findLegalForm, ORG_STOPWORDS } from "@/lib/engines/names/legal-forms";
 import { numbersAsDigits } from "@/lib/engines/names/numbers";
+import { PLACE_WORDS } from "@/lib/engines/names/place-words";
 import { THAI, thaiReadings, withoutThaiTitle } from "@/lib/engines/names/thai";
 import { foreignName, type TranscriptionSystem } from "@/lib/engines/names/transcription";
 
@@ -42,7 +43,10 @@ export type NameToken = {
    * abjad word's other readings of its ambiguous letters (compared by their skeletons, abjad.ts)
    */
   alts: string[];
-  /** written in parentheses: a qualifier ("(Schweiz)") whose absence costs little */
+  /**
+   * a qualifier whose absence costs little: written in parentheses ("(Schweiz)"), or in an organisation's name a
+   * country or continent beside a distinctive word (FABERLIC EUROPE, place-words.ts)
+   */
   isOptional: boolean;
 };
 
@@ -238,6 +242,9 @@ function roles(list: Word[], kind: NameKind): NameToken[] {
     const text = role === "PARTICLE" ? (PARTICLE_FORMS[word.text] ?? word.text) : word.text;
     tokens.push({ ...word, text, role });
   }
+  // a country or continent beside a distinctive word qualifies an organisation's name (place-words.ts)
+  if (kind === "ORGANIZATION" && tokens.some((t) => t.role === "NAME" && !PLACE_WORDS.has(t.text)))
+    return tokens.map((t) => (t.role === "NAME" && PLACE_WORDS.has(t.text) ? { ...t, isOptional: true } : t));
   return tokens;
 }
 

@@ -204,6 +204,17 @@ describe("organisations", () => {
     expect(org("Management Company 23", "Management Company 24")).toBeLessThan(T);
   });
 
+  it("weighs a country or continent naming a branch as a qualifier: little when one side lacks it", () => {
+    const org = (a: string, b: string) => similarity(a, b, "ORGANIZATION");
+    // 0.60–0.64 before: EUROPE and ASIA cost as much as the company's own name
+    expect(org("Solveks", "SOLVEX EUROPE Sp. z o.o.")).toBeGreaterThanOrEqual(T);
+    expect(org("Norvika", "Norvik Asia Pte Ltd")).toBeGreaterThanOrEqual(T);
+    // two branches in two places, or two companies named after their countries, stay apart
+    expect(org("Norvik Asia", "Norvik Europe")).toBeLessThan(T);
+    expect(org("Bank of China", "Bank of Japan")).toBeLessThan(T);
+    expect(org("Air France", "Air India")).toBeLessThan(T);
+  });
+
   it("reads a one-letter Roman numeral only at the end of the name, else it is an initial", () => {
     const parts = (a: string) => normalizeName(a, "ORGANIZATION").parts.map((p) => `${p.text}:${p.role}`);
     expect(parts("Citigroup Capital Trust II")).toContain("2:NUMBER");
