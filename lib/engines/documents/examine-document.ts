@@ -21,6 +21,7 @@ import {
   crossCheckName,
   nameFieldOf,
   repairedNameField,
+  wantsPageAgain,
   type NameCheck,
 } from "@/lib/engines/documents/mrz/name-crosscheck";
 import { readPdf417, VARIANTS } from "@/lib/engines/documents/barcode/read-pdf417";
@@ -160,14 +161,24 @@ async function examineWithin(
     ...(backPage ? [{ side: "BACK" as const, read: backPage }] : []),
   ].sort((a, b) => (a.side === mrzFirst ? -1 : b.side === mrzFirst ? 1 : 0));
 
+  const confidences = [frontPage.page.confidence, backPage?.page.confidence].filter(
+    (c): c is number => typeof c === "number",
+  );
+  const pageConfidence = Math.min(...confidences);
   // The name check (below) reads a small front again, enlarged, whenever a name word was found nowhere: on small
   // photos that is most of them (measured: 16 of 23 and 15 of 17 development specimens, docs/benchmarks.md). It runs
-  // on the page worker, so it is started now, beside the MRZ reading on the MRZ worker, rather than after it.
-  const enlarged = card.barcode
-    ? null
-    : stage("page OCR again, enlarged (beside the MRZ)", () => readPageEnlarged(engine, front));
+  // on the page worker, so it is started now, beside the MRZ reading on the MRZ worker, rather than after it —
+  // unless the name as the page OCR itself read the MRZ is found whole on the page already: then it is most likely
+  // not needed, and started only if the check asks for it after all (the same reading, later). Either way the
+  // result is the same; only the CPU of a reading nobody uses is saved (issue 35).
+  let enlarged: Promise<Page | null> | null = null;
+  const readAgain = (when: string) =>
+    (enlarged ??= stage(`page OCR again, enlarged (${when})`, () => readPageEnlarged(engine, front)));
+  const guess = pageNameField([frontPage.page.text, backPage?.page.text ?? ""]);
+  const likelyWanted =
+    guess === null || wantsPageAgain(crossCheckName(guess, zone, pageConfidence >= MIN_LEGIBLE_PAGE));
   // not needed when every name word was read: its failure then is no one's (when needed, the await rethrows it)
-  enlarged?.catch(() => undefined);
+  if (!card.barcode && likelyWanted) readAgain("beside the MRZ").catch(() => undefined);
   let mrz: MrzReading | null = null;
   let mrzSide: "FRONT" | "BACK" | null = null;
   for (const { side, read } of card.barcode ? [] : sides) {
@@ -179,22 +190,15 @@ async function examineWithin(
       break;
     }
   }
-  const confidences = [frontPage.page.confidence, backPage?.page.confidence].filter(
-    (c): c is number => typeof c === "number",
-  );
-  const pageConfidence = Math.min(...confidences);
   let nameCheck: NameCheck | null = null;
   const field = mrz && nameFieldOf(mrz.format, mrz.lines);
   if (mrz && field) {
     nameCheck = crossCheckName(field.value, zone, pageConfidence >= MIN_LEGIBLE_PAGE);
     // tesseract's page layout sometimes drops the name rows of a small photo (measured: a passport at 80 % size,
     // rotated 3°); the front read again enlarged usually has them. Used only when a name word was found nowhere
-    // (it was started beside the MRZ reading, above).
-    if (nameCheck.tokens.some((t) => t.state === "unread" || (t.state === "differs" && t.printed === null))) {
-      const again = await stage(
-        "waiting for the enlarged page OCR (name check)",
-        async () => enlarged && (await enlarged),
-      );
+    // (started beside the MRZ reading above, or now if the page's own MRZ text suggested it would not be).
+    if (wantsPageAgain(nameCheck)) {
+      const again = await stage("waiting for the enlarged page OCR (name check)", () => readAgain("after the MRZ"));
       if (again) {
         zone = printedZone(
           [printed(frontPage.page), printed(backPage?.page), printed(again)],
@@ -222,6 +226,25 @@ async function examineWithin(
     quality,
     imageHash,
   };
+}
+
+/**
+ * The MRZ's name field as the page OCR read it among the page's text (a guess for scheduling only, never a result):
+ * a TD2/TD3 first line from position 5 (document code, state, then the name), else a TD1 name line. The page OCR
+ * reads fillers as K and L too (DEVRIES<K<KANNA<KKLLL): a run of fillers with K and L in it separates words, so a
+ * name word starting with K or L after a filler loses that letter, is found nowhere, and the page is read again
+ * beside the MRZ as before.
+ */
+export function pageNameField(texts: readonly string[]): string | null {
+  const lines = texts
+    .flatMap((t) => t.split("\n"))
+    .map((l) => l.replace(/\s/g, ""))
+    .filter(isMrzLike);
+  const first = lines.find((l) => /^[PVIAC][A-Z<][A-Z<]{3}[A-Z]{2,}</.test(l));
+  const field = first ? first.slice(5) : lines.find((l) => /^[A-Z]{2,}<[A-Z<]+$/.test(l) && !/\d/.test(l));
+  if (!field) return null;
+  const [surname, ...given] = field.split(/<[KL<]*/).filter((w) => w.length > 0);
+  return surname ? `${surname}<<${given.join("<")}<` : null;
 }
 
 async function readPageEnlarged(engine: OcrEngine, image: Buffer): Promise<Page | null> {

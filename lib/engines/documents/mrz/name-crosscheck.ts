@@ -188,6 +188,14 @@ export function nameFieldOf(
 }
 
 /**
+ * A name word found nowhere on the page (unread, or differing with nothing printed to compare): the page read again
+ * enlarged may have it (examine-document.ts).
+ */
+export function wantsPageAgain(check: NameCheck): boolean {
+  return check.tokens.some((t) => t.state === "unread" || (t.state === "differs" && t.printed === null));
+}
+
+/**
  * Compares the MRZ name field (e.g. "OKAFOR<NNOSU<<ADAEZE<<<…") with the printed zone. `legible`: the page OCR read
  * the page well enough that a name word it did not find anywhere counts as different, not unread.
  */
