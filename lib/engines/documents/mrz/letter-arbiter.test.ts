@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { arbitrateLetters } from "./letter-arbiter";
+import { arbitrateLetters, lettersCorroborated } from "./letter-arbiter";
+import { printedZone } from "@/lib/engines/documents/ocr/printed-zone";
 import type { ShapeLookup } from "./mrz-repair";
 
 // a TD1 zone (ICAO 9303-5's specimen card) and glyph scores at a few positions: what glyphs.ts would measure
@@ -35,5 +36,21 @@ describe("arbitrateLetters (a second reader's letters, decided by glyph shape)",
     expect(arbitrateLetters(ZONE, digit, shapesOf({ "0:5": { "0": 0.99 } }))).toBeNull();
     const filler = withLetter(2, 20, "K");
     expect(arbitrateLetters(ZONE, filler, shapesOf({ "2:20": { K: 0.99 } }))).toBeNull();
+  });
+});
+
+describe("lettersCorroborated (every letter no check digit covers, printed on the page too)", () => {
+  const page = (text: string) => printedZone([text], [], "DMY");
+  const card = "IDENTITY CARD UTO\nSurname ERIKSSON\nGiven names ANNA MARIA\nSex F Nationality UTO";
+
+  it("holds when the names, both state codes and the sex are printed as the MRZ has them", () => {
+    expect(lettersCorroborated("TD1", ZONE, page(card))).toBe(true);
+  });
+
+  it("does not when a name word, a state code or the sex is printed otherwise or not at all", () => {
+    expect(lettersCorroborated("TD1", ZONE, page(card.replace("MARIA", "MARTA")))).toBe(false);
+    expect(lettersCorroborated("TD1", ZONE, page(card.replaceAll("UTO", "UTA")))).toBe(false);
+    expect(lettersCorroborated("TD1", ZONE, page(card.replace("Sex F", "Sex M")))).toBe(false);
+    expect(lettersCorroborated("TD1", ZONE, page(""))).toBe(false);
   });
 });

@@ -1,4 +1,7 @@
+import type { MrzFormat } from "./icao";
 import type { ShapeLookup } from "./mrz-repair";
+import { crossCheckName, nameFieldOf } from "./name-crosscheck";
+import type { PrintedZone } from "@/lib/engines/documents/ocr/printed-zone";
 
 // Names, state codes and the sex carry no check digit, so where two readers disagree on a letter there is no digit
 // to decide. The glyph itself can: each position's character is cut out of the band at tesseract's box and
@@ -40,4 +43,29 @@ export function arbitrateLetters(
     lines.push(out.join(""));
   }
   return changes.length ? { lines, changes } : null;
+}
+
+// where the letters no check digit covers sit, per layout (ICAO 9303-4/5/6): [line, start, end)
+const CODES: Record<MrzFormat, { state: number[]; nationality: number[]; sex: number[] }> = {
+  TD1: { state: [0, 2, 5], nationality: [1, 15, 18], sex: [1, 7, 8] },
+  TD2: { state: [0, 2, 5], nationality: [1, 10, 13], sex: [1, 20, 21] },
+  TD3: { state: [0, 2, 5], nationality: [1, 10, 13], sex: [1, 20, 21] },
+};
+
+/**
+ * Every letter of a reading that no check digit covers is printed on the page as the MRZ has it, read there by
+ * another engine (the page OCR): each name word exactly, the issuing state's and the nationality's codes, the sex
+ * (unless "<"). A second reader's letters could then only disagree with the printed page as well, so the
+ * arbitration is not needed (read-mrz.ts: PaddleOCR's band reading is then not made; issue 35).
+ */
+export function lettersCorroborated(format: MrzFormat, lines: readonly string[], zone: PrintedZone): boolean {
+  const at = CODES[format];
+  const field = nameFieldOf(format, lines);
+  if (!field) return false;
+  const { tokens } = crossCheckName(field.value, zone, true);
+  if (tokens.length === 0 || tokens.some((t) => t.state !== "same")) return false;
+  const code = ([line, start, end]: number[]) => lines[line!]?.slice(start, end).replace(/<+$/, "") ?? "";
+  const printed = (text: string) => text.length > 0 && zone.words.has(text);
+  const sex = code(at.sex);
+  return printed(code(at.state)) && printed(code(at.nationality)) && (sex === "" || printed(sex));
 }

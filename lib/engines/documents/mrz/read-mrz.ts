@@ -17,7 +17,7 @@ import {
 } from "./mrz-candidates";
 import { estimateSkew, locateMrzBand } from "./mrz-band";
 import { paddleTexts, pickMrzLines, readingHolds, safeParse } from "./mrz-lines";
-import { arbitrateLetters } from "./letter-arbiter";
+import { arbitrateLetters, lettersCorroborated } from "./letter-arbiter";
 import { greyBand, MAX_VARIANTS, MRZ_VARIANTS, thresholdLevel, workingWidth } from "./mrz-variants";
 import type { OcrEngine } from "@/lib/engines/documents/ocr/ocr-engine";
 import { paddleLines, type PaddleLine } from "@/lib/engines/documents/ocr/paddle-engine";
@@ -113,12 +113,22 @@ export async function readMrz(
   const angle = band.found ? band.angle : await estimateSkew(cropped);
   const straight =
     Math.abs(angle) >= 0.1 ? await sharp(cropped).rotate(-angle, { background: "#ffffff" }).toBuffer() : cropped;
-  // PaddleOCR reads the straightened band once, beside the tesseract variants (its own threads, the other core):
-  // that one reading serves the fallback when no variant holds and the letters when one does
-  const paddleBand = stage("MRZ: PaddleOCR band (beside the variants)", () => paddleRead(straight));
+  // PaddleOCR reads the straightened band once, beside the tesseract variants: that one reading serves the fallback
+  // when no variant holds and the letters when one does. It starts after the first variant, unless that variant's
+  // reading holds with every letter no check digit covers printed on the page as well (lettersCorroborated): such
+  // a reading needs neither, and a clean document is spared PaddleOCR's CPU (issue 35)
+  let paddleBand: Promise<PaddleLine[] | null> | null = null;
   // its lines once it has answered (undefined until then): the variants look at it between two readings
   let paddleBandLines: PaddleLine[] | null | undefined;
-  void paddleBand.then((lines) => (paddleBandLines = lines));
+  const readBand = () => {
+    if (!paddleBand) {
+      paddleBand = stage("MRZ: PaddleOCR band (beside the variants)", () => paddleRead(straight));
+      void paddleBand.then((lines) => (paddleBandLines = lines));
+    }
+    return paddleBand;
+  };
+  const corroborated = (c: Candidate | null | undefined) =>
+    !!c && readingHolds(c.result) && lettersCorroborated(c.format, c.lines, zone);
   const candidates: Candidate[] = [];
   let variants = 0;
   let certain = false;
@@ -139,6 +149,7 @@ export async function readMrz(
     const scale = input.info.width / grey.width;
     const c = candidateOf(name, ocr.text, ocr.confidence, zone, (picked) => shapeLookup(ocr, grey, scale, picked));
     if (c) candidates.push(c);
+    if (variants === 1 && !corroborated(c)) void readBand();
     noText = c || pickMrzLines(ocr.text) ? 0 : noText + 1;
     if (settled(candidates)) break;
     // a reading two variants agree on whose only fault is one check digit (a document that carries a wrong one):
@@ -159,7 +170,7 @@ export async function readMrz(
     // the whole image at most once, past the budget too: measured on PassportEye's development images (docs/
     // accuracy.md, fourth round), an Australian photo's band reading cut its given name off at the edge, which the
     // whole image's reading had
-    for (const source of [paddleBand, null]) {
+    for (const source of [readBand(), null]) {
       const c = await stage("MRZ: PaddleOCR fallback", async () =>
         paddleCandidate(
           await (source ?? paddleRead(image)),
@@ -176,9 +187,10 @@ export async function readMrz(
   if (!chosen) return null;
   const { agreement } = chosen;
   // the second reading of the letters only within the budget (the reading holds: nothing to send to review)
-  const best = !budget.over()
-    ? await stage("MRZ: PaddleOCR letters", async () => secondLetterReading(chosen.best, await paddleBand, zone))
-    : chosen.best;
+  const best =
+    budget.over() || (!paddleBand && corroborated(chosen.best))
+      ? chosen.best
+      : await stage("MRZ: PaddleOCR letters", async () => secondLetterReading(chosen.best, await readBand(), zone));
   return {
     lines: best.lines,
     rawLines: best.raw,
