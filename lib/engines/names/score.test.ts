@@ -19,6 +19,7 @@ const entry = (names: string[], birthDates: string[] = [], countries: string[] =
 const score = (query: string, names: string[], birthDates: string[] = [], dateOfBirth?: string) =>
   scoreEntry({ name: normalizeName(query), dateOfBirth }, entry(names, birthDates));
 const T = DEFAULT_WATCHLIST_THRESHOLD;
+const org = (a: string, b: string) => similarity(a, b, "ORGANIZATION");
 
 describe("name similarity", () => {
   it("matches Cyrillic against its Latin transliteration, and a list's SURNAME, Given order", () => {
@@ -73,7 +74,6 @@ describe("name similarity", () => {
   });
 
   it("does not take two companies sharing only generic business words for one (0.82–0.90 before)", () => {
-    const org = (a: string, b: string) => similarity(a, b, "ORGANIZATION");
     expect(org("Management Company", "Westminster Management Company")).toBeLessThan(T);
     expect(org("National Oil Company", "National Iranian Oil Company")).toBeLessThan(T);
     expect(org("Petroleum Trading LLC", "Sahara Petroleum Trading LLC")).toBeLessThan(T);
@@ -188,7 +188,6 @@ describe("scoreEntry", () => {
 
 describe("organisations", () => {
   it("finds another of a series — the same vessel, fund or trust name with another number — for review only", () => {
-    const org = (a: string, b: string) => similarity(a, b, "ORGANIZATION");
     const possible = (a: string, b: string) => {
       expect(org(a, b)).toBeGreaterThanOrEqual(T);
       expect(org(a, b)).toBeLessThan(STRONG_MATCH_THRESHOLD);
@@ -205,7 +204,6 @@ describe("organisations", () => {
   });
 
   it("weighs a country or continent naming a branch as a qualifier: little when one side lacks it", () => {
-    const org = (a: string, b: string) => similarity(a, b, "ORGANIZATION");
     // 0.60–0.64 before: EUROPE and ASIA cost as much as the company's own name
     expect(org("Solveks", "SOLVEX EUROPE Sp. z o.o.")).toBeGreaterThanOrEqual(T);
     expect(org("Norvika", "Norvik Asia Pte Ltd")).toBeGreaterThanOrEqual(T);
