@@ -35,13 +35,10 @@ import { testPorts, offlineVerification } from "@/test/check-ports";
 
 const RUNS = 7;
 
-export async function benchLiveness(runs = RUNS) {
-  const t0 = performance.now();
-  await warmFaceEngine();
-  await faceApi();
-  const loadMs = performance.now() - t0;
+/** The bench's LIVENESS input: a 5-second webm of a looped sample photo, no capture report (an API upload). */
+export async function benchInput(): Promise<ProcessInput> {
   const video = await loopedPhotoVideo(await sampleFace(1), 5, "webm");
-  const input: ProcessInput = {
+  return {
     verification: offlineVerification(),
     workflow: {
       processes: ["LIVENESS"],
@@ -56,6 +53,15 @@ export async function benchLiveness(runs = RUNS) {
     // an API upload: no capture report from the hosted page on the stored file
     ports: testPorts({ fileMeta: async () => null }),
   };
+}
+
+export async function benchLiveness(runs = RUNS) {
+  const t0 = performance.now();
+  await warmFaceEngine();
+  await faceApi();
+  const loadMs = performance.now() - t0;
+  const input = await benchInput();
+  const video = (await input.readFile("v"))!.bytes;
   const warm = await liveness.run(input); // warm-up (first inference compiles kernels)
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
