@@ -17,9 +17,18 @@ type Profile = { nodes: Node[]; samples: number[]; timeDeltas: number[] };
 function selfTimes(profile: Profile): [string, number][] {
   const byNode = new Map<number, number>();
   profile.samples.forEach((id, i) => byNode.set(id, (byNode.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+  const parentOf = new Map<number, Node>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node);
   const byFunction = new Map<string, number>();
   for (const node of profile.nodes) {
     const { functionName, url } = node.callFrame;
+    const parent = parentOf.get(node.id)?.callFrame.url ?? "";
+    // native code shows as an anonymous frame without a source: name it by its caller (onnxruntime's session.run)
+    if (!functionName && !url && parent) {
+      const key = `(native) called from ${parent.replace(/^.*\/node_modules\//, "")}`;
+      byFunction.set(key, (byFunction.get(key) ?? 0) + (byNode.get(node.id) ?? 0) / 1000);
+      continue;
+    }
     const where = url.replace(/^.*\/node_modules\//, "").replace(/^.*?\/(lib|tools|test)\//, "$1/");
     const key = `${functionName || "(anonymous)"} ${where}`.trim();
     byFunction.set(key, (byFunction.get(key) ?? 0) + (byNode.get(node.id) ?? 0) / 1000);
