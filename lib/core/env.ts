@@ -96,7 +96,7 @@ const EnvSchema = z.object({
   // edge), or tfjs (Human on TF.js only: the before-and-after comparisons of issue 35)
   FACE_RUNTIME: z.enum(["onnx", "tfjs"]).default("onnx"),
   // worker threads that run the face models, each with its own onnxruntime sessions (lib/engines/faces/face-pool.ts):
-  // 0 (default: every face on the calling thread; the pool's memory and measured gain, docs/benchmarks.md), a number,
+  // 0 (default: every face on the calling thread; the pool's memory and measured gain: docs/benchmarks.md), a number,
   // or "auto" (os.availableParallelism)
   FACE_WORKERS: z.union([z.literal("auto"), z.coerce.number().int().min(0).max(64)]).default(0),
   // logs: one JSON line per request and per job on stdout ("pretty": coloured lines for a terminal), from LOG_LEVEL up

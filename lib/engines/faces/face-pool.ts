@@ -10,12 +10,12 @@ import type { PoolAsk, PoolImage, PoolReply } from "./face-pool-protocol";
 
 // The face models' worker pool (issue 35): onnxruntime-node's session.run blocks the thread it is called on, so the
 // frames of a video awaited together still run one after the other. FACE_WORKERS threads ("auto": one per core; 0,
-// the default, runs no pool: measured on 2 cores it added ~0.4 GB and no speed, docs/benchmarks.md), each with its own sessions (face-worker.ts), answer "detect this frame" and "describe this face" with the
-// functions this thread would run, so the answers are the same; the caller (human-engine.ts) keeps the hand-over to
-// Human on TF.js, which only this thread loads. Started warm with the engine (warmFaceEngine), not per
-// verification. A worker that dies fails its requests with FacePoolError and leaves the pool; the caller answers
-// those on its own thread, as it does when the pool is closed or cannot start (no tsx to load the worker's source:
-// facePoolStatus says why).
+// the default, runs no pool: on 2 cores it made the full KYC ~9 % faster for ~0.36 GB, docs/benchmarks.md), each
+// with its own sessions (face-worker.ts), answer "detect this frame" and "describe this face" with the functions
+// this thread would run, so the answers are the same; the caller (human-engine.ts) keeps the hand-over to Human on
+// TF.js, which only this thread loads. Started warm with the engine (warmFaceEngine), not per verification. A worker
+// that dies fails its requests with FacePoolError and leaves the pool; the caller answers those on its own thread,
+// as it does when the pool is closed or cannot start (no tsx to load the worker's source: facePoolStatus says why).
 
 /** The pool cannot answer (closed, its worker died, or it never started): the caller answers on its own thread. */
 export class FacePoolError extends Error {

@@ -14,9 +14,12 @@ import { faceApiRuntimes, resnetDescriptor } from "./resnet-descriptor";
 // Human's own answer: a frame where one of human's rounding or threshold steps fell closer to its edge than the two
 // runtimes can differ (human-pipeline.ts EDGE_MARGINS) is analysed again by Human itself on TF.js WASM
 // (human-tfjs.ts), so every result equals Human-on-TF.js'. FACE_RUNTIME=tfjs (or setFaceRuntime) runs TF.js only
-// (the before-and-after comparisons, the benchmark's baseline). Models are loaded once per process on first use and kept warm. Detections are serialised through
-// one queue: two concurrent steps interleave frame by frame instead of contending for the same cores (and TF.js
-// runs one graph at a time on its backend).
+// (the before-and-after comparisons, the benchmark's baseline). Models are loaded once per process on first use and
+// kept warm. With FACE_WORKERS set, the ONNX work runs in the face pool's worker threads (face-pool.ts): frames sent
+// together are analysed side by side, each worker one at a time. Without the pool (0, the default, or when it cannot
+// start or has died), and for everything on TF.js, work on this thread is serialised through one queue: two
+// concurrent steps interleave frame by frame instead of contending for the same cores (and TF.js runs one graph at a
+// time on its backend).
 
 export type { FaceObservation } from "./face-observation";
 export {
