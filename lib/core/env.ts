@@ -95,6 +95,10 @@ const EnvSchema = z.object({
   // where human's face pipeline runs: onnx (its models on onnxruntime, Human on TF.js for a frame near a rounding
   // edge), or tfjs (Human on TF.js only: the before-and-after comparisons of issue 35)
   FACE_RUNTIME: z.enum(["onnx", "tfjs"]).default("onnx"),
+  // worker threads that run the face models, each with its own onnxruntime sessions (lib/engines/faces/face-pool.ts):
+  // 0 (default: every face on the calling thread; the pool's memory and measured gain: docs/benchmarks.md), a number,
+  // or "auto" (os.availableParallelism)
+  FACE_WORKERS: z.union([z.literal("auto"), z.coerce.number().int().min(0).max(64)]).default(0),
   // logs: one JSON line per request and per job on stdout ("pretty": coloured lines for a terminal), from LOG_LEVEL up
   // (read by lib/core/observability/core.ts, which server/http-front.ts shares; listed here so they are validated)
   LOG_FORMAT: z.enum(["json", "pretty"]).default("json"),

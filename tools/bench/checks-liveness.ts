@@ -1,4 +1,8 @@
 import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { mkdtemp, readFile, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { consistencyFrames } from "@/lib/engines/faces/analyze-video";
 import {
@@ -9,6 +13,7 @@ import {
   warmFaceEngine,
 } from "@/lib/engines/faces/human-engine";
 import { setFaceApiOnnxThreads } from "@/lib/engines/faces/face-api-onnx";
+import { facePoolStatus } from "@/lib/engines/faces/face-pool";
 import {
   faceApi,
   setFaceApiRuntimes,
@@ -35,13 +40,15 @@ import { testPorts, offlineVerification } from "@/test/check-ports";
 
 const RUNS = 7;
 
-export async function benchLiveness(runs = RUNS) {
-  const t0 = performance.now();
-  await warmFaceEngine();
-  await faceApi();
-  const loadMs = performance.now() - t0;
-  const video = await loopedPhotoVideo(await sampleFace(1), 5, "webm");
-  const input: ProcessInput = {
+const benchVideo = async () => loopedPhotoVideo(await sampleFace(1), 5, "webm");
+
+/** The bench's LIVENESS input: a 5-second webm of a looped sample photo, no capture report (an API upload). */
+export async function benchInput(): Promise<ProcessInput> {
+  // BENCH_VIDEO: the file the parent encoded once, so every child (and every mode) analyses the very same frames
+  // (libvpx's output varies with the cores it sees)
+  const file = process.env.BENCH_VIDEO;
+  const video = file ? await readFile(file) : await benchVideo();
+  return {
     verification: offlineVerification(),
     workflow: {
       processes: ["LIVENESS"],
@@ -56,6 +63,15 @@ export async function benchLiveness(runs = RUNS) {
     // an API upload: no capture report from the hosted page on the stored file
     ports: testPorts({ fileMeta: async () => null }),
   };
+}
+
+export async function benchLiveness(runs = RUNS) {
+  const t0 = performance.now();
+  await warmFaceEngine();
+  await faceApi();
+  const loadMs = performance.now() - t0;
+  const input = await benchInput();
+  const video = (await input.readFile("v"))!.bytes;
   const warm = await liveness.run(input); // warm-up (first inference compiles kernels)
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
@@ -103,6 +119,9 @@ export async function benchLiveness(runs = RUNS) {
     p95_ms: Math.round(q(0.95)),
     peak_rss_mb: Math.round(process.resourceUsage().maxRSS / 1024),
     face_engine_frames: faceEngineStats(),
+    face_pool: facePoolStatus(),
+    // the step's whole answer (checks and data): equal digests = the same result, whatever ran it
+    output_sha256: createHash("sha256").update(JSON.stringify(warm)).digest("hex").slice(0, 16),
     cpus_allowed: process.env.BENCH_PINNED ?? "all",
   };
 }
@@ -111,18 +130,24 @@ type Result = Awaited<ReturnType<typeof benchLiveness>>;
 
 type Variant = "shipped" | "human-tfjs" | "tfjs";
 
-function childRun(runtime: Variant, threads: number): Result {
-  const cores = threads > 1 ? "0,1" : "0";
-  const pinned = spawnSync("taskset", ["-c", cores, "true"]).status === 0;
-  const args = [...process.execArgv, process.argv[1]!, "--child", runtime, "--threads", String(threads)];
+type Child = { variant: Variant; threads: number; cores: "0" | "0,1" | "all"; workers?: number | "auto" };
+
+function childRun({ variant, threads, cores, workers }: Child, video: string): Result {
+  const args = [...process.execArgv, process.argv[1]!, "--child", variant, "--threads", String(threads)];
+  const env = {
+    ...process.env,
+    BENCH_VIDEO: video,
+    ...(workers === undefined ? {} : { FACE_WORKERS: String(workers) }),
+  };
+  const pinned = cores !== "all" && spawnSync("taskset", ["-c", cores, "true"]).status === 0;
   const child = pinned
     ? spawnSync("taskset", ["-c", cores, process.execPath, ...args], {
-        env: { ...process.env, BENCH_PINNED: `cores ${cores} (taskset -c ${cores})` },
+        env: { ...env, BENCH_PINNED: `cores ${cores} (taskset -c ${cores})` },
         encoding: "utf8",
         maxBuffer: 1 << 24,
       })
-    : spawnSync(process.execPath, args, { encoding: "utf8", maxBuffer: 1 << 24 });
-  if (child.status !== 0) throw new Error(`${runtime} run failed: ${child.stderr}`);
+    : spawnSync(process.execPath, args, { env, encoding: "utf8", maxBuffer: 1 << 24 });
+  if (child.status !== 0) throw new Error(`${variant} run failed: ${child.stderr}`);
   return JSON.parse(child.stdout.slice(child.stdout.indexOf("{"))) as Result;
 }
 
@@ -149,9 +174,14 @@ async function main(): Promise<void> {
     );
     return;
   }
-  const shipped = childRun("shipped", threads);
-  const humanTfjs = childRun("human-tfjs", threads);
-  const baseline = childRun("tfjs", threads);
+  const video = path.join(await mkdtemp(path.join(os.tmpdir(), "bench-liveness-")), "selfie.webm");
+  await writeFile(video, await benchVideo());
+  if (process.argv.includes("--pool")) return poolMode(video);
+  const cores = threads > 1 ? "0,1" : "0";
+  // FACE_WORKERS=0: the one-core figures as before the face pool (a pool on one pinned core only adds copies)
+  const shipped = childRun({ variant: "shipped", threads, cores, workers: 0 }, video);
+  const humanTfjs = childRun({ variant: "human-tfjs", threads, cores, workers: 0 }, video);
+  const baseline = childRun({ variant: "tfjs", threads, cores, workers: 0 }, video);
   const ratio = (a: number, b: number) => Math.round((100 * a) / b) / 100;
   console.log(
     JSON.stringify(
@@ -172,6 +202,46 @@ async function main(): Promise<void> {
           descriptor_median: ratio(shipped.descriptor_median_ms, baseline.descriptor_median_ms),
           peak_rss: ratio(shipped.peak_rss_mb, baseline.peak_rss_mb),
         },
+      },
+      null,
+      2,
+    ),
+  );
+}
+
+/**
+ * `--pool` (issue 35, the face pool): the shipped runtimes on the same video, one core without the pool (the pinned
+ * figure), then all cores (unpinned) without it (FACE_WORKERS=0) and with it (FACE_WORKERS=auto: one worker per
+ * core), each in its own process; the load average before each, and whether the step's answers were identical.
+ */
+function poolMode(video: string): void {
+  const modes: [string, Child][] = [
+    ["one core, in-thread (FACE_WORKERS=0, taskset -c 0)", { variant: "shipped", threads: 1, cores: "0", workers: 0 }],
+    ["all cores, in-thread (FACE_WORKERS=0)", { variant: "shipped", threads: 1, cores: "all", workers: 0 }],
+    ["all cores, face pool (FACE_WORKERS=auto)", { variant: "shipped", threads: 1, cores: "all", workers: "auto" }],
+  ];
+  const rows = modes.map(([name, child]) => {
+    const load = os.loadavg()[0]!.toFixed(2);
+    const r = childRun(child, video);
+    return { mode: name, load_1min_before: load, ...r };
+  });
+  const summary = rows.map((r) => ({
+    mode: r.mode,
+    median_ms: r.median_ms,
+    p95_ms: r.p95_ms,
+    peak_rss_mb: r.peak_rss_mb,
+    face_pool: r.face_pool,
+    load_1min_before: r.load_1min_before,
+    frames_onnx_tfjs: `${r.face_engine_frames.onnx}/${r.face_engine_frames.tfjs}`,
+    output_sha256: r.output_sha256,
+  }));
+  console.log(
+    JSON.stringify(
+      {
+        cpus: os.availableParallelism(),
+        same_output: new Set(rows.map((r) => r.output_sha256)).size === 1,
+        summary,
+        runs: rows,
       },
       null,
       2,

@@ -54,16 +54,15 @@ export async function analyzeVideo(
 ): Promise<VideoAnalysis> {
   // decoded once (ffmpeg's raw RGB), shared by detection, the thumbnails and the identity descriptors
   const frames = await Promise.all((await extractRgbFrames(bytes, contentType, options)).map(fitPixels));
-  const faces: FrameFaces[] = [];
-  for (const frame of frames) {
-    const found = await detectFacesInPixels(frame);
+  // all frames asked at once: the face pool analyses them side by side (without it, they queue in frame order)
+  const faces: FrameFaces[] = (await Promise.all(frames.map((frame) => detectFacesInPixels(frame)))).map((found) => {
     const main = found[0] ?? null;
     const mainArea = main ? main.box[2] * main.box[3] : 0;
-    faces.push({
+    return {
       main,
       others: found.slice(1).filter((f) => f.box[2] * f.box[3] >= VIDEO_THRESHOLDS.SECOND_FACE_AREA * mainArea).length,
-    });
-  }
+    };
+  });
   const thumbs = await Promise.all(frames.map(thumbnail));
   const frameDiffs = thumbs.slice(1).map((t, i) => meanAbsDiff(thumbs[i]!, t));
 
@@ -78,9 +77,9 @@ export async function analyzeVideo(
   // near-frontal frames SAME_FACE compares with it (consistencyFrames), CONSISTENCY_FRAMES in all.
   const similarityToAnchor: (number | null)[] = faces.map(() => null);
   if (anchorFace && anchor !== null) {
-    const identities = new Map<number, number[] | null>();
-    for (const i of consistencyFrames(faces, anchor))
-      identities.set(i, await identityDescriptor(frames[i]!, faces[i]!.main!));
+    const chosen = consistencyFrames(faces, anchor);
+    const described = await Promise.all(chosen.map((i) => identityDescriptor(frames[i]!, faces[i]!.main!)));
+    const identities = new Map<number, number[] | null>(chosen.map((i, k) => [i, described[k]!]));
     anchorFace.identity = identities.get(anchor) ?? null;
     for (const [i, identity] of identities) {
       if (i === anchor || !identity || !anchorFace.identity) continue;

@@ -7,6 +7,7 @@ import {
   locateFaces,
   nonMaxSuppression,
   resizeBilinear,
+  resizeBilinearPerPixel,
   toBatchInput,
 } from "./face-api-ops";
 
@@ -48,6 +49,30 @@ describe("NetInput.toBatchTensor", () => {
     expect([first(0, 0), first(1, 0), first(2, 0), first(3, 0)]).toEqual([0, 5, 10, 10]);
     expect([first(0, 1), first(0, 2), first(0, 3)]).toEqual([10, 20, 20]);
     expect(first(1, 1)).toBe(15);
+  });
+
+  it("gives the per-pixel kernel's values bit for bit from row blends, up and down, bytes and floats", () => {
+    let seed = 7;
+    const noise = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31) * 255;
+    // the liveness sizes (a 640×360 frame to the detector's 256, a 300 crop to the SSD's 512, a mesh crop to 128 and
+    // 32) and odd ones, with fractional float32 inputs as the crops carry
+    const cases: [number, number, number, number][] = [
+      [360, 640, 256, 256],
+      [300, 300, 512, 512],
+      [192, 192, 128, 128],
+      [192, 192, 32, 32],
+      [37, 23, 50, 11],
+      [5, 7, 5, 7],
+    ];
+    for (const [h, w, nh, nw] of cases) {
+      const bytes = Uint8Array.from({ length: h * w * 3 }, () => Math.floor(noise()));
+      const floats = Float32Array.from({ length: h * w * 3 }, () => noise() / 3.7);
+      for (const src of [bytes, floats, Array.from(floats)]) {
+        const fast = resizeBilinear(src, h, w, nh, nw);
+        const reference = resizeBilinearPerPixel(src, h, w, nh, nw);
+        expect(Buffer.from(fast.buffer).equals(Buffer.from(reference.buffer))).toBe(true);
+      }
+    }
   });
 });
 

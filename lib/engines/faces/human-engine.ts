@@ -3,19 +3,23 @@ import sharp from "sharp";
 import { setting } from "@/lib/core/env";
 import { SHIPPED_IDENTITY_DESCRIPTOR } from "./descriptors";
 import type { FaceObservation } from "./face-observation";
+import { facePool, FacePoolError, facePoolStatus } from "./face-pool";
 import { detectFacesOnnx, humanOnnx } from "./human-onnx";
-import { clearOfEdges, type Edge } from "./human-pipeline";
+import { clearOfEdges, type Edge, type PipelineResult } from "./human-pipeline";
 import { detectFacesTfjs, humanTfjs } from "./human-tfjs";
-import { resnetDescriptor } from "./resnet-descriptor";
+import { faceApiRuntimes, resnetDescriptor } from "./resnet-descriptor";
 
 // The checks' face engine: @vladmandic/human's pipeline (BlazeFace, face mesh, angles, antispoof, liveness). It runs
 // on onnxruntime-node (human-onnx.ts: human's models converted, its steps rewritten in human-pipeline.ts), and gives
 // Human's own answer: a frame where one of human's rounding or threshold steps fell closer to its edge than the two
 // runtimes can differ (human-pipeline.ts EDGE_MARGINS) is analysed again by Human itself on TF.js WASM
 // (human-tfjs.ts), so every result equals Human-on-TF.js'. FACE_RUNTIME=tfjs (or setFaceRuntime) runs TF.js only
-// (the before-and-after comparisons, the benchmark's baseline). Models are loaded once per process on first use and kept warm. Detections are serialised through
-// one queue: two concurrent steps interleave frame by frame instead of contending for the same cores (and TF.js
-// runs one graph at a time on its backend).
+// (the before-and-after comparisons, the benchmark's baseline). Models are loaded once per process on first use and
+// kept warm. With FACE_WORKERS set, the ONNX work runs in the face pool's worker threads (face-pool.ts): frames sent
+// together are analysed side by side, each worker one at a time. Without the pool (0, the default, or when it cannot
+// start or has died), and for everything on TF.js, work on this thread is serialised through one queue: two
+// concurrent steps interleave frame by frame instead of contending for the same cores (and TF.js runs one graph at a
+// time on its backend).
 
 export type { FaceObservation } from "./face-observation";
 export {
@@ -30,6 +34,8 @@ export {
 
 export type FaceRuntime = "onnx" | "tfjs";
 let runtime: FaceRuntime = setting("FACE_RUNTIME");
+
+export type { PipelineResult };
 
 /** Frames analysed on onnxruntime, and those handed to TF.js because a step sat on an edge (by edge kind). */
 const stats = { onnx: 0, tfjs: 0, edges: {} as Partial<Record<Edge, number>> };
@@ -65,8 +71,12 @@ export async function warmFaceEngine(): Promise<{ version: string; backend: stri
   // at start, not in the middle of a verification
   const h = await humanTfjs();
   if (runtime === "tfjs") return { version: h.version, backend: h.tf.getBackend() };
-  await humanOnnx();
-  return { version: h.version, backend: `onnxruntime-node (${h.tf.getBackend()} near an edge)` };
+  await humanOnnx(); // this thread's sessions too: the answer when the pool is off or has died
+  await facePool()?.warm();
+  return {
+    version: h.version,
+    backend: `onnxruntime-node (${h.tf.getBackend()} near an edge; face pool: ${facePoolStatus()})`,
+  };
 }
 
 /** Decoded RGB pixels of an image, scaled to at most MAX_SIDE, EXIF orientation applied. */
@@ -102,19 +112,41 @@ export async function detectFacesInPixels(image: {
   width: number;
   height: number;
 }): Promise<FaceObservation[]> {
-  const faces = await serialised(async () => {
-    if (runtime === "tfjs") return detectFacesTfjs(image);
-    const result = await detectFacesOnnx(image, undefined, true);
-    const { clear, edges } = clearOfEdges(result.closest);
-    if (clear) {
-      stats.onnx++;
-      return result.faces;
-    }
-    stats.tfjs++;
-    for (const edge of edges) stats.edges[edge] = (stats.edges[edge] ?? 0) + 1;
-    return detectFacesTfjs(image);
-  });
+  const faces = await detectUnsorted(image);
   return faces.sort((a, b) => b.box[2] * b.box[3] - a.box[2] * a.box[3]);
+}
+
+async function detectUnsorted(image: { data: Buffer; width: number; height: number }): Promise<FaceObservation[]> {
+  if (runtime === "tfjs") return serialised(() => detectFacesTfjs(image));
+  const result = await onPoolOrHere(
+    (pool) => pool.detect(image),
+    () => detectFacesOnnx(image, undefined, true),
+  );
+  const { clear, edges } = clearOfEdges(result.closest);
+  if (clear) {
+    stats.onnx++;
+    return result.faces;
+  }
+  stats.tfjs++;
+  for (const edge of edges) stats.edges[edge] = (stats.edges[edge] ?? 0) + 1;
+  return serialised(() => detectFacesTfjs(image));
+}
+
+/** The pool's answer, or this thread's (serialised) when there is no pool or it cannot answer. */
+async function onPoolOrHere<T>(
+  onPool: (pool: NonNullable<ReturnType<typeof facePool>>) => Promise<T>,
+  here: () => Promise<T>,
+): Promise<T> {
+  const pool = facePool();
+  if (pool) {
+    try {
+      return await onPool(pool);
+    } catch (error) {
+      // a dead or closed pool: the same functions run here instead (a model's own error is thrown as before)
+      if (!(error instanceof FacePoolError)) throw error;
+    }
+  }
+  return serialised(here);
 }
 
 /**
@@ -127,5 +159,9 @@ export async function identityDescriptor(
   face: Pick<FaceObservation, "box">,
 ): Promise<number[] | null> {
   const spec = SHIPPED_IDENTITY_DESCRIPTOR;
-  return serialised(() => resnetDescriptor(image, face.box, spec.boxScale, spec.refine));
+  const here = () => resnetDescriptor(image, face.box, spec.boxScale, spec.refine);
+  // the workers run face-api's nets on onnxruntime only: a process that moved them to TF.js keeps them here
+  const onnx = Object.values(faceApiRuntimes()).every((r) => r === "onnx");
+  if (!onnx) return serialised(here);
+  return onPoolOrHere((pool) => pool.describe(image, face.box, spec.boxScale, spec.refine ?? false), here);
 }

@@ -30,6 +30,11 @@ export function setFaceApiRuntimes(runtimes: FaceApiRuntimes): void {
   current = runtimes;
 }
 
+/** Where each net runs in this process now (human-engine.ts sends work to the face pool only when all are ONNX). */
+export function faceApiRuntimes(): FaceApiRuntimes {
+  return current;
+}
+
 function netsOf(runtimes: FaceApiRuntimes): FaceApiNets {
   const pick = (r: FaceApiRuntime) => (r === "onnx" ? onnxNets : tfjsNets);
   return {
