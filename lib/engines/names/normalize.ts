@@ -11,6 +11,7 @@ import { findLegalForm, ORG_STOPWORDS } from "@/lib/engines/names/legal-forms";
 import { numbersAsDigits } from "@/lib/engines/names/numbers";
 import { PLACE_WORDS } from "@/lib/engines/names/place-words";
 import { THAI, thaiReadings, withoutThaiTitle } from "@/lib/engines/names/thai";
+import { burmeseSyllables, MYANMAR } from "@/lib/engines/names/burmese";
 import { foreignName, type TranscriptionSystem } from "@/lib/engines/names/transcription";
 
 // Name normalisation shared by the importers (stored normalizedNames / phoneticKeys) and the screening query, so
@@ -19,7 +20,7 @@ import { foreignName, type TranscriptionSystem } from "@/lib/engines/names/trans
 // Hepburn, Arabic, Persian and Hebrew → their consonants in every customary spelling (abjad.ts), Greek → ELOT 743 and
 // its other customary spellings (greek.ts), Indic scripts → their consonants and written vowels, Cyrillic → any-ascii
 // (BGN-like) and the other romanisation systems as alternatives (cyrillic.ts), Thai → RTGS, letter by letter and Pali
-// (thai.ts), everything else → any-ascii),
+// (thai.ts), Burmese → its syllables as words (burmese.ts), everything else → any-ascii),
 // uppercase ASCII, and give every token a role. The ORDER of the tokens is kept: alignment weighs it.
 // "SURNAME, Given" (one comma) is read as "Given SURNAME", the order lists use for the same person.
 
@@ -135,6 +136,8 @@ function romanWords(word: string, isOptional: boolean): Word[] {
     const [first, ...others] = greekReadings(word);
     if (first) return [make(first, "OTHER", null, others)];
   }
+  // a Burmese name's syllables, each a word as lists write them (burmese.ts)
+  if (MYANMAR.test(word)) return burmeseSyllables(word).map((syllable) => make(syllable, "OTHER"));
   if (THAI.test(word)) {
     const [text, ...others] = thaiReadings(withoutThaiTitle(word));
     return text ? [make(text, "ABJAD", null, others)] : [];
