@@ -53,6 +53,22 @@ export function track(maxes: Record<string, Max>, key: string, value: number, wh
   if (value > m.value || !m.where) Object.assign(m, { value, where });
 }
 
+/** One folder's table of the largest differences (with where each was), each also tracked into `overall`. */
+export function folderTable(
+  lines: string[],
+  heading: string,
+  dir: string,
+  maxes: Record<string, Max>,
+  overall: Record<string, Max>,
+): void {
+  lines.push(heading, "", "| output | max abs difference | where |", "|---|---|---|");
+  for (const [key, m] of Object.entries(maxes)) {
+    lines.push(`| ${key} | ${m.value.toExponential(2)} | ${m.where} |`);
+    track(overall, key, m.value, `${path.basename(dir)}/${m.where}`);
+  }
+  lines.push("");
+}
+
 export function maxAbs(a: ArrayLike<number>, b: ArrayLike<number>): number {
   if (a.length !== b.length) return Infinity;
   let m = 0;
@@ -167,18 +183,14 @@ export async function faceOnnxParity(dirs: readonly string[]): Promise<string> {
       const where = `${path.relative(dir, p.a)}~${path.relative(dir, p.b)}`;
       track(maxes, "pair similarity", Math.abs(cosineSimilarity(a1, b1) - cosineSimilarity(a2, b2)), where);
     }
-    lines.push(
+    folderTable(
+      lines,
       `## ${path.basename(dir)}: ${files.length} photos, ${faces} with a face (human), ${compared} pairs compared` +
         (detectionsDiffer ? `, ${detectionsDiffer} with an SSD face on one side only` : ""),
-      "",
-      "| output | max abs difference | where |",
-      "|---|---|---|",
+      dir,
+      maxes,
+      overall,
     );
-    for (const [key, m] of Object.entries(maxes)) {
-      lines.push(`| ${key} | ${m.value.toExponential(2)} | ${m.where} |`);
-      track(overall, key, m.value, `${path.basename(dir)}/${m.where}`);
-    }
-    lines.push("");
   }
   // the raw boxes of anchors no threshold lets through are printed, not judged: they never reach a result
   const judged = Object.entries(overall).filter(([key]) => !key.startsWith("ssd anchor boxes, all"));

@@ -14,7 +14,7 @@ import {
 } from "@/lib/engines/faces/human-pipeline";
 import { resizeBilinear } from "@/lib/engines/faces/human-ops";
 import { detectFacesTfjs, humanTfjs } from "@/lib/engines/faces/human-tfjs";
-import { maxAbs, parseDataDirs, photosOf, runIfMain, track, type Max } from "./face-onnx-parity";
+import { folderTable, maxAbs, parseDataDirs, photosOf, runIfMain, track, type Max } from "./face-onnx-parity";
 
 // Parity of @vladmandic/human's face pipeline on onnxruntime (human-onnx.ts: models/human-*.onnx converted by
 // tools/make/human-onnx.py, human's JavaScript in human-ops.ts) with Human itself on TF.js WASM (human-tfjs.ts), on
@@ -247,19 +247,15 @@ export async function humanOnnxParity(dirs: readonly string[]): Promise<string> 
       if (faceEngineStats().tfjs > before) handedOver.push(`${name} (${clearOfEdges(mine.closest).edges.join(", ")})`);
       compare(maxes, "engine (ONNX, TF.js near an edge)", human, engine, name);
     }
-    lines.push(
+    folderTable(
+      lines,
       `## ${path.basename(dir)}: ${files.length} photos, ${faces} faces (Human on TF.js); ONNX throughout finds another ` +
         `number of faces on ${countDiffers}; the engine handed ${handedOver.length} to TF.js` +
         (handedOver.length ? `: ${handedOver.join("; ")}` : ""),
-      "",
-      "| output | max abs difference | where |",
-      "|---|---|---|",
+      dir,
+      maxes,
+      overall,
     );
-    for (const [key, m] of Object.entries(maxes)) {
-      lines.push(`| ${key} | ${m.value.toExponential(2)} | ${m.where} |`);
-      track(overall, key, m.value, `${path.basename(dir)}/${m.where}`);
-    }
-    lines.push("");
   }
   lines.push("## all folders", "", "| output | max abs difference | < 1e-3 |", "|---|---|---|");
   for (const [key, m] of Object.entries(overall)) {
