@@ -43,14 +43,15 @@ import { stage } from "@/lib/engines/documents/stage-times";
 //     or when variants agree on a reading whose only fault is a check digit (certainFault). Otherwise a
 //     character-wise vote over all readings is tried.
 //  3b. Fallback: when no variant gives a fully valid reading (and none is a certain fault), PaddleOCR's reading
-//     (paddle-engine.ts) of the straightened band — started beside the variants, read once per document and shared
+//     (paddle-engine.ts) of the straightened band — started beside the variants after the first one (not at all
+//     when the first reading holds with its letters printed on the page: lettersCorroborated), read once and shared
 //     with step 5 — then (when it read the first line in pieces or not at all) the whole image; its reading is taken only when it is fully check-digit valid after repair, so a document whose check
 //     digit is really wrong still cannot be "read" as valid.
 //  4. Choose: a fully valid reading first, then the one most variants agree on, then the most valid fields.
 //     `agreement` (how many variants produced exactly the chosen lines) and `variants` tell the rules how certain
 //     the reading is: a failing check digit declines a document only when the reading is certain (decide.ts).
 //  5. Letters (issue 32): where the chosen reading holds, PaddleOCR's reading of the band decides, glyph by glyph,
-//     the letters no check digit covers (secondLetterReading).
+//     the letters no check digit covers (secondLetterReading) — unless the page prints them all as read.
 //  Stops (issue 35, fourth round of issue 32): the variants stop as soon as a reading holds (settled), a failing
 //  reading is certain (certainFault), PaddleOCR's band reading, which arrives while they run, is fully valid and a
 //  variant read its name line alike (paddleSettles: the fallback's answer, corroborated), or NO_TEXT_VARIANTS variants in a row
