@@ -178,10 +178,12 @@ function words(raw: string, kind: NameKind): Word[] {
   if (kind === "PERSON") text = uninvert(text);
   if (ABJAD.test(text)) text = text.replace(ARABIC_COMPOUND, "$1$2").replace(ARABIC_ARTICLE, "$1");
   const out: Word[] = [];
+  // a title alone is the name there is: kept
+  const dropsTitles = kind === "PERSON" && text.split(SEPARATOR).filter(Boolean).length > 1;
   // parentheses: "(Schweiz)" qualifies the name rather than being part of it
   for (const [i, segment] of text.split(/[()]/).entries())
     for (const word of segment.split(SEPARATOR).filter(Boolean)) {
-      if (kind === "PERSON" && NATIVE_TITLES.has(word) && text.split(SEPARATOR).filter(Boolean).length > 1) continue;
+      if (dropsTitles && NATIVE_TITLES.has(word)) continue;
       out.push(...romanWords(unmaskLookalikes(word), i % 2 === 1));
     }
   return out;
