@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Line, Page } from "tesseract.js";
-import { locateMrzBand } from "./mrz-band";
+import { locateMrzBand, locateMrzBandIn, paddleBandLines } from "./mrz-band";
 import { MRZ_CHAR_HEIGHT, workingWidth } from "./mrz-variants";
 
 // A page OCR result as tesseract gives it: only the fields locateMrzBand reads.
@@ -57,5 +57,33 @@ describe("workingWidth", () => {
     // unmeasured (no MRZ line found by the page OCR): as before, at least 1250 px
     expect(workingWidth(350, 0)).toBe(1250);
     expect(workingWidth(1600, 0)).toBe(1600);
+  });
+});
+
+describe("locateMrzBandIn: PaddleOCR's whole-image lines (no MRZ line in the page OCR)", () => {
+  it("finds the zone where PaddleOCR's boxes show it, not at the bottom (a card's two sides one above the other)", () => {
+    // a 345 × 462 scan: the front's TD1 lines at 158–205, the back (a barcode) below; PaddleOCR's boxes run
+    // top-left, top-right, bottom-right, bottom-left
+    const quad = (y0: number, y1: number) => [
+      [15, y0],
+      [330, y0 + 2],
+      [330, y1 + 2],
+      [15, y1],
+    ];
+    const lines = paddleBandLines([
+      { text: "DOCUMENTO NACIONAL DE IDENTIDAD", box: quad(19, 28) },
+      { text: "8906 65PERS 228", box: quad(173, 186) },
+      { text: "CARDENA SKKJORGESANTHONY<&KKKS", box: quad(190, 202) },
+      { text: "CALLE NICOLAS COPERNICO", box: quad(371, 380) },
+    ]);
+    const band = locateMrzBandIn(lines, 345, 462);
+    expect(band.found).toBe(true);
+    expect(band.top).toBeLessThanOrEqual(158);
+    expect(band.bottom).toBeGreaterThanOrEqual(205);
+    expect(band.bottom).toBeLessThan(300);
+    // the bottom edge is the baseline: the lines descend to the right
+    expect(band.angle).toBeGreaterThan(0);
+    // without MRZ-shaped text, not found: the bottom of the image stays the guess
+    expect(locateMrzBandIn(lines.slice(0, 2), 345, 462).found).toBe(false);
   });
 });

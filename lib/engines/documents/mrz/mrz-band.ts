@@ -27,8 +27,38 @@ export function isMrzLike(text: string): boolean {
   return s.length >= 25 && (s.match(MRZ_CHARS)?.length ?? 0) / s.length >= 0.9 && /<|«|KKK|LLL/.test(s);
 }
 
+/** A text line as the band is located by: tesseract's page lines, or PaddleOCR's boxes (paddleBandLines). */
+export type BandLine = Pick<Line, "text" | "bbox" | "baseline">;
+
 export function locateMrzBand(page: Page, width: number, height: number): Band {
-  const lines = (page.blocks ?? []).flatMap((b) => b.paragraphs.flatMap((p) => p.lines));
+  return locateMrzBandIn(
+    (page.blocks ?? []).flatMap((b) => b.paragraphs.flatMap((p) => p.lines)),
+    width,
+    height,
+  );
+}
+
+/**
+ * PaddleOCR's text lines (whole image) as band lines: its box's corners are top-left, top-right, bottom-right,
+ * bottom-left, so the bottom edge is the baseline.
+ */
+export function paddleBandLines(lines: readonly { text: string; box?: number[][] }[]): BandLine[] {
+  return lines.flatMap(({ text, box }) => {
+    if (box?.length !== 4) return [];
+    const xs = box.map((p) => p[0] ?? 0),
+      ys = box.map((p) => p[1] ?? 0);
+    const [, , br, bl] = box as [number[], number[], number[], number[]];
+    return [
+      {
+        text,
+        bbox: { x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) },
+        baseline: { x0: bl[0] ?? 0, y0: bl[1] ?? 0, x1: br[0] ?? 0, y1: br[1] ?? 0 },
+      },
+    ];
+  });
+}
+
+export function locateMrzBandIn(lines: readonly BandLine[], width: number, height: number): Band {
   const candidates = lines.filter((line) => isMrzLike(line.text));
   // the MRZ is one block of 2–3 lines: keep the lowest candidate and those just above it
   const lowest = candidates.reduce<(typeof candidates)[number] | null>(
@@ -91,7 +121,7 @@ const LINE_LENGTHS = [30, 36, 44];
  * widths either side, only when the page OCR read every MRZ line whole (its length one of ICAO's, ±1): a line it
  * read in part would have its box cut short, and so would the band.
  */
-function horizontalExtent(lines: readonly Line[], width: number): { left: number; right: number } {
+function horizontalExtent(lines: readonly BandLine[], width: number): { left: number; right: number } {
   const whole = lines.every((l) => {
     const n = l.text.replace(/\s/g, "").length;
     return LINE_LENGTHS.some((k) => Math.abs(n - k) <= 1);
@@ -105,7 +135,7 @@ function horizontalExtent(lines: readonly Line[], width: number): { left: number
 }
 
 /** The median height of text lines, less what their tilt adds to their boxes. */
-function lineHeightOf(lines: readonly Line[]): number {
+function lineHeightOf(lines: readonly BandLine[]): number {
   const heights = lines
     .map((l) => {
       const slope = (l.baseline.y1 - l.baseline.y0) / Math.max(1, l.baseline.x1 - l.baseline.x0);

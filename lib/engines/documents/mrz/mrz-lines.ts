@@ -218,6 +218,15 @@ export function voteLines(readings: string[][]): string[] {
 const FIRST_LINE_START = /^[PIACV][A-Z<][A-Z<]{3}[A-Z]+<<[A-Z<]*$/;
 
 /**
+ * The start of a TD1 first line cut in its filler run: document code, issuing state, at least the nine characters
+ * of the document number and its check digit, then only fillers (the filler run detected as a box of its own, or
+ * not at all: seen on a 345-px Peruvian card, `I<PER70275722<2<<<<<<<<`). Padded back to 30 when the two lines below
+ * are TD1's; the composite check digit covers every position padded, so a line cut in its optional data cannot
+ * hold after padding.
+ */
+const TD1_FIRST_LINE_START = /^[IAC][A-Z0-9<][A-Z<]{3}[A-Z0-9<]{10,}<$/;
+
+/**
  * PaddleOCR's text lines → MRZ text variants: upper case, no spaces, «/‹ → '<', lines of MRZ characters only, top
  * to bottom; then the same with runs of ≥ 3 'K' next to fillers or at the line end read as '<' (the LSTM look-alike
  * of a filler; shorter runs are left alone, as names carry no check digit). The variants are only candidates:
@@ -245,6 +254,9 @@ export function paddleTexts(lines: readonly { text: string; box?: number[][] }[]
       const next = all.slice(i + 1).find((n) => n.length >= 25 && !/^<+$/.test(n));
       if (next && (next.length === 44 || next.length === 36) && !next.includes("<<<<<<<<<<<<<<<"))
         texts.push(t.padEnd(next.length, "<"));
+    } else if (TD1_FIRST_LINE_START.test(t)) {
+      const below = all.slice(i + 1, i + 3);
+      if (below.length === 2 && below.every((n) => n.length === 30)) texts.push(t.padEnd(30, "<"));
     }
   });
   if (texts.length === 0) return [];

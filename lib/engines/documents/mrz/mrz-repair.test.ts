@@ -314,3 +314,31 @@ describe("pickMrzLines: a name line whose end OCR lost", () => {
     expect(pickMrzLines(`P<PRTVAN<DER<BERG<<INGRID<MA\n${l2}`)).toBeNull();
   });
 });
+
+describe("PaddleOCR's filler runs (a 345-px TD1 card)", () => {
+  const l1 = "I<PER70275722<2<<<<<<<<<<<<<<<",
+    l2 = "8906120M2107165PER<<<<<<<<<<<8",
+    l3 = "CARDENAS<<JORGE<ANTHONY<<<<<<<";
+
+  it("pads a TD1 first line cut in its filler run when the two lines below are TD1's", () => {
+    const lines = ["I<PER70275722<2<<<<<<<<", l2, l3].map((text, i) => ({ text, box: box(i * 10) }));
+    expect(paddleTexts(lines)).toEqual([`${l1}\n${l2}\n${l3}`]);
+    // not when the lines below are not TD1's
+    expect(paddleTexts([lines[0]!, { text: L2, box: box(10) }])).toEqual([L2]);
+  });
+
+  it("reads optional data of one look-alike among fillers as fillers only when the composite then holds", () => {
+    const read = l2.replace("<<<<<<<<<<<8", "<55555<55558");
+    const { lines, repairs } = repairLines("TD1", [l1, read, l3], printedZone([]));
+    expect(lines).toEqual([l1, l2, l3]);
+    expect(repairs).toContain("optional data <55555<5555 → fillers (composite holds)");
+    // a composite that fails with fillers too: the optional data stays as read
+    const wrong = read.slice(0, -1) + "3";
+    expect(repairLines("TD1", [l1, wrong, l3], printedZone([])).lines[1]).toBe(wrong);
+    // optional data the composite holds with as read is the issuer's: untouched
+    const printed = "8906120M2107165PER<55555<555" + "<";
+    const composite = checkDigit(l1.slice(5, 30) + printed.slice(0, 7) + printed.slice(8, 15) + printed.slice(18, 29));
+    const held = printed.slice(0, 29) + composite;
+    expect(repairLines("TD1", [l1, held, l3], printedZone([])).lines[1]).toBe(held);
+  });
+});

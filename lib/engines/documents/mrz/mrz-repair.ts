@@ -1,7 +1,7 @@
 import type { ParseResult } from "mrz";
 import type { MrzFormat } from "./icao";
 import { repairStates } from "./mrz-states";
-import { compositeHolds, fieldHolds, LAYOUT, put, slice } from "./mrz-layout";
+import { compositeHolds, fieldHolds, LAYOUT, put, slice, type Span } from "./mrz-layout";
 import { isFrenchId, safeParse } from "./mrz-lines";
 import { conformNumber, fitsNumber, FRENCH_ID_NUMBER, numberFormatOf, zeroInDigitRuns } from "./number-formats";
 import { hasValue, nearWord, type PrintedZone } from "@/lib/engines/documents/ocr/printed-zone";
@@ -132,6 +132,8 @@ export function repairLines(
     lines = put(lines, span, fixed);
     repairs.push(`${label} ${code} → ${fixed} (${states.why})`);
   }
+
+  lines = fillerRuns(format, lines, repairs);
 
   // the issuing state's number format (number-formats.ts): a position that holds digits never holds an O, whatever
   // the check digits say (an O/0 swap under weights summing to a multiple of 5 keeps every digit)
@@ -277,6 +279,40 @@ export function repairLines(
     }
   }
   return { lines, repairs };
+}
+
+/** The optional data fields the composite check digit covers (TD3's personal number has its own as well). */
+const OPTIONAL: Record<MrzFormat, Span[]> = {
+  TD1: [
+    [0, 15, 15],
+    [1, 18, 11],
+  ],
+  TD2: [[1, 28, 7]],
+  TD3: [[1, 28, 14]],
+};
+
+/** One character read again and again among fillers: PaddleOCR's look-alikes of '<' (K, 5, S, 3). */
+const FILLER_RUN = /^(?=.*<)<*([K5S3])(?:\1|<)*$/;
+
+/**
+ * Optional data of fillers read as a run of one look-alike (PaddleOCR on a 345-px card: `<55555<5555` for eleven
+ * fillers): read as fillers only when the composite fails as read and holds after, with TD3's personal number check
+ * digit too. Optional data is the issuer's to fill, so a run that is really printed keeps its composite as read.
+ */
+function fillerRuns(format: MrzFormat, lines: string[], repairs: string[]): string[] {
+  if (compositeHolds(format, lines)) return lines;
+  let out = lines;
+  for (const span of OPTIONAL[format]) {
+    const value = slice(out, span);
+    if (FILLER_RUN.test(value)) out = put(out, span, "<".repeat(value.length));
+  }
+  if (out === lines || !compositeHolds(format, out)) return lines;
+  if (format === "TD3" && !fieldHolds(out, OPTIONAL.TD3[0]!) && out[1]![42] !== "<") return lines;
+  for (const span of OPTIONAL[format]) {
+    const before = slice(lines, span);
+    if (before !== slice(out, span)) repairs.push(`optional data ${before} → fillers (composite holds)`);
+  }
+  return out;
 }
 
 /** The French 2×36 card's twelve-character number read through its format (number-formats.ts). */

@@ -15,7 +15,7 @@ import {
   shapeLookup,
   type Candidate,
 } from "./mrz-candidates";
-import { estimateSkew, locateMrzBand } from "./mrz-band";
+import { estimateSkew, locateMrzBand, locateMrzBandIn, paddleBandLines, type Band } from "./mrz-band";
 import { paddleTexts, pickMrzLines, readingHolds, safeParse } from "./mrz-lines";
 import { arbitrateLetters, lettersCorroborated } from "./letter-arbiter";
 import { greyBand, MAX_VARIANTS, MRZ_VARIANTS, thresholdLevel, workingWidth } from "./mrz-variants";
@@ -82,10 +82,22 @@ export type MrzReading = {
  */
 export const NO_TEXT_VARIANTS = 3;
 
+/**
+ * The tilt (degrees) up to which PaddleOCR's boxes locate the zone: a tilted line's box is its quadrilateral's upright
+ * bounding box, as tall as the tilt makes it, and locateMrzBand's reach (six line heights) then takes in text far
+ * above — measured on PassportEye's development images: a passport photographed at −15° had its band widened to
+ * the top of the page, and its MRZ judged "not at the bottom". Tilted pages keep the guessed band (as before).
+ */
+const PADDLE_BAND_TILT = 3;
+
 /** What the reader is told of the document's budget (document-budget.ts). */
 export type ReadingBudget = { spent: boolean; over(): boolean };
 
 const noBudget = (): ReadingBudget => ({ spent: false, over: () => false });
+
+/** A reading that holds with every letter no check digit covers printed on the page too (lettersCorroborated). */
+const corroborated = (c: Candidate | null | undefined, zone: PrintedZone) =>
+  !!c && readingHolds(c.result) && lettersCorroborated(c.format, c.lines, zone);
 
 /**
  * The MRZ of one image, or null when no MRZ-shaped text is there. `page` is the page OCR of the same image;
@@ -100,7 +112,64 @@ export async function readMrz(
 ): Promise<MrzReading | null> {
   const { width = 0, height = 0 } = await sharp(image).metadata();
   if (!width || !height) return null;
-  const band = locateMrzBand(page, width, height);
+  let band = locateMrzBand(page, width, height);
+  // the page OCR found no MRZ line, so the band is a guess (the bottom of the image): PaddleOCR's reading of the
+  // whole image (which the fallback below reads anyway when nothing holds) tells whether the zone lies above it — a
+  // card's two sides one above the other has its MRZ in the middle (a 345-px Peruvian card, whose guessed band held
+  // the back's barcode: 10 s of CPU on noise). Only then is the band moved, and only to level lines (PADDLE_BAND_TILT).
+  // Measured on the development halves (docs/accuracy.md, "Locating the zone"): where the zone is inside the guess,
+  // PaddleOCR's tighter band read worse (a Taiwanese surname lost its I) — the variants were measured on the guess.
+  // PaddleOCR's boxes are not glyph heights: the band's character height stays unmeasured (charHeight 0).
+  let whole: Promise<PaddleLine[] | null> | null = null;
+  if (!band.found) {
+    whole = stage("MRZ: PaddleOCR whole image (locating the zone)", () => paddleRead(image));
+    const lines = await whole;
+    const located = lines ? locateMrzBandIn(paddleBandLines(lines), width, height) : null;
+    if (located?.found && located.top < band.top && Math.abs(located.angle) <= PADDLE_BAND_TILT)
+      band = { ...located, charHeight: 0 };
+  }
+  const at = await readAt(engine, image, band, zone, budget, whole);
+  const { candidates, variants } = at;
+  const chosen = choose(candidates, zone);
+  if (!chosen) return null;
+  const { agreement } = chosen;
+  // the second reading of the letters only within the budget (the reading holds: nothing to send to review)
+  const best =
+    budget.over() || (!at.paddleStarted() && corroborated(chosen.best, zone))
+      ? chosen.best
+      : await stage("MRZ: PaddleOCR letters", async () => secondLetterReading(chosen.best, await at.readBand(), zone));
+  return {
+    lines: best.lines,
+    rawLines: best.raw,
+    format: best.format,
+    result: best.result,
+    repairs: best.repairs,
+    position: (band.top + band.bottom) / 2 / height,
+    confidence: best.confidence,
+    agreement,
+    variants,
+  };
+}
+
+/** What the band gave: its candidates, and PaddleOCR's reading of it. */
+type BandReading = {
+  candidates: Candidate[];
+  variants: number;
+  /** PaddleOCR's reading of the straightened band (started once, on first call) */
+  readBand: () => Promise<PaddleLine[] | null>;
+  paddleStarted: () => boolean;
+};
+
+/** Steps 2–3b on the band: deskew, the tesseract variants, PaddleOCR's band reading, then the whole image's
+ * (`whole`: already read to locate the band). */
+async function readAt(
+  engine: OcrEngine,
+  image: Buffer,
+  band: Band,
+  zone: PrintedZone,
+  budget: ReadingBudget,
+  whole: Promise<PaddleLine[] | null> | null,
+): Promise<BandReading> {
   const cropped = await sharp(image)
     .extract({
       left: band.left,
@@ -128,8 +197,6 @@ export async function readMrz(
     }
     return paddleBand;
   };
-  const corroborated = (c: Candidate | null | undefined) =>
-    !!c && readingHolds(c.result) && lettersCorroborated(c.format, c.lines, zone);
   const candidates: Candidate[] = [];
   let variants = 0;
   let certain = false;
@@ -150,7 +217,7 @@ export async function readMrz(
     const scale = input.info.width / grey.width;
     const c = candidateOf(name, ocr.text, ocr.confidence, zone, (picked) => shapeLookup(ocr, grey, scale, picked));
     if (c) candidates.push(c);
-    if (variants === 1 && !corroborated(c)) void readBand();
+    if (variants === 1 && !corroborated(c, zone)) void readBand();
     noText = c || pickMrzLines(ocr.text) ? 0 : noText + 1;
     if (settled(candidates)) break;
     // a reading two variants agree on whose only fault is one check digit (a document that carries a wrong one):
@@ -174,7 +241,7 @@ export async function readMrz(
     for (const source of [readBand(), null]) {
       const c = await stage("MRZ: PaddleOCR fallback", async () =>
         paddleCandidate(
-          await (source ?? paddleRead(image)),
+          await (source ?? whole ?? paddleRead(image)),
           zone,
           candidates.find((k) => k.shapes),
         ),
@@ -184,25 +251,7 @@ export async function readMrz(
     }
     if (found) candidates.push(found.c);
   }
-  const chosen = choose(candidates, zone);
-  if (!chosen) return null;
-  const { agreement } = chosen;
-  // the second reading of the letters only within the budget (the reading holds: nothing to send to review)
-  const best =
-    budget.over() || (!paddleBand && corroborated(chosen.best))
-      ? chosen.best
-      : await stage("MRZ: PaddleOCR letters", async () => secondLetterReading(chosen.best, await readBand(), zone));
-  return {
-    lines: best.lines,
-    rawLines: best.raw,
-    format: best.format,
-    result: best.result,
-    repairs: best.repairs,
-    position: (band.top + band.bottom) / 2 / height,
-    confidence: best.confidence,
-    agreement,
-    variants,
-  };
+  return { candidates, variants, readBand, paddleStarted: () => !!paddleBand };
 }
 
 /**
