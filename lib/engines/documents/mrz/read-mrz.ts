@@ -30,7 +30,8 @@ import { stage } from "@/lib/engines/documents/stage-times";
 // Reading the machine-readable zone of one side of a document.
 //  1. Locate: the page OCR (already run for the printed fields) finds the MRZ as long upper-case lines (with room
 //     above for a line it could not read when it found fewer than three). Without such lines, the bottom 40 % of
-//     the image is read (where TD1/TD2/TD3 put it).
+//     the image is read (where TD1/TD2/TD3 put it) — unless PaddleOCR's reading of the whole image, then made first,
+//     shows level MRZ lines above that guess (two sides scanned one above the other): then their band is.
 //  2. Deskew: by the baseline angle of the MRZ lines the page OCR found; where it found none, by the band's own
 //     estimate (the rotation that makes the horizontal projection of the dark strokes sharpest, ±5° in 0.2° steps).
 //  2b. Narrow and scale: to the MRZ lines' own width when the page OCR read them whole (a card's two sides
