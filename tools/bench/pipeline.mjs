@@ -362,6 +362,7 @@ async function main() {
       inputs: FULL ? { material, address: ADDRESS } : { address: ADDRESS },
       metadata: "userId bench-pipeline (one identity: no duplicate matches between identities)",
       app: "next production build via server/http-front.ts, in-process worker, models preloaded at start, own process",
+      mallocArenaMax: process.env.MALLOC_ARENA_MAX ?? "glibc's default (8 × cores)",
       receiver: "node:http, every event, own process",
       latency: "send-inputs response received → verification_completed received",
       enginePollMs: Number(process.env.ENGINE_POLL_MS || 500),
