@@ -28,7 +28,7 @@ type Slot = { worker: Worker; pending: Map<number, Pending>; alive: boolean };
 export type FacePool = {
   size(): number;
   warm(): Promise<void>;
-  detect(image: PoolImage): Promise<PipelineResult>;
+  detect(image: PoolImage, stopNearEdge?: boolean): Promise<PipelineResult>;
   describe(
     image: PoolImage,
     box: readonly [number, number, number, number],
@@ -103,7 +103,7 @@ export function createFacePool(size: number, file = faceWorkerFile()): FacePool 
       const failed = started.find((r) => r.status === "rejected");
       if (failed && !slots.some((s) => s.alive)) status = `off: ${(failed.reason as Error).message}`;
     },
-    detect: (image) => send<PipelineResult>({ kind: "detect", image }),
+    detect: (image, stopNearEdge = true) => send<PipelineResult>({ kind: "detect", image, stopNearEdge }),
     describe: (image, box, boxScale, refine) =>
       send<number[] | null>({ kind: "describe", image, box, boxScale, refine }),
     async close() {
