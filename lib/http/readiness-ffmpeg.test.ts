@@ -8,7 +8,6 @@ const machine = vi.hoisted(() => ({
   sandbox: { active: true, uid: 65534 } as SandboxState,
 }));
 vi.mock("@/lib/core/db", () => ({ prisma: {} }));
-vi.mock("@/lib/engines/faces/human-engine", () => ({ humanPackageDir: () => "" }));
 vi.mock("@/lib/engines/video/ffmpeg", () => ({
   ffmpegBinary: () => ({ source: machine.source, ffmpeg: "/usr/bin/ffmpeg", ffprobe: null }),
   ffmpegVersion: async () => "5.1.9",

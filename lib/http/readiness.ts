@@ -2,8 +2,7 @@ import "server-only";
 import { access, readdir } from "node:fs/promises";
 import path from "node:path";
 import { prisma } from "@/lib/core/db";
-import { faceModelsDir } from "@/lib/engines/faces/face-api-onnx";
-import { humanPackageDir } from "@/lib/engines/faces/human-engine";
+import { FACE_API_ONNX_MODELS, faceModelsDir } from "@/lib/engines/faces/face-api-onnx";
 import { HUMAN_ONNX_MODELS } from "@/lib/engines/faces/human-onnx";
 import { packageDir } from "@/lib/engines/geo/package-dir";
 import { secrets } from "@/lib/core/secrets";
@@ -98,21 +97,31 @@ export async function ffmpegReadiness(): Promise<Part> {
 /** The model files the checks load are installed and readable (loading them is the preload's job, not a probe's). */
 async function models(): Promise<Part> {
   const files = [
-    ...["blazeface", "facemesh", "antispoof", "liveness"].flatMap((m) =>
-      [".json", ".bin"].map((ext) => () => path.join(humanPackageDir(), "models", `${m}${ext}`)),
-    ),
-    // human's models converted to ONNX (what the checks run) are committed files, listed here all the same
-    ...Object.values(HUMAN_ONNX_MODELS).map((f) => () => path.join(faceModelsDir(), f)),
-    ...["ssd_mobilenetv1_model", "face_landmark_68_model", "face_recognition_model"].map(
-      (m) => () => path.join(packageDir("@vladmandic/face-api"), "model", `${m}.bin`),
+    // human's models converted to ONNX and face-api's nets rebuilt as ONNX (what the checks run): committed files,
+    // listed here all the same
+    ...[...Object.values(HUMAN_ONNX_MODELS), ...Object.values(FACE_API_ONNX_MODELS)].map(
+      (f) => () => path.join(faceModelsDir(), f),
     ),
     ...["4.0.0", "4.0.0_best_int"].map(
       (v) => () => path.join(packageDir("@tesseract.js-data/eng"), v, "eng.traineddata.gz"),
     ),
+    // Human's TF.js models only where a comparison runtime loads them (FACE_RUNTIME=onnx-exact or tfjs)
+    ...(setting("FACE_RUNTIME") === "onnx" ? [] : await humanTfjsModelFiles()),
   ];
   let missing = 0;
-  for (const file of files) await access(file()).catch(() => missing++);
+  // a package that is not installed throws while its path is resolved: counted as missing too
+  for (const file of files)
+    await Promise.resolve()
+      .then(() => access(file()))
+      .catch(() => missing++);
   return missing ? { ok: false, detail: `${missing} model file(s) missing: reinstall (npm install)` } : { ok: true };
+}
+
+async function humanTfjsModelFiles(): Promise<(() => string)[]> {
+  const { humanPackageDir } = await import("@/lib/engines/faces/human-tfjs");
+  return ["blazeface", "facemesh", "antispoof", "liveness"].flatMap((m) =>
+    [".json", ".bin"].map((ext) => () => path.join(humanPackageDir(), "models", `${m}${ext}`)),
+  );
 }
 
 export async function readiness(): Promise<Readiness> {

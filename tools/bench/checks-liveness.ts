@@ -34,9 +34,10 @@ import { testPorts, offlineVerification } from "@/test/check-ports";
 // Issue 35: it measures the service's face-api runtimes (SHIPPED_FACE_API_RUNTIMES) and, as the baseline, the same
 // nets on TF.js (TFJS_ONLY), each in a process of its own (peak RSS is per process), and prints the ratios.
 // `--threads 2` gives the ONNX sessions two intra-op threads and pins the process to two cores (taskset -c 0,1).
-// Issue 35, human on onnxruntime: three processes — shipped (human's pipeline and face-api's nets on onnxruntime),
-// human-tfjs (face-api on onnxruntime, Human on TF.js: the tree before human's move) and tfjs (both on TF.js); each
-// prints how many frames its face engine answered on onnxruntime and how many it handed to TF.js.
+// Issue 35, human on onnxruntime: four processes — shipped (human's pipeline and face-api's nets on onnxruntime, every
+// frame: TF.js never loaded), onnx-exact (the same, Human on TF.js loaded for a frame near one of its edges: the tree
+// before TF.js left the service), human-tfjs (face-api on onnxruntime, Human on TF.js: the tree before human's move)
+// and tfjs (both on TF.js); each prints how many frames its face engine answered on onnxruntime and how many on TF.js.
 
 const RUNS = 7;
 
@@ -128,7 +129,7 @@ export async function benchLiveness(runs = RUNS) {
 
 type Result = Awaited<ReturnType<typeof benchLiveness>>;
 
-type Variant = "shipped" | "human-tfjs" | "tfjs";
+type Variant = "shipped" | "onnx-exact" | "human-tfjs" | "tfjs";
 
 type Child = { variant: Variant; threads: number; cores: "0" | "0,1" | "all"; workers?: number | "auto" };
 
@@ -163,11 +164,12 @@ async function main(): Promise<void> {
     setFaceApiOnnxThreads(threads);
     const runtimes: FaceApiRuntimes = child === "tfjs" ? TFJS_ONLY : SHIPPED_FACE_API_RUNTIMES;
     setFaceApiRuntimes(runtimes);
-    setFaceRuntime(child === "shipped" ? "onnx" : "tfjs");
+    const human = child === "shipped" ? "onnx" : child === "onnx-exact" ? "onnx-exact" : "tfjs";
+    setFaceRuntime(human);
     console.log(
       JSON.stringify({
         face_api_runtimes: runtimes,
-        human_runtime: child === "shipped" ? "onnx" : "tfjs",
+        human_runtime: human,
         onnx_threads: threads,
         ...(await benchLiveness()),
       }),
@@ -180,6 +182,7 @@ async function main(): Promise<void> {
   const cores = threads > 1 ? "0,1" : "0";
   // FACE_WORKERS=0: the one-core figures as before the face pool (a pool on one pinned core only adds copies)
   const shipped = childRun({ variant: "shipped", threads, cores, workers: 0 }, video);
+  const exact = childRun({ variant: "onnx-exact", threads, cores, workers: 0 }, video);
   const humanTfjs = childRun({ variant: "human-tfjs", threads, cores, workers: 0 }, video);
   const baseline = childRun({ variant: "tfjs", threads, cores, workers: 0 }, video);
   const ratio = (a: number, b: number) => Math.round((100 * a) / b) / 100;
@@ -187,8 +190,14 @@ async function main(): Promise<void> {
     JSON.stringify(
       {
         shipped,
+        onnx_exact: exact,
         human_on_tfjs: humanTfjs,
         tfjs_baseline: baseline,
+        same_output_as_onnx_exact: shipped.output_sha256 === exact.output_sha256,
+        ratio_shipped_to_onnx_exact: {
+          liveness_median: ratio(shipped.median_ms, exact.median_ms),
+          peak_rss: ratio(shipped.peak_rss_mb, exact.peak_rss_mb),
+        },
         ratio_shipped_to_human_on_tfjs: {
           liveness_median: ratio(shipped.median_ms, humanTfjs.median_ms),
           detection_stage: ratio(

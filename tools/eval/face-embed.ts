@@ -11,13 +11,8 @@ import {
   type HumanDescriptor,
 } from "@/lib/engines/faces/descriptors";
 import { faceApi, resnetDescriptor } from "@/lib/engines/faces/resnet-descriptor";
-import {
-  decodeImage,
-  humanConfig,
-  humanModelsDir,
-  humanPackageDir,
-  withFileFetch,
-} from "@/lib/engines/faces/human-engine";
+import { decodeImage, detectFacesInPixels, warmFaceEngine } from "@/lib/engines/faces/human-engine";
+import { humanConfig, humanModelsDir, humanPackageDir, withFileFetch } from "@/lib/engines/faces/human-tfjs";
 import { packageDir } from "@/lib/engines/geo/package-dir";
 
 // One descriptor over a list of photos, in a process of its own (each model family keeps module-level state, so
@@ -140,16 +135,18 @@ function faceApiEmbedder(): Embedder & { embedPixels(image: Pixels): Promise<Fou
   };
 }
 
-/** face-api's descriptor on the face human found (the production path, lib/engines/faces/resnet-descriptor.ts) */
+/**
+ * face-api's descriptor on the face the checks' engine found (the production path: human-engine.ts'
+ * detectFacesInPixels, on the runtime FACE_RUNTIME names, then lib/engines/faces/resnet-descriptor.ts)
+ */
 function resnetOnHumanEmbedder(spec: FaceApiDescriptor): Embedder {
-  const detector = humanEmbedder(null);
   return {
     async load() {
-      await detector.load();
+      await warmFaceEngine();
       await faceApi();
     },
     async embed(image) {
-      const face = await detector.embed(image);
+      const face = (await detectFacesInPixels(image))[0];
       if (!face) return null;
       const embedding = await resnetDescriptor(
         image,

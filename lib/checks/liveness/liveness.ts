@@ -211,7 +211,7 @@ export const liveness: VerificationProcess = {
           still_frame_difference: VIDEO_THRESHOLDS.STILL_FRAME_DIFF,
         },
         engine:
-          "@vladmandic/human 3.3 (tfjs wasm) faces and poses, face-api ResNet-34 identity descriptor, ffmpeg frames",
+          "@vladmandic/human 3.3 faces and poses, face-api ResNet-34 identity descriptor (both on onnxruntime), ffmpeg frames",
       },
     };
   },

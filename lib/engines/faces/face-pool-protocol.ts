@@ -6,7 +6,7 @@ export type PoolImage = { data: Uint8Array; width: number; height: number };
 /** What the pool asks a worker; the request carries an id its reply repeats. */
 export type PoolAsk =
   | { kind: "warm" }
-  | { kind: "detect"; image: PoolImage }
+  | { kind: "detect"; image: PoolImage; stopNearEdge: boolean }
   | {
       kind: "describe";
       image: PoolImage;

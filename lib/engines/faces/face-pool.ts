@@ -12,8 +12,8 @@ import type { PoolAsk, PoolImage, PoolReply } from "./face-pool-protocol";
 // frames of a video awaited together still run one after the other. FACE_WORKERS threads ("auto": one per core; 0,
 // the default, runs no pool: on 2 cores it made the full KYC ~9 % faster for ~0.36 GB, docs/benchmarks.md), each
 // with its own sessions (face-worker.ts), answer "detect this frame" and "describe this face" with the functions
-// this thread would run, so the answers are the same; the caller (human-engine.ts) keeps the hand-over to Human on
-// TF.js, which only this thread loads. Started warm with the engine (warmFaceEngine), not per verification. A worker
+// this thread would run, so the answers are the same; under FACE_RUNTIME=onnx-exact the caller (human-engine.ts) keeps
+// the hand-over to Human on TF.js, which only this thread loads. Started warm with the engine (warmFaceEngine), not per verification. A worker
 // that dies fails its requests with FacePoolError and leaves the pool; the caller answers those on its own thread,
 // as it does when the pool is closed or cannot start (no tsx to load the worker's source: facePoolStatus says why).
 
@@ -28,7 +28,7 @@ type Slot = { worker: Worker; pending: Map<number, Pending>; alive: boolean };
 export type FacePool = {
   size(): number;
   warm(): Promise<void>;
-  detect(image: PoolImage): Promise<PipelineResult>;
+  detect(image: PoolImage, stopNearEdge?: boolean): Promise<PipelineResult>;
   describe(
     image: PoolImage,
     box: readonly [number, number, number, number],
@@ -103,7 +103,7 @@ export function createFacePool(size: number, file = faceWorkerFile()): FacePool 
       const failed = started.find((r) => r.status === "rejected");
       if (failed && !slots.some((s) => s.alive)) status = `off: ${(failed.reason as Error).message}`;
     },
-    detect: (image) => send<PipelineResult>({ kind: "detect", image }),
+    detect: (image, stopNearEdge = true) => send<PipelineResult>({ kind: "detect", image, stopNearEdge }),
     describe: (image, box, boxScale, refine) =>
       send<number[] | null>({ kind: "describe", image, box, boxScale, refine }),
     async close() {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { sampleFace } from "@/test/sample-faces";
-import { detectFaces, scoreOrZero } from "./human-engine";
+import { detectFaces } from "./human-engine";
+import { scoreOrZero } from "./human-tfjs";
 
 // human drops a model score of exactly 0 (`if (antispoofRes) res.real = …`) and rounds to 2 decimals, so a certain
 // spoof came back without a score and was stored as null, as if the model had not run (issue 31, item 5).

@@ -5,39 +5,39 @@ import { SHIPPED_IDENTITY_DESCRIPTOR } from "./descriptors";
 import type { FaceObservation } from "./face-observation";
 import { facePool, FacePoolError, facePoolStatus } from "./face-pool";
 import { detectFacesOnnx, humanOnnx } from "./human-onnx";
-import { clearOfEdges, type Edge, type PipelineResult } from "./human-pipeline";
-import { detectFacesTfjs, humanTfjs } from "./human-tfjs";
+import { clearOfEdges, DETECTOR, type Edge, type PipelineResult } from "./human-pipeline";
 import { faceApiRuntimes, resnetDescriptor } from "./resnet-descriptor";
 
-// The checks' face engine: @vladmandic/human's pipeline (BlazeFace, face mesh, angles, antispoof, liveness). It runs
-// on onnxruntime-node (human-onnx.ts: human's models converted, its steps rewritten in human-pipeline.ts), and gives
-// Human's own answer: a frame where one of human's rounding or threshold steps fell closer to its edge than the two
-// runtimes can differ (human-pipeline.ts EDGE_MARGINS) is analysed again by Human itself on TF.js WASM
-// (human-tfjs.ts), so every result equals Human-on-TF.js'. FACE_RUNTIME=tfjs (or setFaceRuntime) runs TF.js only
-// (the before-and-after comparisons, the benchmark's baseline). Models are loaded once per process on first use and
-// kept warm. With FACE_WORKERS set, the ONNX work runs in the face pool's worker threads (face-pool.ts): frames sent
-// together are analysed side by side, each worker one at a time. Without the pool (0, the default, or when it cannot
-// start or has died), and for everything on TF.js, work on this thread is serialised through one queue: two
-// concurrent steps interleave frame by frame instead of contending for the same cores (and TF.js runs one graph at a
-// time on its backend).
+// The checks' face engine: @vladmandic/human's pipeline (BlazeFace, face mesh, angles, antispoof, liveness) on
+// onnxruntime-node (human-onnx.ts: human's models converted, its steps rewritten in human-pipeline.ts), every frame.
+// TF.js is neither imported nor loaded by the service (issue 35: docs/accuracy.md "ONNX on every frame" measured
+// that no figure moves). Two comparison runtimes stay, each loading Human on TF.js WASM (human-tfjs.ts, imported only
+// then): FACE_RUNTIME=onnx-exact answers a frame where one of human's rounding or threshold steps fell closer to its
+// edge than the two runtimes can differ (human-pipeline.ts EDGE_MARGINS) with Human itself, so every result equals
+// Human-on-TF.js' (the tree before the switch); FACE_RUNTIME=tfjs runs Human on TF.js for every frame (the
+// benchmarks' baseline). Models are loaded once per process on first use and kept warm. With FACE_WORKERS set, the
+// ONNX work runs in the face pool's worker threads (face-pool.ts): frames sent together are analysed side by side,
+// each worker one at a time. Without the pool (0, the default, or when it cannot start or has died), and for
+// everything on TF.js, work on this thread is serialised through one queue: two concurrent steps interleave frame by
+// frame instead of contending for the same cores (and TF.js runs one graph at a time on its backend).
 
 export type { FaceObservation } from "./face-observation";
-export {
-  DETECTOR_BOX_SCALE,
-  humanConfig,
-  humanModelsDir,
-  humanModelUrl,
-  humanPackageDir,
-  scoreOrZero,
-  withFileFetch,
-} from "./human-tfjs";
 
-export type FaceRuntime = "onnx" | "tfjs";
+/** How much human enlarges blazeface's box before the mesh (its `detector.scale`); the returned box keeps it. */
+export const DETECTOR_BOX_SCALE = DETECTOR.scale;
+
+export type FaceRuntime = "onnx" | "onnx-exact" | "tfjs";
 let runtime: FaceRuntime = setting("FACE_RUNTIME");
 
 export type { PipelineResult };
 
-/** Frames analysed on onnxruntime, and those handed to TF.js because a step sat on an edge (by edge kind). */
+// Human on TF.js, for the comparison runtimes only: a dynamic import, so the service never reads the module
+const tfjs = () => import("./human-tfjs");
+
+/**
+ * Frames answered on onnxruntime, frames answered by Human on TF.js, and frames whose ONNX answer sat near one of
+ * human's edges, by edge kind (handed to TF.js under onnx-exact; taken as they are under onnx).
+ */
 const stats = { onnx: 0, tfjs: 0, edges: {} as Partial<Record<Edge, number>> };
 
 export function faceEngineStats() {
@@ -66,16 +66,20 @@ function serialised<T>(fn: () => Promise<T>): Promise<T> {
 }
 
 /** Loads the models now (e.g. before a benchmark) instead of on the first detection. */
-export async function warmFaceEngine(): Promise<{ version: string; backend: string }> {
-  // Human on TF.js is loaded with the ONNX sessions: a frame near an edge needs it, and its load (~1 s) belongs
-  // at start, not in the middle of a verification
-  const h = await humanTfjs();
-  if (runtime === "tfjs") return { version: h.version, backend: h.tf.getBackend() };
+export async function warmFaceEngine(): Promise<{ runtime: FaceRuntime; backend: string }> {
+  if (runtime === "tfjs") {
+    const h = await (await tfjs()).humanTfjs();
+    return { runtime, backend: `Human ${h.version} on TF.js ${h.tf.getBackend()}` };
+  }
   await humanOnnx(); // this thread's sessions too: the answer when the pool is off or has died
   await facePool()?.warm();
+  if (runtime === "onnx") return { runtime, backend: `onnxruntime-node, every frame (face pool: ${facePoolStatus()})` };
+  // onnx-exact: Human on TF.js is loaded with the ONNX sessions, as a frame near an edge needs it, and its load
+  // (~1 s) belongs at start, not in the middle of a verification
+  const h = await (await tfjs()).humanTfjs();
   return {
-    version: h.version,
-    backend: `onnxruntime-node (${h.tf.getBackend()} near an edge; face pool: ${facePoolStatus()})`,
+    runtime,
+    backend: `onnxruntime-node (Human ${h.version} on TF.js ${h.tf.getBackend()} near an edge; face pool: ${facePoolStatus()})`,
   };
 }
 
@@ -117,18 +121,25 @@ export async function detectFacesInPixels(image: {
 }
 
 async function detectUnsorted(image: { data: Buffer; width: number; height: number }): Promise<FaceObservation[]> {
-  if (runtime === "tfjs") return serialised(() => detectFacesTfjs(image));
+  if (runtime === "tfjs") return detectOnTfjs(image);
+  const exact = runtime === "onnx-exact";
+  // under onnx the pipeline runs to the end and reports how close it came to each edge (counted, not acted on)
   const result = await onPoolOrHere(
-    (pool) => pool.detect(image),
-    () => detectFacesOnnx(image, undefined, true),
+    (pool) => pool.detect(image, exact),
+    () => detectFacesOnnx(image, undefined, exact),
   );
   const { clear, edges } = clearOfEdges(result.closest);
-  if (clear) {
+  for (const edge of edges) stats.edges[edge] = (stats.edges[edge] ?? 0) + 1;
+  if (clear || !exact) {
     stats.onnx++;
     return result.faces;
   }
+  return detectOnTfjs(image);
+}
+
+async function detectOnTfjs(image: { data: Buffer; width: number; height: number }): Promise<FaceObservation[]> {
+  const { detectFacesTfjs } = await tfjs();
   stats.tfjs++;
-  for (const edge of edges) stats.edges[edge] = (stats.edges[edge] ?? 0) + 1;
   return serialised(() => detectFacesTfjs(image));
 }
 

@@ -7,11 +7,13 @@ import { packageDir } from "@/lib/engines/geo/package-dir";
 import { setting } from "@/lib/core/env";
 import type { HumanDescriptor } from "./descriptors";
 import type { FaceObservation } from "./face-observation";
+import { DETECTOR } from "./human-pipeline";
 
 // @vladmandic/human (its node-wasm build) on the tfjs WASM backend, models read from the installed package: nothing
 // is fetched. The checks ran on it until issue 35 moved them to human-onnx.ts (the same models and steps on
-// onnxruntime); it stays for the parity evaluation (tools/eval/human-onnx-parity.ts), the descriptor evaluation's
-// workers (tools/eval/face-embed.ts) and FACE_RUNTIME=tfjs. Loaded once per process on first use and kept warm (a
+// onnxruntime); the service no longer imports it. It stays for the parity evaluation (tools/eval/human-onnx-parity.ts),
+// the descriptor evaluation's workers (tools/eval/face-embed.ts), the tests' head-turn renderer
+// (test/head-turn-video.ts) and the comparison runtimes FACE_RUNTIME=onnx-exact and tfjs (human-engine.ts). Loaded once per process on first use and kept warm (a
 // module-level promise, so two steps asking at once share one load). tfjs runs one graph at a time on one backend:
 // the caller (human-engine.ts) serialises detections through its queue.
 
@@ -72,7 +74,7 @@ export function humanModelUrl(spec: HumanDescriptor): string {
 }
 
 /** How much human enlarges blazeface's box before the mesh (its `detector.scale`); the returned box keeps it. */
-export const DETECTOR_BOX_SCALE = 1.4;
+export const DETECTOR_BOX_SCALE = DETECTOR.scale;
 
 /** human's configuration; `descriptor` null (the checks): faces, mesh, pose and antispoof only, no descriptor model. */
 export function humanConfig(humanDir: string, wasmDir: string, descriptor: HumanDescriptor | null = null) {

@@ -2,7 +2,7 @@ import "server-only";
 import sharp from "sharp";
 import { alignMinBbox, extractFace, type Rgb } from "./face-api-ops";
 import { onnxNets } from "./face-api-onnx";
-import { faceApiTfjs, tfjsNets, type FaceApiNets } from "./face-api-tfjs";
+import type { FaceApiNets } from "./face-api-tfjs";
 
 // The ResNet-34 face descriptor of @vladmandic/face-api (dlib's 128-d face recognition model), fed the face that
 // human found: a square crop around human's box, face-api's 68 landmarks on it, its own aligned chip, the
@@ -16,8 +16,6 @@ type Pixels = { data: Buffer; width: number; height: number };
 type Box = readonly [number, number, number, number];
 export type FaceApiRuntime = "onnx" | "tfjs";
 export type FaceApiRuntimes = { ssd: FaceApiRuntime; landmarks: FaceApiRuntime; descriptor: FaceApiRuntime };
-
-export { RESNET_PACKAGE, faceApiDir } from "./face-api-tfjs";
 
 /** Where each net runs in the service. */
 export const SHIPPED_FACE_API_RUNTIMES: FaceApiRuntimes = { ssd: "onnx", landmarks: "onnx", descriptor: "onnx" };
@@ -35,6 +33,15 @@ export function faceApiRuntimes(): FaceApiRuntimes {
   return current;
 }
 
+// face-api on TF.js (the benches' baseline, the parity tool) through a dynamic import: the service, whose nets all run
+// on onnxruntime, never reads the module
+const tfjs = () => import("./face-api-tfjs");
+const tfjsNets: FaceApiNets = {
+  detectSingleFace: async (image, minConfidence) => (await tfjs()).tfjsNets.detectSingleFace(image, minConfidence),
+  detectFaceLandmarks: async (face) => (await tfjs()).tfjsNets.detectFaceLandmarks(face),
+  computeFaceDescriptor: async (chip) => (await tfjs()).tfjsNets.computeFaceDescriptor(chip),
+};
+
 function netsOf(runtimes: FaceApiRuntimes): FaceApiNets {
   const pick = (r: FaceApiRuntime) => (r === "onnx" ? onnxNets : tfjsNets);
   return {
@@ -48,7 +55,7 @@ function netsOf(runtimes: FaceApiRuntimes): FaceApiNets {
 export async function faceApi(runtimes: FaceApiRuntimes = current): Promise<void> {
   const all = [runtimes.ssd, runtimes.landmarks, runtimes.descriptor];
   if (all.includes("onnx")) await (await import("./face-api-onnx")).faceApiOnnx();
-  if (all.includes("tfjs")) await faceApiTfjs();
+  if (all.includes("tfjs")) await (await tfjs()).faceApiTfjs();
 }
 
 /** Square crop of side boxScale × the box's longer side, centred on the box; the part outside the image mirrored. */
