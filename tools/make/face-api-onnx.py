@@ -185,7 +185,11 @@ def ssd_mobilenetv1(weights):
     def depthwise(x, idx, stride):  # depthwiseConvLayer: tf.batchNorm = (x - mean) * rsqrt(var + eps) * scale + offset
         p = f"MobilenetV1/Conv2d_{idx}_depthwise"
         out = g.conv(x, weights[f"{p}/depthwise_weights"], stride, "same", depthwise=True)
-        out = g.channel(out, weights[f"{p}/BatchNorm/moving_mean"], "Sub")
+        # x - mean written as x + (-mean): the same value in IEEE arithmetic (negation is exact), and the form
+        # onnxruntime's ConvAddFusion recognises, so that it folds the whole batch norm into the depthwise conv and
+        # fuses the clip (a Sub between them blocked every fusion: 69 -> 50 ms per SSD run on one core)
+        mean = weights[f"{p}/BatchNorm/moving_mean"]
+        out = g.channel(out, -(mean.astype(np.float32) if isinstance(mean, Quantised) else np.asarray(mean, np.float32)), "Add")
         inv = (1 / np.sqrt(weights[f"{p}/BatchNorm/moving_variance"].astype(np.float32) + np.float32(0.0010000000474974513)))
         out = g.channel(out, inv.astype(np.float32), "Mul")
         out = g.channel(out, weights[f"{p}/BatchNorm/gamma"], "Mul")
