@@ -270,6 +270,22 @@ function memoryMb(pid) {
   }
 }
 
+/** The app's child processes at the end (the launcher's helper, lib/engines/video/launcher.ts …): command, RSS, peak. */
+function childrenMemoryMb(pid) {
+  try {
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean);
+    const command = (child) =>
+      readFileSync(`/proc/${child}/cmdline`, "utf8")
+        .split("\0")
+        .filter(Boolean)
+        .map((a) => path.basename(a))
+        .join(" ");
+    return children.map((child) => ({ command: command(child).slice(0, 80), ...memoryMb(child) }));
+  } catch {
+    return [];
+  }
+}
+
 async function main() {
   log(`migrations: ${await runMigrations("deploy")}`);
   buildApp();
@@ -332,6 +348,7 @@ async function main() {
     return runs;
   });
   const appMemoryMb = memoryMb(app.pid);
+  const appChildrenMemoryMb = childrenMemoryMb(app.pid);
   const ids = (phase) => phase.runs.map((r) => r.verificationId);
   // outcomes of every bench verification; the time split of the warm phase (one at a time) and of the concurrent one
   const checks = await outcomes([...ids(cold), ...ids(warm), ...ids(concurrent)]);
@@ -372,6 +389,7 @@ async function main() {
     checks,
     split,
     appMemoryMb,
+    appChildrenMemoryMb,
     results: {
       cold: { ...cold, targetMet: coldMet, runs: undefined },
       warmSequential: { ...warm, targetMet: met(warm), runs: undefined },
@@ -432,7 +450,9 @@ async function main() {
   );
   if (split.concurrent) console.log(`stage medians, concurrent: ${JSON.stringify(split.concurrent)}`);
   console.log(`FAILED checks by step: ${JSON.stringify(checks.failedChecks)}`);
-  console.log(`app memory (MB): ${JSON.stringify(appMemoryMb)}\n`);
+  console.log(
+    `app memory (MB): ${JSON.stringify(appMemoryMb)}; its child processes: ${JSON.stringify(appChildrenMemoryMb)}\n`,
+  );
   writeReport("pipeline", report, log);
 }
 

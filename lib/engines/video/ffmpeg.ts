@@ -1,5 +1,5 @@
 import "server-only";
-import { spawn } from "node:child_process";
+import { launch, LaunchTimeout, type Launched } from "@/lib/engines/video/launcher";
 import { existsSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
@@ -140,35 +140,22 @@ export async function runLimitedWithLog(
   const writable = [...jobDirs].filter((dir) => args.some((arg) => arg.includes(dir)));
   const inner = sandbox.active ? sandboxedCommand(binary, args, writable) : { command: binary, args: [...args] };
   const { command, args: argv } = limitedCommand(inner.command, inner.args);
-  return new Promise<{ stdout: Buffer; stderr: string }>((resolve, reject) => {
-    const child = spawn(command, argv, { stdio: ["ignore", "pipe", "pipe"], env: {} as NodeJS.ProcessEnv });
-    const out: Buffer[] = [];
-    let err = "";
-    const timer = setTimeout(() => {
-      child.kill("SIGKILL");
-      reject(new FfmpegError(`${path.basename(binary)} timed out after ${timeoutMs} ms`, true));
-    }, timeoutMs);
-    child.stdout.on("data", (chunk: Buffer) => out.push(chunk));
-    child.stderr.on("data", (chunk: Buffer) => {
-      err = (err + chunk.toString()).slice(-8000);
-    });
-    child.on("error", (error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
-    child.on("close", (code, signal) => {
-      clearTimeout(timer);
-      if (code === 0) resolve({ stdout: Buffer.concat(out), stderr: err });
-      // SIGXCPU / SIGKILL from the CPU limit: the input cost more than a video may
-      else
-        reject(
-          new FfmpegError(
-            `${path.basename(binary)} exited with ${code ?? signal}: ${err.trim().slice(-2000)}`,
-            signal === "SIGXCPU" || signal === "SIGKILL",
-          ),
-        );
-    });
-  });
+  // started from the launcher's helper process: a fork from this one blocks its thread (launcher.ts)
+  let ended: Launched;
+  try {
+    ended = await launch(command, argv, { timeoutMs });
+  } catch (error) {
+    if (error instanceof LaunchTimeout)
+      throw new FfmpegError(`${path.basename(binary)} timed out after ${timeoutMs} ms`, true);
+    throw error;
+  }
+  const { code, signal, stdout, stderr } = ended;
+  if (code === 0) return { stdout, stderr };
+  // SIGXCPU / SIGKILL from the CPU limit: the input cost more than a video may
+  throw new FfmpegError(
+    `${path.basename(binary)} exited with ${code ?? signal}: ${stderr.trim().slice(-2000)}`,
+    signal === "SIGXCPU" || signal === "SIGKILL",
+  );
 }
 
 /** Runs ffmpeg; resolves its stdout, rejects with its stderr's tail on a non-zero exit or after `timeoutMs`. */
