@@ -26,14 +26,13 @@ async function timed(models: Record<string, number | string>, name: string, load
 export async function preloadModels(): Promise<PreloadReport> {
   const t = performance.now();
   const models: Record<string, number | string> = {};
-  const [{ warmFaceEngine }, { faceApi }, { ocrEngine }] = await Promise.all([
+  const [{ warmFaceEngine, warmIdentityDescriptor }, { ocrEngine }] = await Promise.all([
     import("@/lib/engines/faces/human-engine"),
-    import("@/lib/engines/faces/resnet-descriptor"),
     import("@/lib/engines/documents/ocr/ocr-engine"),
   ]);
   // one after the other: on a small machine, parallel loads only contend for the same cores
   await timed(models, "face-detection", warmFaceEngine);
-  await timed(models, "face-descriptor", faceApi);
+  await timed(models, "face-descriptor", warmIdentityDescriptor);
   await timed(models, "ocr", ocrEngine);
   return { ms: Math.round(performance.now() - t), models };
 }

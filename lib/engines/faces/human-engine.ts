@@ -6,7 +6,7 @@ import type { FaceObservation } from "./face-observation";
 import { facePool, FacePoolError, facePoolStatus } from "./face-pool";
 import { detectFacesOnnx, humanOnnx } from "./human-onnx";
 import { clearOfEdges, DETECTOR, type Edge, type PipelineResult } from "./human-pipeline";
-import { faceApiRuntimes, resnetDescriptor } from "./resnet-descriptor";
+import { faceApi, faceApiRuntimes, resnetDescriptor } from "./resnet-descriptor";
 
 // The checks' face engine: @vladmandic/human's pipeline (BlazeFace, face mesh, angles, antispoof, liveness) on
 // onnxruntime-node (human-onnx.ts: human's models converted, its steps rewritten in human-pipeline.ts), every frame.
@@ -71,8 +71,10 @@ export async function warmFaceEngine(): Promise<{ runtime: FaceRuntime; backend:
     const h = await (await tfjs()).humanTfjs();
     return { runtime, backend: `Human ${h.version} on TF.js ${h.tf.getBackend()}` };
   }
-  await humanOnnx(); // this thread's sessions too: the answer when the pool is off or has died
+  // the pool's workers hold the sessions; this thread loads its own only when there is no pool or none of its
+  // workers started (a pool that dies later has this thread load them on its first detection)
   await facePool()?.warm();
+  if (!facePool()) await humanOnnx();
   if (runtime === "onnx") return { runtime, backend: `onnxruntime-node, every frame (face pool: ${facePoolStatus()})` };
   // onnx-exact: Human on TF.js is loaded with the ONNX sessions, as a frame near an edge needs it, and its load
   // (~1 s) belongs at start, not in the middle of a verification
@@ -81,6 +83,16 @@ export async function warmFaceEngine(): Promise<{ runtime: FaceRuntime; backend:
     runtime,
     backend: `onnxruntime-node (Human ${h.version} on TF.js ${h.tf.getBackend()} near an edge; face pool: ${facePoolStatus()})`,
   };
+}
+
+/**
+ * Loads the identity descriptor's nets where they will run: in this thread, unless the face pool runs them (its
+ * workers loaded them when warmFaceEngine warmed the pool; this thread loads its own on first use if the pool dies).
+ */
+export async function warmIdentityDescriptor(): Promise<void> {
+  const onnx = Object.values(faceApiRuntimes()).every((r) => r === "onnx");
+  if (onnx && facePool()) return;
+  await faceApi();
 }
 
 /** Decoded RGB pixels of an image, scaled to at most MAX_SIDE, EXIF orientation applied. */
