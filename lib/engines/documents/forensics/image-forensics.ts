@@ -41,8 +41,10 @@ export async function errorLevel(image: Buffer): Promise<Ela> {
   const none: Ela = { score: 0, quality: 0, hotBlocks: 0, box: null };
   if (bw < WINDOW || bh < WINDOW) return none;
   const errorAt = async (quality: number): Promise<Float64Array> => {
+    // without optimised Huffman tables: the re-save is only decoded again, and the tables change its size, never
+    // its pixels (the decoded bytes are identical; the encode takes half the time)
     const resaved = await sharp(a, { raw: { width, height, channels: 1 } })
-      .jpeg({ quality })
+      .jpeg({ quality, optimiseCoding: false })
       .toBuffer();
     const { data: b } = await sharp(resaved).grayscale().raw().toBuffer({ resolveWithObject: true });
     // the sum of |a - b| over each 16×16 block, a block row at a time: integer sums (exact, so the same figures as
