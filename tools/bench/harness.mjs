@@ -3,6 +3,7 @@
 // the figures we report. autocannon's own histogram has no p95, so latencies are collected per response.
 import { fork } from "node:child_process";
 import { readFileSync } from "node:fs";
+import path from "node:path";
 import autocannon from "autocannon";
 
 export { HOST, freePort } from "../../server/free-port.ts";
@@ -121,6 +122,33 @@ export function cpuMs(pid) {
     return (Number(fields[11]) + Number(fields[12])) * 10;
   } catch {
     return null;
+  }
+}
+
+/** Resident memory of a process now and at its peak (Linux /proc), in MB. */
+export function memoryMb(pid) {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    const kb = (field) => Number(new RegExp(`^${field}:\\s+(\\d+)`, "m").exec(status)?.[1] ?? NaN);
+    return { rss: Math.round(kb("VmRSS") / 1024), peak: Math.round(kb("VmHWM") / 1024) };
+  } catch {
+    return null;
+  }
+}
+
+/** A process's child processes now (a server's launcher helper, lib/engines/video/launcher.ts …): command, RSS, peak. */
+export function childrenMemoryMb(pid) {
+  try {
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean);
+    const command = (child) =>
+      readFileSync(`/proc/${child}/cmdline`, "utf8")
+        .split("\0")
+        .filter(Boolean)
+        .map((a) => path.basename(a))
+        .join(" ");
+    return children.map((child) => ({ command: command(child).slice(0, 80), ...memoryMb(child) }));
+  } catch {
+    return [];
   }
 }
 

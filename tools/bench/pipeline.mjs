@@ -16,7 +16,18 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { runMigrations } from "../../server/db.ts";
-import { HOST, cpuMs, freePort, machineBusyMs, percentile, round, startChild, stopChildren } from "./harness.mjs";
+import {
+  HOST,
+  childrenMemoryMb,
+  cpuMs,
+  freePort,
+  machineBusyMs,
+  memoryMb,
+  percentile,
+  round,
+  startChild,
+  stopChildren,
+} from "./harness.mjs";
 import {
   ROOT,
   buildApp,
@@ -257,33 +268,6 @@ async function outcomes(ids) {
     ),
     failedChecks: Object.fromEntries(processes.map((type) => [type, failedChecks(type)])),
   };
-}
-
-/** Resident memory of a process now and at its peak (Linux /proc), in MB. */
-function memoryMb(pid) {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, "utf8");
-    const kb = (field) => Number(new RegExp(`^${field}:\\s+(\\d+)`, "m").exec(status)?.[1] ?? NaN);
-    return { rss: Math.round(kb("VmRSS") / 1024), peak: Math.round(kb("VmHWM") / 1024) };
-  } catch {
-    return null;
-  }
-}
-
-/** The app's child processes at the end (the launcher's helper, lib/engines/video/launcher.ts …): command, RSS, peak. */
-function childrenMemoryMb(pid) {
-  try {
-    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean);
-    const command = (child) =>
-      readFileSync(`/proc/${child}/cmdline`, "utf8")
-        .split("\0")
-        .filter(Boolean)
-        .map((a) => path.basename(a))
-        .join(" ");
-    return children.map((child) => ({ command: command(child).slice(0, 80), ...memoryMb(child) }));
-  } catch {
-    return [];
-  }
 }
 
 async function main() {
