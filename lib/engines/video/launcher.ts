@@ -98,9 +98,12 @@ function idle(h: Helper): void {
   h.child.channel?.unref();
 }
 
+/** False when the helper cannot take it. send()'s own false only means "queued behind others": still sent. */
 function send(h: Helper, request: LauncherRequest): boolean {
+  if (!h.child.connected) return false;
   try {
-    return h.child.send(request);
+    h.child.send(request); // a later failure is the child's "error" event: fail() hands its commands back
+    return true;
   } catch {
     return false;
   }
