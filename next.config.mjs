@@ -40,6 +40,8 @@ const nextConfig = {
     "tesseract.js",
     "@tesseract.js-data/eng",
     "mrz",
+    // the TF.js reference runtime, an optional install (npm run setup:tfjs-reference) that only the comparison
+    // runtimes FACE_RUNTIME=onnx-exact / tfjs load: never bundled when present
     "@vladmandic/human",
     "@tensorflow/tfjs-core",
     "@tensorflow/tfjs-converter",

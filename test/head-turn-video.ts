@@ -1,9 +1,9 @@
-import { createRequire } from "node:module";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import { createCanvas, loadImage, type Image, type SKRSContext2D } from "@napi-rs/canvas";
-import { humanConfig, humanPackageDir, withFileFetch } from "@/lib/engines/faces/human-tfjs";
-import { packageDir } from "@/lib/engines/geo/package-dir";
+import { detectFacesOnnx } from "@/lib/engines/faces/human-onnx";
+import { DETECTOR, type HumanTrace } from "@/lib/engines/faces/human-pipeline";
 import type { Challenge } from "@/lib/checks/liveness/head-challenge";
 import type { ProcessInput } from "@/lib/checks/types";
 import { framesVideo } from "./sample-faces";
@@ -11,8 +11,8 @@ import { testPorts, offlineVerification } from "@/test/check-ports";
 
 // A synthetic head-turn (or nod) video from ONE still face photo, for measuring the positive case of LIVENESS.
 //
-// What it does: @vladmandic/human's face mesh (468 points with depth, plus the library's own triangulation of
-// them) is measured once on the photo; for each frame the mesh is rotated in 3-D about an axis through the head
+// What it does: @vladmandic/human's face mesh (468 points with depth, on onnxruntime as the checks run it, plus the
+// library's own triangulation of them, test/fixtures/human/) is measured once on the photo; for each frame the mesh is rotated in 3-D about an axis through the head
 // (vertical for a turn, horizontal for a nod; the pivot lies PIVOT_DEPTH face widths behind the nose tip, roughly
 // where the neck carries the skull), projected orthographically, and every mesh triangle is drawn with an affine
 // texture mapping from its triangle in the original photo (painter's order, back faces culled). The rotated face is
@@ -38,7 +38,7 @@ export type FaceMesh = {
   width: number;
   height: number;
   points: [number, number, number][];
-  /** vertex indices, three per triangle (human.faceTriangulation, over the first 468 points) */
+  /** vertex indices, three per triangle (human's faceTriangulation, over the 468 points) */
   triangles: number[];
   /** human's own pose estimate of the photo, degrees */
   yaw: number;
@@ -69,91 +69,39 @@ export const HEAD_TURN_DEFAULTS = {
 /** Any of HEAD_TURN_DEFAULTS, overridden. */
 export type HeadTurnOptions = { [K in keyof typeof HEAD_TURN_DEFAULTS]?: number };
 
-// ---- human (mesh only) ---------------------------------------------------------------------------------------
+// ---- human's face mesh (on onnxruntime) ---------------------------------------------------------------------
 
-type MeshResult = {
-  face: Array<{
-    score: number;
-    box: [number, number, number, number];
-    mesh: [number, number, number][];
-    rotation?: { angle: { yaw: number; pitch: number } } | null;
-  }>;
-};
-type MeshHuman = {
-  load(): Promise<void>;
-  detect(input: unknown): Promise<MeshResult>;
-  faceTriangulation: number[];
-  tf: {
-    ready(): Promise<void>;
-    tensor(data: Uint8Array, shape: number[], dtype: string): unknown;
-    dispose(t: unknown): void;
-    getBackend(): string;
-  };
-};
-
-// A second Human instance next to lib/engines/faces/human-engine.ts (whose results do not expose the mesh): the same
-// node-wasm build required the same way, so both share one tfjs engine and WASM backend. Detector and mesh only.
-let meshHuman: Promise<MeshHuman> | null = null;
-function human(): Promise<MeshHuman> {
-  meshHuman ??= (async () => {
-    const humanDir = humanPackageDir();
-    const { Human } = createRequire(path.join(process.cwd(), "package.json"))(
-      path.join(humanDir, "dist", "human.node-wasm.js"),
-    ) as { Human: new (config: unknown) => MeshHuman };
-    // the engine's configuration, with one face and no descriptor or antispoof/liveness models
-    const base = humanConfig(humanDir, path.join(packageDir("@tensorflow/tfjs-backend-wasm"), "dist"));
-    const h = new Human({
-      ...base,
-      face: {
-        ...base.face,
-        detector: { ...base.face.detector, maxDetected: 1 },
-        description: { enabled: false },
-        antispoof: { enabled: false },
-        liveness: { enabled: false },
-      },
-    });
-    await withFileFetch(async () => {
-      await h.load();
-      await h.tf.ready();
-    });
-    return h;
-  })().catch((error: unknown) => {
-    meshHuman = null;
-    throw error;
-  });
-  return meshHuman;
-}
+/** human's triangulation of its 468 mesh points (MediaPipe's face mesh triangles), test/fixtures/human/README.md */
+const TRIANGLES_FILE = path.join(process.cwd(), "test", "fixtures", "human", "face-mesh-triangles.json");
 
 /** Mesh input size of human's face mesh model: its z comes out in these units of the face crop. */
-const MESH_INPUT = 192;
+const MESH_INPUT = DETECTOR.meshSize;
 
-/** The face mesh of the largest face in `image` (any format sharp decodes; coordinates at the image's own size). */
+/**
+ * The face mesh of the largest face in `image` (any format sharp decodes; coordinates at the image's own size):
+ * human's pipeline on onnxruntime (lib/engines/faces/human-pipeline.ts, the checks' own), which returns what Human
+ * on TF.js returned (the mesh points truncated to whole pixels, as human's `face.mesh`).
+ */
 export async function measureFaceMesh(image: Buffer): Promise<FaceMesh> {
   const { data, info } = await sharp(image).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  const h = await human();
-  const tensor = h.tf.tensor(
-    new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
-    [1, info.height, info.width, 3],
-    "int32",
-  );
-  let result: MeshResult;
-  try {
-    result = await h.detect(tensor);
-  } finally {
-    h.tf.dispose(tensor);
-  }
-  const face = [...result.face].sort((a, b) => b.box[2] * b.box[3] - a.box[2] * a.box[3])[0];
-  if (!face || face.mesh.length < 468) throw new Error("head-turn-video: no face mesh found on the photo");
+  const trace = {} as HumanTrace;
+  const result = await detectFacesOnnx({ data, width: info.width, height: info.height }, trace);
+  // the trace keeps every face human's mesh step saw, the result those above its threshold, both in human's order
+  const kept = trace.faces.filter((f) => !Number.isNaN(f.real));
+  const face = result.faces
+    .map((observation, i) => ({ observation, points: kept[i]?.points ?? [] }))
+    .sort((a, b) => b.observation.box[2] * b.observation.box[3] - a.observation.box[2] * a.observation.box[3])[0];
+  if (!face || face.points.length < 468) throw new Error("head-turn-video: no face mesh found on the photo");
   // x, y are image pixels; z is in the mesh model's input units of the (square, box-sized) crop
-  const zScale = Math.max(face.box[2], face.box[3]) / MESH_INPUT;
-  const deg = (r: number | undefined) => ((r ?? 0) * 180) / Math.PI;
+  const box = face.observation.box;
+  const zScale = Math.max(box[2], box[3]) / MESH_INPUT;
   return {
     width: info.width,
     height: info.height,
-    points: face.mesh.slice(0, 468).map(([x, y, z]) => [x, y, (z ?? 0) * zScale]),
-    triangles: [...h.faceTriangulation],
-    yaw: deg(face.rotation?.angle.yaw),
-    pitch: deg(face.rotation?.angle.pitch),
+    points: face.points.slice(0, 468).map(([x, y, z]) => [x, y, z * zScale]),
+    triangles: JSON.parse(await readFile(TRIANGLES_FILE, "utf8")) as number[],
+    yaw: face.observation.yaw,
+    pitch: face.observation.pitch,
   };
 }
 

@@ -1,12 +1,12 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
-import { createRequire } from "node:module";
 import { runFfmpeg, withTempDir } from "@/lib/engines/video/ffmpeg";
 
 // Face images for tests and the face evaluation, cut at run time from a screenshot that @vladmandic/human (MIT)
 // ships in its npm package: assets/screenshot-facedetect.jpg shows five face panels of five different people
-// (photos from human's demo sample set). Nothing is copied into this repository.
+// (photos from human's demo sample set). The file is kept in test/fixtures/human/ with human's licence (README.md
+// there), since the service no longer installs human.
 
 /** The five panels of screenshot-facedetect.jpg (800×718): left, top, width, height. */
 const PANELS = [
@@ -19,15 +19,12 @@ const PANELS = [
 
 export const SAMPLE_PEOPLE = ["man", "dark-hair", "blonde", "auburn", "grey"] as const;
 
-export function humanAsset(name: string): string {
-  const fromRoot = createRequire(path.join(process.cwd(), "package.json"));
-  return path.join(path.dirname(path.dirname(fromRoot.resolve(["@vladmandic", "human"].join("/")))), "assets", name);
-}
+const SCREENSHOT = path.join(process.cwd(), "test", "fixtures", "human", "screenshot-facedetect.jpg");
 
 /** Face of sample person `i` (0–4) as a PNG, upscaled to `size` px with a grey border (a selfie-like frame). */
 export async function sampleFace(i: number, size = 360): Promise<Buffer> {
   const [left, top, width, height] = PANELS[i]!;
-  const face = await sharp(await readFile(humanAsset("screenshot-facedetect.jpg")))
+  const face = await sharp(await readFile(SCREENSHOT))
     .extract({ left, top, width, height })
     .toBuffer();
   const inner = Math.round(size * 0.7);

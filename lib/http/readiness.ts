@@ -10,6 +10,7 @@ import { ffmpegBinary, ffmpegVersion } from "@/lib/engines/video/ffmpeg";
 import { sandboxState } from "@/lib/engines/video/ffmpeg-sandbox";
 import { setting } from "@/lib/core/env";
 import { decryptWebhookSecret } from "@/lib/domain/webhooks/webhook-secret";
+import { SETUP_COMMAND, tfjsReferenceInstalled } from "@/lib/engines/faces/tfjs-reference";
 
 // GET /api/ready: can this instance do its work? Each part answers ok or names what fails, in words that carry no
 // secret, no path and no version of anything but ours (an attacker learns nothing from a 503).
@@ -114,7 +115,14 @@ async function models(): Promise<Part> {
     await Promise.resolve()
       .then(() => access(file()))
       .catch(() => missing++);
-  return missing ? { ok: false, detail: `${missing} model file(s) missing: reinstall (npm install)` } : { ok: true };
+  if (!missing) return { ok: true };
+  // the comparison runtimes' packages are an optional install, which a plain `npm install` does not bring back
+  const runtime = setting("FACE_RUNTIME");
+  const fix =
+    runtime !== "onnx" && !tfjsReferenceInstalled()
+      ? `FACE_RUNTIME=${runtime} needs ${SETUP_COMMAND}`
+      : "reinstall (npm install)";
+  return { ok: false, detail: `${missing} model file(s) missing: ${fix}` };
 }
 
 async function humanTfjsModelFiles(): Promise<(() => string)[]> {

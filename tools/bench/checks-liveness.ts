@@ -26,6 +26,7 @@ import { extractRgbFrames } from "@/lib/engines/video/extract-frames";
 import type { ProcessInput } from "@/lib/checks/types";
 import { loopedPhotoVideo, sampleFace } from "@/test/sample-faces";
 import { testPorts, offlineVerification } from "@/test/check-ports";
+import { SETUP_COMMAND, tfjsReferenceInstalled } from "@/lib/engines/faces/tfjs-reference";
 
 // LIVENESS on a 5-second webm (a looped sample photo: every frame has a face, so every frame costs a full
 // detection): median and p95 of RUNS runs after one warm-up, and the process's peak RSS. Pinned to one core with
@@ -33,6 +34,7 @@ import { testPorts, offlineVerification } from "@/test/check-ports";
 // Run: node --import tsx --conditions=react-server tools/bench/checks-liveness.ts
 // Issue 35: it measures the service's face-api runtimes (SHIPPED_FACE_API_RUNTIMES) and, as the baseline, the same
 // nets on TF.js (TFJS_ONLY), each in a process of its own (peak RSS is per process), and prints the ratios.
+// Without the optional TF.js install (npm run setup:tfjs-reference) only the shipped process runs.
 // `--threads 2` gives the ONNX sessions two intra-op threads and pins the process to two cores (taskset -c 0,1).
 // Issue 35, human on onnxruntime: four processes — shipped (human's pipeline and face-api's nets on onnxruntime, every
 // frame: TF.js never loaded), onnx-exact (the same, Human on TF.js loaded for a frame near one of its edges: the tree
@@ -182,6 +184,11 @@ async function main(): Promise<void> {
   const cores = threads > 1 ? "0,1" : "0";
   // FACE_WORKERS=0: the one-core figures as before the face pool (a pool on one pinned core only adds copies)
   const shipped = childRun({ variant: "shipped", threads, cores, workers: 0 }, video);
+  // the baselines run on TF.js, an optional install since the service left it (lib/engines/faces/tfjs-reference.ts)
+  if (!tfjsReferenceInstalled()) {
+    console.log(JSON.stringify({ shipped, baselines: `not run: TF.js is not installed (${SETUP_COMMAND})` }, null, 2));
+    return;
+  }
   const exact = childRun({ variant: "onnx-exact", threads, cores, workers: 0 }, video);
   const humanTfjs = childRun({ variant: "human-tfjs", threads, cores, workers: 0 }, video);
   const baseline = childRun({ variant: "tfjs", threads, cores, workers: 0 }, video);

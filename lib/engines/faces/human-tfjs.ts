@@ -8,6 +8,7 @@ import { setting } from "@/lib/core/env";
 import type { HumanDescriptor } from "./descriptors";
 import type { FaceObservation } from "./face-observation";
 import { DETECTOR } from "./human-pipeline";
+import { resolveReference } from "./tfjs-reference";
 
 // @vladmandic/human (its node-wasm build) on the tfjs WASM backend, models read from the installed package: nothing
 // is fetched. The checks ran on it until issue 35 moved them to human-onnx.ts (the same models and steps on
@@ -47,8 +48,7 @@ export type HumanInstance = {
 // Resolved from the app root at run time (Turbopack rewrites require.resolve("<literal>") in the production build).
 // human's package.json "exports" hides package.json itself, so its folder comes from its main entry (dist/*.js).
 export function humanPackageDir(): string {
-  const fromRoot = createRequire(path.join(process.cwd(), "package.json"));
-  return path.dirname(path.dirname(fromRoot.resolve(["@vladmandic", "human"].join("/"))));
+  return path.dirname(path.dirname(resolveReference(["@vladmandic", "human"].join("/"))));
 }
 
 /**
@@ -142,7 +142,7 @@ export async function withFileFetch<T>(fn: () => Promise<T>): Promise<T> {
 
 async function loadHuman(): Promise<HumanInstance> {
   const humanDir = humanPackageDir();
-  const wasmDir = path.join(packageDir("@tensorflow/tfjs-backend-wasm"), "dist");
+  const wasmDir = path.join(path.dirname(path.dirname(resolveReference("@tensorflow/tfjs-backend-wasm"))), "dist");
   const req = createRequire(path.join(process.cwd(), "package.json"));
   const { Human } = req(path.join(humanDir, "dist", "human.node-wasm.js")) as {
     Human: new (config: unknown) => HumanInstance;
