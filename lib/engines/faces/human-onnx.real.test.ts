@@ -8,12 +8,12 @@ import { detectFacesTfjs } from "./human-tfjs";
 import { tfjsReferenceInstalled } from "./tfjs-reference";
 
 // What must never regress in human's pipeline on onnxruntime (issue 35), on real photos read in place
-// (../shared/data/faces and face-pad; skipped where they or the TF.js reference packages are absent): the engine the checks call answers, photo by
-// photo, exactly what Human on TF.js answers — face count, score, box, yaw/pitch/roll, real, live — with ONNX on every
-// frame (the service's runtime) and with onnx-exact (TF.js for a frame near one of human's edges). On face-pairs ONNX
-// on every frame differs from Human on one photo (img24: a box corner within 1e-4 of its rounding edge); the figures
-// that photo could move are compared by docs/accuracy.md "ONNX on every frame". The per-model and per-edge figures
-// are printed by `npm run eval:human-onnx-parity`.
+// (../shared/data/faces and face-pad; skipped where they or the TF.js reference packages are absent): the engine the
+// checks call answers, photo by photo, exactly what Human on TF.js answers — face count, score, box, yaw/pitch/roll,
+// real, live — with ONNX on every frame (the service's runtime) and with onnx-exact (TF.js for a frame near one of
+// human's edges). On face-pairs ONNX on every frame differs from Human on one photo (img24: a box corner within 1e-4 of
+// its rounding edge); the figures that photo could move are compared by docs/accuracy.md "ONNX on every frame". The
+// per-model and per-edge figures are printed by `npm run eval:human-onnx-parity`.
 
 const dirs = ["faces", "face-pad"]
   .map((d) => path.resolve(process.cwd(), "..", "shared", "data", d))

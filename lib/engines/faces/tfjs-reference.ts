@@ -20,6 +20,7 @@ export class TfjsReferenceMissing extends Error {
 export function resolveReference(name: string): string {
   const fromRoot = createRequire(path.join(process.cwd(), "package.json"));
   try {
+    // a computed specifier, as lib/engines/geo/package-dir.ts: the production build must not try to resolve it
     return fromRoot.resolve([name].join(""));
   } catch {
     throw new TfjsReferenceMissing(name);
