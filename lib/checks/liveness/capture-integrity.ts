@@ -45,14 +45,18 @@ export type CaptureOrigin = { channel: "hosted" | "api"; signals: CaptureSignals
 export async function captureIntegrity(
   input: ProcessInput,
   video: { fileId: string; bytes: Buffer; contentType: string },
+  /** the timing already read with the frames (analyze-video.ts `withTiming`; null: unreadable); read here if absent */
+  read?: FrameTiming | null,
 ): Promise<CaptureIntegrity> {
   const origin = originOf(await input.ports.fileMeta(video.fileId));
-  let timing: FrameTiming | null = null;
-  try {
-    timing = await readFrameTiming(video.bytes, video.contentType);
-  } catch (error) {
-    // a timeout or a missing binary is ours (retry); a file ffmpeg cannot decode fails VIDEO_FRAMES already
-    if (!(error instanceof FfmpegError) || error.timedOut) throw error;
+  let timing: FrameTiming | null = read ?? null;
+  if (read === undefined) {
+    try {
+      timing = await readFrameTiming(video.bytes, video.contentType);
+    } catch (error) {
+      // a timeout or a missing binary is ours (retry); a file ffmpeg cannot decode fails VIDEO_FRAMES already
+      if (!(error instanceof FfmpegError) || error.timedOut) throw error;
+    }
   }
   return judgeCaptureIntegrity({ origin, timing, nonce: input.verification.livenessChallenge?.nonce ?? null });
 }

@@ -68,7 +68,11 @@ export const liveness: VerificationProcess = {
     }
     let analysis: VideoAnalysis;
     try {
-      analysis = await analyzeVideo(video.bytes, video.contentType, FRAME_OPTIONS, { keepPixels: true });
+      // the frame timing CAPTURE_INTEGRITY reads comes from the same ffmpeg run (one decode of the video)
+      analysis = await analyzeVideo(video.bytes, video.contentType, FRAME_OPTIONS, {
+        keepPixels: true,
+        withTiming: true,
+      });
     } catch (error) {
       // an unreadable upload is the person's problem (FAILED below); a timeout or a missing binary is ours (retry)
       if (!(error instanceof FfmpegError) || error.timedOut) throw error;
@@ -165,7 +169,7 @@ export const liveness: VerificationProcess = {
     checks.push(documentMatch.check);
     const selfieMatch = await selfiePhotoMatch(input, face);
     checks.push(selfieMatch.check);
-    const integrity = await captureIntegrity(input, video);
+    const integrity = await captureIntegrity(input, video, analysis.timing);
     checks.push(integrity.check);
 
     const real = analysis.faces.map((f) => f.main?.real).filter((x): x is number => typeof x === "number");

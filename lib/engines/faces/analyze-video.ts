@@ -1,6 +1,12 @@
 import "server-only";
 import sharp from "sharp";
-import { extractRgbFrames, type FrameOptions, type RgbFrame } from "@/lib/engines/video/extract-frames";
+import {
+  extractRgbFrames,
+  extractRgbFramesWithTiming,
+  type FrameOptions,
+  type RgbFrame,
+} from "@/lib/engines/video/extract-frames";
+import type { FrameTiming } from "@/lib/engines/video/frame-timing";
 import { cosineSimilarity } from "./descriptors";
 import { detectFacesInPixels, fitPixels, identityDescriptor, type FaceObservation } from "./human-engine";
 
@@ -31,6 +37,8 @@ export type VideoAnalysis = {
   frameDiffs: number[];
   /** the decoded frames (RGB, as detected), only when asked for: presentation-attack detection reads them */
   pixels?: RgbFrame[];
+  /** the video's frame timing (frame-timing.ts) read by the same ffmpeg run, only when asked for (null: unreadable) */
+  timing?: FrameTiming | null;
 };
 
 async function thumbnail(frame: RgbFrame): Promise<Buffer> {
@@ -50,10 +58,14 @@ export async function analyzeVideo(
   bytes: Buffer,
   contentType: string,
   options: FrameOptions = {},
-  { keepPixels = false }: { keepPixels?: boolean } = {},
+  { keepPixels = false, withTiming = false }: { keepPixels?: boolean; withTiming?: boolean } = {},
 ): Promise<VideoAnalysis> {
-  // decoded once (ffmpeg's raw RGB), shared by detection, the thumbnails and the identity descriptors
-  const frames = await Promise.all((await extractRgbFrames(bytes, contentType, options)).map(fitPixels));
+  // decoded once (ffmpeg's raw RGB), shared by detection, the thumbnails and the identity descriptors; with the frame
+  // timing asked for, by the same ffmpeg run
+  const read = withTiming
+    ? await extractRgbFramesWithTiming(bytes, contentType, options)
+    : { frames: await extractRgbFrames(bytes, contentType, options), timing: undefined };
+  const frames = await Promise.all(read.frames.map(fitPixels));
   // all frames asked at once: the face pool analyses them side by side (without it, they queue in frame order)
   const faces: FrameFaces[] = (await Promise.all(frames.map((frame) => detectFacesInPixels(frame)))).map((found) => {
     const main = found[0] ?? null;
@@ -95,6 +107,7 @@ export async function analyzeVideo(
     similarityToAnchor,
     frameDiffs,
     ...(keepPixels ? { pixels: frames } : {}),
+    ...(withTiming ? { timing: read.timing } : {}),
   };
 }
 

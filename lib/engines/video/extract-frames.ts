@@ -1,7 +1,8 @@
 import "server-only";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { runFfmpeg, untrustedInput, withTempDir, writeVideo } from "./ffmpeg";
+import { FfmpegError, runFfmpeg, untrustedInput, withTempDir, writeVideo } from "./ffmpeg";
+import { frameTimingOutput, parseFrameMd5, readFrameTiming, type FrameTiming } from "./frame-timing";
 
 export type FrameOptions = {
   /** frames sampled per second of video */
@@ -50,17 +51,54 @@ export function readPpm(file: Buffer): RgbFrame {
   return { data, width, height };
 }
 
+/**
+ * extractRgbFrames and readFrameTiming (frame-timing.ts) from ONE ffmpeg run: the sampled frames as the first output,
+ * every frame's timing as the second, so the video is decoded and ffmpeg started once instead of twice (LIVENESS runs
+ * both on the selfie video; docs/benchmarks.md "Starting ffmpeg"). Each output has the options it has alone, so both
+ * answers are the ones the separate runs give. Where the run fails on the file (not a timeout), each is made alone
+ * as before: frames that cannot be read still throw, and a timing that cannot be read is null.
+ */
+export async function extractRgbFramesWithTiming(
+  bytes: Buffer,
+  contentType: string,
+  options: FrameOptions = {},
+): Promise<{ frames: RgbFrame[]; timing: FrameTiming | null }> {
+  try {
+    const { files, stdout } = await framesRun("ppm", bytes, contentType, options, frameTimingOutput());
+    return { frames: files.map(readPpm), timing: parseFrameMd5(stdout.toString("utf8")) };
+  } catch (error) {
+    if (!(error instanceof FfmpegError) || error.timedOut) throw error;
+  }
+  const frames = await extractRgbFrames(bytes, contentType, options);
+  try {
+    return { frames, timing: await readFrameTiming(bytes, contentType) };
+  } catch (error) {
+    if (!(error instanceof FfmpegError) || error.timedOut) throw error;
+    return { frames, timing: null };
+  }
+}
+
 async function framesAs(
   format: "png" | "ppm",
   bytes: Buffer,
   contentType: string,
   options: FrameOptions,
 ): Promise<Buffer[]> {
+  return (await framesRun(format, bytes, contentType, options, [])).files;
+}
+
+async function framesRun(
+  format: "png" | "ppm",
+  bytes: Buffer,
+  contentType: string,
+  options: FrameOptions,
+  secondOutput: string[],
+): Promise<{ files: Buffer[]; stdout: Buffer }> {
   const { fps, maxFrames, maxSide, timeoutMs } = { ...FRAME_DEFAULTS, ...options };
   return withTempDir(async (dir) => {
     const input = await writeVideo(dir, bytes, contentType);
     const scale = `scale=w='min(${maxSide},iw)':h='min(${maxSide},ih)':force_original_aspect_ratio=decrease`;
-    await runFfmpeg(
+    const stdout = await runFfmpeg(
       [
         ...untrustedInput(input, contentType),
         "-an",
@@ -72,10 +110,11 @@ async function framesAs(
         "image2",
         ...(format === "ppm" ? ["-pix_fmt", "rgb24", "-vcodec", "ppm"] : ["-vcodec", "png"]),
         path.join(dir, `f%03d.${format}`),
+        ...secondOutput,
       ],
       { timeoutMs },
     );
     const names = (await readdir(dir)).filter((n) => n.startsWith("f") && n.endsWith(`.${format}`)).sort();
-    return Promise.all(names.map((n) => readFile(path.join(dir, n))));
+    return { files: await Promise.all(names.map((n) => readFile(path.join(dir, n)))), stdout };
   });
 }

@@ -30,28 +30,32 @@ const LONG_GAP_MS = 1000;
 export async function readFrameTiming(bytes: Buffer, contentType: string, timeoutMs = 30_000): Promise<FrameTiming> {
   return withTempDir(async (dir) => {
     const file = await writeVideo(dir, bytes, contentType);
-    // the bundled 2018 ffmpeg knows only -vsync; newer ones spell it -fps_mode
-    const passthrough = ffmpegBinary().source === "bundled" ? ["-vsync", "0"] : ["-fps_mode", "passthrough"];
-    const out = await runFfmpeg(
-      [
-        ...untrustedInput(file, contentType),
-        "-map",
-        "0:v:0",
-        // the sound track, when there is one, as stream 1 (`?`: no error without one)
-        "-map",
-        "0:a:0?",
-        ...passthrough,
-        // keep the container's time base (1/1000 in webm) instead of 1/frame-rate, which would round every pts
-        "-enc_time_base",
-        "-1",
-        "-f",
-        "framemd5",
-        "-",
-      ],
-      { timeoutMs },
-    );
+    const out = await runFfmpeg([...untrustedInput(file, contentType), ...frameTimingOutput()], { timeoutMs });
     return parseFrameMd5(out.toString("utf8"));
   });
+}
+
+/**
+ * The output options of the timing reading: every frame's pts and pixel MD5 on stdout. Also appended as the second
+ * output of LIVENESS' frame extraction (extract-frames.ts), so that one decode serves both.
+ */
+export function frameTimingOutput(): string[] {
+  // the bundled 2018 ffmpeg knows only -vsync; newer ones spell it -fps_mode
+  const passthrough = ffmpegBinary().source === "bundled" ? ["-vsync", "0"] : ["-fps_mode", "passthrough"];
+  return [
+    "-map",
+    "0:v:0",
+    // the sound track, when there is one, as stream 1 (`?`: no error without one)
+    "-map",
+    "0:a:0?",
+    ...passthrough,
+    // keep the container's time base (1/1000 in webm) instead of 1/frame-rate, which would round every pts
+    "-enc_time_base",
+    "-1",
+    "-f",
+    "framemd5",
+    "-",
+  ];
 }
 
 /** framemd5's text → timing figures (pure; exported for tests). */
