@@ -23,7 +23,12 @@ type StatusRow = {
 // GET /verifications/{id}/status is what integrators poll. Measured (bench:api, 2026-11-25): through Prisma it was
 // one query for the verification with its steps, inputs and version (relationJoins), ~1.5 ms of app CPU; here it is
 // one statement that returns only what the answer needs, and the version comes from lib/domain/flows/version-cache.ts.
-const STATUS_SELECT = `
+// The verification is looked up by its id alone, behind `OFFSET 0` (PostgreSQL does not merge such a subquery into
+// the outer one), and only then checked against the account and mode: with both conditions side by side, PostgreSQL
+// planned the lookup on statistics a mass delete had left (few rows per account) and walked the account's index
+// instead of the primary key — every verification of the account read on every poll (6,171 rows, 352 buffers,
+// 10 ms in auto_explain; bench:api, docs/benchmarks.md "API", 2026-11-30).
+const statusSelect = (id: string) => `
 SELECT v."id", v."status", v."result", v."completedAt", v."inputsCompletedAt", v."workflowVersionId",
   COALESCE((
     SELECT json_agg(json_build_object('processType', s."processType", 'status', s."status", 'result', s."result",
@@ -33,8 +38,8 @@ SELECT v."id", v."status", v."result", v."completedAt", v."inputsCompletedAt", v
     SELECT json_agg(json_build_object('fieldName', i."fieldName",
                                       'value', CASE WHEN i."fieldName" = 'DOCUMENT_TYPE' THEN i."value" END))
     FROM "VerificationInput" i WHERE i."verificationId" = v."id"), '[]'::json) END AS "inputs"
-FROM "Verification" v`;
-const STATUS_SQL = `${STATUS_SELECT} WHERE v."id" = $1 AND v."accountId" = $2`;
+FROM (SELECT * FROM "Verification" WHERE "id" = ${id} OFFSET 0) v`;
+const STATUS_SQL = `${statusSelect("$1")} WHERE v."accountId" = $2`;
 
 /**
  * The same read riding on the API key's statement (lib/http/authenticate.ts): one round trip for a poll instead of two.
@@ -47,7 +52,7 @@ export function statusRider(params: Record<string, string | string[] | undefined
     name: "verification-status",
     value: id,
     sql: (account, param, mode) =>
-      `SELECT to_json(r) FROM (${STATUS_SELECT} WHERE v."id" = ${param}::uuid AND v."accountId" = ${account} AND v."mode" = ${mode}) r`,
+      `SELECT to_json(r) FROM (${statusSelect(`${param}::uuid`)} WHERE v."accountId" = ${account} AND v."mode" = ${mode}) r`,
   };
 }
 
