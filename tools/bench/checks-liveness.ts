@@ -31,7 +31,7 @@ import { SETUP_COMMAND, tfjsReferenceInstalled } from "@/lib/engines/faces/tfjs-
 // LIVENESS on a 5-second webm (a looped sample photo: every frame has a face, so every frame costs a full
 // detection): median and p95 of RUNS runs after one warm-up, and the process's peak RSS. Pinned to one core with
 // `taskset -c 0` when available (re-executes itself). Prints figures; asserts nothing.
-// Run: node --import tsx --conditions=react-server tools/bench/checks-liveness.ts
+// Run: node --import tsx --conditions=react-server tools/bench/checks-liveness.ts [--video FILE]
 // Issue 35: it measures the service's face-api runtimes (SHIPPED_FACE_API_RUNTIMES) and, as the baseline, the same
 // nets on TF.js (TFJS_ONLY), each in a process of its own (peak RSS is per process), and prints the ratios.
 // Without the optional TF.js install (npm run setup:tfjs-reference) only the shipped process runs.
@@ -114,6 +114,7 @@ export async function benchLiveness(runs = RUNS) {
   const q = (p: number) => times[Math.min(times.length - 1, Math.ceil(p * times.length) - 1)]!;
   return {
     video_bytes: video.length,
+    video_sha256: createHash("sha256").update(video).digest("hex").slice(0, 16),
     frames: (warm.data.frames as { sampled: number }).sampled,
     model_load_ms: Math.round(loadMs),
     median_ms: Math.round(q(0.5)),
@@ -178,8 +179,13 @@ async function main(): Promise<void> {
     );
     return;
   }
-  const video = path.join(await mkdtemp(path.join(os.tmpdir(), "bench-liveness-")), "selfie.webm");
-  await writeFile(video, await benchVideo());
+  // --video FILE: analyse a kept file (libvpx's realtime mode encodes the bench video differently under load, so
+  // before/after comparisons of the answer digest need the same bytes; video_sha256 names them)
+  const given = arg("--video");
+  const video = given
+    ? path.resolve(given)
+    : path.join(await mkdtemp(path.join(os.tmpdir(), "bench-liveness-")), "selfie.webm");
+  if (!given) await writeFile(video, await benchVideo());
   if (process.argv.includes("--pool")) return poolMode(video);
   const cores = threads > 1 ? "0,1" : "0";
   // FACE_WORKERS=0: the one-core figures as before the face pool (a pool on one pinned core only adds copies)

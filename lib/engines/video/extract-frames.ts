@@ -2,7 +2,7 @@ import "server-only";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { FfmpegError, runFfmpeg, untrustedInput, withTempDir, writeVideo } from "./ffmpeg";
-import { frameTimingOutput, parseFrameMd5, readFrameTiming, type FrameTiming } from "./frame-timing";
+import { frameTimingOutput, parseFrameHashes, readFrameTiming, type FrameTiming } from "./frame-timing";
 
 export type FrameOptions = {
   /** frames sampled per second of video */
@@ -65,7 +65,7 @@ export async function extractRgbFramesWithTiming(
 ): Promise<{ frames: RgbFrame[]; timing: FrameTiming | null }> {
   try {
     const { files, stdout } = await framesRun("ppm", bytes, contentType, options, frameTimingOutput());
-    return { frames: files.map(readPpm), timing: parseFrameMd5(stdout.toString("utf8")) };
+    return { frames: files.map(readPpm), timing: parseFrameHashes(stdout.toString("utf8")) };
   } catch (error) {
     if (!(error instanceof FfmpegError) || error.timedOut) throw error;
   }

@@ -3,7 +3,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { framesVideo } from "@/test/sample-faces";
-import { parseFrameMd5, readFrameTiming } from "./frame-timing";
+import { parseFrameHashes, readFrameTiming } from "./frame-timing";
 import { runFfmpeg, withTempDir } from "./ffmpeg";
 
 const picture = (i: number) =>
@@ -46,7 +46,7 @@ describe("readFrameTiming", () => {
   });
 });
 
-describe("parseFrameMd5", () => {
+describe("parseFrameHashes", () => {
   it("counts times that repeat or go backwards and gaps over a second", () => {
     const text = [
       "#tb 0: 1/1000",
@@ -57,7 +57,7 @@ describe("parseFrameMd5", () => {
       "0, 1500, 1500, 33, 100, dd",
       "1, 0, 0, 960, 100, ee",
     ].join("\n");
-    expect(parseFrameMd5(text)).toMatchObject({
+    expect(parseFrameHashes(text)).toMatchObject({
       frames: 5,
       nonIncreasing: 2,
       longGaps: 1,

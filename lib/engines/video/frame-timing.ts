@@ -2,11 +2,15 @@ import "server-only";
 import { ffmpegBinary, runFfmpeg, untrustedInput, withTempDir, writeVideo } from "./ffmpeg";
 
 // The server's own reading of how a video's frames were timed (issue 31, injection): every decoded frame's
-// presentation time (pts, in the container's millisecond time base for webm) and an MD5 of its pixels, from ONE
-// ffmpeg run (`-f framemd5`, frames passed through as they are: no rate conversion, which would invent or drop
-// frames). Measures, never decides: lib/checks/liveness/capture-integrity.ts turns the figures into a check.
-// Why ffmpeg's framemd5 and not ffprobe's packet list: it works with the bundled ffmpeg too (no ffprobe there),
-// and the pixel hashes find frames repeated by a source that sends the same picture twice.
+// presentation time (pts, in the container's millisecond time base for webm) and a 128-bit hash of its pixels, from
+// ONE ffmpeg run (`-f framehash -hash murmur3`, frames passed through as they are: no rate conversion, which would
+// invent or drop frames). Measures, never decides: lib/checks/liveness/capture-integrity.ts turns the figures into a
+// check. Why ffmpeg's frame hashes and not ffprobe's packet list: it works with the bundled ffmpeg too (no ffprobe
+// there), and the pixel hashes find frames repeated by a source that sends the same picture twice.
+// Why MurmurHash3 (x64, 128 bits) and not MD5 (framemd5, until 2026-11-30): hashing every decoded frame was ~70 ms
+// of the run's CPU with MD5 and ~0 more than decoding with murmur3; no cryptographic property is needed (a repeated
+// frame hashes the same under any function; a collision could only count two different frames as repeated), and
+// 128 bits do not collide on nearly identical frames as the 32-bit Adler-32 of framecrc did (docs/benchmarks.md).
 
 export type FrameTiming = {
   frames: number;
@@ -31,12 +35,12 @@ export async function readFrameTiming(bytes: Buffer, contentType: string, timeou
   return withTempDir(async (dir) => {
     const file = await writeVideo(dir, bytes, contentType);
     const out = await runFfmpeg([...untrustedInput(file, contentType), ...frameTimingOutput()], { timeoutMs });
-    return parseFrameMd5(out.toString("utf8"));
+    return parseFrameHashes(out.toString("utf8"));
   });
 }
 
 /**
- * The output options of the timing reading: every frame's pts and pixel MD5 on stdout. Also appended as the second
+ * The output options of the timing reading: every frame's pts and pixel hash on stdout. Also appended as the second
  * output of LIVENESS' frame extraction (extract-frames.ts), so that one decode serves both.
  */
 export function frameTimingOutput(): string[] {
@@ -53,13 +57,15 @@ export function frameTimingOutput(): string[] {
     "-enc_time_base",
     "-1",
     "-f",
-    "framemd5",
+    "framehash",
+    "-hash",
+    "murmur3",
     "-",
   ];
 }
 
-/** framemd5's text → timing figures (pure; exported for tests). */
-export function parseFrameMd5(text: string): FrameTiming {
+/** framehash's text (framemd5's format, another hash) → timing figures (pure; exported for tests). */
+export function parseFrameHashes(text: string): FrameTiming {
   let timeBase: string | null = null;
   let unit = 1;
   const pts: number[] = [];
