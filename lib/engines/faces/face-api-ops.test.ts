@@ -51,7 +51,7 @@ describe("NetInput.toBatchTensor", () => {
     expect(first(1, 1)).toBe(15);
   });
 
-  it("gives the per-pixel kernel's values bit for bit from row blends, up and down, bytes and floats", () => {
+  it("gives the per-pixel kernel's values bit for bit from the SIMD row blends, up and down, bytes and floats", () => {
     let seed = 7;
     const noise = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31) * 255;
     // the liveness sizes (a 640×360 frame to the detector's 256, a 300 crop to the SSD's 512, a mesh crop to 128 and
@@ -73,6 +73,16 @@ describe("NetInput.toBatchTensor", () => {
         expect(Buffer.from(fast.buffer).equals(Buffer.from(reference.buffer))).toBe(true);
       }
     }
+  });
+});
+
+describe("the SSD's input of a square face crop", () => {
+  it("resizes the crop's bytes to the floats of the padded float copy (no padding: the same values)", () => {
+    const side = 300;
+    const data = Uint8Array.from({ length: side * side * 3 }, (_, i) => (i * 7919) % 256);
+    const direct = toBatchInput({ data, width: side, height: side }, 512, false);
+    const reference = resizeBilinearPerPixel(Float32Array.from(data), side, side, 512, 512);
+    expect(Buffer.from(direct.buffer).equals(Buffer.from(reference.buffer))).toBe(true);
   });
 });
 

@@ -4,6 +4,8 @@
 // float32, Math.fround rounds at the same steps, so a box edge that face-api floors lands on the same pixel.
 // No server-only import: pure arithmetic, unit-tested without the models.
 
+import { resizeBilinearWasm } from "./image-kernels-wasm";
+
 /** An RGB image, 3 bytes (or floats) a pixel, row-major: a Tensor3D [height, width, 3]. */
 export type Rgb = { data: Uint8Array | Float32Array; width: number; height: number };
 export type Rect = { x: number; y: number; width: number; height: number };
@@ -24,6 +26,9 @@ export function toBatchInput(image: Rgb, inputSize: number, isCenterInputs: bool
   const prepend = isCenterInputs ? dimDiff - append : 0;
   const offX = height > width ? prepend : 0;
   const offY = width > height ? prepend : 0;
+  // a square image needs no padding: its bytes go to the resize as they are (bytes widen to float32 exactly)
+  if (side !== inputSize && width === height && image.data instanceof Uint8Array)
+    return resizeBilinear(image.data, side, side, inputSize, inputSize);
   const padded = new Float32Array(side * side * 3);
   for (let y = 0; y < height; y++) {
     const from = y * width * 3;
@@ -37,10 +42,9 @@ export function toBatchInput(image: Rgb, inputSize: number, isCenterInputs: bool
 /**
  * tfjs-backend-wasm ResizeBilinear (alignCorners false, halfPixelCenters false), float32 arithmetic. Each output
  * value is the vertical blend of two horizontal blends, and a horizontal blend depends only on its source row: each
- * needed source row is blended once (rows kept by index) instead of once per output row that reads it, the same
- * float32 operations in the same order, so the values are the same (face-api-ops.test.ts checks them against the
- * per-pixel formula). Bytes are read from a Uint8Array, everything else from a Float32Array copy (exact for float32
- * values), so the loops see one array type.
+ * needed source row is blended once, in WebAssembly SIMD (image-kernels-wasm.ts), the same float32 operations in the
+ * same order, so the values are the same (face-api-ops.test.ts checks them against the per-pixel formula). Values
+ * that are not float32 (a plain array of doubles) take the per-pixel formula.
  */
 export function resizeBilinear(
   src: ArrayLike<number>,
@@ -49,79 +53,9 @@ export function resizeBilinear(
   newH: number,
   newW: number,
 ): Float32Array {
-  const typed = src instanceof Uint8Array || src instanceof Float32Array;
-  if (!typed && !isFloat32Valued(src)) return resizeBilinearPerPixel(src, oldH, oldW, newH, newW);
-  const data = typed ? src : Float32Array.from(src);
-  const out = new Float32Array(newH * newW * 3);
-  const scaleY = f(oldH / newH);
-  const scaleX = f(oldW / newW);
-  const colFloor = new Int32Array(newW);
-  const colCeil = new Int32Array(newW);
-  const colFrac = new Float32Array(newW);
-  for (let c = 0; c < newW; c++) {
-    const srcX = f(c * scaleX);
-    colFloor[c] = Math.floor(srcX) * 3;
-    colCeil[c] = Math.min(oldW - 1, Math.ceil(srcX)) * 3;
-    colFrac[c] = f(srcX - Math.floor(srcX));
-  }
-  // two row buffers: output rows read source rows in increasing order (top <= bottom <= top + 1, both rising), so
-  // the row to replace is always the one with the smaller index: never the current top
-  const rows = [new Float32Array(newW * 3), new Float32Array(newW * 3)];
-  const rowOf = [-1, -1];
-  const blended = (row: number): Float32Array => {
-    if (rowOf[0] === row) return rows[0]!;
-    if (rowOf[1] === row) return rows[1]!;
-    const slot = rowOf[0]! <= rowOf[1]! ? 0 : 1;
-    const into = rows[slot]!;
-    rowOf[slot] = row;
-    if (data instanceof Uint8Array) blendRow(data, row * oldW * 3, colFloor, colCeil, colFrac, into);
-    else blendRowF32(data, row * oldW * 3, colFloor, colCeil, colFrac, into);
-    return into;
-  };
-  for (let r = 0; r < newH; r++) {
-    const srcY = f(r * scaleY);
-    const top = Math.floor(srcY);
-    const bottom = Math.min(oldH - 1, Math.ceil(srcY));
-    const rowFrac = f(srcY - top);
-    const t = blended(top);
-    const b = blended(bottom);
-    const o = r * newW * 3;
-    for (let i = 0; i < newW * 3; i++) out[o + i] = f(t[i]! + f(f(b[i]! - t[i]!) * rowFrac));
-  }
-  return out;
-}
-
-// The horizontal blend of one source row, the value TF.js' kernel computes for the top and bottom rows: one copy per
-// array type so each loop stays monomorphic.
-function blendRow(
-  src: Uint8Array,
-  base: number,
-  lo: Int32Array,
-  hi: Int32Array,
-  frac: Float32Array,
-  into: Float32Array,
-) {
-  for (let c = 0; c < lo.length; c++) {
-    const a = base + lo[c]!;
-    const z = base + hi[c]!;
-    const w = frac[c]!;
-    for (let d = 0; d < 3; d++) into[c * 3 + d] = f(src[a + d]! + f(f(src[z + d]! - src[a + d]!) * w));
-  }
-}
-function blendRowF32(
-  src: Float32Array,
-  base: number,
-  lo: Int32Array,
-  hi: Int32Array,
-  frac: Float32Array,
-  into: Float32Array,
-) {
-  for (let c = 0; c < lo.length; c++) {
-    const a = base + lo[c]!;
-    const z = base + hi[c]!;
-    const w = frac[c]!;
-    for (let d = 0; d < 3; d++) into[c * 3 + d] = f(src[a + d]! + f(f(src[z + d]! - src[a + d]!) * w));
-  }
+  if (src instanceof Uint8Array || src instanceof Float32Array) return resizeBilinearWasm(src, oldH, oldW, newH, newW);
+  if (!isFloat32Valued(src)) return resizeBilinearPerPixel(src, oldH, oldW, newH, newW);
+  return resizeBilinearWasm(Float32Array.from(src), oldH, oldW, newH, newW);
 }
 
 function isFloat32Valued(src: ArrayLike<number>): boolean {

@@ -10,6 +10,8 @@ import {
   type DetectBox,
 } from "./human-ops";
 import { clearOfEdges, EDGE_MARGINS, type Edge } from "./human-pipeline";
+import { blazeInput, cutAndResizePerPixel } from "./tfjs-image-kernels";
+import { resizeBilinearPerPixel } from "./face-api-ops";
 
 // The steps around human's models, rewritten from its JavaScript and TF.js' kernels (human-ops.ts): their contracts
 // on small inputs whose answer is known. Their agreement with Human itself is measured on real photos by
@@ -67,6 +69,42 @@ describe("image steps", () => {
     expect(Array.from(same)).toEqual(Array.from(square, (v) => Math.fround(v / 255)));
     const outside = cutAndResize(pixels, h, w, box(-8, -8, -4, -4), 2);
     expect(Array.from(outside)).toEqual(new Array(12).fill(0));
+  });
+
+  it("crops row by row to the very floats of the pixel-by-pixel kernel, boxes inside, across and outside the edges", () => {
+    let seed = 11;
+    const noise = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31) * 255;
+    const [h, w] = [97, 131];
+    const bytes = Uint8Array.from({ length: h * w * 3 }, () => Math.floor(noise()));
+    const floats = Float32Array.from({ length: h * w * 3 }, () => noise() / 3.3);
+    // the mesh's 192 crop of a face box, one hanging over the top-left and bottom-right edges, a sliver, one outside
+    const boxes = [
+      box(20.4, 10.7, 90.2, 80.9),
+      box(-15.5, -9.25, 60.1, 50.3),
+      box(70, 40, 150.6, 120.2),
+      box(3, 3, 4, 90),
+    ];
+    for (const b of [...boxes, box(-30, -30, -5, -5)])
+      for (const src of [bytes, floats, Array.from(floats)])
+        for (const size of [192, 37]) {
+          const rows = cutAndResize(src, h, w, b, size);
+          const reference = cutAndResizePerPixel(src, h, w, b, size);
+          expect(Buffer.from(rows.buffer).equals(Buffer.from(reference.buffer))).toBe(true);
+        }
+  });
+});
+
+describe("the face detector's input", () => {
+  it("is the resized frame / 127.5 − 1 in float32, from bytes and from floats", () => {
+    const [h, w] = [90, 160];
+    const bytes = Uint8Array.from({ length: h * w * 3 }, (_, i) => (i * 31) % 256);
+    const reference = resizeBilinearPerPixel(bytes, h, w, 64, 64).map((v) => Math.fround(Math.fround(v / 127.5) - 1));
+    for (const src of [bytes, Float32Array.from(bytes), Array.from(bytes)]) {
+      const input = blazeInput(src, h, w, 64);
+      expect(Buffer.from(input.buffer).equals(Buffer.from(reference.buffer))).toBe(true);
+    }
+    expect(Math.min(...reference)).toBeGreaterThanOrEqual(-1);
+    expect(Math.max(...reference)).toBeLessThanOrEqual(1);
   });
 });
 

@@ -4,19 +4,21 @@
 // arithmetic, no server-only import.
 
 import { resizeBilinear } from "./face-api-ops";
+import { cropGeometry, cutAndResizeWasm, resizeBilinearWasm, type Corners } from "./image-kernels-wasm";
 
 export { resizeBilinear };
 
 const f = Math.fround;
 
-/** A crop box's corners in image pixels (human's DetectBox has them). */
-export type Corners = { startPoint: [number, number]; endPoint: [number, number] };
+export type { Corners };
 
 /**
  * The detector's input: blazeface.getBoxes without `square` — resizeBilinear to 256×256, then / 127.5 − 1 in
  * float32 (TF.js' div and sub).
  */
 export function blazeInput(pixels: ArrayLike<number>, height: number, width: number, size: number): Float32Array {
+  if (pixels instanceof Uint8Array || pixels instanceof Float32Array)
+    return resizeBilinearWasm(pixels, height, width, size, size, { divide: 127.5, subtract: 1 });
   const resized = resizeBilinear(pixels, height, width, size, size);
   for (let i = 0; i < resized.length; i++) resized[i] = f(f(resized[i]! / 127.5) - 1);
   return resized;
@@ -71,17 +73,23 @@ export function cutAndResize(
   box: Corners,
   size: number,
 ): Float32Array {
-  const [y1, x1, y2, x2] = [
-    f(box.startPoint[1] / height),
-    f(box.startPoint[0] / width),
-    f(box.endPoint[1] / height),
-    f(box.endPoint[0] / width),
-  ];
+  const typed = src instanceof Uint8Array || src instanceof Float32Array;
+  return (
+    (typed ? cutAndResizeWasm(src, height, width, box, size) : null) ??
+    cutAndResizePerPixel(src, height, width, box, size)
+  );
+}
+
+/** The kernel pixel by pixel, as written first: for other arrays and degenerate crops, and the tests' reference. */
+export function cutAndResizePerPixel(
+  src: ArrayLike<number>,
+  height: number,
+  width: number,
+  box: Corners,
+  size: number,
+): Float32Array {
+  const { y0, x0, hScale, wScale } = cropGeometry(height, width, box, size);
   const out = new Float32Array(size * size * 3);
-  const hScale = f(f(f(y2 - y1) * (height - 1)) / (size - 1));
-  const wScale = f(f(f(x2 - x1) * (width - 1)) / (size - 1));
-  const y0 = f(y1 * (height - 1));
-  const x0 = f(x1 * (width - 1));
   for (let y = 0; y < size; y++) {
     const yIn = f(y0 + f(y * hScale));
     if (yIn < 0 || yIn > height - 1) continue; // extrapolation value 0
