@@ -78,9 +78,25 @@ export const MRZ_VARIANTS: readonly { name: string; prep: Prep }[] = [
  * nothing and costs tesseract 10 s or more per variant.
  */
 export function thresholdLevel(grey: Grey): number {
-  const sorted = Uint8Array.from(grey.data).sort();
-  const paper = sorted[sorted.length >> 1] ?? 255;
+  const paper = upperMedian(grey.data) ?? 255;
   return paper >= 170 ? 128 : otsu(grey, 0, 0, grey.width, grey.height);
+}
+
+/**
+ * The value at index ⌊n / 2⌋ of the bytes in ascending order (null for none), from their histogram: the answer of
+ * sorting a copy, without the sort (~65 ms for a 2400×700 band, ~3 ms counted).
+ */
+export function upperMedian(bytes: ArrayLike<number>): number | null {
+  if (bytes.length === 0) return null;
+  const counts = new Uint32Array(256);
+  for (let i = 0; i < bytes.length; i++) counts[bytes[i]!]!++;
+  const index = bytes.length >> 1;
+  let below = 0;
+  for (let value = 0; value < 256; value++) {
+    below += counts[value]!;
+    if (below > index) return value;
+  }
+  return null;
 }
 
 export const MAX_VARIANTS = setting("MRZ_MAX_VARIANTS") ?? MRZ_VARIANTS.length;
