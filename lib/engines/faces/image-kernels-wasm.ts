@@ -48,14 +48,20 @@ function put(k: Kernels, at: number, src: Uint8Array | Float32Array) {
   new Uint8Array(k.memory.buffer, at, src.byteLength).set(new Uint8Array(src.buffer, src.byteOffset, src.byteLength));
 }
 
-/** Views of the column tables at lo, hi, frac: per output column, the left and right source pixels (element
- * offsets) and the weight of the right one. */
-function columnTables(k: Kernels, lo: number, hi: number, frac: number, count: number) {
-  return {
-    lo: new Int32Array(k.memory.buffer, lo, count),
-    hi: new Int32Array(k.memory.buffer, hi, count),
-    frac: new Float32Array(k.memory.buffer, frac, count),
-  };
+/**
+ * Fills the column tables at lo, hi, frac from each output column's source x (float32): the left and right source
+ * pixels (element offsets, the right one clamped to the last column) and the weight of the right one.
+ */
+function fillColumns(k: Kernels, [lo, hi, frac]: [number, number, number], xs: ArrayLike<number>, width: number) {
+  const left = new Int32Array(k.memory.buffer, lo, xs.length);
+  const right = new Int32Array(k.memory.buffer, hi, xs.length);
+  const weight = new Float32Array(k.memory.buffer, frac, xs.length);
+  for (let c = 0; c < xs.length; c++) {
+    const x = xs[c]!;
+    left[c] = Math.floor(x) * 3;
+    right[c] = Math.min(width - 1, Math.ceil(x)) * 3;
+    weight[c] = f(x - Math.floor(x));
+  }
 }
 
 /**
@@ -107,13 +113,12 @@ export function resizeBilinearWasm(
   put(k, source, src);
   const scaleY = f(oldH / newH);
   const scaleX = f(oldW / newW);
-  const columns = columnTables(k, lo, hi, frac, newW);
-  for (let c = 0; c < newW; c++) {
-    const srcX = f(c * scaleX);
-    columns.lo[c] = Math.floor(srcX) * 3;
-    columns.hi[c] = Math.min(oldW - 1, Math.ceil(srcX)) * 3;
-    columns.frac[c] = f(srcX - Math.floor(srcX));
-  }
+  fillColumns(
+    k,
+    [lo, hi, frac],
+    Array.from({ length: newW }, (_, c) => f(c * scaleX)),
+    oldW,
+  );
   const rowBytes = oldW * 3 * (bytes ? 1 : 4);
   const hblend = bytes ? k.hblendU8 : k.hblendF32;
   const rows = rowCache([rowA, rowB], (row, into) => hblend(source + row * rowBytes, lo, hi, frac, into, newW));
@@ -176,13 +181,7 @@ export function cutAndResizeWasm(
     span * 12,
   ]) as [number, number, number, number, number, number, number];
   put(k, source, src);
-  const columns = columnTables(k, lo, hi, frac, span);
-  for (let c = 0; c < span; c++) {
-    const xIn = xIns[first + c]!;
-    columns.lo[c] = Math.floor(xIn) * 3;
-    columns.hi[c] = Math.min(width - 1, Math.ceil(xIn)) * 3;
-    columns.frac[c] = f(xIn - Math.floor(xIn));
-  }
+  fillColumns(k, [lo, hi, frac], xIns.slice(first, last + 1), width);
   const rowBytes = width * 3 * (src instanceof Uint8Array ? 1 : 4);
   const hblend = src instanceof Uint8Array ? k.hblendU8 : k.hblendF32;
   const rows = rowCache([rowA, rowB], (r, into) => hblend(source + r * rowBytes, lo, hi, frac, into, span));
