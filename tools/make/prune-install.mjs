@@ -12,9 +12,21 @@
 //     alone carries 118 MB of maps and 18 MB for WeChat mini-programs.
 //   - Prisma's query compiler for the databases the schema does not use: @prisma/client ships it for PostgreSQL,
 //     CockroachDB, MySQL, SQLite and SQL Server (fast and small builds, 4 × ~13 MB of base64); the client generated
-//     from prisma/schema.prisma imports its datasource provider's only.
+//     from prisma/schema.prisma imports its datasource provider's only; the CLI (prisma/build) carries the same five
+//     as .wasm files.
+//   - Source maps of JavaScript and CSS (`*.js.map`, `*.mjs.map`, `*.cjs.map`, `*.css.map`; 154 MB, Next's 99 MB of
+//     them): nothing here runs Node with --enable-source-maps, and where Next maps a stack frame
+//     (next/dist/server/patch-error-inspect.js) a frame whose map is missing is shown as compiled and, being in
+//     node_modules, ignore-listed as it would be with its map. Declaration maps (`*.d.ts.map`, 4 MB: an editor's
+//     "go to definition" into a library's source) stay.
+//   - Files a package ships that its code never reads: kuromoji's test suite (a copy of its dictionary among it,
+//     22 MB; the package loads src/ and dict/), world-countries' flag drawings and TopoJSON outlines (7 MB; the
+//     country map reads data/<cca3>.geo.json only: lib/engines/geo/country-map.ts), tesseract.js-core's base64
+//     copies of its WebAssembly for browsers (`*.wasm.js`, 25 MB: Node loads the `.wasm` files through the `.js`
+//     loaders), @prisma/studio-core's esbuild reports (`metafile-*.json`, 5 MB), its React library and elkjs, which
+//     `prisma studio` does not read (37 MB: prismaStudioLibrary below), effect's TypeScript sources (8 MB).
 // Idempotent: a second run finds nothing to remove. Prints what it freed.
-import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, lstatSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -23,6 +35,8 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
 const modules = path.join(ROOT, "node_modules");
 
 function sizeKb(target) {
+  const stat = lstatSync(target);
+  if (!stat.isDirectory()) return stat.size / 1024; // thousands of source maps: no `du` for each
   return Number(execFileSync("du", ["-sk", target], { encoding: "utf8" }).split("\t")[0]);
 }
 
@@ -42,7 +56,7 @@ function unreachable() {
         for (const arch of readdirSync(platformDir)) if (arch !== process.arch) out.push(path.join(platformDir, arch));
       }
     }
-  out.push(...tensorflowBrowserFiles(), ...otherDatabasesCompilers());
+  out.push(...tensorflowBrowserFiles(), ...otherDatabasesCompilers(), ...sourceMaps(), ...unreadPackageFiles());
   for (const table of ["asn-ipv4.csv", "asn-ipv6.csv"]) {
     const file = path.join(modules, "@ip-location-db", "asn", table);
     if (existsSync(file)) out.push(file);
@@ -81,6 +95,76 @@ function tensorflowBrowserFiles() {
   return out;
 }
 
+const SOURCE_MAP = /\.(?:[cm]?js|css)\.map$/;
+
+function sourceMaps() {
+  if (!existsSync(modules)) return [];
+  return readdirSync(modules, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && SOURCE_MAP.test(entry.name))
+    .map((entry) => path.join(entry.parentPath ?? entry.path, entry.name));
+}
+
+function unreadPackageFiles() {
+  const out = [];
+  const kuromojiTests = path.join(modules, "kuromoji", "test");
+  if (existsSync(kuromojiTests)) out.push(kuromojiTests);
+  // the base64 builds of tesseract's WebAssembly for browsers: in Node, tesseract.js requires
+  // tesseract.js-core/tesseract-core-<variant>, which resolves to the .js loader that reads the .wasm file
+  const tesseractCore = path.join(modules, "tesseract.js-core");
+  if (existsSync(tesseractCore))
+    for (const name of readdirSync(tesseractCore))
+      if (name.endsWith(".wasm.js")) out.push(path.join(tesseractCore, name));
+  // esbuild's build reports, which Prisma Studio's package ships beside its code
+  for (const name of ["metafile-cjs.json", "metafile-esm.json"]) {
+    const file = path.join(modules, "@prisma", "studio-core", "dist", name);
+    if (existsSync(file)) out.push(file);
+  }
+  out.push(...prismaStudioLibrary(), ...effectSources());
+  const countries = path.join(modules, "world-countries", "data");
+  if (existsSync(countries))
+    for (const name of readdirSync(countries))
+      if (name.endsWith(".svg") || name.endsWith(".topo.json")) out.push(path.join(countries, name));
+  return out;
+}
+
+/**
+ * @prisma/studio-core's React component library (dist/ui, 29 MB) and the graph layout only it imports (elkjs, 8 MB).
+ * The Prisma CLI requires studio-core's data adapters as it loads, but `prisma studio` serves its own bundle
+ * (prisma/build/studio.js, with the UI compiled in), so the library form, made for embedding Studio in another
+ * React app, is read by nothing here. elkjs goes only when studio-core is the one package that depends on it.
+ */
+function prismaStudioLibrary() {
+  const out = [];
+  const ui = path.join(modules, "@prisma", "studio-core", "dist", "ui");
+  if (!existsSync(ui)) return out;
+  out.push(ui);
+  const lock = path.join(modules, ".package-lock.json");
+  const elk = path.join(modules, "elkjs");
+  if (!existsSync(lock) || !existsSync(elk)) return out;
+  const dependents = Object.entries(JSON.parse(readFileSync(lock, "utf8")).packages ?? {})
+    .filter(([, meta]) =>
+      ["dependencies", "optionalDependencies", "peerDependencies"].some((field) => meta[field]?.elkjs !== undefined),
+    )
+    .map(([name]) => name);
+  if (dependents.length > 0 && dependents.every((name) => name === "node_modules/@prisma/studio-core")) out.push(elk);
+  return out;
+}
+
+/**
+ * effect's TypeScript sources (src/, 8 MB; a dependency of @prisma/config): its main, module, types and every export
+ * point into dist/. Removed only while its manifest names no src/ path.
+ */
+function effectSources() {
+  const out = [];
+  for (const dir of [path.join(modules, "effect"), path.join(modules, "@prisma", "config", "node_modules", "effect")]) {
+    const manifest = path.join(dir, "package.json");
+    if (!existsSync(path.join(dir, "src")) || !existsSync(manifest)) continue;
+    const text = readFileSync(manifest, "utf8");
+    if (JSON.parse(text).name === "effect" && !/["'](\.\/)?src\//.test(text)) out.push(path.join(dir, "src"));
+  }
+  return out;
+}
+
 const COMPILER_FILE = /^query_compiler_(fast|small)_bg\.([a-z]+)\./;
 
 function otherDatabasesCompilers() {
@@ -91,12 +175,16 @@ function otherDatabasesCompilers() {
   const datasource = readFileSync(schema, "utf8").match(/datasource\s+\w+\s*\{[^}]*?provider\s*=\s*"(\w+)"/);
   if (!datasource) return [];
   const provider = datasource[1];
-  return readdirSync(runtime)
-    .filter((name) => {
-      const db = COMPILER_FILE.exec(name)?.[2];
-      return db !== undefined && db !== provider;
-    })
-    .map((name) => path.join(runtime, name));
+  // the client's runtime, and the CLI's own copies (prisma/build: .js, .mjs and .wasm per database)
+  const dirs = [runtime, path.join(modules, "prisma", "build")].filter((dir) => existsSync(dir));
+  return dirs.flatMap((dir) =>
+    readdirSync(dir)
+      .filter((name) => {
+        const db = COMPILER_FILE.exec(name)?.[2];
+        return db !== undefined && db !== provider;
+      })
+      .map((name) => path.join(dir, name)),
+  );
 }
 
 const targets = unreachable();
