@@ -131,22 +131,23 @@ function unreadPackageFiles() {
  * @prisma/studio-core's React component library (dist/ui, 29 MB) and the graph layout only it imports (elkjs, 8 MB).
  * The Prisma CLI requires studio-core's data adapters as it loads, but `prisma studio` serves its own bundle
  * (prisma/build/studio.js, with the UI compiled in), so the library form, made for embedding Studio in another
- * React app, is read by nothing here. elkjs goes only when studio-core is the one package that depends on it.
+ * React app, is read by nothing here. elkjs' code goes only when studio-core is the one package that depends on it.
  */
 function prismaStudioLibrary() {
   const out = [];
   const ui = path.join(modules, "@prisma", "studio-core", "dist", "ui");
-  if (!existsSync(ui)) return out;
-  out.push(ui);
+  if (existsSync(ui)) out.push(ui);
   const lock = path.join(modules, ".package-lock.json");
   const elk = path.join(modules, "elkjs");
-  if (!existsSync(lock) || !existsSync(elk)) return out;
+  if (!existsSync(lock) || !existsSync(path.join(elk, "lib"))) return out;
   const dependents = Object.entries(JSON.parse(readFileSync(lock, "utf8")).packages ?? {})
     .filter(([, meta]) =>
       ["dependencies", "optionalDependencies", "peerDependencies"].some((field) => meta[field]?.elkjs !== undefined),
     )
     .map(([name]) => name);
-  if (dependents.length > 0 && dependents.every((name) => name === "node_modules/@prisma/studio-core")) out.push(elk);
+  // its code only: with its manifest there, npm still sees studio-core's dependency met (`npm ls`, the next install)
+  if (dependents.length > 0 && dependents.every((name) => name === "node_modules/@prisma/studio-core"))
+    out.push(path.join(elk, "lib"));
   return out;
 }
 
