@@ -29,10 +29,7 @@
 import { existsSync, lstatSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const modules = path.join(ROOT, "node_modules");
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 function sizeKb(target) {
   const stat = lstatSync(target);
@@ -40,23 +37,36 @@ function sizeKb(target) {
   return Number(execFileSync("du", ["-sk", target], { encoding: "utf8" }).split("\t")[0]);
 }
 
-/** Folders and files to remove: every platform and processor folder but this one's, and the unread tables. */
-function unreachable() {
+/**
+ * What to remove under `root`/node_modules, as absolute paths (folders and files, some inside others): every
+ * platform's and processor's onnxruntime library but `platform`/`arch`'s, and what nothing here reads (above).
+ * Null when onnxruntime-node is installed without the running platform's own library: not a layout this script
+ * knows, so nothing is removed.
+ */
+export function pruneTargets(root, { platform = process.platform, arch = process.arch } = {}) {
+  const modules = path.join(root, "node_modules");
+  const own = path.join(modules, "onnxruntime-node", "bin", "napi-v6", platform, arch);
+  if (existsSync(path.join(modules, "onnxruntime-node")) && !existsSync(own)) return null;
   const out = [];
   const onnx = path.join(modules, "onnxruntime-node", "bin");
   if (existsSync(onnx))
     for (const napi of readdirSync(onnx)) {
       const napiDir = path.join(onnx, napi);
-      for (const platform of readdirSync(napiDir)) {
-        const platformDir = path.join(napiDir, platform);
-        if (platform !== process.platform) {
+      for (const name of readdirSync(napiDir)) {
+        const platformDir = path.join(napiDir, name);
+        if (name !== platform) {
           out.push(platformDir);
           continue;
         }
-        for (const arch of readdirSync(platformDir)) if (arch !== process.arch) out.push(path.join(platformDir, arch));
+        for (const cpu of readdirSync(platformDir)) if (cpu !== arch) out.push(path.join(platformDir, cpu));
       }
     }
-  out.push(...tensorflowBrowserFiles(), ...otherDatabasesCompilers(), ...sourceMaps(), ...unreadPackageFiles());
+  out.push(
+    ...tensorflowBrowserFiles(modules),
+    ...otherDatabasesCompilers(root, modules),
+    ...sourceMaps(modules),
+    ...unreadPackageFiles(modules),
+  );
   for (const table of ["asn-ipv4.csv", "asn-ipv6.csv"]) {
     const file = path.join(modules, "@ip-location-db", "asn", table);
     if (existsSync(file)) out.push(file);
@@ -68,7 +78,7 @@ function unreachable() {
 // tfjs-backend-wasm*.js, which the Node build loads)
 const BROWSER_BUNDLE = /^tf(-[\w-]+?)?(\.es2017|\.fesm)?(\.min)?\.js$/;
 
-function tensorflowBrowserFiles() {
+function tensorflowBrowserFiles(modules) {
   const scope = path.join(modules, "@tensorflow");
   if (!existsSync(scope)) return [];
   const out = [];
@@ -97,14 +107,14 @@ function tensorflowBrowserFiles() {
 
 const SOURCE_MAP = /\.(?:[cm]?js|css)\.map$/;
 
-function sourceMaps() {
+function sourceMaps(modules) {
   if (!existsSync(modules)) return [];
   return readdirSync(modules, { withFileTypes: true, recursive: true })
     .filter((entry) => entry.isFile() && SOURCE_MAP.test(entry.name))
     .map((entry) => path.join(entry.parentPath ?? entry.path, entry.name));
 }
 
-function unreadPackageFiles() {
+function unreadPackageFiles(modules) {
   const out = [];
   const kuromojiTests = path.join(modules, "kuromoji", "test");
   if (existsSync(kuromojiTests)) out.push(kuromojiTests);
@@ -119,7 +129,7 @@ function unreadPackageFiles() {
     const file = path.join(modules, "@prisma", "studio-core", "dist", name);
     if (existsSync(file)) out.push(file);
   }
-  out.push(...prismaStudioLibrary(), ...effectSources());
+  out.push(...prismaStudioLibrary(modules), ...effectSources(modules));
   const countries = path.join(modules, "world-countries", "data");
   if (existsSync(countries))
     for (const name of readdirSync(countries))
@@ -133,7 +143,7 @@ function unreadPackageFiles() {
  * (prisma/build/studio.js, with the UI compiled in), so the library form, made for embedding Studio in another
  * React app, is read by nothing here. elkjs' code goes only when studio-core is the one package that depends on it.
  */
-function prismaStudioLibrary() {
+function prismaStudioLibrary(modules) {
   const out = [];
   const ui = path.join(modules, "@prisma", "studio-core", "dist", "ui");
   if (existsSync(ui)) out.push(ui);
@@ -155,7 +165,7 @@ function prismaStudioLibrary() {
  * effect's TypeScript sources (src/, 8 MB; a dependency of @prisma/config): its main, module, types and every export
  * point into dist/. Removed only while its manifest names no src/ path.
  */
-function effectSources() {
+function effectSources(modules) {
   const out = [];
   for (const dir of [path.join(modules, "effect"), path.join(modules, "@prisma", "config", "node_modules", "effect")]) {
     const manifest = path.join(dir, "package.json");
@@ -168,8 +178,8 @@ function effectSources() {
 
 const COMPILER_FILE = /^query_compiler_(fast|small)_bg\.([a-z]+)\./;
 
-function otherDatabasesCompilers() {
-  const schema = path.join(ROOT, "prisma", "schema.prisma");
+function otherDatabasesCompilers(root, modules) {
+  const schema = path.join(root, "prisma", "schema.prisma");
   const runtime = path.join(modules, "@prisma", "client", "runtime");
   if (!existsSync(schema) || !existsSync(runtime)) return [];
   // the datasource block's provider (the generator block's is "prisma-client")
@@ -188,20 +198,28 @@ function otherDatabasesCompilers() {
   );
 }
 
-const targets = unreachable();
-// the running platform's own library must be there, or this is not a layout we know: remove nothing
-const own = path.join(modules, "onnxruntime-node", "bin", "napi-v6", process.platform, process.arch);
-if (existsSync(path.join(modules, "onnxruntime-node")) && !existsSync(own)) {
-  console.warn(`[prune-install] ${path.relative(ROOT, own)} is missing: nothing removed`);
-  process.exit(0);
+/** Removes `pruneTargets(root)`; returns how many targets there were and the kilobytes freed (null: nothing done). */
+export function prune(root, options) {
+  const targets = pruneTargets(root, options);
+  if (targets === null) return null;
+  let freedKb = 0;
+  for (const target of targets) {
+    if (!existsSync(target)) continue; // inside a folder already removed
+    freedKb += sizeKb(target);
+    rmSync(target, { recursive: true, force: true });
+  }
+  return { targets: targets.length, freedKb };
 }
-let freedKb = 0;
-for (const target of targets) {
-  if (!existsSync(target)) continue; // inside a folder already removed
-  freedKb += sizeKb(target);
-  rmSync(target, { recursive: true, force: true });
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+  const result = prune(root);
+  if (result === null)
+    console.warn(
+      `[prune-install] onnxruntime-node has no library for ${process.platform}/${process.arch} here: nothing removed`,
+    );
+  else if (result.targets > 0)
+    console.log(
+      `[prune-install] removed ${result.targets} folders and files this machine never loads: ${Math.round(result.freedKb / 1024)} MB`,
+    );
 }
-if (targets.length > 0)
-  console.log(
-    `[prune-install] removed ${targets.length} folders and files this machine never loads: ${Math.round(freedKb / 1024)} MB`,
-  );
