@@ -1,4 +1,5 @@
 import { readFileSync, writeFileSync } from "node:fs";
+import sharp from "sharp";
 import { pathToFileURL } from "node:url";
 import { preloadModels } from "@/lib/jobs/preload-models";
 import { examineDocument } from "@/lib/engines/documents/examine-document";
@@ -50,6 +51,11 @@ export async function benchMemory() {
   const person = randomPerson(seededRandom(77), "TD3", new Date());
   const passport = await drawPassport(person, { portrait: await sampleFace(3, 360) });
   await stage("paddleocr_loaded_and_run", () => paddleLines(passport.front));
+  // the largest page the document path hands to PaddleOCR's whole-image reading: a photo scaled to the page OCR's
+  // width (PAGE_MAX_WIDTH, 1600 px, lib/engines/documents/examine-document.ts); the detector's activations grow with
+  // the pixels (measured alone: +290 MB at 1250×880, +530 MB at 1600×1126)
+  const largest = await sharp(passport.front).resize({ width: 1600 }).png().toBuffer();
+  await stage("paddleocr_on_a_1600px_page", () => paddleLines(largest));
   await stage("after_3_document_checks", async () => {
     for (let i = 0; i < 3; i++) await examineDocument(passport.front, null, "FRONT");
   });
