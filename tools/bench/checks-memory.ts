@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from "node:fs";
-import sharp from "sharp";
 import { pathToFileURL } from "node:url";
+import sharp from "sharp";
 import { preloadModels } from "@/lib/jobs/preload-models";
 import { examineDocument } from "@/lib/engines/documents/examine-document";
 import { paddleLines } from "@/lib/engines/documents/ocr/paddle-engine";

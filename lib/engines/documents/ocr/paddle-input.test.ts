@@ -1,10 +1,9 @@
 import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { PADDLE_INPUT_FOR, paddleInput } from "@/lib/engines/documents/ocr/paddle-input";
+import { ocrCommonDir, PADDLE_INPUT_FOR, paddleInput } from "@/lib/engines/documents/ocr/paddle-input";
 import { drawPassport, randomPerson, seededRandom } from "@/test/document-images";
 
 type Rgba = { data: Uint8Array; width: number; height: number };
@@ -13,15 +12,9 @@ type ModelBaseClass = {
   prototype: { imageToInput(image: Rgba, options: { mean?: number[]; std?: number[] }): Input };
 };
 
-const commonRoot = () => {
-  const fromRoot = createRequire(path.join(process.cwd(), "package.json"));
-  const common = createRequire(fromRoot.resolve("@gutenye/ocr-node")).resolve("@gutenye/ocr-common");
-  return path.dirname(path.dirname(common));
-};
-
 /** The library's own imageToInput (this process never starts PaddleOCR, so nothing has replaced it). */
 async function libraryInput(): Promise<ModelBaseClass["prototype"]["imageToInput"]> {
-  const url = pathToFileURL(path.join(commonRoot(), "build", "models", "ModelBase.js")).href;
+  const url = pathToFileURL(path.join(ocrCommonDir(), "build", "models", "ModelBase.js")).href;
   const { ModelBase } = (await import(url)) as { ModelBase: ModelBaseClass };
   return ModelBase.prototype.imageToInput;
 }
@@ -31,7 +24,7 @@ const tensorBytes = (input: Input) => Buffer.from(Float32Array.from(input.data).
 
 describe("PaddleOCR's input from typed arrays", () => {
   it("is written for the installed ocr-common", () => {
-    const manifest = JSON.parse(readFileSync(path.join(commonRoot(), "package.json"), "utf8")) as { version: string };
+    const manifest = JSON.parse(readFileSync(path.join(ocrCommonDir(), "package.json"), "utf8")) as { version: string };
     expect(manifest.version).toBe(PADDLE_INPUT_FOR);
   });
 

@@ -2,14 +2,24 @@
 //
 // @gutenye/ocr-common's ModelBase.imageToInput (version PADDLE_INPUT_FOR) builds it through plain JavaScript arrays:
 // three pushes per pixel, a spread of the three planes into a fourth array, then Float32Array.from. Measured on the
-// MRZ band of a generated passport (1250×280, one core): ~70 ms of a ~750-ms reading and ~30 ms of garbage collection;
-// on a whole 1600-px page ~5× as much, and ~0.1 GB of JavaScript heap at the peak. Here every value is the same
+// MRZ band of a generated passport (1250×280), under the profiler: ~8 % of a reading, more in garbage collection.
+// Without it, alternating (docs/benchmarks.md): ~30 ms less per band, ~0.15 s and ~0.12 GB less per 1600-px page. Here every value is the same
 // float64 expression, `(value / 255 − mean) / std`, stored straight into a Float32Array, which rounds it to float32
 // exactly as Float32Array.from does: the input tensor, and so every reading, is bit for bit the library's
 // (paddle-input.test.ts compares both on images).
 
+import { createRequire } from "node:module";
+import path from "node:path";
+
 /** The ocr-common version whose imageToInput this reproduces; another version keeps its own. */
 export const PADDLE_INPUT_FOR = "1.4.8";
+
+/** The folder of the @gutenye/ocr-common that @gutenye/ocr-node itself loads (resolved from it, as Node does). */
+export function ocrCommonDir(): string {
+  const fromRoot = createRequire(path.join(process.cwd(), "package.json"));
+  const entry = createRequire(fromRoot.resolve("@gutenye/ocr-node")).resolve("@gutenye/ocr-common");
+  return path.dirname(path.dirname(entry)); // …/ocr-common/build/index.js → …/ocr-common
+}
 
 type Rgba = { data: ArrayLike<number>; width: number; height: number };
 type Normalisation = { mean?: readonly number[]; std?: readonly number[] };
