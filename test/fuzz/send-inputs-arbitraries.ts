@@ -354,7 +354,9 @@ export async function buildGood(
   fields: string[],
 ): Promise<{ body: BodySpec | FormData; type?: string }> {
   const items: ItemSpec[] = fields
-    .filter((_, i) => spec.mask[i % spec.mask.length])
+    // a field with no good value here (DIGITAL_CREDENTIAL: a wallet's signed presentation) is left out, as the
+    // mask leaves others out
+    .filter((fieldName, i) => spec.mask[i % spec.mask.length] && Object.hasOwn(GOOD_VALUES, fieldName))
     .map((fieldName): ItemSpec => {
       const good = GOOD_VALUES[fieldName]!;
       const value =
