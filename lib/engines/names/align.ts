@@ -16,7 +16,9 @@ import { FULL_WEIGHT, type TokenRarity } from "@/lib/engines/names/token-rarity"
 //              / (Σ weight of the pairs + CONFLICT × conflicting
 //                 + (1 + extra / (2 × Σ weight of the pairs)) × (EXTRA_QUERY × extra screened + EXTRA_LIST × extra listed))
 //              where tokens left over on BOTH sides conflict (William G. Frost ≠ William W. Frost) as far as they
-//              weigh on the lighter side, the rest is extra: a middle name or patronymic the other side omits
+//              weigh on the lighter side (two different legal forms left over conflict as names do: AG ≠ GmbH), the
+//              rest is extra: a middle name or patronymic the other side omits; an organisation's screened name that
+//              adds words to an entry's whole name costs EXTRA_QUERY_ORGANISATION per extra
 //   covered    a person's list name of 2+ name tokens all aligned, with only the screened side adding tokens (lists
 //              write short names: ANJEM CHOUDARY for ANJEM IFTIKHAR CHOUDARY MAHMOOD): the screened extras cost
 //              EXTRA_COVERED instead of EXTRA_QUERY. The other way (IVAN against IVAN SIDOROV) keeps its full cost.
@@ -26,7 +28,8 @@ import { FULL_WEIGHT, type TokenRarity } from "@/lib/engines/names/token-rarity"
 //   generic    two organisations' names whose aligned words are all generic business words (MANAGEMENT, TRADING:
 //              generic-words.ts), one side naming something more: at most GENERIC_ONLY, under the threshold
 //   series     two organisations' names alike but for their numbers (ZU ZAG BONG 5 / 6, FUND X / XI, TRUST 2004-1 /
-//              2004-2): another vessel, fund or trust of the same series, scored as if the numbers were not there
+//              2004-2, or a number on one side only: SOLUTIONS II DENMARK / SOLUTIONS DENMARK): another vessel, fund,
+//              trust or company of the same series, scored as if the numbers were not there
 //              and at most SERIES — a possible match the reviewer sees with both numbers, never a strong one
 // The constants were chosen on the development pairs (docs/accuracy.md), not per case.
 
@@ -35,6 +38,7 @@ export const CONFLICT = 3;
 export const EXTRA_QUERY = 0.3;
 export const EXTRA_LIST = 0.2;
 export const EXTRA_COVERED = 0.15;
+export const EXTRA_QUERY_ORGANISATION = 0.6;
 export const ORDER_FACTOR = 0.85;
 /** at most this (under the default threshold) for two organisations' names sharing only generic business words */
 export const GENERIC_ONLY = 0.6;
@@ -166,7 +170,10 @@ export function alignNames(
   const conflict = Math.min(uq, uc);
   // a conflict weighs in full however common its tokens: a different father's name (MOHAMED / AHMED) is a
   // different person
-  const fullConflict = Math.min(sum(leftQ.map((t) => WEIGHT[t.role])), sum(leftC.map((t) => WEIGHT[t.role])));
+  // two different legal forms left over are two different entities (AG / GmbH, SAS / SARL), not a detail
+  const formsConflict = leftQ.some((t) => t.role === "LEGAL_FORM") && leftC.some((t) => t.role === "LEGAL_FORM");
+  const conflictWeight = (t: NameToken) => (t.role === "LEGAL_FORM" && formsConflict ? 1 : WEIGHT[t.role]);
+  const fullConflict = Math.min(sum(leftQ.map(conflictWeight)), sum(leftC.map(conflictWeight)));
   // a legal form's place is the language's convention (ООО Газпром, Gazprom LLC; SARL X, X SARL): no crossing
   const ordered = aligned.filter((p) => !p.a.tokens.some((t) => t.role === "LEGAL_FORM"));
   let crossings = 0;
@@ -181,7 +188,13 @@ export function alignNames(
     candidate.kind === "PERSON" &&
     leftC.length === 0 &&
     c.filter((t) => t.role === "NAME").length >= 2;
-  const extraQuery = isCovered ? EXTRA_COVERED : EXTRA_QUERY;
+  // an organisation's name that names more than the entry's (DEUTSCHE BANK TRUST COMPANY against DEUTSCHE BANK) is
+  // another entity of the group, more likely than a longer way of writing the same one
+  const extraQuery = isCovered
+    ? EXTRA_COVERED
+    : context.isOrganisation && leftC.length === 0
+      ? EXTRA_QUERY_ORGANISATION
+      : EXTRA_QUERY;
   const denominator =
     total + CONFLICT * fullConflict + scale * (extraQuery * (uq - conflict) + EXTRA_LIST * (uc - conflict));
   let score = denominator > 0 ? matched / denominator : 0;
@@ -213,17 +226,18 @@ export function alignNames(
   };
 }
 
-/** Only numbers left over, on both sides, after a distinctive word aligned: the same name with another number. */
+/** Only numbers left over, on one side or both, after a distinctive word aligned: the same name with another number. */
 function isOtherOfSeries(
   aligned: readonly { a: Span; b: Span }[],
   leftQ: readonly NameToken[],
   leftC: readonly NameToken[],
 ): boolean {
-  const onlyNumbers = (left: readonly NameToken[]) => left.length > 0 && left.every((t) => t.role === "NUMBER");
+  const onlyNumbers = (left: readonly NameToken[]) => left.every((t) => t.role === "NUMBER");
   const namesSomething = aligned.some((p) =>
     p.b.tokens.some((t) => t.role === "NAME" && !GENERIC_BUSINESS_WORDS.has(t.text)),
   );
-  return namesSomething && onlyNumbers(leftQ) && onlyNumbers(leftC);
+  // a number on one side only (FUND / FUND II) is as much another of the series as another number
+  return namesSomething && leftQ.length + leftC.length > 0 && onlyNumbers(leftQ) && onlyNumbers(leftC);
 }
 
 const distinctive = (t: NameToken) => (t.role === "NAME" && !GENERIC_BUSINESS_WORDS.has(t.text)) || t.role === "NUMBER";

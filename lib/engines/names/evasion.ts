@@ -1,8 +1,9 @@
 // Names written to slip past screening while a reader still sees the name: letters of another script that look
 // like Latin ones inside a Latin word (a Cyrillic Р in "Рutin"), a name spelt letter by letter (V.l.a.d.i.m.i.r,
 // "P u t i n"), digits and signs for the letters they resemble (Vlad1m1r, Vl@dimir), words written backwards
-// (nituP). A genuine name is not written so, which is why each is undone only where it shows: a word mixing scripts,
-// a run of four or more single letters, a word mixing letters and digits, a word whose capital is its last letter.
+// (nituP), or with its letters shuffled (nitPu). A genuine name is not written so, which is why each is undone only where
+// it shows: a word mixing scripts, a run of four or more single letters, a word mixing letters and digits, a word whose
+// capital is its last letter or stands inside it after small letters that are no particle.
 
 // capital and small Cyrillic and Greek letters drawn like a Latin one
 const LOOKALIKES: Record<string, string> = {
@@ -117,4 +118,29 @@ export function backwardsTurned(raw: string): string | null {
   const words = raw.trim().split(/\s+/);
   if (!words.some((w) => BACKWARDS_WORD.test(w))) return null;
   return words.map((w) => (BACKWARDS_WORD.test(w) ? [...w].reverse().join("") : w)).join(" ");
+}
+
+// small letters, then the one capital: inside (nitPu) or last (rimaldiV). A particle written joined keeps its capital
+// inside (deVries, vanDyke, mcDonald, diCaprio, leBlanc): no sign
+const SHUFFLED_WORD = /^(\p{Ll}+)\p{Lu}\p{Ll}*$/u;
+const JOINED_PARTICLES = new Set(
+  "d l o de di da du del della dos das der den le la van von ten ter mc mac al el ul bin ben ibn abu st fitz".split(
+    " ",
+  ),
+);
+
+/**
+ * Words whose letters may have been shuffled (nitPu, rimaldiV: the capital out of its place), each in small letters so
+ * that it stays one word (not split as camel case), and the name with them so written; null when no word shows it.
+ * Such a word is compared by its letters in any order too (token-similarity.ts).
+ */
+export function shuffledWords(raw: string): { text: string; words: string[] } | null {
+  const words = raw.trim().split(/\s+/);
+  const isShuffled = (w: string) => {
+    const m = SHUFFLED_WORD.exec(w);
+    return !!m && !JOINED_PARTICLES.has(m[1]!);
+  };
+  const shuffled = words.filter(isShuffled).map((w) => w.toLowerCase());
+  if (shuffled.length === 0) return null;
+  return { text: words.map((w) => (isShuffled(w) ? w.toLowerCase() : w)).join(" "), words: shuffled };
 }

@@ -2,7 +2,13 @@ import anyAscii from "any-ascii";
 import { toRomaji } from "wanakana";
 import { cantoneseSyllables } from "@/lib/engines/names/cantonese";
 import { chineseReadings, HAN, hanReadings } from "@/lib/engines/names/chinese";
-import { backwardsTurned, leetReadings, speltOutJoined, unmaskLookalikes } from "@/lib/engines/names/evasion";
+import {
+  backwardsTurned,
+  leetReadings,
+  shuffledWords,
+  speltOutJoined,
+  unmaskLookalikes,
+} from "@/lib/engines/names/evasion";
 import { abjadReadings, INDIC, indicReadings } from "@/lib/engines/names/abjad";
 import { CYRILLIC, cyrillicReadings } from "@/lib/engines/names/cyrillic";
 import { GREEK, greekReadings } from "@/lib/engines/names/greek";
@@ -25,7 +31,7 @@ import { foreignName, type TranscriptionSystem } from "@/lib/engines/names/trans
 // "SURNAME, Given" (one comma) is read as "Given SURNAME", the order lists use for the same person.
 
 /** Bumped whenever the stored form (normalizedNames, phoneticKeys) would change: stored lists are re-indexed. */
-export const NORMALIZER_VERSION = 9;
+export const NORMALIZER_VERSION = 10;
 
 export type NameKind = "PERSON" | "ORGANIZATION";
 export type TokenRole = "NAME" | "INITIAL" | "PARTICLE" | "LEGAL_FORM" | "STOPWORD" | "NUMBER";
@@ -49,6 +55,8 @@ export type NameToken = {
    * country or continent beside a distinctive word (FABERLIC EUROPE, place-words.ts)
    */
   isOptional: boolean;
+  /** written with its letters perhaps shuffled to slip past screening (evasion.ts): compared in any order too */
+  isShuffled?: boolean;
 };
 
 export type NormalizedName = {
@@ -284,8 +292,18 @@ function otherReadings(raw: string): NormalizedName[] {
   // a name written to slip past screening (evasion.ts), read as written to be read
   const spelt = speltOutJoined(raw);
   const backwards = backwardsTurned(raw);
-  const unmasked = [...(spelt ? [spelt] : []), ...(backwards ? [backwards] : []), ...leetReadings(raw)];
-  if (unmasked.length > 0) return unmasked.map((text) => asWritten(text, "PERSON"));
+  const shuffled = shuffledWords(raw);
+  const unmasked = [...(spelt ? [spelt] : []), ...leetReadings(raw)].map((text) => asWritten(text, "PERSON"));
+  // a word turned round may also have had its letters shuffled (rimaldiV: VIDLAMIR), as any word that shows it
+  if (shuffled) {
+    const marked = new Set(shuffled.words.flatMap((w) => asWritten(w, "PERSON").tokens));
+    const reversed = new Set(
+      shuffled.words.map((w) => [...w].reverse().join("")).flatMap((w) => asWritten(w, "PERSON").tokens),
+    );
+    if (backwards) unmasked.push(withShuffled(asWritten(backwards, "PERSON"), reversed));
+    unmasked.push(withShuffled(asWritten(shuffled.text, "PERSON"), marked));
+  } else if (backwards) unmasked.push(asWritten(backwards, "PERSON"));
+  if (unmasked.length > 0) return unmasked;
   const foreign = foreignName(raw);
   if (foreign) return [transcriptionReading(foreign.parts, foreign.system)];
   const words = raw.trim().split(/\s+/);
@@ -293,6 +311,11 @@ function otherReadings(raw: string): NormalizedName[] {
   const korean = hanjaReading(words.join(""));
   const cantonese = cantoneseReading(words.join(""));
   return [...(korean ? [normalizeName(korean)] : []), ...(cantonese ? [cantonese] : [])];
+}
+
+/** The name with the tokens in `shuffled` marked as written with their letters perhaps shuffled (evasion.ts). */
+function withShuffled(name: NormalizedName, shuffled: ReadonlySet<string>): NormalizedName {
+  return { ...name, parts: name.parts.map((p) => (shuffled.has(p.text) ? { ...p, isShuffled: true } : p)) };
 }
 
 /** A Han person's name in Cantonese (cantonese.ts): one token per character, its other spellings as alternatives. */

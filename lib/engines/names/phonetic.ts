@@ -49,7 +49,7 @@ function soundKeys(name: NormalizedName, side: "ENTRY" | "QUERY", keys: Set<stri
   }
 }
 
-function keysOf(name: NormalizedName, withSkeletons: boolean, keys: Set<string>): void {
+function keysOf(name: NormalizedName, withSkeletons: boolean, keys: Set<string>, affixJoined = false): void {
   const joinable = name.parts.filter((p) => p.role !== "LEGAL_FORM" && p.role !== "STOPWORD");
   const parts = name.parts.filter((p) => KEYED.has(p.role));
   for (const part of parts) {
@@ -79,7 +79,15 @@ function keysOf(name: NormalizedName, withSkeletons: boolean, keys: Set<string>)
     // joined with the next one or two (RAMI MAKHLOUF ~ RAMIMAKHLOUF, VAN DER BILT ~ VANDERBILT)
     for (const length of [2, 3]) {
       const run = joinable.slice(i, i + length);
-      if (run.length === length && run.some((p) => KEYED.has(p.role))) forms.push(run.map((p) => p.text).join(""));
+      if (run.length !== length || !run.some((p) => KEYED.has(p.role))) continue;
+      const joined = run.map((p) => p.text).join("");
+      forms.push(joined);
+      // a screened name split in two whose joined form has a typo at one end (ANDRANG HETA ~ NDRANGHETA): its
+      // affixes as a single token's are
+      if (affixJoined) {
+        keys.add(`<${joined.slice(0, 3)}`);
+        keys.add(`>${joined.slice(-3)}`);
+      }
     }
     for (const form of forms) {
       for (const code of metaphoneCodes(form)) keys.add(code);
@@ -107,7 +115,7 @@ export function entryPhoneticKeys(names: readonly NormalizedName[]): string[] {
 export function queryPhoneticKeys(name: NormalizedName): string[] {
   const keys = new Set<string>();
   for (const form of [name, ...name.readings]) {
-    keysOf(form, form.isAbjad, keys);
+    keysOf(form, form.isAbjad, keys, true);
     soundKeys(form, "QUERY", keys);
   }
   return [...keys].sort();

@@ -2,6 +2,7 @@ import jaroWinkler from "talisman/metrics/jaro-winkler";
 import levenshtein from "talisman/metrics/levenshtein";
 import damerau from "talisman/metrics/damerau-levenshtein";
 import { chineseReadings } from "@/lib/engines/names/chinese";
+import { GENERIC_BUSINESS_WORDS } from "@/lib/engines/names/generic-words";
 import { areNameForms, areNameVariants } from "@/lib/engines/names/given-names";
 import { koreanLoose } from "@/lib/engines/names/korean";
 import { consonantSkeleton, type NameToken } from "@/lib/engines/names/normalize";
@@ -18,9 +19,13 @@ import { latinSkeletonsFor, transcriptionSkeletons, type TranscriptionSystem } f
 //   acronym                an organisation's acronym and the 2–3 words it abbreviates (PLA, US)              → 0.9
 //   abbreviation           an organisation's word contracted to its consonants, first and last letter kept, at
 //                          most half its length (INT'L ~ INTERNATIONAL, MGMT ~ MANAGEMENT, NATL ~ NATIONAL)    → 0.85
+//   kind of business       an organisation's generic business word (generic-words.ts) and a word more than one
+//                          edit from it: different words                                                     → 0
 //   spelling               mean of (1 − Damerau–Levenshtein / longer length) and Jaro–Winkler, at least 0.8 for
 //                          one edit (a typo, two letters swapped); spelling variants that
 //                          share a double-metaphone code and differ in few letters are lifted to 0.85
+//   shuffled               a word written with its letters perhaps shuffled (nitPu, evasion.ts) and a word of the
+//                          same letters (PUTIN), 4+ letters                                                   → 0.8
 //   skeleton               a name written in an abjad: the same measure over consonant skeletons, × 0.95 (the
 //                          closest of the abjad word's readings, abjad.ts)
 //   transcription          a foreign name written in Han with the middle dot, in katakana or in Hangul
@@ -40,6 +45,7 @@ export type MatchReason =
   | "PHONETIC"
   | "SKELETON"
   | "TRANSCRIPTION"
+  | "SHUFFLED"
   | "LEGAL_FORM";
 export type TokenMatch = { similarity: number; reason: MatchReason };
 export type Span = { text: string; tokens: readonly NameToken[] };
@@ -60,6 +66,9 @@ const PHONETIC_MIN_SPELLING = 0.6;
 const ROMANISATION = 0.95;
 const SKELETON_WEIGHT = 0.95;
 const OTHER_LEGAL_FORM = 0.3;
+// as one typo (ONE_EDIT): the same letters say it may be the name, not that it is
+const SHUFFLED = 0.8;
+const SHUFFLED_MIN = 4;
 // a transcription's sound skeleton is coarse: at best a POSSIBLE match (under STRONG_MATCH_THRESHOLD 0.9), and a
 // skeleton of two consonants must be the same one (ANGELA and MILLER are both N·L)
 const TRANSCRIPTION = 0.88;
@@ -200,6 +209,8 @@ export function compareSpans(a: Span, b: Span, context: CompareContext): TokenMa
     if (other.length > 1 && other.startsWith(initial)) return { similarity: INITIAL, reason: "INITIAL" };
     return { similarity: 0, reason: "INITIAL" };
   }
+  if (ta && tb && (ta.isShuffled || tb.isShuffled) && isShuffleOf(ta.text, tb.text))
+    return { similarity: SHUFFLED, reason: "SHUFFLED" };
   if (ta && tb && areNameVariants(a.text, b.text)) return { similarity: NICKNAME, reason: "NICKNAME" };
   if (ta && tb && (altsB.some((y) => areNameForms(a.text, y)) || ta.alts.some((x) => areNameForms(x, b.text))))
     return { similarity: NAME_FORM, reason: "NAME_FORM" };
@@ -212,6 +223,16 @@ export function compareSpans(a: Span, b: Span, context: CompareContext): TokenMa
   if (korean && altsA.some((x) => altsB.some((y) => koreanLoose(x) === koreanLoose(y))))
     return { similarity: ROMANISATION, reason: "ROMANISATION" };
 
+  // a word that says what kind of business a company is, against a word more than a typo away, is another word
+  // (CONSTRUCTION / CONSTRUCTORS, TRADING / TRAINING): what it names differs, however alike the letters look
+  if (
+    context.isOrganisation &&
+    ta &&
+    tb &&
+    (GENERIC_BUSINESS_WORDS.has(a.text) || GENERIC_BUSINESS_WORDS.has(b.text)) &&
+    damerau(a.text, b.text) > 1
+  )
+    return { similarity: 0, reason: "SPELLING" };
   let best: TokenMatch = { similarity: bestSpelling(altsA, altsB), reason: "SPELLING" };
   if (
     best.similarity < PHONETIC &&
@@ -239,6 +260,11 @@ export function compareSpans(a: Span, b: Span, context: CompareContext): TokenMa
     if (skeleton > best.similarity) best = { similarity: skeleton, reason: "SKELETON" };
   }
   return best;
+}
+
+/** The same letters in another order (NITPU ~ PUTIN), 4+ of them. */
+function isShuffleOf(a: string, b: string): boolean {
+  return a.length >= SHUFFLED_MIN && a.length === b.length && [...a].sort().join("") === [...b].sort().join("");
 }
 
 const ALTERNATIVES_MIN = 0.4;
