@@ -23,7 +23,8 @@ import { FULL_WEIGHT, type TokenRarity } from "@/lib/engines/names/token-rarity"
 //              write short names: ANJEM CHOUDARY for ANJEM IFTIKHAR CHOUDARY MAHMOOD): the screened extras cost
 //              EXTRA_COVERED instead of EXTRA_QUERY. The other way (IVAN against IVAN SIDOROV) keeps its full cost.
 //   order      × ORDER_FACTOR per pair of pairs that cross (a later screened token aligned with an earlier listed
-//              one): SALMAN BIN MUHAMMAD is not MUHAMMAD BIN SALMAN
+//              one): SALMAN BIN MUHAMMAD is not MUHAMMAD BIN SALMAN; a surname's particle (DE, VAN) moves with its
+//              surname and crosses nothing
 //   1.0        only for the same name: every token aligned exactly, in order, nothing left over (else ≤ 0.99)
 //   generic    two organisations' names whose aligned words are all generic business words (MANAGEMENT, TRADING:
 //              generic-words.ts), one side naming something more: at most GENERIC_ONLY, under the threshold
@@ -46,6 +47,8 @@ export const GENERIC_ONLY = 0.6;
 export const SERIES = 0.8;
 const NOT_SAME = 0.99;
 const MAX_JOIN = 3;
+// particles that say whose son or father (normalize.ts writes BEN, IBN as BIN; EL, UL as AL)
+const GENEALOGY: ReadonlySet<string> = new Set(["BIN", "BINT", "ABU", "AL"]);
 
 const WEIGHT: Record<NameToken["role"], number> = {
   NAME: 1,
@@ -175,7 +178,11 @@ export function alignNames(
   const conflictWeight = (t: NameToken) => (t.role === "LEGAL_FORM" && formsConflict ? 1 : WEIGHT[t.role]);
   const fullConflict = Math.min(sum(leftQ.map(conflictWeight)), sum(leftC.map(conflictWeight)));
   // a legal form's place is the language's convention (ООО Газпром, Gazprom LLC; SARL X, X SARL): no crossing
-  const ordered = aligned.filter((p) => !p.a.tokens.some((t) => t.role === "LEGAL_FORM"));
+  // a surname's particle goes where its surname goes (DE PFEFFEL JOHNSON, JOHNSON DE PFEFFEL): crossing one says
+  // nothing. Not a genealogy's (BIN, ABU, AL): SALMAN BIN MUHAMMAD is not MUHAMMAD BIN SALMAN
+  const ordered = aligned.filter(
+    (p) => !p.a.tokens.some((t) => t.role === "LEGAL_FORM" || (t.role === "PARTICLE" && !GENEALOGY.has(t.text))),
+  );
   let crossings = 0;
   for (let i = 0; i < ordered.length; i++)
     for (let j = i + 1; j < ordered.length; j++) if (ordered[j]!.b.start < ordered[i]!.b.start) crossings++;
