@@ -322,3 +322,14 @@ describe("issue 30, third round: a surname's particle", () => {
     expect(similarity("SALEH BIN KHALID AL-OTAIBI", "KHALID BIN SALEH AL-OTAIBI")).toBeLessThan(T);
   });
 });
+
+describe("issue 30, third round: a surname's other gender", () => {
+  it("takes a Slavic surname's feminine and masculine forms for two people (0.85 before)", () => {
+    expect(similarity("Olesya Dorofeeva", "Oleg DOROFEEV")).toBeLessThan(T);
+    expect(similarity("Irina Volkova", "Irina Volkov")).toBeLessThan(T);
+    expect(similarity("Anna Kowalska", "Anna Kowalski")).toBeLessThan(T);
+    // the same form misspelt is still the name
+    expect(similarity("Irina Volkowa", "Irina Volkova")).toBeGreaterThanOrEqual(T);
+    expect(similarity("Irina Volkova", "VOLKOVA, Irina")).toBe(1);
+  });
+});

@@ -19,6 +19,8 @@ import { latinSkeletonsFor, transcriptionSkeletons, type TranscriptionSystem } f
 //   acronym                an organisation's acronym and the 2–3 words it abbreviates (PLA, US)              → 0.9
 //   abbreviation           an organisation's word contracted to its consonants, first and last letter kept, at
 //                          most half its length (INT'L ~ INTERNATIONAL, MGMT ~ MANAGEMENT, NATL ~ NATIONAL)    → 0.85
+//   other gender           a Slavic surname's feminine and masculine forms (-OVA / -OV, -SKA / -SKI): another
+//                          person                                                                          → 0
 //   kind of business       an organisation's generic business word (generic-words.ts) and a word more than one
 //                          edit from it: different words                                                     → 0
 //   spelling               mean of (1 − Damerau–Levenshtein / longer length) and Jaro–Winkler, at least 0.8 for
@@ -223,6 +225,10 @@ export function compareSpans(a: Span, b: Span, context: CompareContext): TokenMa
   if (korean && altsA.some((x) => altsB.some((y) => koreanLoose(x) === koreanLoose(y))))
     return { similarity: ROMANISATION, reason: "ROMANISATION" };
 
+  // a Slavic surname's feminine form against its masculine one (BARYNOVA / BARANOV, KOWALSKA / KOWALSKI) names
+  // another person: a sister, a wife, a mother
+  if (!context.isOrganisation && ta?.role === "NAME" && tb?.role === "NAME" && otherGenderForms(a.text, b.text))
+    return { similarity: 0, reason: "SPELLING" };
   // a word that says what kind of business a company is, against a word more than a typo away, is another word
   // (CONSTRUCTION / CONSTRUCTORS, TRADING / TRAINING): what it names differs, however alike the letters look
   if (
@@ -260,6 +266,31 @@ export function compareSpans(a: Span, b: Span, context: CompareContext): TokenMa
     if (skeleton > best.similarity) best = { similarity: skeleton, reason: "SKELETON" };
   }
   return best;
+}
+
+// Slavic surnames' feminine and masculine endings (Russian, Ukrainian, Belarusian, Bulgarian -OVA / -OV …; Polish
+// -SKA / -SKI, -CKA / -CKI), as tokens are written (no diacritics)
+const GENDERED_ENDINGS: readonly (readonly [feminine: string, masculine: string])[] = [
+  ["OVA", "OV"],
+  ["EVA", "EV"],
+  ["INA", "IN"],
+  ["SKAYA", "SKIY"],
+  ["SKAYA", "SKII"],
+  ["SKAYA", "SKY"],
+  ["SKAJA", "SKIJ"],
+  ["SKA", "SKI"],
+  ["SKA", "SKY"],
+  ["CKA", "CKI"],
+];
+const GENDERED_STEM_MIN = 3;
+
+/** One is a feminine surname form, the other a masculine one (any stems of 3+ letters). */
+function otherGenderForms(a: string, b: string): boolean {
+  const isForm = (word: string, ending: string, not: string) =>
+    word.length - ending.length >= GENDERED_STEM_MIN && word.endsWith(ending) && !word.endsWith(not);
+  return GENDERED_ENDINGS.some(
+    ([f, m]) => (isForm(a, f, m) && isForm(b, m, f)) || (isForm(b, f, m) && isForm(a, m, f)),
+  );
 }
 
 /** The same letters in another order (NITPU ~ PUTIN), 4+ of them. */
