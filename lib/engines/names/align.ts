@@ -1,6 +1,7 @@
 import type { NameToken, NormalizedName } from "@/lib/engines/names/normalize";
 import { compareSpans, type MatchReason, type Span } from "@/lib/engines/names/token-similarity";
 import { GENERIC_BUSINESS_WORDS } from "@/lib/engines/names/generic-words";
+import { readsAsKorean } from "@/lib/engines/names/korean";
 import { FULL_WEIGHT, type TokenRarity } from "@/lib/engines/names/token-rarity";
 
 // Order-aware alignment of a screened name with a list name.
@@ -117,6 +118,7 @@ export function alignNames(
   const context = {
     isAbjad: query.isAbjad || candidate.isAbjad,
     isChinese: query.isChineseLike && candidate.isChineseLike,
+    isKorean: query.kind === "PERSON" && candidate.kind === "PERSON" && isKoreanName(query) && isKoreanName(candidate),
     isOrganisation: query.kind === "ORGANIZATION" && candidate.kind === "ORGANIZATION",
     // a foreign name transcribed in Han, katakana or Hangul on one side only: its sounds against the other side's
     transcribed:
@@ -252,6 +254,14 @@ const distinctive = (t: NameToken) => (t.role === "NAME" && !GENERIC_BUSINESS_WO
 function sharesOnlyGenericWords(aligned: readonly { a: Span; b: Span }[], left: readonly NameToken[]): boolean {
   const sharesDistinctive = aligned.some((p) => [...p.a.tokens, ...p.b.tokens].some(distinctive));
   return !sharesDistinctive && left.some(distinctive);
+}
+
+// a screened name meets thousands of candidates, a listed name many screenings: each is judged once
+const korean = new WeakMap<NormalizedName, boolean>();
+function isKoreanName(name: NormalizedName): boolean {
+  let known = korean.get(name);
+  if (known === undefined) korean.set(name, (known = readsAsKorean(name.tokens, name.isChineseLike)));
+  return known;
 }
 
 const range = (from: number, to: number) => Array.from({ length: to - from }, (_, k) => from + k);

@@ -65,6 +65,32 @@ const SURNAMES: Record<string, string[]> = {
   원: ["WON"],
 };
 
+// the Latin spellings of those surnames: a Latin name that starts with one may be a Korean name written in Latin
+const SURNAME_SPELLINGS: ReadonlySet<string> = new Set(Object.values(SURNAMES).flat());
+// a Korean name in Latin: the surname and a given name of one or two syllables, written apart or joined
+const KOREAN_PARTS = { min: 2, max: 4 } as const;
+// one or two syllables as RR, McCune–Reischauer (without breves) and hand spellings write them: an initial, a vowel,
+// a final. Lenient (ELTON passes), but HARVEY, OSWALD, PATRICK do not
+const SYLLABLE =
+  "(?:KK|TT|PP|SS|JJ|CH|SH|TS|[GKNDTRLMBPSJHYW])?(?:YAE|YEO|WAE|YA|AE|EO|YE|WA|OE|YO|WO|WE|WI|YU|EU|UI|OO|EE|A|E|O|U|I)(?:NG|[KNTLMPGDBR])?";
+const GIVEN_PART = new RegExp(`^(?:${SYLLABLE}){1,2}$`);
+
+/**
+ * A person's name written in Latin that reads as a Korean one: 2–4 words, the first a Korean surname's spelling,
+ * the others one or two Korean syllables each (KIM JONG UN, HAN YU RO), and not read as Chinese (LI PENG stays
+ * Pinyin). Two such names compare their words in
+ * the loose form too (koreanLoose: JONG ON ~ JONG UN, as 정은 is written in the systems and by hand).
+ */
+export function readsAsKorean(tokens: readonly string[], isChineseLike: boolean): boolean {
+  return (
+    !isChineseLike &&
+    tokens.length >= KOREAN_PARTS.min &&
+    tokens.length <= KOREAN_PARTS.max &&
+    SURNAME_SPELLINGS.has(tokens[0]!) &&
+    tokens.slice(1).every((t) => GIVEN_PART.test(t))
+  );
+}
+
 export type KoreanName = {
   surname: { native: string; spellings: string[] } | null;
   given: { native: string; reading: string };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { normalizeName, type NameKind } from "@/lib/engines/names/normalize";
+import { readsAsKorean } from "@/lib/engines/names/korean";
 import { blocks } from "@/test/name-pairs";
 import {
   DEFAULT_WATCHLIST_THRESHOLD,
@@ -331,5 +332,18 @@ describe("issue 30, third round: a surname's other gender", () => {
     // the same form misspelt is still the name
     expect(similarity("Irina Volkowa", "Irina Volkova")).toBeGreaterThanOrEqual(T);
     expect(similarity("Irina Volkova", "VOLKOVA, Irina")).toBe(1);
+  });
+});
+
+describe("issue 30, third round: a Korean name written in Latin", () => {
+  it("folds the vowels and consonants the romanisations write differently, between two Korean names only", () => {
+    // 0.25 before: ON / UN is a changed letter in a two-letter word
+    expect(similarity("Ri Song On", "Ri Song Un")).toBeGreaterThanOrEqual(STRONG_MATCH_THRESHOLD);
+    expect(similarity("Pak Chol Ung", "Pak Chul Ung")).toBeGreaterThanOrEqual(STRONG_MATCH_THRESHOLD);
+    // another syllable is another name
+    expect(similarity("Ri Song Chol", "Ri Song Il")).toBeLessThan(T);
+    // a Western name after a surname Korean also has is not folded
+    expect(readsAsKorean(["LEE", "HARVEY", "OSWALD"], false)).toBe(false);
+    expect(similarity("Moon Tarrant", "Moon Tallant")).toBeLessThan(STRONG_MATCH_THRESHOLD);
   });
 });

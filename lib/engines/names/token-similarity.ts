@@ -54,6 +54,8 @@ export type Span = { text: string; tokens: readonly NameToken[] };
 export type CompareContext = {
   isAbjad: boolean;
   isChinese: boolean;
+  /** both names read as Korean names written in Latin (korean.ts readsAsKorean) */
+  isKorean?: boolean;
   isOrganisation?: boolean;
   /** which side is a foreign name's Pinyin transcription (transcription.ts), if one side only */
   transcribed?: "QUERY" | "LIST" | null;
@@ -221,7 +223,8 @@ export function compareSpans(a: Span, b: Span, context: CompareContext): TokenMa
     if (ra.length > 0 && readings(b.text).some((r) => ra.includes(r)))
       return { similarity: ROMANISATION, reason: "ROMANISATION" };
   }
-  const korean = a.tokens.some((t) => t.script === "HANGUL") || b.tokens.some((t) => t.script === "HANGUL");
+  const korean =
+    context.isKorean || a.tokens.some((t) => t.script === "HANGUL") || b.tokens.some((t) => t.script === "HANGUL");
   if (korean && altsA.some((x) => altsB.some((y) => koreanLoose(x) === koreanLoose(y))))
     return { similarity: ROMANISATION, reason: "ROMANISATION" };
 
