@@ -78,8 +78,8 @@ const GIVEN_PART = new RegExp(`^(?:${SYLLABLE}){1,2}$`);
 /**
  * A person's name written in Latin that reads as a Korean one: 2–4 words, the first a Korean surname's spelling,
  * the others one or two Korean syllables each (KIM JONG UN, HAN YU RO), and not read as Chinese (LI PENG stays
- * Pinyin). Two such names compare their words in
- * the loose form too (koreanLoose: JONG ON ~ JONG UN, as 정은 is written in the systems and by hand).
+ * Pinyin). Two such names compare their words in the loose form too (koreanLoose: JONG ON ~ JONG UN, as 정은 is
+ * written in the systems and by hand).
  */
 export function readsAsKorean(tokens: readonly string[], isChineseLike: boolean): boolean {
   return (

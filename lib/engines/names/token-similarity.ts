@@ -161,7 +161,7 @@ function spellingOf(a: string, b: string): number {
   const measured = (1 - edits / Math.max(a.length, b.length) + jaroWinkler(a, b)) / 2;
   if (edits !== 1 || Math.min(a.length, b.length) < 2) return measured;
   // a letter changed in a short token is often another name (DOE / ROE); added, dropped or swapped is a typo
-  const isSubstitution = a.length === b.length && [...a].sort().join("") !== [...b].sort().join("");
+  const isSubstitution = a.length === b.length && !sameLetters(a, b);
   return isSubstitution && Math.max(a.length, b.length) < 4 ? measured : Math.max(measured, ONE_EDIT);
 }
 
@@ -296,9 +296,12 @@ function otherGenderForms(a: string, b: string): boolean {
   );
 }
 
+/** The same letters, in any order. */
+const sameLetters = (a: string, b: string) => [...a].sort().join("") === [...b].sort().join("");
+
 /** The same letters in another order (NITPU ~ PUTIN), 4+ of them. */
 function isShuffleOf(a: string, b: string): boolean {
-  return a.length >= SHUFFLED_MIN && a.length === b.length && [...a].sort().join("") === [...b].sort().join("");
+  return a.length >= SHUFFLED_MIN && a.length === b.length && sameLetters(a, b);
 }
 
 const ALTERNATIVES_MIN = 0.4;
