@@ -1,12 +1,19 @@
 import type { NameToken, NormalizedName } from "@/lib/engines/names/normalize";
-import { compareSpans, type MatchReason, type Span } from "@/lib/engines/names/token-similarity";
+import {
+  ACRONYM,
+  compareSpans,
+  isAcronymPair,
+  type MatchReason,
+  type Span,
+} from "@/lib/engines/names/token-similarity";
 import { GENERIC_BUSINESS_WORDS } from "@/lib/engines/names/generic-words";
 import { readsAsKorean } from "@/lib/engines/names/korean";
 import { FULL_WEIGHT, type TokenRarity } from "@/lib/engines/names/token-rarity";
 
 // Order-aware alignment of a screened name with a list name.
 //   spans      every token, and runs of 2–3 adjacent name tokens joined (SERGEI LAVROV ~ SERGEILAVROV, VAN DER
-//              BILT ~ VANDERBILT, JIN PING ~ JINPING)
+//              BILT ~ VANDERBILT, JIN PING ~ JINPING); in an organisation's name, runs of 4–6 name words, or of name
+//              words with stop words between, against one word only as its acronym (IRGC, ISIL)
 //   pairs      one-to-one, greedy by similarity (pairs under PAIR_FLOOR do not align); a token is used once
 //   weights    name and number 1, initial 0.7, legal form 0.3, particle 0.2, stop word 0.1; in parentheses, or an
 //              organisation's country or continent (place-words.ts), × 0.3
@@ -48,6 +55,9 @@ export const GENERIC_ONLY = 0.6;
 export const SERIES = 0.8;
 const NOT_SAME = 0.99;
 const MAX_JOIN = 3;
+// an organisation's acronym may stand for more words than a run joins (IRGC ~ ISLAMIC REVOLUTIONARY GUARD CORPS): runs
+// of up to this many name words are compared with a single word as its acronym only
+const MAX_ACRONYM = 6;
 // particles that say whose son or father (normalize.ts writes BEN, IBN as BIN; EL, UL as AL)
 const GENEALOGY: ReadonlySet<string> = new Set(["BIN", "BINT", "ABU", "AL"]);
 
@@ -77,9 +87,9 @@ export type Alignment = {
   otherNumber?: boolean;
 };
 
-type IndexedSpan = Span & { start: number; end: number };
+type IndexedSpan = Span & { start: number; end: number; acronymOnly?: boolean };
 
-function spansOf(parts: readonly NameToken[]): IndexedSpan[] {
+function spansOf(parts: readonly NameToken[], isOrganisation: boolean): IndexedSpan[] {
   const spans: IndexedSpan[] = [];
   for (let i = 0; i < parts.length; i++) {
     for (let n = 1; n <= MAX_JOIN && i + n <= parts.length; n++) {
@@ -87,6 +97,27 @@ function spansOf(parts: readonly NameToken[]): IndexedSpan[] {
       if (n > 1 && tokens.some((t) => t.role === "LEGAL_FORM" || t.role === "STOPWORD" || t.role === "NUMBER")) break;
       spans.push({ text: tokens.map((t) => t.text).join(""), tokens, start: i, end: i + n });
     }
+    if (isOrganisation) spans.push(...acronymSpans(parts, i));
+  }
+  return spans;
+}
+
+/**
+ * An organisation's runs from token i that only an acronym can stand for: more name words than a run joins, or name
+ * words with stop words between them, which an acronym skips (ISIL ~ ISLAMIC STATE OF IRAQ AND THE LEVANT).
+ */
+function acronymSpans(parts: readonly NameToken[], i: number): IndexedSpan[] {
+  const spans: IndexedSpan[] = [];
+  if (parts[i]!.role !== "NAME") return spans;
+  let words = 1;
+  for (let end = i + 1; end < parts.length && words < MAX_ACRONYM; end++) {
+    const role = parts[end]!.role;
+    if (role === "STOPWORD") continue;
+    if (role !== "NAME") break;
+    words += 1;
+    const tokens = parts.slice(i, end + 1);
+    if (words > MAX_JOIN || tokens.length > words)
+      spans.push({ text: tokens.map((t) => t.text).join(""), tokens, start: i, end: end + 1, acronymOnly: true });
   }
   return spans;
 }
@@ -129,12 +160,16 @@ export function alignNames(
           : null,
     transcriptionSystem: query.transcriptionSystem ?? candidate.transcriptionSystem ?? "PINYIN",
   };
-  const [qs, cs] = [spansOf(q), spansOf(c)];
+  const [qs, cs] = [spansOf(q, context.isOrganisation), spansOf(c, context.isOrganisation)];
   const scored: { a: IndexedSpan; b: IndexedSpan; similarity: number; reason: MatchReason; size: number }[] = [];
   for (const a of qs)
     for (const b of cs) {
       // joined on one side only: a run against a run is the sum of its single pairs
       if (a.tokens.length > 1 && b.tokens.length > 1) continue;
+      if (a.acronymOnly || b.acronymOnly) {
+        if (isAcronymPair(a, b)) scored.push({ a, b, similarity: ACRONYM, reason: "ACRONYM", size: 2 });
+        continue;
+      }
       const match = compareSpans(a, b, context);
       if (match.similarity >= PAIR_FLOOR) scored.push({ a, b, ...match, size: a.tokens.length + b.tokens.length });
     }

@@ -50,3 +50,29 @@ describe("one given name in other languages", () => {
     expect(areNameForms("TED", "THEODORE")).toBe(false);
   });
 });
+
+describe("short forms of given names in other languages (data/hypocorisms.ts)", () => {
+  // each scored below the threshold before the table: a different given name beside the same surname
+  it.each([
+    ["Bibi Netanyahu", "Benjamin Netanyahu"],
+    ["Vova Putin", "Vladimir Putin"],
+    ["Вова Путин", "Владимир Путин"],
+    ["Дима Медведев", "Dmitriy Medvedev"],
+    ["Sasha Ivanova", "Aleksandra Ivanova"],
+    ["Paco Gonzalez", "Francisco Gonzalez"],
+    ["Beppe Grillo", "Giuseppe Grillo"],
+  ])("%s ~ %s is a strong match, shown as a nickname", (a, b) => {
+    const scored = similarity(a, b);
+    expect(scored.score).toBeGreaterThanOrEqual(STRONG_MATCH_THRESHOLD);
+    expect(scored.pairs.some((p) => p.reason === "NICKNAME")).toBe(true);
+  });
+
+  it("relates a short form to its full forms only: not two full forms, not two short forms", () => {
+    expect(areNameVariants("SASHA", "ALEKSANDR")).toBe(true);
+    expect(areNameVariants("SASHA", "ALEKSANDRA")).toBe(true);
+    expect(areNameVariants("ALEKSANDR", "ALEKSANDRA")).toBe(false);
+    expect(areNameVariants("SASHA", "SHURA")).toBe(false);
+    // a masculine surname is still another person than the feminine one, whatever the given name
+    expect(similarity("Sasha Ivanova", "Aleksandr Ivanov").score).toBeLessThan(T);
+  });
+});

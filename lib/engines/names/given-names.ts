@@ -1,9 +1,11 @@
 import table from "@/lib/engines/names/data/nicknames.json";
 import { GIVEN_NAME_FORMS } from "@/lib/engines/names/data/given-name-forms";
+import { HYPOCORISMS } from "@/lib/engines/names/data/hypocorisms";
 
 // Given names and their nicknames / diminutives (TED ~ THEODORE, BILL ~ WILLIAM), from the public table
 // carltonnorthern/nicknames (names.csv at 21d75051, Apache-2.0: data/nicknames.LICENSE.txt), reshaped to
-// data/nicknames.json: NAME → the names it has as nicknames. Related both ways; not transitive (ALEX ~ ALEXANDER and
+// data/nicknames.json: NAME → the names it has as nicknames, and the short forms of other languages' given names
+// (SASHA ~ ALEKSANDR, PACO ~ FRANCISCO: data/hypocorisms.ts). Related both ways; not transitive (ALEX ~ ALEXANDER and
 // ALEX ~ ALEXANDRA do not make ALEXANDER ~ ALEXANDRA).
 // And one given name's forms in other languages (JOHN ~ JUAN ~ IVAN: data/given-name-forms.ts), related within a
 // group only.
@@ -27,6 +29,10 @@ function relate(pairs: Iterable<[string, string]>): Relations {
 function* nicknamePairs(): Generator<[string, string]> {
   for (const [name, nicknames] of Object.entries(table as Record<string, string[]>))
     for (const nickname of nicknames) yield [name, nickname];
+  for (const line of HYPOCORISMS) {
+    const [full, short] = line.split(":").map((part) => part.trim().split(" "));
+    for (const name of full!) for (const nickname of short!) yield [name, nickname];
+  }
 }
 
 function* formPairs(): Generator<[string, string]> {

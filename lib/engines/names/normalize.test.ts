@@ -83,6 +83,17 @@ describe("consonant skeletons and phonetic keys", () => {
     expect(overlap("ADIR", "DAIR")).toBe(true);
   });
 
+  it("give an organisation's acronym of up to six letters, stop words skipped, a key of the words it stands for", () => {
+    const orgOverlap = (a: string, b: string) => {
+      const keys = new Set(entryPhoneticKeys([normalizeName(b, "ORGANIZATION")]));
+      return queryPhoneticKeys(normalizeName(a, "ORGANIZATION")).some((k) => keys.has(k));
+    };
+    expect(orgOverlap("IRGC", "Islamic Revolutionary Guard Corps")).toBe(true);
+    expect(orgOverlap("Islamic Revolutionary Guard Corps", "IRGC")).toBe(true);
+    expect(orgOverlap("ISIL", "Islamic State of Iraq and the Levant")).toBe(true);
+    expect(orgOverlap("IRGC", "Iran Revolutionary Guards")).toBe(false);
+  });
+
   it("store skeletons prefixed so they never collide with a metaphone code", () => {
     const keys = entryPhoneticKeys([normalizeName("Khalid Rashid")]);
     expect(keys).toEqual(expect.arrayContaining(["KLT", "RXT", "~KHLD", "~RSHD"]));

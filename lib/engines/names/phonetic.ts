@@ -31,6 +31,9 @@ const AFFIX_MIN = 5;
 const LETTERS_MIN = 3;
 const LETTERS_MAX = 6;
 
+// an organisation's acronym of 2 to this many letters against the words it abbreviates (PLA, IRGC; align.ts)
+const ACRONYM_MAX = 6;
+
 // a foreign name transcribed in Han (transcription.ts) shares no code with its Latin original (TELANGPU / TRUMP):
 // every Latin name token of an entry stores its sound skeleton, prefixed "^", and a transcribed query looks its
 // Pinyin's skeleton up; only skeletons of 3+ consonants, a shorter one names half the list
@@ -63,9 +66,10 @@ function keysOf(name: NormalizedName, withSkeletons: boolean, keys: Set<string>,
   }
   // an organisation's acronym finds the words it abbreviates and back (acronym keys prefixed "acr:")
   if (name.kind === "ORGANIZATION") {
-    for (const part of parts) if (part.text.length >= 2 && part.text.length <= 3) keys.add(`acr:${part.text}`);
+    for (const part of parts)
+      if (part.text.length >= 2 && part.text.length <= ACRONYM_MAX) keys.add(`acr:${part.text}`);
     for (let i = 0; i < parts.length; i++)
-      for (const length of [2, 3])
+      for (let length = 2; length <= ACRONYM_MAX; length++)
         if (i + length <= parts.length)
           keys.add(
             `acr:${parts

@@ -229,6 +229,16 @@ describe("organisations", () => {
       similarity("U.S. Department of State", "United States Department of State", "ORGANIZATION"),
     ).toBeGreaterThanOrEqual(T);
     expect(similarity("PLA", "Paul Lee Anderson")).toBeLessThan(T);
+    // more words than a run joins, and stop words between them, which an acronym skips
+    expect(similarity("IRGC", "Islamic Revolutionary Guard Corps", "ORGANIZATION")).toBeGreaterThanOrEqual(T);
+    expect(similarity("ISIL", "Islamic State of Iraq and the Levant", "ORGANIZATION")).toBeGreaterThanOrEqual(T);
+    expect(similarity("LTTE", "Liberation Tigers of Tamil Eelam", "ORGANIZATION")).toBeGreaterThanOrEqual(T);
+    expect(similarity("ISIL", "Islamic State of Iraq", "ORGANIZATION")).toBeLessThan(T);
+    expect(similarity("IRGC", "Ivan Roman Georgiy Chen")).toBeLessThan(T);
+    // a run longer than three words is compared as an acronym only, never as a joined word
+    expect(similarity("Northwindcargotradeholding", "Northwind Cargo Trade Holding", "ORGANIZATION")).toBeLessThan(
+      similarity("Northwindcargo Trade Holding", "Northwind Cargo Trade Holding", "ORGANIZATION"),
+    );
     // two different qualifiers in parentheses: different branches
     expect(
       similarity("Bank of China (Hong Kong) Limited", "Bank of China (Singapore) Limited", "ORGANIZATION"),

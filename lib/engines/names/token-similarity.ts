@@ -16,7 +16,8 @@ import { latinSkeletonsFor, transcriptionSkeletons, type TranscriptionSystem } f
 //   nickname               a given name and its nickname (THEODORE ~ TED)                                 → 0.9
 //   name form              one given name in two languages (JOHN ~ JUAN, PYOTR ~ PETER; given-names.ts)      → 0.9
 //   initial                an initial and a name that starts with it                                        → 0.85
-//   acronym                an organisation's acronym and the 2–3 words it abbreviates (PLA, US)              → 0.9
+//   acronym                an organisation's acronym and the 2–6 words it abbreviates, stop words between them
+//                          skipped (PLA, US, IRGC, ISIL)                                                     → 0.9
 //   abbreviation           an organisation's word contracted to its consonants, first and last letter kept, at
 //                          most half its length (INT'L ~ INTERNATIONAL, MGMT ~ MANAGEMENT, NATL ~ NATIONAL)    → 0.85
 //   other gender           a Slavic surname's feminine and masculine forms (-OVA / -OV, -SKA / -SKI): another
@@ -78,7 +79,7 @@ const SHUFFLED_MIN = 4;
 const TRANSCRIPTION = 0.88;
 const TRANSCRIPTION_MIN = 2;
 const TRANSCRIPTION_FUZZY_MIN = 3;
-const ACRONYM = 0.9;
+export const ACRONYM = 0.9;
 const ABBREVIATION = 0.85;
 // a contraction keeps at most half the word's letters, at least 4, and drops the vowels but one (DEPT): shorter or
 // vowelled forms are words of their own (BAY / BAILEY, WALT / WALMART, ASIA / AUSTRALIA on the development pairs)
@@ -98,13 +99,23 @@ function isContractionOf(short: string, word: string): boolean {
   return true;
 }
 
-/** An organisation's acronym against the words it abbreviates (PLA ~ PEOPLES LIBERATION ARMY). */
+/**
+ * An organisation's acronym against the words it abbreviates, skipping the stop words between them (PLA ~ PEOPLES
+ * LIBERATION ARMY, ISIL ~ ISLAMIC STATE OF IRAQ AND THE LEVANT).
+ */
+/** One side a single word that is the acronym of the other side's words (either way round). */
+export function isAcronymPair(a: Span, b: Span): boolean {
+  const [ta, tb] = [single(a), single(b)];
+  return Boolean((ta && isAcronymOf(ta, b)) || (tb && isAcronymOf(tb, a)));
+}
+
 function isAcronymOf(token: NameToken, run: Span): boolean {
+  const words = run.tokens.filter((t) => t.role !== "STOPWORD");
   return (
     token.role === "NAME" &&
-    run.tokens.length >= 2 &&
-    token.text.length === run.tokens.length &&
-    run.tokens.every((t, i) => t.role === "NAME" && t.text[0] === token.text[i])
+    words.length >= 2 &&
+    token.text.length === words.length &&
+    words.every((t, i) => t.role === "NAME" && t.text[0] === token.text[i])
   );
 }
 
@@ -192,8 +203,7 @@ export function compareSpans(a: Span, b: Span, context: CompareContext): TokenMa
     return { similarity: a.tokens[0]!.script === "HAN" && na !== nb ? 0 : similarity, reason: "NATIVE" };
   }
   if (a.text === b.text) return { similarity: 1, reason: "EXACT" };
-  if (context.isOrganisation && ((ta && isAcronymOf(ta, b)) || (tb && isAcronymOf(tb, a))))
-    return { similarity: ACRONYM, reason: "ACRONYM" };
+  if (context.isOrganisation && isAcronymPair(a, b)) return { similarity: ACRONYM, reason: "ACRONYM" };
   if (
     context.isOrganisation &&
     ta?.role === "NAME" &&
