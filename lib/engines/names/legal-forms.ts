@@ -118,6 +118,12 @@ const FORMS: Record<string, string[]> = {
 
 /** Words of an organisation's name that say nothing about which one it is. */
 export const ORG_STOPWORDS = new Set(["THE", "OF", "AND", "FOR", "UND", "DE", "DU", "DES", "LA", "LE", "EL"]);
+/**
+ * Words an organisation's acronym may count or skip besides the stop words: the Arabic article and conjunction and
+ * a short preposition (AQAP counts Al-Qaeda's AL and skips IN; HTS skips Hayat Tahrir al-Sham's AL; JNIM skips AL
+ * and WAL).
+ */
+export const ACRONYM_SKIPPABLE: ReadonlySet<string> = new Set(["AL", "WAL", "IN", "ON"]);
 
 type Phrase = { words: string[]; form: string };
 const PHRASES: Phrase[] = Object.entries(FORMS)

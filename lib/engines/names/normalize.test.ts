@@ -91,6 +91,8 @@ describe("consonant skeletons and phonetic keys", () => {
     expect(orgOverlap("IRGC", "Islamic Revolutionary Guard Corps")).toBe(true);
     expect(orgOverlap("Islamic Revolutionary Guard Corps", "IRGC")).toBe(true);
     expect(orgOverlap("ISIL", "Islamic State of Iraq and the Levant")).toBe(true);
+    expect(orgOverlap("AQAP", "Al-Qaeda in the Arabian Peninsula")).toBe(true);
+    expect(orgOverlap("HTS", "Hayat Tahrir al-Sham")).toBe(true);
     expect(orgOverlap("IRGC", "Iran Revolutionary Guards")).toBe(false);
   });
 

@@ -1,5 +1,6 @@
 import { doubleMetaphone } from "double-metaphone";
 import { chineseReadings } from "@/lib/engines/names/chinese";
+import { ACRONYM_SKIPPABLE } from "@/lib/engines/names/legal-forms";
 import { consonantSkeleton, type NameToken, type NormalizedName } from "@/lib/engines/names/normalize";
 import { latinSkeletonsFor, transcriptionSkeletons } from "@/lib/engines/names/transcription";
 
@@ -68,15 +69,15 @@ function keysOf(name: NormalizedName, withSkeletons: boolean, keys: Set<string>,
   if (name.kind === "ORGANIZATION") {
     for (const part of parts)
       if (part.text.length >= 2 && part.text.length <= ACRONYM_MAX) keys.add(`acr:${part.text}`);
-    for (let i = 0; i < parts.length; i++)
-      for (let length = 2; length <= ACRONYM_MAX; length++)
-        if (i + length <= parts.length)
-          keys.add(
-            `acr:${parts
-              .slice(i, i + length)
-              .map((p) => p.text[0])
-              .join("")}`,
-          );
+    // the initials of its runs of words, each word an acronym may skip (AL, IN: HTS, AQAP) counted or skipped
+    const initials = (from: number, letters: string): void => {
+      if (letters.length >= 2) keys.add(`acr:${letters}`);
+      if (letters.length === ACRONYM_MAX || from === parts.length) return;
+      const word = parts[from]!.text;
+      initials(from + 1, letters + word[0]);
+      if (ACRONYM_SKIPPABLE.has(word)) initials(from + 1, letters);
+    };
+    for (let i = 0; i < parts.length; i++) initials(i + 1, parts[i]!.text[0]!);
   }
   for (let i = 0; i < joinable.length; i++) {
     const forms = KEYED.has(joinable[i]!.role) ? [joinable[i]!.text, ...joinable[i]!.alts] : [];

@@ -234,6 +234,10 @@ describe("organisations", () => {
     expect(similarity("ISIL", "Islamic State of Iraq and the Levant", "ORGANIZATION")).toBeGreaterThanOrEqual(T);
     expect(similarity("LTTE", "Liberation Tigers of Tamil Eelam", "ORGANIZATION")).toBeGreaterThanOrEqual(T);
     expect(similarity("ISIL", "Islamic State of Iraq", "ORGANIZATION")).toBeLessThan(T);
+    // an article or short preposition counted or skipped (AQAP counts AL and skips IN, HTS skips AL)
+    expect(similarity("AQAP", "Al-Qaeda in the Arabian Peninsula", "ORGANIZATION")).toBeGreaterThanOrEqual(T);
+    expect(similarity("HTS", "Hayat Tahrir al-Sham", "ORGANIZATION")).toBeGreaterThanOrEqual(T);
+    expect(similarity("HTX", "Hayat Tahrir al-Sham", "ORGANIZATION")).toBeLessThan(T);
     expect(similarity("IRGC", "Ivan Roman Georgiy Chen")).toBeLessThan(T);
     // a run longer than three words is compared as an acronym only, never as a joined word
     expect(similarity("Northwindcargotradeholding", "Northwind Cargo Trade Holding", "ORGANIZATION")).toBeLessThan(

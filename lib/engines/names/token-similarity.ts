@@ -3,6 +3,7 @@ import levenshtein from "talisman/metrics/levenshtein";
 import damerau from "talisman/metrics/damerau-levenshtein";
 import { chineseReadings } from "@/lib/engines/names/chinese";
 import { GENERIC_BUSINESS_WORDS } from "@/lib/engines/names/generic-words";
+import { ACRONYM_SKIPPABLE } from "@/lib/engines/names/legal-forms";
 import { areNameForms, areNameVariants } from "@/lib/engines/names/given-names";
 import { koreanLoose } from "@/lib/engines/names/korean";
 import { consonantSkeleton, type NameToken } from "@/lib/engines/names/normalize";
@@ -99,24 +100,29 @@ function isContractionOf(short: string, word: string): boolean {
   return true;
 }
 
-/**
- * An organisation's acronym against the words it abbreviates, skipping the stop words between them (PLA ~ PEOPLES
- * LIBERATION ARMY, ISIL ~ ISLAMIC STATE OF IRAQ AND THE LEVANT).
- */
 /** One side a single word that is the acronym of the other side's words (either way round). */
 export function isAcronymPair(a: Span, b: Span): boolean {
   const [ta, tb] = [single(a), single(b)];
   return Boolean((ta && isAcronymOf(ta, b)) || (tb && isAcronymOf(tb, a)));
 }
 
+/**
+ * An organisation's acronym against the words it abbreviates, skipping the stop words between them (PLA ~ PEOPLES
+ * LIBERATION ARMY, ISIL ~ ISLAMIC STATE OF IRAQ AND THE LEVANT), with or without an article or short preposition
+ * (legal-forms.ts ACRONYM_SKIPPABLE: AQAP, HTS).
+ */
 function isAcronymOf(token: NameToken, run: Span): boolean {
+  if (token.role !== "NAME" || token.text.length < 2) return false;
   const words = run.tokens.filter((t) => t.role !== "STOPWORD");
-  return (
-    token.role === "NAME" &&
-    words.length >= 2 &&
-    token.text.length === words.length &&
-    words.every((t, i) => t.role === "NAME" && t.text[0] === token.text[i])
-  );
+  if (words.some((t) => t.role !== "NAME")) return false;
+  // the letters from `at` spell the words from `from`, each skippable word either counted or skipped
+  const spells = (at: number, from: number): boolean => {
+    if (from === words.length) return at === token.text.length;
+    const word = words[from]!;
+    if (ACRONYM_SKIPPABLE.has(word.text) && spells(at, from + 1)) return true;
+    return word.text[0] === token.text[at] && spells(at + 1, from + 1);
+  };
+  return spells(0, 0);
 }
 
 // one typo (a letter added, dropped or two swapped: ASASD ~ ASSAD, UUN ~ UN; a letter changed in a token of 4+
