@@ -7,6 +7,7 @@ import {
   type Span,
 } from "@/lib/engines/names/token-similarity";
 import { GENERIC_BUSINESS_WORDS } from "@/lib/engines/names/generic-words";
+import { ACRONYM_MAX } from "@/lib/engines/names/legal-forms";
 import { readsAsKorean } from "@/lib/engines/names/korean";
 import { FULL_WEIGHT, type TokenRarity } from "@/lib/engines/names/token-rarity";
 
@@ -55,9 +56,6 @@ export const GENERIC_ONLY = 0.6;
 export const SERIES = 0.8;
 const NOT_SAME = 0.99;
 const MAX_JOIN = 3;
-// an organisation's acronym may stand for more words than a run joins (IRGC ~ ISLAMIC REVOLUTIONARY GUARD CORPS): runs
-// of up to this many name words are compared with a single word as its acronym only
-const MAX_ACRONYM = 6;
 // particles that say whose son or father (normalize.ts writes BEN, IBN as BIN; EL, UL as AL)
 const GENEALOGY: ReadonlySet<string> = new Set(["BIN", "BINT", "ABU", "AL"]);
 
@@ -110,7 +108,7 @@ function acronymSpans(parts: readonly NameToken[], i: number): IndexedSpan[] {
   const spans: IndexedSpan[] = [];
   if (parts[i]!.role !== "NAME") return spans;
   let words = 1;
-  for (let end = i + 1; end < parts.length && words < MAX_ACRONYM; end++) {
+  for (let end = i + 1; end < parts.length && words < ACRONYM_MAX; end++) {
     const role = parts[end]!.role;
     if (role === "STOPWORD") continue;
     if (role !== "NAME") break;

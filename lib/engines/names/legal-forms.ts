@@ -124,6 +124,8 @@ export const ORG_STOPWORDS = new Set(["THE", "OF", "AND", "FOR", "UND", "DE", "D
  * and WAL).
  */
 export const ACRONYM_SKIPPABLE: ReadonlySet<string> = new Set(["AL", "WAL", "IN", "ON"]);
+/** The most words an organisation's acronym stands for, and so its most letters (IRGC, ISIL; align.ts, phonetic.ts). */
+export const ACRONYM_MAX = 6;
 
 type Phrase = { words: string[]; form: string };
 const PHRASES: Phrase[] = Object.entries(FORMS)

@@ -1,6 +1,6 @@
 import { doubleMetaphone } from "double-metaphone";
 import { chineseReadings } from "@/lib/engines/names/chinese";
-import { ACRONYM_SKIPPABLE } from "@/lib/engines/names/legal-forms";
+import { ACRONYM_MAX, ACRONYM_SKIPPABLE } from "@/lib/engines/names/legal-forms";
 import { consonantSkeleton, type NameToken, type NormalizedName } from "@/lib/engines/names/normalize";
 import { latinSkeletonsFor, transcriptionSkeletons } from "@/lib/engines/names/transcription";
 
@@ -31,9 +31,6 @@ const AFFIX_MIN = 5;
 // token's letters in alphabetical order, prefixed "#", are a key too (a longer one keeps its last three letters)
 const LETTERS_MIN = 3;
 const LETTERS_MAX = 6;
-
-// an organisation's acronym of 2 to this many letters against the words it abbreviates (PLA, IRGC; align.ts)
-const ACRONYM_MAX = 6;
 
 // a foreign name transcribed in Han (transcription.ts) shares no code with its Latin original (TELANGPU / TRUMP):
 // every Latin name token of an entry stores its sound skeleton, prefixed "^", and a transcribed query looks its
