@@ -244,10 +244,45 @@ describe("resolveByShape (document number by OCR-B glyph shapes)", () => {
     expect(repairLines("TD3", twn, printedZone([]), shapes("MOOOOO426")).lines).toEqual(twn);
   });
 
+  it("leaves a number whose check digit stands elsewhere alone (a TD1 number running on into the optional data)", () => {
+    // a US border crossing card (pre-ICAO): a filler where the number's check digit stands; the composite as
+    // read holds only with Os for the number's 0s, which the glyphs (on a real scan, no evidence) prefer
+    const withOs = "A3USAO85O43401<01<9108<<<<<<<<";
+    const line2 = "7006171F0108168<<<<<<A5AA37743";
+    const composite = checkDigit(withOs.slice(5) + line2.slice(0, 7) + line2.slice(8, 15) + line2.slice(18, 29));
+    const card = ["A3USA085043401<01<9108<<<<<<<<", line2.slice(0, 29) + composite, "GONZALEZ<MENDEZ<<CRISTINA<MARI"];
+    expect(compositeHolds("TD1", [withOs, ...card.slice(1)])).toBe(true);
+    const looksLikeOs: ShapeLookup = (line, position) =>
+      line === 0 && position >= 5 && position < 14
+        ? new Map([
+            [withOs[position]!, 0.9],
+            [card[0]![position]!, 0.6],
+          ])
+        : null;
+    expect(resolveByShape("TD1", card, looksLikeOs)).toBeNull();
+    expect(repairLines("TD1", card, printedZone([]), looksLikeOs).lines).toEqual(card);
+  });
+
   it("flows into repairLines with a note of what changed", () => {
     const { lines: repaired, repairs } = repairLines("TD3", lines(read), printedZone([]), shapes("WTR33593O"));
     expect(repaired).toEqual(lines(truth));
     expect(repairs.join(" ")).toContain("WTR335930 → WTR33593O");
+  });
+});
+
+describe("repairLines: the document code", () => {
+  const card = (code: string) => [
+    `${code}USA0223456791EAC9730053465<<`,
+    "4910040M9411014CAN<<<<<<<<<<<9",
+    "CRITTENDEN<<LEE<W<<<<<<<<<<<<<",
+  ];
+  it("keeps a digit a card's issuer prints as the code's second character (US permanent resident card: C1)", () => {
+    const { lines, repairs } = repairLines("TD1", card("C1"), printedZone([]));
+    expect(lines[0]).toBe(card("C1")[0]);
+    expect(repairs.join(" ")).not.toContain("Document code");
+  });
+  it("still reads a 0 there as the letter it is misread for", () => {
+    expect(repairLines("TD1", card("I0"), printedZone([])).lines[0]!.slice(0, 2)).toBe("IO");
   });
 });
 

@@ -25,9 +25,13 @@ type Detail = ParseResult["details"][number];
 
 /**
  * The autocorrections to apply: not a state code that stays partly digits after them (a Romanian card prints its
- * nationality as "132": "I3Z" is no truer than what is printed, and no check digit covers it).
+ * nationality as "132": "I3Z" is no truer than what is printed, and no check digit covers it), and not a digit
+ * 1–9 as a card's second document-code character (ICAO 9303-5 leaves that character to the issuer: US permanent
+ * resident cards print "C1", which `mrz`'s autocorrect turns into "CI"; a 0 stays a misread D or O).
  */
 function correctable(lines: string[], d: Detail): boolean {
+  if (d.field === "documentCode" && lines.length === 3)
+    return !d.autocorrect.some((a) => a.column === 1 && /[1-9]/.test(a.original));
   if (d.field !== "issuingState" && d.field !== "nationality") return true;
   const value = [...(lines[d.line]?.slice(d.start, d.end) ?? "")];
   for (const a of d.autocorrect) value[a.column - d.start] = a.corrected;
@@ -345,6 +349,9 @@ export const SHAPE_MARGIN = 0.03;
  */
 export function resolveByShape(format: MrzFormat, lines: string[], shapeAt: ShapeLookup): string[] | null {
   const span = LAYOUT[format].number;
+  // a filler where the number's check digit stands: a TD1 number longer than nine characters runs on into the
+  // optional data with its check digit there (ICAO 9303-5), or a pre-ICAO card; this field's digit cannot judge it
+  if (!/\d/.test(lines[span[0]]![span[1] + span[2]] ?? "")) return null;
   const read = slice(lines, span);
   const shapes = [...read].map((_, i) => shapeAt(span[0], span[1] + i));
   if (shapes.filter(Boolean).length < read.length - 2) return null;

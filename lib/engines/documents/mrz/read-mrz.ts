@@ -82,6 +82,8 @@ export type MrzReading = {
  * PaddleOCR's band and whole-image readings still follow.
  */
 export const NO_TEXT_VARIANTS = 3;
+/** The variant after which PaddleOCR's band reading is first awaited and consulted (paddleSettles). */
+export const PADDLE_SETTLES_FROM = 3;
 
 /**
  * The tilt (degrees) up to which PaddleOCR's boxes locate the zone: a tilted line's box is its quadrilateral's upright
@@ -189,15 +191,8 @@ async function readAt(
   // reading holds with every letter no check digit covers printed on the page as well (lettersCorroborated): such
   // a reading needs neither, and a clean document is spared PaddleOCR's CPU (issue 35)
   let paddleBand: Promise<PaddleLine[] | null> | null = null;
-  // its lines once it has answered (undefined until then): the variants look at it between two readings
-  let paddleBandLines: PaddleLine[] | null | undefined;
-  const readBand = () => {
-    if (!paddleBand) {
-      paddleBand = stage("MRZ: PaddleOCR band (beside the variants)", () => paddleRead(straight));
-      void paddleBand.then((lines) => (paddleBandLines = lines));
-    }
-    return paddleBand;
-  };
+  const readBand = () =>
+    (paddleBand ??= stage("MRZ: PaddleOCR band (beside the variants)", () => paddleRead(straight)));
   const candidates: Candidate[] = [];
   let variants = 0;
   let certain = false;
@@ -228,7 +223,12 @@ async function readAt(
       break;
     }
     if (noText >= NO_TEXT_VARIANTS) break;
-    if (paddleSettles(paddleBandLines, candidates, zone)) break;
+    // from the third variant on, PaddleOCR's band reading (started after the first) is awaited and consulted after
+    // each: whether it settles the reading then never depends on which of the two readers finished first
+    if (variants >= PADDLE_SETTLES_FROM && paddleBand) {
+      const lines = await stage("MRZ: waiting for PaddleOCR's band", () => paddleBand!);
+      if (paddleSettles(lines, candidates, zone)) break;
+    }
   }
   if (!settled(candidates) && !certain) {
     // then the whole image (PaddleOCR finds its own text lines, including one the band cut off, and reads a small
