@@ -56,3 +56,13 @@ export function areNameForms(a: string, b: string): boolean {
   forms ??= relate(formPairs());
   return a !== b && (forms.get(a)?.has(b) ?? false);
 }
+
+let known: Set<string> | null = null;
+
+/** True when the tables above list the word as a given name (a name, a nickname, a short form, a form). */
+export function isGivenName(word: string): boolean {
+  nicknames ??= relate(nicknamePairs());
+  forms ??= relate(formPairs());
+  known ??= new Set([...nicknames.keys(), ...forms.keys()]);
+  return known.has(word);
+}

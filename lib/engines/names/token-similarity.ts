@@ -4,7 +4,7 @@ import damerau from "talisman/metrics/damerau-levenshtein";
 import { chineseReadings } from "@/lib/engines/names/chinese";
 import { GENERIC_BUSINESS_WORDS } from "@/lib/engines/names/generic-words";
 import { ACRONYM_SKIPPABLE } from "@/lib/engines/names/legal-forms";
-import { areNameForms, areNameVariants } from "@/lib/engines/names/given-names";
+import { areNameForms, areNameVariants, isGivenName } from "@/lib/engines/names/given-names";
 import { koreanLoose } from "@/lib/engines/names/korean";
 import { consonantSkeleton, type NameToken } from "@/lib/engines/names/normalize";
 import { metaphoneCodes } from "@/lib/engines/names/phonetic";
@@ -21,8 +21,8 @@ import { latinSkeletonsFor, transcriptionSkeletons, type TranscriptionSystem } f
 //                          skipped (PLA, US, IRGC, ISIL)                                                     → 0.9
 //   abbreviation           an organisation's word contracted to its consonants, first and last letter kept, at
 //                          most half its length (INT'L ~ INTERNATIONAL, MGMT ~ MANAGEMENT, NATL ~ NATIONAL)    → 0.85
-//   other gender           a Slavic surname's feminine and masculine forms (-OVA / -OV, -SKA / -SKI): another
-//                          person                                                                          → 0
+//   other gender           a Slavic surname's feminine and masculine forms (-OVA / -OV, -SKA / -SKI), a given
+//                          name's (MARIA / MARIO, EVGENIYA / EVGENIY): another person                      → 0
 //   kind of business       an organisation's generic business word (generic-words.ts) and a word more than one
 //                          edit from it: different words                                                     → 0
 //   spelling               mean of (1 − Damerau–Levenshtein / longer length) and Jaro–Winkler, at least 0.8 for
@@ -303,13 +303,27 @@ const GENDERED_ENDINGS: readonly (readonly [feminine: string, masculine: string]
 ];
 const GENDERED_STEM_MIN = 3;
 
-/** One is a feminine surname form, the other a masculine one (any stems of 3+ letters). */
+// Given names' feminine and masculine endings whose pairs are two people's names wherever they occur: Romance -A / -O
+// (MARIA / MARIO, PAOLA / PAOLO, ALEJANDRA / ALEJANDRO) and East Slavic -IYA / -IY (EVGENIYA / EVGENIY). Not a bare
+// -A added to a name (ANNA / ANN, HELENA / HELEN, KRISTINA / KRISTIN are one name's forms; LUCA / LUC both men's)
+const GIVEN_NAME_ENDINGS: readonly (readonly [feminine: string, masculine: string])[] = [
+  ["A", "O"],
+  ["IYA", "IY"],
+];
+
+/**
+ * One is a feminine surname form, the other a masculine one (any stems of 3+ letters); or, for given names, the
+ * feminine and masculine forms of one name where either word is a given name the tables list (given-names.ts).
+ */
 function otherGenderForms(a: string, b: string): boolean {
   const isForm = (word: string, ending: string, not: string) =>
     word.length - ending.length >= GENDERED_STEM_MIN && word.endsWith(ending) && !word.endsWith(not);
-  return GENDERED_ENDINGS.some(
-    ([f, m]) => (isForm(a, f, m) && isForm(b, m, f)) || (isForm(b, f, m) && isForm(a, m, f)),
-  );
+  const pairOf = ([f, m]: readonly [string, string]) =>
+    (isForm(a, f, m) && isForm(b, m, f) && a.slice(0, -f.length) === b.slice(0, -m.length)) ||
+    (isForm(b, f, m) && isForm(a, m, f) && b.slice(0, -f.length) === a.slice(0, -m.length));
+  if (GENDERED_ENDINGS.some(([f, m]) => (isForm(a, f, m) && isForm(b, m, f)) || (isForm(b, f, m) && isForm(a, m, f))))
+    return true;
+  return GIVEN_NAME_ENDINGS.some(pairOf) && (isGivenName(a) || isGivenName(b));
 }
 
 /** The same letters, in any order. */
