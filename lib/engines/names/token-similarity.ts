@@ -22,7 +22,7 @@ import { latinSkeletonsFor, transcriptionSkeletons, type TranscriptionSystem } f
 //   abbreviation           an organisation's word contracted to its consonants, first and last letter kept, at
 //                          most half its length (INT'L ~ INTERNATIONAL, MGMT ~ MANAGEMENT, NATL ~ NATIONAL)    → 0.85
 //   other gender           a Slavic surname's feminine and masculine forms (-OVA / -OV, -SKA / -SKI), a given
-//                          name's (MARIA / MARIO, EVGENIYA / EVGENIY): another person                      → 0
+//                          name's (PAOLA / PAOLO, EVGENIYA / EVGENIY): another person                      → 0
 //   kind of business       an organisation's generic business word (generic-words.ts) and a word more than one
 //                          edit from it: different words                                                     → 0
 //   spelling               mean of (1 − Damerau–Levenshtein / longer length) and Jaro–Winkler, at least 0.8 for
@@ -313,17 +313,21 @@ const GIVEN_NAME_ENDINGS: readonly (readonly [feminine: string, masculine: strin
 
 /**
  * One is a feminine surname form, the other a masculine one (any stems of 3+ letters); or, for given names, the
- * feminine and masculine forms of one name where either word is a given name the tables list (given-names.ts).
+ * feminine and masculine forms of one name whose masculine form the tables list as a given name (given-names.ts).
  */
 function otherGenderForms(a: string, b: string): boolean {
   const isForm = (word: string, ending: string, not: string) =>
     word.length - ending.length >= GENDERED_STEM_MIN && word.endsWith(ending) && !word.endsWith(not);
-  const pairOf = ([f, m]: readonly [string, string]) =>
-    (isForm(a, f, m) && isForm(b, m, f) && a.slice(0, -f.length) === b.slice(0, -m.length)) ||
-    (isForm(b, f, m) && isForm(a, m, f) && b.slice(0, -f.length) === a.slice(0, -m.length));
   if (GENDERED_ENDINGS.some(([f, m]) => (isForm(a, f, m) && isForm(b, m, f)) || (isForm(b, f, m) && isForm(a, m, f))))
     return true;
-  return GIVEN_NAME_ENDINGS.some(pairOf) && (isGivenName(a) || isGivenName(b));
+  // the masculine form must be a listed given name: a Tajik or Uzbek transcription writes -O for an Arabic name's
+  // -A (MUSO for MUSA, YAHYO for YAHYA), one man's name either way
+  const feminineOf = (feminine: string, masculine: string, [f, m]: readonly [string, string]) =>
+    isForm(feminine, f, m) &&
+    isForm(masculine, m, f) &&
+    feminine.slice(0, -f.length) === masculine.slice(0, -m.length) &&
+    isGivenName(masculine);
+  return GIVEN_NAME_ENDINGS.some((ending) => feminineOf(a, b, ending) || feminineOf(b, a, ending));
 }
 
 /** The same letters, in any order. */
