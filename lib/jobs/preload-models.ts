@@ -22,18 +22,24 @@ async function timed(models: Record<string, number | string>, name: string, load
   }
 }
 
-/** Loads every model the checks use: face detection and mesh (human), face descriptors (face-api), tesseract. */
+/**
+ * Loads every model the checks use: face detection and mesh (human), face descriptors (face-api), tesseract and
+ * PaddleOCR, each run once: a document's reading budget (document-budget.ts) counts CPU time, and the engines' first
+ * runs (~2.6 s of CPU, most of it PaddleOCR's) would otherwise leave the first document after a start fewer readings.
+ */
 export async function preloadModels(): Promise<PreloadReport> {
   const t = performance.now();
   const models: Record<string, number | string> = {};
-  const [{ warmFaceEngine, warmIdentityDescriptor }, { ocrEngine }] = await Promise.all([
+  const [{ warmFaceEngine, warmIdentityDescriptor }, { warmOcrEngine }, { warmPaddle }] = await Promise.all([
     import("@/lib/engines/faces/human-engine"),
     import("@/lib/engines/documents/ocr/ocr-engine"),
+    import("@/lib/engines/documents/ocr/paddle-engine"),
   ]);
   // one after the other: on a small machine, parallel loads only contend for the same cores
   await timed(models, "face-detection", warmFaceEngine);
   await timed(models, "face-descriptor", warmIdentityDescriptor);
-  await timed(models, "ocr", ocrEngine);
+  await timed(models, "ocr", warmOcrEngine);
+  await timed(models, "paddleocr", warmPaddle);
   return { ms: Math.round(performance.now() - t), models };
 }
 

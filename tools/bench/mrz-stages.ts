@@ -11,7 +11,7 @@ import { documentVerification } from "@/lib/checks/document-verification/documen
 import { normalizeUpload } from "@/lib/domain/verifications/normalize-upload";
 import { stopOcrEngine } from "@/lib/engines/documents/ocr/ocr-engine";
 import { profiled, stage, type StageTimes } from "@/lib/engines/documents/stage-times";
-import { listDocuments, processInput } from "@/tools/eval/real-documents";
+import { listDocuments, processInput, warmReaders } from "@/tools/eval/real-documents";
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -30,6 +30,8 @@ async function main(): Promise<void> {
   const docs = listDocuments(dir);
   const profiles: { file: string; ms: number; stages: StageTimes }[] = [];
   try {
+    // as a worker's start does (preload-models.ts): no image's stages carry the readers' first runs
+    await warmReaders();
     for (const doc of docs) {
       const t0 = performance.now();
       const { stages } = await profiled(async () => {

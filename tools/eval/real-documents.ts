@@ -17,7 +17,8 @@ import path from "node:path";
 import type { Check, ProcessInput } from "@/lib/checks/types";
 import { documentVerification } from "@/lib/checks/document-verification/document-verification";
 import { normalizeUpload } from "@/lib/domain/verifications/normalize-upload";
-import { stopOcrEngine } from "@/lib/engines/documents/ocr/ocr-engine";
+import { stopOcrEngine, warmOcrEngine } from "@/lib/engines/documents/ocr/ocr-engine";
+import { warmPaddle } from "@/lib/engines/documents/ocr/paddle-engine";
 import { testPorts, offlineVerification } from "@/test/check-ports";
 import {
   compareWithLabel,
@@ -228,6 +229,12 @@ function printSummary(outcomes: RealOutcome[]): void {
   console.log(`results: ${[...results].map(([r, n]) => `${r} ${n}`).join(", ")}`);
 }
 
+/** The readers warmed as a worker's start warms them (lib/jobs/preload-models.ts), so no image pays their first run. */
+export async function warmReaders(): Promise<void> {
+  await warmOcrEngine();
+  await warmPaddle();
+}
+
 async function main(): Promise<void> {
   const { dir, today } = parseArgs(process.argv.slice(2));
   if (!existsSync(dir)) {
@@ -242,6 +249,7 @@ async function main(): Promise<void> {
   console.log(
     `${"image".padEnd(52)} ${"label".padEnd(11)} ${"read".padEnd(18)} ${"MRZ".padEnd(11)} ${(labelled ? "zone" : "peer").padEnd(7)} ${"step".padEnd(13)} time`,
   );
+  await warmReaders();
   const outcomes: RealOutcome[] = [];
   for (const doc of docs) {
     let o: RealOutcome;

