@@ -304,8 +304,8 @@ const GENDERED_ENDINGS: readonly (readonly [feminine: string, masculine: string]
 const GENDERED_STEM_MIN = 3;
 
 // Given names' feminine and masculine endings whose pairs are two people's names wherever they occur: Romance -A / -O
-// (MARIA / MARIO, PAOLA / PAOLO, ALEJANDRA / ALEJANDRO) and East Slavic -IYA / -IY (EVGENIYA / EVGENIY). Not a bare
-// -A added to a name (ANNA / ANN, HELENA / HELEN, KRISTINA / KRISTIN are one name's forms; LUCA / LUC both men's)
+// (PAOLA / PAOLO, ALEJANDRA / ALEJANDRO) and East Slavic -IYA / -IY (EVGENIYA / EVGENIY). Not a bare -A added to a
+// name (ANNA / ANN, HELENA / HELEN are one name's forms; LUCA / LUC both men's)
 const GIVEN_NAME_ENDINGS: readonly (readonly [feminine: string, masculine: string])[] = [
   ["A", "O"],
   ["IYA", "IY"],
