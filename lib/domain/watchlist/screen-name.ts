@@ -3,7 +3,7 @@ import { prisma } from "@/lib/core/db";
 import type { WatchlistEntityType, WatchlistFormat } from "@/generated/prisma/enums";
 import { NORMALIZER_VERSION, normalizeName, type NameKind } from "@/lib/engines/names/normalize";
 import { queryPhoneticKeys } from "@/lib/engines/names/phonetic";
-import { HAN_ONLY, japaneseReading, loadJapaneseReader } from "@/lib/engines/names/japanese";
+import { HAN_ONLY, japaneseReadings, loadJapaneseReader } from "@/lib/engines/names/japanese";
 import { scoreEntry, type ScoredEntry } from "@/lib/engines/names/score";
 import { entryNameForms } from "@/lib/domain/watchlist/entry-names";
 import { reindexStaleLists } from "@/lib/domain/watchlist/reindex-stale-lists";
@@ -131,8 +131,7 @@ export async function screenName(input: ScreenNameInput): Promise<ScreenNameResu
   // a person's name in kanji may be Japanese: its reading joins the Mandarin and Sino-Korean ones
   if (kind === "PERSON" && HAN_ONLY.test(input.fullName)) {
     await loadJapaneseReader();
-    const japanese = japaneseReading(input.fullName);
-    if (japanese) query.readings.push(japanese);
+    query.readings.push(...japaneseReadings(input.fullName));
   }
   const keys = queryPhoneticKeys(query);
   const lists = await screenedLists(input.accountId);
