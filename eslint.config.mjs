@@ -111,7 +111,9 @@ export default tseslint.config(
         "error",
         { basePath: import.meta.dirname, zones: [...boundaries, noTestSupport] },
       ],
-      "import-x/no-cycle": "error",
+      // a cycle runs through our own files: traversing the packages' type definitions found none and cost a quarter of
+      // the lint's time (73.9 → 55.5 s on 2 cores)
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
       "house/no-type-cycle": "error",
       // `_`-prefixed parameters are required by a signature (server actions' previous state, unused callbacks)
       "@typescript-eslint/no-unused-vars": [
