@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { toEntryRow } from "@/lib/domain/watchlist/import/entry-row";
 import { EntryIndex, seenKey, type IndexedEntry } from "@/lib/domain/watchlist/rescreen/entry-index";
+import { loadJapaneseReader } from "@/lib/engines/names/japanese";
 
 const entry = (
   externalId: string,
@@ -25,6 +26,7 @@ const index = new EntryIndex([
   entry("e1", "Muammar Gaddafi", ["Moammar Qadhafi"], ["1942-06-07"]),
   entry("e2", "Ivan Petrovich Fiktivov", [], ["1961-04-02"]),
   entry("e3", "Jane Example Doe"),
+  entry("e4", "Hayao Miyazaki"),
 ]);
 const identity = (fullName: string, dateOfBirth: string | null = null, seen: string[] = []) => ({
   verificationId: "v1",
@@ -45,5 +47,12 @@ describe("EntryIndex", () => {
     expect(index.screen(identity("Moamar Kadhafi", "1942-06-07", [seenKey("list", "e1")]))).toEqual([]);
     expect(index.screen(identity("Ivan Smirnov"))).toEqual([]);
     expect(index.screen(identity("--"))).toEqual([]);
+  });
+
+  it("reads an identity's name in kanji in Japanese, as screening at verification time does", async () => {
+    // in Mandarin alone 宮崎駿 is GONG QI JUN: nothing in common with the listed Latin name
+    expect(index.screen(identity("宮崎駿"))).toEqual([]);
+    await loadJapaneseReader();
+    expect(index.screen(identity("宮崎駿")).map((h) => h.entry.externalId)).toEqual(["e4"]);
   });
 });

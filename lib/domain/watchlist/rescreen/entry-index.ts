@@ -1,4 +1,5 @@
 import type { WatchlistEntityType } from "@/generated/prisma/enums";
+import { japaneseReadings } from "@/lib/engines/names/japanese";
 import { normalizeName, type NormalizedName } from "@/lib/engines/names/normalize";
 import { entryNameForms } from "@/lib/domain/watchlist/entry-names";
 import { queryPhoneticKeys } from "@/lib/engines/names/phonetic";
@@ -72,9 +73,14 @@ export class EntryIndex {
     return this.entries.length;
   }
 
-  /** The entries an identity matches at or above its threshold, except those it matched when it was verified. */
+  /**
+   * The entries an identity matches at or above its threshold, except those it matched when it was verified. A name in
+   * kanji is read in Japanese too, as screen-name.ts reads it, once the caller has loaded the reader
+   * (`loadJapaneseReader`).
+   */
   screen(identity: ScreenedIdentity): RescreenHit[] {
     const query = normalizeName(identity.fullName);
+    query.readings.push(...japaneseReadings(identity.fullName));
     const keys = queryPhoneticKeys(query);
     if (keys.length === 0 || this.entries.length === 0) return [];
     const shared = new Map<number, number>();

@@ -12,6 +12,7 @@ import {
 } from "@/lib/domain/watchlist/rescreen/entry-index";
 import { recordHits } from "@/lib/domain/watchlist/rescreen/record-hits";
 import { listTokenRarity } from "@/lib/domain/watchlist/list-token-rarity";
+import { HAN_ONLY, loadJapaneseReader } from "@/lib/engines/names/japanese";
 import { defineLease } from "@/lib/jobs/lease";
 
 // Runs the re-screening jobs the list imports queued (queue-rescreen.ts): entries in chunks (an in-memory index
@@ -137,6 +138,8 @@ async function runJob(job: JobRow, deadline: number, summary: RescreenRunSummary
     for (;;) {
       const batch = await loadIdentities(scope, job.verificationCursor);
       const chunkDone = batch.count === 0;
+      // a name in kanji is read in Japanese too, as at verification time (screen-name.ts)
+      if (batch.identities.some((identity) => HAN_ONLY.test(identity.fullName))) await loadJapaneseReader();
       const hits = batch.identities.flatMap((identity) => index.screen(identity));
       const next = chunkDone
         ? { entryCursor: entries.at(-1)!.externalId, verificationCursor: null }
