@@ -2,12 +2,14 @@ import { defineConfig } from "vitest/config";
 import { fileURLToPath } from "node:url";
 
 /**
- * How many test files vitest runs at once: TEST_WORKERS, 2 by default, 1 with an external DATABASE_URL (whose one
+ * How many test files vitest runs at once: TEST_WORKERS, 3 by default, 1 with an external DATABASE_URL (whose one
  * database the integration files would otherwise share; on the embedded PostgreSQL each worker gets a database of its
- * own, test/global-setup.ts). Most integration files wait on PostgreSQL and HTTP, so two at a time finish a
- * 2-core machine's `npm test` sooner; timing targets live in the bench scripts, not in tests.
+ * own, test/global-setup.ts). Many files wait on PostgreSQL, HTTP or child processes (the soak's instances, the
+ * production build's smoke test) while others are CPU-bound, so three at a time keep a 2-core machine busier than two:
+ * the whole `vitest run` of a clean checkout took 822 s against 867–922 s with two (2026-11-30). Timing targets live
+ * in the bench scripts, not in tests.
  */
-const TEST_WORKERS = Math.max(1, Number(process.env.TEST_WORKERS ?? (process.env.DATABASE_URL ? 1 : 2)));
+const TEST_WORKERS = Math.max(1, Number(process.env.TEST_WORKERS ?? (process.env.DATABASE_URL ? 1 : 3)));
 
 const root = fileURLToPath(new URL("./", import.meta.url));
 const shared = {
