@@ -1,5 +1,6 @@
 import { defineConfig } from "vitest/config";
 import { fileURLToPath } from "node:url";
+import SlowFirstSequencer from "./test/slow-first-sequencer";
 
 /**
  * How many test files vitest runs at once: TEST_WORKERS, 3 by default, 1 with an external DATABASE_URL (whose one
@@ -25,6 +26,8 @@ const shared = {
 export default defineConfig({
   test: {
     maxWorkers: TEST_WORKERS,
+    // the files that take minutes first, so that neither worker waits on the other at the end (test/slow-first-sequencer.ts)
+    sequence: { sequencer: SlowFirstSequencer },
     projects: [
       {
         ...shared,
