@@ -7,8 +7,8 @@ import SlowFirstSequencer from "./test/slow-first-sequencer";
  * database the integration files would otherwise share; on the embedded PostgreSQL each worker gets a database of its
  * own, test/global-setup.ts). Many files wait on PostgreSQL, HTTP or child processes (the soak's instances, the
  * production build's smoke test) while others are CPU-bound, so three at a time keep a 2-core machine busier than two:
- * the whole `vitest run` of a clean checkout took 822 s against 867–922 s with two (2026-11-30). Timing targets live
- * in the bench scripts, not in tests.
+ * the whole `vitest run` of a clean checkout took 822 s (the slow files first, below) against 867–922 s with two
+ * (2026-11-30). Timing targets live in the bench scripts, not in tests.
  */
 const TEST_WORKERS = Math.max(1, Number(process.env.TEST_WORKERS ?? (process.env.DATABASE_URL ? 1 : 3)));
 

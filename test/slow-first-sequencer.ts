@@ -3,9 +3,11 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 /**
  * The files that take minutes start first. Vitest orders a run by the durations it cached in the last run, and a
- * clean checkout (CI) has none, so it starts the largest files first: the real-material files are short and ran last,
- * one core reading specimens for four minutes while the other waited (CI's vitest took 867–922 s, of which ~1,430 s of
- * work on 2 workers). Durations from CI's log of 2026-11-30, longest first; the rest keep vitest's own order.
+ * clean checkout (CI) has none, so it starts the largest files first: the real-material files and the soak are short
+ * and started among the last. The soak mostly waits on its instances (~2–5 minutes), so begun late it leaves cores
+ * idle at the end; begun first, the CPU-bound files fill its waits. Clean-checkout `vitest run` with three workers
+ * (2026-11-30, one run each): 822 s in this order, 941 s in vitest's own. Durations from CI's log, longest first; the
+ * rest keep vitest's order.
  */
 const SLOW_FIRST = [
   "lib/checks/document-verification/real-documents.real.test.ts", // ~250 s: the real MRZ specimens
