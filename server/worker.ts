@@ -1,6 +1,6 @@
 // `npm run worker`: the in-process adapter of the job registry (lib/jobs/registry.ts: processes, webhook
-// deliveries, the sweep, re-screening) without the web server, on processes of its own. Any number may run beside the web servers: they share the
-// work through PostgreSQL. SIGTERM/SIGINT: stops claiming, lets the steps and deliveries in hand finish within
+// deliveries, the sweep, re-screening) without the web server, on processes of its own. Any number may run beside
+// the web servers: they share the work through PostgreSQL. SIGTERM/SIGINT: stops claiming, lets the steps and deliveries in hand finish within
 // SHUTDOWN_GRACE_SECONDS, releases what did not, closes the pool. WORKER_METRICS_PORT: its own /metrics.
 import http from "node:http";
 import { prisma } from "@/lib/core/db";
@@ -19,7 +19,9 @@ if (usesInngest()) {
   process.exit(1);
 }
 collectProcessMetrics();
-const worker = createWorker();
+// its poll is what keeps this process running: with the models not preloaded (PRELOAD_MODELS=false) nothing else
+// did, and an idle worker exited with 0 as soon as its work ran out
+const worker = createWorker({ keepsProcessAlive: true });
 worker.start();
 logger.info("worker started");
 preloadModelsInBackground("worker");

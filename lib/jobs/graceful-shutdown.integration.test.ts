@@ -66,6 +66,17 @@ afterAll(() => {
 });
 
 describe("graceful shutdown of a worker", () => {
+  it("keeps running while it has nothing to do, until it is told to stop", async () => {
+    const worker = startWorker(5);
+    await until(() => worker.lines.some((l) => l.includes('"msg":"worker started"')));
+    // the re-screening run at its start and a few empty polls: an idle worker once exited here, with 0
+    await new Promise((r) => setTimeout(r, 4_000));
+    expect(worker.child.exitCode, worker.lines.join("\n")).toBeNull();
+    worker.child.kill("SIGTERM");
+    expect(await worker.exited).toBe(0);
+    expect(worker.lines.some((l) => l.includes('"msg":"stopped"'))).toBe(true);
+  }, 60_000);
+
   it("lets the step in hand finish within the grace period, then exits", async () => {
     const { verificationId } = await emailVerificationReadyToProcess(account);
     const release = await blockVerification(verificationId);

@@ -21,6 +21,11 @@ export type WorkerOptions = {
   stepRetryDelaysMs?: readonly number[];
   /** the jobs to run: the registry's, by default */
   jobs?: readonly Job[];
+  /**
+   * The poll keeps the process alive (a process whose only work is this worker: `npm run worker`). Off, the default,
+   * the worker never holds a process open by itself (the web server's in-process worker, tests).
+   */
+  keepsProcessAlive?: boolean;
 };
 
 type Polled = { job: Job; poll: PolledWork<never, unknown>; running: Set<Promise<void>>; inHand: Set<string> };
@@ -137,7 +142,7 @@ export function createWorker(options: WorkerOptions = {}) {
       stopped = false;
       setLocalWorker(nudge);
       timer = setInterval(nudge, pollMs);
-      timer.unref?.();
+      if (!options.keepsProcessAlive) timer.unref?.();
       for (const t of timed) {
         t.timer = setInterval(() => void runTimed(t), t.periodMs);
         t.timer.unref?.();
