@@ -12,7 +12,10 @@ export async function startProductionServer(env: Record<string, string> = {}): P
   const server: ChildProcess = fork(path.resolve("tools/bench/serve-app.mjs"), [], {
     // it imports server/http-front.ts
     execArgv: ["--import", "tsx"],
-    env: { ...process.env, PORT: String(port), NODE_ENV: "production", ...env },
+    // PRELOAD_MODELS off unless a test asks: these tests run address and e-mail workflows, and each preload costs a
+    // core ~10 s (face models, tesseract, PaddleOCR run once) that a busy `npm test` pays for nothing; a check that
+    // needs a model still loads it on first use (the preload itself: lib/jobs/preload-models.test.ts, the e2e server)
+    env: { ...process.env, PORT: String(port), NODE_ENV: "production", PRELOAD_MODELS: "false", ...env },
     stdio: ["ignore", "ignore", "inherit", "ipc"],
   });
   await new Promise<void>((resolve, reject) => {

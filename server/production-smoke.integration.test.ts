@@ -28,6 +28,8 @@ beforeAll(async () => {
       // the engine's poll is ten minutes here: a webhook within the test's 30 s can only come from the wake-up that
       // the commit sends, never from the poll (a timed assertion instead failed once on a busy machine)
       ENGINE_POLL_MS: "600000",
+      // an address-only verification: no model is needed (see server/production-server.ts)
+      PRELOAD_MODELS: "false",
     },
     stdio: ["ignore", "ignore", "inherit", "ipc"],
   });

@@ -14,7 +14,14 @@ const output: string[] = [];
 function startWorker(): ChildProcess {
   // node itself (tsx as a loader), not the tsx launcher: SIGKILL must hit the process doing the work
   const child = spawn(process.execPath, ["--import", "tsx", "--conditions=react-server", "server/worker.ts"], {
-    env: { ...process.env, ENGINE_LOCK_SECONDS: "2", ENGINE_POLL_MS: "100", WEBHOOK_ALLOW_PRIVATE_NETWORKS: "true" },
+    // e-mail checks only: no model preload (~10 s of a core per worker start, four starts here)
+    env: {
+      ...process.env,
+      ENGINE_LOCK_SECONDS: "2",
+      ENGINE_POLL_MS: "100",
+      WEBHOOK_ALLOW_PRIVATE_NETWORKS: "true",
+      PRELOAD_MODELS: "false",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   // kept for the failure message: what the worker said

@@ -1,6 +1,7 @@
-// The static half of `npm test`: the SDK's generated code is current and builds, then the formatting, the lint and
-// the type check side by side (each mostly one thread: on a 2-core machine the three take the time of the longest,
-// not the sum). Each command's output is printed whole when it ends, so two never interleave; any failure fails it.
+// The static half of `npm test`: the SDK's generated code is current and builds, Next's route types are generated,
+// then the formatting, the lint and the type check side by side (each mostly one thread: on a 2-core machine the
+// three take the time of the longest, not the sum). Each command's output is printed whole when it ends, so two
+// never interleave; any failure fails it.
 import { spawn, spawnSync } from "node:child_process";
 
 const npm = process.platform === "win32" ? "npm.cmd" : "npm";
@@ -8,6 +9,11 @@ const npx = process.platform === "win32" ? "npx.cmd" : "npx";
 
 for (const script of ["sdk:check", "sdk:build"]) {
   const { status } = spawnSync(npm, ["run", "-s", script], { stdio: "inherit" });
+  if (status !== 0) process.exit(status ?? 1);
+}
+// Next's route types and validators (.next/types), which tsc below checks: `next build` does not (next.config.mjs)
+{
+  const { status } = spawnSync(npx, ["next", "typegen"], { stdio: "inherit" });
   if (status !== 0) process.exit(status ?? 1);
 }
 
