@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { apiStatus } from "./support";
+import { apiStart, apiStatus } from "./support";
 import {
   chooseDocument,
   giveConsent,
@@ -42,4 +42,36 @@ test("resume after a reload and on another device", async ({ page, browser, requ
     "POSTAL_CODE",
     "COUNTRY",
   ]);
+});
+
+// A slow phone shows the server's page before its script runs. Nothing may be chosen then: React would put its own
+// state back when it takes over, and the choice would be lost without a word (seen: "Select a country" again).
+test("the page takes input only once it is ready, and keeps what was chosen", async ({ browser, request }) => {
+  const started = await apiStart(request, "document-verification");
+  const context = await browser.newContext({ permissions: ["camera"] });
+  const first = await context.newPage();
+  await first.goto(started.verificationUrl);
+  await giveConsent(first);
+  await heading(first, "Your identity document");
+  await first.close();
+
+  const page = await context.newPage();
+  let release = () => {};
+  const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
+  // the page's scripts, not its style sheets (the page is shown without its script, never without its styles)
+  const script = (url: URL) => url.pathname.startsWith("/_next/static/") && url.pathname.endsWith(".js");
+  await page.route(script, async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  await page.goto(started.verificationUrl, { waitUntil: "commit" });
+  await heading(page, "Your identity document");
+  const country = page.getByLabel("Issuing country");
+  await expect(country).toBeDisabled();
+  release();
+  await expect(country).toBeEnabled();
+  await country.selectOption("DE");
+  await expect(page.getByRole("radio", { name: "Passport" })).toBeVisible();
+  await expect(country).toHaveValue("DE");
+  await context.close();
 });

@@ -1,5 +1,5 @@
 "use client";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import dynamic from "next/dynamic";
 import { useLocale, useTranslations } from "next-intl";
 import { ConsentScreen, DeclinedScreen, type ConsentTerms } from "@/components/verify/consent-screen";
@@ -29,7 +29,32 @@ const HandoffScreen = dynamic(() => import("@/components/verify/handoff-screen")
 
 type Phase = "consent" | "declined" | "steps" | "handoff" | "submitted";
 
+/**
+ * The page arrives rendered by the server and takes input only once React runs it: until then every control is
+ * disabled (a disabled fieldset), so a choice made in the first moments is not silently undone when React takes over
+ * the page and restores its own state (a country picked on a slow phone came back as "Select a country").
+ */
 export function VerifyFlow({ entry }: { entry: HostedEntry }) {
+  const hydrated = useHydrated();
+  return (
+    <fieldset className={styles.gate} disabled={!hydrated} aria-busy={!hydrated || undefined}>
+      <FlowScreens entry={entry} />
+    </fieldset>
+  );
+}
+
+const noSubscription = () => () => {};
+
+/** false in the server's render and while React hydrates it, true from then on. */
+function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
+
+function FlowScreens({ entry }: { entry: HostedEntry }) {
   const t = useTranslations("common");
   const handoffText = useTranslations("handoff");
   const lang = useLocale();
