@@ -33,7 +33,8 @@ import { FULL_WEIGHT, type TokenRarity } from "@/lib/engines/names/token-rarity"
 //              EXTRA_COVERED instead of EXTRA_QUERY. The other way (IVAN against IVAN SIDOROV) keeps its full cost.
 //   order      × ORDER_FACTOR per pair of pairs that cross (a later screened token aligned with an earlier listed
 //              one): SALMAN BIN MUHAMMAD is not MUHAMMAD BIN SALMAN; a surname's particle (DE, VAN) moves with its
-//              surname and crosses nothing
+//              surname and crosses nothing; a person's names moved as one block from the end to the front (the
+//              surname first: PUTIN VLADIMIR VLADIMIROVICH) cross once
 //   1.0        only for the same name: every token aligned exactly, in order, nothing left over (else ≤ 0.99)
 //   generic    two organisations' names whose aligned words are all generic business words (MANAGEMENT, TRADING:
 //              generic-words.ts), one side naming something more: at most GENERIC_ONLY, under the threshold
@@ -221,6 +222,10 @@ export function alignNames(
   let crossings = 0;
   for (let i = 0; i < ordered.length; i++)
     for (let j = i + 1; j < ordered.length; j++) if (ordered[j]!.b.start < ordered[i]!.b.start) crossings++;
+  // a person's surname written first (PUTIN VLADIMIR VLADIMIROVICH, AL BAGHDADI ABU BAKR: Russian and East Asian
+  // order, the UN's and EU's lists) moves one block of names from the end to the front: one reordering, however many
+  // pairs it crosses. A name shuffled otherwise (SALMAN BIN MUHAMMAD / MUHAMMAD BIN SALMAN) keeps every crossing.
+  if (crossings > 1 && query.kind === "PERSON" && isRotation(ordered.map((p) => p.b.start))) crossings = 1;
 
   // extra tokens cost more the less of the name was matched: IVAN alone is not IVAN SIDOROV, while a patronymic
   // beside two matched names is a detail
@@ -266,6 +271,12 @@ export function alignNames(
     commonTokens: [...common].map(([token, weight]) => ({ token, weight })),
     ...(isSeries ? { otherNumber: true } : {}),
   };
+}
+
+/** Two runs in order, the second wholly before the first: [2, 3, 0, 1]. */
+export function isRotation(positions: readonly number[]): boolean {
+  const descents = positions.flatMap((p, i) => (i > 0 && p < positions[i - 1]! ? [i] : []));
+  return descents.length === 1 && positions[positions.length - 1]! < positions[0]!;
 }
 
 /** Only numbers left over, on one side or both, after a distinctive word aligned: the same name with another number. */
