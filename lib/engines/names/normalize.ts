@@ -11,6 +11,7 @@ import {
 } from "@/lib/engines/names/evasion";
 import { abjadReadings, INDIC, indicReadings } from "@/lib/engines/names/abjad";
 import { CYRILLIC, cyrillicReadings } from "@/lib/engines/names/cyrillic";
+import { palladiusName } from "@/lib/engines/names/palladius";
 import { GREEK, greekReadings } from "@/lib/engines/names/greek";
 import { HANGUL, hanjaReading, koreanName } from "@/lib/engines/names/korean";
 import { findLegalForm, ORG_STOPWORDS } from "@/lib/engines/names/legal-forms";
@@ -25,13 +26,14 @@ import { foreignName, type TranscriptionSystem } from "@/lib/engines/names/trans
 // read each word in its own script (Han → Pinyin, Hangul → Revised Romanisation with the surname apart, kana →
 // Hepburn, Arabic, Persian and Hebrew → their consonants in every customary spelling (abjad.ts), Greek → ELOT 743 and
 // its other customary spellings (greek.ts), Indic scripts → their consonants and written vowels, Cyrillic → any-ascii
-// (BGN-like) and the other romanisation systems as alternatives (cyrillic.ts), Thai → RTGS, letter by letter and Pali
+// (BGN-like) and the other romanisation systems as alternatives (cyrillic.ts), a Chinese name in Palladius also
+// in Pinyin (palladius.ts), Thai → RTGS, letter by letter and Pali
 // (thai.ts), Burmese → its syllables as words (burmese.ts), everything else → any-ascii),
 // uppercase ASCII, and give every token a role. The ORDER of the tokens is kept: alignment weighs it.
 // "SURNAME, Given" (one comma) is read as "Given SURNAME", the order lists use for the same person.
 
 /** Bumped whenever the stored form (normalizedNames, phoneticKeys) would change: stored lists are re-indexed. */
-export const NORMALIZER_VERSION = 11;
+export const NORMALIZER_VERSION = 12;
 
 export type NameKind = "PERSON" | "ORGANIZATION";
 export type TokenRole = "NAME" | "INITIAL" | "PARTICLE" | "LEGAL_FORM" | "STOPWORD" | "NUMBER";
@@ -304,6 +306,14 @@ function otherReadings(raw: string): NormalizedName[] {
     unmasked.push(withShuffled(asWritten(shuffled.text, "PERSON"), marked));
   } else if (backwards) unmasked.push(asWritten(backwards, "PERSON"));
   if (unmasked.length > 0) return unmasked;
+  // a Chinese name written in Cyrillic by Palladius (Си Цзиньпин), in Pinyin: XI JINPING
+  const palladius = palladiusName(raw);
+  if (palladius) {
+    const reading = asWritten(palladius.map((word) => word[0]).join(" "), "PERSON");
+    if (reading.parts.length === palladius.length)
+      reading.parts.forEach((part, i) => (part.alts = palladius[i]!.slice(1)));
+    return [reading];
+  }
   const foreign = foreignName(raw);
   if (foreign) return [transcriptionReading(foreign.parts, foreign.system)];
   const words = raw.trim().split(/\s+/);

@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { normalizeName } from "@/lib/engines/names/normalize";
+import { palladiusName, palladiusOf, palladiusReadings } from "@/lib/engines/names/palladius";
+import { DEFAULT_WATCHLIST_THRESHOLD as T, nameSimilarity } from "@/lib/engines/names/score";
+import { blocks } from "@/test/name-pairs";
+
+const score = (a: string, b: string) => nameSimilarity(normalizeName(a), normalizeName(b)).score;
+
+describe("Chinese names written in Cyrillic by Palladius", () => {
+  it("writes Pinyin syllables by the system's rules", () => {
+    const written = Object.fromEntries(
+      ["xi", "jin", "zhang", "qiang", "ze", "zi", "si", "shi", "ri", "ju", "jue", "lv", "yu", "wang", "wan", "duo"].map(
+        (s) => [s, palladiusOf(s)],
+      ),
+    );
+    expect(written).toEqual({
+      xi: "си",
+      jin: "цзинь",
+      zhang: "чжан",
+      qiang: "цян",
+      ze: "цзэ",
+      zi: "цзы",
+      si: "сы",
+      shi: "ши",
+      ri: "жи",
+      ju: "цзюй",
+      jue: "цзюэ",
+      lv: "люй",
+      yu: "юй",
+      wang: "ван",
+      wan: "вань",
+      duo: "до",
+    });
+  });
+
+  it("reads a word made wholly of such syllables back in Pinyin, and only such a name", () => {
+    expect(palladiusReadings("Цзиньпин")).toEqual(["JINPING"]);
+    expect(palladiusReadings("Сяомин")).toEqual(["XIAOMING"]);
+    expect(palladiusReadings("Петров")).toEqual([]);
+    expect(palladiusName("Си Цзиньпин")).toEqual([["XI"], ["JINPING"]]);
+    // Иван spells и·ван (YIWANG), Петров spells nothing: a Russian name, not read as Chinese
+    expect(palladiusName("Иван Петров")).toBeNull();
+  });
+
+  it("finds the person under the Pinyin and Wade–Giles spellings lists use, both ways round", () => {
+    for (const [cyrillic, latin] of [
+      ["Си Цзиньпин", "Xi Jinping"],
+      ["Мао Цзэдун", "Mao Zedong"],
+      ["Мао Цзэдун", "Mao Tse-tung"],
+      ["Дэн Сяопин", "Deng Xiaoping"],
+      ["Чжоу Эньлай", "Zhou Enlai"],
+      ["Ли Цян", "Li Qiang"],
+    ]) {
+      expect(score(cyrillic!, latin!), `${cyrillic} ~ ${latin}`).toBeGreaterThanOrEqual(0.95);
+      expect(score(latin!, cyrillic!), `${latin} ~ ${cyrillic}`).toBeGreaterThanOrEqual(0.95);
+      expect(blocks(cyrillic!, latin!)).toBe(true);
+      expect(blocks(latin!, cyrillic!)).toBe(true);
+    }
+  });
+
+  it("leaves other people alone", () => {
+    expect(score("Иван Петров", "Yi Wang")).toBeLessThan(T);
+    expect(score("Ван Ци", "Wang Qishan")).toBeLessThan(T);
+    expect(score("Си Цзиньпин", "Xi Jinhua")).toBeLessThan(0.95);
+  });
+});
