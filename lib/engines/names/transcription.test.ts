@@ -25,6 +25,9 @@ describe("foreign names written in Chinese characters", () => {
       ["唐纳德·特朗普", "Donald Trump"],
       ["谢尔盖·拉夫罗夫", "Sergei Lavrov"],
       ["埃马纽埃尔·马克龙", "Emmanuel Macron"],
+      // J before I for a Russian soft Т or Д, and an X written out as KS
+      ["弗拉基米尔·普京", "Vladimir Putin"],
+      ["阿列克谢·纳瓦利内", "Alexei Navalny"],
     ] as const) {
       const s = score(han, latin);
       expect(s.score, `${han} / ${latin}`).toBeGreaterThanOrEqual(DEFAULT_WATCHLIST_THRESHOLD);
@@ -38,6 +41,8 @@ describe("foreign names written in Chinese characters", () => {
     expect(score("唐纳德·特朗普", "David Tromp").score).toBeLessThan(DEFAULT_WATCHLIST_THRESHOLD);
     expect(score("安格拉·默克尔", "Anna Miller").score).toBeLessThan(DEFAULT_WATCHLIST_THRESHOLD);
     expect(score("谢尔盖·拉夫罗夫", "Sergio Lopez").score).toBeLessThan(DEFAULT_WATCHLIST_THRESHOLD);
+    expect(score("弗拉基米尔·普京", "Vladimir Petrov").score).toBeLessThan(DEFAULT_WATCHLIST_THRESHOLD);
+    expect(score("阿列克谢·纳瓦利内", "Alexei Novikov").score).toBeLessThan(DEFAULT_WATCHLIST_THRESHOLD);
   });
 
   it("do not change how a Chinese name without the dot is compared", () => {

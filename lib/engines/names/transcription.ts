@@ -102,7 +102,13 @@ const labialsAsB = (skeleton: string) => skeleton.replace(/F/g, "B").replace(/(.
 
 /** The sound skeletons a transcribed part may stand for (katakana's CHI may be "ti" or "chi"). */
 export function transcriptionSkeletons(system: TranscriptionSystem, token: string): string[] {
-  if (system === "PINYIN") return [pinyinSkeleton(token)];
+  if (system === "PINYIN") {
+    // J and Q before I also write a foreign dental or velar before i: Russian soft Т and Д (弗拉基米尔 FULAJIMIER for
+    // Vladimir, 普京 PUJING for Putin, as the Russian–Chinese transcription table has them) and KI, GI (基辅 Kiev)
+    if (!/[JQ]I/.test(token)) return [pinyinSkeleton(token)];
+    const as = (initial: string) => pinyinSkeleton(token.replace(/[JQ](?=I)/g, initial));
+    return [...new Set([pinyinSkeleton(token), as("D"), as("G")])];
+  }
   if (system === "HANGUL") return [labialsAsB(classes(token.replace(/CH/g, "S").replace(/NG/g, "N")))];
   const asWritten = classes(token.replace(/[CS]H/g, "S"));
   const dental = classes(token.replace(/CHI/g, "TI").replace(/JI/g, "DI").replace(/TSU/g, "TU").replace(/[CS]H/g, "S"));
@@ -111,6 +117,11 @@ export function transcriptionSkeletons(system: TranscriptionSystem, token: strin
 
 /** The sound skeletons of a Latin-written name as a transcription in that system is compared with it. */
 export function latinSkeletonsFor(system: TranscriptionSystem, token: string): string[] {
-  const skeleton = latinSkeleton(token);
-  return system === "HANGUL" ? [labialsAsB(skeleton)] : [skeleton];
+  // an X inside a word is "ks", which transcriptions write out (ALEXEI: 阿列克谢 A LIE KE XIE) or not (ALEXANDER:
+  // 亚历山大 YA LI SHAN DA): both
+  const skeletons = [
+    latinSkeleton(token),
+    ...(/.X/.test(token) ? [latinSkeleton(token.replace(/(?<=.)X/g, "KS"))] : []),
+  ];
+  return [...new Set(system === "HANGUL" ? skeletons.map(labialsAsB) : skeletons)];
 }
