@@ -67,6 +67,13 @@ const SURNAMES: Record<string, string[]> = {
 
 // the Latin spellings of those surnames: a Latin name that starts with one may be a Korean name written in Latin
 const SURNAME_SPELLINGS: ReadonlySet<string> = new Set(Object.values(SURNAMES).flat());
+/** Every customary spelling of the surnames one of whose spellings `latin` is in the loose form (RI: RI, LEE, YI …). */
+export function surnameSpellingsAlike(latin: string): string[] {
+  const loose = koreanLoose(latin);
+  const alike = Object.values(SURNAMES).filter((spellings) => spellings.some((s) => koreanLoose(s) === loose));
+  return [...new Set(alike.flat())];
+}
+
 // a Korean name in Latin: the surname and a given name of one or two syllables, written apart or joined
 const KOREAN_PARTS = { min: 2, max: 4 } as const;
 // one or two syllables as RR, McCune–Reischauer (without breves) and hand spellings write them: an initial, a vowel,

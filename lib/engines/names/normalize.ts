@@ -11,6 +11,7 @@ import {
 } from "@/lib/engines/names/evasion";
 import { abjadReadings, INDIC, indicReadings } from "@/lib/engines/names/abjad";
 import { CYRILLIC, cyrillicReadings } from "@/lib/engines/names/cyrillic";
+import { kontsevichName } from "@/lib/engines/names/kontsevich";
 import { palladiusName } from "@/lib/engines/names/palladius";
 import { GREEK, greekReadings } from "@/lib/engines/names/greek";
 import { HANGUL, hanjaReading, koreanName } from "@/lib/engines/names/korean";
@@ -27,7 +28,7 @@ import { foreignName, type TranscriptionSystem } from "@/lib/engines/names/trans
 // Hepburn, Arabic, Persian and Hebrew → their consonants in every customary spelling (abjad.ts), Greek → ELOT 743 and
 // its other customary spellings (greek.ts), Indic scripts → their consonants and written vowels, Cyrillic → any-ascii
 // (BGN-like) and the other romanisation systems as alternatives (cyrillic.ts), a Chinese name in Palladius also
-// in Pinyin (palladius.ts), Thai → RTGS, letter by letter and Pali
+// in Pinyin (palladius.ts) and a Korean one as Korean in Latin (kontsevich.ts), Thai → RTGS, letter by letter and Pali
 // (thai.ts), Burmese → its syllables as words (burmese.ts), everything else → any-ascii),
 // uppercase ASCII, and give every token a role. The ORDER of the tokens is kept: alignment weighs it.
 // "SURNAME, Given" (one comma) is read as "Given SURNAME", the order lists use for the same person.
@@ -306,14 +307,10 @@ function otherReadings(raw: string): NormalizedName[] {
     unmasked.push(withShuffled(asWritten(shuffled.text, "PERSON"), marked));
   } else if (backwards) unmasked.push(asWritten(backwards, "PERSON"));
   if (unmasked.length > 0) return unmasked;
-  // a Chinese name written in Cyrillic by Palladius (Си Цзиньпин), in Pinyin: XI JINPING
-  const palladius = palladiusName(raw);
-  if (palladius) {
-    const reading = asWritten(palladius.map((word) => word[0]).join(" "), "PERSON");
-    if (reading.parts.length === palladius.length)
-      reading.parts.forEach((part, i) => (part.alts = palladius[i]!.slice(1)));
-    return [reading];
-  }
+  // a Chinese name written in Cyrillic by Palladius (Си Цзиньпин) in Pinyin, XI JINPING; a Korean one (Ким Чен Ын) as
+  // a Korean name in Latin, KIM JEN EUN with its other spellings
+  const cyrillic = [palladiusName(raw), kontsevichName(raw)].filter((words) => words !== null);
+  if (cyrillic.length > 0) return cyrillic.map(spelledWords);
   const foreign = foreignName(raw);
   if (foreign) return [transcriptionReading(foreign.parts, foreign.system)];
   const words = raw.trim().split(/\s+/);
@@ -321,6 +318,13 @@ function otherReadings(raw: string): NormalizedName[] {
   const korean = hanjaReading(words.join(""));
   const cantonese = cantoneseReading(words.join(""));
   return [...(korean ? [normalizeName(korean)] : []), ...(cantonese ? [cantonese] : [])];
+}
+
+/** A name given as its words' spellings: the first of each is the token, the others its alternatives. */
+function spelledWords(words: readonly (readonly string[])[]): NormalizedName {
+  const reading = asWritten(words.map((spellings) => spellings[0]).join(" "), "PERSON");
+  if (reading.parts.length === words.length) reading.parts.forEach((part, i) => (part.alts = words[i]!.slice(1)));
+  return reading;
 }
 
 /** The name with the tokens in `shuffled` marked as written with their letters perhaps shuffled (evasion.ts). */

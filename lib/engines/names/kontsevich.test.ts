@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { kontsevichName, kontsevichSpellings } from "@/lib/engines/names/kontsevich";
+import { normalizeName } from "@/lib/engines/names/normalize";
+import { DEFAULT_WATCHLIST_THRESHOLD as T, nameSimilarity } from "@/lib/engines/names/score";
+import { blocks } from "@/test/name-pairs";
+
+const score = (a: string, b: string) => nameSimilarity(normalizeName(a), normalizeName(b)).score;
+
+describe("Korean names written in Cyrillic", () => {
+  it("spell out what the Cyrillic hides: a final Н as N or NG, Е as E, YE or EO", () => {
+    expect(kontsevichSpellings("Чон")).toEqual(["CHON", "CHONG"]);
+    expect(kontsevichSpellings("Чжэ")).toEqual(["JAE"]);
+    expect(kontsevichSpellings("Хе")).toEqual(["HE", "HYE", "HEO"]);
+    expect(kontsevichSpellings("Цзин")).toEqual([]);
+  });
+
+  it("read as a Korean name only with a Korean surname first", () => {
+    expect(kontsevichName("Пак Кын Хе")?.[0]).toEqual(["PARK", "PAK", "BAK"]);
+    expect(kontsevichName("Иван Петров")).toBeNull();
+    expect(kontsevichName("Ким Иванов")).toBeNull();
+    expect(kontsevichName("Ли Цян")).toBeNull();
+  });
+
+  it("find the person under the Latin spellings lists use (0.14 to 0.40 before), both ways round", () => {
+    for (const [cyrillic, latin] of [
+      ["Ким Чен Ын", "Kim Jong Un"],
+      ["Ким Ир Сен", "Kim Il Sung"],
+      ["Пак Кын Хе", "Park Geun-hye"],
+      ["Мун Чжэ Ин", "Moon Jae-in"],
+      ["Ли Мён Бак", "Lee Myung-bak"],
+      ["Чхве Рён Хэ", "Choe Ryong Hae"],
+    ]) {
+      expect(score(cyrillic!, latin!), `${cyrillic} ~ ${latin}`).toBeGreaterThanOrEqual(0.95);
+      expect(score(latin!, cyrillic!), `${latin} ~ ${cyrillic}`).toBeGreaterThanOrEqual(0.95);
+      expect(blocks(cyrillic!, latin!)).toBe(true);
+      expect(blocks(latin!, cyrillic!)).toBe(true);
+    }
+  });
+
+  it("leave relatives and namesakes alone", () => {
+    expect(score("Ким Чен Ын", "Kim Jong Il")).toBeLessThan(T);
+    expect(score("Ким Чен Ын", "Kim Yo Jong")).toBeLessThan(T);
+    expect(score("Пак Кын Хе", "Park Chung-hee")).toBeLessThan(T);
+  });
+});
