@@ -190,3 +190,20 @@ export function indicReadings(word: string): string[] {
     for (const w of [false, true]) for (const sh of [false, true]) readings.push(read({ sh, w, z }));
   return [...new Set(readings)];
 }
+
+/**
+ * Consonant skeleton of a token: abjad scripts write no short vowels, and transliterations of their long vowels
+ * vary (Y/I, W/OU), so KHALID, KHALED and خالد (khld) all become KHLD. Doubled letters collapse (MOHAMMED → MHMD).
+ */
+export function consonantSkeleton(token: string): string {
+  // Arabic has no P or V: Latin P/B and V/F are one letter to it (بيريز = PEREZ); Latin PH is F and C is K
+  // (JOSEPH ~ יוסף, JACOB ~ יעקב, RACHEL ~ רחל as KH); Q is K (ق is written both: TARIQ, TAREK)
+  return token
+    .replace(/PH/g, "F")
+    .replace(/C/g, "K")
+    .replace(/Q/g, "K")
+    .replace(/[AEIOUYW]/g, "")
+    .replace(/P/g, "B")
+    .replace(/V/g, "F")
+    .replace(/(.)\1+/g, "$1");
+}

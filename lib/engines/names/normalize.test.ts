@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { consonantSkeleton, normalizeName } from "@/lib/engines/names/normalize";
+import { consonantSkeleton } from "@/lib/engines/names/abjad";
+import { normalizeName } from "@/lib/engines/names/normalize";
 import { entryPhoneticKeys, queryPhoneticKeys } from "@/lib/engines/names/phonetic";
 
 const key = (name: string, kind: "PERSON" | "ORGANIZATION" = "PERSON") => normalizeName(name, kind).key;

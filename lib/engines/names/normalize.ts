@@ -308,7 +308,7 @@ function otherReadings(raw: string): NormalizedName[] {
   } else if (backwards) unmasked.push(asWritten(backwards, "PERSON"));
   if (unmasked.length > 0) return unmasked;
   // a Chinese name written in Cyrillic by Palladius (Си Цзиньпин) in Pinyin, XI JINPING; a Korean one (Ким Чен Ын) as
-  // a Korean name in Latin, KIM JEN EUN with its other spellings
+  // a Korean name in Latin, KIM CHEN EUN with its other spellings
   const cyrillic = [palladiusName(raw), kontsevichName(raw)].filter((words) => words !== null);
   if (cyrillic.length > 0) return cyrillic.map(spelledWords);
   const foreign = foreignName(raw);
@@ -385,21 +385,4 @@ export function tokensOfKey(key: string): string[] {
 
 export function isAbjadName(raw: string): boolean {
   return ABJAD.test(raw);
-}
-
-/**
- * Consonant skeleton of a token: abjad scripts write no short vowels, and transliterations of their long vowels
- * vary (Y/I, W/OU), so KHALID, KHALED and خالد (khld) all become KHLD. Doubled letters collapse (MOHAMMED → MHMD).
- */
-export function consonantSkeleton(token: string): string {
-  // Arabic has no P or V: Latin P/B and V/F are one letter to it (بيريز = PEREZ); Latin PH is F and C is K
-  // (JOSEPH ~ יוסף, JACOB ~ יעקב, RACHEL ~ רחל as KH); Q is K (ق is written both: TARIQ, TAREK)
-  return token
-    .replace(/PH/g, "F")
-    .replace(/C/g, "K")
-    .replace(/Q/g, "K")
-    .replace(/[AEIOUYW]/g, "")
-    .replace(/P/g, "B")
-    .replace(/V/g, "F")
-    .replace(/(.)\1+/g, "$1");
 }

@@ -1,7 +1,8 @@
 import { doubleMetaphone } from "double-metaphone";
 import { chineseReadings } from "@/lib/engines/names/chinese";
 import { ACRONYM_MAX, ACRONYM_SKIPPABLE } from "@/lib/engines/names/legal-forms";
-import { consonantSkeleton, type NameToken, type NormalizedName } from "@/lib/engines/names/normalize";
+import { consonantSkeleton } from "@/lib/engines/names/abjad";
+import type { NameToken, NormalizedName } from "@/lib/engines/names/normalize";
 import { latinSkeletonsFor, transcriptionSkeletons } from "@/lib/engines/names/transcription";
 
 // Blocking keys: an entry is scored only when it shares at least one key with the screened name (GIN `&&` in

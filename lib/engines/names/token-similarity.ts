@@ -6,7 +6,8 @@ import { GENERIC_BUSINESS_WORDS } from "@/lib/engines/names/generic-words";
 import { ACRONYM_SKIPPABLE } from "@/lib/engines/names/legal-forms";
 import { areNameForms, areNameVariants, isGivenName } from "@/lib/engines/names/given-names";
 import { koreanLoose } from "@/lib/engines/names/korean";
-import { consonantSkeleton, type NameToken } from "@/lib/engines/names/normalize";
+import { consonantSkeleton } from "@/lib/engines/names/abjad";
+import type { NameToken } from "@/lib/engines/names/normalize";
 import { metaphoneCodes } from "@/lib/engines/names/phonetic";
 import { latinSkeletonsFor, transcriptionSkeletons, type TranscriptionSystem } from "@/lib/engines/names/transcription";
 

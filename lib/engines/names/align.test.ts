@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { isRotation } from "@/lib/engines/names/align";
+import { normalizeName } from "@/lib/engines/names/normalize";
+import { DEFAULT_WATCHLIST_THRESHOLD as T, nameSimilarity, STRONG_MATCH_THRESHOLD } from "@/lib/engines/names/score";
+
+const similarity = (a: string, b: string) => nameSimilarity(normalizeName(a), normalizeName(b)).score;
+
+describe("word order", () => {
+  it("takes a surname written first without a comma as one reordering, not one per name it passes", () => {
+    // a Russian passport's order (surname, given name, patronymic), the UN's and East Asian order
+    for (const [a, b] of [
+      ["SYDOROV Ivan Petrovich", "Ivan Petrovich SIDOROV"],
+      ["Путин Владимир Владимирович", "Vladimir Vladimirovich Putin"],
+      ["AL-BAGHDADI Abu Bakr", "Abu Bakr al-Baghdadi"],
+      ["Бен Ладен Усама", "Osama bin Laden"],
+    ]) {
+      expect(similarity(a!, b!), `${a} ~ ${b}`).toBeGreaterThanOrEqual(T);
+      expect(similarity(a!, b!), `${a} ~ ${b}`).toBeLessThan(STRONG_MATCH_THRESHOLD);
+    }
+    // shuffled otherwise, every crossing counts
+    expect(similarity("Salman bin Muhammad", "Muhammad bin Salman")).toBeLessThan(T);
+    expect(
+      [
+        [2, 0, 1],
+        [2, 3, 0, 1],
+        [1, 0],
+      ].map(isRotation),
+    ).toEqual([true, true, true]);
+    expect(
+      [
+        [2, 1, 0],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0, 3],
+        [0, 1, 2],
+      ].map(isRotation),
+    ).toEqual([false, false, false, false, false]);
+  });
+});
