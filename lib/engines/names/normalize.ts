@@ -13,6 +13,7 @@ import { abjadReadings, INDIC, indicReadings } from "@/lib/engines/names/abjad";
 import { CYRILLIC, cyrillicReadings } from "@/lib/engines/names/cyrillic";
 import { kontsevichName } from "@/lib/engines/names/kontsevich";
 import { palladiusName } from "@/lib/engines/names/palladius";
+import { polivanovName } from "@/lib/engines/names/polivanov";
 import { GREEK, greekReadings } from "@/lib/engines/names/greek";
 import { HANGUL, hanjaReading, koreanName } from "@/lib/engines/names/korean";
 import { findLegalForm, ORG_STOPWORDS } from "@/lib/engines/names/legal-forms";
@@ -27,9 +28,10 @@ import { foreignName, type TranscriptionSystem } from "@/lib/engines/names/trans
 // read each word in its own script (Han → Pinyin, Hangul → Revised Romanisation with the surname apart, kana →
 // Hepburn, Arabic, Persian and Hebrew → their consonants in every customary spelling (abjad.ts), Greek → ELOT 743 and
 // its other customary spellings (greek.ts), Indic scripts → their consonants and written vowels, Cyrillic → any-ascii
-// (BGN-like) and the other romanisation systems as alternatives (cyrillic.ts), a Chinese name in Palladius also
-// in Pinyin (palladius.ts) and a Korean one as Korean in Latin (kontsevich.ts), Thai → RTGS, letter by letter and Pali
-// (thai.ts), Burmese → its syllables as words (burmese.ts), everything else → any-ascii),
+// (BGN-like) and the other romanisation systems as alternatives (cyrillic.ts), a Chinese name in Palladius also in
+// Pinyin (palladius.ts), a Korean one as Korean in Latin (kontsevich.ts), a Japanese one in Hepburn (polivanov.ts),
+// Thai → RTGS, letter by letter and Pali (thai.ts), Burmese → its syllables as words (burmese.ts), everything else →
+// any-ascii),
 // uppercase ASCII, and give every token a role. The ORDER of the tokens is kept: alignment weighs it.
 // "SURNAME, Given" (one comma) is read as "Given SURNAME", the order lists use for the same person.
 
@@ -308,8 +310,8 @@ function otherReadings(raw: string): NormalizedName[] {
   } else if (backwards) unmasked.push(asWritten(backwards, "PERSON"));
   if (unmasked.length > 0) return unmasked;
   // a Chinese name written in Cyrillic by Palladius (Си Цзиньпин) in Pinyin, XI JINPING; a Korean one (Ким Чен Ын) as
-  // a Korean name in Latin, KIM CHEN EUN with its other spellings
-  const cyrillic = [palladiusName(raw), kontsevichName(raw)].filter((words) => words !== null);
+  // a Korean name in Latin, KIM CHEN EUN with its other spellings; a Japanese one (Тиэко Хаяси) in Hepburn
+  const cyrillic = [palladiusName(raw), kontsevichName(raw), polivanovName(raw)].filter((words) => words !== null);
   if (cyrillic.length > 0) return cyrillic.map(spelledWords);
   const foreign = foreignName(raw);
   if (foreign) return [transcriptionReading(foreign.parts, foreign.system)];

@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { normalizeName } from "@/lib/engines/names/normalize";
+import { polivanovName, polivanovReading } from "@/lib/engines/names/polivanov";
+import { DEFAULT_WATCHLIST_THRESHOLD as T, nameSimilarity } from "@/lib/engines/names/score";
+import { blocks } from "@/test/name-pairs";
+
+const score = (a: string, b: string) => nameSimilarity(normalizeName(a), normalizeName(b)).score;
+
+describe("Japanese names written in Cyrillic by Polivanov", () => {
+  it("are read back in Hepburn", () => {
+    expect(["Дзюнъитиро", "Коидзуми", "Тиэко", "Хаяси", "Сёко", "Ёсихидэ", "Цутому"].map(polivanovReading)).toEqual([
+      "JUNICHIRO",
+      "KOIZUMI",
+      "CHIEKO",
+      "HAYASHI",
+      "SHOKO",
+      "YOSHIHIDE",
+      "TSUTOMU",
+    ]);
+  });
+
+  it("only when every word is Japanese syllables", () => {
+    expect(polivanovName("Синдзо Абэ")).toEqual([["SHINZO"], ["ABE"]]);
+    expect(polivanovName("Иван Петров")).toBeNull();
+    expect(polivanovName("Сергей Лавров")).toBeNull();
+    expect(polivanovName("Си Цзиньпин")).toBeNull();
+  });
+
+  it("find the person under the Hepburn spelling lists use (0.20 to 0.23 before), both ways round", () => {
+    for (const [cyrillic, latin] of [
+      ["Дзюнъитиро Коидзуми", "Junichiro Koizumi"],
+      ["Тиэко Хаяси", "Chieko Hayashi"],
+      ["Сёко Асахара", "Shoko Asahara"],
+    ]) {
+      expect(score(cyrillic!, latin!), `${cyrillic} ~ ${latin}`).toBeGreaterThanOrEqual(0.95);
+      expect(score(latin!, cyrillic!), `${latin} ~ ${cyrillic}`).toBeGreaterThanOrEqual(0.95);
+      expect(blocks(cyrillic!, latin!)).toBe(true);
+      expect(blocks(latin!, cyrillic!)).toBe(true);
+    }
+  });
+
+  it("leave namesakes alone", () => {
+    expect(score("Синдзо Абэ", "Shintaro Abe")).toBeLessThan(T);
+    expect(score("Фумио Кисида", "Fumio Kishimoto")).toBeLessThan(T);
+  });
+});
