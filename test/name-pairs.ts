@@ -1,3 +1,4 @@
+import { expect } from "vitest";
 import { normalizeName, type NameKind } from "@/lib/engines/names/normalize";
 import { entryPhoneticKeys, queryPhoneticKeys } from "@/lib/engines/names/phonetic";
 import { nameSimilarity } from "@/lib/engines/names/score";
@@ -14,4 +15,14 @@ export function similarity(query: string, listed: string, kind: NameKind = "PERS
 export function blocks(query: string, listed: string): boolean {
   const entryKeys = new Set(entryPhoneticKeys([normalizeName(listed)]));
   return queryPhoneticKeys(normalizeName(query)).some((key) => entryKeys.has(key));
+}
+
+/** Each pair is one person's name in two writings: alike by at least `min` and found by blocking, both ways round. */
+export function expectSameNameBothWays(pairs: readonly (readonly [string, string])[], min = 0.95): void {
+  for (const [a, b] of pairs) {
+    expect(similarity(a, b), `${a} ~ ${b}`).toBeGreaterThanOrEqual(min);
+    expect(similarity(b, a), `${b} ~ ${a}`).toBeGreaterThanOrEqual(min);
+    expect(blocks(a, b), `${a} ~ ${b} blocking`).toBe(true);
+    expect(blocks(b, a), `${b} ~ ${a} blocking`).toBe(true);
+  }
 }

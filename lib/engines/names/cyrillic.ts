@@ -191,3 +191,18 @@ export function cyrillicReadings(word: string): string[] {
   );
   return [...new Set(readings.filter(Boolean))];
 }
+
+/**
+ * A name's words (split at spaces and hyphens), each read by `read` into its spellings; null when the name has more
+ * than `max` words or one of them reads as nothing. The readers of Chinese, Korean and Japanese names in Cyrillic
+ * (palladius.ts, kontsevich.ts, polivanov.ts) read a name only when every word of it is theirs.
+ */
+export function readEveryWord(raw: string, read: (word: string) => string[], max = 4): string[][] | null {
+  const words = raw
+    .trim()
+    .split(/[\s\-\u2010\u2011]+/)
+    .filter(Boolean);
+  if (words.length === 0 || words.length > max) return null;
+  const readings = words.map(read);
+  return readings.every((spellings) => spellings.length > 0) ? readings : null;
+}

@@ -1,3 +1,4 @@
+import { readEveryWord } from "@/lib/engines/names/cyrillic";
 import { readsAsKorean, surnameSpellingsAlike } from "@/lib/engines/names/korean";
 
 // Korean names written in Cyrillic, as Russian writes them: the Kontsevich system (Мун Чжэ Ин, Юн Сок Ёль) and the
@@ -72,19 +73,15 @@ export function kontsevichSpellings(word: string): string[] {
 
 /**
  * A person's name in Cyrillic read as a Korean name in Latin: the surname in its customary spellings (Пак: PARK, PAK,
- * BAK; Ли: LEE, YI, RHEE, RI), each
- * other word with its spellings (the first the token, the others its alternatives); null when it does not read as
- * Korean.
+ * BAK; Ли: LEE, YI, RHEE, RI), each other word with its spellings (the first the token, the others its alternatives);
+ * null when it does not read as Korean.
  */
 export function kontsevichName(raw: string): string[][] | null {
-  const words = raw
-    .trim()
-    .split(/[\s\-\u2010\u2011]+/)
-    .filter(Boolean);
-  if (words.length < 2 || words.length > 4 || !words.every((w) => /^[\u0400-\u04FF]+$/u.test(w))) return null;
-  const [surname, ...given] = words.map(kontsevichSpellings);
+  const words = readEveryWord(raw, kontsevichSpellings);
+  if (!words || words.length < 2) return null;
+  const [surname, ...given] = words;
   const surnames = [...new Set(surname!.flatMap(surnameSpellingsAlike))];
-  if (surnames.length === 0 || given.some((spellings) => spellings.length === 0)) return null;
+  if (surnames.length === 0) return null;
   const read = [surnames, ...given];
   return readsAsKorean(
     read.map((spellings) => spellings[0]!),

@@ -1,4 +1,5 @@
 import { pinyinSyllables } from "@/lib/engines/names/chinese";
+import { readEveryWord } from "@/lib/engines/names/cyrillic";
 
 // Chinese names written in Cyrillic by the Palladius system (Russian, and the lists and documents that follow it:
 // Си Цзиньпин = Xi Jinping, Мао Цзэдун = Mao Zedong, Чжан Сяомин = Zhang Xiaoming). A Cyrillic word made wholly of
@@ -160,19 +161,11 @@ export function palladiusReadings(word: string): string[] {
   return [...new Set(from(0).map((syllables) => syllables.join("")))];
 }
 
-const MAX_WORDS = 4;
-
 /**
  * A person's name whose every word is Cyrillic made wholly of Palladius syllables (a Chinese name: Си Цзиньпин), as
  * each word's Pinyin readings; null otherwise, so that a Russian name one of whose words happens to spell syllables
  * (Иван: и·ван, YIWANG) is not read as Chinese.
  */
 export function palladiusName(raw: string): string[][] | null {
-  const words = raw
-    .trim()
-    .split(/[\s\-\u2010\u2011]+/)
-    .filter(Boolean);
-  if (words.length === 0 || words.length > MAX_WORDS) return null;
-  const read = words.map(palladiusReadings);
-  return read.every((readings) => readings.length > 0) ? read : null;
+  return readEveryWord(raw, palladiusReadings);
 }

@@ -1,4 +1,5 @@
 import { toKana } from "wanakana";
+import { readEveryWord } from "@/lib/engines/names/cyrillic";
 
 // Japanese names written in Cyrillic by the Polivanov system (Russian usage: Дзюнъитиро Коидзуми, Тиэко Хаяси, Сёко
 // Асахара) read back in Hepburn, as lists write them (JUNICHIRO KOIZUMI): ДЗ is Z or J, ТИ is CHI, СИ is SHI, ЦУ is
@@ -74,17 +75,11 @@ export function polivanovReading(word: string): string | null {
   return out.length >= 2 ? out : null;
 }
 
-const MAX_WORDS = 4;
-
 /** A person's name whose every word reads as Japanese syllables in Polivanov, as its Hepburn words; null otherwise. */
 export function polivanovName(raw: string): string[][] | null {
-  const words = raw
-    .trim()
-    .split(/[\s\-\u2010\u2011]+/)
-    .filter(Boolean);
-  if (words.length === 0 || words.length > MAX_WORDS) return null;
-  const read = words.map(polivanovReading);
-  // wanakana writes valid romaji wholly in kana; a leftover Latin letter means a syllable Japanese does not have
-  if (read.some((r) => r === null || !/^[\u3040-\u309F\u30FC]+$/u.test(toKana(r.toLowerCase())))) return null;
-  return read.map((r) => [r!]);
+  return readEveryWord(raw, (word) => {
+    const reading = polivanovReading(word);
+    // wanakana writes valid romaji wholly in kana; a leftover Latin letter means a syllable Japanese does not have
+    return reading && /^[\u3040-\u309F\u30FC]+$/u.test(toKana(reading.toLowerCase())) ? [reading] : [];
+  });
 }
