@@ -119,8 +119,6 @@ function palladiusTable(): Map<string, string[]> {
   if (reverse) return reverse;
   reverse = new Map();
   for (const syllable of pinyinSyllables()) {
-    if (syllable.includes("U") && pinyinSyllables().has(syllable.replaceAll("U", "V")) && /^[NL]UE?$/.test(syllable))
-      continue; // LU/NU are their own syllables; LUE/NUE only stand for LVE/NVE, read from those
     const cyrillic = palladiusOf(syllable.toLowerCase());
     if (!cyrillic) continue;
     const pinyin = syllable.replaceAll("V", "U");
