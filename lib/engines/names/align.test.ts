@@ -1,9 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isRotation } from "@/lib/engines/names/align";
-import { normalizeName } from "@/lib/engines/names/normalize";
-import { DEFAULT_WATCHLIST_THRESHOLD as T, nameSimilarity, STRONG_MATCH_THRESHOLD } from "@/lib/engines/names/score";
-
-const similarity = (a: string, b: string) => nameSimilarity(normalizeName(a), normalizeName(b)).score;
+import { DEFAULT_WATCHLIST_THRESHOLD as T, STRONG_MATCH_THRESHOLD } from "@/lib/engines/names/score";
+import { similarity } from "@/test/name-pairs";
 
 describe("word order", () => {
   it("takes a surname written first without a comma as one reordering, not one per name it passes", () => {
