@@ -9,6 +9,18 @@ export const GENERIC_BUSINESS_WORDS: ReadonlySet<string> = new Set(
     "ENERGY CONSTRUCTION DEVELOPMENT CONSULTING TECHNOLOGY TECHNOLOGIES SYSTEMS LOGISTICS SHIPPING MARINE " +
     "PETROLEUM OIL GAS MINING FINANCE FINANCIAL INSURANCE PROPERTIES PROPERTY REAL ESTATE ASSETS ASSET FUND FUNDS " +
     "COMMERCIAL GENERAL NATIONAL UNITED IMPORT EXPORT SUPPLY SUPPLIES PRODUCTS MANUFACTURING ENGINEERING " +
-    "TRANSPORT AGENCY ASSOCIATES ALLIANCE NETWORK MEDIA SECURITIES"
+    "TRANSPORT AGENCY ASSOCIATES ALLIANCE NETWORK MEDIA SECURITIES AIR"
   ).split(" "),
 );
+
+// One kind of business written several ways, each read as its first form: an airline's name is written with AIR,
+// AIRLINES or AIRWAYS by the lists and by the airline itself (OFAC's SDN list: MAHAN AIR, a.k.a. MAHAN AIRLINES, a.k.a.
+// MAHAN AIRWAYS; SYRIAN ARAB AIRLINES, a.k.a. SYRIAN AIR), so "Mahan Airlines" is "MAHAN AIR" and not another company
+// that shares MAHAN (0.25 before). Organisations only; a person named AIRWAYS keeps the name.
+const KIND_SPELLINGS: readonly (readonly string[])[] = [["AIR", "AIRLINES", "AIRLINE", "AIRWAYS"]];
+const KIND_FORM = new Map(KIND_SPELLINGS.flatMap((forms) => forms.map((form) => [form, forms[0]!] as const)));
+
+/** The one spelling of a business-kind word in an organisation's name (AIRLINES, AIRWAYS → AIR); others as they are. */
+export function businessKindForm(word: string): string {
+  return KIND_FORM.get(word) ?? word;
+}

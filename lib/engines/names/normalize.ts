@@ -18,6 +18,7 @@ import { GREEK, greekReadings } from "@/lib/engines/names/greek";
 import { HANGUL, hanjaReading, koreanName } from "@/lib/engines/names/korean";
 import { findLegalForm, ORG_STOPWORDS } from "@/lib/engines/names/legal-forms";
 import { numbersAsDigits } from "@/lib/engines/names/numbers";
+import { businessKindForm } from "@/lib/engines/names/generic-words";
 import { PLACE_WORDS } from "@/lib/engines/names/place-words";
 import { THAI, thaiReadings, withoutThaiTitle } from "@/lib/engines/names/thai";
 import { burmeseSyllables, MYANMAR } from "@/lib/engines/names/burmese";
@@ -36,7 +37,7 @@ import { foreignName, type TranscriptionSystem } from "@/lib/engines/names/trans
 // "SURNAME, Given" (one comma) is read as "Given SURNAME", the order lists use for the same person.
 
 /** Bumped whenever the stored form (normalizedNames, phoneticKeys) would change: stored lists are re-indexed. */
-export const NORMALIZER_VERSION = 12;
+export const NORMALIZER_VERSION = 13;
 
 export type NameKind = "PERSON" | "ORGANIZATION";
 export type TokenRole = "NAME" | "INITIAL" | "PARTICLE" | "LEGAL_FORM" | "STOPWORD" | "NUMBER";
@@ -257,7 +258,13 @@ function roles(list: Word[], kind: NameKind): NameToken[] {
     // a Latin title only: an abjad word's consonants may spell one (عمر, Omar, reads MR)
     if (kind === "PERSON" && word.script !== "ABJAD" && TITLES.has(word.text) && list.length > 1) continue;
     // one spelling per particle: EL-ASSAD and AL-ASSAD, BEN and BIN are the same article and word
-    const text = role === "PARTICLE" ? (PARTICLE_FORMS[word.text] ?? word.text) : word.text;
+    // and one spelling per kind of business in an organisation's name: AIRLINES and AIRWAYS are AIR (generic-words.ts)
+    const text =
+      role === "PARTICLE"
+        ? (PARTICLE_FORMS[word.text] ?? word.text)
+        : kind === "ORGANIZATION" && role === "NAME"
+          ? businessKindForm(word.text)
+          : word.text;
     tokens.push({ ...word, text, role });
   }
   // a country or continent beside a distinctive word qualifies an organisation's name (place-words.ts)
