@@ -69,7 +69,9 @@ const WEIGHT: Record<NameToken["role"], number> = {
   STOPWORD: 0.1,
 };
 const RARITY_ROLES: ReadonlySet<NameToken["role"]> = new Set(["NAME", "NUMBER"]);
-const roleWeight = (t: NameToken) => WEIGHT[t.role] * (t.isOptional ? 0.3 : 1);
+// a qualifier (in parentheses, or a place beside an organisation's name) both sides carry is part of the name they
+// share and weighs in full; only where one side lacks it does it weigh little (alignNames' leftovers)
+const roleWeight = (t: NameToken) => WEIGHT[t.role];
 
 export type AlignedPair = { query: string; list: string; similarity: number; reason: MatchReason };
 export type Alignment = {

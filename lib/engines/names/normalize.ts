@@ -18,7 +18,7 @@ import { GREEK, greekReadings } from "@/lib/engines/names/greek";
 import { HANGUL, hanjaReading, koreanName } from "@/lib/engines/names/korean";
 import { findLegalForm, ORG_STOPWORDS } from "@/lib/engines/names/legal-forms";
 import { numbersAsDigits } from "@/lib/engines/names/numbers";
-import { businessKindForm } from "@/lib/engines/names/generic-words";
+import { businessKindForm, GENERIC_BUSINESS_WORDS } from "@/lib/engines/names/generic-words";
 import { PLACE_WORDS } from "@/lib/engines/names/place-words";
 import { THAI, thaiReadings, withoutThaiTitle } from "@/lib/engines/names/thai";
 import { burmeseSyllables, MYANMAR } from "@/lib/engines/names/burmese";
@@ -37,7 +37,7 @@ import { foreignName, type TranscriptionSystem } from "@/lib/engines/names/trans
 // "SURNAME, Given" (one comma) is read as "Given SURNAME", the order lists use for the same person.
 
 /** Bumped whenever the stored form (normalizedNames, phoneticKeys) would change: stored lists are re-indexed. */
-export const NORMALIZER_VERSION = 13;
+export const NORMALIZER_VERSION = 14;
 
 export type NameKind = "PERSON" | "ORGANIZATION";
 export type TokenRole = "NAME" | "INITIAL" | "PARTICLE" | "LEGAL_FORM" | "STOPWORD" | "NUMBER";
@@ -267,8 +267,11 @@ function roles(list: Word[], kind: NameKind): NameToken[] {
           : word.text;
     tokens.push({ ...word, text, role });
   }
-  // a country or continent beside a distinctive word qualifies an organisation's name (place-words.ts)
-  if (kind === "ORGANIZATION" && tokens.some((t) => t.role === "NAME" && !PLACE_WORDS.has(t.text)))
+  // a country or continent beside a distinctive word qualifies an organisation's name (place-words.ts); beside
+  // generic business words only (IRAN AIR, BANK OF CHINA) it is what tells the name apart
+  const isDistinctive = (t: NameToken) =>
+    t.role === "NAME" && !t.isOptional && !PLACE_WORDS.has(t.text) && !GENERIC_BUSINESS_WORDS.has(t.text);
+  if (kind === "ORGANIZATION" && tokens.some(isDistinctive))
     return tokens.map((t) => (t.role === "NAME" && PLACE_WORDS.has(t.text) ? { ...t, isOptional: true } : t));
   return tokens;
 }

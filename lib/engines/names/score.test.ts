@@ -215,18 +215,6 @@ describe("organisations", () => {
     expect(org("Air France", "Air India")).toBeLessThan(T);
   });
 
-  it("reads an airline written with AIR, AIRLINES or AIRWAYS as one name, and two airlines as two", () => {
-    // 0.25 before: AIRLINES against AIR conflicted as two different words would
-    expect(org("Mahan Airlines", "MAHAN AIR")).toBe(1);
-    expect(org("Caspian Airways", "CASPIAN AIRLINES")).toBe(1);
-    expect(org("Syrian Arab Airlines", "SYRIAN AIR")).toBeGreaterThanOrEqual(T);
-    expect(org("Mahan Air", "MERAJ AIRLINES")).toBeLessThan(T);
-    expect(org("Mahan Shipping", "MAHAN AIRLINES")).toBeLessThan(T);
-    expect(org("Air Liquide", "Air France")).toBeLessThan(T);
-    // a person's name keeps the word as written
-    expect(normalizeName("John Airways").parts.map((p) => p.text)).toEqual(["JOHN", "AIRWAYS"]);
-  });
-
   it("reads a one-letter Roman numeral only at the end of the name, else it is an initial", () => {
     const parts = (a: string) => normalizeName(a, "ORGANIZATION").parts.map((p) => `${p.text}:${p.role}`);
     expect(parts("Citigroup Capital Trust II")).toContain("2:NUMBER");

@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { normalizeName } from "@/lib/engines/names/normalize";
+import { DEFAULT_WATCHLIST_THRESHOLD as T } from "@/lib/engines/names/score";
+import { blocks, similarity } from "@/test/name-pairs";
+
+// Organisations' names as the lists write them (issue 30, twelfth round): the kind of business in several spellings,
+// a country's demonym beside the name, a place that is all that tells two names apart.
+const org = (a: string, b: string) => similarity(a, b, "ORGANIZATION");
+const optional = (name: string) =>
+  normalizeName(name, "ORGANIZATION")
+    .parts.filter((p) => p.isOptional)
+    .map((p) => p.text);
+
+describe("an organisation's kind of business and its places", () => {
+  it("reads an airline written with AIR, AIRLINES or AIRWAYS as one name, and two airlines as two", () => {
+    // 0.25 before: AIRLINES against AIR conflicted as two different words would
+    expect(org("Mahan Airlines", "MAHAN AIR")).toBe(1);
+    expect(org("Caspian Airways", "CASPIAN AIRLINES")).toBe(1);
+    expect(blocks("Mahan Airways", "MAHAN AIR")).toBe(true);
+    expect(org("Mahan Air", "MERAJ AIRLINES")).toBeLessThan(T);
+    expect(org("Mahan Shipping", "MAHAN AIRLINES")).toBeLessThan(T);
+    expect(org("Air Liquide", "Air France")).toBeLessThan(T);
+    // a person's name keeps the word as written
+    expect(normalizeName("John Airways").parts.map((p) => p.text)).toEqual(["JOHN", "AIRWAYS"]);
+  });
+
+  it("weighs a country's demonym beside the name as a qualifier, as the country's name", () => {
+    // 0.56 before: RUSSIAN and BELARUSIAN cost as much as the airline's own name
+    expect(optional("Aeroflot Russian Airlines")).toEqual(["RUSSIAN"]);
+    expect(org("Aeroflot", "AEROFLOT RUSSIAN AIRLINES")).toBeGreaterThanOrEqual(T);
+    expect(org("Belavia", "BELAVIA BELARUSIAN AIRLINES")).toBeGreaterThanOrEqual(T);
+    expect(org("Russian Railways", "RUSSIAN POST")).toBeLessThan(T);
+    expect(org("Turkish Airlines", "Qatar Airways")).toBeLessThan(T);
+  });
+
+  it("keeps a place that only generic business words stand beside as the name's own word", () => {
+    expect(optional("Bank of China")).toEqual([]);
+    expect(optional("Bank of China (Hong Kong)")).toEqual(["HONG", "KONG"]);
+    expect(optional("Iran Air")).toEqual([]);
+    expect(optional("Norvik Asia Pte Ltd")).toEqual(["ASIA"]);
+    expect(org("Bank of China", "BANK")).toBeLessThan(T);
+    expect(org("National Oil Company", "NATIONAL IRANIAN OIL COMPANY")).toBeLessThan(T);
+  });
+
+  it("weighs a place both names carry in full: the name they share", () => {
+    // 0.61 with the place weighed as a qualifier on both sides: the query's one extra word outweighed SYRIAN and AIR
+    expect(org("Syrian Arab Airlines", "SYRIAN AIR")).toBeGreaterThanOrEqual(T);
+  });
+});
