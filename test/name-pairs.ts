@@ -12,9 +12,9 @@ export function similarity(query: string, listed: string, kind: NameKind = "PERS
 }
 
 /** Does the screened name share a blocking key with the listed one (the screening scores only entries that do). */
-export function blocks(query: string, listed: string): boolean {
-  const entryKeys = new Set(entryPhoneticKeys([normalizeName(listed)]));
-  return queryPhoneticKeys(normalizeName(query)).some((key) => entryKeys.has(key));
+export function blocks(query: string, listed: string, kind: NameKind = "PERSON"): boolean {
+  const entryKeys = new Set(entryPhoneticKeys([normalizeName(listed, kind)]));
+  return queryPhoneticKeys(normalizeName(query, kind)).some((key) => entryKeys.has(key));
 }
 
 /** Each pair is one person's name in two writings: alike by at least `min` and found by blocking, both ways round. */

@@ -105,7 +105,9 @@ function spansOf(parts: readonly NameToken[], isOrganisation: boolean): IndexedS
 
 /**
  * An organisation's runs from token i that only an acronym can stand for: more name words than a run joins, or name
- * words with stop words between them, which an acronym skips (ISIL ~ ISLAMIC STATE OF IRAQ AND THE LEVANT).
+ * words with stop words between them, which an acronym counts or skips (ISIL ~ ISLAMIC STATE OF IRAQ AND THE LEVANT,
+ * MODAFL ~ MINISTRY OF DEFENSE AND ARMED FORCES LOGISTICS), or name words and the legal form that ends them (NIOC ~
+ * NATIONAL IRANIAN OIL COMPANY).
  */
 function acronymSpans(parts: readonly NameToken[], i: number): IndexedSpan[] {
   const spans: IndexedSpan[] = [];
@@ -114,11 +116,12 @@ function acronymSpans(parts: readonly NameToken[], i: number): IndexedSpan[] {
   for (let end = i + 1; end < parts.length && words < ACRONYM_MAX; end++) {
     const role = parts[end]!.role;
     if (role === "STOPWORD") continue;
-    if (role !== "NAME") break;
-    words += 1;
+    if (role !== "NAME" && role !== "LEGAL_FORM") break;
+    if (role === "NAME") words += 1;
     const tokens = parts.slice(i, end + 1);
     if (words > MAX_JOIN || tokens.length > words)
       spans.push({ text: tokens.map((t) => t.text).join(""), tokens, start: i, end: end + 1, acronymOnly: true });
+    if (role === "LEGAL_FORM") break;
   }
   return spans;
 }

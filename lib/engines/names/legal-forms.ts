@@ -127,6 +127,18 @@ export const ACRONYM_SKIPPABLE: ReadonlySet<string> = new Set(["AL", "WAL", "IN"
 /** The most words an organisation's acronym stands for, and so its most letters (IRGC, ISIL; align.ts, phonetic.ts). */
 export const ACRONYM_MAX = 6;
 
+/**
+ * The letters an organisation's acronym may take for its legal form, from the words as written: their initials
+ * (COMPANY: C, as in NIOC for National Iranian Oil Company; PUBLIC JOINT STOCK COMPANY: PJSC), and a form written as
+ * one abbreviation of up to four letters whole too (CO: C or CO, as in NICO for Naftiran Intertrade Co; S.A.: S or SA,
+ * as in PDVSA).
+ */
+export function acronymLetters(written: readonly string[]): string[] {
+  const initials = written.map((word) => word[0] ?? "").join("");
+  const whole = written.length === 1 && written[0]!.length <= 4 ? [written[0]!] : [];
+  return [...new Set([initials, ...whole])].filter((letters) => letters.length > 0);
+}
+
 type Phrase = { words: string[]; form: string };
 const PHRASES: Phrase[] = Object.entries(FORMS)
   .flatMap(([form, spellings]) => spellings.map((s) => ({ words: s.split(" "), form })))

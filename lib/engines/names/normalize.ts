@@ -16,7 +16,7 @@ import { palladiusName } from "@/lib/engines/names/palladius";
 import { polivanovName } from "@/lib/engines/names/polivanov";
 import { GREEK, greekReadings } from "@/lib/engines/names/greek";
 import { HANGUL, hanjaReading, koreanName } from "@/lib/engines/names/korean";
-import { findLegalForm, ORG_STOPWORDS } from "@/lib/engines/names/legal-forms";
+import { acronymLetters, findLegalForm, ORG_STOPWORDS } from "@/lib/engines/names/legal-forms";
 import { numbersAsDigits } from "@/lib/engines/names/numbers";
 import { businessKindForm, GENERIC_BUSINESS_WORDS } from "@/lib/engines/names/generic-words";
 import { PLACE_WORDS } from "@/lib/engines/names/place-words";
@@ -37,7 +37,7 @@ import { foreignName, type TranscriptionSystem } from "@/lib/engines/names/trans
 // "SURNAME, Given" (one comma) is read as "Given SURNAME", the order lists use for the same person.
 
 /** Bumped whenever the stored form (normalizedNames, phoneticKeys) would change: stored lists are re-indexed. */
-export const NORMALIZER_VERSION = 14;
+export const NORMALIZER_VERSION = 15;
 
 export type NameKind = "PERSON" | "ORGANIZATION";
 export type TokenRole = "NAME" | "INITIAL" | "PARTICLE" | "LEGAL_FORM" | "STOPWORD" | "NUMBER";
@@ -52,8 +52,7 @@ export type NameToken = {
   native: string | null;
   /**
    * other spellings of the same token: a Korean surname's, a Greek word's and a Cyrillic word's customary spellings
-   * (equal to it), an
-   * abjad word's other readings of its ambiguous letters (compared by their skeletons, abjad.ts)
+   * (equal to it), an abjad word's other readings of its ambiguous letters (compared by their skeletons, abjad.ts)
    */
   alts: string[];
   /**
@@ -63,6 +62,8 @@ export type NameToken = {
   isOptional: boolean;
   /** written with its letters perhaps shuffled to slip past screening (evasion.ts): compared in any order too */
   isShuffled?: boolean;
+  /** a legal form's letters in an acronym of the name, as written (COMPANY: C; CO: C or CO; legal-forms.ts) */
+  letters?: string[];
 };
 
 export type NormalizedName = {
@@ -234,12 +235,11 @@ function roles(list: Word[], kind: NameKind): NameToken[] {
   for (let i = 0; i < list.length; i++) {
     const word = list[i]!;
     if (kind === "ORGANIZATION") {
-      const form = findLegalForm(
-        list.map((w) => w.text),
-        i,
-      );
+      const texts = list.map((w) => w.text);
+      const form = findLegalForm(texts, i);
       if (form) {
-        tokens.push({ ...word, text: form.form, role: "LEGAL_FORM", native: null, alts: [] });
+        const letters = acronymLetters(texts.slice(i, i + form.length));
+        tokens.push({ ...word, text: form.form, role: "LEGAL_FORM", native: null, alts: [], letters });
         i += form.length - 1;
         continue;
       }

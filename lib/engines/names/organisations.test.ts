@@ -16,7 +16,7 @@ describe("an organisation's kind of business and its places", () => {
     // 0.25 before: AIRLINES against AIR conflicted as two different words would
     expect(org("Mahan Airlines", "MAHAN AIR")).toBe(1);
     expect(org("Caspian Airways", "CASPIAN AIRLINES")).toBe(1);
-    expect(blocks("Mahan Airways", "MAHAN AIR")).toBe(true);
+    expect(blocks("Mahan Airways", "MAHAN AIR", "ORGANIZATION")).toBe(true);
     expect(org("Mahan Air", "MERAJ AIRLINES")).toBeLessThan(T);
     expect(org("Mahan Shipping", "MAHAN AIRLINES")).toBeLessThan(T);
     expect(org("Air Liquide", "Air France")).toBeLessThan(T);
@@ -45,5 +45,32 @@ describe("an organisation's kind of business and its places", () => {
   it("weighs a place both names carry in full: the name they share", () => {
     // 0.61 with the place weighed as a qualifier on both sides: the query's one extra word outweighed SYRIAN and AIR
     expect(org("Syrian Arab Airlines", "SYRIAN AIR")).toBeGreaterThanOrEqual(T);
+  });
+});
+
+describe("an organisation's acronym", () => {
+  const found = (acronym: string, name: string) => {
+    expect(org(acronym, name), `${acronym} ~ ${name}`).toBeGreaterThanOrEqual(T);
+    expect(blocks(acronym, name, "ORGANIZATION"), `${acronym} ~ ${name} blocking`).toBe(true);
+  };
+
+  it("takes the letters of its legal form as written, or leaves it out", () => {
+    // 0 before, and never looked at: the legal form ended the run of words an acronym could stand for
+    found("NIOC", "National Iranian Oil Company");
+    found("CNPC", "China National Petroleum Corporation");
+    found("NICO", "Naftiran Intertrade Co.");
+    found("NIO", "National Iranian Oil Company");
+    expect(org("NIC", "National Iranian Oil Company")).toBeLessThan(T);
+    expect(org("NOC", "National Iranian Oil Company")).toBeLessThan(T);
+  });
+
+  it("counts or skips each stop word, as the lists' own acronyms do", () => {
+    // OFAC's MODAFL counts OF and AND; AEOI skips OF; PDVSA counts DE and takes S.A. whole
+    found("MODAFL", "Ministry of Defense and Armed Forces Logistics");
+    found("AEOI", "Atomic Energy Organization of Iran");
+    found("PDVSA", "Petroleos de Venezuela S.A.");
+    found("ISIL", "Islamic State of Iraq and the Levant");
+    expect(org("ISIL", "Islamic State of Iraq")).toBeLessThan(T);
+    expect(org("MDAL", "Ministry of Defense and Armed Forces Logistics")).toBeLessThan(T);
   });
 });

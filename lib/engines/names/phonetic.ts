@@ -67,15 +67,18 @@ function keysOf(name: NormalizedName, withSkeletons: boolean, keys: Set<string>,
   if (name.kind === "ORGANIZATION") {
     for (const part of parts)
       if (part.text.length >= 2 && part.text.length <= ACRONYM_MAX) keys.add(`acr:${part.text}`);
-    // the initials of its runs of words, each word an acronym may skip (AL, IN: HTS, AQAP) counted or skipped
+    // the initials of its runs of words, each word an acronym may skip (AL, IN: HTS, AQAP; a stop word: MODAFL)
+    // counted or skipped, a legal form by its letters as written (NIOC, PDVSA) or skipped (align.ts, isAcronymOf)
+    const all = name.parts;
     const initials = (from: number, letters: string): void => {
-      if (letters.length >= 2) keys.add(`acr:${letters}`);
-      if (letters.length === ACRONYM_MAX || from === parts.length) return;
-      const word = parts[from]!.text;
-      initials(from + 1, letters + word[0]);
-      if (ACRONYM_SKIPPABLE.has(word)) initials(from + 1, letters);
+      if (letters.length >= 2 && letters.length <= ACRONYM_MAX) keys.add(`acr:${letters}`);
+      if (letters.length >= ACRONYM_MAX || from === all.length) return;
+      const word = all[from]!;
+      if (word.role === "LEGAL_FORM") for (const l of word.letters ?? []) initials(from + 1, letters + l);
+      else if (KEYED.has(word.role) || word.role === "STOPWORD") initials(from + 1, letters + word.text[0]);
+      if (!KEYED.has(word.role) || ACRONYM_SKIPPABLE.has(word.text)) initials(from + 1, letters);
     };
-    for (let i = 0; i < parts.length; i++) initials(i + 1, parts[i]!.text[0]!);
+    all.forEach((part, i) => KEYED.has(part.role) && initials(i + 1, part.text[0]!));
   }
   for (let i = 0; i < joinable.length; i++) {
     const forms = KEYED.has(joinable[i]!.role) ? [joinable[i]!.text, ...joinable[i]!.alts] : [];

@@ -108,19 +108,27 @@ export function isAcronymPair(a: Span, b: Span): boolean {
 }
 
 /**
- * An organisation's acronym against the words it abbreviates, skipping the stop words between them (PLA ~ PEOPLES
- * LIBERATION ARMY, ISIL ~ ISLAMIC STATE OF IRAQ AND THE LEVANT), with or without an article or short preposition
- * (legal-forms.ts ACRONYM_SKIPPABLE: AQAP, HTS).
+ * An organisation's acronym against the words it abbreviates (PLA ~ PEOPLES LIBERATION ARMY), each stop word between
+ * them, article or short preposition (legal-forms.ts ACRONYM_SKIPPABLE: AQAP, HTS) counted or skipped (ISIL ~ ISLAMIC
+ * STATE OF IRAQ AND THE LEVANT, MODAFL ~ MINISTRY OF DEFENSE AND ARMED FORCES LOGISTICS), and the legal form that ends
+ * them counted by its letters as written or skipped (NIOC ~ NATIONAL IRANIAN OIL COMPANY, PDVSA ~ PETROLEOS DE
+ * VENEZUELA S.A.).
  */
 function isAcronymOf(token: NameToken, run: Span): boolean {
   if (token.role !== "NAME" || token.text.length < 2) return false;
-  const words = run.tokens.filter((t) => t.role !== "STOPWORD");
-  if (words.some((t) => t.role !== "NAME")) return false;
+  const words = run.tokens;
+  if (words.some((t) => t.role !== "NAME" && t.role !== "STOPWORD" && t.role !== "LEGAL_FORM")) return false;
   // the letters from `at` spell the words from `from`, each skippable word either counted or skipped
   const spells = (at: number, from: number): boolean => {
     if (from === words.length) return at === token.text.length;
     const word = words[from]!;
-    if (ACRONYM_SKIPPABLE.has(word.text) && spells(at, from + 1)) return true;
+    if (word.role === "LEGAL_FORM")
+      return (
+        spells(at, from + 1) ||
+        (word.letters ?? []).some((l) => token.text.startsWith(l, at) && spells(at + l.length, from + 1))
+      );
+    const skippable = word.role === "STOPWORD" || ACRONYM_SKIPPABLE.has(word.text);
+    if (skippable && spells(at, from + 1)) return true;
     return word.text[0] === token.text[at] && spells(at + 1, from + 1);
   };
   return spells(0, 0);
