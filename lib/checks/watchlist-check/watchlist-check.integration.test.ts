@@ -215,6 +215,23 @@ describe("WATCHLIST_CHECK", () => {
     expect(employer.result).toBe("APPROVED");
   });
 
+  it("screens a vessel's name without its type prefix: M/V Synthetic Star is the listed SYNTHETIC STAR", async () => {
+    const scoreOf = async (vesselName: string) => {
+      const output = await watchlistCheck.run(
+        processInput({ inputs: { FULL_NAME: "Anna Schmidt" }, metadata: { vesselName } }),
+      );
+      return (output.data.organisation_matches as { external_id: string; score: number }[]).map((m) => [
+        m.external_id,
+        m.score,
+      ]);
+    };
+    const plain = await scoreOf("Synthetic Star");
+    expect(plain).toEqual([["syn-0027", expect.any(Number)]]);
+    // 0.73 before: MV weighed as a word of the name the entry lacks
+    expect(await scoreOf("M/V Synthetic Star")).toEqual(plain);
+    expect(await scoreOf("MT SYNTHETIC STAR")).toEqual(plain);
+  });
+
   it("sends a Han name without a match to review: its Japanese or Korean reading was not checked", async () => {
     const output = await watchlistCheck.run(processInput({ inputs: { FULL_NAME: "山田太郎" } }));
     expect(output.result).toBe("MANUAL_REVIEW");

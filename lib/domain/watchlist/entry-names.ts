@@ -1,5 +1,6 @@
 import type { WatchlistEntityType } from "@/generated/prisma/enums";
 import { normalizeName, type NameKind, type NormalizedName } from "@/lib/engines/names/normalize";
+import { withoutVesselPrefix } from "@/lib/engines/names/vessel";
 
 // How a list entry's names are read: a person's as a person's name (SURNAME, Given → Given SURNAME), an
 // organisation's, vessel's or unknown legal entity's with legal forms and acronyms recognised. Screening
@@ -24,8 +25,9 @@ export function normalizedOf(name: string, kind: NameKind): NormalizedName {
   return value;
 }
 
-/** The names of an entry, normalised for its entity type. */
+/** The names of an entry, normalised for its entity type (a vessel's without its type prefix: M/V, MT …). */
 export function entryNameForms(entityType: WatchlistEntityType | string, names: readonly string[]): NormalizedName[] {
   const kind = nameKindOf(entityType);
-  return names.map((name) => normalizedOf(name, kind));
+  const read = entityType === "VESSEL" ? withoutVesselPrefix : (name: string) => name;
+  return names.map((name) => normalizedOf(read(name), kind));
 }

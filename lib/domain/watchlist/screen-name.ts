@@ -6,6 +6,7 @@ import { queryPhoneticKeys } from "@/lib/engines/names/phonetic";
 import { HAN_ONLY, japaneseReadings, loadJapaneseReader } from "@/lib/engines/names/japanese";
 import { scoreEntry, type ScoredEntry } from "@/lib/engines/names/score";
 import { entryNameForms } from "@/lib/domain/watchlist/entry-names";
+import { withoutVesselPrefix } from "@/lib/engines/names/vessel";
 import { reindexStaleLists } from "@/lib/domain/watchlist/reindex-stale-lists";
 import { listTokenRarity } from "@/lib/domain/watchlist/list-token-rarity";
 
@@ -127,7 +128,10 @@ export async function screenName(input: ScreenNameInput): Promise<ScreenNameResu
   // an organisation's or vessel's name is read as one unless the caller says otherwise
   const kind =
     input.nameKind ?? (input.entityTypes && !input.entityTypes.includes("PERSON") ? "ORGANIZATION" : "PERSON");
-  const query = normalizeName(input.fullName, kind);
+  // a vessel's name is compared without its type prefix (M/V, MT …), as its entries' names are (entry-names.ts)
+  const screenedTypes = input.entityTypes ?? [];
+  const isVessel = screenedTypes.length > 0 && screenedTypes.every((type) => type === "VESSEL");
+  const query = normalizeName(isVessel ? withoutVesselPrefix(input.fullName) : input.fullName, kind);
   // a person's name in kanji may be Japanese: its reading joins the Mandarin and Sino-Korean ones
   if (kind === "PERSON" && HAN_ONLY.test(input.fullName)) {
     await loadJapaneseReader();
