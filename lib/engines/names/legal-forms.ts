@@ -139,8 +139,38 @@ export function acronymLetters(written: readonly string[]): string[] {
   return [...new Set([initials, ...whole])].filter((letters) => letters.length > 0);
 }
 
+// More jurisdictions' forms, after the GLEIF Entity Legal Forms code list (issue 30, twelfth round): each was read as
+// a word of the name before, so "KORALEX TRADING SDN BHD" was 0.53 against "KORALEX TRADING" and "GARANTEX EUROPE
+// OU" (an OFAC entry) carried OU as a name. Dotted ones come joined (B.V. → BV, K.K. → KK: normalize.ts).
+const MORE_FORMS: Record<string, string[]> = {
+  // private limited liability: Estonia (osaühing), Lithuania, Latvia, Denmark (anpartsselskab), the Gulf's W.L.L.
+  // and single-person companies, Japan's godo kaisha, Germany's UG, North Macedonia, Albania, Portugal, Chile and
+  // Peru's individual enterprise, Mexico's S. de R.L. (de C.V.), Indonesia's perseroan terbatas (PT, written first)
+  LLC: [
+    ...["OU", "OSAUHING", "UAB", "SIA", "APS", "ANPARTSSELSKAB", "WLL", "SPC", "GK", "GODO KAISHA"],
+    ...["UG", "UG HAFTUNGSBESCHRANKT", "DOOEL", "SHPK", "SH PK", "LDA", "LIMITADA", "EIRL", "S DE RL", "S DE RL DE CV"],
+    ...["PT", "PERSEROAN TERBATAS"],
+  ],
+  // private companies limited by shares written as Malaysia's and Turkey's
+  LTD: ["SDN BHD", "SENDIRIAN BERHAD", "LTD STI", "LIMITED SIRKETI"],
+  // public companies: Malaysia's Berhad, Indonesia's Terbuka
+  PLC: ["BHD", "BERHAD", "TBK", "TERBUKA"],
+  // joint-stock companies: Hungary (Zrt., Nyrt.), the former Yugoslavia and Bulgaria (d.d., a.d., EAD), Ukraine's
+  // private JSC (PrAT, split at its capitals), the Gulf's public shareholding company, Japan's kabushiki kaisha
+  JSC: ["ZRT", "NYRT", "DD", "AD", "EAD", "PRAT", "PR AT", "PSC", "KK", "KABUSHIKI KAISHA"],
+  // Peru's closed and open sociedades anónimas, Mexico's S.A.P.I. de C.V.
+  SA: ["SAC", "SAA", "SAPI DE CV"],
+  AB: ["AB PUBL"],
+  // general partnerships (Germany's OHG and GbR)
+  GP: ["OHG", "OFFENE HANDELSGESELLSCHAFT", "GBR", "GESELLSCHAFT BURGERLICHEN RECHTS", "GENERAL PARTNERSHIP"],
+  // an association (eingetragener Verein), a Russian autonomous non-profit, a state or municipal unitary enterprise
+  EV: ["EV", "EINGETRAGENER VEREIN"],
+  ANO: ["ANO", "AVTONOMNAYA NEKOMMERCHESKAYA ORGANIZATSIYA", "AUTONOMOUS NON PROFIT ORGANIZATION"],
+  UE: ["FGUP", "GUP", "MUP", "FEDERAL STATE UNITARY ENTERPRISE", "STATE UNITARY ENTERPRISE", "UNITARY ENTERPRISE"],
+};
+
 type Phrase = { words: string[]; form: string };
-const PHRASES: Phrase[] = Object.entries(FORMS)
+const PHRASES: Phrase[] = [...Object.entries(FORMS), ...Object.entries(MORE_FORMS)]
   .flatMap(([form, spellings]) => spellings.map((s) => ({ words: s.split(" "), form })))
   .sort((a, b) => b.words.length - a.words.length);
 

@@ -50,11 +50,14 @@ function romanValue(text: string): number | null {
 
 /**
  * A Roman numeral after the first word. A one-letter one (I, V, X) only at the end of the name or before its legal
- * form (Fund X L.P.): elsewhere one letter is an initial (X Corp, Bank I Moscow).
+ * form (Fund X L.P.), and never after another single letter (B.V.): elsewhere one letter is an initial (X Corp, Bank
+ * I Moscow).
  */
 function isSeriesNumeral(list: readonly Word[], i: number): boolean {
   if (i === 0 || romanValue(list[i]!.text) === null) return false;
   if (list[i]!.text.length > 1) return true;
+  // a letter after another one is a dotted abbreviation's (B.V., N.V., S.A. de C.V.), not a numeral
+  if (list[i - 1]!.text.length === 1) return false;
   const rest = list.slice(i + 1).map((w) => w.text);
   if (rest.length === 0) return true;
   // a dotted legal form comes as its letters (L.P. → L P) until the acronyms are joined

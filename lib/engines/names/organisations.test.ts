@@ -74,3 +74,33 @@ describe("an organisation's acronym", () => {
     expect(org("MDAL", "Ministry of Defense and Armed Forces Logistics")).toBeLessThan(T);
   });
 });
+
+describe("an organisation's legal form in more jurisdictions (GLEIF's list)", () => {
+  const form = (name: string) =>
+    normalizeName(name, "ORGANIZATION")
+      .parts.filter((p) => p.role === "LEGAL_FORM")
+      .map((p) => p.text);
+
+  it("reads the forms of Malaysia, Indonesia, the Baltics, the Gulf, Japan, Hungary, Mexico and Russia's state enterprises", () => {
+    // each was a word of the name before: KORALEX TRADING SDN BHD was 0.53 against KORALEX TRADING
+    expect(form("Koralex Trading Sdn. Bhd.")).toEqual(["LTD"]);
+    expect(form("PT Koralex Trading Tbk")).toEqual(["LLC", "PLC"]);
+    expect(form("Garantex Europe OÜ")).toEqual(["LLC"]);
+    expect(form("Koralex UAB")).toEqual(["LLC"]);
+    expect(form("Koralex Trading W.L.L.")).toEqual(["LLC"]);
+    expect(form("Koralex K.K.")).toEqual(["JSC"]);
+    expect(form("Koralex Zrt.")).toEqual(["JSC"]);
+    expect(form("Koralex S. de R.L. de C.V.")).toEqual(["LLC"]);
+    expect(form("FGUP Rosoboronexport")).toEqual(["UE"]);
+    expect(org("Koralex Trading Sdn Bhd", "KORALEX TRADING")).toBeGreaterThanOrEqual(0.9);
+    expect(org("PT Bank Mandiri Tbk", "BANK MANDIRI")).toBeGreaterThanOrEqual(T);
+  });
+
+  it("reads a dotted form's last letter as a letter, not a Roman numeral (B.V. is not 5)", () => {
+    expect(form("Koralex Trading B.V.")).toEqual(["LLC"]);
+    expect(form("Koralex Trading N.V.")).toEqual(["SA"]);
+    expect(org("Koralex Trading B.V.", "KORALEX TRADING 5")).toBeLessThan(T);
+    // a numeral after a word still is one
+    expect(normalizeName("Apollo Fund V", "ORGANIZATION").parts.map((p) => p.text)).toEqual(["APOLLO", "FUND", "5"]);
+  });
+});
