@@ -28,6 +28,11 @@ export const CAPTURE_THRESHOLDS = {
   FRAME_RATIO: [0.8, 1.25] as const,
   /** frame rates no camera records */
   FPS_RANGE: [3, 240] as const,
+  /**
+   * share of frames whose pts repeats the previous one: a live recording may write a few (frames delivered together
+   * after a stall: 1 of 75 seen from Chromium under load), never most of them
+   */
+  REPEATED_PTS_SHARE: 0.1,
 } as const;
 
 export type IntegrityFinding = { code: string; detail: string };
@@ -154,7 +159,8 @@ function fileFindings(timing: FrameTiming | null, signals: CaptureSignals | null
   if (!timing || timing.frames < 2) return [];
   const findings: IntegrityFinding[] = [];
   const [minFps, maxFps] = CAPTURE_THRESHOLDS.FPS_RANGE;
-  if (timing.nonIncreasing > 0)
+  const repeatedPts = timing.nonIncreasing - timing.backwards;
+  if (timing.backwards > 0 || repeatedPts / (timing.frames - 1) >= CAPTURE_THRESHOLDS.REPEATED_PTS_SHARE)
     findings.push({
       code: "IMPOSSIBLE_TIMING",
       detail: `${timing.nonIncreasing} frames of the file repeat or go back in time (pts not increasing).`,

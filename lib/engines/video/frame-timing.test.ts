@@ -60,6 +60,7 @@ describe("parseFrameHashes", () => {
     expect(parseFrameHashes(text)).toMatchObject({
       frames: 5,
       nonIncreasing: 2,
+      backwards: 1,
       longGaps: 1,
       identical: 1,
       hasAudio: true,

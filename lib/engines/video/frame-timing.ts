@@ -18,8 +18,14 @@ export type FrameTiming = {
   seconds: number;
   fps: number | null;
   intervalMs: { median: number; mean: number; jitter: number; min: number; max: number } | null;
-  /** intervals ≤ 0: a pts repeated or going backwards (no live encoder writes that) */
+  /** intervals ≤ 0: a pts repeated or going backwards */
   nonIncreasing: number;
+  /**
+   * intervals < 0: a pts going backwards (no live encoder writes that). A repeated pts (0) is not impossible: a
+   * webm's millisecond timestamps give two frames delivered together after a stall the same time (seen from
+   * Chromium's MediaRecorder on a loaded machine, 2026-12-01)
+   */
+  backwards: number;
   /** intervals longer than a second: the stream stalled */
   longGaps: number;
   /** consecutive frames with identical pixels */
@@ -94,6 +100,7 @@ export function parseFrameHashes(text: string): FrameTiming {
     fps: seconds > 0 ? round((pts.length - 1) / seconds, 2) : null,
     intervalMs: intervals.length ? summary(intervals) : null,
     nonIncreasing: intervals.filter((d) => d <= 0).length,
+    backwards: intervals.filter((d) => d < 0).length,
     longGaps: intervals.filter((d) => d > LONG_GAP_MS).length,
     identical,
     hasAudio,
