@@ -232,10 +232,10 @@ function joinAcronyms(list: Word[]): Word[] {
 
 function roles(list: Word[], kind: NameKind): NameToken[] {
   const tokens: NameToken[] = [];
+  const texts = list.map((w) => w.text);
   for (let i = 0; i < list.length; i++) {
     const word = list[i]!;
     if (kind === "ORGANIZATION") {
-      const texts = list.map((w) => w.text);
       const form = findLegalForm(texts, i);
       if (form) {
         const letters = acronymLetters(texts.slice(i, i + form.length));
