@@ -177,9 +177,12 @@ export function alignNames(
       const match = compareSpans(a, b, context);
       if (match.similarity >= PAIR_FLOOR) scored.push({ a, b, ...match, size: a.tokens.length + b.tokens.length });
     }
-  // best first; on a tie the pair covering more tokens, then the one in order
+  // names first, best first; on a tie the pair covering more tokens, then the one in order. A particle paired with a
+  // particle (AL with AL) says little and comes last, so it does not take the particle a name's joined spelling
+  // needs (ABDULRAHMAN AL TAMIMI against ABD AL RAHMAN AL TAMIMI)
   scored.sort(
     (x, y) =>
+      Number(isMinorPair(x)) - Number(isMinorPair(y)) ||
       y.similarity - x.similarity ||
       y.size - x.size ||
       Math.abs(x.a.start - x.b.start) - Math.abs(y.a.start - y.b.start),
@@ -276,6 +279,12 @@ export function alignNames(
     commonTokens: [...common].map(([token, weight]) => ({ token, weight })),
     ...(isSeries ? { otherNumber: true } : {}),
   };
+}
+
+const isMinor = (t: NameToken) => t.role === "PARTICLE" || t.role === "STOPWORD";
+/** A pair of particles or stop words only, on both sides. */
+function isMinorPair(p: { a: Span; b: Span }): boolean {
+  return p.a.tokens.every(isMinor) && p.b.tokens.every(isMinor);
 }
 
 /** Two runs in order, the second wholly before the first: [2, 3, 0, 1]. */

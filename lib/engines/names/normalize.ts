@@ -18,7 +18,8 @@ import { GREEK, greekReadings } from "@/lib/engines/names/greek";
 import { HANGUL, hanjaReading, koreanName } from "@/lib/engines/names/korean";
 import { acronymLetters, findLegalForm, ORG_STOPWORDS } from "@/lib/engines/names/legal-forms";
 import { numbersAsDigits } from "@/lib/engines/names/numbers";
-import { businessKindForm, GENERIC_BUSINESS_WORDS } from "@/lib/engines/names/generic-words";
+import { GENERIC_BUSINESS_WORDS } from "@/lib/engines/names/generic-words";
+import { spelledOut } from "@/lib/engines/names/abbreviations";
 import { PLACE_WORDS } from "@/lib/engines/names/place-words";
 import { THAI, thaiReadings, withoutThaiTitle } from "@/lib/engines/names/thai";
 import { burmeseSyllables, MYANMAR } from "@/lib/engines/names/burmese";
@@ -31,13 +32,12 @@ import { foreignName, type TranscriptionSystem } from "@/lib/engines/names/trans
 // its other customary spellings (greek.ts), Indic scripts → their consonants and written vowels, Cyrillic → any-ascii
 // (BGN-like) and the other romanisation systems as alternatives (cyrillic.ts), a Chinese name in Palladius also in
 // Pinyin (palladius.ts), a Korean one as Korean in Latin (kontsevich.ts), a Japanese one in Hepburn (polivanov.ts),
-// Thai → RTGS, letter by letter and Pali (thai.ts), Burmese → its syllables as words (burmese.ts), everything else →
-// any-ascii),
+// Thai → RTGS, letter by letter and Pali (thai.ts), Burmese → its syllables as words (burmese.ts), else any-ascii),
 // uppercase ASCII, and give every token a role. The ORDER of the tokens is kept: alignment weighs it.
 // "SURNAME, Given" (one comma) is read as "Given SURNAME", the order lists use for the same person.
 
 /** Bumped whenever the stored form (normalizedNames, phoneticKeys) would change: stored lists are re-indexed. */
-export const NORMALIZER_VERSION = 17;
+export const NORMALIZER_VERSION = 18;
 
 export type NameKind = "PERSON" | "ORGANIZATION";
 export type TokenRole = "NAME" | "INITIAL" | "PARTICLE" | "LEGAL_FORM" | "STOPWORD" | "NUMBER";
@@ -104,7 +104,7 @@ const SEPARATOR = /[\s,.;:!?"“”„«»()[\]{}/\\|+*=_~<>@#$%^&\-\u2010-\u201
 
 // Titles and honorifics say nothing about who someone is, and lists carry them inconsistently.
 const TITLES = new Set(
-  "MR MRS MS MISS MX DR PROF PROFESSOR SIR DAME LORD LADY SHEIKH SHEIK SHAIKH SHAYKH HAJI HAJJI HADJI MULLAH MAULANA MAULVI MAWLAWI GENERAL GEN COLONEL COL CAPTAIN CAPT MAJOR LIEUTENANT LT SERGEANT SGT JR SR II III IV MONSIEUR MADAME MME MLLE HERR FRAU SENOR SENORA SIGNOR SIGNORA DON DONA".split(
+  "MR MRS MS MISS MX DR PROF PROFESSOR SIR DAME LORD LADY SHEIKH SHEIK SHAIKH SHAYKH HAJI HAJJI HADJI MULLAH MAULANA MAWLANA MAULVI MAULAVI MAWLAWI MAWLAVI MOULVI MUFTI QARI AYATOLLAH AYATULLAH HOJATOLESLAM HOJJATOLESLAM GENERAL GEN COLONEL COL CAPTAIN CAPT MAJOR LIEUTENANT LT SERGEANT SGT JR SR II III IV MONSIEUR MADAME MME MLLE HERR FRAU SENOR SENORA SIGNOR SIGNORA DON DONA".split(
     " ",
   ),
 );
@@ -258,12 +258,12 @@ function roles(list: Word[], kind: NameKind): NameToken[] {
     // a Latin title only: an abjad word's consonants may spell one (عمر, Omar, reads MR)
     if (kind === "PERSON" && word.script !== "ABJAD" && TITLES.has(word.text) && list.length > 1) continue;
     // one spelling per particle: EL-ASSAD and AL-ASSAD, BEN and BIN are the same article and word
-    // and one spelling per kind of business in an organisation's name: AIRLINES and AIRWAYS are AIR (generic-words.ts)
+    // a word in full (ST PIERRE is SAINT PIERRE, MFG MANUFACTURING), one spelling per kind of business (AIRWAYS: AIR)
     const text =
       role === "PARTICLE"
         ? (PARTICLE_FORMS[word.text] ?? word.text)
-        : kind === "ORGANIZATION" && role === "NAME"
-          ? businessKindForm(word.text)
+        : role === "NAME"
+          ? spelledOut(word.text, kind === "ORGANIZATION", i < list.length - 1)
           : word.text;
     tokens.push({ ...word, text, role });
   }

@@ -104,3 +104,27 @@ describe("an organisation's legal form in more jurisdictions (GLEIF's list)", ()
     expect(normalizeName("Apollo Fund V", "ORGANIZATION").parts.map((p) => p.text)).toEqual(["APOLLO", "FUND", "5"]);
   });
 });
+
+describe("words written short", () => {
+  it("reads a company's business words abbreviated as the words, and ST as SAINT before a name", () => {
+    // 0.25–0.40 before: three-letter forms (MFG, GRP, IND) and HLDGS are more than the contraction rule takes
+    for (const [a, b] of [
+      ["Halvex Mfg Co", "HALVEX MANUFACTURING COMPANY"],
+      ["Tamsin Hldgs Ltd", "TAMSIN HOLDINGS LIMITED"],
+      ["Orvex Grp", "ORVEX GROUP"],
+      ["Merak Ind Co", "MERAK INDUSTRIES COMPANY"],
+      ["Karvon Dev Corp", "KARVON DEVELOPMENT CORPORATION"],
+      ["St Petersburg Bank", "SAINT PETERSBURG BANK"],
+      ["Mt Hope Mining", "MOUNT HOPE MINING"],
+    ]) {
+      expect(org(a!, b!), `${a} ~ ${b}`).toBe(1);
+      expect(blocks(a!, b!, "ORGANIZATION"), `${a} ~ ${b}`).toBe(true);
+    }
+    expect(similarity("Pierre St. Pierre", "Pierre Saint-Pierre")).toBe(1);
+    // only the business word alike: two companies
+    expect(org("Orvex Grp", "TARVEX GROUP")).toBeLessThan(T);
+    // a person's name keeps the word; ST last is no SAINT
+    expect(normalizeName("John Grp").parts.map((p) => p.text)).toEqual(["JOHN", "GRP"]);
+    expect(normalizeName("Main St", "ORGANIZATION").parts.map((p) => p.text)).toEqual(["MAIN", "ST"]);
+  });
+});

@@ -1,7 +1,8 @@
 // The everyday short forms of given names in the languages sanctions lists are most often written from — Russian and
-// the other East Slavic languages, Polish, Spanish, Portuguese, Italian and Hebrew — which the English table
-// (carltonnorthern/nicknames, data/nicknames.json) does not have: SASHA for ALEKSANDR, VOVA for VLADIMIR, PACO for
-// FRANCISCO, BEPPE for GIUSEPPE, BIBI for BENJAMIN. Written for this project from the general knowledge dictionaries
+// the other East Slavic languages, Polish, Spanish, Portuguese, Italian and Hebrew — and MUHAMMAD's written
+// abbreviations, which the English table (carltonnorthern/nicknames, data/nicknames.json) does not have: SASHA for
+// ALEKSANDR, VOVA for VLADIMIR, PACO for FRANCISCO, BEPPE for GIUSEPPE, BIBI for BENJAMIN, MOHD for MUHAMMAD.
+// Written for this project from the general knowledge dictionaries
 // of first names give (as data/given-name-forms.ts is; docs/architecture.md, "How a name is compared"), in the
 // normalised form tokens have (upper case, no diacritics, Cyrillic in its common Latin spellings).
 //
@@ -110,4 +111,7 @@ export const HYPOCORISMS: readonly string[] = [
   "YAAKOV YAKOV: KOBI",
   "YITZHAK YITZCHAK ITZHAK: ITZIK",
   "YOSEF JOSEPH: YOSSI YOSI",
+  // Malaysia, Singapore, Brunei, Indonesia, Bangladesh, Pakistan: MUHAMMAD abbreviated as the name is written in
+  // documents and registers (MOHD NAJIB, MD ABDUL), not a nickname but read as one
+  "MUHAMMAD MUHAMMED MOHAMMAD MOHAMMED MOHAMED MOHAMAD MUHAMAD MOHAMMADU MUHAMMADU: MOHD MUHD MHD MD",
 ];
