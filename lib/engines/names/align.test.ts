@@ -46,3 +46,24 @@ describe("particles", () => {
     expect(similarity("Abdulrahman Al Tamimi", "Abdulaziz Al Tamimi")).toBeLessThan(T);
   });
 });
+
+describe("what a person's name carries beside the names", () => {
+  it("weighs a nickname in quotes as more name, not as a name conflicting with a second surname", () => {
+    // 0.40 before: EL CHAPO conflicted with the listed LOERA as two different names
+    expect(similarity('Joaquín "El Chapo" Guzmán', "Joaquín Guzmán Loera")).toBeGreaterThanOrEqual(T);
+    expect(similarity("Mohamed Abdullahi 'Farmaajo' Mohamed", "Mohamed Abdullahi Mohamed")).toBeGreaterThanOrEqual(
+      STRONG_MATCH_THRESHOLD,
+    );
+    expect(similarity('Joaquín "El Chapo" Guzmán', "Ovidio Guzmán López")).toBeLessThan(T);
+    // an apostrophe inside a name, or a whole name in quotes, is no nickname
+    expect(similarity("Sean O'Neill", "Sean ONeill")).toBe(1);
+    expect(similarity('"Vladimir Putin"', "Vladimir Putin")).toBe(1);
+  });
+
+  it("weighs a Turkic patronymic's son-of and daughter-of as particles", () => {
+    // 0.77 before: OGLU cost as much as a name
+    expect(similarity("Ilham Aliyev", "Ilham Heydar oglu Aliyev")).toBeGreaterThan(0.85);
+    expect(similarity("Mehriban Aliyeva", "Mehriban Arif qizi Aliyeva")).toBeGreaterThan(0.85);
+    expect(similarity("Ilham Aliyev", "Heydar Alirza oglu Aliyev")).toBeLessThan(T);
+  });
+});

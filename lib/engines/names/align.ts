@@ -211,16 +211,20 @@ export function alignNames(
   const leftQ = q.filter((_, i) => !usedQ.has(i));
   const leftC = c.filter((_, j) => !usedC.has(j));
   // a qualifier in parentheses weighs little when the other side simply lacks it, but two different ones conflict
-  // in full: Bank of China (Hong Kong) is not Bank of China (Singapore)
-  const leftover = leftQ.length > 0 && leftC.length > 0 ? inFull : weightOf;
+  // in full: Bank of China (Hong Kong) is not Bank of China (Singapore). A person's nickname in quotes (normalize.ts)
+  // conflicts with no name the other side left over (EL CHAPO against a second surname): it is only more name
+  const bothQualified = leftQ.some((t) => t.isOptional) && leftC.some((t) => t.isOptional);
+  const isNickname = (t: NameToken) => query.kind === "PERSON" && !bothQualified && t.isOptional;
+  const leftover = (t: NameToken) => (leftQ.length > 0 && leftC.length > 0 && !isNickname(t) ? inFull(t) : weightOf(t));
   const [uq, uc] = [sum(leftQ.map(leftover)), sum(leftC.map(leftover))];
-  const conflict = Math.min(uq, uc);
+  const [conflictQ, conflictC] = [leftQ.filter((t) => !isNickname(t)), leftC.filter((t) => !isNickname(t))];
+  const conflict = Math.min(sum(conflictQ.map(leftover)), sum(conflictC.map(leftover)));
   // a conflict weighs in full however common its tokens: a different father's name (MOHAMED / AHMED) is a
   // different person
   // two different legal forms left over are two different entities (AG / GmbH, SAS / SARL), not a detail
   const formsConflict = leftQ.some((t) => t.role === "LEGAL_FORM") && leftC.some((t) => t.role === "LEGAL_FORM");
   const conflictWeight = (t: NameToken) => (t.role === "LEGAL_FORM" && formsConflict ? 1 : WEIGHT[t.role]);
-  const fullConflict = Math.min(sum(leftQ.map(conflictWeight)), sum(leftC.map(conflictWeight)));
+  const fullConflict = Math.min(sum(conflictQ.map(conflictWeight)), sum(conflictC.map(conflictWeight)));
   // a legal form's place is the language's convention (ООО Газпром, Gazprom LLC; SARL X, X SARL): no crossing
   // a surname's particle goes where its surname goes (DE PFEFFEL JOHNSON, JOHNSON DE PFEFFEL): crossing one says
   // nothing. Not a genealogy's (BIN, ABU, AL): SALMAN BIN MUHAMMAD is not MUHAMMAD BIN SALMAN

@@ -21,6 +21,7 @@ import { numbersAsDigits } from "@/lib/engines/names/numbers";
 import { GENERIC_BUSINESS_WORDS } from "@/lib/engines/names/generic-words";
 import { spelledOut } from "@/lib/engines/names/abbreviations";
 import { PLACE_WORDS } from "@/lib/engines/names/place-words";
+import { FIRST_AS_NAME, NATIVE_TITLES, PARTICLE_FORMS, PARTICLES, TITLES } from "@/lib/engines/names/person-words";
 import { THAI, thaiReadings, withoutThaiTitle } from "@/lib/engines/names/thai";
 import { burmeseSyllables, MYANMAR } from "@/lib/engines/names/burmese";
 import { foreignName, type TranscriptionSystem } from "@/lib/engines/names/transcription";
@@ -37,7 +38,7 @@ import { foreignName, type TranscriptionSystem } from "@/lib/engines/names/trans
 // "SURNAME, Given" (one comma) is read as "Given SURNAME", the order lists use for the same person.
 
 /** Bumped whenever the stored form (normalizedNames, phoneticKeys) would change: stored lists are re-indexed. */
-export const NORMALIZER_VERSION = 18;
+export const NORMALIZER_VERSION = 19;
 
 export type NameKind = "PERSON" | "ORGANIZATION";
 export type TokenRole = "NAME" | "INITIAL" | "PARTICLE" | "LEGAL_FORM" | "STOPWORD" | "NUMBER";
@@ -99,29 +100,10 @@ const ARABIC_ARTICLE = /(^|\s)\u0627\u0644(?=\S{2,})/gu;
 // Rahman, Abdurrahman; ذو الفقار = Zulfiqar, Dhu al-Fiqar): the two words are read as one, which the alignment
 // compares with the Latin words joined
 const ARABIC_COMPOUND = /(^|\s)(\u0639\u0628\u062F|[\u0627\u0623]\u0628\u0648|\u0630\u0648)\s+(?=\u0627\u0644\S{2,})/gu;
+// a person's nickname quoted inside the name: after its start or a space, before a space or its end, not all of it
+const NICKNAME = /(^|\s)["“„«'‘]([^"“”„«»'‘’()]+)["”»'’](?=\s|$)/gu;
 // separators between words in every script (the Japanese and Chinese middle dots included)
 const SEPARATOR = /[\s,.;:!?"“”„«»()[\]{}/\\|+*=_~<>@#$%^&\-\u2010-\u2015\u00B7\u30FB\u3000\u3001\u3002]+/u;
-
-// Titles and honorifics say nothing about who someone is, and lists carry them inconsistently.
-const TITLES = new Set(
-  "MR MRS MS MISS MX DR PROF PROFESSOR SIR DAME LORD LADY SHEIKH SHEIK SHAIKH SHAYKH HAJI HAJJI HADJI MULLAH MAULANA MAWLANA MAULVI MAULAVI MAWLAWI MAWLAVI MOULVI MUFTI QARI AYATOLLAH AYATULLAH HOJATOLESLAM HOJJATOLESLAM GENERAL GEN COLONEL COL CAPTAIN CAPT MAJOR LIEUTENANT LT SERGEANT SGT JR SR II III IV MONSIEUR MADAME MME MLLE HERR FRAU SENOR SENORA SIGNOR SIGNORA DON DONA".split(
-    " ",
-  ),
-);
-// the same titles written in Arabic, Persian, Urdu, Bengali and Devanagari, matched on the word as written: read in
-// ASCII an abjad word's consonants may spell a Latin title (عمر, Omar, reads MR)
-const NATIVE_TITLES = new Set(
-  "شيخ الشيخ شیخ حاج الحاج حاجی حاجي ملا ملّا مولانا مولوی مولوي শেখ শাইখ হাজী মাওলানা মৌলভী शेख हाजी मौलाना मौलवी".split(
-    " ",
-  ),
-);
-// Particles are written joined, hyphenated, apart or left out (AL-RASHID, Al Rashid, Rashid): they weigh little and
-// may join their neighbour (VAN DER BILT = VANDERBILT). Surnames that are particles elsewhere (Le, Du) are absent.
-const PARTICLES = new Set(
-  "AL EL UL BIN BEN BINT IBN ABU ABOU DE DEL DELLA DER DEN DOS DAS DI DA VAN VON ZU".split(" "),
-);
-const FIRST_AS_NAME = new Set(["BEN", "ABU", "ABOU"]);
-const PARTICLE_FORMS: Record<string, string> = { EL: "AL", UL: "AL", BEN: "BIN", IBN: "BIN", ABOU: "ABU" };
 
 type Word = { text: string; script: Script; native: string | null; alts: string[]; isOptional: boolean };
 
@@ -195,7 +177,10 @@ function words(raw: string, kind: NameKind): Word[] {
   const out: Word[] = [];
   // a title alone is the name there is: kept
   const dropsTitles = kind === "PERSON" && text.split(SEPARATOR).filter(Boolean).length > 1;
-  // parentheses: "(Schweiz)" qualifies the name rather than being part of it
+  // parentheses: "(Schweiz)" qualifies the name rather than being part of it; so does a person's nickname in quotes
+  // inside the name (Joaquín "El Chapo" Guzmán), not an apostrophe within a word (O'Neill)
+  if (kind === "PERSON")
+    text = text.replace(NICKNAME, (all, before, nick) => (all.trim() === text.trim() ? all : `${before}(${nick})`));
   for (const [i, segment] of text.split(/[()]/).entries())
     for (const word of segment.split(SEPARATOR).filter(Boolean)) {
       if (dropsTitles && NATIVE_TITLES.has(word)) continue;
