@@ -13,6 +13,10 @@ export const GENERIC_BUSINESS_WORDS: ReadonlySet<string> = new Set(
   ).split(" "),
 );
 
+// The words by which a company's name says it is a group of companies (WAGNER GROUP, KALASHNIKOV CONCERN): beside a
+// distinctive word a qualifier, as a place is (normalize.ts), so "Wagner Group" is not another entity than WAGNER.
+export const GROUP_WORDS: ReadonlySet<string> = new Set(["GROUP", "CONCERN", "KONZERN", "HOLDING", "HOLDINGS"]);
+
 // One kind of business written several ways, each read as its first form: an airline's name is written with AIR,
 // AIRLINES or AIRWAYS by the lists and by the airline itself (OFAC's SDN list: MAHAN AIR, a.k.a. MAHAN AIRLINES, a.k.a.
 // MAHAN AIRWAYS; SYRIAN ARAB AIRLINES, a.k.a. SYRIAN AIR), so "Mahan Airlines" is "MAHAN AIR" and not another company

@@ -18,7 +18,7 @@ import { GREEK, greekReadings } from "@/lib/engines/names/greek";
 import { HANGUL, hanjaReading, koreanName } from "@/lib/engines/names/korean";
 import { acronymLetters, findLegalForm, ORG_STOPWORDS } from "@/lib/engines/names/legal-forms";
 import { numbersAsDigits } from "@/lib/engines/names/numbers";
-import { GENERIC_BUSINESS_WORDS } from "@/lib/engines/names/generic-words";
+import { GENERIC_BUSINESS_WORDS, GROUP_WORDS } from "@/lib/engines/names/generic-words";
 import { spelledOut } from "@/lib/engines/names/abbreviations";
 import { PLACE_WORDS } from "@/lib/engines/names/place-words";
 import { FIRST_AS_NAME, NATIVE_TITLES, PARTICLE_FORMS, PARTICLES, TITLES } from "@/lib/engines/names/person-words";
@@ -38,7 +38,7 @@ import { foreignName, type TranscriptionSystem } from "@/lib/engines/names/trans
 // "SURNAME, Given" (one comma) is read as "Given SURNAME", the order lists use for the same person.
 
 /** Bumped whenever the stored form (normalizedNames, phoneticKeys) would change: stored lists are re-indexed. */
-export const NORMALIZER_VERSION = 19;
+export const NORMALIZER_VERSION = 20;
 
 export type NameKind = "PERSON" | "ORGANIZATION";
 export type TokenRole = "NAME" | "INITIAL" | "PARTICLE" | "LEGAL_FORM" | "STOPWORD" | "NUMBER";
@@ -102,6 +102,8 @@ const ARABIC_ARTICLE = /(^|\s)\u0627\u0644(?=\S{2,})/gu;
 const ARABIC_COMPOUND = /(^|\s)(\u0639\u0628\u062F|[\u0627\u0623]\u0628\u0648|\u0630\u0648)\s+(?=\u0627\u0644\S{2,})/gu;
 // a person's nickname quoted inside the name: after its start or a space, before a space or its end, not all of it
 const NICKNAME = /(^|\s)["“„«'‘]([^"“”„«»'‘’()]+)["”»'’](?=\s|$)/gu;
+// the Persian and Urdu ezafe between two words of a name, written E or I (LASHKAR-E-TAIBA, LASHKAR-I-TAIBA)
+const EZAFE: ReadonlySet<string> = new Set(["E", "I"]);
 // separators between words in every script (the Japanese and Chinese middle dots included)
 const SEPARATOR = /[\s,.;:!?"“”„«»()[\]{}/\\|+*=_~<>@#$%^&\-\u2010-\u2015\u00B7\u30FB\u3000\u3001\u3002]+/u;
 
@@ -233,7 +235,8 @@ function roles(list: Word[], kind: NameKind): NameToken[] {
     const isNameFirst = kind === "PERSON" && tokens.length === 0 && FIRST_AS_NAME.has(word.text) && list.length > 1;
     const role: TokenRole = /^\d+$/.test(word.text)
       ? "NUMBER"
-      : kind === "ORGANIZATION" && ORG_STOPWORDS.has(word.text)
+      : kind === "ORGANIZATION" &&
+          (ORG_STOPWORDS.has(word.text) || (EZAFE.has(word.text) && i > 0 && i < list.length - 1))
         ? "STOPWORD"
         : kind === "PERSON" && PARTICLES.has(word.text) && !isNameFirst
           ? "PARTICLE"
@@ -252,12 +255,14 @@ function roles(list: Word[], kind: NameKind): NameToken[] {
           : word.text;
     tokens.push({ ...word, text, role });
   }
-  // a country or continent beside a distinctive word qualifies an organisation's name (place-words.ts); beside
-  // generic business words only (IRAN AIR, BANK OF CHINA) it is what tells the name apart
+  // a country or continent beside a distinctive word qualifies an organisation's name (place-words.ts), as a group's
+  // word does (WAGNER GROUP); beside generic business words only (IRAN AIR, BANK OF CHINA) it tells the name apart
   const isDistinctive = (t: NameToken) =>
     t.role === "NAME" && !t.isOptional && !PLACE_WORDS.has(t.text) && !GENERIC_BUSINESS_WORDS.has(t.text);
   if (kind === "ORGANIZATION" && tokens.some(isDistinctive))
-    return tokens.map((t) => (t.role === "NAME" && PLACE_WORDS.has(t.text) ? { ...t, isOptional: true } : t));
+    return tokens.map((t) =>
+      t.role === "NAME" && (PLACE_WORDS.has(t.text) || GROUP_WORDS.has(t.text)) ? { ...t, isOptional: true } : t,
+    );
   return tokens;
 }
 

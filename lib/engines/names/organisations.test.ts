@@ -128,3 +128,24 @@ describe("words written short", () => {
     expect(normalizeName("Main St", "ORGANIZATION").parts.map((p) => p.text)).toEqual(["MAIN", "ST"]);
   });
 });
+
+describe("words of an organisation's name that say little", () => {
+  it("reads the Persian and Urdu ezafe, written E or I between two words, as a stop word", () => {
+    // 0.45 and 0.49 before: E against I conflicted as two initials
+    expect(org("Lashkar-e-Toiba", "LASHKAR-I-TAIBA")).toBeGreaterThanOrEqual(T);
+    expect(org("Jaish-e-Mohammed", "JAISH-I-MOHAMMED")).toBeGreaterThanOrEqual(T);
+    expect(blocks("Jaish-e-Mohammed", "JAISH-I-MOHAMMED", "ORGANIZATION")).toBe(true);
+    expect(org("Lashkar-e-Jhangvi", "LASHKAR-I-TAIBA")).toBeLessThan(T);
+    // first or last, a letter stays what it was
+    expect(normalizeName("E Koralex", "ORGANIZATION").parts.map((p) => p.role)).toEqual(["INITIAL", "NAME"]);
+  });
+
+  it("weighs the word that says a name is a group beside a distinctive word as a qualifier", () => {
+    // 0.53 before: GROUP and CONCERN cost as another entity's words do
+    expect(optional("Wagner Group")).toEqual(["GROUP"]);
+    expect(org("Wagner Group", "WAGNER")).toBeGreaterThanOrEqual(T);
+    expect(org("Kalashnikov Concern", "KALASHNIKOV")).toBeGreaterThanOrEqual(T);
+    expect(org("Koralex Group", "KORALEX SHIPPING")).toBeLessThan(T);
+    expect(optional("Management Group")).toEqual([]);
+  });
+});

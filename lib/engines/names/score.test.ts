@@ -215,12 +215,14 @@ describe("organisations", () => {
     expect(org("Air France", "Air India")).toBeLessThan(T);
   });
 
-  it("reads a one-letter Roman numeral only at the end of the name, else it is an initial", () => {
+  it("reads a one-letter Roman numeral only at the end of the name, else it is an initial or the ezafe", () => {
     const parts = (a: string) => normalizeName(a, "ORGANIZATION").parts.map((p) => `${p.text}:${p.role}`);
     expect(parts("Citigroup Capital Trust II")).toContain("2:NUMBER");
     expect(parts("Fund X L.P.")).toEqual(["FUND:NAME", "10:NUMBER", "LP:LEGAL_FORM"]);
     expect(parts("X Corp")[0]).toBe("X:INITIAL");
-    expect(parts("Bank I Moscow")).toContain("I:INITIAL");
+    expect(parts("Bank V Moscow")).toContain("V:INITIAL");
+    // I or E between two words is the Persian and Urdu ezafe (HIZB-I-ISLAMI): a stop word, no number
+    expect(parts("Bank I Moscow")).toContain("I:STOPWORD");
   });
 
   it("match an acronym with the words it abbreviates, and not a person's initials", () => {
