@@ -17,6 +17,11 @@ describe("one given name in other languages", () => {
     ["Jacques Martin", "James Martin"],
     ["Juan Carlos Perez", "John Charles Perez"],
     ["Katarzyna Nowak", "Catherine Nowak"],
+    // one Arabic name as Arabic, Turkish and Persian write it in Latin letters (0.25 before)
+    ["Uthman Ali", "Osman Ali"],
+    ["Zayd Hamid", "Zeid Hamid"],
+    ["Ali Hosseini", "Ali Husayni"],
+    ["Dhiya Ali", "Zia Ali"],
   ])("%s ~ %s is a strong match, shown as a name form", (a, b) => {
     const scored = similarity(a, b);
     expect(scored.score).toBeGreaterThanOrEqual(STRONG_MATCH_THRESHOLD);
