@@ -22,7 +22,7 @@ import { GENERIC_BUSINESS_WORDS, GROUP_WORDS } from "@/lib/engines/names/generic
 import { spelledOut } from "@/lib/engines/names/abbreviations";
 import { PLACE_WORDS } from "@/lib/engines/names/place-words";
 import { FIRST_AS_NAME, NATIVE_TITLES, PARTICLE_FORMS, PARTICLES, TITLES } from "@/lib/engines/names/person-words";
-import { THAI, thaiReadings, withoutThaiTitle } from "@/lib/engines/names/thai";
+import { LAO, THAI, thaiOrLaoReadings } from "@/lib/engines/names/thai";
 import { burmeseSyllables, MYANMAR } from "@/lib/engines/names/burmese";
 import { foreignName, type TranscriptionSystem } from "@/lib/engines/names/transcription";
 
@@ -38,7 +38,7 @@ import { foreignName, type TranscriptionSystem } from "@/lib/engines/names/trans
 // "SURNAME, Given" (one comma) is read as "Given SURNAME", the order lists use for the same person.
 
 /** Bumped whenever the stored form (normalizedNames, phoneticKeys) would change: stored lists are re-indexed. */
-export const NORMALIZER_VERSION = 20;
+export const NORMALIZER_VERSION = 21;
 
 export type NameKind = "PERSON" | "ORGANIZATION";
 export type TokenRole = "NAME" | "INITIAL" | "PARTICLE" | "LEGAL_FORM" | "STOPWORD" | "NUMBER";
@@ -137,8 +137,8 @@ function romanWords(word: string, isOptional: boolean): Word[] {
   }
   // a Burmese name's syllables, each a word as lists write them (burmese.ts)
   if (MYANMAR.test(word)) return burmeseSyllables(word).map((syllable) => make(syllable, "OTHER"));
-  if (THAI.test(word)) {
-    const [text, ...others] = thaiReadings(withoutThaiTitle(word));
+  if (THAI.test(word) || LAO.test(word)) {
+    const [text, ...others] = thaiOrLaoReadings(word);
     return text ? [make(text, "ABJAD", null, others)] : [];
   }
   if (INDIC.test(word)) {

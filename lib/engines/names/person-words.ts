@@ -8,11 +8,12 @@ export const TITLES = new Set(
   ),
 );
 // the same titles written in Arabic, Persian, Urdu, Bengali and Devanagari, matched on the word as written: read in
-// ASCII an abjad word's consonants may spell a Latin title (عمر, Omar, reads MR)
+// ASCII an abjad word's consonants may spell a Latin title (عمر, Omar, reads MR); and Thai's and Lao's written apart
 export const NATIVE_TITLES = new Set(
-  "شيخ الشيخ شیخ حاج الحاج حاجی حاجي ملا ملّا مولانا مولوی مولوي শেখ শাইখ হাজী মাওলানা মৌলভী शेख हाजी मौलाना मौलवी".split(
-    " ",
-  ),
+  (
+    "شيخ الشيخ شیخ حاج الحاج حاجی حاجي ملا ملّا مولانا مولوی مولوي শেখ শাইখ হাজী মাওলানা মৌলভী शेख हाजी मौलाना मौलवी " +
+    "นาย นาง นางสาว ທ້າວ ນາງ"
+  ).split(" "),
 );
 // Particles are written joined, hyphenated, apart or left out (AL-RASHID, Al Rashid, Rashid): they weigh little and
 // may join their neighbour (VAN DER BILT = VANDERBILT). Surnames that are particles elsewhere (Le, Du) are absent.

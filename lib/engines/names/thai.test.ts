@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { thaiReadings, withoutThaiTitle } from "@/lib/engines/names/thai";
+import { laoAsThai, thaiReadings, withoutThaiTitle } from "@/lib/engines/names/thai";
 import { DEFAULT_WATCHLIST_THRESHOLD as T } from "@/lib/engines/names/score";
 import { blocks, similarity } from "@/test/name-pairs";
 
@@ -45,5 +45,27 @@ describe("Thai names", () => {
     expect(similarity("ทักษิณ ชินวัตร", "Thaksin Sukhumvit")).toBeLessThan(T);
     expect(similarity("ยิ่งลักษณ์ ชินวัตร", "Yingyong Chinnawong")).toBeLessThan(T);
     expect(similarity("ประยุทธ์ จันทร์โอชา", "Prayut Wongsuwan")).toBeLessThan(T);
+  });
+});
+
+// Lao public figures, the same way (0.21–0.25 before: any-ascii letter by letter, leading vowels first)
+const LAO_NAMES: [string, string][] = [
+  ["ໄກສອນ ພົມວິຫານ", "Kaysone Phomvihane"],
+  ["ທອງລຸນ ສີສຸລິດ", "Thongloun Sisoulith"],
+  ["ຈູມມະລີ ໄຊຍະສອນ", "Choummaly Sayasone"],
+  ["ພັນຄຳ ວິພາວັນ", "Phankham Viphavanh"],
+  ["ທ້າວ ໄກສອນ ພົມວິຫານ", "Kaysone Phomvihane"], // the title ທ້າວ written apart
+];
+
+describe("Lao names", () => {
+  it("are read by the Thai rules in the Thai letters Lao's correspond to, with Lao's own letters and V for W", () => {
+    expect(laoAsThai("ໄກສອນ")).toBe("ไกสอน");
+    expect(laoAsThai("ໄຊ")).toBe("ไซ"); // ຊ sounds S
+    expect(laoAsThai("Kaysone")).toBe("Kaysone");
+    for (const [query, listed] of LAO_NAMES) {
+      expect(similarity(query, listed), `${query} ~ ${listed}`).toBeGreaterThanOrEqual(T);
+      expect(blocks(query, listed), `${query} shares a blocking key with ${listed}`).toBe(true);
+    }
+    expect(similarity("ໄກສອນ ພົມວິຫານ", "Kaysone Sisoulith")).toBeLessThan(T);
   });
 });

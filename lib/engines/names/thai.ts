@@ -1,3 +1,5 @@
+import anyAscii from "any-ascii";
+
 // Thai names in Latin letters. any-ascii writes Thai letter by letter in written order (ยิ่งลักษณ์ → YINGLAKSN,
 // วงศ์สวัสดิ์ → WNGSSWASDI), which no list spells: Thai writes some vowels before the consonant they follow when
 // spoken (เ แ โ ใ ไ), silences the letter under the karan (์), and a consonant that closes a syllable sounds other
@@ -11,6 +13,43 @@
 // a Thai reader would sign off: what screening needs is the consonants a list's spelling keeps.
 
 export const THAI = /[\u0E01-\u0E4E]/u;
+export const LAO = /[\u0E81-\u0EDF]/u;
+
+// Lao is Thai's sister script, encoded letter for letter 0x80 above it (ກ U+0E81 is ก U+0E01), and names are read
+// by the same rules: written as Thai letters, a Lao name takes the Thai readings (ໄກສອນ ~ ไกสอน, KAISON ~ Kaysone).
+// Where the letters part: ຊ sounds S (Sayasone), as Thai ซ, not ช; ົ is the short O a Thai closed syllable leaves
+// unwritten and ໍ the O Thai writes อ; ຽ, ຼ are Y and L after a consonant; ໜ, ໝ are HN, HM. Lao names are written
+// with V where Thai ones have W (ວິພາວັນ VIPHAVANH): `laoReadings` adds that spelling.
+const LAO_OWN: Readonly<Record<string, string>> = {
+  "\u0E8A": "\u0E0B",
+  "\u0ECD": "\u0E2D",
+  "\u0EBB": "",
+  "\u0EBD": "\u0E22",
+  "\u0EBC": "\u0E25",
+  "\u0EDC": "\u0E2B\u0E19",
+  "\u0EDD": "\u0E2B\u0E21",
+};
+
+/**
+ * A Thai or Lao word's readings (thaiReadings); a Lao word's also with V for W, as Lao names are written, and as
+ * any-ascii spells it letter by letter (its reading before this one: SUPHANUVONG, for Souphanouvong).
+ */
+export function thaiOrLaoReadings(word: string): string[] {
+  const readings = thaiReadings(withoutThaiTitle(laoAsThai(word)));
+  if (!LAO.test(word)) return readings;
+  const letters = anyAscii(word)
+    .toUpperCase()
+    .replace(/[^A-Z]/g, "");
+  return [...new Set([...readings, ...readings.map((r) => r.replace(/W/g, "V")), letters])].filter(Boolean);
+}
+
+/** A Lao word in the Thai letters it corresponds to; other words as they are. */
+export function laoAsThai(word: string): string {
+  if (!LAO.test(word)) return word;
+  return [...word]
+    .map((c) => LAO_OWN[c] ?? (LAO.test(c) ? String.fromCodePoint(c.codePointAt(0)! - 0x80) : c))
+    .join("");
+}
 
 type Letter = { initial: string; final: string; pali?: string; unaspirated?: string };
 const L = (initial: string, final: string, pali?: string): Letter => ({
@@ -92,7 +131,8 @@ const LEADING = /[\u0E40-\u0E44]/u;
 const CLUSTER_FIRST = new Set([..."กขคตปผพศสทจ"]);
 const CLUSTER_SECOND = new Set([..."รลว"]);
 const SONORANTS = new Set([..."งญนมยรลว"]);
-const TITLES = ["นางสาว", "นาย", "นาง"];
+// Thai titles, and Lao ທ້າວ (Mr) in Thai letters (Lao ນາງ is Thai นาง)
+const TITLES = ["นางสาว", "นาย", "นาง", "ท้าว"];
 
 type System = "RTGS" | "LETTERS" | "PALI";
 
