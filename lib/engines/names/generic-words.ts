@@ -15,7 +15,11 @@ export const GENERIC_BUSINESS_WORDS: ReadonlySet<string> = new Set(
 
 // The words by which a company's name says it is a group of companies (WAGNER GROUP, KALASHNIKOV CONCERN): beside a
 // distinctive word a qualifier, as a place is (normalize.ts), so "Wagner Group" is not another entity than WAGNER.
-export const GROUP_WORDS: ReadonlySet<string> = new Set(["GROUP", "CONCERN", "KONZERN", "HOLDING", "HOLDINGS"]);
+// With the word in the languages company names are most often written in: German, French, Spanish and Portuguese,
+// Italian, Dutch, Polish and Czech, Russian in Latin letters.
+export const GROUP_WORDS: ReadonlySet<string> = new Set(
+  "GROUP CONCERN HOLDING HOLDINGS KONZERN GRUPPE GROUPE GRUPO GRUPPO GROEP GRUPA SKUPINA GRUPPA KONTSERN".split(" "),
+);
 
 // One kind of business written several ways, each read as its first form: an airline's name is written with AIR,
 // AIRLINES or AIRWAYS by the lists and by the airline itself (OFAC's SDN list: MAHAN AIR, a.k.a. MAHAN AIRLINES, a.k.a.

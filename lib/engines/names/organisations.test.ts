@@ -145,6 +145,8 @@ describe("words of an organisation's name that say little", () => {
     expect(optional("Wagner Group")).toEqual(["GROUP"]);
     expect(org("Wagner Group", "WAGNER")).toBeGreaterThanOrEqual(T);
     expect(org("Kalashnikov Concern", "KALASHNIKOV")).toBeGreaterThanOrEqual(T);
+    expect(org("Schwarz Gruppe", "SCHWARZ")).toBeGreaterThanOrEqual(T);
+    expect(org("Grupo Koralex S.A. de C.V.", "KORALEX SA DE CV")).toBeGreaterThanOrEqual(T);
     expect(org("Koralex Group", "KORALEX SHIPPING")).toBeLessThan(T);
     expect(optional("Management Group")).toEqual([]);
   });
