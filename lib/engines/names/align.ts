@@ -177,12 +177,15 @@ export function alignNames(
       const match = compareSpans(a, b, context);
       if (match.similarity >= PAIR_FLOOR) scored.push({ a, b, ...match, size: a.tokens.length + b.tokens.length });
     }
-  // names first, best first; on a tie the pair covering more tokens, then the one in order. A particle paired with a
-  // particle (AL with AL) says little and comes last, so it does not take the particle a name's joined spelling
-  // needs (ABDULRAHMAN AL TAMIMI against ABD AL RAHMAN AL TAMIMI)
+  // best first; on a tie the pair covering more tokens, then the one in order. Where a name written joined with its
+  // article is a candidate (ABDULRAHMAN ~ ABD AL RAHMAN, ABDUL ~ ABD AL), a particle paired with a particle (AL with
+  // AL) says little and comes last, so it does not take the article that name needs (ABDULRAHMAN AL TAMIMI against ABD
+  // AL RAHMAN AL TAMIMI); elsewhere it keeps its place, so a particle does not join a name it only resembles (AHDAL
+  // against ABD AL)
+  const minorLast = scored.some((p) => joinsArticle(p.a, p.b) || joinsArticle(p.b, p.a));
   scored.sort(
     (x, y) =>
-      Number(isMinorPair(x)) - Number(isMinorPair(y)) ||
+      (minorLast ? Number(isMinorPair(x)) - Number(isMinorPair(y)) : 0) ||
       y.similarity - x.similarity ||
       y.size - x.size ||
       Math.abs(x.a.start - x.b.start) - Math.abs(y.a.start - y.b.start),
@@ -289,6 +292,15 @@ const isMinor = (t: NameToken) => t.role === "PARTICLE" || t.role === "STOPWORD"
 /** A pair of particles or stop words only, on both sides. */
 function isMinorPair(p: { a: Span; b: Span }): boolean {
   return p.a.tokens.every(isMinor) && p.b.tokens.every(isMinor);
+}
+/**
+ * One word that is the other side's name and article written joined, the article's vowel as spelt (ABDUL, ABDEL,
+ * ABDURRAHMAN against ABD AL …).
+ */
+function joinsArticle(word: Span, run: Span): boolean {
+  const [first, second] = run.tokens;
+  if (word.tokens.length !== 1 || !first || second?.text !== "AL" || isMinor(first)) return false;
+  return word.text.startsWith(first.text) && /[AEIOU]/.test(word.text[first.text.length] ?? "");
 }
 
 /** Two runs in order, the second wholly before the first: [2, 3, 0, 1]. */
