@@ -77,6 +77,12 @@ const FORMS: Record<string, string[]> = {
     "ATQ",
     "AAT",
     "PAT",
+    // Ukrainian: АТ, ПАТ, ВАТ, ЗАТ (акціонерне товариство)
+    "AT",
+    "VAT",
+    "ZAT",
+    "AKTSIONERNE TOVARYSTVO",
+    "PUBLICHNE AKTSIONERNE TOVARYSTVO",
   ],
   AG: ["AG", "AKTIENGESELLSCHAFT"],
   // sociétés anonymes and their kin (S.A., S.p.A., N.V., A.E., A.S.)
@@ -186,10 +192,14 @@ function sameWord(token: string, form: string): boolean {
  * Finds the legal forms in a token sequence: returns, per position, the canonical form that starts there and how
  * many tokens it covers (longest phrase first).
  */
+const AT_THE_EDGES: ReadonlySet<string> = new Set(["AT", "VAT"]);
+
 export function findLegalForm(tokens: readonly string[], at: number): { form: string; length: number } | null {
   for (const phrase of PHRASES) {
     const { words } = phrase;
     if (at + words.length > tokens.length) continue;
+    // a form that is also an English word (AT, VAT) only where forms stand: first or last
+    if (AT_THE_EDGES.has(words.join(" ")) && at !== 0 && at + words.length !== tokens.length) continue;
     if (words.every((w, k) => sameWord(tokens[at + k]!, w))) return { form: phrase.form, length: words.length };
   }
   return null;

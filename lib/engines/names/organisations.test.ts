@@ -150,4 +150,12 @@ describe("words of an organisation's name that say little", () => {
     expect(org("Koralex Group", "KORALEX SHIPPING")).toBeLessThan(T);
     expect(optional("Management Group")).toEqual([]);
   });
+
+  it("reads Ukraine's АТ, ПАТ, ВАТ, ЗАТ as joint-stock companies, and AT or VAT inside a name as words", () => {
+    // 0.46 before: АТ read as a word of the name
+    expect(org("АТ «Укрнафта»", "UKRNAFTA JSC")).toBe(1);
+    const roles = (name: string) => normalizeName(name, "ORGANIZATION").parts.map((p) => p.role);
+    expect(roles("Lunch At Home Ltd")).toEqual(["NAME", "NAME", "NAME", "LEGAL_FORM"]);
+    expect(roles("Koralex VAT Services")).toEqual(["NAME", "NAME", "NAME"]);
+  });
 });
