@@ -69,6 +69,10 @@ describe("short forms of given names in other languages (data/hypocorisms.ts)", 
     // MUHAMMAD as Malaysian and Bangladeshi documents abbreviate it (0.25–0.50 before)
     ["Mohd Najib Abdul Razak", "Mohammad Najib bin Abdul Razak"],
     ["Md Abdul Karim", "Mohammed Abdul Karim"],
+    // Yoruba and Igbo given names without their first element (0.25 before)
+    ["Olusegun Obasanjo", "Segun Obasanjo"],
+    ["Oluwaseun Adebayo", "Seun Adebayo"],
+    ["Chukwuemeka Okafor", "Emeka Okafor"],
   ])("%s ~ %s is a strong match, shown as a nickname", (a, b) => {
     const scored = similarity(a, b);
     expect(scored.score).toBeGreaterThanOrEqual(STRONG_MATCH_THRESHOLD);
@@ -81,6 +85,9 @@ describe("short forms of given names in other languages (data/hypocorisms.ts)", 
     expect(areNameVariants("ALEKSANDR", "ALEKSANDRA")).toBe(false);
     expect(areNameVariants("SASHA", "SHURA")).toBe(false);
     expect(similarity("Mohd Ali Hassan", "Ahmad Ali Hassan").score).toBeLessThan(T);
+    expect(similarity("Olusegun Obasanjo", "Olumide Obasanjo").score).toBeLessThan(T);
+    expect(areNameVariants("ADELINE", "LINE")).toBe(true); // the rule's price: four letters left
+    expect(areNameVariants("OLUBI", "BI")).toBe(false);
     // a masculine surname is still another person than the feminine one, whatever the given name
     expect(similarity("Sasha Ivanova", "Aleksandr Ivanov").score).toBeLessThan(T);
   });

@@ -45,10 +45,24 @@ function* formPairs(): Generator<[string, string]> {
 let nicknames: Relations | null = null;
 let forms: Relations | null = null;
 
-/** True when one is listed as a nickname or diminutive of the other. */
+// Yoruba and Igbo given names are shortened by leaving out their first element, a god's name or a title (OLUSEGUN:
+// SEGUN, OLUWASEUN: SEUN, ADEBAYO: BAYO, CHUKWUEMEKA: EMEKA), as the bearers themselves write them; what is left is at
+// least four letters, so a short syllable is no name's short form.
+const LEFT_OUT_FIRST = ["OLUWA", "OLU", "ADE", "CHUKWU"];
+const SHORT_FORM_MIN = 4;
+
+function isPrefixShortForm(long: string, short: string): boolean {
+  return (
+    short.length >= SHORT_FORM_MIN &&
+    LEFT_OUT_FIRST.some((prefix) => long.length === prefix.length + short.length && long === prefix + short)
+  );
+}
+
+/** True when one is listed as a nickname or diminutive of the other, or is its Yoruba or Igbo short form. */
 export function areNameVariants(a: string, b: string): boolean {
   nicknames ??= relate(nicknamePairs());
-  return a !== b && (nicknames.get(a)?.has(b) ?? false);
+  if (a === b) return false;
+  return (nicknames.get(a)?.has(b) ?? false) || isPrefixShortForm(a, b) || isPrefixShortForm(b, a);
 }
 
 /** True when both are forms of one given name in different languages (JOHN ~ JUAN, PYOTR ~ PETER). */
