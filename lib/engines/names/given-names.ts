@@ -52,10 +52,7 @@ const LEFT_OUT_FIRST = ["OLUWA", "OLU", "ADE", "CHUKWU"];
 const SHORT_FORM_MIN = 4;
 
 function isPrefixShortForm(long: string, short: string): boolean {
-  return (
-    short.length >= SHORT_FORM_MIN &&
-    LEFT_OUT_FIRST.some((prefix) => long.length === prefix.length + short.length && long === prefix + short)
-  );
+  return short.length >= SHORT_FORM_MIN && LEFT_OUT_FIRST.some((prefix) => long === prefix + short);
 }
 
 /** True when one is listed as a nickname or diminutive of the other, or is its Yoruba or Igbo short form. */

@@ -132,7 +132,7 @@ const CLUSTER_FIRST = new Set([..."กขคตปผพศสทจ"]);
 const CLUSTER_SECOND = new Set([..."รลว"]);
 const SONORANTS = new Set([..."งญนมยรลว"]);
 // Thai titles, and Lao ທ້າວ (Mr) in Thai letters (Lao ນາງ is Thai นาง)
-const TITLES = ["นางสาว", "นาย", "นาง", "ท้าว"];
+export const THAI_TITLES: readonly string[] = ["นางสาว", "นาย", "นาง", "ท้าว"];
 
 type System = "RTGS" | "LETTERS" | "PALI";
 
@@ -153,7 +153,7 @@ export function thaiReadings(word: string): string[] {
 
 /** A Thai title written before the name, joined to it as Thai writes it (นายทักษิณ), taken off. */
 export function withoutThaiTitle(word: string): string {
-  for (const title of TITLES)
+  for (const title of THAI_TITLES)
     if (word.startsWith(title) && [...word].length > [...title].length + 1) return word.slice(title.length);
   return word;
 }
