@@ -60,6 +60,20 @@ describe("what a person's name carries beside the names", () => {
     expect(similarity('"Vladimir Putin"', "Vladimir Putin")).toBe(1);
   });
 
+  it("tells father and son apart by their generations, and costs a little where one side leaves it out", () => {
+    // 1.0 before: JR and SR were dropped as titles
+    expect(similarity("Ferdinand Marcos Jr.", "Ferdinand Marcos Sr.")).toBeLessThan(T);
+    expect(similarity("John Smith III", "John Smith Jr")).toBeLessThan(T);
+    expect(similarity("Ferdinand Marcos Jr.", "Ferdinand Marcos")).toBeGreaterThanOrEqual(STRONG_MATCH_THRESHOLD);
+    expect(similarity("Ferdinand Marcos Jr.", "Ferdinand Marcos")).toBeLessThan(1);
+    expect(similarity("Martin Luther King Jr", "Martin Luther King Junior")).toBe(1);
+    // JR and II are written for each other; a generation finds nobody by itself
+    expect(similarity("Ferdinand Marcos Jr.", "Ferdinand Marcos II")).toBeGreaterThanOrEqual(STRONG_MATCH_THRESHOLD);
+    expect(blocks("Ferdinand Marcos Jr.", "John Smith Jr.")).toBe(false);
+    // first, JUNIOR is a given name (Brazil)
+    expect(similarity("Junior Santos", "Santos Silva")).toBeLessThan(T);
+  });
+
   it("weighs a Turkic patronymic's son-of and daughter-of as particles", () => {
     // 0.77 before: OGLU cost as much as a name
     expect(similarity("Ilham Aliyev", "Ilham Heydar oglu Aliyev")).toBeGreaterThan(0.85);

@@ -215,9 +215,14 @@ export function alignNames(
   const leftC = c.filter((_, j) => !usedC.has(j));
   // a qualifier in parentheses weighs little when the other side simply lacks it, but two different ones conflict
   // in full: Bank of China (Hong Kong) is not Bank of China (Singapore). A person's nickname in quotes (normalize.ts)
-  // conflicts with no name the other side left over (EL CHAPO against a second surname): it is only more name
-  const bothQualified = leftQ.some((t) => t.isOptional) && leftC.some((t) => t.isOptional);
-  const isNickname = (t: NameToken) => query.kind === "PERSON" && !bothQualified && t.isOptional;
+  // conflicts with no name the other side left over (EL CHAPO against a second surname): it is only more name. A
+  // generation (JR, SR, III) likewise, but two different generations conflict in full: the father is not the son
+  const hasQualifier = (side: NameToken[], generation: boolean) =>
+    side.some((t) => t.isOptional && Boolean(t.isGeneration) === generation);
+  const bothQualified = hasQualifier(leftQ, false) && hasQualifier(leftC, false);
+  const bothGenerations = hasQualifier(leftQ, true) && hasQualifier(leftC, true);
+  const isNickname = (t: NameToken) =>
+    query.kind === "PERSON" && t.isOptional && !(t.isGeneration ? bothGenerations : bothQualified);
   const leftover = (t: NameToken) => (leftQ.length > 0 && leftC.length > 0 && !isNickname(t) ? inFull(t) : weightOf(t));
   const [uq, uc] = [sum(leftQ.map(leftover)), sum(leftC.map(leftover))];
   const [conflictQ, conflictC] = [leftQ.filter((t) => !isNickname(t)), leftC.filter((t) => !isNickname(t))];

@@ -21,7 +21,15 @@ import { numbersAsDigits } from "@/lib/engines/names/numbers";
 import { GENERIC_BUSINESS_WORDS, GROUP_WORDS } from "@/lib/engines/names/generic-words";
 import { spelledOut } from "@/lib/engines/names/abbreviations";
 import { PLACE_WORDS } from "@/lib/engines/names/place-words";
-import { FIRST_AS_NAME, NATIVE_TITLES, PARTICLE_FORMS, PARTICLES, TITLES } from "@/lib/engines/names/person-words";
+import {
+  FIRST_AS_NAME,
+  GENERATION_ALTS,
+  GENERATIONS,
+  NATIVE_TITLES,
+  PARTICLE_FORMS,
+  PARTICLES,
+  TITLES,
+} from "@/lib/engines/names/person-words";
 import { LAO, THAI, thaiOrLaoReadings } from "@/lib/engines/names/thai";
 import { burmeseSyllables, MYANMAR } from "@/lib/engines/names/burmese";
 import { foreignName, type TranscriptionSystem } from "@/lib/engines/names/transcription";
@@ -38,7 +46,7 @@ import { foreignName, type TranscriptionSystem } from "@/lib/engines/names/trans
 // "SURNAME, Given" (one comma) is read as "Given SURNAME", the order lists use for the same person.
 
 /** Bumped whenever the stored form (normalizedNames, phoneticKeys) would change: stored lists are re-indexed. */
-export const NORMALIZER_VERSION = 23;
+export const NORMALIZER_VERSION = 24;
 
 export type NameKind = "PERSON" | "ORGANIZATION";
 export type TokenRole = "NAME" | "INITIAL" | "PARTICLE" | "LEGAL_FORM" | "STOPWORD" | "NUMBER";
@@ -63,6 +71,11 @@ export type NameToken = {
   isOptional: boolean;
   /** written with its letters perhaps shuffled to slip past screening (evasion.ts): compared in any order too */
   isShuffled?: boolean;
+  /**
+   * a person's generational suffix or regnal number (JR, SR, II, III, IV; person-words.ts): a qualifier that
+   * conflicts only with another generation (align.ts) and finds no candidates by itself (phonetic.ts)
+   */
+  isGeneration?: boolean;
   /** a legal form's letters in an acronym of the name, as written (COMPANY: C; CO: C or CO; legal-forms.ts) */
   letters?: string[];
 };
@@ -230,6 +243,13 @@ function roles(list: Word[], kind: NameKind): NameToken[] {
         i += form.length - 1;
         continue;
       }
+    }
+    // a generation after a name (MARCOS JR, ABDULLAH II): a qualifier, not a name to look up or a title to drop
+    const generation = kind === "PERSON" && i > 0 && word.script === "LATIN" ? GENERATIONS[word.text] : undefined;
+    if (generation) {
+      const alts = GENERATION_ALTS[generation] ?? [];
+      tokens.push({ ...word, text: generation, role: "NAME", alts, isOptional: true, isGeneration: true });
+      continue;
     }
     // BEN and ABU open given names and kunyas (Ben Netanyahu, Abu Bakr): first, they are names, not particles
     const isNameFirst = kind === "PERSON" && tokens.length === 0 && FIRST_AS_NAME.has(word.text) && list.length > 1;

@@ -5,10 +5,25 @@ import { THAI_TITLES } from "@/lib/engines/names/thai";
 
 // Titles and honorifics say nothing about who someone is, and lists carry them inconsistently.
 export const TITLES = new Set(
-  "MR MRS MS MISS MX DR PROF PROFESSOR SIR DAME LORD LADY SHEIKH SHEIK SHAIKH SHAYKH HAJI HAJJI HADJI MULLAH MAULANA MAWLANA MAULVI MAULAVI MAWLAWI MAWLAVI MOULVI MUFTI QARI AYATOLLAH AYATULLAH HOJATOLESLAM HOJJATOLESLAM GENERAL GEN COLONEL COL CAPTAIN CAPT MAJOR LIEUTENANT LT SERGEANT SGT JR SR II III IV MONSIEUR MADAME MME MLLE HERR FRAU SENOR SENORA SIGNOR SIGNORA DON DONA".split(
+  "MR MRS MS MISS MX DR PROF PROFESSOR SIR DAME LORD LADY SHEIKH SHEIK SHAIKH SHAYKH HAJI HAJJI HADJI MULLAH MAULANA MAWLANA MAULVI MAULAVI MAWLAWI MAWLAVI MOULVI MUFTI QARI AYATOLLAH AYATULLAH HOJATOLESLAM HOJJATOLESLAM GENERAL GEN COLONEL COL CAPTAIN CAPT MAJOR LIEUTENANT LT SERGEANT SGT MONSIEUR MADAME MME MLLE HERR FRAU SENOR SENORA SIGNOR SIGNORA DON DONA".split(
     " ",
   ),
 );
+// A generational suffix after a name tells father and son apart (Ferdinand Marcos Jr. is not Ferdinand Marcos Sr.),
+// as a regnal number tells a king from his ancestor: kept as a qualifier (normalize.ts), one spelling each. JR and II
+// both name a namesake of the generation before and are written for each other; SR is the elder.
+export const GENERATIONS: Readonly<Record<string, string>> = {
+  JR: "JR",
+  JNR: "JR",
+  JUNIOR: "JR",
+  SR: "SR",
+  SNR: "SR",
+  SENIOR: "SR",
+  II: "II",
+  III: "III",
+  IV: "IV",
+};
+export const GENERATION_ALTS: Readonly<Record<string, string[]>> = { JR: ["II"], II: ["JR"] };
 // the same titles written in Arabic, Persian, Urdu, Bengali and Devanagari, matched on the word as written: read in
 // ASCII an abjad word's consonants may spell a Latin title (عمر, Omar, reads MR); and Thai's and Lao's written apart
 export const NATIVE_TITLES = new Set([

@@ -52,8 +52,10 @@ function soundKeys(name: NormalizedName, side: "ENTRY" | "QUERY", keys: Set<stri
 }
 
 function keysOf(name: NormalizedName, withSkeletons: boolean, keys: Set<string>, affixJoined = false): void {
-  const joinable = name.parts.filter((p) => p.role !== "LEGAL_FORM" && p.role !== "STOPWORD");
-  const parts = name.parts.filter((p) => KEYED.has(p.role));
+  // a generation (JR, III) finds nobody by itself: every namesake's son carries it
+  const named = name.parts.filter((p) => !p.isGeneration);
+  const joinable = named.filter((p) => p.role !== "LEGAL_FORM" && p.role !== "STOPWORD");
+  const parts = named.filter((p) => KEYED.has(p.role));
   for (const part of parts) {
     if (part.script === "HAN") continue;
     if (part.text.length >= AFFIX_MIN) {
