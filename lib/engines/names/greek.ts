@@ -1,8 +1,9 @@
 // Greek names in ELOT 743 (the Greek standard, also ISO 843's transcription and the spelling of Greek passports),
 // and in the other spellings Greek names and foreign names written in Greek take in lists: Greek writes B as ΜΠ, D
 // as ΝΤ and G as ΓΚ (Μπαράκ Ομπάμα = Barack Obama, Ντόναλντ = Donald), ΟΥ is OU or U (Πούτιν = Putin), Η, Υ, ΕΙ,
-// ΟΙ are all read I, Χ is CH, H or KH, ΓΙ before a vowel is Y (Γιάννης = Yannis). any-ascii writes one letter by
-// letter (ΜΠ = MP, ΟΥ = OY). A word is read in every such spelling (the first, ELOT's, is the one shown), capped.
+// ΟΙ are all read I, Χ is CH, H or KH, ΓΙ before a vowel is Y (Γιάννης = Yannis), YI before a consonant. any-ascii
+// writes one letter by letter (ΜΠ = MP, ΟΥ = OY). A word is read in every such spelling (the first, ELOT's, is the one
+// shown), capped.
 
 const VOWELS = "αεηιουω";
 // ΑΥ / ΕΥ / ΗΥ are AV before a vowel or a voiced consonant, AF before a voiceless one or at the end (ELOT 743)
@@ -23,7 +24,8 @@ const DIGRAPHS: Record<string, (atStart: boolean, next: string | undefined) => r
   γγ: () => ["NG"],
   γξ: () => ["NX"],
   γχ: () => ["NCH", "NKH"],
-  γι: (_, next) => (next !== undefined && VOWELS.includes(next) ? ["GI", "Y"] : ["GI"]),
+  // ΓΙ is Y before a vowel (Γιάννης) and YI before a consonant (Ταγίπ = TAYIP)
+  γι: (_, next) => (next !== undefined && VOWELS.includes(next) ? ["GI", "Y"] : ["GI", "YI"]),
 };
 
 const LETTERS: Record<string, readonly string[]> = {

@@ -7,6 +7,7 @@ import { ACRONYM_SKIPPABLE } from "@/lib/engines/names/legal-forms";
 import { areNameForms, areNameVariants, isGivenName } from "@/lib/engines/names/given-names";
 import { koreanLoose } from "@/lib/engines/names/korean";
 import { consonantSkeleton } from "@/lib/engines/names/abjad";
+import { turkicLatinForms } from "@/lib/engines/names/turkic";
 import type { NameToken } from "@/lib/engines/names/normalize";
 import { metaphoneCodes } from "@/lib/engines/names/phonetic";
 import { latinSkeletonsFor, transcriptionSkeletons, type TranscriptionSystem } from "@/lib/engines/names/transcription";
@@ -202,6 +203,11 @@ function readings(text: string): string[] {
   return known;
 }
 
+// a Latin word's Turkic readings, against a word written in a script whose transliteration they are (turkic.ts)
+const OTHER_SCRIPTS: ReadonlySet<NameToken["script"]> = new Set(["OTHER", "ABJAD"]);
+const turkicAgainst = (latin: NameToken, other: NameToken | null) =>
+  latin.script === "LATIN" && other && OTHER_SCRIPTS.has(other.script) ? turkicLatinForms(latin.text) : [];
+
 const single = (span: Span) => (span.tokens.length === 1 ? span.tokens[0]! : null);
 const native = (span: Span) => (span.tokens.every((t) => t.native) ? span.tokens.map((t) => t.native).join("") : null);
 
@@ -226,8 +232,8 @@ export function compareSpans(a: Span, b: Span, context: CompareContext): TokenMa
     (isContractionOf(a.text, b.text) || isContractionOf(b.text, a.text))
   )
     return { similarity: ABBREVIATION, reason: "ABBREVIATION" };
-  const altsA = ta ? [ta.text, ...ta.alts] : [a.text];
-  const altsB = tb ? [tb.text, ...tb.alts] : [b.text];
+  const altsA = ta ? [ta.text, ...ta.alts, ...turkicAgainst(ta, tb)] : [a.text];
+  const altsB = tb ? [tb.text, ...tb.alts, ...turkicAgainst(tb, ta)] : [b.text];
   // an abjad word's other readings are candidates for its skeleton, not spellings equal to it
   const spellsAlike = ta?.script !== "ABJAD" && tb?.script !== "ABJAD";
   if (spellsAlike && altsA.some((x) => altsB.includes(x))) return { similarity: 1, reason: "ROMANISATION" };
