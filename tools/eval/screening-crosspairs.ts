@@ -3,9 +3,11 @@
 // share a schema and share a normalised token are scored with nameSimilarity, the function WATCHLIST_CHECK's scoring
 // runs (before evidence, on full token weights), and written as TSV: query, listed, score. Run it on two checkouts and
 // compare: a pair that crosses the threshold between them is a change's new false hit (or a relation the labels do
-// not hold: the same person in two pairs).
+// not hold: the same person in two pairs). With --cross-script, every name written without Latin letters is scored
+// against every name in Latin letters of the other pairs and the same schema instead, shared token or not (names in
+// two scripts rarely share a normalised token).
 //
-//   npm run eval:screening-crosspairs -- --data DIR --out FILE.tsv
+//   npm run eval:screening-crosspairs -- --data DIR --out FILE.tsv [--cross-script]
 //   npm run eval:screening-crosspairs -- --compare OLD.tsv NEW.tsv
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -15,7 +17,9 @@ import { DEFAULT_WATCHLIST_THRESHOLD, nameSimilarity } from "@/lib/engines/names
 
 type Row = { schema: string; query_name: string; list_name: string };
 
-function score(data: string, out: string): void {
+const LATIN_ONLY = /^[\p{Script=Latin}\p{N}\p{P}\p{Zs}]+$/u;
+
+function score(data: string, out: string, crossScript: boolean): void {
   const rows = parse(readFileSync(path.resolve(data, "pairs.csv")), {
     columns: true,
     bom: true,
@@ -26,16 +30,26 @@ function score(data: string, out: string): void {
     return [r.query_name, r.list_name].map((name) => ({ name, kind, pair, normal: normalizeName(name, kind) }));
   });
   const lines: string[] = [];
-  for (const a of names) {
+  const seen = new Set<string>();
+  const [queries, listed] = crossScript
+    ? [names.filter((n) => !/[A-Za-z]/.test(n.name)), names.filter((n) => LATIN_ONLY.test(n.name))]
+    : [names, names];
+  for (const a of queries) {
     const tokens = new Set(a.normal.tokens);
-    for (const b of names) {
+    for (const b of listed) {
       if (a.pair === b.pair || a.kind !== b.kind || a.name === b.name) continue;
-      if (!b.normal.tokens.some((t) => tokens.has(t))) continue;
-      lines.push(`${a.name}\t${b.name}\t${nameSimilarity(a.normal, b.normal).score}`);
+      if (!crossScript && !b.normal.tokens.some((t) => tokens.has(t))) continue;
+      const key = `${a.name}\t${b.name}`;
+      if (crossScript && seen.has(key)) continue;
+      seen.add(key);
+      lines.push(`${key}\t${nameSimilarity(a.normal, b.normal).score}`);
     }
   }
   writeFileSync(out, lines.join("\n") + "\n");
-  console.log(`${lines.length} pairs of different pairs' names sharing a token → ${out}`);
+  const what = crossScript
+    ? "names in another script against Latin names of different pairs"
+    : "pairs of different pairs' names sharing a token";
+  console.log(`${lines.length} ${what} → ${out}`);
 }
 
 function load(file: string): Map<string, number> {
@@ -65,8 +79,11 @@ function compare(oldFile: string, newFile: string): void {
 const argv = process.argv.slice(2);
 const arg = (name: string) => argv[argv.indexOf(name) + 1];
 if (argv.includes("--compare")) compare(arg("--compare")!, argv[argv.indexOf("--compare") + 2]!);
-else if (argv.includes("--data") && argv.includes("--out")) score(arg("--data")!, arg("--out")!);
+else if (argv.includes("--data") && argv.includes("--out"))
+  score(arg("--data")!, arg("--out")!, argv.includes("--cross-script"));
 else {
-  console.error("usage: screening-crosspairs.ts --data DIR --out FILE.tsv | --compare OLD.tsv NEW.tsv");
+  console.error(
+    "usage: screening-crosspairs.ts --data DIR --out FILE.tsv [--cross-script] | --compare OLD.tsv NEW.tsv",
+  );
   process.exitCode = 2;
 }

@@ -88,6 +88,24 @@ const HEBREW: Record<string, readonly string[]> = {
   "\u05EA": ["T"], // ת
 };
 
+// a Hebrew letter with the geresh writes a sound Hebrew lacks, in foreign and Arabic names (ג׳ו ביידן = Joe Biden,
+// מוחמד ד׳ף = Mohammed Deif): the pair is read as one letter, marked by a private-use character before the marks go
+const GERESH = /([\u05D2\u05D6\u05E6\u05E5\u05D7\u05D3\u05EA\u05E2])[\u05F3'\u2019]/gu;
+const WITH_GERESH: Record<string, readonly string[]> = {
+  "\u05D2": ["J", "DJ", "G"], // ג׳
+  "\u05D6": ["ZH", "J"], // ז׳
+  "\u05E6": ["CH", "TSH"], // צ׳
+  "\u05E5": ["CH", "TSH"], // ץ׳
+  "\u05D7": ["KH", "H"], // ח׳
+  "\u05D3": ["DH", "TH", "D"], // ד׳
+  "\u05EA": ["TH", "S", "T"], // ת׳
+  "\u05E2": ["GH", "G"], // ע׳
+};
+const GERESH_BASE = 0xe000;
+const GERESH_LETTERS = Object.keys(WITH_GERESH);
+for (const [i, letter] of GERESH_LETTERS.entries())
+  HEBREW[String.fromCodePoint(GERESH_BASE + i)] = WITH_GERESH[letter]!;
+
 // vowel points, cantillation, harakat, shadda, sukun, superscript alef, geresh: no letter of their own (code point
 // ranges: a character class of combining marks is misread by editors and linters)
 const MARK_RANGES: readonly [number, number][] = [
@@ -121,7 +139,10 @@ export const MAX_ABJAD_READINGS = 24;
 export function abjadReadings(word: string): string[] {
   let readings = [""];
   let found = false;
-  const chars = [...word.normalize("NFKC")].filter((char) => !isMark(char));
+  const marked = word
+    .normalize("NFKC")
+    .replace(GERESH, (_, letter: string) => String.fromCodePoint(GERESH_BASE + GERESH_LETTERS.indexOf(letter)));
+  const chars = [...marked].filter((char) => !isMark(char));
   for (const [i, char] of chars.entries()) {
     const options = isAssimilatedArticle(chars, i) ? ["L", ""] : (ARABIC[char] ?? HEBREW[char]);
     if (options) found = true;

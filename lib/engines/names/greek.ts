@@ -25,6 +25,9 @@ const DIGRAPHS: Record<string, (atStart: boolean, next: string | undefined) => r
   γξ: () => ["NX"],
   γχ: () => ["NCH", "NKH"],
   // ΓΙ is Y before a vowel (Γιάννης) and YI before a consonant (Ταγίπ = TAYIP)
+  // the sounds Greek has no letter for, in foreign names: J (Τζο Μπάιντεν = Joe Biden), CH (Τσε = Che)
+  τζ: () => ["TZ", "J", "DZ"],
+  τσ: () => ["TS", "CH"],
   γι: (_, next) => (next !== undefined && VOWELS.includes(next) ? ["GI", "Y"] : ["GI", "YI"]),
 };
 

@@ -7,7 +7,7 @@ import { ACRONYM_SKIPPABLE } from "@/lib/engines/names/legal-forms";
 import { areNameForms, areNameVariants, isGivenName } from "@/lib/engines/names/given-names";
 import { koreanLoose } from "@/lib/engines/names/korean";
 import { consonantSkeleton } from "@/lib/engines/names/abjad";
-import { turkicLatinForms } from "@/lib/engines/names/turkic";
+import { latinSoundForms } from "@/lib/engines/names/latin-sounds";
 import type { NameToken } from "@/lib/engines/names/normalize";
 import { metaphoneCodes } from "@/lib/engines/names/phonetic";
 import { latinSkeletonsFor, transcriptionSkeletons, type TranscriptionSystem } from "@/lib/engines/names/transcription";
@@ -203,10 +203,10 @@ function readings(text: string): string[] {
   return known;
 }
 
-// a Latin word's Turkic readings, against a word written in a script whose transliteration they are (turkic.ts)
+// a Latin word as other scripts write its sounds, against a word written in one of them (latin-sounds.ts)
 const OTHER_SCRIPTS: ReadonlySet<NameToken["script"]> = new Set(["OTHER", "ABJAD"]);
-const turkicAgainst = (latin: NameToken, other: NameToken | null) =>
-  latin.script === "LATIN" && other && OTHER_SCRIPTS.has(other.script) ? turkicLatinForms(latin.text) : [];
+const soundsAgainst = (latin: NameToken | null, other: NameToken | null) =>
+  latin?.script === "LATIN" && other && OTHER_SCRIPTS.has(other.script) ? latinSoundForms(latin.text) : [];
 
 const single = (span: Span) => (span.tokens.length === 1 ? span.tokens[0]! : null);
 const native = (span: Span) => (span.tokens.every((t) => t.native) ? span.tokens.map((t) => t.native).join("") : null);
@@ -232,11 +232,17 @@ export function compareSpans(a: Span, b: Span, context: CompareContext): TokenMa
     (isContractionOf(a.text, b.text) || isContractionOf(b.text, a.text))
   )
     return { similarity: ABBREVIATION, reason: "ABBREVIATION" };
-  const altsA = ta ? [ta.text, ...ta.alts, ...turkicAgainst(ta, tb)] : [a.text];
-  const altsB = tb ? [tb.text, ...tb.alts, ...turkicAgainst(tb, ta)] : [b.text];
+  const altsA = ta ? [ta.text, ...ta.alts] : [a.text];
+  const altsB = tb ? [tb.text, ...tb.alts] : [b.text];
+  // spelt and compared by skeleton, not by phonetic code: a code is already a reading of the sounds
+  const [soundsA, soundsB] = [soundsAgainst(ta, tb), soundsAgainst(tb, ta)];
+  const [spelledA, spelledB] = [
+    [...altsA, ...soundsA],
+    [...altsB, ...soundsB],
+  ];
   // an abjad word's other readings are candidates for its skeleton, not spellings equal to it
   const spellsAlike = ta?.script !== "ABJAD" && tb?.script !== "ABJAD";
-  if (spellsAlike && altsA.some((x) => altsB.includes(x))) return { similarity: 1, reason: "ROMANISATION" };
+  if (spellsAlike && spelledA.some((x) => spelledB.includes(x))) return { similarity: 1, reason: "ROMANISATION" };
   if (ta?.role === "NUMBER" || tb?.role === "NUMBER") return { similarity: 0, reason: "EXACT" };
 
   if (ta?.role === "INITIAL" || tb?.role === "INITIAL") {
@@ -274,6 +280,14 @@ export function compareSpans(a: Span, b: Span, context: CompareContext): TokenMa
   )
     return { similarity: 0, reason: "SPELLING" };
   let best: TokenMatch = { similarity: bestSpelling(altsA, altsB), reason: "SPELLING" };
+  // a Latin word's sounds may be far from its letters (GEORGE, DZHORDZH): every reading is tried, spelt against a
+  // script written with vowels (an abjad's readings are compared by skeleton below)
+  if (spellsAlike)
+    for (const [xs, ys] of [
+      [soundsA, altsB],
+      [altsA, soundsB],
+    ])
+      for (const x of xs) for (const y of ys) best.similarity = Math.max(best.similarity, spelling(x, y));
   if (
     best.similarity < PHONETIC &&
     best.similarity >= PHONETIC_MIN_SPELLING &&
@@ -296,7 +310,10 @@ export function compareSpans(a: Span, b: Span, context: CompareContext): TokenMa
       }
   }
   if (context.isAbjad) {
-    const skeleton = SKELETON_WEIGHT * bestSkeletonSpelling(altsA, altsB);
+    // by a Latin word's sounds only the same skeleton of three consonants or more counts: an abjad's skeletons are
+    // short, and a near or short one found among a dozen readings is chance (WILLIAMS read WIYIAMS is MS, as משה is)
+    const bySound = sameSkeleton(soundsA, altsB) || sameSkeleton(altsA, soundsB);
+    const skeleton = SKELETON_WEIGHT * (bySound ? 1 : bestSkeletonSpelling(altsA, altsB));
     if (skeleton > best.similarity) best = { similarity: skeleton, reason: "SKELETON" };
   }
   return best;
@@ -372,6 +389,15 @@ function bestSkeletonSpelling(formsA: readonly string[], formsB: readonly string
   let best = 0;
   for (const x of sa) for (const y of sb) best = Math.max(best, spelling(x, y));
   return best;
+}
+
+// KH, SH, TH, DH, GH, ZH, CH: one consonant each
+const consonants = (skeleton: string) => skeleton.replace(/[KSTDGZC]H/g, "H").length;
+const SOUND_SKELETON_MIN = 3;
+function sameSkeleton(formsA: readonly string[], formsB: readonly string[]): boolean {
+  if (formsA.length === 0 || formsB.length === 0) return false;
+  const sb = distinctSkeletons(formsB);
+  return distinctSkeletons(formsA).some((x) => consonants(x) >= SOUND_SKELETON_MIN && sb.includes(x));
 }
 
 function distinctSkeletons(forms: readonly string[]): string[] {
