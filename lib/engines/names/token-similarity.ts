@@ -286,7 +286,7 @@ export function compareSpans(a: Span, b: Span, context: CompareContext): TokenMa
     for (const [xs, ys] of [
       [soundsA, altsB],
       [altsA, soundsB],
-    ])
+    ] as const)
       for (const x of xs) for (const y of ys) best.similarity = Math.max(best.similarity, spelling(x, y));
   if (
     best.similarity < PHONETIC &&
