@@ -64,8 +64,11 @@ function load(file: string): Map<string, number> {
 function compare(oldFile: string, newFile: string): void {
   const [before, after] = [load(oldFile), load(newFile)];
   const t = DEFAULT_WATCHLIST_THRESHOLD;
-  const crossed = (from: Map<string, number>, to: Map<string, number>) =>
-    [...to].filter(([k, s]) => s >= t && (from.get(k) ?? 0) < t).map(([k, s]) => `${k}\t${from.get(k) ?? "-"} → ${s}`);
+  // pairs at or above the threshold in `at` and under it in `under`, written before → after
+  const crossed = (under: Map<string, number>, at: Map<string, number>) =>
+    [...at]
+      .filter(([k, s]) => s >= t && (under.get(k) ?? 0) < t)
+      .map(([k]) => `${k}\t${before.get(k) ?? "-"} → ${after.get(k) ?? "-"}`);
   const moved = [...after].filter(([k, s]) => Math.abs(s - (before.get(k) ?? s)) > 0.05).length;
   console.log(`distinct name pairs: ${before.size} before, ${after.size} after; moved by more than 0.05: ${moved}`);
   const up = crossed(before, after);

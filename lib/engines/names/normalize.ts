@@ -25,10 +25,11 @@ import {
   FIRST_AS_NAME,
   GENERATION_ALTS,
   GENERATIONS,
+  HONORIFICS,
+  leadingTitleCount,
   NATIVE_TITLES,
   PARTICLE_FORMS,
   PARTICLES,
-  TITLES,
 } from "@/lib/engines/names/person-words";
 import { LAO, THAI, thaiOrLaoReadings } from "@/lib/engines/names/thai";
 import { burmeseSyllables, MYANMAR } from "@/lib/engines/names/burmese";
@@ -46,7 +47,7 @@ import { foreignName, type TranscriptionSystem } from "@/lib/engines/names/trans
 // "SURNAME, Given" (one comma) is read as "Given SURNAME", the order lists use for the same person.
 
 /** Bumped whenever the stored form (normalizedNames, phoneticKeys) would change: stored lists are re-indexed. */
-export const NORMALIZER_VERSION = 24;
+export const NORMALIZER_VERSION = 25;
 
 export type NameKind = "PERSON" | "ORGANIZATION";
 export type TokenRole = "NAME" | "INITIAL" | "PARTICLE" | "LEGAL_FORM" | "STOPWORD" | "NUMBER";
@@ -120,7 +121,16 @@ const EZAFE: ReadonlySet<string> = new Set(["E", "I"]);
 // separators between words in every script (the Japanese and Chinese middle dots included)
 const SEPARATOR = /[\s,.;:!?"“”„«»()[\]{}/\\|+*=_~<>@#$%^&\-\u2010-\u2015\u00B7\u30FB\u3000\u3001\u3002]+/u;
 
-type Word = { text: string; script: Script; native: string | null; alts: string[]; isOptional: boolean };
+type Word = {
+  text: string;
+  script: Script;
+  native: string | null;
+  alts: string[];
+  isOptional: boolean;
+  /** one letter of another alphabet (Путин В. В.): an initial, as one Latin letter is */
+  isInitial?: boolean;
+};
+const ONE_LETTER = /^\p{L}$/u;
 
 function romanWords(word: string, isOptional: boolean): Word[] {
   const make = (text: string, script: Script, native: string | null = null, alts: string[] = []): Word => ({
@@ -146,7 +156,7 @@ function romanWords(word: string, isOptional: boolean): Word[] {
   }
   if (GREEK.test(word)) {
     const [first, ...others] = greekReadings(word);
-    if (first) return [make(first, "OTHER", null, others)];
+    if (first) return [{ ...make(first, "OTHER", null, others), isInitial: ONE_LETTER.test(word) }];
   }
   // a Burmese name's syllables, each a word as lists write them (burmese.ts)
   if (MYANMAR.test(word)) return burmeseSyllables(word).map((syllable) => make(syllable, "OTHER"));
@@ -173,8 +183,10 @@ function romanWords(word: string, isOptional: boolean): Word[] {
     .filter(Boolean)
     .map((text) => make(text, script));
   // a Cyrillic word also in the other romanisation systems (cyrillic.ts): IURII, IOURI, JURIJ for Юрий
-  if (tokens.length === 1 && CYRILLIC.test(word))
+  if (tokens.length === 1 && CYRILLIC.test(word)) {
     tokens[0]!.alts = cyrillicReadings(word).filter((reading) => reading !== tokens[0]!.text);
+    tokens[0]!.isInitial = ONE_LETTER.test(word);
+  }
   return tokens;
 }
 
@@ -233,8 +245,11 @@ function joinAcronyms(list: Word[]): Word[] {
 function roles(list: Word[], kind: NameKind): NameToken[] {
   const tokens: NameToken[] = [];
   const texts = list.map((w) => w.text);
+  // a Latin title only: an abjad word's consonants may spell one (عمر, Omar, reads MR)
+  const latinTexts = list.map((w) => (w.script === "ABJAD" ? "" : w.text));
+  const titles = kind === "PERSON" ? leadingTitleCount(latinTexts) : 0;
   for (let i = 0; i < list.length; i++) {
-    const word = list[i]!;
+    const { isInitial, ...word } = list[i]!;
     if (kind === "ORGANIZATION") {
       const form = findLegalForm(texts, i);
       if (form) {
@@ -244,8 +259,9 @@ function roles(list: Word[], kind: NameKind): NameToken[] {
         continue;
       }
     }
+    if (i < titles) continue;
     // a generation after a name (MARCOS JR, ABDULLAH II): a qualifier, not a name to look up or a title to drop
-    const generation = kind === "PERSON" && i > 0 && word.script === "LATIN" ? GENERATIONS[word.text] : undefined;
+    const generation = kind === "PERSON" && i > titles && word.script === "LATIN" ? GENERATIONS[word.text] : undefined;
     if (generation) {
       const alts = GENERATION_ALTS[generation] ?? [];
       tokens.push({ ...word, text: generation, role: "NAME", alts, isOptional: true, isGeneration: true });
@@ -260,11 +276,10 @@ function roles(list: Word[], kind: NameKind): NameToken[] {
         ? "STOPWORD"
         : kind === "PERSON" && PARTICLES.has(word.text) && !isNameFirst
           ? "PARTICLE"
-          : word.text.length === 1 && word.script === "LATIN"
+          : (word.text.length === 1 && word.script === "LATIN") || (kind === "PERSON" && isInitial)
             ? "INITIAL"
             : "NAME";
-    // a Latin title only: an abjad word's consonants may spell one (عمر, Omar, reads MR)
-    if (kind === "PERSON" && word.script !== "ABJAD" && TITLES.has(word.text) && list.length > 1) continue;
+    if (kind === "PERSON" && word.script !== "ABJAD" && HONORIFICS.has(word.text) && list.length > 1) continue;
     // one spelling per particle: EL-ASSAD and AL-ASSAD, BEN and BIN are the same article and word
     // a word in full (ST PIERRE is SAINT PIERRE, MFG MANUFACTURING), one spelling per kind of business (AIRWAYS: AIR)
     const text =

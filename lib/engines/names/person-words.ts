@@ -3,12 +3,40 @@ import { THAI_TITLES } from "@/lib/engines/names/thai";
 // The words of persons' names that are not names (normalize.ts gives them their roles): titles, dropped, and
 // particles, kept at little weight.
 
-// Titles and honorifics say nothing about who someone is, and lists carry them inconsistently.
-export const TITLES = new Set(
-  "MR MRS MS MISS MX DR PROF PROFESSOR SIR DAME LORD LADY SHEIKH SHEIK SHAIKH SHAYKH SHEYKH HAJI HAJJI HADJI MULLAH MAULANA MAWLANA MAULVI MAULAVI MAWLAWI MAWLAVI MOULVI MUFTI QARI AYATOLLAH AYATULLAH HOJATOLESLAM HOJJATOLESLAM GENERAL GEN COLONEL COL CAPTAIN CAPT MAJOR LIEUTENANT LT SERGEANT SGT MONSIEUR MADAME MME MLLE HERR FRAU SENOR SENORA SIGNOR SIGNORA DON DONA".split(
+// Titles and honorifics say nothing about who someone is, and lists carry them inconsistently. The Muslim world's
+// religious honorifics stand before any name of the chain (HAJI KHAIRULLAH HAJI SATTAR): dropped wherever they are.
+export const HONORIFICS = new Set(
+  "SHEIKH SHEIK SHAIKH SHAYKH SHEYKH HAJI HAJJI HADJI MULLAH MAULANA MAWLANA MAULVI MAULAVI MAWLAWI MAWLAVI MOULVI MUFTI QARI AYATOLLAH AYATULLAH HOJATOLESLAM HOJJATOLESLAM".split(
     " ",
   ),
 );
+// Courtesy, academic, military, religious and office titles open a name (Prof. Dr., Field Marshal, President, King):
+// dropped only before its first name, where they are titles — MAJOR in John Major, LORD in Jack Lord are surnames.
+// Words that are names elsewhere are not here: given names (EMIR, AMIR, SULTAN, SHAH, DON) and surnames any-ascii
+// or a romanisation may write as a title (HON for Khmer ហ៊ុន Hun, HER for the Hmong Her).
+export const LEADING_TITLES = new Set(
+  (
+    "MR MRS MS MISS MX DR PROF PROFESSOR SIR DAME LORD LADY MONSIEUR MADAME MME MLLE HERR FRAU SENOR SENORA SIGNOR " +
+    "SIGNORA DONA GENERAL GEN COLONEL COL CAPTAIN CAPT MAJOR LIEUTENANT LT SERGEANT SGT CORPORAL ADMIRAL MARSHAL " +
+    "BRIGADIER COMMANDER COMMODORE PRESIDENT PRESIDENTE PRESIDENTA PRASIDENT PRAESIDENT PREZIDENT PREMIER MINISTER " +
+    "CHANCELLOR SENATOR GOVERNOR MAYOR AMBASSADOR CONGRESSMAN CONGRESSWOMAN KING QUEEN PRINCE PRINCESS EMPEROR " +
+    "EMPRESS HIS EXCELLENCY HONOURABLE HONORABLE REV REVEREND BISHOP ARCHBISHOP CARDINAL ING DIPL MGR MUDR JUDR PHDR " +
+    "RNDR"
+  ).split(" "),
+);
+// the first word of a two-word title (FIELD MARSHAL, CROWN PRINCE, PRIME MINISTER, VICE PRESIDENT), a title only so
+export const TITLE_OPENERS = new Set(["FIELD", "CROWN", "PRIME", "VICE", "DEPUTY", "GRAND"]);
+
+/** How many of a person's first words are titles (the last word is kept whatever it is: a title alone is the name). */
+export function leadingTitleCount(words: readonly string[]): number {
+  const isTitle = (i: number): boolean =>
+    LEADING_TITLES.has(words[i]!) ||
+    HONORIFICS.has(words[i]!) ||
+    (TITLE_OPENERS.has(words[i]!) && i + 1 < words.length && isTitle(i + 1));
+  let count = 0;
+  while (count < words.length - 1 && isTitle(count)) count++;
+  return count;
+}
 // A generational suffix after a name tells father and son apart (Ferdinand Marcos Jr. is not Ferdinand Marcos Sr.),
 // as a regnal number tells a king from his ancestor: kept as a qualifier (normalize.ts), one spelling each. JR and II
 // both name a namesake of the generation before and are written for each other; SR is the elder.
