@@ -10,6 +10,7 @@ import { GENERIC_BUSINESS_WORDS } from "@/lib/engines/names/generic-words";
 import { ACRONYM_MAX } from "@/lib/engines/names/legal-forms";
 import { readsAsKorean } from "@/lib/engines/names/korean";
 import { FULL_WEIGHT, type TokenRarity } from "@/lib/engines/names/token-rarity";
+import { assimilatedForms } from "@/lib/engines/names/person-words";
 
 // Order-aware alignment of a screened name with a list name.
 //   spans      every token, and runs of 2–3 adjacent name tokens joined (SERGEI LAVROV ~ SERGEILAVROV, VAN DER
@@ -53,6 +54,8 @@ export const EXTRA_QUERY_ORGANISATION = 0.6;
 export const ORDER_FACTOR = 0.85;
 /** at most this (under the default threshold) for two organisations' names sharing only generic business words */
 export const GENERIC_ONLY = 0.6;
+/** at most this (under the default threshold) for a person's father or grandfather named by the listed genealogy */
+export const ANCESTOR = 0.6;
 /** at most this (over the default threshold, under the strong band) for two organisations alike but for a number */
 export const SERIES = 0.8;
 const NOT_SAME = 0.99;
@@ -96,7 +99,12 @@ function spansOf(parts: readonly NameToken[], isOrganisation: boolean): IndexedS
     for (let n = 1; n <= MAX_JOIN && i + n <= parts.length; n++) {
       const tokens = parts.slice(i, i + n);
       if (n > 1 && tokens.some((t) => t.role === "LEGAL_FORM" || t.role === "STOPWORD" || t.role === "NUMBER")) break;
-      spans.push({ text: tokens.map((t) => t.text).join(""), tokens, start: i, end: i + n });
+      const text = tokens.map((t) => t.text).join("");
+      spans.push({ text, tokens, start: i, end: i + n });
+      // written joined, the article before a sun letter is spoken as that letter: SALAH AL DIN is SALAHUDDIN,
+      // ABD AL RAHMAN ABDURRAHMAN, NUR AL DIN NUREDDIN
+      for (const assimilated of assimilatedForms(tokens))
+        spans.push({ text: assimilated, tokens, start: i, end: i + n });
     }
     if (isOrganisation) spans.push(...acronymSpans(parts, i));
   }
@@ -269,6 +277,15 @@ export function alignNames(
   const isSame =
     leftQ.length === 0 && leftC.length === 0 && crossings === 0 && aligned.every((p) => p.similarity === 1);
   if (!isSame) score = Math.min(score, NOT_SAME);
+  // a genealogy (QUSAY SADDAM HUSSEIN AL-TIKRITI: Qusay, son of Saddam, son of Hussein): a screened name that starts
+  // at the listed person's father, the listed person's own name left over, names the father (or the grandfather);
+  // the other way round, a screened genealogy whose own name is left over while the listed one's is found, a son
+  if (
+    query.kind === "PERSON" &&
+    candidate.kind === "PERSON" &&
+    (startsAtAncestor(c, usedC, q, usedQ) || startsAtAncestor(q, usedQ, c, usedC))
+  )
+    score = Math.min(score, ANCESTOR);
   const isSeries = context.isOrganisation && isOtherOfSeries(aligned, leftQ, leftC);
   if (isSeries) score = Math.min(total > 0 ? (matched / total) * ORDER_FACTOR ** crossings : 0, SERIES);
   // two companies' names that share only words of their kind of business while one names more: two companies
@@ -291,6 +308,22 @@ export function alignNames(
     commonTokens: [...common].map(([token, weight]) => ({ token, weight })),
     ...(isSeries ? { otherNumber: true } : {}),
   };
+}
+
+/**
+ * One name reads as a genealogy (it has BIN, BINT, ABU or AL) and its own name, the first, found no counterpart, while
+ * the other name's own name did: the other names an ancestor of the first.
+ */
+function startsAtAncestor(
+  genealogy: readonly NameToken[],
+  usedInGenealogy: ReadonlySet<number>,
+  other: readonly NameToken[],
+  usedInOther: ReadonlySet<number>,
+): boolean {
+  if (!genealogy.some((t) => t.role === "PARTICLE" && GENEALOGY.has(t.text))) return false;
+  const own = genealogy.findIndex((t) => t.role === "NAME");
+  const otherOwn = other.findIndex((t) => t.role === "NAME");
+  return own >= 0 && !usedInGenealogy.has(own) && otherOwn >= 0 && usedInOther.has(otherOwn);
 }
 
 const isMinor = (t: NameToken) => t.role === "PARTICLE" || t.role === "STOPWORD";

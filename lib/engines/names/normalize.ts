@@ -47,7 +47,7 @@ import { foreignName, type TranscriptionSystem } from "@/lib/engines/names/trans
 // "SURNAME, Given" (one comma) is read as "Given SURNAME", the order lists use for the same person.
 
 /** Bumped whenever the stored form (normalizedNames, phoneticKeys) would change: stored lists are re-indexed. */
-export const NORMALIZER_VERSION = 25;
+export const NORMALIZER_VERSION = 26;
 
 export type NameKind = "PERSON" | "ORGANIZATION";
 export type TokenRole = "NAME" | "INITIAL" | "PARTICLE" | "LEGAL_FORM" | "STOPWORD" | "NUMBER";
@@ -116,6 +116,9 @@ const ARABIC_ARTICLE = /(^|\s)\u0627\u0644(?=\S{2,})/gu;
 const ARABIC_COMPOUND = /(^|\s)(\u0639\u0628\u062F|[\u0627\u0623]\u0628\u0648|\u0630\u0648)\s+(?=\u0627\u0644\S{2,})/gu;
 // a person's nickname quoted inside the name: after its start or a space, before a space or its end, not all of it
 const NICKNAME = /(^|\s)["“„«'‘]([^"“”„«»'‘’()]+)["”»'’](?=\s|$)/gu;
+// the Arabic article assimilated to a "sun letter" as Latin spellings write it, joined by a hyphen to a word that
+// starts with that letter (az-Zawahiri, ash-Shabaab, ar-Rahman, Zaki-ur-Rehman, ud-Din): the article AL (al-Zawahiri)
+const ASSIMILATED_ARTICLE = /(^|[\s(\-\u2010\u2011])[aeu](th|dh|sh|[tdrzsn])[-\u2010\u2011](?=\2)/giu;
 // the Persian and Urdu ezafe between two words of a name, written E or I (LASHKAR-E-TAIBA, LASHKAR-I-TAIBA)
 const EZAFE: ReadonlySet<string> = new Set(["E", "I"]);
 // separators between words in every script (the Japanese and Chinese middle dots included)
@@ -181,7 +184,8 @@ function romanWords(word: string, isOptional: boolean): Word[] {
     .replace(/['`\u2018\u2019\u02BC\u02BB]/g, "")
     .split(/[^A-Z0-9]+/)
     .filter(Boolean)
-    .map((text) => make(text, script));
+    // a doubled consonant written with a digraph (ALA-LC's shadda: QADHDHAFI, MASHSHAT) is one digraph
+    .map((text) => make(script === "LATIN" ? text.replace(/([DKSTGZ]H)\1/g, "$1") : text, script));
   // a Cyrillic word also in the other romanisation systems (cyrillic.ts): IURII, IOURI, JURIJ for Юрий
   if (tokens.length === 1 && CYRILLIC.test(word)) {
     tokens[0]!.alts = cyrillicReadings(word).filter((reading) => reading !== tokens[0]!.text);
@@ -201,6 +205,7 @@ function words(raw: string, kind: NameKind): Word[] {
   let text = raw.normalize("NFC");
   if (kind === "PERSON") text = uninvert(text);
   if (ABJAD.test(text)) text = text.replace(ARABIC_COMPOUND, "$1$2").replace(ARABIC_ARTICLE, "$1");
+  text = text.replace(ASSIMILATED_ARTICLE, "$1al-");
   const out: Word[] = [];
   // a title alone is the name there is: kept
   const dropsTitles = kind === "PERSON" && text.split(SEPARATOR).filter(Boolean).length > 1;

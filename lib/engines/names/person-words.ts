@@ -74,3 +74,18 @@ export const PARTICLES = new Set(
 );
 export const FIRST_AS_NAME = new Set(["BEN", "ABU", "ABOU"]);
 export const PARTICLE_FORMS: Record<string, string> = { EL: "AL", UL: "AL", BEN: "BIN", IBN: "BIN", ABOU: "ABU" };
+
+// the consonants the Arabic article assimilates to (the sun letters, as Latin spellings write them)
+const SUN_LETTER = /^(TH|DH|SH|[TDRZSNL])/;
+/**
+ * A run's joined spellings with its inner article AL assimilated to the next word's sun letter, vowel A, U or E:
+ * SALAH AL DIN is SALAHUDDIN, ABD AL RAHMAN ABDURRAHMAN, NUR AL DIN NUREDDIN (align.ts compares them, phonetic.ts
+ * keys them).
+ */
+export function assimilatedForms(tokens: readonly { text: string; role: string }[]): string[] {
+  const at = tokens.findIndex((t, k) => k > 0 && k < tokens.length - 1 && t.text === "AL" && t.role === "PARTICLE");
+  const sun = at > 0 ? SUN_LETTER.exec(tokens[at + 1]!.text)?.[1] : undefined;
+  if (!sun) return [];
+  const [before, after] = [tokens.slice(0, at), tokens.slice(at + 1)].map((run) => run.map((t) => t.text).join(""));
+  return ["A", "U", "E"].map((vowel) => `${before}${vowel}${sun}${after}`);
+}

@@ -3,6 +3,7 @@ import { chineseReadings } from "@/lib/engines/names/chinese";
 import { ACRONYM_MAX, ACRONYM_SKIPPABLE } from "@/lib/engines/names/legal-forms";
 import { consonantSkeleton } from "@/lib/engines/names/abjad";
 import type { NameToken, NormalizedName } from "@/lib/engines/names/normalize";
+import { assimilatedForms } from "@/lib/engines/names/person-words";
 import { latinSkeletonsFor, transcriptionSkeletons } from "@/lib/engines/names/transcription";
 
 // Blocking keys: an entry is scored only when it shares at least one key with the screened name (GIN `&&` in
@@ -89,7 +90,7 @@ function keysOf(name: NormalizedName, withSkeletons: boolean, keys: Set<string>,
       const run = joinable.slice(i, i + length);
       if (run.length !== length || !run.some((p) => KEYED.has(p.role))) continue;
       const joined = run.map((p) => p.text).join("");
-      forms.push(joined);
+      forms.push(joined, ...assimilatedForms(run));
       // a screened name split in two whose joined form has a typo at one end (ANDRANG HETA ~ NDRANGHETA): its
       // affixes as a single token's are
       if (affixJoined) {

@@ -203,6 +203,10 @@ function readings(text: string): string[] {
   return known;
 }
 
+// AY before a consonant or at the end, however written
+const DIPHTHONG = /[AE][IY](?![AEIOU])/;
+const asAy = (text: string) => text.replace(/[AE][IY](?![AEIOU])/g, "AY");
+
 // a Latin word as other scripts write its sounds, against a word written in one of them (latin-sounds.ts)
 const OTHER_SCRIPTS: ReadonlySet<NameToken["script"]> = new Set(["OTHER", "ABJAD"]);
 const soundsAgainst = (latin: NameToken | null, other: NameToken | null) =>
@@ -280,6 +284,10 @@ export function compareSpans(a: Span, b: Span, context: CompareContext): TokenMa
   )
     return { similarity: 0, reason: "SPELLING" };
   let best: TokenMatch = { similarity: bestSpelling(altsA, altsB), reason: "SPELLING" };
+  // the diphthong AY written EI, EY, AI or AY (DEIF, DAYF; FEISAL, FAYSAL; HEIDAR, HAYDAR): spelt alike, at most
+  // as two romanisations are
+  if (ta?.script === "LATIN" && tb?.script === "LATIN" && DIPHTHONG.test(a.text + " " + b.text))
+    best.similarity = Math.max(best.similarity, Math.min(ROMANISATION, spelling(asAy(a.text), asAy(b.text))));
   // a Latin word's sounds may be far from its letters (GEORGE, DZHORDZH): every reading is tried, spelt against a
   // script written with vowels (an abjad's readings are compared by skeleton below)
   if (spellsAlike)
