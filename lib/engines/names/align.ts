@@ -6,7 +6,7 @@ import {
   type MatchReason,
   type Span,
 } from "@/lib/engines/names/token-similarity";
-import { GENERIC_BUSINESS_WORDS } from "@/lib/engines/names/generic-words";
+import { GENERIC_BUSINESS_WORDS, GROUP_WORDS } from "@/lib/engines/names/generic-words";
 import { ACRONYM_MAX } from "@/lib/engines/names/legal-forms";
 import { readsAsKorean } from "@/lib/engines/names/korean";
 import { FULL_WEIGHT, type TokenRarity } from "@/lib/engines/names/token-rarity";
@@ -224,13 +224,16 @@ export function alignNames(
   // a qualifier in parentheses weighs little when the other side simply lacks it, but two different ones conflict
   // in full: Bank of China (Hong Kong) is not Bank of China (Singapore). A person's nickname in quotes (normalize.ts)
   // conflicts with no name the other side left over (EL CHAPO against a second surname): it is only more name. A
-  // generation (JR, SR, III) likewise, but two different generations conflict in full: the father is not the son
+  // generation (JR, SR, III) likewise, but two different generations conflict in full: the father is not the son.
+  // An organisation's group word (GROUP, CONCERN, PMC; generic-words.ts) conflicts with nothing: WAGNER GROUP and PMC
+  // WAGNER name one group
+  const isGroupWord = (t: NameToken) => context.isOrganisation && t.isOptional && GROUP_WORDS.has(t.text);
   const hasQualifier = (side: NameToken[], generation: boolean) =>
-    side.some((t) => t.isOptional && Boolean(t.isGeneration) === generation);
+    side.some((t) => t.isOptional && !isGroupWord(t) && Boolean(t.isGeneration) === generation);
   const bothQualified = hasQualifier(leftQ, false) && hasQualifier(leftC, false);
   const bothGenerations = hasQualifier(leftQ, true) && hasQualifier(leftC, true);
   const isNickname = (t: NameToken) =>
-    query.kind === "PERSON" && t.isOptional && !(t.isGeneration ? bothGenerations : bothQualified);
+    isGroupWord(t) || (query.kind === "PERSON" && t.isOptional && !(t.isGeneration ? bothGenerations : bothQualified));
   const leftover = (t: NameToken) => (leftQ.length > 0 && leftC.length > 0 && !isNickname(t) ? inFull(t) : weightOf(t));
   const [uq, uc] = [sum(leftQ.map(leftover)), sum(leftC.map(leftover))];
   const [conflictQ, conflictC] = [leftQ.filter((t) => !isNickname(t)), leftC.filter((t) => !isNickname(t))];

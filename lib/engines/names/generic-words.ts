@@ -16,9 +16,12 @@ export const GENERIC_BUSINESS_WORDS: ReadonlySet<string> = new Set(
 // The words by which a company's name says it is a group of companies (WAGNER GROUP, KALASHNIKOV CONCERN): beside a
 // distinctive word a qualifier, as a place is (normalize.ts), so "Wagner Group" is not another entity than WAGNER.
 // With the word in the languages company names are most often written in: German, French, Spanish and Portuguese,
-// Italian, Dutch, Polish and Czech, Russian in Latin letters.
+// Italian, Dutch, Polish and Czech, Russian in Latin letters; and a private military company's PMC (ЧВК, CHVK), which
+// names the same group as its GROUP (PMC WAGNER, WAGNER GROUP). Two group words conflict with nothing (align.ts).
 export const GROUP_WORDS: ReadonlySet<string> = new Set(
-  "GROUP CONCERN HOLDING HOLDINGS KONZERN GRUPPE GROUPE GRUPO GRUPPO GROEP GRUPA SKUPINA GRUPPA KONTSERN".split(" "),
+  "GROUP CONCERN HOLDING HOLDINGS KONZERN GRUPPE GROUPE GRUPO GRUPPO GROEP GRUPA SKUPINA GRUPPA KONTSERN PMC CHVK".split(
+    " ",
+  ),
 );
 
 // One kind of business written several ways, each read as its first form: an airline's name is written with AIR,

@@ -149,6 +149,10 @@ describe("words of an organisation's name that say little", () => {
     expect(org("Grupo Koralex S.A. de C.V.", "KORALEX SA DE CV")).toBeGreaterThanOrEqual(T);
     expect(org("Koralex Group", "KORALEX SHIPPING")).toBeLessThan(T);
     expect(optional("Management Group")).toEqual([]);
+    // two group words name one group (0.25 before: GROUP and PMC conflicted as two names); a place still conflicts
+    expect(org("Wagner Group", "PMC Wagner")).toBeGreaterThanOrEqual(T);
+    expect(org("ЧВК Вагнер", "Wagner Group")).toBeGreaterThanOrEqual(T);
+    expect(org("Koralex Group Asia", "Koralex Europe")).toBeLessThan(T);
   });
 
   it("reads Ukraine's АТ, ПАТ, ВАТ, ЗАТ as joint-stock companies, and AT or VAT inside a name as words", () => {
