@@ -255,8 +255,10 @@ export function alignNames(
     for (let j = i + 1; j < ordered.length; j++) if (ordered[j]!.b.start < ordered[i]!.b.start) crossings++;
   // a person's surname written first (PUTIN VLADIMIR VLADIMIROVICH, AL BAGHDADI ABU BAKR: Russian and East Asian
   // order, the UN's and EU's lists) moves one block of names from the end to the front: one reordering, however many
-  // pairs it crosses. A name shuffled otherwise (SALMAN BIN MUHAMMAD / MUHAMMAD BIN SALMAN) keeps every crossing.
-  if (crossings > 1 && query.kind === "PERSON" && isRotation(ordered.map((p) => p.b.start))) crossings = 1;
+  // pairs it crosses; so does an organisation's kind written first in one language and last in another (JABHAT
+  // AL-NUSRA, AL-NUSRA FRONT). A name shuffled otherwise (SALMAN BIN MUHAMMAD / MUHAMMAD BIN SALMAN) keeps every
+  // crossing.
+  if (crossings > 1 && isRotation(ordered.map((p) => p.b.start))) crossings = 1;
 
   // extra tokens cost more the less of the name was matched: IVAN alone is not IVAN SIDOROV, while a patronymic
   // beside two matched names is a detail

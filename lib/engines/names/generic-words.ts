@@ -35,3 +35,34 @@ const KIND_FORM = new Map(KIND_SPELLINGS.flatMap((forms) => forms.map((form) => 
 export function businessKindForm(word: string): string {
   return KIND_FORM.get(word) ?? word;
 }
+
+// The word that says what kind of organisation a name is, in the Arabic, Persian, Urdu and Turkish transliterations
+// lists write beside the English (JABHAT AL-NUSRA, AL-NUSRA FRONT; TEHRIK-I-TALIBAN, the Taliban Movement): the
+// English word is an alternative spelling of the token (normalize.ts), so the written word stays what acronyms read
+// (JEM for Jaish-e-Mohammed).
+const ORGANISATION_KINDS: ReadonlyMap<string, string> = new Map(
+  (
+    [
+      ["FRONT", "JABHAT JABHA JABHAH JEBHAT"],
+      ["MOVEMENT", "HARAKAT HARAKAH HARAKA TEHRIK TAHRIK TEHREEK HAREKET"],
+      ["PARTY", "HIZB HEZB"],
+      ["ORGANIZATION", "TANZIM TANZEEM"],
+      ["ARMY", "JAYSH JAISH JEISH JAYSH"],
+      ["BRIGADES", "KATAIB KATAEB KATAIEB"],
+      ["BRIGADE", "LIWA LIWAA"],
+      ["COUNCIL", "MAJLIS MAJLES"],
+      ["STATE", "DAWLAT DAWLA DAWLAH"],
+    ] as const
+  ).flatMap(([english, words]) => words.split(" ").map((word) => [word, english] as const)),
+);
+
+/** The English words of ORGANISATION_KINDS, and the transliterated ones: what kind of organisation a name is. */
+export const ORGANISATION_KIND_WORDS: ReadonlySet<string> = new Set([
+  ...ORGANISATION_KINDS.keys(),
+  ...ORGANISATION_KINDS.values(),
+]);
+
+/** The English word for an organisation-kind word written in a transliteration (JABHAT: FRONT), if it is one. */
+export function organisationKindInEnglish(word: string): string | undefined {
+  return ORGANISATION_KINDS.get(word);
+}

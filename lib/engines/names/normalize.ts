@@ -18,7 +18,12 @@ import { GREEK, greekReadings } from "@/lib/engines/names/greek";
 import { HANGUL, hanjaReading, koreanName } from "@/lib/engines/names/korean";
 import { acronymLetters, findLegalForm, ORG_STOPWORDS } from "@/lib/engines/names/legal-forms";
 import { numbersAsDigits } from "@/lib/engines/names/numbers";
-import { GENERIC_BUSINESS_WORDS, GROUP_WORDS } from "@/lib/engines/names/generic-words";
+import {
+  GENERIC_BUSINESS_WORDS,
+  GROUP_WORDS,
+  ORGANISATION_KIND_WORDS,
+  organisationKindInEnglish,
+} from "@/lib/engines/names/generic-words";
 import { spelledOut } from "@/lib/engines/names/abbreviations";
 import { PLACE_WORDS } from "@/lib/engines/names/place-words";
 import {
@@ -293,16 +298,18 @@ function roles(list: Word[], kind: NameKind): NameToken[] {
         : role === "NAME"
           ? spelledOut(word.text, kind === "ORGANIZATION", i < list.length - 1)
           : word.text;
-    tokens.push({ ...word, text, role });
+    // an organisation's kind in a transliteration also reads as its English word (JABHAT: FRONT)
+    const kindInEnglish = kind === "ORGANIZATION" && role === "NAME" ? organisationKindInEnglish(text) : undefined;
+    tokens.push({ ...word, text, role, ...(kindInEnglish ? { alts: [...word.alts, kindInEnglish] } : {}) });
   }
   // a country or continent beside a distinctive word qualifies an organisation's name (place-words.ts), as a group's
   // word does (WAGNER GROUP); beside generic business words only (IRAN AIR, BANK OF CHINA) it tells the name apart
+  const isQualifier = (t: NameToken) =>
+    PLACE_WORDS.has(t.text) || GROUP_WORDS.has(t.text) || ORGANISATION_KIND_WORDS.has(t.text);
   const isDistinctive = (t: NameToken) =>
-    t.role === "NAME" && !t.isOptional && !PLACE_WORDS.has(t.text) && !GENERIC_BUSINESS_WORDS.has(t.text);
+    t.role === "NAME" && !t.isOptional && !isQualifier(t) && !GENERIC_BUSINESS_WORDS.has(t.text);
   if (kind === "ORGANIZATION" && tokens.some(isDistinctive))
-    return tokens.map((t) =>
-      t.role === "NAME" && (PLACE_WORDS.has(t.text) || GROUP_WORDS.has(t.text)) ? { ...t, isOptional: true } : t,
-    );
+    return tokens.map((t) => (t.role === "NAME" && isQualifier(t) ? { ...t, isOptional: true } : t));
   return tokens;
 }
 

@@ -155,6 +155,20 @@ describe("words of an organisation's name that say little", () => {
     expect(org("Koralex Group Asia", "Koralex Europe")).toBeLessThan(T);
   });
 
+  it("reads an organisation's kind in a transliteration as its English word, first or last", () => {
+    // 0.40 and 0.66 before: JABHAT and HARAKAT were words only one side had, the kind's place two crossings
+    expect(org("Jabhat al-Nusra", "Al-Nusra Front")).toBeGreaterThanOrEqual(T);
+    expect(org("Kataib Hezbollah", "Hezbollah Brigades")).toBeGreaterThanOrEqual(T);
+    expect(org("Al-Shabaab", "Harakat al-Shabaab al-Mujahideen")).toBeGreaterThanOrEqual(T);
+    // the written word is what an acronym reads
+    expect(org("Jaish-e-Mohammed", "JeM")).toBeGreaterThanOrEqual(T);
+    // two different kinds beside one name are two organisations
+    expect(
+      org("Popular Front for the Liberation of Koralia", "Popular Movement for the Liberation of Koralia"),
+    ).toBeLessThan(T);
+    expect(org("Islamic Army", "Islamic Front")).toBeLessThan(T);
+  });
+
   it("reads Ukraine's АТ, ПАТ, ВАТ, ЗАТ as joint-stock companies, and AT or VAT inside a name as words", () => {
     // 0.46 before: АТ read as a word of the name
     expect(org("АТ «Укрнафта»", "UKRNAFTA JSC")).toBe(1);
