@@ -234,7 +234,13 @@ export function alignNames(
   const bothGenerations = hasQualifier(leftQ, true) && hasQualifier(leftC, true);
   const isNickname = (t: NameToken) =>
     isGroupWord(t) || (query.kind === "PERSON" && t.isOptional && !(t.isGeneration ? bothGenerations : bothQualified));
-  const leftover = (t: NameToken) => (leftQ.length > 0 && leftC.length > 0 && !isNickname(t) ? inFull(t) : weightOf(t));
+  // an entry's name that adds only words saying what business it is in to the screened name (AEROFLOT against
+  // AEROFLOT - RUSSIAN AIRLINES) is the entry's full name: those words weigh as a qualifier does. The other way round,
+  // the screened name naming more, keeps their weight: another entity of the group (DEUTSCHE BANK TRUST COMPANY)
+  const isBusinessKind = (t: NameToken) =>
+    context.isOrganisation && leftQ.length === 0 && t.role === "NAME" && GENERIC_BUSINESS_WORDS.has(t.text);
+  const leftover = (t: NameToken) =>
+    leftQ.length > 0 && leftC.length > 0 && !isNickname(t) ? inFull(t) : weightOf(t) * (isBusinessKind(t) ? 0.3 : 1);
   const [uq, uc] = [sum(leftQ.map(leftover)), sum(leftC.map(leftover))];
   const [conflictQ, conflictC] = [leftQ.filter((t) => !isNickname(t)), leftC.filter((t) => !isNickname(t))];
   const conflict = Math.min(sum(conflictQ.map(leftover)), sum(conflictC.map(leftover)));

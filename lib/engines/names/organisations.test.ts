@@ -169,6 +169,13 @@ describe("words of an organisation's name that say little", () => {
     expect(org("Islamic Army", "Islamic Front")).toBeLessThan(T);
   });
 
+  it("finds an entry whose full name adds only its kind of business, not one the screened name adds to", () => {
+    // 0.64 before: AIR weighed as a distinctive word the screened name lacked
+    expect(org("Aeroflot", "Aeroflot - Russian Airlines PJSC")).toBeGreaterThanOrEqual(T);
+    expect(org("Deutsche Bank Trust Company", "Deutsche Bank")).toBeLessThan(T);
+    expect(org("Management Company", "Westminster Management Company")).toBeLessThan(T);
+  });
+
   it("reads Ukraine's АТ, ПАТ, ВАТ, ЗАТ as joint-stock companies, and AT or VAT inside a name as words", () => {
     // 0.46 before: АТ read as a word of the name
     expect(org("АТ «Укрнафта»", "UKRNAFTA JSC")).toBe(1);
