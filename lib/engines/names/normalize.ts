@@ -32,6 +32,7 @@ import {
   GENERATIONS,
   HONORIFICS,
   leadingTitleCount,
+  NAME_MARKERS,
   NATIVE_TITLES,
   PARTICLE_FORMS,
   PARTICLES,
@@ -52,7 +53,7 @@ import { foreignName, type TranscriptionSystem } from "@/lib/engines/names/trans
 // "SURNAME, Given" (one comma) is read as "Given SURNAME", the order lists use for the same person.
 
 /** Bumped whenever the stored form (normalizedNames, phoneticKeys) would change: stored lists are re-indexed. */
-export const NORMALIZER_VERSION = 27;
+export const NORMALIZER_VERSION = 28;
 
 export type NameKind = "PERSON" | "ORGANIZATION";
 export type TokenRole = "NAME" | "INITIAL" | "PARTICLE" | "LEGAL_FORM" | "STOPWORD" | "NUMBER";
@@ -289,7 +290,9 @@ function roles(list: Word[], kind: NameKind): NameToken[] {
           : (word.text.length === 1 && word.script === "LATIN") || (kind === "PERSON" && isInitial)
             ? "INITIAL"
             : "NAME";
-    if (kind === "PERSON" && word.script !== "ABJAD" && HONORIFICS.has(word.text) && list.length > 1) continue;
+    if (kind === "PERSON" && word.script !== "ABJAD" && list.length > 1) {
+      if (HONORIFICS.has(word.text) || (i > 0 && NAME_MARKERS.has(word.text))) continue;
+    }
     // one spelling per particle: EL-ASSAD and AL-ASSAD, BEN and BIN are the same article and word
     // a word in full (ST PIERRE is SAINT PIERRE, MFG MANUFACTURING), one spelling per kind of business (AIRWAYS: AIR)
     const text =

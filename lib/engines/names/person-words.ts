@@ -10,6 +10,9 @@ export const HONORIFICS = new Set(
     " ",
   ),
 );
+// The words that introduce a maiden or a married name inside a person's name (Marie Martin née Dupont, Anna Schmidt
+// geb. Müller, Marie Dupont épouse Martin, Ana Pérez vda. de Gómez): dropped wherever they stand, the names kept.
+export const NAME_MARKERS = new Set("NEE GEB GEBORENE EPOUSE EP VVE VEUVE VDA VIUDA".split(" "));
 // Courtesy, academic, military, religious and office titles open a name (Prof. Dr., Field Marshal, President, King):
 // dropped only before its first name, where they are titles — MAJOR in John Major, LORD in Jack Lord are surnames.
 // Words that are names elsewhere are not here: given names (EMIR, AMIR, SULTAN, SHAH, DON) and surnames any-ascii
