@@ -1,7 +1,5 @@
-import anyAscii from "any-ascii";
-import { toRomaji } from "wanakana";
 import { cantoneseSyllables } from "@/lib/engines/names/cantonese";
-import { chineseReadings, HAN, hanReadings } from "@/lib/engines/names/chinese";
+import { chineseReadings } from "@/lib/engines/names/chinese";
 import {
   backwardsTurned,
   leetReadings,
@@ -9,13 +7,10 @@ import {
   speltOutJoined,
   unmaskLookalikes,
 } from "@/lib/engines/names/evasion";
-import { abjadReadings, INDIC, indicReadings } from "@/lib/engines/names/abjad";
-import { CYRILLIC, cyrillicReadings } from "@/lib/engines/names/cyrillic";
 import { kontsevichName } from "@/lib/engines/names/kontsevich";
 import { palladiusName } from "@/lib/engines/names/palladius";
 import { polivanovName } from "@/lib/engines/names/polivanov";
-import { GREEK, greekReadings } from "@/lib/engines/names/greek";
-import { HANGUL, hanjaReading, koreanName } from "@/lib/engines/names/korean";
+import { hanjaReading } from "@/lib/engines/names/korean";
 import { acronymLetters, findLegalForm, ORG_STOPWORDS } from "@/lib/engines/names/legal-forms";
 import { numbersAsDigits } from "@/lib/engines/names/numbers";
 import {
@@ -37,8 +32,7 @@ import {
   PARTICLE_FORMS,
   PARTICLES,
 } from "@/lib/engines/names/person-words";
-import { LAO, THAI, thaiOrLaoReadings } from "@/lib/engines/names/thai";
-import { burmeseSyllables, MYANMAR } from "@/lib/engines/names/burmese";
+import { ABJAD, romanWords, type Script, type Word } from "@/lib/engines/names/roman-words";
 import { foreignName, type TranscriptionSystem } from "@/lib/engines/names/transcription";
 
 // Name normalisation shared by the importers (stored normalizedNames / phoneticKeys) and the screening query, so
@@ -57,7 +51,7 @@ export const NORMALIZER_VERSION = 28;
 
 export type NameKind = "PERSON" | "ORGANIZATION";
 export type TokenRole = "NAME" | "INITIAL" | "PARTICLE" | "LEGAL_FORM" | "STOPWORD" | "NUMBER";
-export type Script = "LATIN" | "HAN" | "HANGUL" | "KANA" | "ABJAD" | "OTHER";
+export type { Script } from "@/lib/engines/names/roman-words";
 
 export type NameToken = {
   /** uppercase ASCII: the token as compared and shown */
@@ -112,8 +106,6 @@ export type NormalizedName = {
   transcriptionSystem?: TranscriptionSystem;
 };
 
-const ABJAD = /[\u0590-\u05FF\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/u;
-const KANA = /[\u3040-\u30FF\u31F0-\u31FF]/u;
 // the Arabic definite article is written joined to the word (الرشيد = al-Rashid): lists write it apart or not at all
 const ARABIC_ARTICLE = /(^|\s)\u0627\u0644(?=\S{2,})/gu;
 // ...except after ABD, ABU and DHU, where Latin spellings carry it in the first word (عبد الرحمن = Abdul Rahman, Abdel
@@ -129,76 +121,6 @@ const ASSIMILATED_ARTICLE = /(^|[\s(\-\u2010\u2011])[aeu](th|dh|sh|[tdrzsn])[-\u
 const EZAFE: ReadonlySet<string> = new Set(["E", "I"]);
 // separators between words in every script (the Japanese and Chinese middle dots included)
 const SEPARATOR = /[\s,.;:!?"“”„«»()[\]{}/\\|+*=_~<>@#$%^&\-\u2010-\u2015\u00B7\u30FB\u3000\u3001\u3002]+/u;
-
-type Word = {
-  text: string;
-  script: Script;
-  native: string | null;
-  alts: string[];
-  isOptional: boolean;
-  /** one letter of another alphabet (Путин В. В.): an initial, as one Latin letter is */
-  isInitial?: boolean;
-};
-const ONE_LETTER = /^\p{L}$/u;
-
-function romanWords(word: string, isOptional: boolean): Word[] {
-  const make = (text: string, script: Script, native: string | null = null, alts: string[] = []): Word => ({
-    text,
-    script,
-    native,
-    alts,
-    isOptional,
-  });
-  if (HAN.test(word) && !KANA.test(word))
-    return hanReadings(word).map(({ native, reading }) => make(reading, "HAN", native));
-  if (HANGUL.test(word)) {
-    const name = koreanName(word);
-    const given = make(name.given.reading, "HANGUL", name.given.native);
-    if (!name.surname) return [given];
-    const [first, ...others] = name.surname.spellings;
-    return [make(first!, "HANGUL", name.surname.native, others), given];
-  }
-  if (KANA.test(word)) return [make(toRomaji(word).toUpperCase(), "KANA")];
-  if (ABJAD.test(word)) {
-    const [first, ...others] = abjadReadings(word);
-    if (first) return [make(first, "ABJAD", null, others)];
-  }
-  if (GREEK.test(word)) {
-    const [first, ...others] = greekReadings(word);
-    if (first) return [{ ...make(first, "OTHER", null, others), isInitial: ONE_LETTER.test(word) }];
-  }
-  // a Burmese name's syllables, each a word as lists write them (burmese.ts)
-  if (MYANMAR.test(word)) return burmeseSyllables(word).map((syllable) => make(syllable, "OTHER"));
-  if (THAI.test(word) || LAO.test(word)) {
-    const [text, ...others] = thaiOrLaoReadings(word);
-    return text ? [make(text, "ABJAD", null, others)] : [];
-  }
-  if (INDIC.test(word)) {
-    const [text, ...others] = indicReadings(word).map((r) => r.replace(/[^A-Z0-9]/g, ""));
-    return text ? [make(text, "ABJAD", null, others)] : [];
-  }
-  const script: Script = ABJAD.test(word) ? "ABJAD" : /[A-Za-z\u00C0-\u024F]/.test(word) ? "LATIN" : "OTHER";
-  // camel case written joined (SergeiLavrov, SiemensAG) is two words; McDONALD-style stays one after rejoining
-  // (a lone capital at the end is no word: GmbH stays one)
-  const spaced =
-    script === "LATIN"
-      ? word.replace(/([a-z\u00DF-\u00FF])(?=[A-Z\u00C0-\u00DE][a-z\u00DF-\u00FF]|[A-Z\u00C0-\u00DE]{2})/g, "$1 ")
-      : word;
-  const tokens = anyAscii(spaced)
-    .toUpperCase()
-    // apostrophes join (O'Brien = OBRIEN, Ma`mar = MAMAR); every other separator splits
-    .replace(/['`\u2018\u2019\u02BC\u02BB]/g, "")
-    .split(/[^A-Z0-9]+/)
-    .filter(Boolean)
-    // a doubled consonant written with a digraph (ALA-LC's shadda: QADHDHAFI, MASHSHAT) is one digraph
-    .map((text) => make(script === "LATIN" ? text.replace(/([DKSTGZ]H)\1/g, "$1") : text, script));
-  // a Cyrillic word also in the other romanisation systems (cyrillic.ts): IURII, IOURI, JURIJ for Юрий
-  if (tokens.length === 1 && CYRILLIC.test(word)) {
-    tokens[0]!.alts = cyrillicReadings(word).filter((reading) => reading !== tokens[0]!.text);
-    tokens[0]!.isInitial = ONE_LETTER.test(word);
-  }
-  return tokens;
-}
 
 /** "SURNAME, Given names" → "Given names SURNAME" (one comma, two non-empty parts). */
 function uninvert(raw: string): string {

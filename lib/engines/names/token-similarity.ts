@@ -4,7 +4,8 @@ import damerau from "talisman/metrics/damerau-levenshtein";
 import { chineseReadings } from "@/lib/engines/names/chinese";
 import { GENERIC_BUSINESS_WORDS } from "@/lib/engines/names/generic-words";
 import { ACRONYM_SKIPPABLE } from "@/lib/engines/names/legal-forms";
-import { areNameForms, areNameVariants, isGivenName } from "@/lib/engines/names/given-names";
+import { areNameForms, areNameVariants } from "@/lib/engines/names/given-names";
+import { otherGenderForms } from "@/lib/engines/names/gender-forms";
 import { koreanLoose } from "@/lib/engines/names/korean";
 import { consonantSkeleton } from "@/lib/engines/names/abjad";
 import { latinSoundForms } from "@/lib/engines/names/latin-sounds";
@@ -325,49 +326,6 @@ export function compareSpans(a: Span, b: Span, context: CompareContext): TokenMa
     if (skeleton > best.similarity) best = { similarity: skeleton, reason: "SKELETON" };
   }
   return best;
-}
-
-// Slavic surnames' feminine and masculine endings (Russian, Ukrainian, Belarusian, Bulgarian -OVA / -OV …; Polish
-// -SKA / -SKI, -CKA / -CKI), as tokens are written (no diacritics)
-const GENDERED_ENDINGS: readonly (readonly [feminine: string, masculine: string])[] = [
-  ["OVA", "OV"],
-  ["EVA", "EV"],
-  ["INA", "IN"],
-  ["SKAYA", "SKIY"],
-  ["SKAYA", "SKII"],
-  ["SKAYA", "SKY"],
-  ["SKAJA", "SKIJ"],
-  ["SKA", "SKI"],
-  ["SKA", "SKY"],
-  ["CKA", "CKI"],
-];
-const GENDERED_STEM_MIN = 3;
-
-// Given names' feminine and masculine endings whose pairs are two people's names wherever they occur: Romance -A / -O
-// (PAOLA / PAOLO, ALEJANDRA / ALEJANDRO) and East Slavic -IYA / -IY (EVGENIYA / EVGENIY). Not a bare -A added to a
-// name (ANNA / ANN, HELENA / HELEN are one name's forms; LUCA / LUC both men's)
-const GIVEN_NAME_ENDINGS: readonly (readonly [feminine: string, masculine: string])[] = [
-  ["A", "O"],
-  ["IYA", "IY"],
-];
-
-/**
- * One is a feminine surname form, the other a masculine one (any stems of 3+ letters); or, for given names, the
- * feminine and masculine forms of one name whose masculine form the tables list as a given name (given-names.ts).
- */
-function otherGenderForms(a: string, b: string): boolean {
-  const isForm = (word: string, ending: string, not: string) =>
-    word.length - ending.length >= GENDERED_STEM_MIN && word.endsWith(ending) && !word.endsWith(not);
-  if (GENDERED_ENDINGS.some(([f, m]) => (isForm(a, f, m) && isForm(b, m, f)) || (isForm(b, f, m) && isForm(a, m, f))))
-    return true;
-  // the masculine form must be a listed given name: a Tajik or Uzbek transcription writes -O for an Arabic name's
-  // -A (MUSO for MUSA, YAHYO for YAHYA), one man's name either way
-  const feminineOf = (feminine: string, masculine: string, [f, m]: readonly [string, string]) =>
-    isForm(feminine, f, m) &&
-    isForm(masculine, m, f) &&
-    feminine.slice(0, -f.length) === masculine.slice(0, -m.length) &&
-    isGivenName(masculine);
-  return GIVEN_NAME_ENDINGS.some((ending) => feminineOf(a, b, ending) || feminineOf(b, a, ending));
 }
 
 /** The same letters, in any order. */
