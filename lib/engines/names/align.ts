@@ -334,8 +334,12 @@ function startsAtAncestor(
   if (!genealogy.some((t) => t.role === "PARTICLE" && GENEALOGY.has(t.text))) return false;
   const own = genealogy.findIndex((t) => t.role === "NAME");
   const otherOwn = other.findIndex((t) => t.role === "NAME");
-  return own >= 0 && !usedInGenealogy.has(own) && otherOwn >= 0 && usedInOther.has(otherOwn);
+  // a kunya's ABU or UMM ("father of", "mother of") opens the name with the word after it (ABU BAKR): that word found
+  // is the person's own name found
+  const ownFound = usedInGenealogy.has(own) || (KUNYA.has(genealogy[own]?.text ?? "") && usedInGenealogy.has(own + 1));
+  return own >= 0 && !ownFound && otherOwn >= 0 && usedInOther.has(otherOwn);
 }
+const KUNYA: ReadonlySet<string> = new Set(["ABU", "ABOU", "UMM"]);
 
 const isMinor = (t: NameToken) => t.role === "PARTICLE" || t.role === "STOPWORD";
 /** A pair of particles or stop words only, on both sides. */
