@@ -1,12 +1,12 @@
 // A name in a Latin alphabet against the same name written in another script. Other scripts write a Latin name by
 // its sounds, and the sounds depend on the language whose alphabet it is: JAVIER is Хавьер (KHAVYER) and خافيير,
-// GIORGIA Джорджа (DZHORDZHA), JOE Джо and Τζο, JOSÉ Хосе, SCHOLZ Шольц, MORAWIECKI Моравецкий, NGUYEN PHU TRONG Нгуен
-// Фу Чонг, CEAUȘESCU Чаушеску, and Turkish and Azerbaijani write the sound of English J as C (RECEP: Реджеп, رجب, Ρετζέπ), the KH of
-// Russian transcriptions as X and a back K as Q. A Latin word is also read by each language's conventions — one
-// reading per language, never a product of letters — and the readings are compared only with a word written in another
-// script (token-similarity.ts): between two Latin spellings a letter stays itself (CAN is not JAN, JOSE not KHOSE).
-// The input is the token as compared (uppercase ASCII: diacritics are gone); lower-case letters below are placeholders
-// that later rules leave alone, upper-cased at the end.
+// GIORGIA Джорджа (DZHORDZHA), JOE Джо and Τζο, JOSÉ Хосе, SCHOLZ Шольц, MORAWIECKI Моравецкий, NGUYEN PHU TRONG
+// Нгуен Фу Чонг, CEAUȘESCU Чаушеску; Turkish and Azerbaijani write the sound of English J as C (RECEP: Реджеп, رجب,
+// Ρετζέπ), the KH of Russian transcriptions as X and a back K as Q. A Latin word is also read by each language's
+// conventions — one reading per language, never a product of letters — and the readings are compared only with a
+// word written in another script (token-similarity.ts): between two Latin spellings a letter stays itself (CAN is not
+// JAN, JOSE not KHOSE). The input is the token as compared (uppercase ASCII: diacritics are gone); a rule writes its
+// output in lower case so that later rules leave it alone, and the reading is upper-cased at the end.
 
 type Rule = readonly [RegExp, string];
 const CONVENTIONS: readonly (readonly Rule[])[] = [
