@@ -19,14 +19,18 @@ export type Box = { x0: number; y0: number; x1: number; y1: number };
 /** A normalised glyph: GLYPH_WIDTH × GLYPH_HEIGHT, 1 = ink. */
 export type Glyph = Uint8Array;
 
-/** Otsu's threshold of a region of a greyscale image: the level that best splits it into ink and paper. */
-export function otsu(img: Grey, x0: number, y0: number, x1: number, y1: number): number {
+/**
+ * Otsu's threshold of a region of a greyscale image: the level that best splits it into ink and paper. `ceiling`:
+ * only the pixels no brighter than it count (the split among the darker ones).
+ */
+export function otsu(img: Grey, x0: number, y0: number, x1: number, y1: number, ceiling = 255): number {
   const hist = new Array<number>(256).fill(0);
   let n = 0;
   let sum = 0;
   for (let y = y0; y < y1; y++) {
     for (let x = x0; x < x1; x++) {
       const v = img.data[y * img.width + x]!;
+      if (v > ceiling) continue;
       hist[v]! += 1;
       sum += v;
       n += 1;

@@ -27,4 +27,17 @@ describe("the band's paper level", () => {
     expect(level).toBeGreaterThanOrEqual(20);
     expect(level).toBeLessThan(100);
   });
+
+  it("keeps the paper white when the band also holds something brighter than it (the white around a card)", () => {
+    const width = 40;
+    const height = 20;
+    // ink 40 (10 %), a grey card at 150 (60 %), white paper beyond the card at 250 (30 %): over all pixels Otsu
+    // splits the card from the white and would blacken the card; the level must fall between ink and card
+    const band = Uint8Array.from({ length: width * height }, (_, i) =>
+      i % 10 === 0 ? 40 : i >= width * height * 0.7 ? 250 : 150,
+    );
+    const level = thresholdLevel({ data: band, width, height });
+    expect(level).toBeGreaterThanOrEqual(40);
+    expect(level).toBeLessThan(150);
+  });
 });
