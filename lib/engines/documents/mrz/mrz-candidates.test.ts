@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { printedZone } from "@/lib/engines/documents/ocr/printed-zone";
 import { checkDigit } from "./icao";
-import { candidateOf, certainFault, settled, type Candidate } from "./mrz-candidates";
+import { candidateOf, certainFault, choose, settled, type Candidate } from "./mrz-candidates";
 import { paddleSettles } from "./read-mrz";
 
 // When reading more preprocessing variants of a band is pointless (read-mrz.ts's early stops), on MRZ strings.
@@ -90,5 +90,18 @@ describe("paddleSettles: PaddleOCR's band reading ends the variants", () => {
         zone,
       ),
     ).toBe(false);
+  });
+});
+
+describe("choose: between readings that hold", () => {
+  // ICAO 9303-7's specimen Schengen visa (MRV-B) of the French specimen: no composite, UTO no listed state
+  const SCHENGEN = ["VCFRASPECIMEN<<SPECIMEN<<<<<<<<<<<<<", "F000000005UTO0311063M1401143<M300703"];
+
+  it("prefers the one whose state codes are letters to one that read a code as digits (UTO as 070)", () => {
+    const digits = read([SCHENGEN[0]!, SCHENGEN[1]!.replace("UTO", "070")]);
+    const letters = read(SCHENGEN, "paddleocr");
+    expect(digits.lines[1]).toContain("070"); // no autocorrection guesses a code left partly digits
+    expect(choose([digits, letters], zone)?.best.lines).toEqual(SCHENGEN);
+    expect(choose([letters, digits], zone)?.best.lines).toEqual(SCHENGEN);
   });
 });

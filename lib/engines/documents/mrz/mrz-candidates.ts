@@ -147,9 +147,23 @@ export function choose(
     (c.result.valid ? 2e6 : readingHolds(c.result) ? 1e6 : 0) +
     (support.get(key(c)) ?? 0) * 1e3 +
     validCount(c.result) * 10 +
+    stateCodesOfLetters(c) * 5 +
     (compositeHolds(c.format, c.lines) ? 1 : 0);
   const best = pool.reduce((a, b) => (score(b) > score(a) ? b : a));
   return { best, agreement: support.get(key(best)) ?? 0 };
+}
+
+/**
+ * How many of a reading's two state codes are letters (and fillers) only, as ICAO 9303-3 writes every code: of two
+ * readings that hold and are equally valid, one with a code read as digits (`070` for UTO, which no autocorrection
+ * touches: a state code left partly digits is not guessed, mrz-repair.ts) is the misread one — measured on the
+ * French Schengen visa specimen, whose tesseract reading and PaddleOCR's differed in nothing else a check covers.
+ */
+function stateCodesOfLetters(c: Candidate): number {
+  const l = MRZ_LAYOUT[c.format];
+  return [l.issuing, l.nationality].filter(([line, start, length]) =>
+    /^[A-Z<]+$/.test(c.lines[line]!.slice(start, start + length)),
+  ).length;
 }
 
 /**

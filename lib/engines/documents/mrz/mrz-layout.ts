@@ -12,6 +12,7 @@ export const LAYOUT: Record<
     name: Span;
     issuing: Span;
     nationality: Span;
+    sex: Span;
     composite: [number, number];
     compositeOf: Span[];
   }
@@ -23,6 +24,7 @@ export const LAYOUT: Record<
     name: [0, 5, 39],
     issuing: [0, 2, 3],
     nationality: [1, 10, 3],
+    sex: [1, 20, 1],
     composite: [1, 43],
     compositeOf: [
       [1, 0, 10],
@@ -37,6 +39,7 @@ export const LAYOUT: Record<
     name: [0, 5, 31],
     issuing: [0, 2, 3],
     nationality: [1, 10, 3],
+    sex: [1, 20, 1],
     composite: [1, 35],
     compositeOf: [
       [1, 0, 10],
@@ -51,6 +54,7 @@ export const LAYOUT: Record<
     name: [2, 0, 30],
     issuing: [0, 2, 3],
     nationality: [1, 15, 3],
+    sex: [1, 7, 1],
     composite: [1, 29],
     compositeOf: [
       [0, 5, 25],

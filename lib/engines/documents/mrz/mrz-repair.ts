@@ -1,6 +1,6 @@
 import type { ParseResult } from "mrz";
 import type { MrzFormat } from "./icao";
-import { repairStates } from "./mrz-states";
+import { repairCodes } from "./mrz-states";
 import { compositeHolds, fieldHolds, LAYOUT, put, slice, type Span } from "./mrz-layout";
 import { isFrenchId, safeParse } from "./mrz-lines";
 import { conformNumber, fitsNumber, FRENCH_ID_NUMBER, numberFormatOf, zeroInDigitRuns } from "./number-formats";
@@ -18,7 +18,7 @@ import { hasValue, nearWord, type PrintedZone } from "@/lib/engines/documents/oc
 //  - a date whose check digit fails is replaced by a printed date (≤ 2 digits apart) that makes its check digit and
 //    the composite hold;
 //  - an unknown state code by the one known code one look-alike away (N/W/H/M, O/D/Q/0 …), or by the other state
-//    field of the MRZ when that one is known;
+//    field of the MRZ when that one is known; a sex that is no sex code by the one it looks like (H → M);
 //  - a name token (no check digit) is snapped to the one printed word one letter away.
 
 type Detail = ParseResult["details"][number];
@@ -127,15 +127,7 @@ export function repairLines(
   if (isFrenchId(lines)) return repairFrenchNumber(lines, repairs);
   const l = LAYOUT[format];
 
-  const states = repairStates(slice(lines, l.issuing), slice(lines, l.nationality));
-  for (const [span, label, code, fixed] of [
-    [l.issuing, "issuing state", slice(lines, l.issuing), states.issuing],
-    [l.nationality, "nationality", slice(lines, l.nationality), states.nationality],
-  ] as const) {
-    if (fixed === code) continue;
-    lines = put(lines, span, fixed);
-    repairs.push(`${label} ${code} → ${fixed} (${states.why})`);
-  }
+  lines = repairCodes(lines, l, repairs);
 
   lines = fillerRuns(format, lines, repairs);
 

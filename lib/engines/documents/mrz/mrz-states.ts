@@ -1,7 +1,9 @@
 import { alpha2OfMrzState } from "./icao";
+import { put, slice, type Span } from "./mrz-layout";
 
-// The issuing state and nationality codes of an MRZ, repaired (mrz-repair.ts calls it): no check digit covers them,
-// so a code is changed only into a known one, by OCR look-alikes or by the other code of the same zone.
+// The issuing state and nationality codes of an MRZ, and its sex, repaired (mrz-repair.ts calls them): no check
+// digit covers them, so a code is changed only into a known one, by OCR look-alikes or by the other code of the
+// same zone.
 
 // OCR look-alikes among capital letters, for the 3-letter state codes
 const LETTER_LOOKALIKES: Record<string, string> = {
@@ -77,4 +79,37 @@ function repairState(code: string, other: string | null): string | null {
     }
   }
   return found.size === 1 ? [...found][0]! : null;
+}
+
+const SEX_CODES = ["M", "F", "X"];
+
+/**
+ * The sex is M, F, X or '<' (ICAO 9303-3): a letter that is none of these is read as the one sex code it is a
+ * look-alike of (a bold M binarised into an H: a 345-px Peruvian card), else left as read.
+ */
+export function repairSex(sex: string): string {
+  if (sex === "<" || SEX_CODES.includes(sex)) return sex;
+  const alike = SEX_CODES.filter((code) => LETTER_LOOKALIKES[code]?.includes(sex));
+  return alike.length === 1 ? alike[0]! : sex;
+}
+
+/** Both state codes (repairStates) and the sex (repairSex) of `lines`, repaired, each change noted in `repairs`. */
+export function repairCodes(
+  lines: string[],
+  l: { issuing: Span; nationality: Span; sex: Span },
+  repairs: string[],
+): string[] {
+  const states = repairStates(slice(lines, l.issuing), slice(lines, l.nationality));
+  const sex = slice(lines, l.sex);
+  let out = lines;
+  for (const [span, label, code, fixed, why] of [
+    [l.issuing, "issuing state", slice(lines, l.issuing), states.issuing, states.why],
+    [l.nationality, "nationality", slice(lines, l.nationality), states.nationality, states.why],
+    [l.sex, "sex", sex, repairSex(sex), "the only sex code it looks like"],
+  ] as const) {
+    if (fixed === code) continue;
+    out = put(out, span, fixed);
+    repairs.push(`${label} ${code} → ${fixed} (${why})`);
+  }
+  return out;
 }
