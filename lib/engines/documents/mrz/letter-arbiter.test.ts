@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { arbitrateLetters, lettersCorroborated } from "./letter-arbiter";
+import { arbitrateLetters, lettersCorroborated, withSecondNameLine } from "./letter-arbiter";
 import { printedZone } from "@/lib/engines/documents/ocr/printed-zone";
 import type { ShapeLookup } from "./mrz-repair";
 
@@ -36,6 +36,55 @@ describe("arbitrateLetters (a second reader's letters, decided by glyph shape)",
     expect(arbitrateLetters(ZONE, digit, shapesOf({ "0:5": { "0": 0.99 } }))).toBeNull();
     const filler = withLetter(2, 20, "K");
     expect(arbitrateLetters(ZONE, filler, shapesOf({ "2:20": { K: 0.99 } }))).toBeNull();
+  });
+});
+
+describe("arbitrateLetters: a visa's optional data, and glyphs that look like neither letter", () => {
+  // a US immigrant visa (MRV-A): from position 29 of line 2 optional data, letters and digits, no check digit
+  const VISA = ["VIUSATRAVELER<<HAPPYPERSON<<<<<<<<<<<<<<<<<<", "555123ABC6GBR6502056F0412236IFLND00AMS803085"];
+  const misread = [VISA[0]!, VISA[1]!.replace("6IFLND", "61FLND")];
+
+  it("weighs a letter against a digit in a visa's optional data by the glyph, as a name's letters", () => {
+    expect(arbitrateLetters(misread, VISA, shapesOf({ "1:28": { I: 0.86, "1": 0.3 } }))).toEqual({
+      lines: VISA,
+      changes: ["line 2 position 29 1→I"],
+    });
+    // not where a check digit speaks: a digit read as a letter in the document number is not the same zone
+    const number = [VISA[0]!, VISA[1]!.replace("555123", "SS5123")];
+    expect(arbitrateLetters(number, VISA, shapesOf({ "1:0": { "5": 0.9 }, "1:1": { "5": 0.9 } }))).toBeNull();
+  });
+
+  it("where the glyph looks like neither letter, takes the second reader's when more readings have it", () => {
+    const hm = withLetter(2, 2, "H"); // ERHKSSON for ERIKSSON: a letter to decide
+    const silent = shapesOf({ "2:2": { H: 0.35, I: 0.3, V: 0.4 } });
+    const other = withLetter(2, 2, "Q");
+    expect(arbitrateLetters(hm, ZONE, silent, [ZONE, hm, ZONE])?.lines).toEqual(ZONE);
+    // as many readings for each letter, or a glyph that looks like one of them: the first reading stands
+    expect(arbitrateLetters(hm, ZONE, silent, [ZONE, hm, other])).toBeNull();
+    expect(arbitrateLetters(hm, ZONE, shapesOf({ "2:2": { H: 0.6, I: 0.55 } }), [ZONE, hm, ZONE])).toBeNull();
+    // a reading whose fillers stand elsewhere (a letter dropped) does not vote
+    const shifted = ["", "", "ERHIKSSON<<ANNA<MARIA<<<<<<<<<"];
+    expect(arbitrateLetters(hm, ZONE, silent, [ZONE, ZONE, hm, shifted, shifted])?.lines).toEqual(ZONE);
+  });
+});
+
+describe("withSecondNameLine (a second reader's name line alone)", () => {
+  const PASSPORT = ["P<JPNGAIHU<<SAKURA<<<<<<<<<<<<<<<<<<<<<<<<<<", "XS12345673JPN7902206F1603202<<<<<<<<<<<<<<02"];
+
+  it("pads a name line whose filler run was cut short back to the line's length, the other lines kept", () => {
+    const texts = ["20MAR2016", "P<JPNGAIMU<<SAKURA<<", "X512345673P27902206F1603202<<<<<<<<<<<02"];
+    expect(withSecondNameLine("TD3", PASSPORT, texts)).toEqual([
+      "P<JPNGAIMU<<SAKURA<<<<<<<<<<<<<<<<<<<<<<<<<<",
+      PASSPORT[1],
+    ]);
+  });
+
+  it("finds none in a text of another zone, or one that cuts off letters rather than fillers", () => {
+    expect(withSecondNameLine("TD3", PASSPORT, ["P<UTOGAIMU<<SAKURA<<", "P<JPNGAIMU<<SAK"])).toBeNull();
+    expect(withSecondNameLine("TD3", PASSPORT, [PASSPORT[0]!])).toBeNull();
+    // a TD1's other lines are no reading of its name line (a name line has no prefix to compare)
+    expect(withSecondNameLine("TD1", ZONE, [ZONE[1]!, ZONE[0]!])).toBeNull();
+    expect(withSecondNameLine("TD1", ZONE, ["ERIKSSOM<<ANNA<MARIA"])?.[2]).toBe("ERIKSSOM<<ANNA<MARIA<<<<<<<<<<");
   });
 });
 

@@ -1,5 +1,6 @@
 import type { MrzFormat } from "./icao";
 import type { ShapeLookup } from "./mrz-repair";
+import { isVisa } from "./mrz-lines";
 import { crossCheckName, nameFieldOf } from "./name-crosscheck";
 import type { PrintedZone } from "@/lib/engines/documents/ocr/printed-zone";
 
@@ -12,15 +13,27 @@ import type { PrintedZone } from "@/lib/engines/documents/ocr/printed-zone";
 export const MAX_LINE_DIFFERENCES = 4;
 
 const isLetter = (c: string | undefined) => c !== undefined && c >= "A" && c <= "Z";
+const isAlphanumeric = (c: string | undefined) => isLetter(c) || (c !== undefined && c >= "0" && c <= "9");
+
+/**
+ * A visa's optional data (ICAO 9303-7: MRV-A and MRV-B line 2 from position 29) holds letters and digits alike and
+ * no check digit covers it, not even a composite: there a letter and a digit (O/0, I/1, S/8) are told apart only by
+ * the glyph, as a name's letters are.
+ */
+const VISA_OPTIONAL_FROM = 28;
+const freeCharacter = (lines: readonly string[], line: number, i: number) =>
+  isVisa(lines) && line === 1 && i >= VISA_OPTIONAL_FROM;
 
 /**
  * The lines of `first` with the letters of `second` that the glyph shapes prefer, or null when the two readings
- * are not of the same zone (a digit or a filler differs, or too many letters) or nothing changes.
+ * are not of the same zone (a digit or a filler differs, or too many letters) or nothing changes. In a visa's
+ * optional data a letter and a digit are weighed alike (freeCharacter).
  */
 export function arbitrateLetters(
   first: readonly string[],
   second: readonly string[],
   shapes: ShapeLookup | undefined,
+  others: readonly (readonly string[])[] = [],
 ): { lines: string[]; changes: string[] } | null {
   if (!shapes || first.length !== second.length) return null;
   const changes: string[] = [];
@@ -31,18 +44,76 @@ export function arbitrateLetters(
     if (a.length !== b.length) return null;
     const at = [...a].map((c, i) => (c === b[i] ? -1 : i)).filter((i) => i >= 0);
     // a digit or a filler read differently: the readings disagree where the check digits speak, not the same zone
-    if (at.length > MAX_LINE_DIFFERENCES || at.some((i) => !isLetter(a[i]) || !isLetter(b[i]))) return null;
+    // (a visa's optional data aside: a letter or a digit there, never a filler)
+    const comparable = (i: number) =>
+      freeCharacter(first, line, i) ? isAlphanumeric(a[i]) && isAlphanumeric(b[i]) : isLetter(a[i]) && isLetter(b[i]);
+    if (at.length > MAX_LINE_DIFFERENCES || !at.every(comparable)) return null;
     const out = [...a];
     for (const i of at) {
       const scores = shapes(line, i);
-      if (scores && (scores.get(b[i]!) ?? 0) > (scores.get(a[i]!) ?? 0)) {
+      if (!scores) continue;
+      const [sa, sb] = [scores.get(a[i]!) ?? 0, scores.get(b[i]!) ?? 0];
+      if (sb > sa) {
         out[i] = b[i]!;
         changes.push(`line ${line + 1} position ${i + 1} ${a[i]}→${b[i]}`);
+      } else if (
+        Math.max(sa, sb) < SHAPE_SILENT &&
+        votes(others, a, line, i, b[i]!) > votes(others, a, line, i, a[i]!)
+      ) {
+        out[i] = b[i]!;
+        changes.push(
+          `line ${line + 1} position ${i + 1} ${a[i]}→${b[i]} (by the readings: the glyph looks like neither)`,
+        );
       }
     }
     lines.push(out.join(""));
   }
   return changes.length ? { lines, changes } : null;
+}
+
+/**
+ * Below this correlation with both letters a glyph is no evidence for either (cut out badly, or too blurred to hold a
+ * shape: a 397-px Japanese passport's M correlated 0.34 with V, its best, and less with H and M). There the
+ * readings decide: the second reader's letter is taken when more of the other readings of the same zone have it.
+ */
+export const SHAPE_SILENT = 0.5;
+
+/**
+ * How many of `readings` (each the zone's lines, the first reading's own among them) have `c` at a position of a
+ * line, counting only readings whose line has its fillers where `as` has them (the same glyph at each position).
+ */
+function votes(readings: readonly (readonly string[])[], as: string, line: number, i: number, c: string): number {
+  return readings.filter(
+    (r) => r[line]?.length === as.length && fillersOf(r[line]!) === fillersOf(as) && r[line]![i] === c,
+  ).length;
+}
+
+/** Where a line's fillers stand ('<'), every other character a dot. */
+const fillersOf = (line: string) => line.replace(/[^<]/g, ".");
+
+/**
+ * A second reader's reading of the name line alone, as `lines` with that line replaced, or null: for when the
+ * second reading as a whole is not a zone (PaddleOCR cut its number line short: a 397-px Japanese passport), yet
+ * one of its texts is the name line — the same length once its trailing fillers are padded back (the reader drops
+ * a filler run's end) — whose letters arbitrateLetters may then weigh.
+ */
+export function withSecondNameLine(
+  format: MrzFormat,
+  lines: readonly string[],
+  texts: readonly string[],
+): string[] | null {
+  const field = nameFieldOf(format, lines);
+  if (!field) return null;
+  const line = lines[field.line]!;
+  for (const text of texts) {
+    if (text.length < field.start + 2 || text.length > line.length || !/^[A-Z0-9<]+$/.test(text)) continue;
+    const padded = text.padEnd(line.length, "<");
+    if (padded === line || padded.slice(0, field.start) !== line.slice(0, field.start)) continue;
+    // its fillers where the line has them (the same words), and only fillers where it was cut
+    if (fillersOf(padded) !== fillersOf(line) || !/^<*$/.test(line.slice(text.length))) continue;
+    return lines.map((l, i) => (i === field.line ? padded : l));
+  }
+  return null;
 }
 
 // where the letters no check digit covers sit, per layout (ICAO 9303-4/5/6): [line, start, end)

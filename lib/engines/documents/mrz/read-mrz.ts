@@ -17,7 +17,7 @@ import {
 } from "./mrz-candidates";
 import { estimateSkew, locateMrzBand, locateMrzBandIn, paddleBandLines, type Band } from "./mrz-band";
 import { paddleTexts, pickMrzLines, readingHolds, safeParse } from "./mrz-lines";
-import { arbitrateLetters, lettersCorroborated } from "./letter-arbiter";
+import { arbitrateLetters, lettersCorroborated, withSecondNameLine } from "./letter-arbiter";
 import { greyBand, MAX_VARIANTS, MRZ_VARIANTS, thresholdLevel, workingWidth } from "./mrz-variants";
 import type { OcrEngine } from "@/lib/engines/documents/ocr/ocr-engine";
 import { paddleLines, type PaddleLine } from "@/lib/engines/documents/ocr/paddle-engine";
@@ -140,7 +140,9 @@ export async function readMrz(
   const best =
     budget.over() || (!at.paddleStarted() && corroborated(chosen.best, zone))
       ? chosen.best
-      : await stage("MRZ: PaddleOCR letters", async () => secondLetterReading(chosen.best, await at.readBand(), zone));
+      : await stage("MRZ: PaddleOCR letters", async () =>
+          secondLetterReading(chosen.best, await at.readBand(), zone, candidates),
+        );
   return {
     lines: best.lines,
     rawLines: best.raw,
@@ -283,12 +285,31 @@ export function paddleSettles(
  * too, and when its reading holds and differs only in letters (every digit and filler the same: both read the
  * same zone), each letter on which they differ is decided by its glyph's shape (letter-arbiter.ts). Measured on the
  * development specimens (docs/accuracy.md): taking PaddleOCR's name line whole fixed one name and broke another.
+ * When its reading is no zone as a whole, its name line alone is compared (withSecondNameLine).
  */
-function secondLetterReading(best: Candidate, band: PaddleLine[] | null, zone: PrintedZone): Candidate {
+function secondLetterReading(
+  best: Candidate,
+  band: PaddleLine[] | null,
+  zone: PrintedZone,
+  others: readonly Candidate[],
+): Candidate {
   if (best.variant === "paddleocr" || !best.shapes || !readingHolds(best.result)) return best;
   const second = paddleCandidate(band, zone, undefined);
-  if (!second || second.c.format !== best.format) return best;
-  const arbitrated = arbitrateLetters(best.lines, second.c.lines, best.shapes);
+  // its reading as a whole, or (not a zone as a whole) its reading of the name line alone
+  const lines =
+    second?.c.format === best.format
+      ? second.c.lines
+      : band &&
+        withSecondNameLine(
+          best.format,
+          best.lines,
+          band.map((l) => l.text.toUpperCase().replace(/\s/g, "").replace(/[«‹]/g, "<")),
+        );
+  if (!lines) return best;
+  // the readings that vote where a glyph's shape says nothing (arbitrateLetters): the second reader's and every
+  // variant's of the same layout
+  const readings = [lines, ...others.filter((c) => c.format === best.format).map((c) => c.lines)];
+  const arbitrated = arbitrateLetters(best.lines, lines, best.shapes, readings);
   if (!arbitrated) return best;
   const result = safeParse(arbitrated.lines);
   if (!result || !readingHolds(result)) return best;
