@@ -45,6 +45,18 @@ describe("crossCheckName", () => {
     expect(digit).toMatchObject({ repaired: null, agree: true, printed: "0LSEN, BOB" });
   });
 
+  it("takes a letter the MRZ reading dropped from the one confident printed word one letter longer (LIN / LN)", () => {
+    const page = "Name\nLIN, CHIEN-SHENG\nAlso known as\nPETERSON LIN";
+    const lost = crossCheckName(field("LN<<CHIEN<SHENG"), zone(page), true);
+    expect(lost).toMatchObject({ agree: true, repaired: "LIN, CHIEN SHENG" });
+    expect(lost.repairs).toEqual(["name LN → LIN (printed name; a letter the reading dropped)"]);
+    expect(repairedNameField(field("LN<<CHIEN<SHENG"), lost)).toBe(field("LIN<<CHIEN<SHENG"));
+    // not from a word read without confidence, nor when two confident words could be it, nor a shorter word
+    expect(crossCheckName(field("IN<<MEI<HUA"), zone("LIN\nMEI HUA", ["LIN"]), true).repaired).toBeNull();
+    expect(crossCheckName(field("IN<<MEI<HUA"), zone("LIN IAN\nMEI HUA"), true).repaired).toBeNull();
+    expect(crossCheckName(field("LIN<<MEI<HUA"), zone("IN\nMEI HUA"), true).repaired).toBeNull();
+  });
+
   it("takes a doubled letter from the printed name when the MRZ merged it, the printed word is confident and the field has room", () => {
     const merged = crossCheckName(field("WODWARD<<CHUKWUEMEKA"), zone("WOODWARD\nCHUKWUEMEKA"), true);
     expect(merged).toMatchObject({ agree: true, repaired: "WOODWARD, CHUKWUEMEKA" });

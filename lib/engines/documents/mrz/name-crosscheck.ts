@@ -10,6 +10,8 @@ import type { PrintedZone } from "@/lib/engines/documents/ocr/printed-zone";
 //    larger and in another face, so the two rarely misread the same way)
 //  - a printed word one doubled letter longer or shorter  → agree (OCR merges or splits doubled letters); when the
 //    printed word is the longer one, read confidently, and the field has a filler to spare, the MRZ takes it
+//  - the one confidently printed word that is the token with any one letter more (a narrow I or L merged into its
+//    neighbour)                                           → the MRZ takes it, when the field has a filler to spare
 //  - the name's first word with one letter more before it than a printed word (a speck at the band's edge read as a
 //    letter)                                              → the MRZ takes it when it was read confidently, else DIFFER
 //  - a confidently printed word of the same length that differs in a letter that is no look-alike, or no printed
@@ -115,7 +117,7 @@ function matchToken(
   const unread: TokenMatch = { mrz: token, printed: null, state: "unread", result: token };
   if (words.some((w) => w.text === token || (options.truncated && w.text.startsWith(token))))
     return { mrz: token, printed: token, state: "same", result: token };
-  if (token.length < 3) return unread;
+  if (token.length < 3) return dropped(token, words) ?? unread;
   const cut = (w: Word) => (options.truncated ? { ...w, text: w.text.slice(0, token.length) } : w);
   const sameLength = words.map(cut).filter((w) => w.text.length === token.length);
   const limit = token.length >= 6 ? 2 : 1;
@@ -139,6 +141,8 @@ function matchToken(
       return { mrz: token, printed: doubled.text, state: "repaired", result: doubled.text };
     if (doubled) return { mrz: token, printed: doubled.text, state: "doubled", result: token };
   }
+  const restored = dropped(token, words);
+  if (restored) return restored;
   if (token.length >= 5) {
     // a speck at the edge of the band read as a letter before the name (measured: DUBOIS read XDUBOIS on a
     // photographed screen): the printed word without it, read confidently, is taken; otherwise both go to review.
@@ -163,6 +167,29 @@ function matchToken(
     return { mrz: token, printed: null, state: "differs", result: token };
   }
   return unread;
+}
+
+/** `long` is `short` with one letter more, anywhere (LIN / LN, LIN / IN). */
+function oneInserted(short: string, long: string): boolean {
+  if (long.length !== short.length + 1) return false;
+  for (let i = 0; i < long.length; i++) if (long.slice(0, i) + long.slice(i + 1) === short) return true;
+  return false;
+}
+
+/**
+ * A letter the MRZ reading dropped (PaddleOCR merges a narrow I or L into its neighbour: LIN read LN and IN on two
+ * Taiwanese passports, PassportEye's development images): the one confidently printed word of letters that is the
+ * token with one letter more is taken, as a longer doubled letter is (the field must have a filler to spare:
+ * crossCheckName). Only a longer printed word, never a shorter one: the page OCR cuts words too.
+ */
+function dropped(token: string, words: Word[]): TokenMatch | null {
+  if (token.length < 2) return null;
+  const longer = new Set(
+    words.filter((w) => w.confident && /^[A-Z]+$/.test(w.text) && oneInserted(token, w.text)).map((w) => w.text),
+  );
+  if (longer.size !== 1) return null;
+  const printed = [...longer][0]!;
+  return { mrz: token, printed, state: "repaired", result: printed };
 }
 
 function withinTwo(a: string, b: string): boolean {
@@ -238,9 +265,11 @@ export function crossCheckName(nameField: string, zone: PrintedZone, legible: bo
 const why = (m: TokenMatch) =>
   m.result.length === m.mrz.length
     ? "look-alike letters"
-    : m.result.length > m.mrz.length
-      ? "a doubled letter"
-      : "a stray letter at the band's edge";
+    : m.result.length < m.mrz.length
+      ? "a stray letter at the band's edge"
+      : isDoubling(m.mrz, m.result)
+        ? "a doubled letter"
+        : "a letter the reading dropped";
 
 /** The name field with each token replaced by its result, fillers added or taken at the end; null when it cannot fit. */
 function rewrite(nameField: string, tokens: TokenMatch[]): string | null {
