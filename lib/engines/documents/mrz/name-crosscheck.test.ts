@@ -57,6 +57,15 @@ describe("crossCheckName", () => {
     expect(crossCheckName(field("LIN<<MEI<HUA"), zone("IN\nMEI HUA"), true).repaired).toBeNull();
   });
 
+  it("calls a name word one letter short of a word printed but not read confidently a difference (WANJIRU / ANJIRU)", () => {
+    const check = crossCheckName(field("NOWAK<<ANJIRU"), zone("NOWAK\nWANJIRU", ["WANJIRU"]), true);
+    expect(check).toMatchObject({ agree: false, repaired: null, printed: "NOWAK, WANJIRU" });
+    // two such words: no judgement; a short word: none either
+    expect(
+      crossCheckName(field("NOWAK<<ANJIRU"), zone("NOWAK\nWANJIRU ANJIRUS", ["WANJIRU", "ANJIRUS"]), true).agree,
+    ).not.toBe(false);
+  });
+
   it("takes a doubled letter from the printed name when the MRZ merged it, the printed word is confident and the field has room", () => {
     const merged = crossCheckName(field("WODWARD<<CHUKWUEMEKA"), zone("WOODWARD\nCHUKWUEMEKA"), true);
     expect(merged).toMatchObject({ agree: true, repaired: "WOODWARD, CHUKWUEMEKA" });

@@ -184,12 +184,15 @@ function oneInserted(short: string, long: string): boolean {
  */
 function dropped(token: string, words: Word[]): TokenMatch | null {
   if (token.length < 2) return null;
-  const longer = new Set(
-    words.filter((w) => w.confident && /^[A-Z]+$/.test(w.text) && oneInserted(token, w.text)).map((w) => w.text),
-  );
-  if (longer.size !== 1) return null;
-  const printed = [...longer][0]!;
-  return { mrz: token, printed, state: "repaired", result: printed };
+  const longer = words.filter((w) => /^[A-Z]+$/.test(w.text) && oneInserted(token, w.text));
+  const sure = new Set(longer.filter((w) => w.confident).map((w) => w.text));
+  if (sure.size === 1) return { mrz: token, printed: [...sure][0]!, state: "repaired", result: [...sure][0]! };
+  // printed so, but not read confidently (nor two confident words alike): the readings differ by a letter, and
+  // neither can be taken — a reviewer looks (a generated photo's WANJIRU read ANJIRU was APPROVED under that name)
+  const unsure = new Set(longer.map((w) => w.text));
+  if (sure.size === 0 && unsure.size === 1 && token.length >= 4)
+    return { mrz: token, printed: [...unsure][0]!, state: "differs", result: token };
+  return null;
 }
 
 function withinTwo(a: string, b: string): boolean {
