@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { printedZone } from "@/lib/engines/documents/ocr/printed-zone";
 import { checkDigit } from "./icao";
 import { candidateOf, certainFault, choose, settled, type Candidate } from "./mrz-candidates";
-import { paddleSettles } from "./read-mrz";
+import { paddleSettles, votingReadings } from "./read-mrz";
 
 // When reading more preprocessing variants of a band is pointless (read-mrz.ts's early stops), on MRZ strings.
 
@@ -103,5 +103,16 @@ describe("choose: between readings that hold", () => {
     expect(digits.lines[1]).toContain("070"); // no autocorrection guesses a code left partly digits
     expect(choose([digits, letters], zone)?.best.lines).toEqual(SCHENGEN);
     expect(choose([letters, digits], zone)?.best.lines).toEqual(SCHENGEN);
+  });
+});
+
+describe("votingReadings: who votes on a letter whose glyph says nothing", () => {
+  it("the second reader once, and every tesseract variant of the same layout, the chosen one included", () => {
+    const best = read(VISA);
+    const other = read([VISA[0]!.replace("ANNA", "ANMA"), VISA[1]!], "grey");
+    const fallback = read(VISA, "paddleocr");
+    const td1 = read(td1WithWrongComposite(), "sharpen-binarise");
+    const second = [VISA[0]!.replace("ANNA", "ANHA"), VISA[1]!];
+    expect(votingReadings(best, second, [best, other, fallback, td1])).toEqual([second, best.lines, other.lines]);
   });
 });

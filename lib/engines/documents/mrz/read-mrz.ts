@@ -306,10 +306,7 @@ function secondLetterReading(
           band.map((l) => l.text.toUpperCase().replace(/\s/g, "").replace(/[«‹]/g, "<")),
         );
   if (!lines) return best;
-  // the readings that vote where a glyph's shape says nothing (arbitrateLetters): the second reader's and every
-  // variant's of the same layout
-  const readings = [lines, ...others.filter((c) => c.format === best.format).map((c) => c.lines)];
-  const arbitrated = arbitrateLetters(best.lines, lines, best.shapes, readings);
+  const arbitrated = arbitrateLetters(best.lines, lines, best.shapes, votingReadings(best, lines, others));
   if (!arbitrated) return best;
   const result = safeParse(arbitrated.lines);
   if (!result || !readingHolds(result)) return best;
@@ -319,6 +316,16 @@ function secondLetterReading(
     result,
     repairs: [...best.repairs, `${arbitrated.changes.join(", ")} (PaddleOCR's letter, by OCR-B glyph shape)`],
   };
+}
+
+/**
+ * The readings that vote where a glyph's shape says nothing (arbitrateLetters): the second reader's (`second`) and
+ * every tesseract variant's of the best reading's layout, the best's own among them. PaddleOCR's fallback candidate
+ * is the second reader's reading again: it does not vote twice.
+ */
+export function votingReadings(best: Candidate, second: string[], others: readonly Candidate[]): string[][] {
+  const variants = others.filter((c) => c.format === best.format && c.variant !== "paddleocr");
+  return [second, ...variants.map((c) => c.lines)];
 }
 
 let paddleFailureLogged = false;
