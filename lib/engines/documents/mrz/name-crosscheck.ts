@@ -11,7 +11,8 @@ import type { PrintedZone } from "@/lib/engines/documents/ocr/printed-zone";
 //  - a printed word one doubled letter longer or shorter  → agree (OCR merges or splits doubled letters); when the
 //    printed word is the longer one, read confidently, and the field has a filler to spare, the MRZ takes it
 //  - the one confidently printed word that is the token with any one letter more (a narrow I or L merged into its
-//    neighbour)                                           → the MRZ takes it, when the field has a filler to spare
+//    neighbour)                                           → the MRZ takes it, when the field has a filler to spare;
+//    the one such word read without confidence (words of 4+ letters) → DIFFER
 //  - the name's first word with one letter more before it than a printed word (a speck at the band's edge read as a
 //    letter)                                              → the MRZ takes it when it was read confidently, else DIFFER
 //  - a confidently printed word of the same length that differs in a letter that is no look-alike, or no printed

@@ -9,6 +9,7 @@ import {
   candidateOf,
   certainFault,
   choose,
+  compact,
   nameLength,
   nameLine,
   settled,
@@ -303,7 +304,7 @@ function secondLetterReading(
         withSecondNameLine(
           best.format,
           best.lines,
-          band.map((l) => l.text.toUpperCase().replace(/\s/g, "").replace(/[«‹]/g, "<")),
+          band.map((l) => compact(l.text.toUpperCase())),
         );
   if (!lines) return best;
   const arbitrated = arbitrateLetters(best.lines, lines, best.shapes, votingReadings(best, lines, others));
@@ -374,7 +375,7 @@ function paddleCandidate(
     if (c && readingHolds(c.result))
       return {
         c,
-        padded: !lines.some((l) => l.text.toUpperCase().replace(/\s/g, "").replace(/[«‹]/g, "<") === c.raw[0]),
+        padded: !lines.some((l) => compact(l.text.toUpperCase()) === c.raw[0]),
       };
   }
   return null;
