@@ -1,5 +1,6 @@
+import sharp, { type Sharp } from "sharp";
 import { describe, expect, it } from "vitest";
-import { thresholdLevel, upperMedian } from "./mrz-variants";
+import { greyBand, MRZ_VARIANTS, thresholdLevel, toPgm, upperMedian, type RawImage } from "./mrz-variants";
 
 describe("the band's paper level", () => {
   it("is the byte a sorted copy has at index ⌊n / 2⌋, for odd, even, one and no bytes", () => {
@@ -39,5 +40,93 @@ describe("the band's paper level", () => {
     const level = thresholdLevel({ data: band, width, height });
     expect(level).toBeGreaterThanOrEqual(40);
     expect(level).toBeLessThan(150);
+  });
+});
+
+describe("the variants' pixels", () => {
+  // a band-like picture: dark strokes on light paper with a gradient, as RGB and as RGBA (uploaded PNGs keep alpha)
+  const band = async (alpha: boolean) => {
+    const width = 180;
+    const height = 40;
+    const channels = alpha ? 4 : 3;
+    const data = Buffer.alloc(width * height * channels);
+    for (let y = 0; y < height; y++)
+      for (let x = 0; x < width; x++) {
+        const ink = (x % 12 < 3 && y > 8 && y < 30) || (y === 20 && x % 24 < 10);
+        const v = ink ? 30 + (x % 7) : 200 + Math.round((x / width) * 40);
+        const at = (y * width + x) * channels;
+        data.fill(v, at, at + 3);
+        if (alpha) data[at + 3] = 255;
+      }
+    return sharp(data, { raw: { width, height, channels } }).png().toBuffer();
+  };
+  // how every variant was made before: each step encoded as PNG and decoded by the next, tesseract reading the PNG
+  const viaPng = (input: Buffer, op: (s: Sharp) => Sharp) => op(sharp(input)).png().toBuffer();
+  const before: Record<string, (b: Buffer, base: Buffer, w: number, t: number) => Promise<Buffer>> = {
+    binarise: (_, base, __, t) => viaPng(base, (s) => s.threshold(t)),
+    "sharpen-binarise": async (_, base, __, t) =>
+      viaPng(await viaPng(base, (s) => s.sharpen({ sigma: 2 })), (s) => s.threshold(t)),
+    "local-contrast-binarise": async (b, _, w, t) =>
+      viaPng(
+        await viaPng(b, (s) =>
+          s
+            .grayscale()
+            .clahe({ width: 64, height: 64 })
+            .resize({ width: Math.round(w * 2) }),
+        ),
+        (s) => s.threshold(t),
+      ),
+    grey: async (_, base) => base,
+    "binarise-level-minus-28": (_, base, __, t) => viaPng(base, (s) => s.threshold(t - 28)),
+    "upscale-3x-binarise": async (b, _, w, t) =>
+      viaPng(
+        await viaPng(b, (s) =>
+          s
+            .grayscale()
+            .normalise()
+            .resize({ width: Math.round(w * 3) }),
+        ),
+        (s) => s.threshold(t),
+      ),
+    "binarise-level-plus-32": (_, base, __, t) => viaPng(base, (s) => s.threshold(t + 32)),
+  };
+  // the grey tesseract read from such a PNG: its channels are equal, so any one of them
+  const greyOf = async (png: Buffer) => {
+    const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
+    const grey = Buffer.alloc(info.width * info.height);
+    for (let i = 0; i < grey.length; i++) {
+      const at = i * info.channels;
+      if (info.channels >= 3) expect(data[at + 1]).toBe(data[at]);
+      grey[i] = data[at]!;
+    }
+    return grey.toString("hex");
+  };
+
+  it.each([false, true])("are the pixels the PNG steps gave, one channel each (alpha: %s)", async (alpha) => {
+    const input = await band(alpha);
+    const width = 300;
+    const base = await greyBand(input, width);
+    const oldBase = await viaPng(input, (s) =>
+      s
+        .grayscale()
+        .normalise()
+        .resize({ width: width * 2 }),
+    );
+    expect(base.channels).toBe(1);
+    expect(base.data.toString("hex")).toBe(await greyOf(oldBase));
+    expect(Object.keys(before)).toEqual(MRZ_VARIANTS.map((v) => v.name));
+    for (const { name, prep } of MRZ_VARIANTS) {
+      const pixels = await prep(input, base, width, 128);
+      expect(pixels.channels, name).toBe(1);
+      expect(pixels.data.toString("hex"), name).toBe(await greyOf(await before[name]!(input, oldBase, width, 128)));
+    }
+  });
+
+  it("reach tesseract as a binary PGM of those pixels, and nothing but one channel is written as one", () => {
+    const image: RawImage = { data: Buffer.from([0, 255, 17, 200, 3, 4]), width: 3, height: 2, channels: 1 };
+    const pgm = toPgm(image);
+    expect(pgm.subarray(0, 11).toString("latin1")).toBe("P5\n3 2\n255\n");
+    expect([...pgm.subarray(11)]).toEqual([0, 255, 17, 200, 3, 4]);
+    expect(() => toPgm({ ...image, data: Buffer.alloc(18), channels: 3 })).toThrow(/one channel/);
   });
 });

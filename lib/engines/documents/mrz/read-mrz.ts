@@ -19,7 +19,7 @@ import {
 import { estimateSkew, locateMrzBand, locateMrzBandIn, paddleBandLines, type Band } from "./mrz-band";
 import { paddleTexts, pickMrzLines, readingHolds, safeParse } from "./mrz-lines";
 import { arbitrateLetters, lettersCorroborated, withSecondNameLine } from "./letter-arbiter";
-import { greyBand, MAX_VARIANTS, MRZ_VARIANTS, thresholdLevel, workingWidth } from "./mrz-variants";
+import { greyBand, MAX_VARIANTS, MRZ_VARIANTS, thresholdLevel, toPgm, workingWidth } from "./mrz-variants";
 import type { OcrEngine } from "@/lib/engines/documents/ocr/ocr-engine";
 import { paddleLines, type PaddleLine } from "@/lib/engines/documents/ocr/paddle-engine";
 import type { PrintedZone } from "@/lib/engines/documents/ocr/printed-zone";
@@ -203,17 +203,15 @@ async function readAt(
   // variants, and where the glyphs are cut out
   const work = workingWidth(band.right - band.left, band.charHeight);
   const base = await greyBand(straight, work);
-  const { data, info } = await sharp(base).grayscale().raw().toBuffer({ resolveWithObject: true });
-  const grey: Grey = { data, width: info.width, height: info.height };
+  const grey: Grey = { data: base.data, width: base.width, height: base.height };
   const level = thresholdLevel(grey);
   let noText = 0;
   for (const { name, prep } of MRZ_VARIANTS.slice(0, MAX_VARIANTS)) {
     if (budget.over()) break;
-    const png = await stage("MRZ: variant preprocessing", () => prep(straight, base, work, level));
-    const input = { data: png, info: await sharp(png).metadata() };
-    const ocr = await stage("MRZ: tesseract variant", () => engine.readMrz(input.data));
+    const pixels = await stage("MRZ: variant preprocessing", () => prep(straight, base, work, level));
+    const ocr = await stage("MRZ: tesseract variant", () => engine.readMrz(toPgm(pixels)));
     variants += 1;
-    const scale = input.info.width / grey.width;
+    const scale = pixels.width / grey.width;
     const c = candidateOf(name, ocr.text, ocr.confidence, zone, (picked) => shapeLookup(ocr, grey, scale, picked));
     if (c) candidates.push(c);
     if (variants === 1 && !corroborated(c, zone)) void readBand();
