@@ -10,6 +10,7 @@ import {
   type Quality,
 } from "@/lib/engines/documents/forensics/image-forensics";
 import { ocrEngine, type OcrEngine } from "@/lib/engines/documents/ocr/ocr-engine";
+import { toNetpbm } from "@/lib/engines/documents/ocr/netpbm";
 import {
   MIN_LEGIBLE_PAGE,
   printedAddress,
@@ -250,7 +251,13 @@ export function pageNameField(texts: readonly string[]): string | null {
 async function readPageEnlarged(engine: OcrEngine, image: Buffer): Promise<Page | null> {
   const { width = 0 } = await sharp(image).metadata();
   if (width === 0 || width > PAGE_MAX_WIDTH * 0.8) return null;
-  return engine.readPage(await sharp(image).resize({ width: PAGE_MAX_WIDTH }).png().toBuffer());
+  const { data, info } = await sharp(image)
+    .resize({ width: PAGE_MAX_WIDTH })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const pixels = { data, width: info.width, height: info.height, channels: info.channels };
+  // netpbm where it can carry the pixels (no alpha): no PNG to encode here and decode in tesseract (netpbm.ts)
+  return engine.readPage(toNetpbm(pixels) ?? (await sharp(data, { raw: pixels }).png().toBuffer()));
 }
 
 /** The reading with its name field replaced (names carry no check digit: the other fields and digits are unchanged). */
