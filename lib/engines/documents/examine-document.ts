@@ -21,6 +21,7 @@ import { safeParse } from "@/lib/engines/documents/mrz/mrz-lines";
 import {
   crossCheckName,
   nameFieldOf,
+  type FieldGlyphs,
   repairedNameField,
   wantsPageAgain,
   type NameCheck,
@@ -194,7 +195,9 @@ async function examineWithin(
   let nameCheck: NameCheck | null = null;
   const field = mrz && nameFieldOf(mrz.format, mrz.lines);
   if (mrz && field) {
-    nameCheck = crossCheckName(field.value, zone, pageConfidence >= MIN_LEGIBLE_PAGE);
+    const shapes = mrz.nameGlyphs;
+    const glyphs: FieldGlyphs | undefined = shapes && ((offset) => shapes(field.line, field.start + offset));
+    nameCheck = crossCheckName(field.value, zone, pageConfidence >= MIN_LEGIBLE_PAGE, glyphs);
     // tesseract's page layout sometimes drops the name rows of a small photo (measured: a passport at 80 % size,
     // rotated 3°); the front read again enlarged usually has them. Used only when a name word was found nowhere
     // (started beside the MRZ reading above, or now if the page's own MRZ text suggested it would not be).
@@ -206,7 +209,7 @@ async function examineWithin(
           [...words(frontPage.page), ...words(backPage?.page), ...words(again)],
           dateOrder,
         );
-        nameCheck = crossCheckName(field.value, zone, pageConfidence >= MIN_LEGIBLE_PAGE);
+        nameCheck = crossCheckName(field.value, zone, pageConfidence >= MIN_LEGIBLE_PAGE, glyphs);
       }
     }
     if (nameCheck.repaired) mrz = withName(mrz, field, repairedNameField(field.value, nameCheck), nameCheck.repairs);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { arbitrateLetters, lettersCorroborated, withSecondNameLine } from "./letter-arbiter";
+import { arbitrateLetters, lettersCorroborated, variantsNameLine, withSecondNameLine } from "./letter-arbiter";
 import { printedZone } from "@/lib/engines/documents/ocr/printed-zone";
 import type { ShapeLookup } from "./mrz-repair";
 
@@ -101,5 +101,40 @@ describe("lettersCorroborated (every letter no check digit covers, printed on th
     expect(lettersCorroborated("TD1", ZONE, page(card.replaceAll("UTO", "UTA")))).toBe(false);
     expect(lettersCorroborated("TD1", ZONE, page(card.replace("Sex F", "Sex M")))).toBe(false);
     expect(lettersCorroborated("TD1", ZONE, page(""))).toBe(false);
+  });
+});
+
+describe("variantsNameLine (the tesseract variants' name field for PaddleOCR's fallback reading)", () => {
+  // PaddleOCR dropped the I of SPECIMEN (a 319-px Swedish card); tesseract's variants kept the count, M read as H or N
+  const PADDLE = ["I<SWE59000002<8198703142391<<<", "8703145M1701027SWE<<<<<<<<<<<8", "SPECMEN<<SVEN<<<<<<<<<<<<<<<<<"];
+  const variant = (name: string) => [PADDLE[0]!, PADDLE[1]!, name];
+
+  it("takes the name field most variants read where all put their fillers elsewhere than PaddleOCR", () => {
+    const variants = ["SPECINEN<<SVEN", "SPECIHEN<<SVEN", "SPECIHEN<<SVEN", "SPECIHEN<<SVEU"].map((n) =>
+      variant(n.padEnd(30, "<")),
+    );
+    expect(variantsNameLine("TD1", PADDLE, variants)).toEqual({
+      lines: variant("SPECIHEN<<SVEN".padEnd(30, "<")),
+      variant: 1,
+    });
+  });
+
+  it("keeps PaddleOCR's where the variants disagree on the words, are too few, or put fillers where it does", () => {
+    const long = variant("SPECIHEN<<SVEN".padEnd(30, "<"));
+    expect(variantsNameLine("TD1", PADDLE, [long, variant("SPECIHENS<SVEN".padEnd(30, "<"))])).toBeNull();
+    expect(variantsNameLine("TD1", PADDLE, [long])).toBeNull();
+    expect(variantsNameLine("TD1", PADDLE, [long, variant("SPECIHEN<<SVE")])).toBeNull();
+    const same = [variant("SPECHEN<<SVEN".padEnd(30, "<")), variant("SPECNEN<<SVEN".padEnd(30, "<"))];
+    expect(variantsNameLine("TD1", PADDLE, same)).toBeNull();
+  });
+
+  it("replaces only the name field: a passport's first line keeps PaddleOCR's document code and states", () => {
+    const paddle = ["P<TWNLN<<MEI<HUA<<<<<<<<<<<<<<<<<<<<<<<<<<<<", "1234567897TWN8001014F2501012<<<<<<<<<<<<<<06"];
+    const tesseract = (l: string) => [l, paddle[1]!];
+    const read = ["P<THNLIN<<MEI<HUA<<<<<<<<<<<<<<<<<<<<<<<<<<<", "P<TWNLIN<<MEI<HUA<<<<<<<<<<<<<<<<<<<<<<<<<<<"];
+    expect(variantsNameLine("TD3", paddle, read.map(tesseract))).toEqual({
+      lines: ["P<TWNLIN<<MEI<HUA<<<<<<<<<<<<<<<<<<<<<<<<<<<", paddle[1]],
+      variant: 0,
+    });
   });
 });

@@ -116,6 +116,40 @@ export function withSecondNameLine(
   return null;
 }
 
+/**
+ * The name field as the tesseract variants read it, for a reading taken from PaddleOCR's fallback (no variant
+ * held): `lines` with the name field of the reading most variants share, or null. PaddleOCR reads proportional text
+ * and has dropped a narrow letter where tesseract, reading the fixed pitch, kept the count (`SPECMEN` for SPECIMEN
+ * on a 319-px Swedish card, as `LN` for LIN on two Taiwanese passports: docs/accuracy.md). Taken only where at
+ * least two variants of this layout read the field, every one of them with its fillers in the same places, and
+ * those places are not PaddleOCR's: the words then have the variants' lengths, which no check digit can tell.
+ * `variant`: the index of the reading taken.
+ */
+export function variantsNameLine(
+  format: MrzFormat,
+  lines: readonly string[],
+  variants: readonly (readonly string[])[],
+): { lines: string[]; variant: number } | null {
+  const field = nameFieldOf(format, lines);
+  if (!field) return null;
+  const own = lines[field.line]!;
+  const names = variants
+    .map((v) => v[field.line])
+    .filter((l): l is string => l?.length === own.length)
+    .map((l) => l.slice(field.start));
+  if (names.length < 2 || names.length < variants.length) return null;
+  const pattern = fillersOf(names[0]!);
+  if (names.some((n) => fillersOf(n) !== pattern) || pattern === fillersOf(own.slice(field.start))) return null;
+  const counts = new Map<string, number>();
+  for (const n of names) counts.set(n, (counts.get(n) ?? 0) + 1);
+  const most = Math.max(...counts.values());
+  const variant = names.findIndex((n) => counts.get(n) === most);
+  return {
+    lines: lines.map((l, i) => (i === field.line ? l.slice(0, field.start) + names[variant]! : l)),
+    variant,
+  };
+}
+
 // where the letters no check digit covers sit, per layout (ICAO 9303-4/5/6): [line, start, end)
 const CODES: Record<MrzFormat, { state: number[]; nationality: number[]; sex: number[] }> = {
   TD1: { state: [0, 2, 5], nationality: [1, 15, 18], sex: [1, 7, 8] },

@@ -45,6 +45,36 @@ describe("crossCheckName", () => {
     expect(digit).toMatchObject({ repaired: null, agree: true, printed: "0LSEN, BOB" });
   });
 
+  it("takes a word printed without confidence where the MRZ's own glyph looks more like its letter (SPECIHEN)", () => {
+    const name = field("SPECIHEN<<SVEN", 30);
+    const page = zone("SPECIMEN\nSVEN", ["SPECIMEN"]);
+    // the glyph at the name field's offset 5 (the H), correlated with the OCR-B references
+    const glyphs = (scores: Record<string, number>) => (offset: number) =>
+      offset === 5 ? new Map(Object.entries(scores)) : null;
+    const taken = crossCheckName(name, page, true, glyphs({ M: 0.52, N: 0.44, H: 0.42 }));
+    expect(taken).toMatchObject({ agree: true, repaired: "SPECIMEN, SVEN" });
+    expect(taken.repairs).toEqual([
+      "name SPECIHEN → SPECIMEN (printed name; look-alike letters; the MRZ's glyph looks more like the printed letter)",
+    ]);
+    expect(repairedNameField(name, taken)).toBe(field("SPECIMEN<<SVEN", 30));
+    // the glyph prefers the letter read, says nothing there, or there is no glyph: both readings stand
+    for (const g of [glyphs({ H: 0.6, M: 0.5 }), glyphs({}), () => null, undefined]) {
+      const kept = crossCheckName(name, page, true, g);
+      expect(kept).toMatchObject({ agree: true, repaired: null });
+      expect(kept.tokens[0]!.state).toBe("look-alike");
+    }
+    // the offset counts from the field's start: the second word's glyphs are asked at its own places
+    const second = crossCheckName(field("SVEN<<SPECIHEN", 30), page, true, (o) =>
+      o === 11
+        ? new Map([
+            ["M", 0.52],
+            ["H", 0.42],
+          ])
+        : null,
+    );
+    expect(second.repaired).toBe("SVEN, SPECIMEN");
+  });
+
   it("takes a letter the MRZ reading dropped from the one confident printed word one letter longer (LIN / LN)", () => {
     const page = "Name\nLIN, CHIEN-SHENG\nAlso known as\nPETERSON LIN";
     const lost = crossCheckName(field("LN<<CHIEN<SHENG"), zone(page), true);

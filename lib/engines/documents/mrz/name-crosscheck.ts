@@ -7,7 +7,8 @@ import type { PrintedZone } from "@/lib/engines/documents/ocr/printed-zone";
 //  - a printed word of the same length that differs only in look-alike letters (W/N, M/H, O/0 …) at ≤ 1 place
 //    (≤ 2 in words of 6 letters or more)                  → agree; when the printed word was read confidently and
 //    has letters there, the MRZ takes them (its OCR-B glyphs blurred into another letter; the printed name is
-//    larger and in another face, so the two rarely misread the same way)
+//    larger and in another face, so the two rarely misread the same way); read without confidence, it is taken
+//    where the MRZ's own glyph looks more like the printed letters (byGlyph)
 //  - a printed word one doubled letter longer or shorter  → agree (OCR merges or splits doubled letters); when the
 //    printed word is the longer one, read confidently, and the field has a filler to spare, the MRZ takes it
 //  - the one confidently printed word that is the token with any one letter more (a narrow I or L merged into its
@@ -64,6 +65,8 @@ export type TokenMatch = {
   state: "same" | "repaired" | "look-alike" | "doubled" | "differs" | "unread";
   /** the token the MRZ is to hold (the printed letters where state is "repaired") */
   result: string;
+  /** repaired from a word printed without confidence because the MRZ's own glyphs look more like its letters */
+  byGlyph?: true;
 };
 export type NameCheck = {
   /** the name as the MRZ reads it: "SURNAME, GIVEN NAMES" */
@@ -230,7 +233,12 @@ export function wantsPageAgain(check: NameCheck): boolean {
  * Compares the MRZ name field (e.g. "OKAFOR<NNOSU<<ADAEZE<<<…") with the printed zone. `legible`: the page OCR read
  * the page well enough that a name word it did not find anywhere counts as different, not unread.
  */
-export function crossCheckName(nameField: string, zone: PrintedZone, legible: boolean): NameCheck {
+export function crossCheckName(
+  nameField: string,
+  zone: PrintedZone,
+  legible: boolean,
+  glyphs?: FieldGlyphs,
+): NameCheck {
   const truncated = !nameField.endsWith("<");
   const [surnamePart = "", ...rest] = nameField.split("<<");
   const givenPart = rest.join("<<");
@@ -244,6 +252,7 @@ export function crossCheckName(nameField: string, zone: PrintedZone, legible: bo
   const tokens = all.map((t, i) =>
     matchToken(t, words, { truncated: truncated && i === lastIndex, nameBlockRead: legible && exact, first: i === 0 }),
   );
+  if (glyphs) byGlyph(nameField, tokens, glyphs);
   // a repair that changes the length (a doubled letter) must fit the fixed-width field: else it stays a reading
   if (rewrite(nameField, tokens) === null) {
     for (const m of tokens)
@@ -267,13 +276,38 @@ export function crossCheckName(nameField: string, zone: PrintedZone, legible: bo
 }
 
 const why = (m: TokenMatch) =>
-  m.result.length === m.mrz.length
-    ? "look-alike letters"
-    : m.result.length < m.mrz.length
-      ? "a stray letter at the band's edge"
-      : isDoubling(m.mrz, m.result)
-        ? "a doubled letter"
-        : "a letter the reading dropped";
+  m.byGlyph
+    ? "look-alike letters; the MRZ's glyph looks more like the printed letter"
+    : m.result.length === m.mrz.length
+      ? "look-alike letters"
+      : m.result.length < m.mrz.length
+        ? "a stray letter at the band's edge"
+        : isDoubling(m.mrz, m.result)
+          ? "a doubled letter"
+          : "a letter the reading dropped";
+
+/** The OCR-B glyph scores (letter → correlation) at an offset of the MRZ's name field, null where none was cut out. */
+export type FieldGlyphs = (offset: number) => ReadonlyMap<string, number> | null;
+
+/**
+ * A word printed without confidence that differs from the MRZ's token only in look-alike letters ("look-alike":
+ * both readings stand, unjudged) is taken where the MRZ's own glyph at every differing letter correlates better
+ * with the printed letter than with the one read: two weak readings that agree against one (a 319-px Swedish card's
+ * `SPECIHEN`, its glyph 0.50–0.52 M against 0.37–0.42 H, printed `SPECIMEN` unsure). In place on `tokens`.
+ */
+function byGlyph(nameField: string, tokens: TokenMatch[], glyphs: FieldGlyphs): void {
+  const offsets = [...nameField.matchAll(/[A-Z0-9]+/g)].map((m) => m.index);
+  tokens.forEach((m, k) => {
+    const printed = m.printed;
+    if (m.state !== "look-alike" || !printed || printed.includes("|") || printed.length !== m.mrz.length) return;
+    const at = differences(m.mrz, printed);
+    const prefers = at.every((i) => {
+      const scores = glyphs(offsets[k]! + i);
+      return !!scores && /[A-Z]/.test(printed[i]!) && (scores.get(printed[i]!) ?? 0) > (scores.get(m.mrz[i]!) ?? 0);
+    });
+    if (at.length > 0 && prefers) Object.assign(m, { state: "repaired", result: printed, byGlyph: true });
+  });
+}
 
 /** The name field with each token replaced by its result, fillers added or taken at the end; null when it cannot fit. */
 function rewrite(nameField: string, tokens: TokenMatch[]): string | null {

@@ -4,6 +4,7 @@ import sharp from "sharp";
 import type { Page } from "tesseract.js";
 import type { MrzFormat } from "./icao";
 import type { Grey } from "./glyphs";
+import type { ShapeLookup } from "./mrz-repair";
 import {
   aligned,
   candidateOf,
@@ -18,7 +19,7 @@ import {
 } from "./mrz-candidates";
 import { estimateSkew, locateMrzBand, locateMrzBandIn, paddleBandLines, type Band } from "./mrz-band";
 import { paddleTexts, pickMrzLines, readingHolds, safeParse } from "./mrz-lines";
-import { arbitrateLetters, lettersCorroborated, withSecondNameLine } from "./letter-arbiter";
+import { arbitrateLetters, lettersCorroborated, variantsNameLine, withSecondNameLine } from "./letter-arbiter";
 import { greyBand, MAX_VARIANTS, MRZ_VARIANTS, thresholdLevel, toPgm, workingWidth } from "./mrz-variants";
 import type { OcrEngine } from "@/lib/engines/documents/ocr/ocr-engine";
 import { paddleLines, type PaddleLine } from "@/lib/engines/documents/ocr/paddle-engine";
@@ -73,6 +74,8 @@ export type MrzReading = {
   agreement: number;
   /** preprocessing variants read */
   variants: number;
+  /** the OCR-B glyph scores of the name field's characters, where tesseract read the name (its character boxes) */
+  nameGlyphs?: ShapeLookup;
 };
 
 /**
@@ -139,11 +142,13 @@ export async function readMrz(
   const { agreement } = chosen;
   // the second reading of the letters only within the budget (the reading holds: nothing to send to review)
   const best =
-    budget.over() || (!at.paddleStarted() && corroborated(chosen.best, zone))
-      ? chosen.best
-      : await stage("MRZ: PaddleOCR letters", async () =>
-          secondLetterReading(chosen.best, await at.readBand(), zone, candidates),
-        );
+    chosen.best.variant === "paddleocr"
+      ? namedByVariants(chosen.best, candidates)
+      : budget.over() || (!at.paddleStarted() && corroborated(chosen.best, zone))
+        ? chosen.best
+        : await stage("MRZ: PaddleOCR letters", async () =>
+            secondLetterReading(chosen.best, await at.readBand(), zone, candidates),
+          );
   return {
     lines: best.lines,
     rawLines: best.raw,
@@ -154,6 +159,7 @@ export async function readMrz(
     confidence: best.confidence,
     agreement,
     variants,
+    nameGlyphs: best.shapes,
   };
 }
 
@@ -314,6 +320,29 @@ function secondLetterReading(
     lines: arbitrated.lines,
     result,
     repairs: [...best.repairs, `${arbitrated.changes.join(", ")} (PaddleOCR's letter, by OCR-B glyph shape)`],
+  };
+}
+
+/**
+ * PaddleOCR's fallback reading with the name field the tesseract variants agree on, where their words' lengths
+ * differ from its own (variantsNameLine); the fallback unchanged otherwise, or when the reading would no longer hold.
+ */
+function namedByVariants(best: Candidate, candidates: readonly Candidate[]): Candidate {
+  const variants = candidates.filter((c) => c.format === best.format && c.variant !== "paddleocr");
+  const named = variantsNameLine(
+    best.format,
+    best.lines,
+    variants.map((c) => c.lines),
+  );
+  const result = named && safeParse(named.lines);
+  if (!named || !result || !readingHolds(result)) return best;
+  return {
+    ...best,
+    lines: named.lines,
+    result,
+    // the name line's glyphs are that variant's (the same characters at the same places); no other line's are asked
+    shapes: variants[named.variant]!.shapes,
+    repairs: [...best.repairs, "name field as the tesseract variants read it (PaddleOCR's words had other lengths)"],
   };
 }
 
