@@ -136,3 +136,16 @@ export function shapeScores(glyph: Glyph): Map<string, number> {
   for (const [ch, reference] of REFERENCE) scores.set(ch, correlation(glyph, reference));
   return scores;
 }
+
+/**
+ * The shape evidence of one reading: how much the glyph at (line, position) of the fitted MRZ looks like each
+ * character (glyphs.ts), or null where it cannot be cut out (no character box, or one the length fix moved).
+ */
+export type ShapeLookup = (line: number, position: number) => ReadonlyMap<string, number> | null;
+
+/**
+ * Below this correlation with both letters a glyph is no evidence for either (cut out badly, or too blurred to hold a
+ * shape: a 397-px Japanese passport's M correlated 0.34 with V, its best, and less with H and M). There the
+ * readings decide: the second reader's letter is taken when more of the other readings of the same zone have it.
+ */
+export const SHAPE_SILENT = 0.5;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { arbitrateLetters, lettersCorroborated, variantsNameLine, withSecondNameLine } from "./letter-arbiter";
 import { printedZone } from "@/lib/engines/documents/ocr/printed-zone";
-import type { ShapeLookup } from "./mrz-repair";
+import type { ShapeLookup } from "./glyphs";
 
 // a TD1 zone (ICAO 9303-5's specimen card) and glyph scores at a few positions: what glyphs.ts would measure
 const ZONE = ["I<UTOD231458907<<<<<<<<<<<<<<<", "7408122F1204159UTO<<<<<<<<<<<6", "ERIKSSON<<ANNA<MARIA<<<<<<<<<<"];

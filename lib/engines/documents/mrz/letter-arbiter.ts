@@ -1,6 +1,7 @@
 import type { MrzFormat } from "./icao";
-import type { ShapeLookup } from "./mrz-repair";
-import { isVisa } from "./mrz-lines";
+import { SHAPE_SILENT, type ShapeLookup } from "./glyphs";
+import { isVisa, readingHolds, safeParse } from "./mrz-lines";
+import type { Candidate } from "./mrz-candidates";
 import { crossCheckName, nameFieldOf } from "./name-crosscheck";
 import type { PrintedZone } from "@/lib/engines/documents/ocr/printed-zone";
 
@@ -72,13 +73,6 @@ export function arbitrateLetters(
 }
 
 /**
- * Below this correlation with both letters a glyph is no evidence for either (cut out badly, or too blurred to hold a
- * shape: a 397-px Japanese passport's M correlated 0.34 with V, its best, and less with H and M). There the
- * readings decide: the second reader's letter is taken when more of the other readings of the same zone have it.
- */
-export const SHAPE_SILENT = 0.5;
-
-/**
  * How many of `readings` (each the zone's lines, the first reading's own among them) have `c` at a position of a
  * line, counting only readings whose line has its fillers where `as` has them (the same glyph at each position).
  */
@@ -148,6 +142,39 @@ export function variantsNameLine(
     lines: lines.map((l, i) => (i === field.line ? l.slice(0, field.start) + names[variant]! : l)),
     variant,
   };
+}
+
+/**
+ * PaddleOCR's fallback reading with the name field the tesseract variants agree on, where their words' lengths
+ * differ from its own (variantsNameLine); the fallback unchanged otherwise, or when the reading would no longer hold.
+ */
+export function namedByVariants(best: Candidate, candidates: readonly Candidate[]): Candidate {
+  const variants = candidates.filter((c) => c.format === best.format && c.variant !== "paddleocr");
+  const named = variantsNameLine(
+    best.format,
+    best.lines,
+    variants.map((c) => c.lines),
+  );
+  const result = named && safeParse(named.lines);
+  if (!named || !result || !readingHolds(result)) return best;
+  return {
+    ...best,
+    lines: named.lines,
+    result,
+    // the name line's glyphs are that variant's (the same characters at the same places); no other line's are asked
+    shapes: variants[named.variant]!.shapes,
+    repairs: [...best.repairs, "name field as the tesseract variants read it (PaddleOCR's words had other lengths)"],
+  };
+}
+
+/**
+ * The readings that vote where a glyph's shape says nothing (arbitrateLetters): the second reader's (`second`) and
+ * every tesseract variant's of the best reading's layout, the best's own among them. PaddleOCR's fallback candidate
+ * is the second reader's reading again: it does not vote twice.
+ */
+export function votingReadings(best: Candidate, second: string[], others: readonly Candidate[]): string[][] {
+  const variants = others.filter((c) => c.format === best.format && c.variant !== "paddleocr");
+  return [second, ...variants.map((c) => c.lines)];
 }
 
 // where the letters no check digit covers sit, per layout (ICAO 9303-4/5/6): [line, start, end)

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { checkDigit } from "./icao";
-import { repairLines, resolveByShape, type ShapeLookup } from "./mrz-repair";
+import { repairLines, resolveByShape } from "./mrz-repair";
+import type { ShapeLookup } from "./glyphs";
 import { compositeHolds } from "./mrz-layout";
 import { paddleTexts, pickMrzLines, readingHolds, safeParse, trimJunk } from "./mrz-lines";
 import { printedZone } from "@/lib/engines/documents/ocr/printed-zone";

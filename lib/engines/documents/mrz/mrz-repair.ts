@@ -1,6 +1,7 @@
 import type { ParseResult } from "mrz";
 import type { MrzFormat } from "./icao";
-import { repairCodes } from "./mrz-states";
+import type { ShapeLookup } from "./glyphs";
+import { nameDigitsByGlyph, repairCodes } from "./mrz-states";
 import { compositeHolds, fieldHolds, LAYOUT, put, slice, type Span } from "./mrz-layout";
 import { isFrenchId, safeParse } from "./mrz-lines";
 import { conformNumber, fitsNumber, FRENCH_ID_NUMBER, numberFormatOf, zeroInDigitRuns } from "./number-formats";
@@ -126,6 +127,12 @@ export function repairLines(
   // (autocorrect, above) and its number's format apply
   if (isFrenchId(lines)) return repairFrenchNumber(lines, repairs);
   const l = LAYOUT[format];
+  if (shapes) {
+    const byGlyph = nameDigitsByGlyph(format, input, lines, shapes);
+    if (byGlyph.changes.length)
+      repairs.push(`${byGlyph.changes.join(", ")} (a digit in the name: the letter its glyph is)`);
+    lines = byGlyph.lines;
+  }
 
   lines = repairCodes(lines, l, repairs);
 
@@ -319,12 +326,6 @@ function repairFrenchNumber(lines: string[], repairs: string[]): { lines: string
   repairs.push(`document number ${read} → ${conformed} (French identity card: letters and digits by position)`);
   return { lines: [lines[0]!, conformed + lines[1]!.slice(12)], repairs };
 }
-
-/**
- * The shape evidence of one reading: how much the glyph at (line, position) of the fitted MRZ looks like each
- * character (glyphs.ts), or null where it cannot be cut out (no character box, or one the length fix moved).
- */
-export type ShapeLookup = (line: number, position: number) => ReadonlyMap<string, number> | null;
 
 // A character is an alternative at a position when its shape scores within this much of the best one there.
 export const SHAPE_SPREAD = 0.15;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { repairSex, repairStates } from "./mrz-states";
+import { nameDigitsByGlyph, repairSex, repairStates } from "./mrz-states";
 import { repairLines } from "./mrz-repair";
 import { safeParse } from "./mrz-lines";
 import { printedZone } from "@/lib/engines/documents/ocr/printed-zone";
@@ -34,5 +34,29 @@ describe("the sex of an MRZ", () => {
     expect(lines[1]).toBe("8906120M2107165PER<<<<<<<<<<<8");
     expect(repairs).toContain("sex H → M (the only sex code it looks like)");
     expect(safeParse(lines)?.valid).toBe(true);
+  });
+});
+
+describe("a digit read in the name", () => {
+  // a 282-px Swiss card: tesseract read QUO as 0U0, which the field's character class makes OUO
+  const card = ["IDCHES0002068<8<<<<<<<<<<<<<<<", "8102287F1301014CHE<<<<<<<<<<<4", "VADIS<<0U0<<<<<<<<<<<<<<<<<<<<"];
+  const glyphs =
+    (at: Record<number, Record<string, number>>) =>
+    (line: number, position: number): ReadonlyMap<string, number> | null =>
+      line === 2 && at[position] ? new Map(Object.entries(at[position])) : null;
+  const swiss = { 7: { Q: 0.53, "9": 0.37, O: 0.37 }, 9: { O: 0.6, D: 0.58, Q: 0.49 } };
+
+  it("becomes the letter of its look-alikes that its glyph is, when the glyph clearly is one", () => {
+    const { lines, repairs } = repairLines("TD1", card, printedZone([]), glyphs(swiss));
+    expect(lines[2]).toBe("VADIS<<QUO<<<<<<<<<<<<<<<<<<<<");
+    expect(repairs).toContain("line 3 position 8 0→Q (a digit in the name: the letter its glyph is)");
+    expect(nameDigitsByGlyph("TD1", card, card, glyphs(swiss)).changes).toEqual([]); // nothing autocorrected to a letter
+  });
+
+  it("stays the field's letter where the glyph says nothing or prefers it, or there is no glyph", () => {
+    for (const shapes of [glyphs({ 7: { Q: 0.45, O: 0.3 } }), glyphs({ 7: { Q: 0.55, O: 0.6 } }), glyphs({})]) {
+      expect(repairLines("TD1", card, printedZone([]), shapes).lines[2]).toBe("VADIS<<OUO<<<<<<<<<<<<<<<<<<<<");
+    }
+    expect(repairLines("TD1", card, printedZone([])).lines[2]).toBe("VADIS<<OUO<<<<<<<<<<<<<<<<<<<<");
   });
 });

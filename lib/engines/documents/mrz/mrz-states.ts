@@ -1,9 +1,10 @@
-import { alpha2OfMrzState } from "./icao";
-import { put, slice, type Span } from "./mrz-layout";
+import { alpha2OfMrzState, type MrzFormat } from "./icao";
+import { SHAPE_SILENT, type ShapeLookup } from "./glyphs";
+import { LAYOUT, put, slice, type Span } from "./mrz-layout";
 
-// The issuing state and nationality codes of an MRZ, and its sex, repaired (mrz-repair.ts calls them): no check
-// digit covers them, so a code is changed only into a known one, by OCR look-alikes or by the other code of the
-// same zone.
+// The issuing state and nationality codes of an MRZ, its sex, and a digit read in its name, repaired (mrz-repair.ts
+// calls them): no check digit covers them, so a code is changed only into a known one, by OCR look-alikes or by the
+// other code of the same zone, and a name's digit only into a letter its glyph looks like.
 
 // OCR look-alikes among capital letters, for the 3-letter state codes
 const LETTER_LOOKALIKES: Record<string, string> = {
@@ -112,4 +113,38 @@ export function repairCodes(
     repairs.push(`${label} ${code} → ${fixed} (${why})`);
   }
   return out;
+}
+
+/** The letters a digit read in a letter field may stand for (OCR-B look-alikes; number-formats.ts maps them back). */
+const DIGIT_LETTERS: Record<string, string> = { "0": "OQDU", "1": "IL", "2": "Z", "5": "S", "6": "G", "8": "B" };
+
+/**
+ * A digit read in the name field is made a letter by the field's character class, always the same one (0 → O:
+ * the `mrz` package's autocorrection); the glyph chooses among the letters the digit looks like instead, where one
+ * correlates at least SHAPE_SILENT and better than the letter given (a 282-px Swiss card's `0U0` read `OUO`: the
+ * first glyph correlates 0.53 with Q and 0.37 with O). `read`: the lines before the autocorrection, `lines` after.
+ */
+export function nameDigitsByGlyph(
+  format: MrzFormat,
+  read: readonly string[],
+  lines: readonly string[],
+  shapes: ShapeLookup,
+): { lines: string[]; changes: string[] } {
+  const [line, start, end] = LAYOUT[format].name;
+  const changes: string[] = [];
+  const out = [...lines];
+  for (let i = start; i < end; i++) {
+    const digit = read[line]?.[i];
+    const given = out[line]?.[i];
+    const options = digit && DIGIT_LETTERS[digit];
+    if (!options || !given || !/[A-Z]/.test(given)) continue;
+    const scores = shapes(line, i);
+    if (!scores) continue;
+    const score = (c: string) => scores.get(c) ?? 0;
+    const best = [...options].reduce((a, b) => (score(b) > score(a) ? b : a));
+    if (best === given || score(best) < SHAPE_SILENT || score(best) <= score(given)) continue;
+    out[line] = out[line]!.slice(0, i) + best + out[line]!.slice(i + 1);
+    changes.push(`line ${line + 1} position ${i + 1} ${digit}→${best}`);
+  }
+  return { lines: out, changes };
 }

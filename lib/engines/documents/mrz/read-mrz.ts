@@ -3,8 +3,7 @@ import type { ParseResult } from "mrz";
 import sharp from "sharp";
 import type { Page } from "tesseract.js";
 import type { MrzFormat } from "./icao";
-import type { Grey } from "./glyphs";
-import type { ShapeLookup } from "./mrz-repair";
+import type { Grey, ShapeLookup } from "./glyphs";
 import {
   aligned,
   candidateOf,
@@ -19,7 +18,13 @@ import {
 } from "./mrz-candidates";
 import { estimateSkew, locateMrzBand, locateMrzBandIn, paddleBandLines, type Band } from "./mrz-band";
 import { paddleTexts, pickMrzLines, readingHolds, safeParse } from "./mrz-lines";
-import { arbitrateLetters, lettersCorroborated, variantsNameLine, withSecondNameLine } from "./letter-arbiter";
+import {
+  arbitrateLetters,
+  lettersCorroborated,
+  namedByVariants,
+  votingReadings,
+  withSecondNameLine,
+} from "./letter-arbiter";
 import { greyBand, MAX_VARIANTS, MRZ_VARIANTS, thresholdLevel, toPgm, workingWidth } from "./mrz-variants";
 import type { OcrEngine } from "@/lib/engines/documents/ocr/ocr-engine";
 import { paddleLines, type PaddleLine } from "@/lib/engines/documents/ocr/paddle-engine";
@@ -321,39 +326,6 @@ function secondLetterReading(
     result,
     repairs: [...best.repairs, `${arbitrated.changes.join(", ")} (PaddleOCR's letter, by OCR-B glyph shape)`],
   };
-}
-
-/**
- * PaddleOCR's fallback reading with the name field the tesseract variants agree on, where their words' lengths
- * differ from its own (variantsNameLine); the fallback unchanged otherwise, or when the reading would no longer hold.
- */
-function namedByVariants(best: Candidate, candidates: readonly Candidate[]): Candidate {
-  const variants = candidates.filter((c) => c.format === best.format && c.variant !== "paddleocr");
-  const named = variantsNameLine(
-    best.format,
-    best.lines,
-    variants.map((c) => c.lines),
-  );
-  const result = named && safeParse(named.lines);
-  if (!named || !result || !readingHolds(result)) return best;
-  return {
-    ...best,
-    lines: named.lines,
-    result,
-    // the name line's glyphs are that variant's (the same characters at the same places); no other line's are asked
-    shapes: variants[named.variant]!.shapes,
-    repairs: [...best.repairs, "name field as the tesseract variants read it (PaddleOCR's words had other lengths)"],
-  };
-}
-
-/**
- * The readings that vote where a glyph's shape says nothing (arbitrateLetters): the second reader's (`second`) and
- * every tesseract variant's of the best reading's layout, the best's own among them. PaddleOCR's fallback candidate
- * is the second reader's reading again: it does not vote twice.
- */
-export function votingReadings(best: Candidate, second: string[], others: readonly Candidate[]): string[][] {
-  const variants = others.filter((c) => c.format === best.format && c.variant !== "paddleocr");
-  return [second, ...variants.map((c) => c.lines)];
 }
 
 let paddleFailureLogged = false;
