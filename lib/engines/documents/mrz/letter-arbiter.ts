@@ -149,7 +149,7 @@ export function variantsNameLine(
  * differ from its own (variantsNameLine); the fallback unchanged otherwise, or when the reading would no longer hold.
  */
 export function namedByVariants(best: Candidate, candidates: readonly Candidate[]): Candidate {
-  const variants = candidates.filter((c) => c.format === best.format && c.variant !== "paddleocr");
+  const variants = variantsLike(best, candidates);
   const named = variantsNameLine(
     best.format,
     best.lines,
@@ -173,9 +173,12 @@ export function namedByVariants(best: Candidate, candidates: readonly Candidate[
  * is the second reader's reading again: it does not vote twice.
  */
 export function votingReadings(best: Candidate, second: string[], others: readonly Candidate[]): string[][] {
-  const variants = others.filter((c) => c.format === best.format && c.variant !== "paddleocr");
-  return [second, ...variants.map((c) => c.lines)];
+  return [second, ...variantsLike(best, others).map((c) => c.lines)];
 }
+
+/** The tesseract variants' candidates of `best`'s layout (PaddleOCR's fallback is not one). */
+const variantsLike = (best: Candidate, candidates: readonly Candidate[]) =>
+  candidates.filter((c) => c.format === best.format && c.variant !== "paddleocr");
 
 // where the letters no check digit covers sit, per layout (ICAO 9303-4/5/6): [line, start, end)
 const CODES: Record<MrzFormat, { state: number[]; nationality: number[]; sex: number[] }> = {
