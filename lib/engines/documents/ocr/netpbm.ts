@@ -1,7 +1,7 @@
 // Decoded pixels handed to tesseract as netpbm (issue 35): a binary PGM (P5) for grey, a PPM (P6) for RGB. Leptonica
 // reads either without inflating anything, where a PNG costs an encode here and a decode in tesseract's WebAssembly
 // for the same pixels (measured: the same text, confidence and boxes; ~0.1 s less CPU per MRZ variant on a
-// 1,900×700 band, ~0.2–0.3 s per enlarged page of 1,600 px).
+// 1,900×700 band, ~0.07 s per enlarged page of 1,600 px: docs/benchmarks.md).
 
 /** Decoded pixels, as sharp gives them with `.raw()`. */
 export type RawImage = { data: Buffer; width: number; height: number; channels: 1 | 2 | 3 | 4 };
