@@ -25,6 +25,16 @@ describe("the document's CPU budget", () => {
     budget.end();
   });
 
+  it("lets a recognition already running go on for the grace past the budget, and no further", () => {
+    const budget = documentBudget(40, 60);
+    burn(60);
+    expect(budget.over()).toBe(true);
+    expect(budget.pastGrace()).toBe(false);
+    burn(60);
+    expect(budget.pastGrace()).toBe(true);
+    budget.end();
+  });
+
   it("waiting costs nothing: only CPU time counts", async () => {
     const budget = documentBudget(40);
     await new Promise((resolve) => setTimeout(resolve, 80));

@@ -26,7 +26,7 @@ import {
   withSecondNameLine,
 } from "./letter-arbiter";
 import { greyBand, MAX_VARIANTS, MRZ_VARIANTS, thresholdLevel, toPgm, workingWidth } from "./mrz-variants";
-import type { OcrEngine } from "@/lib/engines/documents/ocr/ocr-engine";
+import { RecognitionStopped, type OcrEngine } from "@/lib/engines/documents/ocr/ocr-engine";
 import { paddleLines, type PaddleLine } from "@/lib/engines/documents/ocr/paddle-engine";
 import type { PrintedZone } from "@/lib/engines/documents/ocr/printed-zone";
 import { stage } from "@/lib/engines/documents/stage-times";
@@ -63,8 +63,9 @@ import { stage } from "@/lib/engines/documents/stage-times";
 //  Stops (issue 35, fourth round of issue 32): the variants stop as soon as a reading holds (settled), a failing
 //  reading is certain (certainFault), PaddleOCR's band reading, which arrives while they run, is fully valid and a
 //  variant read its name line alike (paddleSettles: the fallback's answer, corroborated), or NO_TEXT_VARIANTS variants in a row
-//  found no MRZ-shaped text at all. The document's CPU budget (document-budget.ts) ends them too; past it the
-//  rules are told (budget.spent) and say so.
+//  found no MRZ-shaped text at all. The document's CPU budget (document-budget.ts) ends them too: no variant starts
+//  past it, and one still being recognised is stopped RECOGNITION_GRACE_MS later (its worker terminated:
+//  ocr-engine.ts); past it the rules are told (budget.spent) and say so.
 
 export type MrzReading = {
   lines: string[];
@@ -103,9 +104,9 @@ export const PADDLE_SETTLES_FROM = 3;
 const PADDLE_BAND_TILT = 3;
 
 /** What the reader is told of the document's budget (document-budget.ts). */
-export type ReadingBudget = { spent: boolean; over(): boolean };
+export type ReadingBudget = { spent: boolean; over(): boolean; pastGrace(): boolean };
 
-const noBudget = (): ReadingBudget => ({ spent: false, over: () => false });
+const noBudget = (): ReadingBudget => ({ spent: false, over: () => false, pastGrace: () => false });
 
 /** A reading that holds with every letter no check digit covers printed on the page too (lettersCorroborated). */
 const corroborated = (c: Candidate | null | undefined, zone: PrintedZone) =>
@@ -220,7 +221,10 @@ async function readAt(
   for (const { name, prep } of MRZ_VARIANTS.slice(0, MAX_VARIANTS)) {
     if (budget.over()) break;
     const pixels = await stage("MRZ: variant preprocessing", () => prep(straight, base, work, level));
-    const ocr = await stage("MRZ: tesseract variant", () => engine.readMrz(toPgm(pixels)));
+    const ocr = await stage("MRZ: tesseract variant", () =>
+      engine.readMrz(toPgm(pixels), { stopWhen: () => budget.pastGrace() }).catch(stopped),
+    );
+    if (!ocr) break;
     variants += 1;
     const scale = pixels.width / grey.width;
     const c = candidateOf(name, ocr.text, ocr.confidence, zone, (picked) => shapeLookup(ocr, grey, scale, picked));
@@ -265,6 +269,12 @@ async function readAt(
     if (found) candidates.push(found.c);
   }
   return { candidates, variants, readBand, paddleStarted: () => !!paddleBand };
+}
+
+/** A recognition the budget stopped reads nothing (null); any other failure is the step's. */
+function stopped(error: unknown): null {
+  if (error instanceof RecognitionStopped) return null;
+  throw error;
 }
 
 /**
