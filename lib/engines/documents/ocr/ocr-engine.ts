@@ -124,7 +124,8 @@ function stoppableLane(create: () => Promise<Worker>, first: Worker) {
     },
     async stop(): Promise<void> {
       await queue;
-      await (await worker).terminate();
+      // a replacement that failed to start has nothing to end
+      await (await worker.catch(() => null))?.terminate();
     },
   };
 }
