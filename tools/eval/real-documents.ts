@@ -9,11 +9,14 @@
 //   name carries one, `<score>_<name>.<ext>` as PassportEye's test images do: 100 = every check digit held).
 // Figures, not assertions: the never-regress test is lib/checks/document-verification/real-documents.real.test.ts.
 //
-//   npm run eval:documents -- --data DIR [--today YYYY-MM-DD]
-// Without --data: ../shared/data/documents, when it exists.
+//   npm run eval:documents -- --data DIR [--today YYYY-MM-DD] [--turn 90,180,270]
+// Without --data: ../shared/data/documents, when it exists. --turn reads every image turned clockwise by each angle
+// given (0 is the image as it is), as a photo sent sideways or upside down: the file turned by sharp and sent in its
+// own format (`turned`), so as little as possible but the orientation differs.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import path from "node:path";
+import sharp from "sharp";
 import type { Check, ProcessInput } from "@/lib/checks/types";
 import { documentVerification } from "@/lib/checks/document-verification/document-verification";
 import { normalizeUpload } from "@/lib/domain/verifications/normalize-upload";
@@ -30,7 +33,14 @@ import {
   type MrzLabel,
 } from "./mrz-labels";
 
-export type RealDocument = { file: string; path: string; peer: number | null; label: MrzLabel | null };
+export type RealDocument = {
+  file: string;
+  path: string;
+  peer: number | null;
+  label: MrzLabel | null;
+  /** degrees clockwise the image is turned before it is sent (--turn); 0 or absent: as it is */
+  turn?: number;
+};
 export type RealOutcome = {
   doc: RealDocument;
   format: string | null;
@@ -94,11 +104,26 @@ export function processInput(
   return input;
 }
 
+/**
+ * The file turned clockwise, in its own format as nearly unchanged as it can be: a JPEG at quality 100 without chroma
+ * subsampling (the upload normalisation then re-encodes it at 92 as it does the file itself, normalize-upload.ts),
+ * anything else as a PNG (lossless, and kept lossless by the normalisation).
+ */
+async function turned(file: Buffer, turn: number): Promise<Buffer> {
+  // upright by its orientation tag first, as the normalisation would have it, then turned
+  const image = sharp(file).rotate().rotate(turn);
+  return (await sharp(file).metadata()).format === "jpeg"
+    ? image.jpeg({ quality: 100, chromaSubsampling: "4:4:4" }).toBuffer()
+    : image.png().toBuffer();
+}
+
 /** One image as the API takes it: a single-sided upload (the MRZ on the side sent), normalised, then the process. */
 export async function readDocument(doc: RealDocument, today: Date): Promise<RealOutcome> {
   const t0 = performance.now();
   const cpu0 = process.cpuUsage();
-  const upload = await normalizeUpload("DOCUMENT_FRONT", "image", readFileSync(doc.path));
+  const file = readFileSync(doc.path);
+  const sent = doc.turn ? await turned(file, doc.turn) : file;
+  const upload = await normalizeUpload("DOCUMENT_FRONT", "image", sent);
   const out = await documentVerification.run(processInput(upload.bytes, upload.contentType, upload.meta, doc, today));
   const ms = performance.now() - t0;
   const cpu = process.cpuUsage(cpu0);
@@ -133,18 +158,24 @@ export function wronglyApproved(o: RealOutcome): boolean {
   return o.result === "APPROVED" && o.doc.label !== null && !isGenuine(o.doc.label);
 }
 
-function parseArgs(argv: readonly string[]): { dir: string; today: Date } {
+const USAGE = "usage: --data DIR [--today YYYY-MM-DD] [--turn 0,90,180,270]";
+
+function parseArgs(argv: readonly string[]): { dir: string; today: Date; turns: number[] } {
   let dir = path.resolve("../shared/data/documents");
   let today = new Date();
+  let turns = [0];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const value = argv[++i];
-    if (!value) throw new Error(`${arg} needs a value (usage: --data DIR [--today YYYY-MM-DD])`);
+    if (!value) throw new Error(`${arg} needs a value (${USAGE})`);
     if (arg === "--data") dir = path.resolve(value);
     else if (arg === "--today") today = new Date(`${value}T00:00:00Z`);
-    else throw new Error(`unknown argument ${arg} (usage: --data DIR [--today YYYY-MM-DD])`);
+    else if (arg === "--turn") {
+      turns = value.split(",").map(Number);
+      if (turns.some((t) => ![0, 90, 180, 270].includes(t))) throw new Error(`--turn takes 0, 90, 180, 270 (${USAGE})`);
+    } else throw new Error(`unknown argument ${arg} (${USAGE})`);
   }
-  return { dir, today };
+  return { dir, today, turns };
 }
 
 const pct = (n: number, of: number) => `${n}/${of} (${of ? ((100 * n) / of).toFixed(0) : "-"} %)`;
@@ -236,15 +267,17 @@ export async function warmReaders(): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const { dir, today } = parseArgs(process.argv.slice(2));
+  const { dir, today, turns } = parseArgs(process.argv.slice(2));
   if (!existsSync(dir)) {
     console.log(`eval:documents: ${dir} does not exist; nothing to read`);
     return;
   }
-  const docs = listDocuments(dir);
+  const docs = listDocuments(dir).flatMap((doc) =>
+    turns.map((turn) => (turn ? { ...doc, file: `${doc.file} ↻${turn}`, turn } : doc)),
+  );
   const labelled = docs.some((d) => d.label);
   console.log(
-    `Real documents: ${dir} (${docs.length} images${labelled ? ", labels.csv" : ""}); today ${today.toISOString().slice(0, 10)}\n`,
+    `Real documents: ${dir} (${docs.length} images${labelled ? ", labels.csv" : ""}${turns.join() === "0" ? "" : `, turned ${turns.join(", ")}° clockwise`}); today ${today.toISOString().slice(0, 10)}\n`,
   );
   console.log(
     `${"image".padEnd(52)} ${"label".padEnd(11)} ${"read".padEnd(18)} ${"MRZ".padEnd(11)} ${(labelled ? "zone" : "peer").padEnd(7)} ${"step".padEnd(13)} time`,

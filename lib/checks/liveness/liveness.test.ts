@@ -6,6 +6,7 @@ import { framesVideo, loopedPhotoVideo, sampleFace, stillVideo } from "@/test/sa
 import { liveness } from "./liveness";
 import { FACE_MATCH_THRESHOLDS } from "./face-match";
 import { testPorts, offlineVerification } from "@/test/check-ports";
+import { drawPassport, randomPerson, seededRandom } from "@/test/document-images";
 
 // End to end on videos made at run time with ffmpeg from human's shipped sample faces (test/sample-faces).
 // No positive live case here: no real head turn can be generated from still photos (see docs/accuracy.md).
@@ -88,6 +89,25 @@ describe("liveness.run", () => {
     expect(pad.frames.length).toBeGreaterThan(0);
     expect(pad.median_real).toBeLessThan(0.75);
   }, 90_000);
+
+  it.each([90, 180])(
+    "matches the face with the portrait of a passport sent turned %i° clockwise, turned upright by its text",
+    async (turn) => {
+      const person = { ...randomPerson(seededRandom(1503), "TD3", new Date()), country: "NL", nationality: "NL" };
+      const passport = await drawPassport(person, { portrait: faces[0]! });
+      const sent = await sharp(passport.front).rotate(turn).jpeg({ quality: 90 }).toBuffer();
+      const output = await liveness.run(
+        processInput({
+          SELFIE_VIDEO: { bytes: await stillVideo(faces[0]!, 3, "webm"), contentType: "video/webm" },
+          DOCUMENT_FRONT: { bytes: sent, contentType: "image/jpeg" },
+        }),
+      );
+      const match = output.checks.find((c) => c.name === "DOCUMENT_MATCH")!;
+      expect(match.result).toBe("PASSED");
+      expect(match.detail).toContain(`the front read turned ${360 - turn}° clockwise`);
+    },
+    120_000,
+  );
 
   it("matches the face with a wallet credential's portrait (CREDENTIAL_PORTRAIT) when the workflow has one (issue 34)", async () => {
     const video = await stillVideo(faces[0]!, 3, "webm");

@@ -1,6 +1,8 @@
 import "server-only";
+import sharp from "sharp";
 import { analyzeVideo, anchorFace, VIDEO_THRESHOLDS, type VideoAnalysis } from "@/lib/engines/faces/analyze-video";
 import { largestFace } from "@/lib/engines/faces/face-match";
+import { uprightTurn } from "@/lib/engines/documents/examine-document";
 import { FACE_MATCH_THRESHOLDS, matchFaces, type FaceMatch } from "./face-match";
 import { presentationAttack } from "./presentation-attack";
 import type { Check, ProcessInput, VerificationProcess } from "@/lib/checks/types";
@@ -238,13 +240,25 @@ async function documentFaceMatch(
   }
   if ("missing" in reference)
     return { check: { name: "DOCUMENT_MATCH", result: "REVIEW", detail: reference.missing }, match: null };
-  const { portrait, label, source } = reference;
+  const { portrait, source } = reference;
+  let { label } = reference;
   if (!face)
     return {
       check: { name: "DOCUMENT_MATCH", result: "FAILED", detail: "No face in the video to compare with the document." },
       match: null,
     };
-  const match = await matchFaces(face, portrait);
+  let match = matchFaces(face, portrait);
+  // a front sent sideways or upside down: its face, found lying down, gives no fair descriptor (0.83–0.90 for the
+  // same photo turned, docs/checks.md). Where the match does not pass, the front's own text says which way is up
+  // (DOCUMENT_VERIFICATION's reading of it); its face there is the one compared. The turn comes from the page, not
+  // from trying turns until a face matches, so an impostor gets no more tries.
+  if (match.result !== "PASSED" && reference.front && !reference.turn) {
+    const turned = await turnedFrontFace(reference.front);
+    if (turned) {
+      match = matchFaces(face, turned.portrait);
+      label = `${label} (the front read turned ${turned.turn}° clockwise)`;
+    }
+  }
   return {
     check: { name: "DOCUMENT_MATCH", result: match.result, detail: matchDetail(label, match) },
     match,
@@ -253,7 +267,14 @@ async function documentFaceMatch(
 }
 
 type DocumentPortrait =
-  | { portrait: NonNullable<Awaited<ReturnType<typeof largestFace>>>; label: string; source: string }
+  | {
+      portrait: NonNullable<Awaited<ReturnType<typeof largestFace>>>;
+      label: string;
+      source: string;
+      /** the document front it was found on, and the clockwise turn it was found in (turnedFrontFace) */
+      front?: Buffer;
+      turn?: number;
+    }
   | { skipped: string }
   | { missing: string };
 
@@ -275,8 +296,24 @@ async function documentPortrait(input: ProcessInput): Promise<DocumentPortrait> 
   const front = await fileOf(input, "DOCUMENT_FRONT");
   if (!front) return { missing: "No document front image to compare the face with." };
   const portrait = await largestFace(front.bytes);
-  if (!portrait) return { missing: "No face was found on the document front." };
-  return { portrait, label: "the document portrait", source: "DOCUMENT_FRONT" };
+  if (portrait) return { portrait, label: "the document portrait", source: "DOCUMENT_FRONT", front: front.bytes };
+  const turned = await turnedFrontFace(front.bytes);
+  if (!turned) return { missing: "No face was found on the document front." };
+  return {
+    portrait: turned.portrait,
+    label: `the document portrait (the front read turned ${turned.turn}° clockwise)`,
+    source: "DOCUMENT_FRONT",
+    front: front.bytes,
+    turn: turned.turn,
+  };
+}
+
+/** The face of a document front sent turned, in the front turned upright by its page OCR (uprightTurn); else null. */
+async function turnedFrontFace(front: Buffer) {
+  const turn = await uprightTurn(front);
+  if (turn === 0) return null;
+  const portrait = await largestFace(await sharp(front).rotate(turn).png().toBuffer());
+  return portrait ? { portrait, turn } : null;
 }
 
 async function selfiePhotoMatch(

@@ -41,6 +41,8 @@ export type DocumentBudget = {
   pastGrace(): boolean;
   /** the document's share of CPU time so far (ms) */
   used(): number;
+  /** the budget raised by `ms`: work the document needed before its reading could start (finding which way up it is) */
+  extend(ms: number): void;
   /** the document is done: it no longer shares the process */
   end(): void;
 };
@@ -53,6 +55,7 @@ const cpuMs = () => {
 /** A budget starting now; `limitMs` and `graceMs` for tests. Call `end()` when the document is done. */
 export function documentBudget(limitMs = DOCUMENT_CPU_BUDGET_MS, graceMs = RECOGNITION_GRACE_MS): DocumentBudget {
   const start = cpuMs();
+  let limit = limitMs;
   let ended = false;
   inFlight += 1;
   const budget: DocumentBudget = {
@@ -60,11 +63,14 @@ export function documentBudget(limitMs = DOCUMENT_CPU_BUDGET_MS, graceMs = RECOG
     used: () => (cpuMs() - start) / Math.max(1, inFlight),
     over: () => {
       if (budget.spent) return true;
-      if (budget.used() <= limitMs) return false;
+      if (budget.used() <= limit) return false;
       budget.spent = true;
       return true;
     },
-    pastGrace: () => budget.over() && budget.used() > limitMs + graceMs,
+    pastGrace: () => budget.over() && budget.used() > limit + graceMs,
+    extend: (ms) => {
+      if (!budget.spent) limit += Math.max(0, ms);
+    },
     end: () => {
       if (ended) return;
       ended = true;

@@ -1,13 +1,20 @@
 import sharp from "sharp";
-import { afterAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { examineDocument, pageNameField } from "./examine-document";
 import { drawPassport, randomPerson, seededRandom } from "@/test/document-images";
-import { ocrEngine, stopOcrEngine } from "./ocr/ocr-engine";
+import { ocrEngine, stopOcrEngine, warmOcrEngine } from "./ocr/ocr-engine";
+import { warmPaddle } from "./ocr/paddle-engine";
 import { profiled } from "./stage-times";
 
 // What a page costs when it shows no MRZ (issue 35): the reader stops its preprocessing variants once
 // NO_TEXT_VARIANTS of them in a row found no MRZ-shaped text, rather than reading all seven.
 
+// the readers warm, as a worker's start leaves them (preload-models.ts): their first runs (~2.6 s of CPU) would
+// otherwise count against the first document's reading budget
+beforeAll(async () => {
+  await warmOcrEngine();
+  await warmPaddle();
+}, 120_000);
 afterAll(() => stopOcrEngine());
 
 /** A letter-sized note of printed prose: text, but nothing shaped like an MRZ. */
@@ -65,4 +72,43 @@ describe("the second readings of a clean passport (the enlarged page, PaddleOCR'
     ).toBe("ERIKSSON<<ANNA<MARIA<");
     expect(pageNameField(["Minutes of the garden committee"])).toBeNull();
   });
+});
+
+describe("a page sent sideways or upside down", () => {
+  const person = {
+    ...randomPerson(seededRandom(1502), "TD3", new Date("2026-11-29")),
+    country: "NL",
+    nationality: "NL",
+    surname: "VISSER",
+    given: "JAN",
+  };
+
+  it.each([90, 180, 270])(
+    "is read turned upright when it was turned %i° clockwise",
+    async (turn) => {
+      const upright = (await drawPassport(person)).front;
+      const sent = await sharp(upright).rotate(turn).jpeg({ quality: 90 }).toBuffer();
+      const examination = await examineDocument(sent, null, "FRONT");
+      expect(examination.mrz?.result.valid).toBe(true);
+      expect(examination.mrz?.result.fields.lastName).toBe("VISSER");
+      // the degrees that turn it back: 270 for a page turned 90° clockwise
+      expect(examination.turned).toEqual([{ side: "FRONT", degrees: (360 - turn) % 360 }]);
+      // near the bottom once upright (TEMPLATE_MATCHING compares the MRZ's place on the page)
+      expect(examination.mrz?.position).toBeGreaterThan(0.7);
+    },
+    120_000,
+  );
+
+  it("is read as sent when upright (no turned reading), and a page without an MRZ stays as sent", async () => {
+    const upright = await sharp((await drawPassport(person)).front)
+      .jpeg({ quality: 90 })
+      .toBuffer();
+    const { value, stages } = await profiled(() => examineDocument(upright, null, "FRONT"));
+    expect(value.turned).toEqual([]);
+    // its page OCR found the MRZ across: not read turned at all
+    expect(stages.has("page OCR, turned (which way up)")).toBe(false);
+    const prose = await examineDocument(await prosePage(), null, "FRONT");
+    expect(prose.turned).toEqual([]);
+    expect(prose.mrz).toBeNull();
+  }, 120_000);
 });

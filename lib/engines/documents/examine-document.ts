@@ -27,7 +27,7 @@ import {
   type NameCheck,
 } from "@/lib/engines/documents/mrz/name-crosscheck";
 import { readPdf417, VARIANTS } from "@/lib/engines/documents/barcode/read-pdf417";
-import { isMrzLike } from "@/lib/engines/documents/mrz/mrz-band";
+import { isMrzLike, pageDirection } from "@/lib/engines/documents/mrz/mrz-band";
 import { readMrz, type MrzReading } from "@/lib/engines/documents/mrz/read-mrz";
 import { documentBudget, type DocumentBudget } from "@/lib/engines/documents/document-budget";
 import { stage } from "@/lib/engines/documents/stage-times";
@@ -57,6 +57,8 @@ export type Examination = {
   pageConfidence: number;
   /** the document's CPU budget ran out before an MRZ reading held (document-budget.ts) */
   mrzBudgetSpent?: boolean;
+  /** the sides read turned upright (clockwise degrees), because their MRZ showed only that way (orientSide) */
+  turned?: { side: "FRONT" | "BACK"; degrees: Turn }[];
   /** the MRZ name compared with the printed one (name-crosscheck.ts); null without an ICAO MRZ */
   nameCheck?: NameCheck | null;
   ela: Ela;
@@ -67,10 +69,97 @@ export type Examination = {
 // Page OCR cost grows with pixels; above this width text is already large enough for the LSTM model.
 const PAGE_MAX_WIDTH = 1600;
 
-async function readPage(engine: OcrEngine, image: Buffer): Promise<{ page: Page; image: Buffer }> {
+/** Degrees a side was turned clockwise before it was read (0: read as sent). */
+export type Turn = 0 | 90 | 180 | 270;
+
+/** One side as read: its page OCR, the image the MRZ is read from (scaled), and the side itself, turned upright. */
+type SideRead = { page: Page; image: Buffer; upright: Buffer; turn: Turn };
+
+async function readPage(engine: OcrEngine, image: Buffer, turn: Turn = 0): Promise<SideRead> {
   const { width = 0 } = await sharp(image).metadata();
   const scaled = width > PAGE_MAX_WIDTH ? await sharp(image).resize({ width: PAGE_MAX_WIDTH }).png().toBuffer() : image;
-  return { page: await engine.readPage(scaled), image: scaled };
+  return { page: await engine.readPage(scaled), image: scaled, upright: image, turn };
+}
+
+/** The side turned clockwise by `turn` (lossless: a JPEG is not encoded again), then read. */
+async function readTurned(engine: OcrEngine, side: Buffer, turn: Turn): Promise<SideRead> {
+  const turned = await sharp(side).rotate(turn).png({ compressionLevel: 1 }).toBuffer();
+  return readPage(engine, turned, turn);
+}
+
+/**
+ * A side photographed sideways or upside down, turned upright by the way the page OCR read its text (pageDirection).
+ * MRZ lines across, or none but words read with confidence across (UPRIGHT_WORDS): as read, no further reading.
+ * Otherwise the side is read again turned, the likeliest turn first, until a reading shows MRZ lines across: MRZ
+ * lines running down are a page turned 90° clockwise (turned back by 270°); text running down without them is a page
+ * on its side either way (270°, then 90°); neither, most likely upside down (180°, then 270° and 90°). A turned
+ * reading whose MRZ or text runs down leads on the same way from that turn; each turn is read at most once. When no
+ * turn shows an MRZ across (a small or blurred page whose MRZ the page OCR does not find even upright), MRZ lines that
+ * ran down still decide (270°), a page whose text ran down is taken the quarter turn whose reading has more confident
+ * words (tesseract reads upright text, and the other way round as noise), and any other stays as it was sent. The
+ * extra readings (~0.5 s each) are added to the document's budget, so a page that was upright after all keeps the
+ * time it had for its MRZ.
+ */
+async function orientSide(engine: OcrEngine, side: Buffer, read: SideRead, budget: DocumentBudget): Promise<SideRead> {
+  const first = pageDirection(read.page);
+  // no MRZ line, but words read with confidence across the page: upright text (a blurred zone), not noise
+  if (first === "across" || (first === null && confidentWords(read.page) >= UPRIGHT_WORDS)) return read;
+  const before = budget.used();
+  const readings = new Map<Turn, SideRead>([[0, read]]);
+  const queue: Turn[] = first === "down" ? [270] : first === "sideways" ? [270, 90] : [180, 270, 90];
+  const quarter = (from: Turn, by: 90 | 270) => ((from + by) % 360) as Turn;
+  try {
+    for (let turn = queue.shift(); turn !== undefined; turn = queue.shift()) {
+      if (readings.has(turn)) continue;
+      const turned = await stage("page OCR, turned (which way up)", () => readTurned(engine, side, turn));
+      readings.set(turn, turned);
+      const direction = pageDirection(turned.page);
+      if (direction === "across") return turned;
+      // read turned, its MRZ runs down: upright a quarter turn further; its text on its side: either quarter turn
+      if (direction === "down") queue.unshift(quarter(turn, 270));
+      if (direction === "sideways") queue.push(quarter(turn, 270), quarter(turn, 90));
+    }
+    // no turn showed an MRZ across: MRZ lines running down are evidence enough of their quarter turn
+    if (first === "down") return readings.get(270) ?? read;
+    if (first !== "sideways") return read;
+    const [a, b] = [readings.get(270), readings.get(90)];
+    return a && b && confidentWords(b.page) > confidentWords(a.page) ? b : (a ?? read);
+  } finally {
+    budget.extend(budget.used() - before);
+  }
+}
+
+/**
+ * The clockwise turn that makes a document side upright, by its page OCR as DOCUMENT_VERIFICATION reads it
+ * (orientSide): 0 when it is upright already, or when its MRZ shows no way round. For LIVENESS's document match,
+ * whose face detector cannot tell an upside-down portrait (lib/checks/liveness/liveness.ts).
+ */
+export async function uprightTurn(side: Buffer): Promise<Turn> {
+  const engine = await ocrEngine();
+  const budget = documentBudget();
+  try {
+    return (await orientSide(engine, side, await readPage(engine, side), budget)).turn;
+  } finally {
+    budget.end();
+  }
+}
+
+/**
+ * Confident words on lines across (UPRIGHT_WORDS) that show a page upright though its page OCR found no MRZ line,
+ * so it is not read turned. Chosen on the development sets (a scratch count of the page OCR's words of confidence
+ * ≥ 80 and three characters or more, all 40 images upright and turned, 2026-12-01): upright pages without an MRZ line
+ * read 0–6, pages turned 180° 0–3. Without it a blurred upright photo paid three turned readings (~3.5 s on a
+ * generated passport photo, whose reading budget then ran out one variant short).
+ */
+const UPRIGHT_WORDS = 5;
+
+/** Words the page OCR is sure of on lines across (confidence ≥ 80, three letters or digits at least). */
+function confidentWords(page: Page): number {
+  return (page.blocks ?? [])
+    .flatMap((b) => b.paragraphs.flatMap((p) => p.lines))
+    .filter((l) => l.bbox.x1 - l.bbox.x0 >= l.bbox.y1 - l.bbox.y0)
+    .flatMap((l) => l.words)
+    .filter((w) => w.confidence >= 80 && (w.text.match(/[\p{L}\p{N}]/gu)?.length ?? 0) >= 3).length;
 }
 
 /**
@@ -129,11 +218,24 @@ async function examineWithin(
   const forensics = stage("forensics (ELA, quality, hash)", () =>
     Promise.all([errorLevel(front), imageQuality(front), differenceHash(front)]),
   );
-  const [frontPage, backPage, card] = await Promise.all([
+  const [frontRead, backRead, card] = await Promise.all([
     stage("page OCR", () => readPage(engine, front)),
     back ? stage("page OCR", () => readPage(engine, back)) : null,
     options.barcode ? stage("PDF417 barcode", () => readCardBarcode(front, back)) : { barcode: null, error: null },
   ]);
+  const sent = { FRONT: front, BACK: back };
+  const reads: Record<"FRONT" | "BACK", SideRead | null> = { FRONT: frontRead, BACK: backRead };
+  // the MRZ's side first (the other is read only when it shows none); a card whose barcode was read has no MRZ
+  const order = (["FRONT", "BACK"] as const)
+    .filter((side) => reads[side] !== null)
+    .sort((a, b) => (a === mrzFirst ? -1 : b === mrzFirst ? 1 : 0));
+  const orient = async (side: "FRONT" | "BACK") => {
+    const read = reads[side]!;
+    const oriented = await orientSide(engine, sent[side]!, read, budget);
+    reads[side] = oriented;
+    return oriented !== read;
+  };
+  if (!card.barcode) await orient(order[0]!);
   // US cards print dates month first (01/31/1970)
   const dateOrder =
     card.barcode && (card.barcode.reading.country ?? card.barcode.reading.jurisdiction?.country) === "US"
@@ -153,20 +255,11 @@ async function examineWithin(
           .flatMap((l) => l.words.map((w) => ({ text: w.text, confidence: w.confidence }))),
       ),
     );
-  let zone = printedZone(
-    [printed(frontPage.page), printed(backPage?.page)],
-    [...words(frontPage.page), ...words(backPage?.page)],
-    dateOrder,
-  );
-  const sides = [
-    { side: "FRONT" as const, read: frontPage },
-    ...(backPage ? [{ side: "BACK" as const, read: backPage }] : []),
-  ].sort((a, b) => (a.side === mrzFirst ? -1 : b.side === mrzFirst ? 1 : 0));
-
-  const confidences = [frontPage.page.confidence, backPage?.page.confidence].filter(
-    (c): c is number => typeof c === "number",
-  );
-  const pageConfidence = Math.min(...confidences);
+  const pages = (again?: Page) => [reads.FRONT?.page, reads.BACK?.page, again].filter((p): p is Page => !!p);
+  const zoneOf = (again?: Page) => printedZone(pages(again).map(printed), pages(again).flatMap(words), dateOrder);
+  const confidenceOfPages = () => Math.min(...pages().map((p) => p.confidence));
+  let zone = zoneOf();
+  let pageConfidence = confidenceOfPages();
   // The name check (below) reads a small front again, enlarged, whenever a name word was found nowhere: on small
   // photos that is most of them (measured: 16 of 23 and 15 of 17 development specimens, docs/benchmarks.md). It runs
   // on the page worker, so it is started now, beside the MRZ reading on the MRZ worker, rather than after it —
@@ -175,17 +268,23 @@ async function examineWithin(
   // result is the same; only the CPU of a reading nobody uses is saved (issue 35).
   let enlarged: Promise<Page | null> | null = null;
   const readAgain = (when: string) =>
-    (enlarged ??= stage(`page OCR again, enlarged (${when})`, () => readPageEnlarged(engine, front)));
-  const guess = pageNameField([frontPage.page.text, backPage?.page.text ?? ""]);
+    (enlarged ??= stage(`page OCR again, enlarged (${when})`, () => readPageEnlarged(engine, reads.FRONT!.upright)));
+  const guess = pageNameField(pages().map((p) => p.text));
   const likelyWanted =
     guess === null || wantsPageAgain(crossCheckName(guess, zone, pageConfidence >= MIN_LEGIBLE_PAGE));
   // not needed when every name word was read: its failure then is no one's (when needed, the await rethrows it)
   if (!card.barcode && likelyWanted) readAgain("beside the MRZ").catch(() => undefined);
   let mrz: MrzReading | null = null;
   let mrzSide: "FRONT" | "BACK" | null = null;
-  for (const { side, read } of card.barcode ? [] : sides) {
+  for (const side of card.barcode ? [] : order) {
     // the first side that shows an MRZ, valid or not, is the one: a document has one MRZ, so the other side is
-    // read only when this one showed none (sides swapped)
+    // read only when this one showed none (sides swapped), turned upright first like the first
+    if (side !== order[0] && (await orient(side))) {
+      zone = zoneOf();
+      pageConfidence = confidenceOfPages();
+      if (side === "FRONT") enlarged = null; // read again from the front turned upright, if wanted
+    }
+    const read = reads[side]!;
     mrz = await stage("MRZ reading (all of it)", () => readMrz(engine, read.image, read.page, zone, budget));
     if (mrz) {
       mrzSide = side;
@@ -204,11 +303,7 @@ async function examineWithin(
     if (wantsPageAgain(nameCheck)) {
       const again = await stage("waiting for the enlarged page OCR (name check)", () => readAgain("after the MRZ"));
       if (again) {
-        zone = printedZone(
-          [printed(frontPage.page), printed(backPage?.page), printed(again)],
-          [...words(frontPage.page), ...words(backPage?.page), ...words(again)],
-          dateOrder,
-        );
+        zone = zoneOf(again);
         nameCheck = crossCheckName(field.value, zone, pageConfidence >= MIN_LEGIBLE_PAGE, glyphs);
       }
     }
@@ -222,6 +317,7 @@ async function examineWithin(
     barcode: card.barcode,
     barcodeError: card.error,
     backSubmitted: back !== null,
+    turned: order.flatMap((side) => (reads[side]!.turn ? [{ side, degrees: reads[side]!.turn }] : [])),
     zone,
     address: printedAddress(zone),
     pageConfidence,

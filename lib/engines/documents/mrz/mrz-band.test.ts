@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Line, Page } from "tesseract.js";
-import { locateMrzBand, locateMrzBandIn, paddleBandLines } from "./mrz-band";
+import { locateMrzBand, locateMrzBandIn, pageDirection, paddleBandLines } from "./mrz-band";
 import { MRZ_CHAR_HEIGHT, workingWidth } from "./mrz-variants";
 
 // A page OCR result as tesseract gives it: only the fields locateMrzBand reads.
@@ -85,5 +85,55 @@ describe("locateMrzBandIn: PaddleOCR's whole-image lines (no MRZ line in the pag
     expect(band.angle).toBeGreaterThan(0);
     // without MRZ-shaped text, not found: the bottom of the image stays the guess
     expect(locateMrzBandIn(lines.slice(0, 2), 345, 462).found).toBe(false);
+  });
+});
+
+// The boxes tesseract gave the Serbian card (702×220) and the same card turned 90° clockwise (220×702): its lines
+// then run top to bottom, each box much taller than wide (examine-document.ts turns such a side upright).
+describe("pageDirection: which way a page's text runs", () => {
+  it("is across when an MRZ line runs across, whatever else was read (an upright page stays as it was read)", () => {
+    const upright = TD1.map((t, i) => line(t, 365, 150 + i * 18, 690, 162 + i * 18));
+    expect(pageDirection(pageOf(upright))).toBe("across");
+    const withTallNoise = [
+      ...upright,
+      ...["ABCDEF", "GHIJKL", "MNOPQR"].map((t, i) => line(t, i * 20, 0, i * 20 + 12, 200)),
+    ];
+    expect(pageDirection(pageOf(withTallNoise))).toBe("across");
+  });
+
+  it("is down when the MRZ lines run top to bottom (turned 90° clockwise)", () => {
+    const turned = TD1.map((t, i) => line(t, 46 - i * 15, 118, 102 - i * 15, 678));
+    expect(pageDirection(pageOf(turned))).toBe("down");
+  });
+
+  it("is sideways when two thirds of the text lines run down but no MRZ line was read (either quarter turn)", () => {
+    const lines = [
+      line("VARSOOTTIR", 220, 139, 234, 209),
+      line("BURIBUR OSP.", 198, 139, 212, 205),
+      line("ISLENSKT! ICELANDIC", 174, 139, 190, 373),
+      line("20 JON 11", 79, 138, 107, 180),
+    ];
+    expect(pageDirection(pageOf(lines))).toBe("sideways");
+    // one line in two down is not enough; nor are two lines, however they run
+    expect(
+      pageDirection(pageOf([...lines.slice(0, 2), line("PASSPORT", 10, 10, 200, 30), line("NOMS", 10, 40, 90, 60)])),
+    ).toBeNull();
+    expect(pageDirection(pageOf(lines.slice(0, 2)))).toBeNull();
+  });
+
+  it("is not across for an upside-down zone read as MRZ-like text: its chevrons point right, or read as L only", () => {
+    const upsideDown = line("9555555555555 5>>6LL LL 62WH7L2L088ATINE.L828GS891ID", 72, 49, 1178, 77);
+    expect(pageDirection(pageOf([upsideDown]))).toBeNull();
+    expect(pageDirection(pageOf([line("LLLLLLLLLKLLLLL0128812L2OLLKL0", 10, 10, 400, 30)]))).toBeNull();
+  });
+
+  it("is null for noise across and no MRZ (upside down, or turned counter-clockwise), and for an empty page", () => {
+    const noise = [
+      line("uoissjunnl ~ AOS", 20, 30, 300, 48),
+      line("ssivd Ot 'ad", 20, 60, 240, 78),
+      line("HNIX <<", 30, 160, 320, 176),
+    ];
+    expect(pageDirection(pageOf(noise))).toBeNull();
+    expect(pageDirection({ blocks: null } as unknown as Page)).toBeNull();
   });
 });

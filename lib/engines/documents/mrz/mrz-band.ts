@@ -27,6 +27,31 @@ export function isMrzLike(text: string): boolean {
   return s.length >= 25 && (s.match(MRZ_CHARS)?.length ?? 0) / s.length >= 0.9 && /<|«|KKK|LLL/.test(s);
 }
 
+/** A line whose box is at least as wide as it is tall. */
+const across = (l: Pick<Line, "bbox">) => l.bbox.x1 - l.bbox.x0 >= l.bbox.y1 - l.bbox.y0;
+
+/**
+ * Which way a page's text runs, as the page OCR read it:
+ * - "across": an MRZ line runs across, its fillers read as `<` pointing left (the page is upright: any such line
+ *   wins, so a page read as it always was stays read that way);
+ * - "down": an MRZ line runs top to bottom — tesseract's layout analysis reads a page turned 90° clockwise as lines
+ *   running down, each box several times taller than wide, and reads them right only that way round;
+ * - "sideways": no MRZ line, but two thirds of at least three lines of text run down: the page lies on its side,
+ *   either way (a page turned counter-clockwise is read as lines running down too, as noise);
+ * - null: none of these (upside down, read as noise across; or no MRZ and too little text to tell).
+ */
+export function pageDirection(page: Page): "across" | "down" | "sideways" | null {
+  const lines = (page.blocks ?? []).flatMap((b) => b.paragraphs.flatMap((p) => p.lines));
+  const down = (l: Line) => l.bbox.y1 - l.bbox.y0 >= 3 * (l.bbox.x1 - l.bbox.x0);
+  const mrz = lines.filter((l) => isMrzLike(l.text));
+  // read upright, a filler is '<' (or «) somewhere and never '>': an upside-down zone can pass for MRZ text (its
+  // fillers read as L, `5>>6LL LL 62WH7L2L088…`), but its chevrons point the other way
+  if (mrz.some((l) => across(l) && /[<«]/.test(l.text) && !/[>»]/.test(l.text))) return "across";
+  if (mrz.some(down)) return "down";
+  const text = lines.filter((l) => l.text.replace(/\s/g, "").length >= 4);
+  return text.length >= 3 && 3 * text.filter(down).length >= 2 * text.length ? "sideways" : null;
+}
+
 /** A text line as the band is located by: tesseract's page lines, or PaddleOCR's boxes (paddleBandLines). */
 export type BandLine = Pick<Line, "text" | "bbox" | "baseline">;
 
@@ -59,7 +84,9 @@ export function paddleBandLines(lines: readonly { text: string; box?: number[][]
 }
 
 export function locateMrzBandIn(lines: readonly BandLine[], width: number, height: number): Band {
-  const candidates = lines.filter((line) => isMrzLike(line.text));
+  // lines across only: MRZ text read running down (a page on its side, pageDirection) is no band across the image —
+  // taken for one, its "character height" was the line's length, and the band was enlarged to match (17 s of CPU)
+  const candidates = lines.filter((line) => isMrzLike(line.text) && across(line));
   // the MRZ is one block of 2–3 lines: keep the lowest candidate and those just above it
   const lowest = candidates.reduce<(typeof candidates)[number] | null>(
     (low, l) => (!low || l.bbox.y1 > low.bbox.y1 ? l : low),
