@@ -68,7 +68,7 @@ export function qualityCheck(exam: Examination): Check {
     issues.push(`only ${q.width}×${q.height} px (at least ${MIN_LONG_SIDE} px on the long side)`);
   if (q.sharpness < MIN_SHARPNESS) issues.push(`blurred (sharpness ${q.sharpness} < ${MIN_SHARPNESS})`);
   if (q.glare > MAX_GLARE) issues.push(`washed out by glare over ${(q.glare * 100).toFixed(1)} % of the image`);
-  // a side sent sideways or upside down is read turned upright (examine-document.ts, orientSide): said, not judged
+  // a side sent sideways or upside down is read turned upright (which-way-up.ts, orientSide): said, not judged
   const turned = (exam.turned ?? [])
     .map(({ side, degrees }) => ` The ${side === "FRONT" ? "front" : "back"} was read turned ${degrees}° clockwise.`)
     .join("");

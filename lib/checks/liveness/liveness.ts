@@ -2,7 +2,7 @@ import "server-only";
 import sharp from "sharp";
 import { analyzeVideo, anchorFace, VIDEO_THRESHOLDS, type VideoAnalysis } from "@/lib/engines/faces/analyze-video";
 import { largestFace } from "@/lib/engines/faces/face-match";
-import { uprightTurn } from "@/lib/engines/documents/examine-document";
+import { uprightTurn } from "@/lib/engines/documents/which-way-up";
 import { FACE_MATCH_THRESHOLDS, matchFaces, type FaceMatch } from "./face-match";
 import { presentationAttack } from "./presentation-attack";
 import type { Check, ProcessInput, VerificationProcess } from "@/lib/checks/types";

@@ -111,4 +111,32 @@ describe("a page sent sideways or upside down", () => {
     expect(prose.turned).toEqual([]);
     expect(prose.mrz).toBeNull();
   }, 120_000);
+
+  // a 340-px photo: its 6-px MRZ characters give the page OCR no line at the size sent, upright or turned
+  const small = async (turn: number) =>
+    sharp((await drawPassport(person)).front)
+      .resize({ width: 340 })
+      .rotate(turn)
+      .jpeg({ quality: 90 })
+      .toBuffer();
+
+  it.each([90, 180])(
+    "is read turned upright when small and turned %i° clockwise, having been looked at enlarged",
+    async (turn) => {
+      const examination = await examineDocument(await small(turn), null, "FRONT");
+      expect(examination.mrz?.result.valid).toBe(true);
+      expect(examination.mrz?.result.fields.lastName).toBe("VISSER");
+      expect(examination.turned).toEqual([{ side: "FRONT", degrees: (360 - turn) % 360 }]);
+    },
+    120_000,
+  );
+
+  it("is not read turned when small and upright: its enlarged look shows its MRZ across", async () => {
+    const sent = await small(0);
+    const { value, stages } = await profiled(() => examineDocument(sent, null, "FRONT"));
+    expect(value.mrz?.result.valid).toBe(true);
+    expect(value.turned).toEqual([]);
+    // its readings turned at its own size showed nothing either; one look enlarged, as sent, settles it
+    expect(stages.get("page OCR, enlarged (which way up)")?.runs).toBe(1);
+  }, 120_000);
 });

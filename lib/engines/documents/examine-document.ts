@@ -27,9 +27,10 @@ import {
   type NameCheck,
 } from "@/lib/engines/documents/mrz/name-crosscheck";
 import { readPdf417, VARIANTS } from "@/lib/engines/documents/barcode/read-pdf417";
-import { isMrzLike, pageDirection } from "@/lib/engines/documents/mrz/mrz-band";
+import { isMrzLike } from "@/lib/engines/documents/mrz/mrz-band";
 import { readMrz, type MrzReading } from "@/lib/engines/documents/mrz/read-mrz";
 import { documentBudget, type DocumentBudget } from "@/lib/engines/documents/document-budget";
+import { orientSide, PAGE_MAX_WIDTH, readPage, type SideRead, type Turn } from "@/lib/engines/documents/which-way-up";
 import { stage } from "@/lib/engines/documents/stage-times";
 
 // Everything the rules (decide.ts) need from the images, gathered once: page OCR of each side, the PDF417 barcode
@@ -65,102 +66,6 @@ export type Examination = {
   quality: Quality;
   imageHash: string;
 };
-
-// Page OCR cost grows with pixels; above this width text is already large enough for the LSTM model.
-const PAGE_MAX_WIDTH = 1600;
-
-/** Degrees a side was turned clockwise before it was read (0: read as sent). */
-export type Turn = 0 | 90 | 180 | 270;
-
-/** One side as read: its page OCR, the image the MRZ is read from (scaled), and the side itself, turned upright. */
-type SideRead = { page: Page; image: Buffer; upright: Buffer; turn: Turn };
-
-async function readPage(engine: OcrEngine, image: Buffer, turn: Turn = 0): Promise<SideRead> {
-  const { width = 0 } = await sharp(image).metadata();
-  const scaled = width > PAGE_MAX_WIDTH ? await sharp(image).resize({ width: PAGE_MAX_WIDTH }).png().toBuffer() : image;
-  return { page: await engine.readPage(scaled), image: scaled, upright: image, turn };
-}
-
-/** The side turned clockwise by `turn` (lossless: a JPEG is not encoded again), then read. */
-async function readTurned(engine: OcrEngine, side: Buffer, turn: Turn): Promise<SideRead> {
-  const turned = await sharp(side).rotate(turn).png({ compressionLevel: 1 }).toBuffer();
-  return readPage(engine, turned, turn);
-}
-
-/**
- * A side photographed sideways or upside down, turned upright by the way the page OCR read its text (pageDirection).
- * MRZ lines across, or none but words read with confidence across (UPRIGHT_WORDS): as read, no further reading.
- * Otherwise the side is read again turned, the likeliest turn first, until a reading shows MRZ lines across: MRZ
- * lines running down are a page turned 90° clockwise (turned back by 270°); text running down without them is a page
- * on its side either way (270°, then 90°); neither, most likely upside down (180°, then 270° and 90°). A turned
- * reading whose MRZ or text runs down leads on the same way from that turn; each turn is read at most once. When no
- * turn shows an MRZ across (a small or blurred page whose MRZ the page OCR does not find even upright), MRZ lines that
- * ran down still decide (270°), a page whose text ran down is taken the quarter turn whose reading has more confident
- * words (tesseract reads upright text, and the other way round as noise), and any other stays as it was sent. The
- * extra readings (~0.5 s each) are added to the document's budget, so a page that was upright after all keeps the
- * time it had for its MRZ.
- */
-async function orientSide(engine: OcrEngine, side: Buffer, read: SideRead, budget: DocumentBudget): Promise<SideRead> {
-  const first = pageDirection(read.page);
-  // no MRZ line, but words read with confidence across the page: upright text (a blurred zone), not noise
-  if (first === "across" || (first === null && confidentWords(read.page) >= UPRIGHT_WORDS)) return read;
-  const before = budget.used();
-  const readings = new Map<Turn, SideRead>([[0, read]]);
-  const queue: Turn[] = first === "down" ? [270] : first === "sideways" ? [270, 90] : [180, 270, 90];
-  const quarter = (from: Turn, by: 90 | 270) => ((from + by) % 360) as Turn;
-  try {
-    for (let turn = queue.shift(); turn !== undefined; turn = queue.shift()) {
-      if (readings.has(turn)) continue;
-      const turned = await stage("page OCR, turned (which way up)", () => readTurned(engine, side, turn));
-      readings.set(turn, turned);
-      const direction = pageDirection(turned.page);
-      if (direction === "across") return turned;
-      // read turned, its MRZ runs down: upright a quarter turn further; its text on its side: either quarter turn
-      if (direction === "down") queue.unshift(quarter(turn, 270));
-      if (direction === "sideways") queue.push(quarter(turn, 270), quarter(turn, 90));
-    }
-    // no turn showed an MRZ across: MRZ lines running down are evidence enough of their quarter turn
-    if (first === "down") return readings.get(270) ?? read;
-    if (first !== "sideways") return read;
-    const [a, b] = [readings.get(270), readings.get(90)];
-    return a && b && confidentWords(b.page) > confidentWords(a.page) ? b : (a ?? read);
-  } finally {
-    budget.extend(budget.used() - before);
-  }
-}
-
-/**
- * The clockwise turn that makes a document side upright, by its page OCR as DOCUMENT_VERIFICATION reads it
- * (orientSide): 0 when it is upright already, or when its MRZ shows no way round. For LIVENESS's document match,
- * whose face detector cannot tell an upside-down portrait (lib/checks/liveness/liveness.ts).
- */
-export async function uprightTurn(side: Buffer): Promise<Turn> {
-  const engine = await ocrEngine();
-  const budget = documentBudget();
-  try {
-    return (await orientSide(engine, side, await readPage(engine, side), budget)).turn;
-  } finally {
-    budget.end();
-  }
-}
-
-/**
- * Confident words on lines across (UPRIGHT_WORDS) that show a page upright though its page OCR found no MRZ line,
- * so it is not read turned. Chosen on the development sets (a scratch count of the page OCR's words of confidence
- * ≥ 80 and three characters or more, all 40 images upright and turned, 2026-12-01): upright pages without an MRZ line
- * read 0–6, pages turned 180° 0–3. Without it a blurred upright photo paid three turned readings (~3.5 s on a
- * generated passport photo, whose reading budget then ran out one variant short).
- */
-const UPRIGHT_WORDS = 5;
-
-/** Words the page OCR is sure of on lines across (confidence ≥ 80, three letters or digits at least). */
-function confidentWords(page: Page): number {
-  return (page.blocks ?? [])
-    .flatMap((b) => b.paragraphs.flatMap((p) => p.lines))
-    .filter((l) => l.bbox.x1 - l.bbox.x0 >= l.bbox.y1 - l.bbox.y0)
-    .flatMap((l) => l.words)
-    .filter((w) => w.confidence >= 80 && (w.text.match(/[\p{L}\p{N}]/gu)?.length ?? 0) >= 3).length;
-}
 
 /**
  * A card's PDF417 barcode, back first. Cards only: a passport has none. A barcode that is not AAMVA data (some

@@ -28,7 +28,7 @@ export function isMrzLike(text: string): boolean {
 }
 
 /** A line whose box is at least as wide as it is tall. */
-const across = (l: Pick<Line, "bbox">) => l.bbox.x1 - l.bbox.x0 >= l.bbox.y1 - l.bbox.y0;
+export const across = (l: Pick<Line, "bbox">) => l.bbox.x1 - l.bbox.x0 >= l.bbox.y1 - l.bbox.y0;
 
 /**
  * Which way a page's text runs, as the page OCR read it:
