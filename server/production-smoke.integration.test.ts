@@ -1,48 +1,31 @@
-import { fork, type ChildProcess } from "node:child_process";
-import path from "node:path";
+import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "@/lib/core/db";
 import { createTestAccount, type TestAccount } from "@/test/fixtures";
 import { startReceiver } from "@/test/webhook-receiver";
 import { createWebhookEndpoint } from "@/lib/domain/webhooks/create-webhook-endpoint";
-import { buildIfNeeded } from "./build-if-needed";
+import { startProductionServer, testServerPort, type ProductionServer } from "./production-server";
 
 // The production build, served by server/http-front.ts as `npm start` serves it, driven over real HTTP. The other
 // tests call route handlers in one module graph; this one catches what only the bundle does (two bundles with
 // their own module state, rewritten require.resolve, …) — both happened.
-let server: ChildProcess;
+let server: ProductionServer;
 let base: string;
 let account: TestAccount;
 
 beforeAll(async () => {
-  buildIfNeeded({ log: () => undefined });
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
-  server = fork(path.resolve("tools/bench/serve-app.mjs"), [], {
-    // it imports server/http-front.ts
-    execArgv: ["--import", "tsx"],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      NODE_ENV: "production",
-      WEBHOOK_ALLOW_PRIVATE_NETWORKS: "true",
-      // the engine's poll is ten minutes here: a webhook within the test's 30 s can only come from the wake-up that
-      // the commit sends, never from the poll (a timed assertion instead failed once on a busy machine)
-      ENGINE_POLL_MS: "600000",
-      // an address-only verification: no model is needed (see server/production-server.ts)
-      PRELOAD_MODELS: "false",
-    },
-    stdio: ["ignore", "ignore", "inherit", "ipc"],
+  server = await startProductionServer({
+    WEBHOOK_ALLOW_PRIVATE_NETWORKS: "true",
+    // the engine's poll is ten minutes here: a webhook within the test's 30 s can only come from the wake-up that
+    // the commit sends, never from the poll (a timed assertion instead failed once on a busy machine)
+    ENGINE_POLL_MS: "600000",
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once("message", () => resolve());
-    server.once("exit", (code) => reject(new Error(`server exited (${code})`)));
-  });
-  base = `http://127.0.0.1:${port}`;
+  base = server.base;
   account = await createTestAccount();
 }, 240_000);
 
 afterAll(() => {
-  server?.kill("SIGTERM");
+  server?.stop();
 });
 
 describe("production build", () => {
@@ -105,6 +88,22 @@ describe("production build", () => {
     });
     await receiver.close();
   }, 60_000);
+
+  it("starts on another port when the one drawn is taken (the child exits rather than hanging)", async () => {
+    const holder = createServer();
+    const taken = await new Promise<number>((resolve) =>
+      holder.listen(0, "127.0.0.1", () => resolve((holder.address() as { port: number }).port)),
+    );
+    const free = testServerPort();
+    const other = await startProductionServer({}, [taken, free]);
+    try {
+      expect(other.base).toBe(`http://127.0.0.1:${free}`);
+      expect((await fetch(`${other.base}/api/health`)).status).toBe(200);
+    } finally {
+      other.stop();
+      holder.close();
+    }
+  }, 120_000);
 
   it("serves the API reference and the OpenAPI document", async () => {
     expect((await fetch(`${base}/docs`)).status).toBe(200);

@@ -8,7 +8,12 @@ import { startServer } from "../../server/http-front.ts";
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const port = Number(process.env.PORT);
 
-const app = await startServer({ port, hostname: "127.0.0.1", dev: false, dir: ROOT });
+// Next.js keeps a process alive after an uncaught error: a port already taken would leave a child that never says it
+// is ready. Exit instead, with EADDRINUSE's errno when the port was taken (server/production-server.ts tries another).
+const app = await startServer({ port, hostname: "127.0.0.1", dev: false, dir: ROOT }).catch((error) => {
+  console.error(`serve-app: ${error?.message ?? error}`);
+  process.exit(error?.code === "EADDRINUSE" ? 98 : 1);
+});
 let closing = false;
 async function close() {
   if (closing) return;
