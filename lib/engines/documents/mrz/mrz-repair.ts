@@ -285,7 +285,7 @@ export function repairLines(
 }
 
 /** The optional data fields the composite check digit covers (TD3's personal number has its own as well). */
-const OPTIONAL: Record<MrzFormat, Span[]> = {
+export const OPTIONAL: Record<MrzFormat, Span[]> = {
   TD1: [
     [0, 15, 15],
     [1, 18, 11],

@@ -18,6 +18,12 @@ describe("document numbers read by the issuing state's format", () => {
     expect(numberFormatOf("D<<", "ID")?.source).toMatch(/German/);
     expect(numberFormatOf("D", "P<")).not.toBeNull();
     expect(numberFormatOf("NLD", "P<")).not.toBeNull();
+    expect(numberFormatOf("NLD", "I<")).not.toBeNull();
+    expect(numberFormatOf("NLD", "ID")).not.toBeNull();
+    // a Dutch residence permit (IT, IR …) is neither a passport nor an identity card: its number ("52151673" on the
+    // development specimen) follows other rules
+    expect(numberFormatOf("NLD", "IT")).toBeNull();
+    expect(numberFormatOf("NLD", "IR")).toBeNull();
     expect(numberFormatOf("USA", "P<")).not.toBeNull();
     // a US visa or card: no format listed
     expect(numberFormatOf("USA", "V<")).toBeNull();

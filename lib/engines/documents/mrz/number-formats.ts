@@ -31,7 +31,8 @@ export const NUMBER_FORMATS: readonly NumberFormat[] = [
   { state: "D", codes: /^(P|I|ID|AR)/, slots: Array(9).fill(GERMAN), source: "German documents since 2010" },
   {
     state: "NLD",
-    codes: /^(P|I)/,
+    // passports (P…) and identity cards (I<, ID): not residence permits (IT, IR …), whose numbers follow other rules
+    codes: /^(P|I$|ID$)/,
     slots: [DUTCH_LETTERS, DUTCH_LETTERS, DUTCH, DUTCH, DUTCH, DUTCH, DUTCH, DUTCH, "9"],
     source: "Dutch documents since 2014",
   },

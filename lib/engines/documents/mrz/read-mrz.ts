@@ -18,6 +18,7 @@ import {
 } from "./mrz-candidates";
 import { estimateSkew, locateMrzBand, locateMrzBandIn, paddleBandLines, type Band } from "./mrz-band";
 import { paddleTexts, pickMrzLines, readingHolds, safeParse } from "./mrz-lines";
+import { boxedReading, gridCandidate, type BoxedReading } from "./glyph-grid";
 import {
   arbitrateLetters,
   lettersCorroborated,
@@ -55,6 +56,8 @@ import { stage } from "@/lib/engines/documents/stage-times";
 //     when the first reading holds with its letters printed on the page: lettersCorroborated), read once and shared
 //     with step 5 — then (when it read the first line in pieces or not at all) the whole image; its reading is taken only when it is fully check-digit valid after repair, so a document whose check
 //     digit is really wrong still cannot be "read" as valid.
+//  3c. Last resort, when neither a variant's reading nor PaddleOCR's holds: the zone read on its fixed pitch
+//     (glyph-grid.ts, grid-decode.ts), taken only when it holds and its check digits told every near character apart.
 //  4. Choose: a fully valid reading first, then the one most variants agree on, then the most valid fields.
 //     `agreement` (how many variants produced exactly the chosen lines) and `variants` tell the rules how certain
 //     the reading is: a failing check digit declines a document only when the reading is certain (decide.ts).
@@ -218,6 +221,7 @@ async function readAt(
   const grey: Grey = { data: base.data, width: base.width, height: base.height };
   const level = thresholdLevel(grey);
   let noText = 0;
+  let boxed: BoxedReading | null = null; // the first reading whose zone tesseract boxed (3c)
   for (const { name, prep } of MRZ_VARIANTS.slice(0, MAX_VARIANTS)) {
     if (budget.over()) break;
     const pixels = await stage("MRZ: variant preprocessing", () => prep(straight, base, work, level));
@@ -229,6 +233,7 @@ async function readAt(
     const scale = pixels.width / grey.width;
     const c = candidateOf(name, ocr.text, ocr.confidence, zone, (picked) => shapeLookup(ocr, grey, scale, picked));
     if (c) candidates.push(c);
+    boxed ??= boxedReading(ocr, scale);
     if (variants === 1 && !corroborated(c, zone)) void readBand();
     noText = c || pickMrzLines(ocr.text) ? 0 : noText + 1;
     if (settled(candidates)) break;
@@ -268,6 +273,9 @@ async function readAt(
     }
     if (found) candidates.push(found.c);
   }
+  // last (3c): where a reading holds, the grid's O/0, B/8 would only compete with it (docs/accuracy.md)
+  const grid = !certain && boxed && (await gridCandidate(grey, boxed, zone, candidates));
+  if (grid) candidates.push(grid);
   return { candidates, variants, readBand, paddleStarted: () => !!paddleBand };
 }
 
