@@ -1,9 +1,6 @@
-import { createCanvas } from "@napi-rs/canvas";
-import sharp from "sharp";
 import type { Page } from "tesseract.js";
 import { describe, expect, it } from "vitest";
-import { registerOcrB } from "@/test/document-images";
-import type { Grey } from "./glyphs";
+import { drawnBand } from "@/test/mrz-bands";
 import { charClasses, optionalCorroborated, readGrid } from "./glyph-grid";
 import { candidateOf } from "./mrz-candidates";
 import { printedZone } from "@/lib/engines/documents/ocr/printed-zone";
@@ -61,44 +58,6 @@ describe("decodeGrid: the check digits choose between near characters", () => {
     expect(decoded[2]).toBe(ZONE[2]);
   });
 });
-
-/**
- * The zone drawn small with skia (not the renderer of the templates), blurred, and brought back up to the working
- * size the band is read at; with tesseract-like boxes around each character (a little off, as tesseract's are).
- */
-async function drawnBand(zone: string[], px: number, shrink: number): Promise<{ grey: Grey; page: Page }> {
-  registerOcrB();
-  const canvas = createCanvas(Math.round(px * 0.75 * (zone[0]!.length + 4)), Math.round(px * 1.6 * (zone.length + 1)));
-  const g = canvas.getContext("2d");
-  g.fillStyle = "#eeeae0";
-  g.fillRect(0, 0, canvas.width, canvas.height);
-  g.fillStyle = "#1a1a1a";
-  g.font = `${px}px OCRB`;
-  const advance = g.measureText("M").width;
-  const cap = px * 0.7;
-  const lines = zone.map((text, l) => {
-    const baseline = px * 1.6 * (l + 1);
-    g.fillText(text, px * 1.5, baseline);
-    const symbols = [...text].map((ch, k) => {
-      const x0 = px * 1.5 + k * advance + ((k * 7) % 3) - 1;
-      return { text: ch, bbox: { x0, x1: x0 + advance * 0.7, y0: baseline - cap + (k % 2), y1: baseline + 1 } };
-    });
-    return { text, words: [{ symbols }] };
-  });
-  const { width, height } = canvas;
-  const small = await sharp(canvas.toBuffer("image/png"))
-    .resize({ width: Math.round(width / shrink) })
-    .blur(0.6)
-    .jpeg({ quality: 70 })
-    .toBuffer();
-  const { data, info } = await sharp(small)
-    .grayscale()
-    .resize({ width, height })
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  const page = { blocks: [{ paragraphs: [{ lines }] }] } as unknown as Page;
-  return { grey: { data, width: info.width, height: info.height }, page };
-}
 
 describe("readGrid: the zone read on its fixed pitch", () => {
   it("reads a zone whose characters were 8 px high, every position in its place", async () => {

@@ -2,7 +2,7 @@ import type { Page } from "tesseract.js";
 import cells from "./ocrb-cells.json";
 import { otsu, type Grey, type ShapeLookup } from "./glyphs";
 import type { MrzFormat } from "./icao";
-import { pickMrzLines, readingHolds, type Picked } from "./mrz-lines";
+import { compact, pickMrzLines, readingHolds, type Picked } from "./mrz-lines";
 import { candidateOf, type Candidate } from "./mrz-candidates";
 import type { PrintedZone } from "@/lib/engines/documents/ocr/printed-zone";
 import { stage } from "@/lib/engines/documents/stage-times";
@@ -213,28 +213,17 @@ export type GridReading = { text: string; shapes: ShapeLookup; ambiguous: boolea
  * read again on the fixed pitch from the grey band; null when a line's boxes cannot be found or placed.
  */
 export function readGrid(g: Grey, page: Page, scale: number, picked: Picked): GridReading | null {
-  const pageLines = (page.blocks ?? []).flatMap((b) => b.paragraphs.flatMap((p) => p.lines));
+  const geometries = lineGeometries(g, { ocr: page, scale, picked });
+  if (!geometries) return null;
   const count = picked.lines[0]!.length;
   const visa = picked.lines[0]!.startsWith("V");
   const classes = charClasses(picked.format, visa);
-  const scores: Map<string, number>[][] = [];
-  for (const [i, raw] of picked.raw.entries()) {
-    const line = pageLines.find((l) => l.text.replace(/\s/g, "").replace(/[«‹]/g, "<") === raw);
-    if (!line) return null;
-    const symbols = line.words
-      .flatMap((w) => w.symbols)
-      .slice(picked.offsets[i])
-      .map(({ bbox }) => ({ x0: bbox.x0 / scale, y0: bbox.y0 / scale, x1: bbox.x1 / scale, y1: bbox.y1 / scale }));
-    const geometry = lineGeometry(g, symbols, count);
-    if (!geometry) return null;
-    const { left, pitch, height, centre } = geometry;
-    const row: Map<string, number>[] = [];
-    for (let k = 0; k < count; k++) {
+  const scores = geometries.map(({ left, pitch, height, centre }) =>
+    Array.from({ length: count }, (_, k) => {
       const cx = left + (k + 0.5) * pitch;
-      row.push(cellScores(g, cx, centre(cx), pitch, height));
-    }
-    scores.push(row);
-  }
+      return cellScores(g, cx, centre(cx), pitch, height);
+    }),
+  );
   const { lines, ambiguous } = decodeGrid(picked.format, classes, scores, visa);
   // the lookup the repairs read (glyphs.ts's letters and digits): the filler is judged here, not there
   const characters = scores.map((row) => row.map((s) => new Map([...s].filter(([ch]) => ch !== "<"))));
@@ -243,6 +232,27 @@ export function readGrid(g: Grey, page: Page, scale: number, picked: Picked): Gr
 
 /** A tesseract reading of the band (`ocr`, in pixels `scale` times the band's) and the zone its text matched. */
 export type BoxedReading = { ocr: Page; scale: number; picked: Picked };
+
+/**
+ * The geometry of each line of a boxed reading's zone in the band `g` (lineGeometry, from the boxes of the line's
+ * symbols); null when a line's boxes cannot be found or placed.
+ */
+export function lineGeometries(g: Grey, { ocr, scale, picked }: BoxedReading): LineGeometry[] | null {
+  const pageLines = (ocr.blocks ?? []).flatMap((b) => b.paragraphs.flatMap((p) => p.lines));
+  const geometries: LineGeometry[] = [];
+  for (const [i, raw] of picked.raw.entries()) {
+    const line = pageLines.find((l) => compact(l.text) === raw);
+    if (!line) return null;
+    const symbols = line.words
+      .flatMap((w) => w.symbols)
+      .slice(picked.offsets[i])
+      .map(({ bbox }) => ({ x0: bbox.x0 / scale, y0: bbox.y0 / scale, x1: bbox.x1 / scale, y1: bbox.y1 / scale }));
+    const geometry = lineGeometry(g, symbols, picked.lines[0]!.length);
+    if (!geometry) return null;
+    geometries.push(geometry);
+  }
+  return geometries;
+}
 
 /** The reading with the zone its text matched; null when it matched none. */
 export function boxedReading(ocr: Page, scale: number): BoxedReading | null {

@@ -6,7 +6,7 @@ import { agreementNeeded } from "./mrz-certainty";
 import { repairLines } from "./mrz-repair";
 import type { ShapeLookup } from "./glyphs";
 import { compositeHolds, MRZ_LAYOUT } from "./mrz-layout";
-import { isUnprotected, pickMrzLines, readingHolds, safeParse, voteLines, type Picked } from "./mrz-lines";
+import { compact, isUnprotected, pickMrzLines, readingHolds, safeParse, voteLines, type Picked } from "./mrz-lines";
 import type { PrintedZone } from "@/lib/engines/documents/ocr/printed-zone";
 
 // Readings of an MRZ band as candidates, and the choice between them (read-mrz.ts, steps 3 and 4): each OCR text
@@ -58,8 +58,6 @@ export function candidateOf(
       }
     : null;
 }
-
-export const compact = (text: string) => text.replace(/\s/g, "").replace(/[«‹]/g, "<");
 
 /**
  * The glyph shapes of one tesseract reading: the boxes of its symbols (in the pixels of the image it read, `scale`

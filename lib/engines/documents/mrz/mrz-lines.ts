@@ -71,11 +71,14 @@ function looksLikeDates(line: string): boolean {
   return fillers <= 1 && digitLike >= dates.length / 2;
 }
 
+/** An OCR line as MRZ text: no spaces, the guillemets some readers give for a filler as '<'. */
+export const compact = (text: string) => text.replace(/\s/g, "").replace(/[«‹]/g, "<");
+
 /** The consecutive OCR lines that have the shape of a TD1, TD2 or TD3 MRZ (±3 characters), lengths fixed. */
 export function pickMrzLines(text: string): Picked | null {
   const lines = text
     .split("\n")
-    .map((l) => l.replace(/\s/g, "").replace(/[«‹]/g, "<"))
+    .map(compact)
     .filter((l) => l.length >= 20);
   let best: (Picked & { cost: number }) | null = null;
   for (const format of ["TD3", "TD2", "TD1"] as const) {
@@ -243,7 +246,7 @@ export function paddleTexts(lines: readonly { text: string; box?: number[][] }[]
         : 0;
   const all = [...lines]
     .sort((a, b) => top(a) - top(b))
-    .map((l) => l.text.toUpperCase().replace(/\s/g, "").replace(/[«‹]/g, "<"))
+    .map((l) => compact(l.text.toUpperCase()))
     .filter((t) => /^[A-Z0-9<]+$/.test(t));
   const texts: string[] = [];
   all.forEach((t, i) => {

@@ -9,7 +9,6 @@ import {
   candidateOf,
   certainFault,
   choose,
-  compact,
   nameLength,
   nameLine,
   settled,
@@ -17,8 +16,9 @@ import {
   type Candidate,
 } from "./mrz-candidates";
 import { estimateSkew, locateMrzBand, locateMrzBandIn, paddleBandLines, type Band } from "./mrz-band";
-import { paddleTexts, pickMrzLines, readingHolds, safeParse } from "./mrz-lines";
+import { compact, paddleTexts, pickMrzLines, readingHolds, safeParse } from "./mrz-lines";
 import { boxedReading, gridCandidate, type BoxedReading } from "./glyph-grid";
+import { visaZerosByOwnPrint } from "./own-print";
 import {
   arbitrateLetters,
   lettersCorroborated,
@@ -28,7 +28,7 @@ import {
 } from "./letter-arbiter";
 import { greyBand, MAX_VARIANTS, MRZ_VARIANTS, thresholdLevel, toPgm, workingWidth } from "./mrz-variants";
 import { RecognitionStopped, type OcrEngine } from "@/lib/engines/documents/ocr/ocr-engine";
-import { paddleLines, type PaddleLine } from "@/lib/engines/documents/ocr/paddle-engine";
+import { paddleLinesOrNull, type PaddleLine } from "@/lib/engines/documents/ocr/paddle-engine";
 import type { PrintedZone } from "@/lib/engines/documents/ocr/printed-zone";
 import { stage } from "@/lib/engines/documents/stage-times";
 
@@ -63,6 +63,8 @@ import { stage } from "@/lib/engines/documents/stage-times";
 //     the reading is: a failing check digit declines a document only when the reading is certain (decide.ts).
 //  5. Letters (issue 32): where the chosen reading holds, PaddleOCR's reading of the band decides, glyph by glyph,
 //     the letters no check digit covers (secondLetterReading) — unless the page prints them all as read.
+//  5b. A visa's optional data, which no check digit covers: its O's and 0's told apart by the document's own print
+//     (own-print.ts).
 //  Stops (issue 35, fourth round of issue 32): the variants stop as soon as a reading holds (settled), a failing
 //  reading is certain (certainFault), PaddleOCR's band reading, which arrives while they run, is fully valid and a
 //  variant read its name line alike (paddleSettles: the fallback's answer, corroborated), or NO_TEXT_VARIANTS variants in a row
@@ -138,7 +140,7 @@ export async function readMrz(
   // PaddleOCR's boxes are not glyph heights: the band's character height stays unmeasured (charHeight 0).
   let whole: Promise<PaddleLine[] | null> | null = null;
   if (!band.found) {
-    whole = stage("MRZ: PaddleOCR whole image (locating the zone)", () => paddleRead(image));
+    whole = stage("MRZ: PaddleOCR whole image (locating the zone)", () => paddleLinesOrNull(image));
     const lines = await whole;
     const located = lines ? locateMrzBandIn(paddleBandLines(lines), width, height) : null;
     if (located?.found && located.top < band.top && Math.abs(located.angle) <= PADDLE_BAND_TILT)
@@ -150,7 +152,7 @@ export async function readMrz(
   if (!chosen) return null;
   const { agreement } = chosen;
   // the second reading of the letters only within the budget (the reading holds: nothing to send to review)
-  const best =
+  const read =
     chosen.best.variant === "paddleocr"
       ? namedByVariants(chosen.best, candidates)
       : budget.over() || (!at.paddleStarted() && corroborated(chosen.best, zone))
@@ -158,6 +160,7 @@ export async function readMrz(
         : await stage("MRZ: PaddleOCR letters", async () =>
             secondLetterReading(chosen.best, await at.readBand(), zone, candidates),
           );
+  const best = visaZerosByOwnPrint(at.grey, at.boxed, read);
   return {
     lines: best.lines,
     rawLines: best.raw,
@@ -179,6 +182,9 @@ type BandReading = {
   /** PaddleOCR's reading of the straightened band (started once, on first call) */
   readBand: () => Promise<PaddleLine[] | null>;
   paddleStarted: () => boolean;
+  /** the band in grey and its first boxed reading (step 3c): where a visa's 0 and O are told apart (own-print.ts) */
+  grey: Grey;
+  boxed: BoxedReading | null;
 };
 
 /** Steps 2–3b on the band: deskew, the tesseract variants, PaddleOCR's band reading, then the whole image's
@@ -210,7 +216,7 @@ async function readAt(
   // a reading needs neither, and a clean document is spared PaddleOCR's CPU (issue 35)
   let paddleBand: Promise<PaddleLine[] | null> | null = null;
   const readBand = () =>
-    (paddleBand ??= stage("MRZ: PaddleOCR band (beside the variants)", () => paddleRead(straight)));
+    (paddleBand ??= stage("MRZ: PaddleOCR band (beside the variants)", () => paddleLinesOrNull(straight)));
   const candidates: Candidate[] = [];
   let variants = 0;
   let certain = false;
@@ -263,7 +269,7 @@ async function readAt(
     for (const source of [readBand(), null]) {
       const c = await stage("MRZ: PaddleOCR fallback", async () =>
         paddleCandidate(
-          await (source ?? whole ?? paddleRead(image)),
+          await (source ?? whole ?? paddleLinesOrNull(image)),
           zone,
           candidates.find((k) => k.shapes),
         ),
@@ -276,7 +282,7 @@ async function readAt(
   // last (3c): where a reading holds, the grid's O/0, B/8 would only compete with it (docs/accuracy.md)
   const grid = !certain && boxed && (await gridCandidate(grey, boxed, zone, candidates));
   if (grid) candidates.push(grid);
-  return { candidates, variants, readBand, paddleStarted: () => !!paddleBand };
+  return { candidates, variants, readBand, paddleStarted: () => !!paddleBand, grey, boxed };
 }
 
 /** A recognition the budget stopped reads nothing (null); any other failure is the step's. */
@@ -346,30 +352,8 @@ function secondLetterReading(
   };
 }
 
-let paddleFailureLogged = false;
-
-/** A PaddleOCR failure is logged once per process with its cause; later ones are not repeated. */
-function reportPaddleFailure(error: unknown): void {
-  if (paddleFailureLogged) return;
-  paddleFailureLogged = true;
-  console.error(
-    `[mrz] PaddleOCR failed; the tesseract reading stands (logged once): ${(error as Error)?.name ?? "Error"}: ${(error as Error)?.message ?? String(error)}`,
-  );
-}
-
-/** PaddleOCR's text lines of an image; null when it failed (logged once). */
-async function paddleRead(image: Buffer): Promise<PaddleLine[] | null> {
-  try {
-    return await paddleLines(await sharp(image).png().toBuffer());
-  } catch (error) {
-    // the fallback is optional: without it the tesseract reading stands; but a broken install must be seen
-    reportPaddleFailure(error);
-    return null;
-  }
-}
-
 /**
- * PaddleOCR's reading (paddleRead) as a candidate, only when fully check-digit valid (after repair); else null.
+ * PaddleOCR's reading (paddleLinesOrNull) as a candidate, only when fully check-digit valid (after repair); else null.
  * `padded`: its first line was read in pieces and padded with fillers (paddleTexts).
  */
 function paddleCandidate(

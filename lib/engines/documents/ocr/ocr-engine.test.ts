@@ -2,7 +2,7 @@ import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import { ocrEngine, RecognitionStopped, stopOcrEngine } from "./ocr-engine";
 import { warmUpImage } from "./warm-up-image";
-import { compact } from "@/lib/engines/documents/mrz/mrz-candidates";
+import { compact } from "@/lib/engines/documents/mrz/mrz-lines";
 import { seededRandom } from "@/test/document-images";
 
 // An MRZ read past the document's budget is stopped mid-recognition (tesseract.js cannot cancel one: the worker's

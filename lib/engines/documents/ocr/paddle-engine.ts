@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import sharp from "sharp";
 import { ocrCommonDir, PADDLE_INPUT_FOR, paddleInput } from "@/lib/engines/documents/ocr/paddle-input";
 import { warmUpImage } from "@/lib/engines/documents/ocr/warm-up-image";
 
@@ -112,4 +113,25 @@ export function paddleLines(image: Buffer): Promise<PaddleLine[]> {
   const job = queue.then(async () => (await paddle()).detect(image));
   queue = job.catch(() => undefined);
   return job;
+}
+
+let failureLogged = false;
+
+/**
+ * PaddleOCR's text lines of an image (any format sharp reads); null when it failed, logged once per process with its
+ * cause. The MRZ reader's fallback (read-mrz.ts) is optional: without it the tesseract reading stands, but a broken
+ * install must be seen.
+ */
+export async function paddleLinesOrNull(image: Buffer): Promise<PaddleLine[] | null> {
+  try {
+    return await paddleLines(await sharp(image).png().toBuffer());
+  } catch (error) {
+    if (!failureLogged) {
+      failureLogged = true;
+      console.error(
+        `[mrz] PaddleOCR failed; the tesseract reading stands (logged once): ${(error as Error)?.name ?? "Error"}: ${(error as Error)?.message ?? String(error)}`,
+      );
+    }
+    return null;
+  }
 }
