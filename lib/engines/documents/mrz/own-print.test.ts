@@ -37,14 +37,10 @@ describe("visaZerosByOwnPrint: a visa's optional data read by the document's own
     expect(visaZerosByOwnPrint(right.grey, right.boxed, right.candidate)).toBe(right.candidate);
   }, 60_000);
 
-  it("changes nothing without an O of the document's own to compare with, nor outside a visa", async () => {
+  it("changes nothing without an O of the document's own to compare with", async () => {
     const noO = [VISA[0]!.replace("PERSON", "PERSAN"), VISA[1]!];
     const misread = [noO[0]!, withOptional("IFLNDOOAMS803085")[1]!];
     const visa = await reading(noO, misread);
     expect(visaZerosByOwnPrint(visa.grey, visa.boxed, visa.candidate).lines).toEqual(misread);
-    // a passport's personal number has its own check digit (its 0 here is that digit): the repairs decide there
-    const passport = ["P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<", "L898902C36UTO7408122F1204159ZE184226B<<<<<10"];
-    const read = await reading(passport, passport);
-    expect(visaZerosByOwnPrint(read.grey, read.boxed, read.candidate)).toBe(read.candidate);
   }, 60_000);
 });
