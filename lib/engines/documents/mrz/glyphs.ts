@@ -93,8 +93,8 @@ export function normaliseGlyph(img: Grey, box: Box): Glyph | null {
   return out;
 }
 
-/** Normalised cross-correlation of two glyphs, −1 … 1. */
-export function correlation(a: Glyph, b: Glyph): number {
+/** Normalised cross-correlation of two glyphs (or any two pixel arrays of one size), −1 … 1. */
+export function correlation(a: ArrayLike<number>, b: ArrayLike<number>): number {
   let ma = 0;
   let mb = 0;
   for (let i = 0; i < a.length; i++) {

@@ -1,6 +1,6 @@
 import type { MrzFormat } from "./icao";
 import { SHAPE_SILENT, type ShapeLookup } from "./glyphs";
-import { isVisa, readingHolds, safeParse } from "./mrz-lines";
+import { isVisa, readingHolds, safeParse, VISA_OPTIONAL_FROM } from "./mrz-lines";
 import type { Candidate } from "./mrz-candidates";
 import { crossCheckName, nameFieldOf } from "./name-crosscheck";
 import type { PrintedZone } from "@/lib/engines/documents/ocr/printed-zone";
@@ -16,12 +16,8 @@ export const MAX_LINE_DIFFERENCES = 4;
 const isLetter = (c: string | undefined) => c !== undefined && c >= "A" && c <= "Z";
 const isAlphanumeric = (c: string | undefined) => isLetter(c) || (c !== undefined && c >= "0" && c <= "9");
 
-/**
- * A visa's optional data (ICAO 9303-7: MRV-A and MRV-B line 2 from position 29) holds letters and digits alike and
- * no check digit covers it, not even a composite: there a letter and a digit (O/0, I/1, S/8) are told apart only by
- * the glyph, as a name's letters are.
- */
-const VISA_OPTIONAL_FROM = 28;
+// A visa's optional data (VISA_OPTIONAL_FROM) holds letters and digits alike and no check digit covers it: there a
+// letter and a digit (O/0, I/1, S/8) are told apart only by the glyph, as a name's letters are.
 const freeCharacter = (lines: readonly string[], line: number, i: number) =>
   isVisa(lines) && line === 1 && i >= VISA_OPTIONAL_FROM;
 

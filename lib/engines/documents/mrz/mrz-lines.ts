@@ -157,6 +157,12 @@ function primaryOnlyName(result: ParseResult, lines: readonly string[]): ParseRe
 }
 
 /** A machine-readable visa (ICAO 9303-7): two lines of 44 (MRV-A) or 36 (MRV-B) characters, document code V. */
+/**
+ * Where a visa's optional data starts (ICAO 9303-7: MRV-A and MRV-B line 2 from position 29): letters and digits,
+ * and no check digit covers it, not even a composite.
+ */
+export const VISA_OPTIONAL_FROM = 28;
+
 export function isVisa(lines: readonly string[]): boolean {
   return lines.length === 2 && lines[0]!.startsWith("V") && (lines[0]!.length === 44 || lines[0]!.length === 36);
 }

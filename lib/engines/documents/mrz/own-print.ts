@@ -1,7 +1,7 @@
-import type { Grey } from "./glyphs";
+import { correlation, type Grey } from "./glyphs";
 import { CELL_HEIGHT, CELL_WIDTH, cellInk, charClasses, lineGeometries, type BoxedReading } from "./glyph-grid";
 import type { Candidate } from "./mrz-candidates";
-import { isVisa, readingHolds, safeParse } from "./mrz-lines";
+import { isVisa, readingHolds, safeParse, VISA_OPTIONAL_FROM } from "./mrz-lines";
 
 // A visa's optional data (ICAO 9303-7: MRV-A and MRV-B line 2 from position 29) holds letters and digits alike, and
 // no check digit covers it. Between O and 0 the OCR-B reference shapes are no evidence on real prints: measured on
@@ -29,38 +29,28 @@ const WINDOW_H = CELL_HEIGHT;
 const MIDDLE_X = 4;
 const MIDDLE_Y = 3;
 
-/** Normalised cross-correlation of a and b's middles, b's moved by (dx, dy). */
-function correlate(a: Float64Array, b: Float64Array, dx: number, dy: number): number {
-  const w = WINDOW_W - 2 * MIDDLE_X;
-  const h = WINDOW_H - 2 * MIDDLE_Y;
-  let ma = 0;
-  let mb = 0;
-  for (let y = 0; y < h; y++)
-    for (let x = 0; x < w; x++) {
-      ma += a[(MIDDLE_Y + y) * WINDOW_W + MIDDLE_X + x]!;
-      mb += b[(MIDDLE_Y + dy + y) * WINDOW_W + MIDDLE_X + dx + x]!;
-    }
-  ma /= w * h;
-  mb /= w * h;
-  let ab = 0;
-  let aa = 0;
-  let bb = 0;
-  for (let y = 0; y < h; y++)
-    for (let x = 0; x < w; x++) {
-      const u = a[(MIDDLE_Y + y) * WINDOW_W + MIDDLE_X + x]! - ma;
-      const v = b[(MIDDLE_Y + dy + y) * WINDOW_W + MIDDLE_X + dx + x]! - mb;
-      ab += u * v;
-      aa += u * u;
-      bb += v * v;
-    }
-  return aa && bb ? ab / Math.sqrt(aa * bb) : 0;
+/** The middle of a window, moved by (dx, dy) window pixels. */
+function middle(w: Float64Array, dx: number, dy: number): Float64Array {
+  const width = WINDOW_W - 2 * MIDDLE_X;
+  const height = WINDOW_H - 2 * MIDDLE_Y;
+  const out = new Float64Array(width * height);
+  for (let y = 0; y < height; y++)
+    out.set(
+      w.subarray(
+        (MIDDLE_Y + dy + y) * WINDOW_W + MIDDLE_X + dx,
+        (MIDDLE_Y + dy + y) * WINDOW_W + MIDDLE_X + dx + width,
+      ),
+      y * width,
+    );
+  return out;
 }
 
 /** How much window `a` looks like window `b`: the best correlation over the small shifts. */
 export function likeness(a: Float64Array, b: Float64Array): number {
+  const still = middle(a, 0, 0);
   let best = -1;
   for (let dx = -SHIFT_X; dx <= SHIFT_X; dx++)
-    for (let dy = -SHIFT_Y; dy <= SHIFT_Y; dy++) best = Math.max(best, correlate(a, b, dx, dy));
+    for (let dy = -SHIFT_Y; dy <= SHIFT_Y; dy++) best = Math.max(best, correlation(still, middle(b, dx, dy)));
   return best;
 }
 
@@ -88,9 +78,6 @@ export function zeroOrO(
   if (read === "0" && o - zero >= OWN_PRINT_MARGIN) return "O";
   return null;
 }
-
-/** A visa's optional data starts at line 2's 29th position. */
-const VISA_OPTIONAL_FROM = 28;
 
 /**
  * A visa reading that holds with the O's and 0's of its optional data told apart by the document's own print, its
