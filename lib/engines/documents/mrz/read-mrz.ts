@@ -151,11 +151,14 @@ export async function readMrz(
   const chosen = choose(candidates, zone);
   if (!chosen) return null;
   const { agreement } = chosen;
-  // the second reading of the letters only within the budget (the reading holds: nothing to send to review)
+  // the second reading of the letters: not started past the budget (the reading holds: nothing to send to review),
+  // but once PaddleOCR's band reading is under way (started beside the variants, under the budget) the letters are
+  // always arbitrated with it — it costs milliseconds then, and whether a name's letter was decided no longer depends
+  // on how much CPU the page's other readings took first (measured: a Japanese specimen's GAIHU/GAIMU, docs/accuracy.md)
   const read =
     chosen.best.variant === "paddleocr"
       ? namedByVariants(chosen.best, candidates)
-      : budget.over() || (!at.paddleStarted() && corroborated(chosen.best, zone))
+      : !at.paddleStarted() && (budget.over() || corroborated(chosen.best, zone))
         ? chosen.best
         : await stage("MRZ: PaddleOCR letters", async () =>
             secondLetterReading(chosen.best, await at.readBand(), zone, candidates),
