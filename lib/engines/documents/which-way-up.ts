@@ -39,7 +39,7 @@ async function readTurned(engine: OcrEngine, side: Buffer, turn: Turn): Promise<
  * the ICAO and Japanese passports, the German visa and the Taiwanese passport read none across even upright, and
  * seven showed no direction turned 90°. Two read across at the size sent but not enlarged (a Hungarian passport, a
  * Dutch permit), and an enlarged reading takes 0.3–1.5 s on one core against 0.1–0.3 s at the size sent: so a side is
- * read at its own size first and looked at enlarged only when no reading at its own size showed an MRZ across.
+ * read at its own size first and looked at enlarged only when that reading showed no MRZ across (orientSide).
  */
 const TURN_PROBE_MIN_SIDE = 800;
 
@@ -49,12 +49,12 @@ const TURN_PROBE_MIN_SIDE = 800;
  * Otherwise the side is read again turned, the likeliest turn first, until a reading shows MRZ lines across
  * (seekAcross). Where none does and the side is small (under TURN_PROBE_MIN_SIDE), it is looked at enlarged, as sent
  * and then turned the same way, and the turn whose enlarged look shows an MRZ across is read at the size the rest of
- * the examination reads. When no turn shows an MRZ across (a blurred page whose MRZ the page OCR does not find even
- * upright), MRZ lines
- * that ran down still decide (270°), a page whose text ran down is taken the quarter turn whose reading has more
- * confident words (tesseract reads upright text, and the other way round as noise), and any other stays as it was
- * sent. The extra readings are added to the document's budget, so a page that was upright after all keeps the time
- * it had for its MRZ.
+ * the examination reads. A small side whose reading showed nothing either way is looked at enlarged as sent before
+ * any turn: upright after all, it needs no turned reading. When no turn shows an MRZ across (a blurred page whose MRZ
+ * the page OCR does not find even upright), MRZ lines that ran down still decide (270°), a page whose text ran down
+ * is taken the quarter turn whose reading has more confident words (tesseract reads upright text, and the other way
+ * round as noise), and any other stays as it was sent. The extra readings are added to the document's budget, so a
+ * page that was upright after all keeps the time it had for its MRZ.
  */
 export async function orientSide(
   engine: OcrEngine,
@@ -73,13 +73,22 @@ export async function orientSide(
       readings.set(turn, turned);
       return turned;
     };
+    // a small side: looked at enlarged when no reading at its own size shows its MRZ. As sent first, before any
+    // turn, when its own reading showed nothing either way (first null): that is most often an upright page whose
+    // characters are too small for the page OCR at its size (a 400-px passport photo), which the turns at its own
+    // size would only read as noise three times over
+    const size = await probeSize(side);
+    const looks = new Map<Turn, Promise<Direction>>();
+    const enlarged = (turn: Turn) => {
+      const look =
+        looks.get(turn) ?? stage(ENLARGED, () => readEnlarged(engine, side, turn, size!)).then(pageDirection);
+      looks.set(turn, look);
+      return look;
+    };
+    if (size && first === null && (await enlarged(0)) === "across") return read;
     const found = await seekAcross(first, async (turn) => pageDirection((await readAt(turn)).page));
     if (found !== null) return readings.get(found)!;
-    // a small side whose MRZ no reading at its own size showed: looked at enlarged, as sent first
-    const size = await probeSize(side);
     if (size) {
-      const enlarged = async (turn: Turn) =>
-        pageDirection(await stage(ENLARGED, () => readEnlarged(engine, side, turn, size)));
       const asSent = await enlarged(0);
       if (asSent === "across") return read;
       const turn = await seekAcross(asSent, enlarged);
@@ -103,7 +112,8 @@ const ENLARGED = "page OCR, enlarged (which way up)";
  * The turn whose reading shows MRZ lines across, looked for from the direction of the side as sent: MRZ lines running
  * down are a page turned 90° clockwise (turned back by 270°); text running down without them is a page on its side
  * either way (270°, then 90°); neither, most likely upside down (180°, then 270° and 90°). A turned reading whose MRZ
- * or text runs down leads on the same way from that turn; each turn is looked at once, as sent (0) not again. Null: none.
+ * or text runs down leads on the same way from that turn; each turn is looked at once, as sent (0) not again.
+ * Null: none.
  */
 async function seekAcross(first: Direction, look: (turn: Turn) => Promise<Direction>): Promise<Turn | null> {
   const looked = new Set<Turn>([0]);

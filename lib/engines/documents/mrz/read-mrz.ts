@@ -54,21 +54,23 @@ import { stage } from "@/lib/engines/documents/stage-times";
 //  3b. Fallback: when no variant gives a fully valid reading (and none is a certain fault), PaddleOCR's reading
 //     (paddle-engine.ts) of the straightened band — started beside the variants after the first one (not at all
 //     when the first reading holds with its letters printed on the page: lettersCorroborated), read once and shared
-//     with step 5 — then (when it read the first line in pieces or not at all) the whole image; its reading is taken only when it is fully check-digit valid after repair, so a document whose check
-//     digit is really wrong still cannot be "read" as valid.
+//     with step 5 — then (when it read the first line in pieces or not at all) the whole image; its reading is
+//     taken only when it is fully check-digit valid after repair, so a document whose check digit is really wrong
+//     still cannot be "read" as valid.
 //  3c. Last resort, when neither a variant's reading nor PaddleOCR's holds: the zone read on its fixed pitch
 //     (glyph-grid.ts, grid-decode.ts), taken only when it holds and its check digits told every near character apart.
 //  4. Choose: a fully valid reading first, then the one most variants agree on, then the most valid fields.
 //     `agreement` (how many variants produced exactly the chosen lines) and `variants` tell the rules how certain
 //     the reading is: a failing check digit declines a document only when the reading is certain (decide.ts).
 //  5. Letters (issue 32): where the chosen reading holds, PaddleOCR's reading of the band decides, glyph by glyph,
-//     the letters no check digit covers (secondLetterReading) — unless the page prints them all as read.
+//     the letters no check digit covers (secondLetterReading) — unless the page prints them all as read. Past the
+//     budget too, when that reading was started under it (it is then there, or nearly).
 //  5b. A visa's optional data, which no check digit covers: its O's and 0's told apart by the document's own print
 //     (own-print.ts).
 //  Stops (issue 35, fourth round of issue 32): the variants stop as soon as a reading holds (settled), a failing
 //  reading is certain (certainFault), PaddleOCR's band reading, which arrives while they run, is fully valid and a
-//  variant read its name line alike (paddleSettles: the fallback's answer, corroborated), or NO_TEXT_VARIANTS variants in a row
-//  found no MRZ-shaped text at all. The document's CPU budget (document-budget.ts) ends them too: no variant starts
+//  variant read its name line alike (paddleSettles: the fallback's answer, corroborated), or NO_TEXT_VARIANTS variants
+//  in a row found no MRZ-shaped text at all. The document's CPU budget (document-budget.ts) ends them too: no variant starts
 //  past it, and one still being recognised is stopped RECOGNITION_GRACE_MS later (its worker terminated:
 //  ocr-engine.ts); past it the rules are told (budget.spent) and say so.
 
@@ -153,8 +155,8 @@ export async function readMrz(
   const { agreement } = chosen;
   // the second reading of the letters: not started past the budget (the reading holds: nothing to send to review),
   // but once PaddleOCR's band reading is under way (started beside the variants, under the budget) the letters are
-  // always arbitrated with it — it costs milliseconds then, and whether a name's letter was decided no longer depends
-  // on how much CPU the page's other readings took first (measured: a Japanese specimen's GAIHU/GAIMU, docs/accuracy.md)
+  // always arbitrated with it — it costs milliseconds then, and whether a name's letter was decided no longer
+  // depends on how much CPU the page's other readings took first (a Japanese specimen's GAIHU/GAIMU, docs/accuracy.md)
   const read =
     chosen.best.variant === "paddleocr"
       ? namedByVariants(chosen.best, candidates)
