@@ -79,16 +79,18 @@ export async function orientSide(
     // size would only read as noise three times over
     const size = await probeSize(side);
     const looks = new Map<Turn, Promise<Direction>>();
-    const enlarged = (turn: Turn) => {
-      const look =
-        looks.get(turn) ?? stage(ENLARGED, () => readEnlarged(engine, side, turn, size!)).then(pageDirection);
-      looks.set(turn, look);
-      return look;
-    };
-    if (size && first === null && (await enlarged(0)) === "across") return read;
+    const enlarged =
+      size &&
+      ((turn: Turn) => {
+        const look =
+          looks.get(turn) ?? stage(ENLARGED, () => readEnlarged(engine, side, turn, size)).then(pageDirection);
+        looks.set(turn, look);
+        return look;
+      });
+    if (enlarged && first === null && (await enlarged(0)) === "across") return read;
     const found = await seekAcross(first, async (turn) => pageDirection((await readAt(turn)).page));
     if (found !== null) return readings.get(found)!;
-    if (size) {
+    if (enlarged) {
       const asSent = await enlarged(0);
       if (asSent === "across") return read;
       const turn = await seekAcross(asSent, enlarged);

@@ -70,8 +70,8 @@ import { stage } from "@/lib/engines/documents/stage-times";
 //  Stops (issue 35, fourth round of issue 32): the variants stop as soon as a reading holds (settled), a failing
 //  reading is certain (certainFault), PaddleOCR's band reading, which arrives while they run, is fully valid and a
 //  variant read its name line alike (paddleSettles: the fallback's answer, corroborated), or NO_TEXT_VARIANTS variants
-//  in a row found no MRZ-shaped text at all. The document's CPU budget (document-budget.ts) ends them too: no variant starts
-//  past it, and one still being recognised is stopped RECOGNITION_GRACE_MS later (its worker terminated:
+//  in a row found no MRZ-shaped text at all. The document's CPU budget (document-budget.ts) ends them too: no variant
+//  starts past it, and one still being recognised is stopped RECOGNITION_GRACE_MS later (its worker terminated:
 //  ocr-engine.ts); past it the rules are told (budget.spent) and say so.
 
 export type MrzReading = {
