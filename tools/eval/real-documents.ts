@@ -9,10 +9,12 @@
 //   name carries one, `<score>_<name>.<ext>` as PassportEye's test images do: 100 = every check digit held).
 // Figures, not assertions: the never-regress test is lib/checks/document-verification/real-documents.real.test.ts.
 //
-//   npm run eval:documents -- --data DIR [--today YYYY-MM-DD] [--turn 90,180,270]
+//   npm run eval:documents -- --data DIR [--today YYYY-MM-DD] [--turn 90,180,270] [--scale 0.75]
 // Without --data: ../shared/data/documents, when it exists. --turn reads every image turned clockwise by each angle
 // given (0 is the image as it is), as a photo sent sideways or upside down: the file turned by sharp and sent in its
-// own format (`turned`), so as little as possible but the orientation differs.
+// own format (`resent`), so as little as possible but the orientation differs. --scale sends every image at that
+// factor of its width and height (0.1–2; sharp's Lanczos kernel), as a scan at another resolution or a photo taken
+// from nearer or further away: how the reader holds up where the print has other pixels than the material has.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import path from "node:path";
@@ -40,6 +42,8 @@ export type RealDocument = {
   label: MrzLabel | null;
   /** degrees clockwise the image is turned before it is sent (--turn); 0 or absent: as it is */
   turn?: number;
+  /** the factor of its size the image is sent at (--scale); 1 or absent: as it is */
+  scale?: number;
 };
 export type RealOutcome = {
   doc: RealDocument;
@@ -105,13 +109,20 @@ export function processInput(
 }
 
 /**
- * The file turned clockwise, in its own format as nearly unchanged as it can be: a JPEG at quality 100 without chroma
- * subsampling (the upload normalisation then re-encodes it at 92 as it does the file itself, normalize-upload.ts),
- * anything else as a PNG (lossless, and kept lossless by the normalisation).
+ * The file turned clockwise and scaled (`turn`, `scale`), in its own format as nearly unchanged as it can be: a JPEG
+ * at quality 100 without chroma subsampling (the upload normalisation then re-encodes it at 92 as it does the file
+ * itself, normalize-upload.ts), anything else as a PNG (lossless, and kept lossless by the normalisation).
  */
-async function turned(file: Buffer, turn: number): Promise<Buffer> {
+async function resent(file: Buffer, turn: number, scale: number): Promise<Buffer> {
   // upright by its orientation tag first, as the normalisation would have it, then turned
-  const image = sharp(file).rotate().rotate(turn);
+  let image = sharp(file).rotate().rotate(turn);
+  if (scale !== 1) {
+    const { width = 0, height = 0, orientation = 1 } = await sharp(file).metadata();
+    // an orientation tag of 5–8 swaps the sides; a quarter turn swaps them again
+    const across = orientation >= 5 !== (turn % 180 !== 0) ? height : width;
+    // turned first (losslessly: a PNG between), then scaled: sharp orders a pipeline's steps its own way
+    image = sharp(await image.png().toBuffer()).resize({ width: Math.max(1, Math.round(across * scale)) });
+  }
   return (await sharp(file).metadata()).format === "jpeg"
     ? image.jpeg({ quality: 100, chromaSubsampling: "4:4:4" }).toBuffer()
     : image.png().toBuffer();
@@ -122,7 +133,7 @@ export async function readDocument(doc: RealDocument, today: Date): Promise<Real
   const t0 = performance.now();
   const cpu0 = process.cpuUsage();
   const file = readFileSync(doc.path);
-  const sent = doc.turn ? await turned(file, doc.turn) : file;
+  const sent = doc.turn || (doc.scale ?? 1) !== 1 ? await resent(file, doc.turn ?? 0, doc.scale ?? 1) : file;
   const upload = await normalizeUpload("DOCUMENT_FRONT", "image", sent);
   const out = await documentVerification.run(processInput(upload.bytes, upload.contentType, upload.meta, doc, today));
   const ms = performance.now() - t0;
@@ -158,12 +169,13 @@ export function wronglyApproved(o: RealOutcome): boolean {
   return o.result === "APPROVED" && o.doc.label !== null && !isGenuine(o.doc.label);
 }
 
-const USAGE = "usage: --data DIR [--today YYYY-MM-DD] [--turn 0,90,180,270]";
+const USAGE = "usage: --data DIR [--today YYYY-MM-DD] [--turn 0,90,180,270] [--scale 0.1–2]";
 
-function parseArgs(argv: readonly string[]): { dir: string; today: Date; turns: number[] } {
+function parseArgs(argv: readonly string[]): { dir: string; today: Date; turns: number[]; scale: number } {
   let dir = path.resolve("../shared/data/documents");
   let today = new Date();
   let turns = [0];
+  let scale = 1;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const value = argv[++i];
@@ -173,9 +185,12 @@ function parseArgs(argv: readonly string[]): { dir: string; today: Date; turns: 
     else if (arg === "--turn") {
       turns = value.split(",").map(Number);
       if (turns.some((t) => ![0, 90, 180, 270].includes(t))) throw new Error(`--turn takes 0, 90, 180, 270 (${USAGE})`);
+    } else if (arg === "--scale") {
+      scale = Number(value);
+      if (!(scale >= 0.1 && scale <= 2)) throw new Error(`--scale takes a factor from 0.1 to 2 (${USAGE})`);
     } else throw new Error(`unknown argument ${arg} (${USAGE})`);
   }
-  return { dir, today, turns };
+  return { dir, today, turns, scale };
 }
 
 const pct = (n: number, of: number) => `${n}/${of} (${of ? ((100 * n) / of).toFixed(0) : "-"} %)`;
@@ -267,17 +282,17 @@ export async function warmReaders(): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const { dir, today, turns } = parseArgs(process.argv.slice(2));
+  const { dir, today, turns, scale } = parseArgs(process.argv.slice(2));
   if (!existsSync(dir)) {
     console.log(`eval:documents: ${dir} does not exist; nothing to read`);
     return;
   }
   const docs = listDocuments(dir).flatMap((doc) =>
-    turns.map((turn) => (turn ? { ...doc, file: `${doc.file} ↻${turn}`, turn } : doc)),
+    turns.map((turn) => ({ ...doc, ...(turn ? { file: `${doc.file} ↻${turn}`, turn } : {}), scale })),
   );
   const labelled = docs.some((d) => d.label);
   console.log(
-    `Real documents: ${dir} (${docs.length} images${labelled ? ", labels.csv" : ""}${turns.join() === "0" ? "" : `, turned ${turns.join(", ")}° clockwise`}); today ${today.toISOString().slice(0, 10)}\n`,
+    `Real documents: ${dir} (${docs.length} images${labelled ? ", labels.csv" : ""}${turns.join() === "0" ? "" : `, turned ${turns.join(", ")}° clockwise`}${scale === 1 ? "" : `, sent at ${scale}× their size`}); today ${today.toISOString().slice(0, 10)}\n`,
   );
   console.log(
     `${"image".padEnd(52)} ${"label".padEnd(11)} ${"read".padEnd(18)} ${"MRZ".padEnd(11)} ${(labelled ? "zone" : "peer").padEnd(7)} ${"step".padEnd(13)} time`,
