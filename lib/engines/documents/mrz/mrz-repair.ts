@@ -48,10 +48,14 @@ function applyAutocorrect(lines: string[], result: ParseResult): string[] {
   return out.map((l) => l.join(""));
 }
 
+// Not L/1: their values (21 and 1) differ by 20, so a swap between them is invisible to every check digit at any
+// position — it never makes a digit hold, and as a look-alike it only ever replaced a reading that held, whose L the
+// page OCR had read as 1 in the printed number (the ICAO visa specimen sent at 0.85× and 0.95× its size,
+// docs/accuracy.md, "The same images at other sizes"); no evaluation of the real or generated sets had one right.
+// U/0 (30 and 0) is as invisible but kept: in OCR-B they are look-alikes, and no evaluation has shown it either way.
 const SWAP: Record<string, string[]> = {
   I: ["1"],
   "1": ["I"],
-  L: ["1"],
   O: ["0"],
   "0": ["O", "D"],
   D: ["0"],
