@@ -117,11 +117,10 @@ async function resent(file: Buffer, turn: number, scale: number): Promise<Buffer
   // upright by its orientation tag first, as the normalisation would have it, then turned
   let image = sharp(file).rotate().rotate(turn);
   if (scale !== 1) {
-    const { width = 0, height = 0, orientation = 1 } = await sharp(file).metadata();
-    // an orientation tag of 5–8 swaps the sides; a quarter turn swaps them again
-    const across = orientation >= 5 !== (turn % 180 !== 0) ? height : width;
     // turned first (losslessly: a PNG between), then scaled: sharp orders a pipeline's steps its own way
-    image = sharp(await image.png().toBuffer()).resize({ width: Math.max(1, Math.round(across * scale)) });
+    const turned = await image.png().toBuffer();
+    const { width = 1 } = await sharp(turned).metadata();
+    image = sharp(turned).resize({ width: Math.max(1, Math.round(width * scale)) });
   }
   return (await sharp(file).metadata()).format === "jpeg"
     ? image.jpeg({ quality: 100, chromaSubsampling: "4:4:4" }).toBuffer()
