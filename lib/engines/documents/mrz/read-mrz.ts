@@ -26,6 +26,7 @@ import {
   votingReadings,
   withSecondNameLine,
 } from "./letter-arbiter";
+import { secondReadersNumber } from "./second-number";
 import { greyBand, MAX_VARIANTS, MRZ_VARIANTS, thresholdLevel, toPgm, workingWidth } from "./mrz-variants";
 import { RecognitionStopped, type OcrEngine } from "@/lib/engines/documents/ocr/ocr-engine";
 import { paddleLinesOrNull, type PaddleLine } from "@/lib/engines/documents/ocr/paddle-engine";
@@ -327,13 +328,15 @@ export function paddleSettles(
  * When its reading is no zone as a whole, its name line alone is compared (withSecondNameLine).
  */
 function secondLetterReading(
-  best: Candidate,
+  first: Candidate,
   band: PaddleLine[] | null,
   zone: PrintedZone,
   others: readonly Candidate[],
 ): Candidate {
-  if (best.variant === "paddleocr" || !best.shapes || !readingHolds(best.result)) return best;
+  if (first.variant === "paddleocr" || !first.shapes || !readingHolds(first.result)) return first;
   const second = paddleCandidate(band, zone, undefined);
+  // a number only this variant read, where PaddleOCR's reading holds with another (second-number.ts)
+  const best = second ? secondReadersNumber(first, second.c, others, zone) : first;
   // its reading as a whole, or (not a zone as a whole) its reading of the name line alone
   const lines =
     second?.c.format === best.format
