@@ -75,6 +75,21 @@ describe("crossCheckName", () => {
     expect(second.repaired).toBe("SVEN, SPECIMEN");
   });
 
+  it("takes a confidently printed look-alike of a three-letter word only where the MRZ's glyph prefers it (ALI / ALT)", () => {
+    const name = field("SINGH<<JASIN<ALI", 30);
+    // the page's confident ALT (the name misread there, or another word of the card): ALI stays ALI
+    const onlyAlt = crossCheckName(name, zone("SINGH\nJASIN ALT"), true);
+    expect(onlyAlt).toMatchObject({ agree: true, repaired: null });
+    expect(onlyAlt.tokens[2]!.state).toBe("look-alike");
+    // the glyph at offset 15 (the I) looking more like a T: taken
+    const glyphs = (offset: number) => (offset === 15 ? new Map(Object.entries({ T: 0.6, I: 0.4 })) : null);
+    expect(crossCheckName(name, zone("SINGH\nJASIN ALT"), true, glyphs).repaired).toBe("SINGH, JASIN ALT");
+    // four letters and more: the confident printed word is taken as before (NNOSU / NWOSU above)
+    expect(crossCheckName(field("SINGH<<JASIN<ALIM", 30), zone("SINGH\nJASIN ALTM"), true).repaired).toBe(
+      "SINGH, JASIN ALTM",
+    );
+  });
+
   it("takes a letter the MRZ reading dropped from the one confident printed word one letter longer (LIN / LN)", () => {
     const page = "Name\nLIN, CHIEN-SHENG\nAlso known as\nPETERSON LIN";
     const lost = crossCheckName(field("LN<<CHIEN<SHENG"), zone(page), true);

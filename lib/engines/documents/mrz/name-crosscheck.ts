@@ -5,10 +5,11 @@ import type { PrintedZone } from "@/lib/engines/documents/ocr/printed-zone";
 // read by the page OCR) word by word, character by character:
 //  - the same word printed                                → the readings agree
 //  - a printed word of the same length that differs only in look-alike letters (W/N, M/H, O/0 …) at ≤ 1 place
-//    (≤ 2 in words of 6 letters or more)                  → agree; when the printed word was read confidently and
-//    has letters there, the MRZ takes them (its OCR-B glyphs blurred into another letter; the printed name is
-//    larger and in another face, so the two rarely misread the same way); read without confidence, it is taken
-//    where the MRZ's own glyph looks more like the printed letters (byGlyph)
+//    (≤ 2 in words of 6 letters or more)                  → agree; when the printed word was read confidently, has
+//    letters there and the word has 4 letters or more, the MRZ takes them (its OCR-B glyphs blurred into another
+//    letter; the printed name is larger and in another face, so the two rarely misread the same way); read without
+//    confidence, or a shorter word, it is taken where the MRZ's own glyph looks more like the printed letters
+//    (byGlyph)
 //  - a printed word one doubled letter longer or shorter  → agree (OCR merges or splits doubled letters); when the
 //    printed word is the longer one, read confidently, and the field has a filler to spare, the MRZ takes it
 //  - the one confidently printed word that is the token with any one letter more (a narrow I or L merged into its
@@ -56,6 +57,8 @@ export const NAME_LOOK_ALIKES: readonly (readonly [string, string])[] = [
   ["Z", "2"],
   ["A", "4"],
 ];
+/** The shortest name word a confidently printed look-alike replaces without its glyph's say (byGlyph). */
+const MIN_TAKEN_BY_PAGE = 4;
 const LOOK_ALIKE = new Set(NAME_LOOK_ALIKES.flatMap(([a, b]) => [a + b, b + a]));
 export const isLookAlike = (a: string, b: string) => LOOK_ALIKE.has(a + b);
 
@@ -134,7 +137,10 @@ function matchToken(
     const printed = distinct[0]!;
     const confident = alike.some((w) => w.confident);
     const letters = differences(token, printed).every((i) => /[A-Z]/.test(printed[i]!));
-    if (confident && letters) return { mrz: token, printed, state: "repaired", result: printed };
+    // a word of three letters one look-alike away is on most pages by chance (ALT beside the name ALI on a German
+    // residence permit at 1.15×, docs/accuracy.md): there only the MRZ's own glyph may take it (byGlyph)
+    if (confident && letters && token.length >= MIN_TAKEN_BY_PAGE)
+      return { mrz: token, printed, state: "repaired", result: printed };
     return { mrz: token, printed, state: "look-alike", result: token };
   }
   if (distinct.length > 1) return { mrz: token, printed: distinct.join("|"), state: "look-alike", result: token };
@@ -290,8 +296,8 @@ const why = (m: TokenMatch) =>
 export type FieldGlyphs = (offset: number) => ReadonlyMap<string, number> | null;
 
 /**
- * A word printed without confidence that differs from the MRZ's token only in look-alike letters ("look-alike":
- * both readings stand, unjudged) is taken where the MRZ's own glyph at every differing letter correlates better
+ * A word printed without confidence (or of fewer than MIN_TAKEN_BY_PAGE letters) that differs from the MRZ's token
+ * only in look-alike letters ("look-alike": both readings stand, unjudged) is taken where the MRZ's own glyph at every differing letter correlates better
  * with the printed letter than with the one read: two weak readings that agree against one (a 319-px Swedish card's
  * `SPECIHEN`, its glyph 0.50–0.52 M against 0.37–0.42 H, printed `SPECIMEN` unsure). In place on `tokens`.
  */
