@@ -236,10 +236,28 @@ const FIRST_LINE_START = /^[PIACV][A-Z<][A-Z<]{3}[A-Z]+<<[A-Z<]*$/;
 const TD1_FIRST_LINE_START = /^[IAC][A-Z0-9<][A-Z<]{3}[A-Z0-9<]{10,}<$/;
 
 /**
+ * A PaddleOCR text line as a zone line: its longest word of MRZ characters with a filler in it, where that word is a
+ * line's length (25 or more) and the line holds other text before it or characters no MRZ has — the zone's line read
+ * as one with text level with it: a card's front photographed beside its back (`24.07.2008. IDSRB9555…<<`, `Bans
+ * 6802295F…<6` on a Serbian card at 0.85×), a mark after the fillers (`P<HUNHANDRA<<…<<< 人` at 0.85×;
+ * docs/accuracy.md). No other text holds a '<'. Otherwise the line without its spaces, as before.
+ */
+function zoneWord(text: string): string {
+  const whole = compact(text);
+  const words = text.split(/\s+/).filter(Boolean).map(compact);
+  const word = words
+    .filter((w) => w.includes("<") && /^[A-Z0-9<]+$/.test(w))
+    .reduce((a, b) => (b.length > a.length ? b : a), "");
+  const other = !/^[A-Z0-9<]+$/.test(whole) || !words[0]?.includes("<");
+  return word.length >= 25 && other ? word : whole;
+}
+
+/**
  * PaddleOCR's text lines → MRZ text variants: upper case, no spaces, «/‹ → '<', lines of MRZ characters only, top
- * to bottom; then the same with runs of ≥ 3 'K' next to fillers or at the line end read as '<' (the LSTM look-alike
- * of a filler; shorter runs are left alone, as names carry no check digit). The variants are only candidates:
- * read-mrz.ts keeps one only when its check digits all hold.
+ * to bottom, and the same with runs of ≥ 3 'K' next to fillers or at the line end read as '<' (the LSTM look-alike
+ * of a filler; shorter runs are left alone, as names carry no check digit); then both again with each line taken as
+ * zoneWord takes it, where that differs. The variants are only candidates: read-mrz.ts keeps one only when its check
+ * digits all hold, the first that does.
  */
 export function paddleTexts(lines: readonly { text: string; box?: number[][] }[]): string[] {
   // ordered by the height of a line's left edge (its box: top-left, top-right, bottom-right, bottom-left): on a
@@ -250,26 +268,37 @@ export function paddleTexts(lines: readonly { text: string; box?: number[][] }[]
       : l.box
         ? Math.min(...l.box.map((p) => p[1] ?? 0))
         : 0;
-  const all = [...lines]
-    .sort((a, b) => top(a) - top(b))
-    .map((l) => compact(l.text.toUpperCase()))
-    .filter((t) => /^[A-Z0-9<]+$/.test(t));
-  const texts: string[] = [];
+  const sorted = [...lines].sort((a, b) => top(a) - top(b)).map((l) => l.text.toUpperCase());
+  const fillers = (v: string[]) =>
+    v.map((t) => t.replace(/K{3,}(?=<|$)|(?<=<)K{3,}/g, (run) => "<".repeat(run.length)));
+  const texts = [zoneLines(sorted.map(compact)), zoneLines(sorted.map(zoneWord))]
+    .filter((v) => v.length > 0)
+    .flatMap((v) => [v, fillers(v)]);
+  return [...new Set(texts.map((v) => v.join("\n")))];
+}
+
+/** The lines of MRZ characters that can be zone lines, a first line whose fillers were cut padded back. */
+function zoneLines(texts: readonly string[]): string[] {
+  const all = texts.filter((t) => /^[A-Z0-9<]+$/.test(t));
+  const out: string[] = [];
   all.forEach((t, i) => {
-    if (t.length >= 25) texts.push(t);
-    else if (FIRST_LINE_START.test(t)) {
-      // a passport's or visa's first line whose filler run PaddleOCR detected as boxes of their own (a photo
-      // of a tilted page): the fillers are padded back to the length of the line below it
-      const next = all.slice(i + 1).find((n) => n.length >= 25 && !/^<+$/.test(n));
-      if (next && (next.length === 44 || next.length === 36) && !next.includes("<<<<<<<<<<<<<<<"))
-        texts.push(t.padEnd(next.length, "<"));
-    } else if (TD1_FIRST_LINE_START.test(t)) {
+    // a passport's or visa's first line whose filler run PaddleOCR detected as boxes of their own (a photo of a
+    // tilted page) or cut short: the fillers are padded back to the length of the line below it — a line of 25 or
+    // more only when it ends in "<<<", which no name holds (so its name is whole)
+    const next = all.slice(i + 1).find((n) => n.length >= 25 && !/^<+$/.test(n));
+    const firstCut =
+      FIRST_LINE_START.test(t) &&
+      (t.length < 25 || t.endsWith("<<<")) &&
+      !!next &&
+      (next.length === 44 || next.length === 36) &&
+      t.length < next.length - 3 &&
+      !next.includes("<<<<<<<<<<<<<<<");
+    if (firstCut) out.push(t.padEnd(next.length, "<"));
+    else if (t.length >= 25) out.push(t);
+    else if (!FIRST_LINE_START.test(t) && TD1_FIRST_LINE_START.test(t)) {
       const below = all.slice(i + 1, i + 3);
-      if (below.length === 2 && below.every((n) => n.length === 30)) texts.push(t.padEnd(30, "<"));
+      if (below.length === 2 && below.every((n) => n.length === 30)) out.push(t.padEnd(30, "<"));
     }
   });
-  if (texts.length === 0) return [];
-  const plain = texts.join("\n");
-  const fillers = texts.map((t) => t.replace(/K{3,}(?=<|$)|(?<=<)K{3,}/g, (run) => "<".repeat(run.length))).join("\n");
-  return fillers === plain ? [plain] : [plain, fillers];
+  return out;
 }
