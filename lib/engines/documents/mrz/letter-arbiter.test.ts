@@ -119,6 +119,24 @@ describe("variantsNameLine (the tesseract variants' name field for PaddleOCR's f
     });
   });
 
+  it("takes it where more than half of the variants put their fillers alike, a variant or two reading noise", () => {
+    const read = ["SPECIHEN<<SVEN", "SPECIOS<<SVE", "SPECIHEN<<SVEN", "3PECIQE<<VS", "SPECINEN<<SVEN"];
+    const variants = read.map((n) => variant(n.padEnd(30, "<")));
+    expect(variantsNameLine("TD1", PADDLE, variants)).toEqual({
+      lines: variant("SPECIHEN<<SVEN".padEnd(30, "<")),
+      variant: 0,
+    });
+    // two of four alike is no majority
+    const split = ["SPECIHEN<<SVEN", "SPECIOS<<SVE", "SPECINEN<<SVEN", "3PECIQE<<VS"];
+    expect(
+      variantsNameLine(
+        "TD1",
+        PADDLE,
+        split.map((n) => variant(n.padEnd(30, "<"))),
+      ),
+    ).toBeNull();
+  });
+
   it("keeps PaddleOCR's where the variants disagree on the words, are too few, or put fillers where it does", () => {
     const long = variant("SPECIHEN<<SVEN".padEnd(30, "<"));
     expect(variantsNameLine("TD1", PADDLE, [long, variant("SPECIHENS<SVEN".padEnd(30, "<"))])).toBeNull();

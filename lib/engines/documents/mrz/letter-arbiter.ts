@@ -110,9 +110,11 @@ export function withSecondNameLine(
  * The name field as the tesseract variants read it, for a reading taken from PaddleOCR's fallback (no variant
  * held): `lines` with the name field of the reading most variants share, or null. PaddleOCR reads proportional text
  * and has dropped a narrow letter where tesseract, reading the fixed pitch, kept the count (`SPECMEN` for SPECIMEN
- * on a 319-px Swedish card, as `LN` for LIN on two Taiwanese passports: docs/accuracy.md). Taken only where at
- * least two variants of this layout read the field, every one of them with its fillers in the same places, and
- * those places are not PaddleOCR's: the words then have the variants' lengths, which no check digit can tell.
+ * on a 319-px Swedish card, as `LN` for LIN on two Taiwanese passports: docs/accuracy.md). Taken only where
+ * more than half of the variants of this layout, and at least two, read the field with its fillers in the same
+ * places, and those places are not PaddleOCR's: the words then have the variants' lengths, which no check digit can
+ * tell (the reading most of those share). Every variant had to, before 2026-12-02: at other sizes a variant or two
+ * read noise there (`SPECIOS<<SVE`, `3PECIQE<<VS`) and PaddleOCR's `SPEIEN` stood.
  * `variant`: the index of the reading taken.
  */
 export function variantsNameLine(
@@ -123,17 +125,15 @@ export function variantsNameLine(
   const field = nameFieldOf(format, lines);
   if (!field) return null;
   const own = lines[field.line]!;
-  const names = variants
-    .map((v) => v[field.line])
-    .filter((l): l is string => l?.length === own.length)
-    .map((l) => l.slice(field.start));
-  if (names.length < 2 || names.length < variants.length) return null;
-  const pattern = fillersOf(names[0]!);
-  if (names.some((n) => fillersOf(n) !== pattern) || pattern === fillersOf(own.slice(field.start))) return null;
+  const names = variants.map((v) => (v[field.line]?.length === own.length ? v[field.line]!.slice(field.start) : null));
+  const patterns = new Map<string, number>();
+  for (const n of names) if (n) patterns.set(fillersOf(n), (patterns.get(fillersOf(n)) ?? 0) + 1);
+  const [pattern, shared] = [...patterns].reduce((a, b) => (b[1] > a[1] ? b : a), ["", 0]);
+  if (shared < 2 || shared * 2 <= variants.length || pattern === fillersOf(own.slice(field.start))) return null;
   const counts = new Map<string, number>();
-  for (const n of names) counts.set(n, (counts.get(n) ?? 0) + 1);
+  for (const n of names) if (n && fillersOf(n) === pattern) counts.set(n, (counts.get(n) ?? 0) + 1);
   const most = Math.max(...counts.values());
-  const variant = names.findIndex((n) => counts.get(n) === most);
+  const variant = names.findIndex((n) => n !== null && counts.get(n) === most);
   return {
     lines: lines.map((l, i) => (i === field.line ? l.slice(0, field.start) + names[variant]! : l)),
     variant,

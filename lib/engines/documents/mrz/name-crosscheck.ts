@@ -297,9 +297,10 @@ export type FieldGlyphs = (offset: number) => ReadonlyMap<string, number> | null
 
 /**
  * A word printed without confidence (or of fewer than MIN_TAKEN_BY_PAGE letters) that differs from the MRZ's token
- * only in look-alike letters ("look-alike": both readings stand, unjudged) is taken where the MRZ's own glyph at every differing letter correlates better
- * with the printed letter than with the one read: two weak readings that agree against one (a 319-px Swedish card's
- * `SPECIHEN`, its glyph 0.50–0.52 M against 0.37–0.42 H, printed `SPECIMEN` unsure). In place on `tokens`.
+ * only in look-alike letters ("look-alike": both readings stand, unjudged) is taken where the MRZ's own glyph at
+ * every differing letter correlates better with the printed letter than with the one read: two weak readings that
+ * agree against one (a 319-px Swedish card's `SPECIHEN`, its glyph 0.50–0.52 M against 0.37–0.42 H, printed
+ * `SPECIMEN` unsure). In place on `tokens`.
  */
 function byGlyph(nameField: string, tokens: TokenMatch[], glyphs: FieldGlyphs): void {
   const offsets = [...nameField.matchAll(/[A-Z0-9]+/g)].map((m) => m.index);
