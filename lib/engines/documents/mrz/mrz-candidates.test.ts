@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { printedZone } from "@/lib/engines/documents/ocr/printed-zone";
 import { checkDigit } from "./icao";
 import { candidateOf, certainFault, choose, settled, type Candidate } from "./mrz-candidates";
-import { paddleSettles } from "./read-mrz";
+import { paddleSettles } from "./paddle-readings";
 import { votingReadings } from "./letter-arbiter";
 
 // When reading more preprocessing variants of a band is pointless (read-mrz.ts's early stops), on MRZ strings.

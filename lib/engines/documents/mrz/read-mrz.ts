@@ -4,19 +4,9 @@ import sharp from "sharp";
 import type { Page } from "tesseract.js";
 import type { MrzFormat } from "./icao";
 import type { Grey, ShapeLookup } from "./glyphs";
-import {
-  aligned,
-  candidateOf,
-  certainFault,
-  choose,
-  nameLength,
-  nameLine,
-  settled,
-  shapeLookup,
-  type Candidate,
-} from "./mrz-candidates";
+import { candidateOf, certainFault, choose, nameLength, settled, shapeLookup, type Candidate } from "./mrz-candidates";
 import { estimateSkew, locateMrzBand, locateMrzBandIn, paddleBandLines, type Band } from "./mrz-band";
-import { compact, paddleTexts, pickMrzLines, readingHolds, safeParse } from "./mrz-lines";
+import { compact, pickMrzLines, readingHolds, safeParse } from "./mrz-lines";
 import { boxedReading, gridCandidate, type BoxedReading } from "./glyph-grid";
 import { visaZerosByOwnPrint } from "./own-print";
 import {
@@ -26,6 +16,8 @@ import {
   votingReadings,
   withSecondNameLine,
 } from "./letter-arbiter";
+import { outvotedNameLine, type Source } from "./name-line-votes";
+import { paddleCandidate, paddleSettles } from "./paddle-readings";
 import { secondReadersNumber } from "./second-number";
 import { greyBand, MAX_VARIANTS, MRZ_VARIANTS, thresholdLevel, toPgm, workingWidth } from "./mrz-variants";
 import { RecognitionStopped, type OcrEngine } from "@/lib/engines/documents/ocr/ocr-engine";
@@ -68,6 +60,9 @@ import { stage } from "@/lib/engines/documents/stage-times";
 //     budget too, when that reading was started under it (it is then there, or nearly).
 //  5b. A visa's optional data, which no check digit covers: its O's and 0's told apart by the document's own print
 //     (own-print.ts).
+//  5c. The name line, which no check digit covers either: where nearly every other reading of the band (each variant's
+//     text, PaddleOCR's) has a filler or nothing where the chosen reading has a letter, or a character where it has
+//     none, theirs is taken (name-line-votes.ts): a letter doubled into the line's last filler, `PS` for `P<`.
 //  Stops (issue 35, fourth round of issue 32): the variants stop as soon as a reading holds (settled), a failing
 //  reading is certain (certainFault), PaddleOCR's band reading, which arrives while they run, is fully valid and a
 //  variant read its name line alike (paddleSettles: the fallback's answer, corroborated), or NO_TEXT_VARIANTS variants
@@ -166,7 +161,7 @@ export async function readMrz(
         : await stage("MRZ: PaddleOCR letters", async () =>
             secondLetterReading(chosen.best, await at.readBand(), zone, candidates),
           );
-  const best = visaZerosByOwnPrint(at.grey, at.boxed, read);
+  const best = visaZerosByOwnPrint(at.grey, at.boxed, outvotedNameLine(read, await at.otherReadings(read)));
   return {
     lines: best.lines,
     rawLines: best.raw,
@@ -188,6 +183,8 @@ type BandReading = {
   /** PaddleOCR's reading of the straightened band (started once, on first call) */
   readBand: () => Promise<PaddleLine[] | null>;
   paddleStarted: () => boolean;
+  /** every reading's lines but `best`'s own source: the variants' texts, PaddleOCR's band and whole image if read */
+  otherReadings: (best: Candidate) => Promise<Source[]>;
   /** the band in grey and its first boxed reading (step 3c): where a visa's 0 and O are told apart (own-print.ts) */
   grey: Grey;
   boxed: BoxedReading | null;
@@ -226,6 +223,7 @@ async function readAt(
   const candidates: Candidate[] = [];
   let variants = 0;
   let certain = false;
+  let paddleFrom: string | null = null; // which of PaddleOCR's readings the fallback candidate is
   // the band in grey, its characters brought to MRZ_CHAR_HEIGHT (where the page OCR measured them): the base of the
   // variants, and where the glyphs are cut out
   const work = workingWidth(band.right - band.left, band.charHeight);
@@ -233,6 +231,7 @@ async function readAt(
   const grey: Grey = { data: base.data, width: base.width, height: base.height };
   const level = thresholdLevel(grey);
   let noText = 0;
+  const texts: { source: string; lines: string[] }[] = [];
   let boxed: BoxedReading | null = null; // the first reading whose zone tesseract boxed (3c)
   for (const { name, prep } of MRZ_VARIANTS.slice(0, MAX_VARIANTS)) {
     if (budget.over()) break;
@@ -242,6 +241,7 @@ async function readAt(
     );
     if (!ocr) break;
     variants += 1;
+    texts.push({ source: name, lines: ocr.text.split("\n").map(compact) });
     const scale = pixels.width / grey.width;
     const c = candidateOf(name, ocr.text, ocr.confidence, zone, (picked) => shapeLookup(ocr, grey, scale, picked));
     if (c) candidates.push(c);
@@ -268,56 +268,45 @@ async function readAt(
     // scan better at its own pixels than the band's crop: measured on a 275-px specimen passport)
     // A first line PaddleOCR read in pieces (padded back: paddleTexts) may have lost a name word at the band's edge:
     // then the whole image is read as well and the reading with the longer name kept.
-    let found: { c: Candidate; padded: boolean } | null = null;
+    let found: { c: Candidate; padded: boolean; from: string } | null = null;
     // the whole image at most once, past the budget too: measured on PassportEye's development images (docs/
     // accuracy.md, fourth round), an Australian photo's band reading cut its given name off at the edge, which the
     // whole image's reading had
     for (const source of [readBand(), null]) {
       const c = await stage("MRZ: PaddleOCR fallback", async () =>
         paddleCandidate(
-          await (source ?? whole ?? paddleLinesOrNull(image)),
+          await (source ?? (whole ??= paddleLinesOrNull(image))),
           zone,
           candidates.find((k) => k.shapes),
         ),
       );
-      if (c && (!found || nameLength(c.c) > nameLength(found.c))) found = c;
+      if (c && (!found || nameLength(c.c) > nameLength(found.c))) found = { ...c, from: source ? BAND : WHOLE };
       if (found && !found.padded) break;
     }
     if (found) candidates.push(found.c);
+    paddleFrom = found?.from ?? null;
   }
   // last (3c): where a reading holds, the grid's O/0, B/8 would only compete with it (docs/accuracy.md)
   const grid = !certain && boxed && (await gridCandidate(grey, boxed, zone, candidates));
   if (grid) candidates.push(grid);
-  return { candidates, variants, readBand, paddleStarted: () => !!paddleBand, grey, boxed };
+  const textsOf = async (lines: Promise<PaddleLine[] | null> | null) =>
+    ((await lines) ?? []).map((l) => compact(l.text.toUpperCase()));
+  const otherReadings = async (best: Candidate) => {
+    const own = best.variant === "paddleocr" ? paddleFrom : best.variant;
+    const all = [...texts, { source: BAND, lines: await textsOf(paddleBand) }];
+    return [...all, { source: WHOLE, lines: await textsOf(whole) }]
+      .filter((t) => t.source !== own && t.lines.length)
+      .map((t) => ({ lines: t.lines, paddle: t.source === BAND || t.source === WHOLE }));
+  };
+  return { candidates, variants, readBand, paddleStarted: () => !!paddleBand, otherReadings, grey, boxed };
 }
+
+const [BAND, WHOLE] = ["paddleocr band", "paddleocr whole image"];
 
 /** A recognition the budget stopped reads nothing (null); any other failure is the step's. */
 function stopped(error: unknown): null {
   if (error instanceof RecognitionStopped) return null;
   throw error;
-}
-
-/**
- * PaddleOCR's band reading, once in, ends the variants when it is fully valid (every check digit, known state codes)
- * and a tesseract variant read its name line alike: the fallback below then takes it, and no later variant could
- * be preferred to it. Without a second reader agreeing on the name, the variants go on: a later one that holds
- * has its letters arbitrated glyph by glyph (secondLetterReading), which PaddleOCR's reading taken whole skips —
- * measured on PassportEye's development images (docs/accuracy.md, fourth round): taken whole on validity alone,
- * it lost a Taiwanese surname's `I` (`TWNLN`) that the third variant read.
- */
-export function paddleSettles(
-  lines: PaddleLine[] | null | undefined,
-  candidates: Candidate[],
-  zone: PrintedZone,
-): boolean {
-  if (!lines) return false;
-  const paddle = paddleCandidate(
-    lines,
-    zone,
-    candidates.find((k) => k.shapes),
-  )?.c;
-  if (!paddle?.result.valid) return false;
-  return candidates.some((k) => k.format === paddle.format && nameLine(k) === nameLine(paddle));
 }
 
 /**
@@ -358,34 +347,4 @@ function secondLetterReading(
     result,
     repairs: [...best.repairs, `${arbitrated.changes.join(", ")} (PaddleOCR's letter, by OCR-B glyph shape)`],
   };
-}
-
-/**
- * PaddleOCR's reading (paddleLinesOrNull) as a candidate, only when fully check-digit valid (after repair); else null.
- * `padded`: its first line was read in pieces and padded with fillers (paddleTexts).
- */
-function paddleCandidate(
-  lines: PaddleLine[] | null,
-  zone: PrintedZone,
-  withShapes: Candidate | undefined,
-): { c: Candidate; padded: boolean } | null {
-  if (!lines) return null;
-  const confidence = Math.round(100 * Math.min(1, ...lines.map((l) => l.mean)));
-  for (const text of paddleTexts(lines)) {
-    // the glyph shapes of a tesseract reading of the same format: the positions are the same
-    // — only when that reading is aligned with this one: a tesseract reading that dropped or added a character
-    // would lend each position its neighbour's glyph (measured: a 275-px passport's right number "repaired" into a
-    // shifted one whose digits happened to hold)
-    const c = candidateOf("paddleocr", text, confidence, zone, (picked) =>
-      withShapes && picked.format === withShapes.format && aligned(withShapes.fitted, picked.lines, picked.format)
-        ? withShapes.shapes
-        : undefined,
-    );
-    if (c && readingHolds(c.result))
-      return {
-        c,
-        padded: !lines.some((l) => compact(l.text.toUpperCase()) === c.raw[0]),
-      };
-  }
-  return null;
 }
