@@ -29,6 +29,7 @@ import {
 import { readPdf417, VARIANTS } from "@/lib/engines/documents/barcode/read-pdf417";
 import { isMrzLike } from "@/lib/engines/documents/mrz/mrz-band";
 import { readMrz, type MrzReading } from "@/lib/engines/documents/mrz/read-mrz";
+import { withLookedLetters } from "@/lib/engines/documents/mrz/name-glyphs";
 import { documentBudget, type DocumentBudget } from "@/lib/engines/documents/document-budget";
 import { orientSide, PAGE_MAX_WIDTH, readPage, type SideRead, type Turn } from "@/lib/engines/documents/which-way-up";
 import { stage } from "@/lib/engines/documents/stage-times";
@@ -213,6 +214,12 @@ async function examineWithin(
       }
     }
     if (nameCheck.repaired) mrz = withName(mrz, field, repairedNameField(field.value, nameCheck), nameCheck.repairs);
+    // a word the page does not print, read letter by letter from its glyph where two looks at it agree (name-glyphs.ts)
+    const looked = withLookedLetters(field.value, field.start, mrz.looked ?? [], nameCheck);
+    if (looked) {
+      mrz = withName(mrz, field, looked.value, looked.repairs);
+      nameCheck = crossCheckName(looked.value, zone, pageConfidence >= MIN_LEGIBLE_PAGE, glyphs);
+    }
   }
   const [ela, quality, imageHash] = await stage("waiting for the forensics", () => forensics);
   return {

@@ -16,6 +16,7 @@ import {
   votingReadings,
   withSecondNameLine,
 } from "./letter-arbiter";
+import { lettersByTwoLooks, type LookedLetter } from "./name-glyphs";
 import { outvotedNameLine, type Source } from "./name-line-votes";
 import { paddleCandidate, paddleSettles } from "./paddle-readings";
 import { secondReadersNumber } from "./second-number";
@@ -63,6 +64,9 @@ import { stage } from "@/lib/engines/documents/stage-times";
 //  5c. The name line, which no check digit covers either: where nearly every other reading of the band (each variant's
 //     text, PaddleOCR's) has a filler or nothing where the chosen reading has a letter, or a character where it has
 //     none, theirs is taken (name-line-votes.ts): a letter doubled into the line's last filler, `PS` for `P<`.
+//  5d. A name's letters by two looks at its glyph: where the glyph at tesseract's box and the cell on the zone's
+//     fixed pitch both prefer another letter to the one read, it is proposed (`looked`, name-glyphs.ts: `SPECIHEN`'s
+//     H → M), and examine-document.ts takes it in a word the page's name check could not read.
 //  Stops (issue 35, fourth round of issue 32): the variants stop as soon as a reading holds (settled), a failing
 //  reading is certain (certainFault), PaddleOCR's band reading, which arrives while they run, is fully valid and a
 //  variant read its name line alike (paddleSettles: the fallback's answer, corroborated), or NO_TEXT_VARIANTS variants
@@ -85,6 +89,8 @@ export type MrzReading = {
   variants: number;
   /** the OCR-B glyph scores of the name field's characters, where tesseract read the name (its character boxes) */
   nameGlyphs?: ShapeLookup;
+  /** name letters both looks at the glyph prefer to those read: taken where the page prints no word (name-glyphs.ts) */
+  looked?: LookedLetter[];
 };
 
 /**
@@ -173,6 +179,7 @@ export async function readMrz(
     agreement,
     variants,
     nameGlyphs: best.shapes,
+    looked: lettersByTwoLooks(best, at.grey, at.boxed),
   };
 }
 
