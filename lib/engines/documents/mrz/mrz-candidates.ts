@@ -25,6 +25,12 @@ export type Candidate = {
   shapes?: ShapeLookup;
 };
 
+/** `c` with other lines and the repair that made them, or null when they no longer parse or hold. */
+export function withLines(c: Candidate, lines: string[], repair: string): Candidate | null {
+  const result = safeParse(lines);
+  return result && readingHolds(result) ? { ...c, lines, result, repairs: [...c.repairs, repair] } : null;
+}
+
 export const validCount = (r: ParseResult) => r.details.filter((d) => d.valid).length;
 export const key = (c: { format: string; lines: string[] }) => `${c.format}:${c.lines.join("\n")}`;
 

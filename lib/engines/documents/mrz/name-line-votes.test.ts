@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { Candidate } from "./mrz-candidates";
-import { readingHolds, safeParse } from "./mrz-lines";
+import { td3Candidate } from "@/test/mrz-candidate";
+import { readingHolds } from "./mrz-lines";
 import { align, nearestLines, outvotedLine, outvotedNameLine } from "./name-line-votes";
 
 // Readings of PassportEye's development images, as the evaluation's readings printed them (each variant's text
@@ -20,16 +20,7 @@ const UTO_READINGS = [
 /** Readings by tesseract variants (else PaddleOCR's: `paddle`). */
 const read = (texts: string[], paddle = false) => texts.map((text) => ({ text, paddle }));
 
-const candidate = (variant: string, lines: string[]): Candidate => ({
-  variant,
-  format: "TD3",
-  raw: lines,
-  fitted: lines,
-  lines,
-  repairs: [],
-  result: safeParse(lines)!,
-  confidence: 80,
-});
+const candidate = td3Candidate;
 
 describe("align", () => {
   it("gives each character of the line the reading's character there, and the reading's extra ones", () => {

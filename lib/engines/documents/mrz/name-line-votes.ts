@@ -1,5 +1,4 @@
-import { nameLine, type Candidate } from "./mrz-candidates";
-import { readingHolds, safeParse } from "./mrz-lines";
+import { nameLine, withLines, type Candidate } from "./mrz-candidates";
 
 // The name line (a TD1's third, every other layout's first) carries no check digit: a reading that holds may still
 // have a character there that no other reading of the band has — a letter doubled with the line's last filler
@@ -142,21 +141,20 @@ export function outvotedNameLine(best: Candidate, sources: readonly Source[]): C
   if (!voted) return best;
   const index = best.format === "TD1" ? 2 : 0;
   const lines = best.lines.map((l, i) => (i === index ? voted.line : l));
-  const result = safeParse(lines);
-  if (!result || !readingHolds(result)) return best;
-  return {
-    ...best,
+  const taken = withLines(
+    best,
     lines,
-    result,
-    // each glyph follows its character to where it moved
+    `name line ${voted.changes.join(", ")} (as nearly every other reading of the band)`,
+  );
+  if (!taken) return best;
+  const { shapes } = best;
+  // each glyph follows its character to where it moved
+  const from = (position: number) => voted.from[position] ?? -1;
+  return {
+    ...taken,
     shapes:
-      best.shapes &&
+      shapes &&
       ((line, position) =>
-        line !== index
-          ? best.shapes!(line, position)
-          : (voted.from[position] ?? -1) < 0
-            ? null
-            : best.shapes!(line, voted.from[position]!)),
-    repairs: [...best.repairs, `name line ${voted.changes.join(", ")} (as nearly every other reading of the band)`],
+        line !== index ? shapes(line, position) : from(position) < 0 ? null : shapes(line, from(position))),
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { Candidate } from "./mrz-candidates";
-import { readingHolds, safeParse } from "./mrz-lines";
+import { td3Candidate } from "@/test/mrz-candidate";
+import { readingHolds } from "./mrz-lines";
 import { secondReadersNumber } from "./second-number";
 import { printedZone } from "@/lib/engines/documents/ocr/printed-zone";
 
@@ -10,16 +10,7 @@ const NAME = "P<HUNHANDRA<<ROZALIA<IRMA<<<<<<<<<<<<<<<<<<<";
 const RIGHT = [NAME, "BD00020282HUN7802225F2203012<<<<<<<<<<<<<<06"];
 const CHANCE = [NAME, "8000020282HUN7802225F2203012<<<<<<<<<<<<<<06"];
 
-const candidate = (variant: string, lines: string[]): Candidate => ({
-  variant,
-  format: "TD3",
-  raw: lines,
-  fitted: lines,
-  lines,
-  repairs: [],
-  result: safeParse(lines)!,
-  confidence: 80,
-});
+const candidate = td3Candidate;
 const blank = printedZone([]);
 
 describe("secondReadersNumber (two readers that both hold, with different document numbers)", () => {

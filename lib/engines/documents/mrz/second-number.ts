@@ -1,6 +1,6 @@
-import type { Candidate } from "./mrz-candidates";
+import { withLines, type Candidate } from "./mrz-candidates";
 import { LAYOUT, put, slice } from "./mrz-layout";
-import { isVisa, readingHolds, safeParse } from "./mrz-lines";
+import { isVisa, readingHolds } from "./mrz-lines";
 import { hasValue, type PrintedZone } from "@/lib/engines/documents/ocr/printed-zone";
 
 // Two readers that both hold every check digit yet read the document number differently: the number's check digit
@@ -49,15 +49,11 @@ export function secondReadersNumber(
   let lines = put(best.lines, [line, start, length + 1], slice(second.lines, [line, start, length + 1]));
   if (!isVisa(best.lines))
     lines = put(lines, [l.composite[0], l.composite[1], 1], second.lines[l.composite[0]]![l.composite[1]]!);
-  const result = safeParse(lines);
-  if (!result || !readingHolds(result)) return best;
-  return {
-    ...best,
-    lines,
-    result,
-    repairs: [
-      ...best.repairs,
+  return (
+    withLines(
+      best,
+      lines,
       `document number ${own} → ${theirs} (PaddleOCR's reading holds too; no other reading nor the page has ${own})`,
-    ],
-  };
+    ) ?? best
+  );
 }
