@@ -1,7 +1,7 @@
 import type { Candidate } from "@/lib/engines/documents/mrz/mrz-candidates";
 import { safeParse } from "@/lib/engines/documents/mrz/mrz-lines";
 
-// A reading of the MRZ reader's unit tests (second-number.test.ts, name-line-votes.test.ts).
+// Fixtures of the MRZ reader's unit tests (second-number, name-line-votes, mrz-lines, mrz-repair).
 
 /** A TD3 zone as one reader's (`variant`) candidate: read, fitted and repaired alike, no glyphs. */
 export const td3Candidate = (variant: string, lines: string[]): Candidate => ({
@@ -14,3 +14,11 @@ export const td3Candidate = (variant: string, lines: string[]): Candidate => ({
   result: safeParse(lines)!,
   confidence: 80,
 });
+
+/** A PaddleOCR line's box as paddle-engine.ts gives it (top-left, top-right, bottom-right, bottom-left), 10 px high. */
+export const paddleBox = (y: number, width: number) => [
+  [0, y],
+  [width, y],
+  [width, y + 10],
+  [0, y + 10],
+];

@@ -1,13 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { paddleBox } from "@/test/mrz-candidate";
 import { paddleTexts, pickMrzLines, readingHolds, safeParse } from "./mrz-lines";
 
-// PaddleOCR's lines as paddle-engine.ts gives them: text, and a box (top-left, top-right, bottom-right, bottom-left)
-const box = (y: number) => [
-  [0, y],
-  [400, y],
-  [400, y + 10],
-  [0, y + 10],
-];
+// PaddleOCR's lines as paddle-engine.ts gives them: text, and a box
+const box = (y: number) => paddleBox(y, 400);
 
 describe("paddleTexts: a zone line read as one with text beside it", () => {
   it("takes the line's word with fillers where other text stands before it (a card's front beside its back)", () => {

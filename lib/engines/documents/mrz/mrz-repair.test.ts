@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { paddleBox } from "@/test/mrz-candidate";
 import { checkDigit } from "./icao";
 import { repairLines, resolveByShape } from "./mrz-repair";
 import type { ShapeLookup } from "./glyphs";
@@ -10,12 +11,7 @@ import { candidateOf } from "./mrz-candidates";
 // a generated TD3 of the evaluation set (tools/eval/make-documents.ts)
 const L1 = "P<NLDVAN<DER<BERG<<ANNA<MARIA<<<<<<<<<<<<<<<";
 const L2 = "WH055N4866NLD9206285F3208047<<<<<<<<<<<<<<<2";
-const box = (y: number) => [
-  [0, y],
-  [100, y],
-  [100, y + 10],
-  [0, y + 10],
-];
+const box = (y: number) => paddleBox(y, 100);
 
 describe("paddleTexts (PaddleOCR fallback lines)", () => {
   it("keeps the MRZ-shaped lines top to bottom, with spaces and « normalised", () => {
