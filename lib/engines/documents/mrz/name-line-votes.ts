@@ -29,7 +29,7 @@ export const MIN_VOTERS = 2;
 const MAX_DISTANCE_SHARE = 0.4;
 
 /** One reading aligned with the chosen line: at[i] its character at position i ("" none), before[i] its extra ones. */
-type Alignment = { at: string[]; before: string[]; distance: number; paddle?: boolean };
+type Alignment = { at: string[]; before: string[]; distance: number };
 
 /** Levenshtein alignment of `other` to `line`; of equal ones, a character of `line` is matched as late as it can. */
 export function align(line: string, other: string): Alignment {
@@ -78,9 +78,10 @@ function most(values: readonly { v: string; paddle?: boolean }[]): [string, numb
 
 /**
  * `line` with what nearly every one of `readings` has where it stands alone (a character none of them has, one
- * they all have and it lacks, a filler for a letter or a letter for a filler), kept at its length by the fillers at
- * its end; null when nothing changes or the line's end is no filler run to give or take from. `readings`: each
- * source's line nearest to `line`, shorter ones padded with fillers; farther than MAX_DISTANCE_SHARE, left out.
+ * they all have and it lacks, a filler where it has a letter — never a letter for a filler), kept at its length by
+ * the fillers at its end; null when nothing changes or the line's end is no filler run to give or take from.
+ * `readings`: each source's line nearest to `line`, shorter ones padded with fillers; farther than
+ * MAX_DISTANCE_SHARE, left out.
  */
 export function outvotedLine(line: string, readings: readonly Reading[]): Outvoted | null {
   const end = line.replace(/<+$/, "").length; // the trailing filler run is the line's slack, not a reading
