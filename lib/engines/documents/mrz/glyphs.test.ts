@@ -3,7 +3,7 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { registerOcrB } from "@/test/document-images";
 import { GLYPH_CHARS, normaliseGlyph, shapeScores, type Grey } from "./glyphs";
-import { SHAPE_SPREAD } from "./mrz-repair";
+import { SHAPE_SPREAD } from "./number-shapes";
 
 // The reference glyphs come from libvips/pango (tools/make/ocrb-glyphs.ts); these characters are drawn by
 // another renderer (skia, @napi-rs/canvas), small, blurred and JPEG-compressed, as a phone photo of an MRZ is.

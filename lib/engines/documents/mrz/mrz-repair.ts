@@ -4,6 +4,7 @@ import type { ShapeLookup } from "./glyphs";
 import { nameDigitsByGlyph, repairCodes } from "./mrz-states";
 import { compositeHolds, fieldHolds, LAYOUT, put, slice, type Span } from "./mrz-layout";
 import { isFrenchId, safeParse } from "./mrz-lines";
+import { resolveByShape } from "./number-shapes";
 import { conformNumber, fitsNumber, FRENCH_ID_NUMBER, numberFormatOf, zeroInDigitRuns } from "./number-formats";
 import { hasValue, nearWord, type PrintedZone } from "@/lib/engines/documents/ocr/printed-zone";
 
@@ -186,10 +187,16 @@ export function repairLines(
     !digitBlind(number, slice(byShape, l.number))
   )
     byShape = null;
-  if (byShape && slice(byShape, l.number) !== number) {
-    repairs.push(
-      `document number ${number} → ${slice(byShape, l.number)} (check digit and composite hold; OCR-B glyph shapes)`,
-    );
+  const withDigit: Span = [l.number[0], l.number[1], l.number[2] + 1];
+  if (byShape && slice(byShape, withDigit) !== slice(lines, withDigit)) {
+    const [from, to] = [slice(lines, withDigit), slice(byShape, withDigit)];
+    const [what, was, now] =
+      from.at(-1) === to.at(-1) ? ["", number, slice(byShape, l.number)] : [" and its check digit", from, to];
+    const why =
+      fieldHolds(byShape, l.number) && compositeHolds(format, byShape)
+        ? "check digit and composite hold"
+        : "one of its check digit and the composite holds";
+    repairs.push(`document number${what} ${was} → ${now} (${why}; OCR-B glyph shapes)`);
     lines = byShape;
   }
   // then by look-alike swaps: both its check digit and the composite must hold after the swap; the fewest swaps
@@ -329,66 +336,4 @@ function repairFrenchNumber(lines: string[], repairs: string[]): { lines: string
   if (!conformed || conformed === read) return { lines, repairs };
   repairs.push(`document number ${read} → ${conformed} (French identity card: letters and digits by position)`);
   return { lines: [lines[0]!, conformed + lines[1]!.slice(12)], repairs };
-}
-
-// A character is an alternative at a position when its shape scores within this much of the best one there.
-export const SHAPE_SPREAD = 0.15;
-// The chosen number's summed shape score must beat every other number that keeps the check digits by this much.
-export const SHAPE_MARGIN = 0.03;
-
-/**
- * The document number the glyph shapes support best among those whose own check digit AND the composite hold (or,
- * when none does, exactly one of them, and only when clearly better supported than the number read), or null when
- * no such number exists or two come within SHAPE_MARGIN of each other. Alternatives per position: the
- * character read and the shapes within SHAPE_SPREAD of the best-looking one (at most 3). As in the swap repair, a
- * number whose check digit is really wrong cannot become valid: the composite weighs the number's positions like
- * the number's own check digit, so any change that fixes one breaks the other.
- */
-export function resolveByShape(format: MrzFormat, lines: string[], shapeAt: ShapeLookup): string[] | null {
-  const span = LAYOUT[format].number;
-  // a filler where the number's check digit stands: a TD1 number longer than nine characters runs on into the
-  // optional data with its check digit there (ICAO 9303-5), or a pre-ICAO card; this field's digit cannot judge it
-  if (!/\d/.test(lines[span[0]]![span[1] + span[2]] ?? "")) return null;
-  const read = slice(lines, span);
-  const shapes = [...read].map((_, i) => shapeAt(span[0], span[1] + i));
-  if (shapes.filter(Boolean).length < read.length - 2) return null;
-  const options = [...read].map((ch, i) => {
-    const scores = shapes[i];
-    if (!scores || ch === "<") return [ch];
-    const best = Math.max(...scores.values());
-    const near = [...scores]
-      .filter(([, v]) => v >= best - SHAPE_SPREAD)
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, 3)
-      .map(([c]) => c);
-    return near.includes(ch) ? near : [ch, ...near.slice(0, 2)];
-  });
-  const score = (value: string) => [...value].reduce((sum, ch, i) => sum + (shapes[i]?.get(ch) ?? 0), 0);
-  const rank = (holds: (candidate: string[]) => boolean) => {
-    const ranked: { lines: string[]; score: number }[] = [];
-    const walk = (i: number, prefix: string) => {
-      if (i === options.length) {
-        const candidate = put(lines, span, prefix);
-        if (holds(candidate)) ranked.push({ lines: candidate, score: score(prefix) });
-        return;
-      }
-      for (const ch of options[i]!) walk(i + 1, prefix + ch);
-    };
-    walk(0, "");
-    return ranked.sort((a, b) => b.score - a.score);
-  };
-  let ranked = rank((candidate) => fieldHolds(candidate, span) && compositeHolds(format, candidate));
-  // no number keeps both: one of the two digits is wrong on the document (or another field was misread), and the
-  // reading stays invalid whichever number is taken. The number is then read as the shapes say among those that
-  // keep exactly one digit — only when the shapes clearly prefer it to the number read, so a misread check digit
-  // is never "compensated" by changing a number that was read right
-  let relaxed = false;
-  if (ranked.length === 0) {
-    ranked = rank((candidate) => fieldHolds(candidate, span) !== compositeHolds(format, candidate));
-    relaxed = true;
-  }
-  const [best, second] = ranked;
-  if (!best || (second && best.score - second.score < SHAPE_MARGIN)) return null;
-  if (relaxed && best.score - score(read) < SHAPE_MARGIN) return null;
-  return best.lines;
 }
