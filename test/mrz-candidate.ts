@@ -1,12 +1,13 @@
+import type { MrzFormat } from "@/lib/engines/documents/mrz/icao";
 import type { Candidate } from "@/lib/engines/documents/mrz/mrz-candidates";
 import { safeParse } from "@/lib/engines/documents/mrz/mrz-lines";
 
-// Fixtures of the MRZ reader's unit tests (second-number, name-line-votes, mrz-lines, mrz-repair).
+// Fixtures of the MRZ reader's unit tests (second-number, name-line-votes, code-votes, mrz-lines, mrz-repair).
 
-/** A TD3 zone as one reader's (`variant`) candidate: read, fitted and repaired alike, no glyphs. */
-export const td3Candidate = (variant: string, lines: string[]): Candidate => ({
+/** A zone (TD3 unless told) as one reader's (`variant`) candidate: read, fitted and repaired alike, no glyphs. */
+export const td3Candidate = (variant: string, lines: string[], format: MrzFormat = "TD3"): Candidate => ({
   variant,
-  format: "TD3",
+  format,
   raw: lines,
   fitted: lines,
   lines,

@@ -18,6 +18,7 @@ import {
 } from "./letter-arbiter";
 import { lettersByTwoLooks, type LookedLetter } from "./name-glyphs";
 import { outvotedNameLine, type Source } from "./name-line-votes";
+import { codesByVariants } from "./code-votes";
 import { paddleCandidate, paddleSettles } from "./paddle-readings";
 import { secondReadersNumber } from "./second-number";
 import { greyBand, MAX_VARIANTS, MRZ_VARIANTS, thresholdLevel, toPgm, workingWidth } from "./mrz-variants";
@@ -59,6 +60,8 @@ import { stage } from "@/lib/engines/documents/stage-times";
 //  5. Letters (issue 32): where the chosen reading holds, PaddleOCR's reading of the band decides, glyph by glyph,
 //     the letters no check digit covers (secondLetterReading) — unless the page prints them all as read. Past the
 //     budget too, when that reading was started under it (it is then there, or nearly).
+//  5a. A state code no check digit covers, still unknown after repair, where most tesseract variants read one known
+//     code there: theirs (code-votes.ts).
 //  5b. A visa's optional data, which no check digit covers: its O's and 0's told apart by the document's own print
 //     (own-print.ts).
 //  5c. The name line, which no check digit covers either: where nearly every other reading of the band (each variant's
@@ -167,7 +170,8 @@ export async function readMrz(
         : await stage("MRZ: PaddleOCR letters", async () =>
             secondLetterReading(chosen.best, await at.readBand(), zone, candidates),
           );
-  const best = visaZerosByOwnPrint(at.grey, at.boxed, outvotedNameLine(read, await at.otherReadings(read)));
+  const coded = codesByVariants(read, candidates);
+  const best = visaZerosByOwnPrint(at.grey, at.boxed, outvotedNameLine(coded, await at.otherReadings(coded)));
   return {
     lines: best.lines,
     rawLines: best.raw,
