@@ -3,14 +3,12 @@
 // in the endpoint's documented shape or a 4xx `{error, message, details?}` whose code agrees with ERROR_STATUS.
 // Never a 5xx. FUZZ_SCALE=5 runs five times as many cases (the default keeps the file well under a minute).
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, it } from "vitest";
-import { resetEnvCache } from "@/lib/core/env";
+import { describe, it } from "vitest";
 import { startVerification } from "@/test/fixtures";
 import {
   anyJson,
   charArb,
   contentType,
-  encodeBody,
   extraHeaders,
   extraKeys,
   garbageBody,
@@ -20,7 +18,7 @@ import {
   weirdString,
   type BodySpec,
 } from "@/test/fuzz/arbitraries";
-import { account, createFuzzPool, pool, sessionTokenFor } from "@/test/fuzz/pool";
+import { account, pool, sessionTokenFor } from "@/test/fuzz/pool";
 import {
   credArb,
   idArb,
@@ -32,44 +30,15 @@ import {
   startBody,
   type IdRef,
 } from "@/test/fuzz/request-arbitraries";
-import { fuzzCall, outcomeSummary, recordServerLog } from "@/test/fuzz/response-checks";
-import { setLogDestination } from "@/lib/core/observability/core";
-import {
-  buildGood,
-  buildSendInputs,
-  sendInputsSpec,
-  type ItemSpec,
-  type SendInputsSpec,
-} from "@/test/fuzz/send-inputs-arbitraries";
+import { fuzzCall } from "@/test/fuzz/response-checks";
+import { ASSERT, runs, TIMEOUT, setUpFuzzPool } from "@/test/fuzz/setup";
+import { buildSendInputs, sendInputsSpec } from "@/test/fuzz/send-inputs-arbitraries";
 
-// One session token is used for hundreds of requests here; its per-verification limit (120/min) would turn
-// most of them into 429s and hide the validation paths. A 429 would still be checked like any other answer.
-process.env.SESSION_RATE_LIMIT_PER_MINUTE = "1000000";
-resetEnvCache();
-
-const SCALE = Number(process.env.FUZZ_SCALE ?? 1);
-const runs = (n: number) => Math.max(1, Math.round(n * SCALE));
-const TIMEOUT = 120_000 * Math.max(1, SCALE);
-
-// ---------------------------------------------------------------------------------------------------------
 // Test data (test/fuzz/pool.ts): one account with the demo workflows and a verification of each, plus another tenant
-
-beforeAll(async () => {
-  // the server logs unknown failures (name, code, stack frames) as error lines: fuzzCall reports them
-  setLogDestination({ write: (line: string) => void (JSON.parse(line).level >= 50 && recordServerLog(line)) });
-  await createFuzzPool();
-});
-
-afterAll(() => {
-  setLogDestination(undefined);
-  // FUZZ_STATS=1 prints how often each endpoint answered each status and code (is validation being reached?)
-  if (process.env.FUZZ_STATS) console.log(outcomeSummary());
-});
+setUpFuzzPool();
 
 // ---------------------------------------------------------------------------------------------------------
 // Properties
-
-const ASSERT = { endOnFailure: true } as const;
 
 describe("fuzzing every endpoint: never a 5xx, always the documented shape", () => {
   it(
@@ -390,111 +359,6 @@ describe("fuzzing every endpoint: never a 5xx, always the documented shape", () 
           await fuzzCall("hostedSession", "/api/hosted/session", requestOptions(cred, payload, type, undefined));
         }),
         { numRuns: runs(400), ...ASSERT },
-      );
-    },
-    TIMEOUT,
-  );
-
-  it(
-    "concurrent starts with one new metadata.userId share one identity, never a 5xx",
-    async () => {
-      await fc.assert(
-        fc.asyncProperty(
-          fc.integer({ min: 2, max: 6 }),
-          fc.uuid(),
-          fc.constantFrom("full-kyc", "address-only", "liveness"),
-          async (n, userId, workflow) => {
-            const responses = await Promise.all(
-              Array.from({ length: n }, () =>
-                fuzzCall("start", "/api/v1/verifications", {
-                  ...account.auth,
-                  body: { flowId: account.workflows[workflow], metadata: { userId } },
-                }),
-              ),
-            );
-            const identities = new Set(responses.map((r) => r.body.identityId));
-            if (responses.some((r) => r.status !== 201) || identities.size !== 1) {
-              throw new Error(
-                `expected ${n} × 201 with one identity, got ${responses.map((r) => r.status).join(",")} and ${identities.size} identities`,
-              );
-            }
-          },
-        ),
-        { numRuns: runs(20), ...ASSERT },
-      );
-    },
-    TIMEOUT,
-  );
-
-  it(
-    "concurrent requests on one verification (inputs, OTPs, sessions, status) never produce a 5xx",
-    async () => {
-      const good = fc.record({
-        form: fc.constant("good" as const),
-        multipart: fc.boolean(),
-        mask: fc.array(fc.boolean(), { minLength: 12, maxLength: 12 }),
-        mutations: fc.constant<{ at: number; item: ItemSpec }[]>([]),
-        complete: fc.constantFrom(undefined, true, false),
-      });
-      type Op =
-        | { op: "send"; spec: Extract<SendInputsSpec, { form: "good" }>; session: boolean }
-        | { op: "otp"; email: string; session: boolean }
-        | { op: "session" }
-        | { op: "status" };
-      const op: fc.Arbitrary<Op> = fc.oneof(
-        { weight: 4, arbitrary: fc.record({ op: fc.constant("send" as const), spec: good, session: fc.boolean() }) },
-        {
-          weight: 2,
-          arbitrary: fc.record({
-            op: fc.constant("otp" as const),
-            email: fc.constantFrom("race-1", "race-2"),
-            session: fc.boolean(),
-          }),
-        },
-        { weight: 1, arbitrary: fc.constantFrom<Op>({ op: "session" }, { op: "status" }) },
-      );
-      await fc.assert(
-        fc.asyncProperty(
-          fc.oneof(fc.constant("email-check"), fc.nat(50)),
-          fc.array(op, { minLength: 2, maxLength: 6 }),
-          fc.stringMatching(/^[a-z0-9]{10}$/),
-          async (which, ops, mailbox) => {
-            const entry =
-              typeof which === "number" ? pool[which % pool.length]! : pool.find((p) => p.workflow === which)!;
-            const started = await startVerification(account, entry.workflow);
-            const url = new URL(started.verificationUrl);
-            const session = await sessionTokenFor(started.verificationUrl);
-            const auth = (useSession: boolean) => (useSession ? { token: session } : account.auth);
-            await Promise.all(
-              ops.map(async (o) => {
-                if (o.op === "status")
-                  return fuzzCall("status", `/api/v1/verifications/${started.verificationId}/status`, account.auth);
-                if (o.op === "session") {
-                  return fuzzCall("hostedSession", "/api/hosted/session", {
-                    body: { verificationId: started.verificationId, token: url.searchParams.get("token") },
-                  });
-                }
-                if (o.op === "otp") {
-                  const key = `${o.email}-${mailbox}@example.com`;
-                  const body = o.session ? { key } : { key, verificationId: started.verificationId };
-                  return fuzzCall("emailOtp", `/api/v1/workflows/${started.flowId}/email-otp`, {
-                    ...auth(o.session),
-                    body,
-                  });
-                }
-                const { body } = await buildGood(o.spec, entry.fields);
-                const payload = body instanceof FormData ? body : encodeBody(body);
-                return fuzzCall("sendInputs", `/api/v1/verifications/${started.verificationId}/send-inputs`, {
-                  ...auth(o.session),
-                  method: "POST",
-                  body: payload,
-                  ...(body instanceof FormData ? {} : { headers: { "content-type": "application/json" } }),
-                });
-              }),
-            );
-          },
-        ),
-        { numRuns: runs(30), ...ASSERT },
       );
     },
     TIMEOUT,
