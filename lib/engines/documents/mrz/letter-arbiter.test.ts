@@ -39,6 +39,35 @@ describe("arbitrateLetters (a second reader's letters, decided by glyph shape)",
   });
 });
 
+describe("arbitrateLetters: a stroke the box cannot see", () => {
+  // a TD1 name line with a T, read as I by tesseract (its box around the stem alone), as the Icelandic DOTTIR was
+  const TRUE = [ZONE[0]!, ZONE[1]!, "DOTTIR<<ANNA<MARIA<<<<<<<<<<<<"];
+  const readI = [ZONE[0]!, ZONE[1]!, "DOITIR<<ANNA<MARIA<<<<<<<<<<<<"];
+  const box = shapesOf({ "2:2": { I: 0.55, T: 0.54, Y: 0.56 } });
+
+  it("takes the second reader's letter with a stroke more where the cell on the pitch shows it best", () => {
+    const cells = shapesOf({ "2:2": { I: 0.69, T: 0.76, Y: 0.6 } });
+    expect(arbitrateLetters(readI, TRUE, box, [], cells)).toEqual({
+      lines: TRUE,
+      changes: ["line 3 position 3 I→T (the stroke more, seen in its cell on the pitch)"],
+    });
+  });
+
+  it("keeps the letter read where the cell's best is another character, or the letters differ otherwise", () => {
+    // the cell prefers T to I but likes a P best: the cell is not on the glyph
+    expect(arbitrateLetters(readI, TRUE, box, [], shapesOf({ "2:2": { I: 0.05, T: 0.1, P: 0.16 } }))).toBeNull();
+    // a letter with a stroke LESS than the one read (I for a read T) is never taken this way: ink does not appear
+    const iForT = shapesOf({ "2:2": { T: 0.55, I: 0.54 } });
+    expect(arbitrateLetters(TRUE, readI, iForT, [], shapesOf({ "2:2": { I: 0.9, T: 0.2 } }))).toBeNull();
+    // H against M is no stroke more: the box sees the same ink as the cell, and its say stands
+    const readH = withLetter(2, 15, "H"); // HARIA for MARIA
+    const hm = shapesOf({ "2:15": { H: 0.6, M: 0.5 } });
+    expect(arbitrateLetters(readH, ZONE, hm, [], shapesOf({ "2:15": { M: 0.9, H: 0.3 } }))).toBeNull();
+    // and without cells, the box alone decides as before
+    expect(arbitrateLetters(readI, TRUE, box)).toBeNull();
+  });
+});
+
 describe("arbitrateLetters: a visa's optional data, and glyphs that look like neither letter", () => {
   // a US immigrant visa (MRV-A): from position 29 of line 2 optional data, letters and digits, no check digit
   const VISA = ["VIUSATRAVELER<<HAPPYPERSON<<<<<<<<<<<<<<<<<<", "555123ABC6GBR6502056F0412236IFLND00AMS803085"];

@@ -1,5 +1,6 @@
 import { cellScores, lineGeometries, type BoxedReading, type LineGeometry } from "./glyph-grid";
-import type { Grey } from "./glyphs";
+import type { Grey, ShapeLookup } from "./glyphs";
+import type { MrzFormat } from "./icao";
 import type { Candidate } from "./mrz-candidates";
 import { nameFieldOf, type NameCheck } from "./name-crosscheck";
 
@@ -29,10 +30,31 @@ export const MAX_CHANGES = 2;
  */
 const FADED: ReadonlySet<string> = new Set(["EF", "EL", "RP", "BP", "GC", "QO", "TI"]);
 
+/** Whether `letter` is `other` with a stroke more (T is I with its bar, E is F with its foot …: FADED). */
+export const strokeMore = (letter: string, other: string) => FADED.has(letter + other);
+
+/**
+ * Each position's cell on the zone's fixed pitch (glyph-grid.ts), placed from `boxed` — the band's first reading
+ * tesseract boxed, in `grey` — and scored against the OCR-B reference cells; undefined when that reading is of
+ * another layout, and null at a line whose geometry cannot be placed. The line's geometry is placed once, when first
+ * asked.
+ */
+export function cellLookup(grey: Grey, boxed: BoxedReading | null, format: MrzFormat): ShapeLookup | undefined {
+  if (!boxed || boxed.picked.format !== format) return undefined;
+  let geometries: (LineGeometry | null)[] | null | undefined;
+  return (line, position) => {
+    geometries ??= lineGeometries(grey, boxed);
+    const geometry = geometries?.[line];
+    if (!geometry) return null;
+    const cx = geometry.left + (position + 0.5) * geometry.pitch;
+    return cellScores(grey, cx, geometry.centre(cx), geometry.pitch, geometry.height);
+  };
+}
+
 const isLetter = (c: string | undefined) => c !== undefined && c >= "A" && c <= "Z";
 
 /** The character a glyph's scores prefer (a letter only, `letters`), with its score. */
-function top(scores: ReadonlyMap<string, number>, letters: boolean): [string, number] {
+export function top(scores: ReadonlyMap<string, number>, letters: boolean): [string, number] {
   let best: [string, number] = ["", -Infinity];
   for (const [c, v] of scores) if ((!letters || isLetter(c)) && v > best[1]) best = [c, v];
   return best;
@@ -50,20 +72,18 @@ export type LookedLetter = { position: number; read: string; letter: string };
  */
 export function lettersByTwoLooks(best: Candidate, grey: Grey, boxed: BoxedReading | null): LookedLetter[] {
   const field = nameFieldOf(best.format, best.lines);
-  if (!best.shapes || !boxed || boxed.picked.format !== best.format || !field) return [];
+  const cells = cellLookup(grey, boxed, best.format);
+  if (!best.shapes || !cells || !field) return [];
   const line = best.lines[field.line]!;
   const looked: LookedLetter[] = [];
-  let geometry: LineGeometry | null | undefined; // placed once, when first needed
   for (let i = field.start; i < line.length; i++) {
     const own = line[i]!;
     const box = isLetter(own) ? best.shapes(field.line, i) : null;
     if (!box) continue;
     const [letter, score] = top(box, true);
-    if (letter === own || score <= (box.get(own) ?? -Infinity) || FADED.has(own + letter)) continue;
-    geometry ??= lineGeometries(grey, boxed)?.[field.line] ?? null;
-    if (!geometry) return [];
-    const cx = geometry.left + (i + 0.5) * geometry.pitch;
-    const cell = cellScores(grey, cx, geometry.centre(cx), geometry.pitch, geometry.height);
+    if (letter === own || score <= (box.get(own) ?? -Infinity) || strokeMore(own, letter)) continue;
+    const cell = cells(field.line, i);
+    if (!cell) return [];
     const [gridLetter, gridScore] = top(cell, false);
     if (gridLetter === letter && gridScore > (cell.get(own) ?? -Infinity))
       looked.push({ position: i, read: own, letter });

@@ -16,7 +16,7 @@ import {
   votingReadings,
   withSecondNameLine,
 } from "./letter-arbiter";
-import { lettersByTwoLooks, type LookedLetter } from "./name-glyphs";
+import { cellLookup, lettersByTwoLooks, type LookedLetter } from "./name-glyphs";
 import { outvotedNameLine, type Source } from "./name-line-votes";
 import { codesByVariants } from "./code-votes";
 import { paddleCandidate, paddleSettles } from "./paddle-readings";
@@ -168,7 +168,13 @@ export async function readMrz(
       : !at.paddleStarted() && (budget.over() || corroborated(chosen.best, zone))
         ? chosen.best
         : await stage("MRZ: PaddleOCR letters", async () =>
-            secondLetterReading(chosen.best, await at.readBand(), zone, candidates),
+            secondLetterReading(
+              chosen.best,
+              await at.readBand(),
+              zone,
+              candidates,
+              cellLookup(at.grey, at.boxed, chosen.best.format),
+            ),
           );
   const coded = codesByVariants(read, candidates);
   const best = visaZerosByOwnPrint(at.grey, at.boxed, outvotedNameLine(coded, await at.otherReadings(coded)));
@@ -332,6 +338,7 @@ function secondLetterReading(
   band: PaddleLine[] | null,
   zone: PrintedZone,
   others: readonly Candidate[],
+  cells: ShapeLookup | undefined,
 ): Candidate {
   if (first.variant === "paddleocr" || !first.shapes || !readingHolds(first.result)) return first;
   const second = paddleCandidate(band, zone, undefined);
@@ -348,7 +355,7 @@ function secondLetterReading(
           band.map((l) => compact(l.text.toUpperCase())),
         );
   if (!lines) return best;
-  const arbitrated = arbitrateLetters(best.lines, lines, best.shapes, votingReadings(best, lines, others));
+  const arbitrated = arbitrateLetters(best.lines, lines, best.shapes, votingReadings(best, lines, others), cells);
   if (!arbitrated) return best;
   const result = safeParse(arbitrated.lines);
   if (!result || !readingHolds(result)) return best;
