@@ -8,7 +8,8 @@ import {
 } from "@/lib/engines/names/token-similarity";
 import { GENERIC_BUSINESS_WORDS, GROUP_WORDS } from "@/lib/engines/names/generic-words";
 import { ACRONYM_MAX } from "@/lib/engines/names/legal-forms";
-import { readsAsKorean } from "@/lib/engines/names/korean";
+import { isKoreanSyllable, readsAsKorean } from "@/lib/engines/names/korean";
+import { pinyinOfSyllable } from "@/lib/engines/names/chinese";
 import { FULL_WEIGHT, type TokenRarity } from "@/lib/engines/names/token-rarity";
 import { assimilatedForms } from "@/lib/engines/names/person-words";
 
@@ -239,10 +240,24 @@ export function alignNames(
   // the screened name naming more, keeps their weight: another entity of the group (DEUTSCHE BANK TRUST COMPANY)
   const isBusinessKind = (t: NameToken) =>
     context.isOrganisation && leftQ.length === 0 && t.role === "NAME" && GENERIC_BUSINESS_WORDS.has(t.text);
+  // an organisation's legal form left over on one side, and only a place, stop words or words of its kind of business
+  // on the other (PJSC SBERBANK against SBERBANK OF RUSSIA): two details, each missing on the other side, not two
+  // different things written in one place. A form against a form (AG / GmbH), a number (TRADING B.V. / TRADING 5) or
+  // a distinctive word still conflicts
+  const isForm = (t: NameToken) => t.role === "LEGAL_FORM";
+  const isDetail = (t: NameToken) =>
+    t.role === "STOPWORD" || (t.role === "NAME" && (t.isOptional || GENERIC_BUSINESS_WORDS.has(t.text)));
+  const formsAgainstWords = (forms: NameToken[], words: NameToken[]) =>
+    forms.length > 0 && forms.every(isForm) && words.every(isDetail);
+  const [namedQ, namedC] = [leftQ.filter((t) => !isNickname(t)), leftC.filter((t) => !isNickname(t))];
+  const detailsOnly =
+    context.isOrganisation && (formsAgainstWords(namedQ, namedC) || formsAgainstWords(namedC, namedQ));
   const leftover = (t: NameToken) =>
-    leftQ.length > 0 && leftC.length > 0 && !isNickname(t) ? inFull(t) : weightOf(t) * (isBusinessKind(t) ? 0.3 : 1);
+    leftQ.length > 0 && leftC.length > 0 && !detailsOnly && !isNickname(t)
+      ? inFull(t)
+      : weightOf(t) * (isBusinessKind(t) ? 0.3 : 1);
   const [uq, uc] = [sum(leftQ.map(leftover)), sum(leftC.map(leftover))];
-  const [conflictQ, conflictC] = [leftQ.filter((t) => !isNickname(t)), leftC.filter((t) => !isNickname(t))];
+  const [conflictQ, conflictC] = detailsOnly ? [[], []] : [namedQ, namedC];
   const conflict = Math.min(sum(conflictQ.map(leftover)), sum(conflictC.map(leftover)));
   // a conflict weighs in full however common its tokens: a different father's name (MOHAMED / AHMED) is a
   // different person
@@ -250,6 +265,18 @@ export function alignNames(
   const formsConflict = leftQ.some((t) => t.role === "LEGAL_FORM") && leftC.some((t) => t.role === "LEGAL_FORM");
   const conflictWeight = (t: NameToken) => (t.role === "LEGAL_FORM" && formsConflict ? 1 : WEIGHT[t.role]);
   const fullConflict = Math.min(sum(conflictQ.map(conflictWeight)), sum(conflictC.map(conflictWeight)));
+  // a Chinese or Korean given name is one name written in syllables: a syllable more on one side only is another
+  // given name (LI KEQIANG is not LI QIANG, RI PYONG CHOL not RI CHOL), not a middle name the other side omits
+  // (the other side a surname and a given name at least, every word of it found; the word left over one syllable)
+  const whole = leftQ.length === 0 ? q : c;
+  const isSyllable = (t: NameToken) =>
+    (context.isChinese || context.isKorean) &&
+    (leftQ.length === 0) !== (leftC.length === 0) &&
+    whole.filter((w) => w.role === "NAME").length >= 2 &&
+    t.role === "NAME" &&
+    (context.isChinese ? pinyinOfSyllable(t.text).length > 0 : isKoreanSyllable(t.text));
+  const [syllablesQ, syllablesC] = [leftQ.filter(isSyllable), leftC.filter(isSyllable)];
+  const syllablesMore = sum([...syllablesQ, ...syllablesC].map((t) => WEIGHT[t.role]));
   // a legal form's place is the language's convention (ООО Газпром, Gazprom LLC; SARL X, X SARL): no crossing
   // a surname's particle goes where its surname goes (DE PFEFFEL JOHNSON, JOHNSON DE PFEFFEL): crossing one says
   // nothing. Not a genealogy's (BIN, ABU, AL): SALMAN BIN MUHAMMAD is not MUHAMMAD BIN SALMAN
@@ -282,7 +309,11 @@ export function alignNames(
       ? EXTRA_QUERY_ORGANISATION
       : EXTRA_QUERY;
   const denominator =
-    total + CONFLICT * fullConflict + scale * (extraQuery * (uq - conflict) + EXTRA_LIST * (uc - conflict));
+    total +
+    CONFLICT * (fullConflict + syllablesMore) +
+    scale *
+      (extraQuery * (uq - conflict - sum(syllablesQ.map(leftover))) +
+        EXTRA_LIST * (uc - conflict - sum(syllablesC.map(leftover))));
   let score = denominator > 0 ? matched / denominator : 0;
   score *= ORDER_FACTOR ** crossings;
   const isSame =

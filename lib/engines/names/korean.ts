@@ -81,6 +81,9 @@ const KOREAN_PARTS = { min: 2, max: 4 } as const;
 const SYLLABLE =
   "(?:KK|TT|PP|SS|JJ|CH|SH|TS|[GKNDTRLMBPSJHYW])?(?:YAE|YEO|WAE|YA|AE|EO|YE|WA|OE|YO|WO|WE|WI|YU|EU|UI|OO|EE|A|E|O|U|I)(?:NG|[KNTLMPGDBR])?";
 const GIVEN_PART = new RegExp(`^(?:${SYLLABLE}){1,2}$`);
+const ONE_SYLLABLE = new RegExp(`^${SYLLABLE}$`);
+/** One Korean syllable in Latin (CHOL, PYONG, UN), as the systems and hand spellings write it. */
+export const isKoreanSyllable = (latin: string): boolean => ONE_SYLLABLE.test(latin);
 
 /**
  * A person's name written in Latin that reads as a Korean one: 2–4 words, the first a Korean surname's spelling,

@@ -100,6 +100,15 @@ describe("an organisation's legal form in more jurisdictions (GLEIF's list)", ()
     expect(form("Koralex Trading B.V.")).toEqual(["LLC"]);
     expect(form("Koralex Trading N.V.")).toEqual(["SA"]);
     expect(org("Koralex Trading B.V.", "KORALEX TRADING 5")).toBeLessThan(T);
+  });
+
+  it("takes a legal form on one side and a place or a kind of business on the other as two details, not a conflict", () => {
+    // 0.45 and 0.47 before: PJSC against OF RUSSIA weighed as two different things in one place
+    expect(org("Sberbank of Russia", "PJSC Sberbank")).toBeGreaterThanOrEqual(T);
+    expect(org("ПАО Сбербанк", "Sberbank of Russia")).toBeGreaterThanOrEqual(T);
+    // a form against a form, or against a distinctive word, still conflicts
+    expect(org("Koralex AG", "Koralex GmbH")).toBeLessThan(T);
+    expect(org("Koralex AG", "Koralex Petroleum")).toBeLessThan(T);
     // a numeral after a word still is one
     expect(normalizeName("Apollo Fund V", "ORGANIZATION").parts.map((p) => p.text)).toEqual(["APOLLO", "FUND", "5"]);
   });

@@ -377,3 +377,22 @@ describe("issue 30, third round: a Korean name written in Latin", () => {
     expect(similarity("Moon Tarrant", "Moon Tallant")).toBeLessThan(STRONG_MATCH_THRESHOLD);
   });
 });
+
+describe("issue 30, fifteenth round: Chinese and Korean names' syllables and surnames", () => {
+  it("takes one Korean surname's customary spellings as one surname, between two Korean names only", () => {
+    // 0.40 before: 이 is RI in the North, LEE or YI in the South; 최 CHOE or CHOI
+    expect(similarity("Ri Sol-ju", "Lee Sol-ju")).toBeGreaterThanOrEqual(STRONG_MATCH_THRESHOLD);
+    expect(similarity("Yi Sol Ju", "Ri Sol Ju")).toBeGreaterThanOrEqual(STRONG_MATCH_THRESHOLD);
+    expect(similarity("Bruce Lee", "Bruce Ri")).toBeLessThan(T);
+  });
+
+  it("takes a given name's syllable more on one side as another given name, not a middle name left out", () => {
+    // 0.91 before: 李克强 is Li Keqiang, not Li Qiang; Ri Pyong Chol is not Ri Chol
+    expect(similarity("李克强", "Li Qiang")).toBeLessThan(T);
+    expect(similarity("Ri Pyong Chol", "Ri Chol")).toBeLessThan(T);
+    expect(similarity("李克强", "Li Keqiang")).toBeGreaterThanOrEqual(STRONG_MATCH_THRESHOLD);
+    expect(similarity("Kim Jong-un", "Kim Jong Un")).toBeGreaterThanOrEqual(STRONG_MATCH_THRESHOLD);
+    // a Western middle name is still a detail, however Chinese its letters may look
+    expect(similarity("Anna Maria Li", "Anna Li")).toBeGreaterThanOrEqual(T);
+  });
+});

@@ -6,7 +6,7 @@ import { GENERIC_BUSINESS_WORDS } from "@/lib/engines/names/generic-words";
 import { ACRONYM_SKIPPABLE } from "@/lib/engines/names/legal-forms";
 import { areNameForms, areNameVariants } from "@/lib/engines/names/given-names";
 import { otherGenderForms } from "@/lib/engines/names/gender-forms";
-import { koreanLoose } from "@/lib/engines/names/korean";
+import { koreanLoose, surnameSpellingsAlike } from "@/lib/engines/names/korean";
 import { consonantSkeleton } from "@/lib/engines/names/abjad";
 import { latinSoundForms } from "@/lib/engines/names/latin-sounds";
 import type { NameToken } from "@/lib/engines/names/normalize";
@@ -268,6 +268,10 @@ export function compareSpans(a: Span, b: Span, context: CompareContext): TokenMa
   const korean =
     context.isKorean || a.tokens.some((t) => t.script === "HANGUL") || b.tokens.some((t) => t.script === "HANGUL");
   if (korean && altsA.some((x) => altsB.some((y) => koreanLoose(x) === koreanLoose(y))))
+    return { similarity: ROMANISATION, reason: "ROMANISATION" };
+  // one surname's customary spellings, which no rule of romanisation relates: 이 is RI in the North, LEE or YI in the
+  // South (RI SOL JU, LEE SOL JU); 최 CHOE and CHOI
+  if (context.isKorean && altsA.some((x) => surnameSpellingsAlike(x).some((y) => altsB.includes(y))))
     return { similarity: ROMANISATION, reason: "ROMANISATION" };
 
   // a Slavic surname's feminine form against its masculine one (BARYNOVA / BARANOV, KOWALSKA / KOWALSKI) names
