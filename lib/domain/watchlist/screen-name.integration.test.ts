@@ -110,4 +110,10 @@ describe("screenName", () => {
     expect(await screen("J. K.")).toMatchObject({ isScreenable: false, normalizedName: "J K", matches: [] });
     expect(await screen("Ivan Fiktivov")).toMatchObject({ isScreenable: true });
   });
+
+  it("screens a name spelt out letter by letter, which as written is initials only", async () => {
+    // before: thirteen initials as written, so not screenable, though its reading is the listed name (evasion.ts)
+    expect(await ids("I v a n  F i k t i v o v")).toEqual(expect.arrayContaining(["syn:syn-0001"]));
+    expect(await screen("J. K.")).toMatchObject({ isScreenable: false });
+  });
 });

@@ -139,8 +139,11 @@ export async function screenName(input: ScreenNameInput): Promise<ScreenNameResu
   }
   const keys = queryPhoneticKeys(query);
   const lists = await screenedLists(input.accountId);
-  // initials alone (J. K.) name nobody: at least one name token is needed to compare
-  const isScreenable = keys.length > 0 && query.parts.some((p) => p.role === "NAME" || p.role === "NUMBER");
+  // initials alone (J. K.) name nobody: at least one name token is needed to compare, as written or in a reading
+  // (V L A D I M I R  P U T I N is thirteen initials as written, VLADIMIR PUTIN read: evasion.ts)
+  const isScreenable =
+    keys.length > 0 &&
+    [query, ...query.readings].some((name) => name.parts.some((p) => p.role === "NAME" || p.role === "NUMBER"));
   if (!isScreenable || lists.length === 0)
     return { lists, normalizedName: query.key, isScreenable, candidates: 0, matches: [] };
 

@@ -252,10 +252,19 @@ export function alignNames(
   const [namedQ, namedC] = [leftQ.filter((t) => !isNickname(t)), leftC.filter((t) => !isNickname(t))];
   const detailsOnly =
     context.isOrganisation && (formsAgainstWords(namedQ, namedC) || formsAgainstWords(namedC, namedQ));
+  // an Arabic genealogy's middle links, on one side only (BIN MUHAMMAD BIN AWAD in USAMA BIN MUHAMMAD BIN AWAD BIN
+  // LADIN against OSAMA BIN LADEN): short forms keep the person's own name and the family's and leave the ancestors
+  // between them out, so those links weigh as a qualifier the other side lacks
+  const links =
+    query.kind === "PERSON" && (leftQ.length === 0) !== (leftC.length === 0)
+      ? leftQ.length > 0
+        ? middleLinks(q, usedQ)
+        : middleLinks(c, usedC)
+      : new Set<NameToken>();
   const leftover = (t: NameToken) =>
     leftQ.length > 0 && leftC.length > 0 && !detailsOnly && !isNickname(t)
       ? inFull(t)
-      : weightOf(t) * (isBusinessKind(t) ? 0.3 : 1);
+      : weightOf(t) * (isBusinessKind(t) || links.has(t) ? 0.3 : 1);
   const [uq, uc] = [sum(leftQ.map(leftover)), sum(leftC.map(leftover))];
   const [conflictQ, conflictC] = detailsOnly ? [[], []] : [namedQ, namedC];
   const conflict = Math.min(sum(conflictQ.map(leftover)), sum(conflictC.map(leftover)));
@@ -351,6 +360,27 @@ export function alignNames(
     ...(isSeries ? { otherNumber: true } : {}),
   };
 }
+
+/**
+ * The links of a genealogy (BIN or BINT and the name after it) that found no counterpart and lie between words that
+ * did: the ancestors between a person's own name and the family's.
+ */
+function middleLinks(parts: readonly NameToken[], used: ReadonlySet<number>): Set<NameToken> {
+  const links = new Set<NameToken>();
+  const found = [...used].filter((i) => parts[i]!.role === "NAME");
+  if (found.length < 2) return links;
+  const [first, last] = [Math.min(...found), Math.max(...found)];
+  const isLink = (t: NameToken | undefined) => t?.role === "PARTICLE" && LINKS.has(t.text);
+  // which BIN of the chain the other side's BIN was paired with does not matter: a left-over name after a BIN, and
+  // the BIN before it if left over too, between two names found, is a link
+  for (let i = first + 1; i < last; i++) {
+    if (used.has(i) || parts[i]!.role !== "NAME" || !isLink(parts[i - 1])) continue;
+    links.add(parts[i]!);
+    if (!used.has(i - 1)) links.add(parts[i - 1]!);
+  }
+  return links;
+}
+const LINKS: ReadonlySet<string> = new Set(["BIN", "BINT"]);
 
 /**
  * One name reads as a genealogy (it has BIN, BINT, ABU or AL) and its own name, the first, found no counterpart, while
