@@ -33,6 +33,7 @@ import {
   PARTICLES,
 } from "@/lib/engines/names/person-words";
 import { ABJAD, romanWords, type Script, type Word } from "@/lib/engines/names/roman-words";
+import { chineseBusinessWordsInEnglish } from "@/lib/engines/names/chinese-business-words";
 import { foreignName, type TranscriptionSystem } from "@/lib/engines/names/transcription";
 
 // Name normalisation shared by the importers (stored normalizedNames / phoneticKeys) and the screening query, so
@@ -47,7 +48,7 @@ import { foreignName, type TranscriptionSystem } from "@/lib/engines/names/trans
 // "SURNAME, Given" (one comma) is read as "Given SURNAME", the order lists use for the same person.
 
 /** Bumped whenever the stored form (normalizedNames, phoneticKeys) would change: stored lists are re-indexed. */
-export const NORMALIZER_VERSION = 28;
+export const NORMALIZER_VERSION = 29;
 
 export type NameKind = "PERSON" | "ORGANIZATION";
 export type TokenRole = "NAME" | "INITIAL" | "PARTICLE" | "LEGAL_FORM" | "STOPWORD" | "NUMBER";
@@ -132,6 +133,7 @@ function uninvert(raw: string): string {
 function words(raw: string, kind: NameKind): Word[] {
   let text = raw.normalize("NFC");
   if (kind === "PERSON") text = uninvert(text);
+  else text = chineseBusinessWordsInEnglish(text);
   if (ABJAD.test(text)) text = text.replace(ARABIC_COMPOUND, "$1$2").replace(ARABIC_ARTICLE, "$1");
   text = text.replace(ASSIMILATED_ARTICLE, "$1al-");
   const out: Word[] = [];

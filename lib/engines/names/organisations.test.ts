@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { normalizeName } from "@/lib/engines/names/normalize";
-import { DEFAULT_WATCHLIST_THRESHOLD as T } from "@/lib/engines/names/score";
+import { DEFAULT_WATCHLIST_THRESHOLD as T, STRONG_MATCH_THRESHOLD } from "@/lib/engines/names/score";
 import { blocks, similarity } from "@/test/name-pairs";
 
 // Organisations' names as the lists write them (issue 30, twelfth round): the kind of business in several spellings,
@@ -191,5 +191,31 @@ describe("words of an organisation's name that say little", () => {
     const roles = (name: string) => normalizeName(name, "ORGANIZATION").parts.map((p) => p.role);
     expect(roles("Lunch At Home Ltd")).toEqual(["NAME", "NAME", "NAME", "LEGAL_FORM"]);
     expect(roles("Koralex VAT Services")).toEqual(["NAME", "NAME", "NAME"]);
+  });
+});
+
+describe("issue 30, fifteenth round: companies as other languages and registers write them", () => {
+  it("reads a Chinese company's business words and legal form as its English name's words", () => {
+    // 0.17 before: JI SHU YOU XIAN GONG SI weighed as six names the entry lacks
+    expect(org("华为技术有限公司", "Huawei Technologies Co., Ltd.")).toBeGreaterThanOrEqual(STRONG_MATCH_THRESHOLD);
+    expect(org("浙江大华技术股份有限公司", "Zhejiang Dahua Technology Co., Ltd.")).toBeGreaterThanOrEqual(
+      STRONG_MATCH_THRESHOLD,
+    );
+    expect(blocks("华为技术有限公司", "Huawei Technologies Co., Ltd.", "ORGANIZATION")).toBe(true);
+    // the brand still decides: another company with the same words is another company
+    expect(org("中兴通讯股份有限公司", "Huawei Technologies Co., Ltd.")).toBeLessThan(T);
+  });
+
+  it("takes a word in the singular and the plural, and X written KS, as one word", () => {
+    expect(org("Koralex Technology", "KORALEX TECHNOLOGIES")).toBeGreaterThanOrEqual(STRONG_MATCH_THRESHOLD);
+    // 0.30 before: EKSPORT is how a transliteration from Russian writes EXPORT
+    expect(org("Gazprom Export LLC", "OOO Gazprom Eksport")).toBeGreaterThanOrEqual(STRONG_MATCH_THRESHOLD);
+    expect(similarity("Maxim Kuznetsov", "Maksim Kuznetsov")).toBeGreaterThanOrEqual(0.95);
+  });
+
+  it("takes another letter in a word of three letters or fewer as another acronym", () => {
+    // 0.89 before: ZTE and ZTT sound alike
+    expect(org("ZTE Corp", "ZTT Corporation")).toBeLessThan(T);
+    expect(org("ZTE Corp", "ZTE Corporation")).toBeGreaterThanOrEqual(STRONG_MATCH_THRESHOLD);
   });
 });

@@ -230,6 +230,9 @@ export function compareSpans(a: Span, b: Span, context: CompareContext): TokenMa
   }
   if (a.text === b.text) return { similarity: 1, reason: "EXACT" };
   if (context.isOrganisation && isAcronymPair(a, b)) return { similarity: ACRONYM, reason: "ACRONYM" };
+  // an organisation's word in the singular and the plural (TECHNOLOGY, TECHNOLOGIES; HOLDING, HOLDINGS)
+  if (context.isOrganisation && ta?.role === "NAME" && tb?.role === "NAME" && singular(a.text) === singular(b.text))
+    return { similarity: ROMANISATION, reason: "SPELLING" };
   if (
     context.isOrganisation &&
     ta?.role === "NAME" &&
@@ -248,6 +251,9 @@ export function compareSpans(a: Span, b: Span, context: CompareContext): TokenMa
   // an abjad word's other readings are candidates for its skeleton, not spellings equal to it
   const spellsAlike = ta?.script !== "ABJAD" && tb?.script !== "ABJAD";
   if (spellsAlike && spelledA.some((x) => spelledB.includes(x))) return { similarity: 1, reason: "ROMANISATION" };
+  // X written KS, as transliterations from Russian write it (MAKSIM, ALEKSEI, EKSPORT)
+  if (ta?.script === "LATIN" && tb?.script === "LATIN" && a.text.replaceAll("X", "KS") === b.text.replaceAll("X", "KS"))
+    return { similarity: ROMANISATION, reason: "ROMANISATION" };
   if (ta?.role === "NUMBER" || tb?.role === "NUMBER") return { similarity: 0, reason: "EXACT" };
 
   if (ta?.role === "INITIAL" || tb?.role === "INITIAL") {
@@ -329,8 +335,15 @@ export function compareSpans(a: Span, b: Span, context: CompareContext): TokenMa
     const skeleton = SKELETON_WEIGHT * (bySound ? 1 : bestSkeletonSpelling(altsA, altsB));
     if (skeleton > best.similarity) best = { similarity: skeleton, reason: "SKELETON" };
   }
+  // an organisation's word of three letters or fewer is an acronym or a code: another letter is another one (ZTE,
+  // ZTT), however alike they sound
+  if (context.isOrganisation && ta && tb && Math.max(a.text.length, b.text.length) <= 3)
+    return { similarity: 0, reason: "SPELLING" };
   return best;
 }
+
+/** An English word in the singular (TECHNOLOGIES → TECHNOLOGY, HOLDINGS → HOLDING), four letters at least. */
+const singular = (word: string) => (word.length < 4 ? word : word.replace(/IES$/, "Y").replace(/([^S])S$/, "$1"));
 
 /** The same letters, in any order. */
 const sameLetters = (a: string, b: string) => [...a].sort().join("") === [...b].sort().join("");
