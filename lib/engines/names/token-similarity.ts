@@ -264,6 +264,10 @@ export function compareSpans(a: Span, b: Span, context: CompareContext): TokenMa
   if (ta && tb && (ta.isShuffled || tb.isShuffled) && isShuffleOf(ta.text, tb.text))
     return { similarity: SHUFFLED, reason: "SHUFFLED" };
   if (ta && tb && areNameVariants(a.text, b.text)) return { similarity: NICKNAME, reason: "NICKNAME" };
+  // a person's name of the form X al-Din written joined (SIRAJUDDIN, SALAHUDDIN, NOUREDDINE) and its short form X,
+  // as its bearer is called (SIRAJ HAQQANI)
+  if (!context.isOrganisation && ta?.role === "NAME" && tb?.role === "NAME" && isShortOfDin(a.text, b.text))
+    return { similarity: NAME_FORM, reason: "NAME_FORM" };
   if (ta && tb && (altsB.some((y) => areNameForms(a.text, y)) || ta.alts.some((x) => areNameForms(x, b.text))))
     return { similarity: NAME_FORM, reason: "NAME_FORM" };
   if (context.isChinese) {
@@ -344,6 +348,10 @@ export function compareSpans(a: Span, b: Span, context: CompareContext): TokenMa
 
 /** An English word in the singular (TECHNOLOGIES → TECHNOLOGY, HOLDINGS → HOLDING), four letters at least. */
 const singular = (word: string) => (word.length < 4 ? word : word.replace(/IES$/, "Y").replace(/([^S])S$/, "$1"));
+
+// X al-Din joined: the article written as Latin spellings write it before D (UD, ED, AD; UL, EL, AL), DIN, DEEN, DINE
+const AL_DIN = /^([A-Z]{3,})(?:UD|ED|AD|UL|EL|AL)D(?:I|EE)NE?$/;
+const isShortOfDin = (a: string, b: string) => AL_DIN.exec(a)?.[1] === b || AL_DIN.exec(b)?.[1] === a;
 
 /** The same letters, in any order. */
 const sameLetters = (a: string, b: string) => [...a].sort().join("") === [...b].sort().join("");
