@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { drawPassport, randomPerson, seededRandom } from "./document-images";
-import { hardCondition, HARD_CONDITIONS } from "./document-variants";
+import { hardCondition, HARD_CONDITIONS } from "./hard-conditions";
 
 // The hard conditions are evaluation material: each must really change the page, stay decodable, and be the same
 // for the same seed (a hold-out seed is only meaningful when the main seed is reproducible).

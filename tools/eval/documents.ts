@@ -8,7 +8,7 @@ import { decide } from "@/lib/checks/document-verification/decide";
 import { examineDocument } from "@/lib/engines/documents/examine-document";
 import { safeParse } from "@/lib/engines/documents/mrz/mrz-lines";
 import { stopOcrEngine } from "@/lib/engines/documents/ocr/ocr-engine";
-import { HARD_CONDITIONS } from "@/test/document-variants";
+import { HARD_CONDITIONS } from "@/test/hard-conditions";
 import {
   DEFAULT_SIZES,
   makeDocumentSet,

@@ -23,14 +23,12 @@ import {
   cameraCopy,
   degrade,
   DEGRADATIONS,
-  HARD_CONDITIONS,
-  hardCondition,
   tamper,
   TAMPERINGS,
   type Degradation,
-  type HardCondition,
   type Tampering,
 } from "@/test/document-variants";
+import { HARD_CONDITIONS, hardCondition, type HardCondition } from "@/test/hard-conditions";
 
 export type DocumentCase = {
   id: string;

@@ -8,7 +8,7 @@ import { FACE_MATCH_THRESHOLDS, matchFaces, type FaceMatch } from "@/lib/checks/
 import { detectFaces, warmFaceEngine, type FaceObservation } from "@/lib/engines/faces/human-engine";
 import { FRAME_OPTIONS, liveness } from "@/lib/checks/liveness/liveness";
 import { drawIdCard, drawPassport, randomPerson, seededRandom } from "@/test/document-images";
-import { hardCondition } from "@/test/document-variants";
+import { hardCondition } from "@/test/hard-conditions";
 import { normalizeUpload } from "@/lib/domain/verifications/normalize-upload";
 import { headTurnVideo, livenessInput } from "@/test/head-turn-video";
 import { loadFaceSet, sharedFaceDirs, type FaceSet } from "@/test/real-faces";
