@@ -288,6 +288,10 @@ export function compareSpans(a: Span, b: Span, context: CompareContext): TokenMa
   // another person: a sister, a wife, a mother
   if (!context.isOrganisation && ta?.role === "NAME" && tb?.role === "NAME" && otherGenderForms(a.text, b.text))
     return { similarity: 0, reason: "SPELLING" };
+  // a name and the name formed from it (ABRAMOV / ABRAMOVICH, PETER / PETERSEN, ERIK / ERIKSSON): a father's or a
+  // forebear's name made a surname is another name, however alike its first letters
+  if (!context.isOrganisation && ta?.role === "NAME" && tb?.role === "NAME" && isDerivedName(a.text, b.text))
+    return { similarity: 0, reason: "SPELLING" };
   // a word that says what kind of business a company is, against a word more than a typo away, is another word
   // (CONSTRUCTION / CONSTRUCTORS, TRADING / TRAINING): what it names differs, however alike the letters look
   if (
@@ -352,6 +356,14 @@ const singular = (word: string) => (word.length < 4 ? word : word.replace(/IES$/
 // X al-Din joined: the article written as Latin spellings write it before D (UD, ED, AD; UL, EL, AL), DIN, DEEN, DINE
 const AL_DIN = /^([A-Z]{3,})(?:UD|ED|AD|UL|EL|AL)D(?:I|EE)NE?$/;
 const isShortOfDin = (a: string, b: string) => AL_DIN.exec(a)?.[1] === b || AL_DIN.exec(b)?.[1] === a;
+
+// the endings that form a patronymic or a surname from a name, Slavic and Scandinavian (a short ending more, as a
+// typo or a deviation writes one — ABIY / ABIYOT — is not one of them)
+const DERIVING = /^(?:[OE]?VICH|ICH|[OE]VNA|S?SON|SEN)$/;
+const isDerivedName = (a: string, b: string) => {
+  const [short, long] = a.length < b.length ? [a, b] : [b, a];
+  return short.length >= 3 && long.startsWith(short) && DERIVING.test(long.slice(short.length));
+};
 
 /** The same letters, in any order. */
 const sameLetters = (a: string, b: string) => [...a].sort().join("") === [...b].sort().join("");
