@@ -43,6 +43,7 @@ import {
   setting,
   writeReport,
 } from "./common.mjs";
+import { pipelineOutcomes } from "./pipeline-outcomes.mjs";
 
 const WORKFLOW = process.env.BENCH_WORKFLOW || "full-kyc";
 if (!["full-kyc", "address-only"].includes(WORKFLOW)) throw new Error("BENCH_WORKFLOW is full-kyc or address-only");
@@ -200,76 +201,6 @@ async function phase(appPid, run) {
   };
 }
 
-/** What the engine concluded for the bench verifications, and where the time went (from the rows' timestamps). */
-async function outcomes(ids) {
-  const { rows: verifications } = await db.query(
-    `SELECT v."status", v."result" FROM "Verification" v WHERE v."accountId" = $1 AND v."id" = ANY($2::uuid[])`,
-    [bench.accountId, ids],
-  );
-  const { rows: steps } = await db.query(
-    `SELECT s."processType", s."status", s."result", s."failedChecks",
-            extract(epoch FROM s."completedAt" - s."startedAt") * 1000 AS "ms"
-     FROM "VerificationStep" s JOIN "Verification" v ON v."id" = s."verificationId"
-     WHERE v."accountId" = $1 AND v."id" = ANY($2::uuid[])`,
-    [bench.accountId, ids],
-  );
-  // per verification: inputs complete → first step started (the job claimed) → last step completed → verification
-  // completed → webhook delivered (medians over every bench verification)
-  const { rows: stages } = await db.query(
-    `SELECT extract(epoch FROM min(s."startedAt") - v."inputsCompletedAt") * 1000 AS "inputsToFirstStepStart",
-            extract(epoch FROM max(s."completedAt") - min(s."startedAt")) * 1000 AS "steps",
-            extract(epoch FROM v."completedAt" - max(s."completedAt")) * 1000 AS "lastStepToCompleted",
-            extract(epoch FROM max(d."deliveredAt") - v."completedAt") * 1000 AS "completedToDelivered"
-     FROM "Verification" v
-     JOIN "VerificationStep" s ON s."verificationId" = v."id"
-     JOIN "Event" e ON e."verificationId" = v."id" AND e."name" = 'verification_completed'
-     JOIN "WebhookDelivery" d ON d."eventId" = e."id"
-     WHERE v."accountId" = $1 AND v."id" = ANY($2::uuid[])
-     GROUP BY v."id"`,
-    [bench.accountId, ids],
-  );
-  const median = (values) =>
-    round(
-      percentile(
-        values.map(Number).sort((a, b) => a - b),
-        50,
-      ),
-      0,
-    );
-  const count = (rows, f) => rows.reduce((acc, r) => ({ ...acc, [f(r)]: (acc[f(r)] ?? 0) + 1 }), {});
-  const processes = [...new Set(steps.map((s) => s.processType))];
-  // the checks themselves are sealed at rest; the names of the FAILED ones are not (the overview counts them)
-  const failedChecks = (type) => {
-    const out = {};
-    for (const step of steps.filter((s) => s.processType === type))
-      for (const name of step.failedChecks ?? []) out[name] = (out[name] ?? 0) + 1;
-    return out;
-  };
-  return {
-    verifications: count(verifications, (r) => `${r.status}/${r.result}`),
-    steps: Object.fromEntries(
-      processes.map((type) => {
-        const of = steps.filter((s) => s.processType === type);
-        return [
-          type,
-          {
-            steps: of.length,
-            medianMs: median(of.map((s) => s.ms)),
-            results: count(of, (s) => `${s.status}/${s.result}`),
-          },
-        ];
-      }),
-    ),
-    stageMediansMs: Object.fromEntries(
-      ["inputsToFirstStepStart", "steps", "lastStepToCompleted", "completedToDelivered"].map((k) => [
-        k,
-        median(stages.map((r) => r[k])),
-      ]),
-    ),
-    failedChecks: Object.fromEntries(processes.map((type) => [type, failedChecks(type)])),
-  };
-}
-
 async function main() {
   log(`migrations: ${await runMigrations("deploy")}`);
   buildApp();
@@ -335,13 +266,16 @@ async function main() {
   const appChildrenMemoryMb = childrenMemoryMb(app.pid);
   const ids = (phase) => phase.runs.map((r) => r.verificationId);
   // outcomes of every bench verification; the time split of the warm phase (one at a time) and of the concurrent one
-  const checks = await outcomes([...ids(cold), ...ids(warm), ...ids(concurrent)]);
+  const checks = await pipelineOutcomes(db, bench.accountId, [...ids(cold), ...ids(warm), ...ids(concurrent)]);
   const split = {
-    warm: (await outcomes(ids(warm))).stageMediansMs,
+    warm: (await pipelineOutcomes(db, bench.accountId, ids(warm))).stageMediansMs,
     warmSteps: Object.fromEntries(
-      Object.entries((await outcomes(ids(warm))).steps).map(([type, step]) => [type, step.medianMs]),
+      Object.entries((await pipelineOutcomes(db, bench.accountId, ids(warm))).steps).map(([type, step]) => [
+        type,
+        step.medianMs,
+      ]),
     ),
-    concurrent: CONCURRENT ? (await outcomes(ids(concurrent))).stageMediansMs : null,
+    concurrent: CONCURRENT ? (await pipelineOutcomes(db, bench.accountId, ids(concurrent))).stageMediansMs : null,
   };
   const {
     rows: [pgVersion],
