@@ -44,11 +44,27 @@ const ORGANISATION_WORDS: ReadonlyMap<string, string> = new Map(
   }).flatMap(([word, short]) => short.split(" ").map((s) => [s, word] as const)),
 );
 
+/**
+ * The words of a company's kind in the Romance and other languages lists write beside the English (BANCO NACIONAL DE
+ * CUBA, NATIONAL BANK OF CUBA; BANQUE SADERAT IRAN): read as the English word. Only words whose English begins with
+ * the same letter, so an acronym reads the same letters either way (BNC).
+ */
+const FOREIGN_WORDS: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    BANK: "BANCO BANQUE BANCA BANKA BANKASI",
+    NATIONAL: "NACIONAL NATIONALE NAZIONALE NATSIONALNYI NATSIONALNY",
+    INTERNATIONAL: "INTERNACIONAL INTERNATIONALE INTERNAZIONALE",
+    COMMERCIAL: "COMERCIAL COMMERCIALE",
+    INDUSTRIES: "INDUSTRIAS INDUSTRIE",
+    PETROLEUM: "PETROLEOS PETROLES PETROLIO PETROLEO",
+  }).flatMap(([word, forms]) => forms.split(" ").map((f) => [f, word] as const)),
+);
+
 /** A word of a name as written in full (ST → SAINT before another word; MFG → MANUFACTURING in a company's name). */
 export function spelledOut(word: string, isOrganisation: boolean, beforeAWord: boolean): string {
   const before = beforeAWord
     ? (BEFORE_A_WORD[word] ?? (isOrganisation ? ORGANISATION_BEFORE_A_WORD[word] : PERSON_BEFORE_A_WORD[word]))
     : undefined;
   if (before) return before;
-  return isOrganisation ? businessKindForm(ORGANISATION_WORDS.get(word) ?? word) : word;
+  return isOrganisation ? businessKindForm(ORGANISATION_WORDS.get(word) ?? FOREIGN_WORDS.get(word) ?? word) : word;
 }

@@ -118,7 +118,8 @@ const FORMS: Record<string, string[]> = {
   FZE: ["FZE", "FZCO", "FZC", "FZ LLC", "FREE ZONE ESTABLISHMENT"],
   SE: ["SE", "SOCIETAS EUROPAEA"],
   AB: ["AB", "AKTIEBOLAG"],
-  AS: ["AS", "ASA", "AKCIOVA SPOLECNOST", "AKTIESELSKAB"],
+  // Czech and Slovak a.s., Danish and Norwegian A/S and ASA, Turkish A.Ş. (anonim şirket)
+  AS: ["AS", "ASA", "AKCIOVA SPOLECNOST", "AKTIESELSKAB", "ANONIM SIRKETI", "ANONIM SIRKET"],
   OY: ["OY", "OYJ"],
 };
 

@@ -219,3 +219,25 @@ describe("issue 30, fifteenth round: companies as other languages and registers 
     expect(org("ZTE Corp", "ZTE Corporation")).toBeGreaterThanOrEqual(STRONG_MATCH_THRESHOLD);
   });
 });
+
+describe("issue 30, fifteenth round: a company's words in other languages", () => {
+  it("reads a bank's, a nation's and an industry's word in the Romance languages as the English word", () => {
+    // 0.60 and under the threshold before: BANQUE, BANCO and NACIONAL were distinctive words of their own
+    expect(org("Banque Saderat Iran", "Bank Saderat Iran")).toBe(1);
+    expect(org("Banco Nacional de Cuba", "National Bank of Cuba")).toBeGreaterThanOrEqual(T);
+    // an acronym reads the written word's letters either way
+    expect(org("Petróleos de Venezuela S.A.", "PDVSA")).toBeGreaterThanOrEqual(T);
+    // the distinctive word still decides
+    expect(org("Banco Saderat", "Bank Melli")).toBeLessThan(T);
+  });
+
+  it("reads Turkey's joint-stock company as the form it is", () => {
+    const forms = (name: string) =>
+      normalizeName(name, "ORGANIZATION")
+        .parts.filter((p) => p.role === "LEGAL_FORM")
+        .map((p) => p.text);
+    expect(forms("Koralex Anonim Şirketi")).toEqual(["AS"]);
+    expect(forms("Koralex A.Ş.")).toEqual(["AS"]);
+    expect(org("Koralex A.Ş.", "Koralex Anonim Şirketi")).toBe(1);
+  });
+});
