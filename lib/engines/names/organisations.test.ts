@@ -211,6 +211,8 @@ describe("issue 30, fifteenth round: companies as other languages and registers 
     // 0.30 before: EKSPORT is how a transliteration from Russian writes EXPORT
     expect(org("Gazprom Export LLC", "OOO Gazprom Eksport")).toBeGreaterThanOrEqual(STRONG_MATCH_THRESHOLD);
     expect(similarity("Maxim Kuznetsov", "Maksim Kuznetsov")).toBeGreaterThanOrEqual(0.95);
+    // a Cyrillic word read EKSPORT too (under the threshold before)
+    expect(org("ООО «Газпром экспорт»", "Gazprom Export LLC")).toBeGreaterThanOrEqual(STRONG_MATCH_THRESHOLD);
   });
 
   it("takes another letter in a word of three letters or fewer as another acronym", () => {

@@ -251,8 +251,9 @@ export function compareSpans(a: Span, b: Span, context: CompareContext): TokenMa
   // an abjad word's other readings are candidates for its skeleton, not spellings equal to it
   const spellsAlike = ta?.script !== "ABJAD" && tb?.script !== "ABJAD";
   if (spellsAlike && spelledA.some((x) => spelledB.includes(x))) return { similarity: 1, reason: "ROMANISATION" };
-  // X written KS, as transliterations from Russian write it (MAKSIM, ALEKSEI, EKSPORT)
-  if (ta?.script === "LATIN" && tb?.script === "LATIN" && a.text.replaceAll("X", "KS") === b.text.replaceAll("X", "KS"))
+  // X written KS, as transliterations from Russian write it (MAKSIM, ALEKSEI, EKSPORT; ЭКСПОРТ read EKSPORT)
+  const withKs = (x: string) => x.replaceAll("X", "KS");
+  if (spellsAlike && spelledA.some((x) => spelledB.some((y) => withKs(x) === withKs(y))))
     return { similarity: ROMANISATION, reason: "ROMANISATION" };
   if (ta?.role === "NUMBER" || tb?.role === "NUMBER") return { similarity: 0, reason: "EXACT" };
 
