@@ -1,4 +1,7 @@
 import { randomUUID } from "node:crypto";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { importWatchlist, SYNTHETIC_LIST_FILE } from "@/lib/domain/watchlist/import/import-watchlist";
 import { DEFAULT_WATCHLIST_THRESHOLD } from "@/lib/engines/names/score";
@@ -8,6 +11,7 @@ import { screenName } from "@/lib/domain/watchlist/screen-name";
 const accountId = randomUUID();
 const synthetic = `test-screen-synthetic-${randomUUID()}`;
 const ofac = `test-screen-ofac-${randomUUID()}`;
+const scripts = `test-screen-scripts-${randomUUID()}`;
 const threshold = DEFAULT_WATCHLIST_THRESHOLD;
 const screen = (fullName: string, dateOfBirth?: string) => screenName({ fullName, dateOfBirth, threshold, accountId });
 const ids = async (fullName: string, dateOfBirth?: string) =>
@@ -16,12 +20,24 @@ const ids = async (fullName: string, dateOfBirth?: string) =>
 beforeAll(async () => {
   await importWatchlist({ format: "synthetic", file: SYNTHETIC_LIST_FILE, name: synthetic, accountId });
   await importWatchlist({ format: "ofac-sdn", file: "lib/domain/watchlist/fixtures/sdn.xml", name: ofac, accountId });
+  // organisations whose names are screened written in Arabic, Hangul and Japanese
+  const file = path.join(mkdtempSync(path.join(tmpdir(), "screen-scripts-")), "targets.simple.csv");
+  writeFileSync(
+    file,
+    [
+      "id,schema,name,aliases,birth_date,countries,addresses,identifiers,sanctions,phones,emails,program_ids,dataset,first_seen,last_seen,last_change",
+      "org-1,Organization,Hamas,,,,,,,,,TEST,test,,,",
+      "org-2,Company,Dangun Trading Corporation,,,,,,,,,TEST,test,,,",
+      'org-3,Company,"Yamada Electric Co., Ltd.",,,,,,,,,TEST,test,,,',
+    ].join("\n"),
+  );
+  await importWatchlist({ format: "opensanctions-csv", file, name: scripts, accountId });
 });
 
 describe("screenName", () => {
   it("finds a Cyrillic name on both lists, with the entry details and the score breakdown", async () => {
     const result = await screen("Иван Фиктивов", "1961-04-02");
-    expect(result.lists.map((l) => l.name).sort()).toEqual([synthetic, ofac].sort());
+    expect(result.lists.map((l) => l.name).sort()).toEqual([synthetic, ofac, scripts].sort());
     expect(result.normalizedName).toBe("IVAN FIKTIVOV");
     expect(result.matches.map((m) => m.externalId).sort()).toEqual(["990001", "syn-0001"]);
     const [best] = result.matches;
@@ -88,6 +104,19 @@ describe("screenName", () => {
       entityTypes: ["ORGANIZATION"],
     });
     expect(orgs.matches.map((m) => m.externalId).sort()).toEqual(["990003", "syn-0026"]);
+  });
+
+  it("finds an organisation written in Arabic, Hangul or Japanese by its English name", async () => {
+    const orgs = async (fullName: string) =>
+      (await screenName({ fullName, threshold, accountId, entityTypes: ["ORGANIZATION"] })).matches
+        .filter((m) => m.source === scripts)
+        .map((m) => m.externalId);
+    // before: حركة read HRKA, 단군무역회사 one word, 山田電機株式会社 read in Pinyin
+    expect(await orgs("حركة حماس")).toEqual(["org-1"]);
+    expect(await orgs("단군무역회사")).toEqual(["org-2"]);
+    expect(await orgs("山田電機株式会社")).toEqual(["org-3"]);
+    expect(await orgs("حركة فتح")).toEqual([]);
+    expect(await orgs("田中電機株式会社")).toEqual([]);
   });
 
   it("screens an account's own lists for that account only", async () => {

@@ -3,7 +3,13 @@ import { prisma } from "@/lib/core/db";
 import type { WatchlistEntityType, WatchlistFormat } from "@/generated/prisma/enums";
 import { NORMALIZER_VERSION, normalizeName, type NameKind } from "@/lib/engines/names/normalize";
 import { queryPhoneticKeys } from "@/lib/engines/names/phonetic";
-import { HAN_ONLY, japaneseReadings, loadJapaneseReader } from "@/lib/engines/names/japanese";
+import {
+  HAN_ONLY,
+  JAPANESE_LETTERS,
+  japaneseOrganisationReading,
+  japaneseReadings,
+  loadJapaneseReader,
+} from "@/lib/engines/names/japanese";
 import { scoreEntry, type ScoredEntry } from "@/lib/engines/names/score";
 import { entryNameForms } from "@/lib/domain/watchlist/entry-names";
 import { withoutVesselPrefix } from "@/lib/engines/names/vessel";
@@ -136,6 +142,12 @@ export async function screenName(input: ScreenNameInput): Promise<ScreenNameResu
   if (kind === "PERSON" && HAN_ONLY.test(input.fullName)) {
     await loadJapaneseReader();
     query.readings.push(...japaneseReadings(input.fullName));
+  }
+  // an organisation's name in kanji or kana may be Japanese: its business words in English, the rest read in Hepburn
+  if (kind === "ORGANIZATION" && JAPANESE_LETTERS.test(input.fullName)) {
+    await loadJapaneseReader();
+    const reading = japaneseOrganisationReading(input.fullName);
+    if (reading) query.readings.push(reading);
   }
   const keys = queryPhoneticKeys(query);
   const lists = await screenedLists(input.accountId);

@@ -55,6 +55,8 @@ const ARABIC: Record<string, readonly string[]> = {
   "\u06AF": ["G"], // گ
   "\u06CC": ["Y"], // ی
   "\u06C0": ["A", "EH"], // ۀ
+  "\u06C1": ["H", "A"], // ہ Urdu: a consonant, or the vowel ending a word (طیبہ = Taiba)
+  "\u06C3": ["A", "AH", "AT"], // ۃ Urdu taa marbuta
   "\u200C": [""], // zero-width non-joiner inside a Persian compound (Ahmadi‍nejad): one word
 };
 
@@ -217,10 +219,22 @@ export function indicReadings(word: string): string[] {
  * vary (Y/I, W/OU), so KHALID, KHALED and خالد (khld) all become KHLD. Doubled letters collapse (MOHAMMED → MHMD).
  */
 export function consonantSkeleton(token: string): string {
+  return skeletonOfLetters(token.replace(/PH/g, "F"));
+}
+
+/**
+ * The skeletons a token may stand for: with PH as F, and, where the token has PH, with P and H as two letters, as an
+ * abjad word's reading writes پ and ه side by side (سپه, SPH: SEPAH).
+ */
+export function consonantSkeletons(token: string): string[] {
+  const skeleton = consonantSkeleton(token);
+  return token.includes("PH") ? [skeleton, skeletonOfLetters(token)] : [skeleton];
+}
+
+function skeletonOfLetters(token: string): string {
   // Arabic has no P or V: Latin P/B and V/F are one letter to it (بيريز = PEREZ); Latin PH is F and C is K
   // (JOSEPH ~ יוסף, JACOB ~ יעקב, RACHEL ~ רחל as KH); Q is K (ق is written both: TARIQ, TAREK)
   return token
-    .replace(/PH/g, "F")
     .replace(/C/g, "K")
     .replace(/Q/g, "K")
     .replace(/[AEIOUYW]/g, "")

@@ -12,6 +12,13 @@ import { isKoreanSyllable, readsAsKorean } from "@/lib/engines/names/korean";
 import { pinyinOfSyllable } from "@/lib/engines/names/chinese";
 import { FULL_WEIGHT, type TokenRarity } from "@/lib/engines/names/token-rarity";
 import { assimilatedForms } from "@/lib/engines/names/person-words";
+import { GENEALOGY, isMinorPair, joinsArticle, middleLinks, startsAtAncestor } from "@/lib/engines/names/genealogy";
+import {
+  articleAsStopWord,
+  isOtherOfSeries,
+  isTranslatedName,
+  sharesOnlyGenericWords,
+} from "@/lib/engines/names/organisation-shapes";
 
 // Order-aware alignment of a screened name with a list name.
 //   spans      every token, and runs of 2–3 adjacent name tokens joined (SERGEI LAVROV ~ SERGEILAVROV, VAN DER
@@ -61,8 +68,6 @@ export const ANCESTOR = 0.6;
 export const SERIES = 0.8;
 const NOT_SAME = 0.99;
 const MAX_JOIN = 3;
-// particles that say whose son or father (normalize.ts writes BEN, IBN as BIN; EL, UL as AL)
-const GENEALOGY: ReadonlySet<string> = new Set(["BIN", "BINT", "ABU", "AL"]);
 
 const WEIGHT: Record<NameToken["role"], number> = {
   NAME: 1,
@@ -149,7 +154,13 @@ export function alignNames(
   const rarityOf = (t: NameToken) => (RARITY_ROLES.has(t.role) ? r(t.text) : 1);
   const inFull = (t: NameToken) => WEIGHT[t.role] * rarityOf(t);
   const weightOf = (t: NameToken) => inFull(t) * (t.isOptional ? 0.3 : 1);
-  const [q, c] = [query.parts, candidate.parts];
+  // an organisation's name written in Arabic letters has lost its article AL to the reading (القاعدة, QAIDA): the
+  // other side's AL, written as Latin lists write it (AL-QAIDA), is then a stop word, not a word that side adds
+  const isOrganisations = query.kind === "ORGANIZATION" && candidate.kind === "ORGANIZATION";
+  const [q, c] = [
+    articleAsStopWord(query.parts, isOrganisations && candidate.isAbjad),
+    articleAsStopWord(candidate.parts, isOrganisations && query.isAbjad),
+  ];
   if (q.length === 0 || c.length === 0)
     return {
       score: 0,
@@ -163,7 +174,7 @@ export function alignNames(
     isAbjad: query.isAbjad || candidate.isAbjad,
     isChinese: query.isChineseLike && candidate.isChineseLike,
     isKorean: query.kind === "PERSON" && candidate.kind === "PERSON" && isKoreanName(query) && isKoreanName(candidate),
-    isOrganisation: query.kind === "ORGANIZATION" && candidate.kind === "ORGANIZATION",
+    isOrganisation: isOrganisations,
     // a foreign name transcribed in Han, katakana or Hangul on one side only: its sounds against the other side's
     transcribed:
       query.isTranscription && !candidate.isTranscription
@@ -244,9 +255,15 @@ export function alignNames(
   // on the other (PJSC SBERBANK against SBERBANK OF RUSSIA): two details, each missing on the other side, not two
   // different things written in one place. A form against a form (AG / GmbH), a number (TRADING B.V. / TRADING 5) or
   // a distinctive word still conflicts
+  // A legal form this project read from a name written in Hangul, Han, kana or Arabic letters (회사, 公司, شركة)
+  // is the English word chosen for it, not the register's: against another form it is a detail too (단군무역회사
+  // DANGUN TRADING COMPANY against DANGUN TRADING CORPORATION)
   const isForm = (t: NameToken) => t.role === "LEGAL_FORM";
+  const formsTranslated = context.isOrganisation && (isTranslatedName(q) || isTranslatedName(c));
   const isDetail = (t: NameToken) =>
-    t.role === "STOPWORD" || (t.role === "NAME" && (t.isOptional || GENERIC_BUSINESS_WORDS.has(t.text)));
+    t.role === "STOPWORD" ||
+    (formsTranslated && isForm(t)) ||
+    (t.role === "NAME" && (t.isOptional || GENERIC_BUSINESS_WORDS.has(t.text)));
   const formsAgainstWords = (forms: NameToken[], words: NameToken[]) =>
     forms.length > 0 && forms.every(isForm) && words.every(isDetail);
   const [namedQ, namedC] = [leftQ.filter((t) => !isNickname(t)), leftC.filter((t) => !isNickname(t))];
@@ -261,8 +278,11 @@ export function alignNames(
         ? middleLinks(q, usedQ)
         : middleLinks(c, usedC)
       : new Set<NameToken>();
+  // stop words alone left over on one side are no words set against the other side's (AL in AL-QAIDA, whose
+  // article the Arabic reading lost, against تنظيم's ORGANIZATION)
+  const hasWords = (side: readonly NameToken[]) => side.some((t) => t.role !== "STOPWORD");
   const leftover = (t: NameToken) =>
-    leftQ.length > 0 && leftC.length > 0 && !detailsOnly && !isNickname(t)
+    hasWords(leftQ) && hasWords(leftC) && !detailsOnly && !isNickname(t)
       ? inFull(t)
       : weightOf(t) * (isBusinessKind(t) || links.has(t) ? 0.3 : 1);
   const [uq, uc] = [sum(leftQ.map(leftover)), sum(leftC.map(leftover))];
@@ -271,7 +291,8 @@ export function alignNames(
   // a conflict weighs in full however common its tokens: a different father's name (MOHAMED / AHMED) is a
   // different person
   // two different legal forms left over are two different entities (AG / GmbH, SAS / SARL), not a detail
-  const formsConflict = leftQ.some((t) => t.role === "LEGAL_FORM") && leftC.some((t) => t.role === "LEGAL_FORM");
+  const formsConflict =
+    !formsTranslated && leftQ.some((t) => t.role === "LEGAL_FORM") && leftC.some((t) => t.role === "LEGAL_FORM");
   const conflictWeight = (t: NameToken) => (t.role === "LEGAL_FORM" && formsConflict ? 1 : WEIGHT[t.role]);
   const fullConflict = Math.min(sum(conflictQ.map(conflictWeight)), sum(conflictC.map(conflictWeight)));
   // a Chinese or Korean given name is one name written in syllables: a syllable more on one side only is another
@@ -289,8 +310,13 @@ export function alignNames(
   // a legal form's place is the language's convention (ООО Газпром, Gazprom LLC; SARL X, X SARL): no crossing
   // a surname's particle goes where its surname goes (DE PFEFFEL JOHNSON, JOHNSON DE PFEFFEL): crossing one says
   // nothing. Not a genealogy's (BIN, ABU, AL): SALMAN BIN MUHAMMAD is not MUHAMMAD BIN SALMAN
+  // an organisation's word read from Arabic or Persian as its English word goes where its language puts it (الجهاد
+  // الإسلامي, ISLAMIC JIHAD: the adjective after its noun): no crossing either
   const ordered = aligned.filter(
-    (p) => !p.a.tokens.some((t) => t.role === "LEGAL_FORM" || (t.role === "PARTICLE" && !GENEALOGY.has(t.text))),
+    (p) =>
+      !p.a.tokens.some((t) => t.role === "LEGAL_FORM" || (t.role === "PARTICLE" && !GENEALOGY.has(t.text))) &&
+      !p.a.tokens.some((t) => t.isTranslated) &&
+      !p.b.tokens.some((t) => t.isTranslated),
   );
   let crossings = 0;
   for (let i = 0; i < ordered.length; i++)
@@ -361,87 +387,10 @@ export function alignNames(
   };
 }
 
-/**
- * The links of a genealogy (BIN or BINT and the name after it) that found no counterpart and lie between words that
- * did: the ancestors between a person's own name and the family's.
- */
-function middleLinks(parts: readonly NameToken[], used: ReadonlySet<number>): Set<NameToken> {
-  const links = new Set<NameToken>();
-  const found = [...used].filter((i) => parts[i]!.role === "NAME");
-  if (found.length < 2) return links;
-  const [first, last] = [Math.min(...found), Math.max(...found)];
-  const isLink = (t: NameToken | undefined) => t?.role === "PARTICLE" && LINKS.has(t.text);
-  // which BIN of the chain the other side's BIN was paired with does not matter: a left-over name after a BIN, and
-  // the BIN before it if left over too, between two names found, is a link
-  for (let i = first + 1; i < last; i++) {
-    if (used.has(i) || parts[i]!.role !== "NAME" || !isLink(parts[i - 1])) continue;
-    links.add(parts[i]!);
-    if (!used.has(i - 1)) links.add(parts[i - 1]!);
-  }
-  return links;
-}
-const LINKS: ReadonlySet<string> = new Set(["BIN", "BINT"]);
-
-/**
- * One name reads as a genealogy (it has BIN, BINT, ABU or AL) and its own name, the first, found no counterpart, while
- * the other name's own name did: the other names an ancestor of the first.
- */
-function startsAtAncestor(
-  genealogy: readonly NameToken[],
-  usedInGenealogy: ReadonlySet<number>,
-  other: readonly NameToken[],
-  usedInOther: ReadonlySet<number>,
-): boolean {
-  if (!genealogy.some((t) => t.role === "PARTICLE" && GENEALOGY.has(t.text))) return false;
-  const own = genealogy.findIndex((t) => t.role === "NAME");
-  const otherOwn = other.findIndex((t) => t.role === "NAME");
-  // a kunya's ABU or UMM ("father of", "mother of") opens the name with the word after it (ABU BAKR): that word found
-  // is the person's own name found
-  const ownFound = usedInGenealogy.has(own) || (KUNYA.has(genealogy[own]?.text ?? "") && usedInGenealogy.has(own + 1));
-  return own >= 0 && !ownFound && otherOwn >= 0 && usedInOther.has(otherOwn);
-}
-const KUNYA: ReadonlySet<string> = new Set(["ABU", "ABOU", "UMM"]);
-
-const isMinor = (t: NameToken) => t.role === "PARTICLE" || t.role === "STOPWORD";
-/** A pair of particles or stop words only, on both sides. */
-function isMinorPair(p: { a: Span; b: Span }): boolean {
-  return p.a.tokens.every(isMinor) && p.b.tokens.every(isMinor);
-}
-/**
- * One word that is the other side's name and article written joined, the article's vowel as spelt (ABDUL, ABDEL,
- * ABDURRAHMAN against ABD AL …).
- */
-function joinsArticle(word: Span, run: Span): boolean {
-  const [first, second] = run.tokens;
-  if (word.tokens.length !== 1 || !first || second?.text !== "AL" || isMinor(first)) return false;
-  return word.text.startsWith(first.text) && /[AEIOU]/.test(word.text[first.text.length] ?? "");
-}
-
 /** Two runs in order, the second wholly before the first: [2, 3, 0, 1]. */
 export function isRotation(positions: readonly number[]): boolean {
   const descents = positions.flatMap((p, i) => (i > 0 && p < positions[i - 1]! ? [i] : []));
   return descents.length === 1 && positions[positions.length - 1]! < positions[0]!;
-}
-
-/** Only numbers left over, on one side or both, after a distinctive word aligned: the same name with another number. */
-function isOtherOfSeries(
-  aligned: readonly { a: Span; b: Span }[],
-  leftQ: readonly NameToken[],
-  leftC: readonly NameToken[],
-): boolean {
-  const onlyNumbers = (left: readonly NameToken[]) => left.every((t) => t.role === "NUMBER");
-  const namesSomething = aligned.some((p) =>
-    p.b.tokens.some((t) => t.role === "NAME" && !GENERIC_BUSINESS_WORDS.has(t.text)),
-  );
-  // a number on one side only (FUND / FUND II) is as much another of the series as another number
-  return namesSomething && leftQ.length + leftC.length > 0 && onlyNumbers(leftQ) && onlyNumbers(leftC);
-}
-
-const distinctive = (t: NameToken) => (t.role === "NAME" && !GENERIC_BUSINESS_WORDS.has(t.text)) || t.role === "NUMBER";
-
-function sharesOnlyGenericWords(aligned: readonly { a: Span; b: Span }[], left: readonly NameToken[]): boolean {
-  const sharesDistinctive = aligned.some((p) => [...p.a.tokens, ...p.b.tokens].some(distinctive));
-  return !sharesDistinctive && left.some(distinctive);
 }
 
 // a screened name meets thousands of candidates, a listed name many screenings: each is judged once

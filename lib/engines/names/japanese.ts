@@ -4,6 +4,7 @@ import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { toRomaji } from "wanakana";
 import { packageDir } from "@/lib/engines/geo/package-dir";
+import { japaneseBusinessWords } from "@/lib/engines/names/japanese-business-words";
 import { normalizeName, type NormalizedName } from "@/lib/engines/names/normalize";
 
 // Japanese readings of kanji names: kuromoji (the Japanese morphological analyser, IPADIC dictionary) reads 山田太郎
@@ -185,4 +186,36 @@ export function japaneseReadings(raw: string): NormalizedName[] {
 function preferred(kanji: string, listed: readonly string[]): string[] {
   const own = readWords(kanji)?.tokens.join("");
   return own && listed.includes(own) ? [own, ...listed.filter((r) => r !== own)] : [...listed];
+}
+
+/** Han or kana: a name that may be Japanese. */
+export const JAPANESE_LETTERS = /[\u3040-\u30FF\u31F0-\u31FF\u3400-\u4DBF\u4E00-\u9FFF\uF900-\uFAFF]/u;
+
+/**
+ * The Japanese reading of an organisation's name written in kanji or kana (三菱重工業株式会社): its business words and
+ * legal form in English (japanese-business-words.ts), the rest in kuromoji's reading, in Hepburn (MITSUBISHI HEAVY
+ * INDUSTRIES CO LTD). Its tokens are marked as read from kana, so its legal form is this project's English word for
+ * the Japanese one (align.ts). Null when the reader is not loaded, the name has no Japanese letters or a word of it has
+ * no reading.
+ */
+export function japaneseOrganisationReading(raw: string): NormalizedName | null {
+  if (!tokenizer || !JAPANESE_LETTERS.test(raw)) return null;
+  const words: string[] = [];
+  for (const piece of japaneseBusinessWords(raw.normalize("NFKC"))) {
+    if (piece.english) words.push(piece.english);
+    else
+      for (const run of piece.text.split(/[\s\u30FB\u00B7\u3000]+/u).filter(Boolean)) {
+        if (!JAPANESE_LETTERS.test(run)) {
+          words.push(run);
+          continue;
+        }
+        for (const token of tokenizer.tokenize(run)) {
+          if (!token.reading || token.reading === "*") return null;
+          words.push(hepburn(token.reading));
+        }
+      }
+  }
+  if (words.length === 0) return null;
+  const reading = normalizeName(words.join(" "), "ORGANIZATION");
+  return { ...reading, parts: reading.parts.map((part) => ({ ...part, script: "KANA" })) };
 }

@@ -104,7 +104,8 @@ const FORMS: Record<string, string[]> = {
     "SOCIETE PAR ACTIONS SIMPLIFIEE",
   ],
   PLC: ["PLC", "PUBLIC LIMITED COMPANY"],
-  INC: ["INC", "INCORPORATED", "CORP", "CORPORATION"],
+  // and the Russian korporatsiya, and goskorporatsiya, a state corporation (Госкорпорация «Росатом»)
+  INC: ["INC", "INCORPORATED", "CORP", "CORPORATION", "KORPORATSIYA", "GOSKORPORATSIYA"],
   CO: ["CO", "COMPANY", "KOMPANIYA", "COMPANIA"],
   LP: [
     "LLP",

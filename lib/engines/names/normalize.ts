@@ -34,6 +34,8 @@ import {
 } from "@/lib/engines/names/person-words";
 import { ABJAD, romanWords, type Script, type Word } from "@/lib/engines/names/roman-words";
 import { chineseBusinessWordsInEnglish } from "@/lib/engines/names/chinese-business-words";
+import { arabicBusinessWordInEnglish } from "@/lib/engines/names/arabic-business-words";
+import { koreanBusinessWordsInEnglish } from "@/lib/engines/names/korean-business-words";
 import { foreignName, type TranscriptionSystem } from "@/lib/engines/names/transcription";
 
 // Name normalisation shared by the importers (stored normalizedNames / phoneticKeys) and the screening query, so
@@ -48,7 +50,7 @@ import { foreignName, type TranscriptionSystem } from "@/lib/engines/names/trans
 // "SURNAME, Given" (one comma) is read as "Given SURNAME", the order lists use for the same person.
 
 /** Bumped whenever the stored form (normalizedNames, phoneticKeys) would change: stored lists are re-indexed. */
-export const NORMALIZER_VERSION = 30;
+export const NORMALIZER_VERSION = 31;
 
 export type NameKind = "PERSON" | "ORGANIZATION";
 export type TokenRole = "NAME" | "INITIAL" | "PARTICLE" | "LEGAL_FORM" | "STOPWORD" | "NUMBER";
@@ -80,6 +82,11 @@ export type NameToken = {
   isGeneration?: boolean;
   /** a legal form's letters in an acronym of the name, as written (COMPANY: C; CO: C or CO; legal-forms.ts) */
   letters?: string[];
+  /**
+   * an organisation's word written in Arabic or Persian letters and read as the English word it means (حركة:
+   * MOVEMENT; arabic-business-words.ts): its place in the name is its language's (an adjective after its noun)
+   */
+  isTranslated?: boolean;
 };
 
 export type NormalizedName = {
@@ -113,6 +120,8 @@ const ARABIC_ARTICLE = /(^|\s)\u0627\u0644(?=\S{2,})/gu;
 // Rahman, Abdurrahman; ذو الفقار = Zulfiqar, Dhu al-Fiqar): the two words are read as one, which the alignment
 // compares with the Latin words joined
 const ARABIC_COMPOUND = /(^|\s)(\u0639\u0628\u062F|[\u0627\u0623]\u0628\u0648|\u0630\u0648)\s+(?=\u0627\u0644\S{2,})/gu;
+// ALLAH after the article was taken off (الله → له)
+const ALLAH = /^\u0644\u0644?\u0647$/u;
 // a person's nickname quoted inside the name: after its start or a space, before a space or its end, not all of it
 const NICKNAME = /(^|\s)["“„«'‘]([^"“”„«»'‘’()]+)["”»'’](?=\s|$)/gu;
 // the Arabic article assimilated to a "sun letter" as Latin spellings write it, joined by a hyphen to a word that
@@ -133,7 +142,7 @@ function uninvert(raw: string): string {
 function words(raw: string, kind: NameKind): Word[] {
   let text = raw.normalize("NFC");
   if (kind === "PERSON") text = uninvert(text);
-  else text = chineseBusinessWordsInEnglish(text);
+  else text = koreanBusinessWordsInEnglish(chineseBusinessWordsInEnglish(text));
   if (ABJAD.test(text)) text = text.replace(ARABIC_COMPOUND, "$1$2").replace(ARABIC_ARTICLE, "$1");
   text = text.replace(ASSIMILATED_ARTICLE, "$1al-");
   const out: Word[] = [];
@@ -144,11 +153,26 @@ function words(raw: string, kind: NameKind): Word[] {
   if (kind === "PERSON")
     text = text.replace(NICKNAME, (all, before, nick) => (all.trim() === text.trim() ? all : `${before}(${nick})`));
   for (const [i, segment] of text.split(/[()]/).entries())
-    for (const word of segment.split(SEPARATOR).filter(Boolean)) {
+    for (const [word, next] of segment
+      .split(SEPARATOR)
+      .filter(Boolean)
+      .map((w, k, all) => [w, all[k + 1]] as const)) {
       if (dropsTitles && NATIVE_TITLES.has(word)) continue;
-      out.push(...romanWords(unmaskLookalikes(word), i % 2 === 1));
+      const read = romanWords(unmaskLookalikes(word), i % 2 === 1);
+      // a word before ALLAH is a name's (حزب الله, HEZBOLLAH; جند الله, JUNDALLAH), not a kind's
+      const isName = next !== undefined && ALLAH.test(next);
+      out.push(...(kind === "ORGANIZATION" && !isName ? read.map((w) => inEnglish(w, word)) : read));
     }
   return out;
+}
+
+/**
+ * An organisation's word of its kind or business written in Arabic or Persian letters (حركة) as the English word
+ * (MOVEMENT), its transliterations its other spellings (arabic-business-words.ts).
+ */
+function inEnglish(read: Word, written: string): Word {
+  const english = read.script === "ABJAD" ? arabicBusinessWordInEnglish(written) : undefined;
+  return english ? { ...read, text: english, alts: [read.text, ...read.alts], isTranslated: true } : read;
 }
 
 const chineseCache = new Map<string, boolean>();

@@ -26,6 +26,8 @@ export type Word = {
   isOptional: boolean;
   /** one letter of another alphabet (Путин В. В.): an initial, as one Latin letter is */
   isInitial?: boolean;
+  /** an organisation's word of another script read as the English word it means (حركة: MOVEMENT) */
+  isTranslated?: boolean;
 };
 const ONE_LETTER = /^\p{L}$/u;
 

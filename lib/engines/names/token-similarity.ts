@@ -7,7 +7,7 @@ import { ACRONYM_SKIPPABLE } from "@/lib/engines/names/legal-forms";
 import { areNameForms, areNameVariants } from "@/lib/engines/names/given-names";
 import { otherGenderForms } from "@/lib/engines/names/gender-forms";
 import { koreanLoose, surnameSpellingsAlike } from "@/lib/engines/names/korean";
-import { consonantSkeleton } from "@/lib/engines/names/abjad";
+import { consonantSkeletons } from "@/lib/engines/names/abjad";
 import { latinSoundForms } from "@/lib/engines/names/latin-sounds";
 import type { NameToken } from "@/lib/engines/names/normalize";
 import { metaphoneCodes } from "@/lib/engines/names/phonetic";
@@ -295,10 +295,13 @@ export function compareSpans(a: Span, b: Span, context: CompareContext): TokenMa
     return { similarity: 0, reason: "SPELLING" };
   // a word that says what kind of business a company is, against a word more than a typo away, is another word
   // (CONSTRUCTION / CONSTRUCTORS, TRADING / TRAINING): what it names differs, however alike the letters look
+  // (a word read from Arabic as its English word keeps its transliteration: BANK MELLI's MELLI is ملی, NATIONAL)
   if (
     context.isOrganisation &&
     ta &&
     tb &&
+    !ta.isTranslated &&
+    !tb.isTranslated &&
     (GENERIC_BUSINESS_WORDS.has(a.text) || GENERIC_BUSINESS_WORDS.has(b.text)) &&
     damerau(a.text, b.text) > 1
   )
@@ -345,8 +348,10 @@ export function compareSpans(a: Span, b: Span, context: CompareContext): TokenMa
     if (skeleton > best.similarity) best = { similarity: skeleton, reason: "SKELETON" };
   }
   // an organisation's word of three letters or fewer is an acronym or a code: another letter is another one (ZTE,
-  // ZTT), however alike they sound
-  if (context.isOrganisation && ta && tb && Math.max(a.text.length, b.text.length) <= 3)
+  // ZTT), however alike they sound. Not a word written in an abjad: its short reading is its consonants (الحق, HQ:
+  // AL-HAQ)
+  const isAbjadWord = ta?.script === "ABJAD" || tb?.script === "ABJAD";
+  if (context.isOrganisation && ta && tb && !isAbjadWord && Math.max(a.text.length, b.text.length) <= 3)
     return { similarity: 0, reason: "SPELLING" };
   return best;
 }
@@ -405,13 +410,13 @@ function sameSkeleton(formsA: readonly string[], formsB: readonly string[]): boo
 }
 
 function distinctSkeletons(forms: readonly string[]): string[] {
-  return [...new Set(forms.map(skeletonOf))].filter((x) => x.length > 0);
+  return [...new Set(forms.flatMap(skeletonsOf))].filter((x) => x.length > 0);
 }
 
 // screening compares the same few query tokens with thousands of list tokens that repeat (MOHAMMED, IVAN)
 const CACHE_LIMIT = 50_000;
 const codeCache = new Map<string, string[]>();
-const skeletonCache = new Map<string, string>();
+const skeletonCache = new Map<string, string[]>();
 function cached<T>(cache: Map<string, T>, key: string, compute: (key: string) => T): T {
   let value = cache.get(key);
   if (value === undefined) {
@@ -422,7 +427,7 @@ function cached<T>(cache: Map<string, T>, key: string, compute: (key: string) =>
   return value;
 }
 const codesOf = (token: string) => cached(codeCache, token, (t) => metaphoneCodes(t).filter((c) => c.length >= 2));
-const skeletonOf = (token: string) => cached(skeletonCache, token, consonantSkeleton);
+const skeletonsOf = (token: string) => cached(skeletonCache, token, consonantSkeletons);
 function sharesCode(a: string, b: string): boolean {
   const codes = codesOf(a);
   return codesOf(b).some((c) => codes.includes(c));

@@ -1,0 +1,67 @@
+// An organisation's name written in Arabic or Persian letters says in words what its English name says in words:
+// حركة حماس is the Hamas Movement, جبهة النصرة the Nusra Front, شرکت ملی نفت ایران the National Iranian Oil Company.
+// Read letter by letter, حركة is HRKA, which meets the transliteration HARAKAT a list may write but not MOVEMENT,
+// and the word then weighs as a name the list's entry lacks. So the words that say what kind of organisation or
+// business it is read as the English word (the one the lists' English names use), and the transliteration stays
+// beside it as its other spelling: the word meets MOVEMENT, HARAKAT and HARAKA alike. The names themselves (حماس,
+// النصرة) stay transliterations. Organisations only; written for this project, each word with the English word its
+// organisations' own English names use for it.
+
+/** Arabic and Persian words of organisations' kinds and businesses (spelt as `lookupForm` writes them) → English. */
+const WORDS: ReadonlyMap<string, string> = new Map(
+  (
+    [
+      ["MOVEMENT", "حرکه حرکت"],
+      ["FRONT", "جبهه"],
+      ["PARTY", "حزب"],
+      ["ARMY", "جیش"],
+      ["BRIGADES", "کتائب کتایب"],
+      ["BRIGADE", "لواء لوا"],
+      ["COUNCIL", "مجلس"],
+      ["STATE", "دوله"],
+      ["ORGANIZATION", "تنظیم منظمه سازمان"],
+      ["COMPANY", "شرکه شرکت"],
+      ["BANK", "بنک بانک مصرف"],
+      ["FOUNDATION", "موسسه بنیاد"],
+      ["GROUP", "مجموعه گروه"],
+      ["NATIONAL", "وطنیه وطنی ملی"],
+      ["OIL", "نفط نفت"],
+      ["CENTRAL", "مرکزی مرکزیه"],
+      ["ISLAMIC", "اسلامی اسلامیه"],
+      ["ARAB", "عربی عربیه"],
+      ["REPUBLIC", "جمهوریه جمهوری"],
+      ["INDUSTRIES", "صنایع"],
+      ["SHIPPING", "کشتیرانی"],
+      ["COMMERCIAL", "تجاری تجاریه"],
+      ["TRADING", "بازرگانی"],
+      ["INVESTMENT", "استثمار"],
+    ] as const
+  ).flatMap(([english, words]) => words.split(" ").map((word) => [word, english] as const)),
+);
+
+// the letters one word is written with in Arabic and in Persian (ي ی ى, ك ک, ة ه ۀ ہ, أ إ آ ا, ؤ و, ئ ی), and
+// the vowel marks, which the words above are written without
+const LETTER_FORMS: Readonly<Record<string, string>> = {
+  "\u064A": "\u06CC",
+  "\u0649": "\u06CC",
+  "\u0626": "\u06CC",
+  "\u0643": "\u06A9",
+  "\u0629": "\u0647",
+  "\u06C0": "\u0647",
+  "\u06C1": "\u0647",
+  "\u0623": "\u0627",
+  "\u0625": "\u0627",
+  "\u0622": "\u0627",
+  "\u0624": "\u0648",
+};
+const MARKS = /[\u064B-\u065F\u0670\u0640]/gu;
+
+/** One word in the spelling WORDS is keyed by: one letter for each letter written two ways, no vowel marks. */
+export function lookupForm(word: string): string {
+  return [...word.replace(MARKS, "")].map((char) => LETTER_FORMS[char] ?? char).join("");
+}
+
+/** The English word of an Arabic or Persian word of an organisation's kind or business (حركة: MOVEMENT), if any. */
+export function arabicBusinessWordInEnglish(word: string): string | undefined {
+  return WORDS.get(lookupForm(word));
+}
