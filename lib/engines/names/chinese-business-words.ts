@@ -1,3 +1,4 @@
+import { businessWordsRewriter } from "@/lib/engines/names/business-words";
 import { HAN } from "@/lib/engines/names/chinese";
 
 // A company's name written in Chinese characters says in words what its English name says in words: 华为技术有限公司
@@ -60,15 +61,10 @@ const WORDS: Readonly<Record<string, string>> = {
   香港: "HONG KONG",
 };
 
-const PATTERN = new RegExp(
-  Object.keys(WORDS)
-    .sort((a, b) => b.length - a.length)
-    .join("|"),
-  "gu",
-);
+const rewrite = businessWordsRewriter(WORDS);
 
 /** An organisation's name with its Chinese business words and legal form written as English words, apart. */
 export function chineseBusinessWordsInEnglish(name: string): string {
   if (!HAN.test(name)) return name;
-  return name.replace(PATTERN, (word) => ` ${WORDS[word]} `);
+  return rewrite(name);
 }

@@ -1,3 +1,4 @@
+import { businessWordsRewriter } from "@/lib/engines/names/business-words";
 import { HANGUL } from "@/lib/engines/names/korean";
 
 // A company's name written in Hangul says in words what its English name says in words, written without spaces:
@@ -49,17 +50,12 @@ const WORDS: Readonly<Record<string, string>> = {
   조선: "SHIPBUILDING",
 };
 
-const PATTERN = new RegExp(
-  Object.keys(WORDS)
-    .sort((a, b) => b.length - a.length)
-    .join("|"),
-  "gu",
-);
+const rewrite = businessWordsRewriter(WORDS);
 // Korea's names opening an organisation's name (or a word of it)
 const KOREA = /(^|\s)(?:조선|대한|한국)(?=\S)/gu;
 
 /** An organisation's name with its Korean business words and legal form written as English words, apart. */
 export function koreanBusinessWordsInEnglish(name: string): string {
   if (!HANGUL.test(name)) return name;
-  return name.replace(KOREA, "$1 KOREA ").replace(PATTERN, (word) => ` ${WORDS[word]} `);
+  return rewrite(name.replace(KOREA, "$1 KOREA "));
 }
