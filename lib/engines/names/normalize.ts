@@ -36,6 +36,7 @@ import { ABJAD, romanWords, type Script, type Word } from "@/lib/engines/names/r
 import { chineseBusinessWordsInEnglish } from "@/lib/engines/names/chinese-business-words";
 import { arabicBusinessWordInEnglish } from "@/lib/engines/names/arabic-business-words";
 import { koreanBusinessWordsInEnglish } from "@/lib/engines/names/korean-business-words";
+import { russianWordInEnglish } from "@/lib/engines/names/russian-business-words";
 import { foreignName, type TranscriptionSystem } from "@/lib/engines/names/transcription";
 
 // Name normalisation shared by the importers (stored normalizedNames / phoneticKeys) and the screening query, so
@@ -50,7 +51,7 @@ import { foreignName, type TranscriptionSystem } from "@/lib/engines/names/trans
 // "SURNAME, Given" (one comma) is read as "Given SURNAME", the order lists use for the same person.
 
 /** Bumped whenever the stored form (normalizedNames, phoneticKeys) would change: stored lists are re-indexed. */
-export const NORMALIZER_VERSION = 31;
+export const NORMALIZER_VERSION = 32;
 
 export type NameKind = "PERSON" | "ORGANIZATION";
 export type TokenRole = "NAME" | "INITIAL" | "PARTICLE" | "LEGAL_FORM" | "STOPWORD" | "NUMBER";
@@ -175,6 +176,11 @@ function inEnglish(read: Word, written: string): Word {
   return english ? { ...read, text: english, alts: [read.text, ...read.alts], isTranslated: true } : read;
 }
 
+// written in Latin or Cyrillic letters (Cyrillic is read into Latin with its other romanisations as alternatives)
+const isLetters = (script: Script) => script === "LATIN" || script === "OTHER";
+const russianInEnglish = (text: string, alts: readonly string[]) =>
+  [text, ...alts].map(russianWordInEnglish).find(Boolean);
+
 const chineseCache = new Map<string, boolean>();
 function readsAsChinese(token: string): boolean {
   let known = chineseCache.get(token);
@@ -250,7 +256,11 @@ function roles(list: Word[], kind: NameKind): NameToken[] {
           ? spelledOut(word.text, kind === "ORGANIZATION", i < list.length - 1)
           : word.text;
     // an organisation's kind in a transliteration also reads as its English word (JABHAT: FRONT)
-    const kindInEnglish = kind === "ORGANIZATION" && role === "NAME" ? organisationKindInEnglish(text) : undefined;
+    // and a Russian or Ukrainian organisation's word in Latin letters as its English word (SLUZHBA: SERVICE)
+    const kindInEnglish =
+      kind === "ORGANIZATION" && role === "NAME"
+        ? (organisationKindInEnglish(text) ?? (isLetters(word.script) ? russianInEnglish(text, word.alts) : undefined))
+        : undefined;
     tokens.push({ ...word, text, role, ...(kindInEnglish ? { alts: [...word.alts, kindInEnglish] } : {}) });
   }
   // a country or continent beside a distinctive word qualifies an organisation's name (place-words.ts), as a group's

@@ -110,6 +110,31 @@ describe("an organisation's name in Japanese", () => {
   });
 });
 
+describe("a Russian or Ukrainian organisation's name written word for word", () => {
+  it("reads its words of kind, business and administration as their English words too", () => {
+    // 0 before: every word of one was a name the other lacked
+    expect(
+      org("Obyedinennaya Sudostroitelnaya Korporatsiya", "United Shipbuilding Corporation"),
+    ).toBeGreaterThanOrEqual(0.95);
+    expect(org("Объединённая авиастроительная корпорация", "United Aircraft Corporation")).toBeGreaterThanOrEqual(0.95);
+    expect(org("Federalnaya Sluzhba Bezopasnosti", "Federal Security Service")).toBeGreaterThanOrEqual(T);
+    // the endings of cases and of a compound's first part (VNESHNEY, PROMYSHLENNO-)
+    expect(org("Sluzhba Vneshney Razvedki", "Foreign Intelligence Service")).toBeGreaterThanOrEqual(T);
+    expect(org("Promyshlenno-Stroitelnyi Bank", "Industrial Construction Bank")).toBeGreaterThanOrEqual(T);
+    // the written word stays the token: its acronym reads the Russian words
+    expect(normalizeName("Federalnaya Sluzhba Bezopasnosti", "ORGANIZATION").tokens).toEqual([
+      "FEDERALNAYA",
+      "SLUZHBA",
+      "BEZOPASNOSTI",
+    ]);
+    expect(org("Federalnaya Sluzhba Okhrany", "Federal Security Service")).toBeLessThan(T);
+    expect(org("Obyedinennaya Sudostroitelnaya Korporatsiya", "United Aircraft Corporation")).toBeLessThan(T);
+    expect(org("Sluzhba Vneshney Razvedki", "Federal Security Service")).toBeLessThan(T);
+    // a person's name keeps its words
+    expect(normalizeName("Ivan Fond").parts.flatMap((p) => p.alts)).not.toContain("FUND");
+  });
+});
+
 describe("a Russian state corporation", () => {
   it("reads goskorporatsiya as a state corporation's legal form", () => {
     // 0.25 before: GOSKORPORATSIYA was a name the entry lacked
