@@ -1,17 +1,12 @@
 import type { NameToken, NormalizedName } from "@/lib/engines/names/normalize";
-import {
-  ACRONYM,
-  compareSpans,
-  isAcronymPair,
-  type MatchReason,
-  type Span,
-} from "@/lib/engines/names/token-similarity";
+import { ACRONYM, compareSpans, type MatchReason, type Span } from "@/lib/engines/names/token-similarity";
 import { GENERIC_BUSINESS_WORDS, GROUP_WORDS } from "@/lib/engines/names/generic-words";
 import { ACRONYM_MAX } from "@/lib/engines/names/legal-forms";
 import { isKoreanSyllable, readsAsKorean } from "@/lib/engines/names/korean";
 import { pinyinOfSyllable } from "@/lib/engines/names/chinese";
 import { FULL_WEIGHT, type TokenRarity } from "@/lib/engines/names/token-rarity";
 import { assimilatedForms } from "@/lib/engines/names/person-words";
+import { isAcronymPair } from "@/lib/engines/names/organisation-words";
 import { GENEALOGY, isMinorPair, joinsArticle, middleLinks, startsAtAncestor } from "@/lib/engines/names/genealogy";
 import {
   articleAsStopWord,

@@ -3,11 +3,12 @@ import levenshtein from "talisman/metrics/levenshtein";
 import damerau from "talisman/metrics/damerau-levenshtein";
 import { chineseReadings } from "@/lib/engines/names/chinese";
 import { GENERIC_BUSINESS_WORDS } from "@/lib/engines/names/generic-words";
-import { ACRONYM_SKIPPABLE } from "@/lib/engines/names/legal-forms";
 import { areNameForms, areNameVariants } from "@/lib/engines/names/given-names";
 import { otherGenderForms } from "@/lib/engines/names/gender-forms";
 import { koreanLoose, surnameSpellingsAlike } from "@/lib/engines/names/korean";
 import { consonantSkeletons } from "@/lib/engines/names/abjad";
+import { isDerivedName, isShortOfDin } from "@/lib/engines/names/derived-names";
+import { isAcronymPair, isContractionOf, singular } from "@/lib/engines/names/organisation-words";
 import { latinSoundForms } from "@/lib/engines/names/latin-sounds";
 import type { NameToken } from "@/lib/engines/names/normalize";
 import { metaphoneCodes } from "@/lib/engines/names/phonetic";
@@ -85,56 +86,6 @@ const TRANSCRIPTION_MIN = 2;
 const TRANSCRIPTION_FUZZY_MIN = 3;
 export const ACRONYM = 0.9;
 const ABBREVIATION = 0.85;
-// a contraction keeps at most half the word's letters, at least 4, and drops the vowels but one (DEPT): shorter or
-// vowelled forms are words of their own (BAY / BAILEY, WALT / WALMART, ASIA / AUSTRALIA on the development pairs)
-const CONTRACTION_SHARE = 0.5;
-const CONTRACTION_MIN = 4;
-
-/** INTL ~ INTERNATIONAL: the short form's letters appear in the word in order, with its first and last letter. */
-function isContractionOf(short: string, word: string): boolean {
-  if (short.length < CONTRACTION_MIN || short.length > CONTRACTION_SHARE * word.length) return false;
-  if ((short.match(/[AEIOU]/g) ?? []).length > 1) return false;
-  if (short[0] !== word[0] || short.at(-1) !== word.at(-1) || /\d/.test(short + word)) return false;
-  let at = 0;
-  for (const letter of short) {
-    at = word.indexOf(letter, at) + 1;
-    if (at === 0) return false;
-  }
-  return true;
-}
-
-/** One side a single word that is the acronym of the other side's words (either way round). */
-export function isAcronymPair(a: Span, b: Span): boolean {
-  const [ta, tb] = [single(a), single(b)];
-  return Boolean((ta && isAcronymOf(ta, b)) || (tb && isAcronymOf(tb, a)));
-}
-
-/**
- * An organisation's acronym against the words it abbreviates (PLA ~ PEOPLES LIBERATION ARMY), each stop word between
- * them, article or short preposition (legal-forms.ts ACRONYM_SKIPPABLE: AQAP, HTS) counted or skipped (ISIL ~ ISLAMIC
- * STATE OF IRAQ AND THE LEVANT, MODAFL ~ MINISTRY OF DEFENSE AND ARMED FORCES LOGISTICS), and the legal form that ends
- * them counted by its letters as written or skipped (NIOC ~ NATIONAL IRANIAN OIL COMPANY, PDVSA ~ PETROLEOS DE
- * VENEZUELA S.A.).
- */
-function isAcronymOf(token: NameToken, run: Span): boolean {
-  if (token.role !== "NAME" || token.text.length < 2) return false;
-  const words = run.tokens;
-  if (words.some((t) => t.role !== "NAME" && t.role !== "STOPWORD" && t.role !== "LEGAL_FORM")) return false;
-  // the letters from `at` spell the words from `from`, each skippable word either counted or skipped
-  const spells = (at: number, from: number): boolean => {
-    if (from === words.length) return at === token.text.length;
-    const word = words[from]!;
-    if (word.role === "LEGAL_FORM")
-      return (
-        spells(at, from + 1) ||
-        (word.letters ?? []).some((l) => token.text.startsWith(l, at) && spells(at + l.length, from + 1))
-      );
-    const skippable = word.role === "STOPWORD" || ACRONYM_SKIPPABLE.has(word.text);
-    if (skippable && spells(at, from + 1)) return true;
-    return word.text[0] === token.text[at] && spells(at + 1, from + 1);
-  };
-  return spells(0, 0);
-}
 
 // one typo (a letter added, dropped or two swapped: ASASD ~ ASSAD, UUN ~ UN; a letter changed in a token of 4+
 // letters) is at least 0.8; a changed letter in a token of 2-3 letters (BD / BP, DOE / ROE) is not lifted
@@ -355,21 +306,6 @@ export function compareSpans(a: Span, b: Span, context: CompareContext): TokenMa
     return { similarity: 0, reason: "SPELLING" };
   return best;
 }
-
-/** An English word in the singular (TECHNOLOGIES → TECHNOLOGY, HOLDINGS → HOLDING), four letters at least. */
-const singular = (word: string) => (word.length < 4 ? word : word.replace(/IES$/, "Y").replace(/([^S])S$/, "$1"));
-
-// X al-Din joined: the article written as Latin spellings write it before D (UD, ED, AD; UL, EL, AL), DIN, DEEN, DINE
-const AL_DIN = /^([A-Z]{3,})(?:UD|ED|AD|UL|EL|AL)D(?:I|EE)NE?$/;
-const isShortOfDin = (a: string, b: string) => AL_DIN.exec(a)?.[1] === b || AL_DIN.exec(b)?.[1] === a;
-
-// the endings that form a patronymic or a surname from a name, Slavic and Scandinavian (a short ending more, as a
-// typo or a deviation writes one — ABIY / ABIYOT — is not one of them)
-const DERIVING = /^(?:[OE]?VICH|ICH|[OE]VNA|S?SON|SEN)$/;
-const isDerivedName = (a: string, b: string) => {
-  const [short, long] = a.length < b.length ? [a, b] : [b, a];
-  return short.length >= 3 && long.startsWith(short) && DERIVING.test(long.slice(short.length));
-};
 
 /** The same letters, in any order. */
 const sameLetters = (a: string, b: string) => [...a].sort().join("") === [...b].sort().join("");
