@@ -281,51 +281,6 @@ describe("issue 30, second round", () => {
   });
 });
 
-describe("issue 30, third round: organisations that are another entity of the group", () => {
-  it("takes two different legal forms left over for two entities (0.69–0.73 before)", () => {
-    expect(
-      org("Halvorsen Nordic Precision Maschinenbau AG", "Halvorsen Nordic Precision Maschinenbau GmbH"),
-    ).toBeLessThan(T);
-    expect(
-      org("Lumora Conseil Atlantique Services S.A.S.", "Lumora Conseil Atlantique Services S.A.R.L."),
-    ).toBeLessThan(T);
-    // one legal form missing is a detail, the same one written out or abbreviated is the same
-    expect(org("Halvorsen Maschinenbau", "Halvorsen Maschinenbau GmbH")).toBeGreaterThanOrEqual(STRONG_MATCH_THRESHOLD);
-    expect(org("Halvorsen Maschinenbau Gesellschaft mit beschränkter Haftung", "Halvorsen Maschinenbau GmbH")).toBe(1);
-  });
-
-  it("does not take a screened company that names more than the entry for the entry (0.80 before)", () => {
-    expect(org("Kestrel Bank Trust Company", "Kestrel Bank")).toBeLessThan(T);
-    // a place in parentheses or a country beside the name is a branch's qualifier, and costs little
-    expect(org("Kestrel Bank (Schweiz) AG", "Kestrel Bank AG")).toBeGreaterThanOrEqual(STRONG_MATCH_THRESHOLD);
-    // the entry naming more stays as it was: a list's full name against the short one a user writes
-    expect(org("Kestrel Bank", "Kestrel Bank Trust Company")).toBeGreaterThanOrEqual(T);
-  });
-
-  it("keeps a generic business word apart from a word more than a typo away (0.94 before)", () => {
-    expect(org("Norland Railway Constructors Corporation", "Norland Railway Construction Corporation")).toBeLessThan(T);
-    expect(org("Orvex Trading Ltd", "Orvex Training Ltd")).toBeLessThan(T);
-    // a typo in one is still a typo
-    expect(
-      org("Norland Railway Constrcution Corporation", "Norland Railway Construction Corporation"),
-    ).toBeGreaterThanOrEqual(STRONG_MATCH_THRESHOLD);
-  });
-
-  it("scores a number on one side only as another of the series, for review only (0.94 before)", () => {
-    const number = scoreEntry(
-      { name: normalizeName("Palisade Global Solutions Denmark A/S", "ORGANIZATION") },
-      {
-        names: ["Palisade Global Solutions II Denmark A/S"],
-        normalized: [normalizeName("Palisade Global Solutions II Denmark A/S", "ORGANIZATION")],
-        birthDates: [],
-      },
-    );
-    expect(number.score).toBeGreaterThanOrEqual(T);
-    expect(number.score).toBeLessThan(STRONG_MATCH_THRESHOLD);
-    expect(number.otherNumber).toBe(true);
-  });
-});
-
 describe("issue 30, third round: a name split in two", () => {
   it("finds an entry whose one word the screened name splits with a typo at one end (not looked at before)", () => {
     expect(blocks("Akraven Holt", "Kravenholt")).toBe(true);
