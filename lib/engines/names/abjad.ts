@@ -177,9 +177,23 @@ const LABIALS =
 const SIBILANTS =
   /[\u0936\u0937\u09B6\u09B7\u0A36\u0AB6\u0AB7\u0B36\u0B37\u0BB6\u0BB7\u0C36\u0C37\u0CB6\u0CB7\u0D36\u0D37\u0DC1\u0DC2]/u;
 const VA = /[\u0935\u0A35\u0AB5\u0B35\u0B71\u0BB5\u0C35\u0CB5\u0D35\u0DC0]/u;
-// Bengali জ and য, which Bangladeshi names of Arabic and Persian origin write Z (জিয়া Zia, জামান Zaman, যাকির Zakir)
-const BENGALI_ZA = /[\u099C\u09AF](?!\u09BC)/u; // য় (with the nukta) is Y
-const MARKED = new RegExp(`(${SIBILANTS.source}|${VA.source}|${BENGALI_ZA.source})`, "gu");
+// Bengali জ and য, which Bangladeshi names of Arabic and Persian origin write Z (জিয়া Zia, জামান Zaman, যাকির Zakir),
+// and ज ਜ જ, which Hindi, Punjabi and Gujarati text often writes without the nukta for the Z of such names (हाफिज Hafiz,
+// अजहर Azhar)
+const INDIC_ZA = /[\u099C\u09AF\u091C\u0A1C\u0A9C](?!\u09BC|\u093C|\u0A3C|\u0ABC)/u; // য় (with the nukta) is Y
+// a consonant with the nukta (the dot below) writes a sound of Persian, Arabic or English that Hindi, Punjabi and Bengali
+// borrowed: ज़ Z, फ़ F, क़ Q, ख़ KH, ग़ GH, ड़ R (हाफ़िज़ = Hafiz, अज़हर = Azhar). any-ascii reads the precomposed letters so
+// but drops a nukta written as its own mark (फ़ → PH), the form text is usually typed in: read as the letter it marks
+const NUKTA: Record<string, string> = {
+  "\u0915\u093C": "Q", "\u0916\u093C": "KH", "\u0917\u093C": "GH", "\u091C\u093C": "Z", "\u091D\u093C": "Z",
+  "\u0921\u093C": "R", "\u0922\u093C": "RH", "\u092B\u093C": "F", "\u092F\u093C": "Y",
+  "\u0A16\u0A3C": "KH", "\u0A17\u0A3C": "GH", "\u0A1C\u0A3C": "Z", "\u0A2B\u0A3C": "F", "\u0A38\u0A3C": "SH",
+  "\u0A32\u0A3C": "L",
+  "\u09A1\u09BC": "R", "\u09A2\u09BC": "RH", "\u09AF\u09BC": "Y",
+  "\u0A9C\u0ABC": "Z", "\u0A9D\u0ABC": "Z", "\u0AAB\u0ABC": "F",
+};
+const WITH_NUKTA = new RegExp(`(${Object.keys(NUKTA).join("|")})`, "gu");
+const MARKED = new RegExp(`(${SIBILANTS.source}|${VA.source}|${INDIC_ZA.source})`, "gu");
 
 /** An Indic word in ASCII, its anusvara written as the nasal it is read as. */
 export function indicReading(word: string): string {
@@ -187,23 +201,25 @@ export function indicReading(word: string): string {
 }
 
 /**
- * The word in ASCII as any-ascii writes it (first), then with SH for its sibilants, W for its VA and Z for Bengali
- * জ য where it has them.
+ * The word in ASCII as any-ascii writes it (first), then with SH for its sibilants, W for its VA and Z for its J (Bengali
+ * জ য too) where it has them; a letter with the nukta as the letter it marks.
  */
 export function indicReadings(word: string): string[] {
   const parts = word
     .replace(ANUSVARA, (_, next: string | undefined) =>
       next && !LABIALS.test(next) ? "\u0000N\u0000" : "\u0000M\u0000",
     )
+    .replace(WITH_NUKTA, "\u0000$1\u0000")
     .replace(MARKED, "\u0000$1\u0000")
     .split("\u0000");
   const read = (customary: { sh: boolean; w: boolean; z: boolean }) =>
     parts
       .map((part) => {
         if (part === "N" || part === "M") return part;
+        if (NUKTA[part]) return NUKTA[part];
         if (customary.sh && SIBILANTS.test(part) && [...part].length === 1) return "SH";
         if (customary.w && VA.test(part) && [...part].length === 1) return "W";
-        if (customary.z && BENGALI_ZA.test(part) && [...part].length === 1) return "Z";
+        if (customary.z && INDIC_ZA.test(part) && [...part].length === 1) return "Z";
         return anyAscii(part);
       })
       .join("")

@@ -21,12 +21,14 @@ import {
 } from "@/lib/engines/names/generic-words";
 import { spelledOut } from "@/lib/engines/names/abbreviations";
 import { PLACE_WORDS } from "@/lib/engines/names/place-words";
+import { withLatinInitials } from "@/lib/engines/names/indic-initials";
 import {
   FIRST_AS_NAME,
   GENERATION_ALTS,
   GENERATIONS,
   HONORIFICS,
   leadingTitleCount,
+  mongolianPatronymStem,
   NAME_MARKERS,
   NATIVE_TITLES,
   PARTICLE_FORMS,
@@ -51,7 +53,7 @@ import { foreignName, type TranscriptionSystem } from "@/lib/engines/names/trans
 // "SURNAME, Given" (one comma) is read as "Given SURNAME", the order lists use for the same person.
 
 /** Bumped whenever the stored form (normalizedNames, phoneticKeys) would change: stored lists are re-indexed. */
-export const NORMALIZER_VERSION = 32;
+export const NORMALIZER_VERSION = 33;
 
 export type NameKind = "PERSON" | "ORGANIZATION";
 export type TokenRole = "NAME" | "INITIAL" | "PARTICLE" | "LEGAL_FORM" | "STOPWORD" | "NUMBER";
@@ -142,7 +144,7 @@ function uninvert(raw: string): string {
 
 function words(raw: string, kind: NameKind): Word[] {
   let text = raw.normalize("NFC");
-  if (kind === "PERSON") text = uninvert(text);
+  if (kind === "PERSON") text = withLatinInitials(uninvert(text));
   else text = koreanBusinessWordsInEnglish(chineseBusinessWordsInEnglish(text));
   if (ABJAD.test(text)) text = text.replace(ARABIC_COMPOUND, "$1$2").replace(ARABIC_ARTICLE, "$1");
   text = text.replace(ASSIMILATED_ARTICLE, "$1al-");
@@ -261,7 +263,10 @@ function roles(list: Word[], kind: NameKind): NameToken[] {
       kind === "ORGANIZATION" && role === "NAME"
         ? (organisationKindInEnglish(text) ?? (isLetters(word.script) ? russianInEnglish(text, word.alts) : undefined))
         : undefined;
-    tokens.push({ ...word, text, role, ...(kindInEnglish ? { alts: [...word.alts, kindInEnglish] } : {}) });
+    // a Mongolian patronymic in the genitive (UKHNAAGIIN) is also its father's name as lists write it (UKHNAA)
+    const stem = kind === "PERSON" && role === "NAME" ? mongolianPatronymStem(word) : null;
+    const alts = [...word.alts, ...(kindInEnglish ? [kindInEnglish] : []), ...(stem ? [stem] : [])];
+    tokens.push({ ...word, text, role, ...(alts.length > word.alts.length ? { alts } : {}) });
   }
   // a country or continent beside a distinctive word qualifies an organisation's name (place-words.ts), as a group's
   // word does (WAGNER GROUP); beside generic business words only (IRAN AIR, BANK OF CHINA) it tells the name apart

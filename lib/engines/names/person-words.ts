@@ -92,3 +92,18 @@ export function assimilatedForms(tokens: readonly { text: string; role: string }
   const [before, after] = [tokens.slice(0, at), tokens.slice(at + 1)].map((run) => run.map((t) => t.text).join(""));
   return ["A", "U", "E"].map((vowel) => `${before}${vowel}${sun}${after}`);
 }
+
+// A Mongolian patronymic is the father's name in the genitive, written before the given name (Ukhnaagiin Khurelsukh,
+// Khurelsukh son of Ukhnaa): -GIIN after a vowel, -IIN or -YN after a consonant (Nambaryn Enkhbayar), as Cyrillic
+// -гийн, -ийн, -ын is romanised (-GIYN, -IYN too). Lists also write the father's name bare (Khurelsukh Ukhnaa). Only
+// -GIIN is read so in a name written in Latin letters: -IIN and -YN end names of their own there (Somali Yasiin,
+// Welsh Glyn).
+const GENITIVE = /^([A-Z]{3,}?)(?:GIIN|GIYN)$/;
+const CYRILLIC_GENITIVE = /^([A-Z]{3,}?)(?:GIIN|GIYN|IIN|IYN|(?<=[^AEIOUY])YN)$/;
+
+/** The father's name in a Mongolian patronymic written in the genitive, or null. */
+export function mongolianPatronymStem(word: { text: string; alts: readonly string[]; script: string }): string | null {
+  // the word as read letter by letter: Cyrillic's other romanisations write a Russian -ин as -YN too (ПУЛИН: PULYN)
+  const stem = (word.script === "OTHER" ? CYRILLIC_GENITIVE : GENITIVE).exec(word.text)?.[1];
+  return stem && !word.alts.includes(stem) ? stem : null;
+}

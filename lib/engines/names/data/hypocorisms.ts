@@ -1,5 +1,6 @@
 // The everyday short forms of given names in the languages sanctions lists are most often written from — Russian and
-// the other East Slavic languages, Polish, Spanish, Portuguese, Italian and Hebrew — and MUHAMMAD's written
+// the other East Slavic languages, Polish, Spanish, Portuguese, Italian, Hebrew, Greek, Georgian, the South Slavic
+// languages, Hungarian and Czech — and MUHAMMAD's written
 // abbreviations, which the English table (carltonnorthern/nicknames, data/nicknames.json) does not have: SASHA for
 // ALEKSANDR, VOVA for VLADIMIR, PACO for FRANCISCO, BEPPE for GIUSEPPE, BIBI for BENJAMIN, MOHD for MUHAMMAD.
 // Written for this project from the general knowledge dictionaries
@@ -28,7 +29,7 @@ export const HYPOCORISMS: readonly string[] = [
   "IVAN: VANYA",
   "KONSTANTIN KOSTIANTYN KOSTYANTYN: KOSTYA",
   "LEONID: LYONYA LYOVA",
-  "MIKHAIL MYKHAILO MIKHAYLO: MISHA",
+  "MIKHAIL MYKHAILO MIKHAYLO MIKHEIL: MISHA",
   "NIKOLAI NIKOLAY MYKOLA MIKALAI: KOLYA",
   "PAVEL PAVLO: PASHA",
   "PYOTR PETR PETRO: PETYA",
@@ -96,7 +97,7 @@ export const HYPOCORISMS: readonly string[] = [
   "JOSE: ZE",
   "ANTONIO: TONINHO",
   // Italian
-  "ALESSANDRO: SANDRO",
+  "ALESSANDRO ALEKSANDRE: SANDRO",
   "DOMENICO: MIMMO",
   "FRANCESCO: CECCO CHECCO",
   "GIOVANNI: GIANNI VANNI",
@@ -111,6 +112,57 @@ export const HYPOCORISMS: readonly string[] = [
   "YAAKOV YAKOV: KOBI",
   "YITZHAK YITZCHAK ITZHAK: ITZIK",
   "YOSEF JOSEPH: YOSSI YOSI",
+  // Greek (in the Latin spellings greek.ts gives the Greek letters, and the lists' spellings)
+  "NIKOLAOS: NIKOS",
+  "GEORGIOS YEORGIOS GEORYOS: GIORGOS YIORGOS YORGOS",
+  "IOANNIS IOANNES: GIANNIS YIANNIS YANNIS",
+  "KONSTANTINOS KONSTANDINOS KONSTADINOS: KOSTAS KOSTIS DINOS",
+  "ATHANASIOS: THANASIS THANOS",
+  "VASILEIOS VASILIOS BASILEIOS BASILIOS: VASILIS VASSILIS",
+  "EMMANOUIL EMMANOUEL EMMANUIL: MANOLIS",
+  "STYLIANOS STILIANOS: STELIOS",
+  "ANASTASIOS: TASOS",
+  "ELEFTHERIOS ELEVTHERIOS: LEFTERIS",
+  "CHARALAMBOS CHARALAMPOS HARALAMBOS HARALAMPOS KHARALAMBOS: BABIS BAMBIS",
+  "EVANGELOS: VANGELIS VAGGELIS",
+  "MICHAIL MIHAIL: MICHALIS MIHALIS",
+  "SPYRIDON SPIRIDON: SPYROS SPIROS",
+  "THEODOROS: THODORIS",
+  "PANAGIOTIS PANAYOTIS: PANOS TAKIS",
+  "DIMITRIOS DEMETRIOS: DIMITRIS MITSOS",
+  "ANTONIOS ANDONIOS: ANTONIS ANDONIS",
+  "SOTIRIOS: SOTIRIS",
+  "PANTELEIMON PANDELEIMON: PANTELIS PANDELIS",
+  "GRIGORIOS: GRIGORIS",
+  "ALEXANDROS ALEKSANDROS: ALEKOS",
+  "PANAGIOTA PANAYOTA: GIOTA YOTA",
+  // Georgian
+  "IOSEB: SOSO",
+  "IVANE: VANO",
+  "GIORGI: GOGI",
+  "ZURAB: ZURA",
+  "TEIMURAZ: TEMO",
+  // Serbian, Croatian, Bosnian, Montenegrin (without diacritics, as tokens have them)
+  "ALEKSANDAR: ACA SASA",
+  "SLOBODAN: SLOBA",
+  "JOVAN: JOCA",
+  "VOJISLAV: VOJA",
+  "BRANISLAV: BANE",
+  "MIROSLAV: MIRO MIREK",
+  // Hungarian
+  "LASZLO: LACI",
+  "FERENC: FERI",
+  "ISTVAN: PISTA PISTI",
+  "GYORGY: GYURI",
+  "JOZSEF: JOSKA",
+  "SANDOR: SANYI",
+  "ZOLTAN: ZOLI",
+  "MIHALY: MISI",
+  // Czech and Slovak
+  "JAROSLAV: JARDA",
+  "FRANTISEK: FRANTA",
+  "VACLAV: VASEK",
+  "JIRI: JIRKA",
   // Malaysia, Singapore, Brunei, Indonesia, Bangladesh, Pakistan: MUHAMMAD abbreviated as the name is written in
   // documents and registers (MOHD NAJIB, MD ABDUL), not a nickname but read as one
   "MUHAMMAD MUHAMMED MOHAMMAD MOHAMMED MOHAMED MOHAMAD MUHAMAD MOHAMMADU MUHAMMADU: MOHD MUHD MHD MD",
