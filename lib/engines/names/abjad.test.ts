@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { abjadReadings, indicReading, indicReadings, MAX_ABJAD_READINGS } from "@/lib/engines/names/abjad";
+import { abjadReadings, MAX_ABJAD_READINGS } from "@/lib/engines/names/abjad";
+import { indicReading, indicReadings } from "@/lib/engines/names/indic";
 import { DEFAULT_WATCHLIST_THRESHOLD as T } from "@/lib/engines/names/score";
 import { blocks, similarity } from "@/test/name-pairs";
 

@@ -1,5 +1,5 @@
 import anyAscii from "any-ascii";
-import { INDIC } from "@/lib/engines/names/abjad";
+import { INDIC } from "@/lib/engines/names/indic";
 
 // Initials in Indian and Sri Lankan names written in their own script. Hindi, Bengali, Telugu and the others spell out
 // the English letter's name (एम. के. = M. K., ए. पी. जे. = A. P. J., বি. এন. = B. N.); Tamil writes the first

@@ -1,7 +1,8 @@
 import anyAscii from "any-ascii";
 import { toRomaji } from "wanakana";
 import { HAN, hanReadings } from "@/lib/engines/names/chinese";
-import { abjadReadings, INDIC, indicReadings } from "@/lib/engines/names/abjad";
+import { abjadReadings } from "@/lib/engines/names/abjad";
+import { INDIC, indicReadings } from "@/lib/engines/names/indic";
 import { CYRILLIC, cyrillicReadings } from "@/lib/engines/names/cyrillic";
 import { GREEK, greekReadings } from "@/lib/engines/names/greek";
 import { HANGUL, koreanName } from "@/lib/engines/names/korean";
