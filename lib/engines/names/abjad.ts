@@ -31,7 +31,7 @@ const ARABIC: Record<string, readonly string[]> = {
   "\u0633": ["S"],
   "\u0634": ["SH"],
   "\u0635": ["S"],
-  "\u0636": ["D", "DH"], // ض
+  "\u0636": ["D", "DH", "Z"], // ض: Z as Persian, Urdu and Turkic say it (رضا Reza, رمضان Ramzan, ضياء Zia)
   "\u0637": ["T"],
   "\u0638": ["Z", "DH"], // ظ
   "\u0639": [""], // ع ayn: an apostrophe or nothing in Latin

@@ -130,6 +130,8 @@ const NICKNAME = /(^|\s)["“„«'‘]([^"“”„«»'‘’()]+)["”»'’]
 // the Arabic article assimilated to a "sun letter" as Latin spellings write it, joined by a hyphen to a word that
 // starts with that letter (az-Zawahiri, ash-Shabaab, ar-Rahman, Zaki-ur-Rehman, ud-Din): the article AL (al-Zawahiri)
 const ASSIMILATED_ARTICLE = /(^|[\s(\-\u2010\u2011])[aeu](th|dh|sh|[tdrzsn])[-\u2010\u2011](?=\2)/giu;
+// ...and as Russian writes it (аз-Завахири, ас-Сиси, ад-Дин, аш-Шабааб): аль- (аль-Завахири)
+const CYRILLIC_ASSIMILATED_ARTICLE = /(^|[\s(\-\u2010\u2011])[аэеу]([тдрзсшн])[-\u2010\u2011](?=\2)/giu;
 // the Persian and Urdu ezafe between two words of a name, written E or I (LASHKAR-E-TAIBA, LASHKAR-I-TAIBA)
 const EZAFE: ReadonlySet<string> = new Set(["E", "I"]);
 // separators between words in every script (the Japanese and Chinese middle dots included)
@@ -147,7 +149,7 @@ function words(raw: string, kind: NameKind): Word[] {
   if (kind === "PERSON") text = withLatinInitials(uninvert(text));
   else text = koreanBusinessWordsInEnglish(chineseBusinessWordsInEnglish(text));
   if (ABJAD.test(text)) text = text.replace(ARABIC_COMPOUND, "$1$2").replace(ARABIC_ARTICLE, "$1");
-  text = text.replace(ASSIMILATED_ARTICLE, "$1al-");
+  text = text.replace(ASSIMILATED_ARTICLE, "$1al-").replace(CYRILLIC_ASSIMILATED_ARTICLE, "$1аль-");
   const out: Word[] = [];
   // a title alone is the name there is: kept
   const dropsTitles = kind === "PERSON" && text.split(SEPARATOR).filter(Boolean).length > 1;
