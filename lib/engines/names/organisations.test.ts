@@ -48,6 +48,19 @@ describe("an organisation's kind of business and its places", () => {
   });
 });
 
+describe("issue 30, seventeenth round: a Chinese company's place, a state corporation's sector", () => {
+  it("weighs the province or city a Chinese company's name opens with as a place, and two places as two", () => {
+    // 0.46 and 0.57 before: HANGZHOU, DIGITAL and ATOMIC weighed as words of the name the screened one lacks
+    expect(optional("Hangzhou Hikvision Digital Technology Co., Ltd.")).toEqual(["HANGZHOU"]);
+    expect(org("Hikvision", "Hangzhou Hikvision Digital Technology Co., Ltd.")).toBeGreaterThanOrEqual(T);
+    expect(org("Rosatom", "State Atomic Energy Corporation Rosatom")).toBeGreaterThanOrEqual(T);
+    expect(org("Hangzhou Hikvision", "Wuhan Hikvision")).toBeLessThan(T);
+    // beside generic words only, the place is the name's own word
+    expect(org("Shanghai Electric", "Harbin Electric")).toBeLessThan(T);
+    expect(org("Bank of Shanghai", "Bank of Beijing")).toBeLessThan(T);
+  });
+});
+
 describe("an organisation's acronym", () => {
   const found = (acronym: string, name: string) => {
     expect(org(acronym, name), `${acronym} ~ ${name}`).toBeGreaterThanOrEqual(T);

@@ -8,9 +8,23 @@ import { allCountries } from "@/lib/shared/countries";
 // qualifies a name as its name does (AEROFLOT RUSSIAN AIRLINES, BELAVIA BELARUSIAN AIRLINES): the English demonyms
 // world-countries lists, and KOREAN, which both Koreas' two-word demonyms share.
 const CONTINENTS = ["AFRICA", "AMERICA", "AMERICAS", "ASIA", "EUROPE", "EURASIA", "OCEANIA", "SCANDINAVIA"];
+// A company registered in China opens its name with the province or city it is registered in (HANGZHOU HIKVISION
+// DIGITAL TECHNOLOGY, SHENZHEN DJI), which the company itself, the press and other lists leave out (HIKVISION): the
+// provinces and regions, the four municipalities, and the cities companies of the US Entity List and OFAC's lists are
+// most often registered in, in Pinyin (XIAN for Xi'an, as tokens have it) and the old spellings still used (PEKING).
+// Written for this project from general knowledge.
+const CHINESE_PLACES = (
+  "ANHUI FUJIAN GANSU GUANGDONG GUIZHOU HAINAN HEBEI HEILONGJIANG HENAN HUBEI HUNAN JIANGSU JIANGXI JILIN LIAONING " +
+  "QINGHAI SHAANXI SHANDONG SHANXI SICHUAN YUNNAN ZHEJIANG GUANGXI NINGXIA XINJIANG XIZANG " +
+  "BEIJING PEKING SHANGHAI TIANJIN CHONGQING SHENZHEN GUANGZHOU HANGZHOU NANJING WUHAN CHENGDU XIAN SUZHOU DALIAN " +
+  "QINGDAO NINGBO XIAMEN SHENYANG HARBIN CHANGSHA ZHENGZHOU JINAN HEFEI KUNMING FUZHOU WUXI CHANGZHOU DONGGUAN FOSHAN " +
+  "ZHUHAI NANCHANG NANNING GUIYANG LANZHOU TAIYUAN SHIJIAZHUANG CHANGCHUN URUMQI HOHHOT YANTAI WENZHOU SHAOXING " +
+  "JIAXING ZHONGSHAN HUIZHOU TANGSHAN BAOTOU LUOYANG XUZHOU NANTONG MIANYANG"
+).split(" ");
 
 export const PLACE_WORDS: ReadonlySet<string> = new Set([
   ...CONTINENTS,
+  ...CHINESE_PLACES,
   ...allCountries()
     .map((c) => anyAscii(c.name).toUpperCase())
     .filter((name) => /^[A-Z]+$/.test(name)),
