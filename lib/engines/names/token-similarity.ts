@@ -155,9 +155,11 @@ function readings(text: string): string[] {
   return known;
 }
 
-// AY before a consonant or at the end, however written
-const DIPHTHONG = /[AE][IY](?![AEIOU])/;
-const asAy = (text: string) => text.replace(/[AE][IY](?![AEIOU])/g, "AY");
+// Two Latin spellings of one sound, each read as the other: AY before a consonant or at the end, however written
+// (DEIF, DAYF; FEISAL, FAYSAL); DJ for J, as French writes Arabic ج (DJAMEL, JAMAL; HADJ, HAJJ), Serbian and
+// Croatian Đ (DJORDJEVIC), and Indonesian's spelling before 1972 (DJAKARTA)
+const SPELT_TWO_WAYS = /[AE][IY](?![AEIOU])|DJ/;
+const asOneSpelling = (text: string) => text.replace(/[AE][IY](?![AEIOU])/g, "AY").replace(/DJ/g, "J");
 
 // a Latin word as other scripts write its sounds, against a word written in one of them (latin-sounds.ts)
 const OTHER_SCRIPTS: ReadonlySet<NameToken["script"]> = new Set(["OTHER", "ABJAD"]);
@@ -258,10 +260,13 @@ export function compareSpans(a: Span, b: Span, context: CompareContext): TokenMa
   )
     return { similarity: 0, reason: "SPELLING" };
   let best: TokenMatch = { similarity: bestSpelling(altsA, altsB), reason: "SPELLING" };
-  // the diphthong AY written EI, EY, AI or AY (DEIF, DAYF; FEISAL, FAYSAL; HEIDAR, HAYDAR): spelt alike, at most
-  // as two romanisations are
-  if (ta?.script === "LATIN" && tb?.script === "LATIN" && DIPHTHONG.test(a.text + " " + b.text))
-    best.similarity = Math.max(best.similarity, Math.min(ROMANISATION, spelling(asAy(a.text), asAy(b.text))));
+  // the diphthong AY written EI, EY, AI or AY (DEIF, DAYF; FEISAL, FAYSAL; HEIDAR, HAYDAR), J written DJ: spelt
+  // alike, at most as two romanisations are
+  if (ta?.script === "LATIN" && tb?.script === "LATIN" && SPELT_TWO_WAYS.test(a.text + " " + b.text))
+    best.similarity = Math.max(
+      best.similarity,
+      Math.min(ROMANISATION, spelling(asOneSpelling(a.text), asOneSpelling(b.text))),
+    );
   // a Latin word's sounds may be far from its letters (GEORGE, DZHORDZH): every reading is tried, spelt against a
   // script written with vowels (an abjad's readings are compared by skeleton below)
   if (spellsAlike)
