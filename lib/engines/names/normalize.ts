@@ -22,6 +22,7 @@ import {
 import { spelledOut } from "@/lib/engines/names/abbreviations";
 import { PLACE_WORDS } from "@/lib/engines/names/place-words";
 import { withLatinInitials } from "@/lib/engines/names/indic-initials";
+import { ALLAH, withArticleApart } from "@/lib/engines/names/arabic-article";
 import {
   FIRST_AS_NAME,
   GENERATION_ALTS,
@@ -117,21 +118,8 @@ export type NormalizedName = {
   transcriptionSystem?: TranscriptionSystem;
 };
 
-// the Arabic definite article is written joined to the word (الرشيد = al-Rashid): lists write it apart or not at all
-const ARABIC_ARTICLE = /(^|\s)\u0627\u0644(?=\S{2,})/gu;
-// ...except after ABD, ABU and DHU, where Latin spellings carry it in the first word (عبد الرحمن = Abdul Rahman, Abdel
-// Rahman, Abdurrahman; ذو الفقار = Zulfiqar, Dhu al-Fiqar): the two words are read as one, which the alignment
-// compares with the Latin words joined
-const ARABIC_COMPOUND = /(^|\s)(\u0639\u0628\u062F|[\u0627\u0623]\u0628\u0648|\u0630\u0648)\s+(?=\u0627\u0644\S{2,})/gu;
-// ALLAH after the article was taken off (الله → له)
-const ALLAH = /^\u0644\u0644?\u0647$/u;
 // a person's nickname quoted inside the name: after its start or a space, before a space or its end, not all of it
 const NICKNAME = /(^|\s)["“„«'‘]([^"“”„«»'‘’()]+)["”»'’](?=\s|$)/gu;
-// the Arabic article assimilated to a "sun letter" as Latin spellings write it, joined by a hyphen to a word that
-// starts with that letter (az-Zawahiri, ash-Shabaab, ar-Rahman, Zaki-ur-Rehman, ud-Din): the article AL (al-Zawahiri)
-const ASSIMILATED_ARTICLE = /(^|[\s(\-\u2010\u2011])[aeu](th|dh|sh|[tdrzsn])[-\u2010\u2011](?=\2)/giu;
-// ...and as Russian writes it (аз-Завахири, ас-Сиси, ад-Дин, аш-Шабааб): аль- (аль-Завахири)
-const CYRILLIC_ASSIMILATED_ARTICLE = /(^|[\s(\-\u2010\u2011])[аэеу]([тдрзсшн])[-\u2010\u2011](?=\2)/giu;
 // the Persian and Urdu ezafe between two words of a name, written E or I (LASHKAR-E-TAIBA, LASHKAR-I-TAIBA)
 const EZAFE: ReadonlySet<string> = new Set(["E", "I"]);
 // separators between words in every script (the Japanese and Chinese middle dots included)
@@ -148,8 +136,7 @@ function words(raw: string, kind: NameKind): Word[] {
   let text = raw.normalize("NFC");
   if (kind === "PERSON") text = withLatinInitials(uninvert(text));
   else text = koreanBusinessWordsInEnglish(chineseBusinessWordsInEnglish(text));
-  if (ABJAD.test(text)) text = text.replace(ARABIC_COMPOUND, "$1$2").replace(ARABIC_ARTICLE, "$1");
-  text = text.replace(ASSIMILATED_ARTICLE, "$1al-").replace(CYRILLIC_ASSIMILATED_ARTICLE, "$1аль-");
+  text = withArticleApart(text);
   const out: Word[] = [];
   // a title alone is the name there is: kept
   const dropsTitles = kind === "PERSON" && text.split(SEPARATOR).filter(Boolean).length > 1;
