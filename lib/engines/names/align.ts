@@ -94,6 +94,8 @@ export type Alignment = {
 
 type IndexedSpan = Span & { start: number; end: number; acronymOnly?: boolean };
 
+const isInitialAgainstRun = (a: IndexedSpan, b: IndexedSpan) => a.tokens[0]!.role === "INITIAL" && b.tokens.length > 1;
+
 function spansOf(parts: readonly NameToken[], isOrganisation: boolean): IndexedSpan[] {
   const spans: IndexedSpan[] = [];
   for (let i = 0; i < parts.length; i++) {
@@ -156,15 +158,9 @@ export function alignNames(
     articleAsStopWord(query.parts, isOrganisations && candidate.isAbjad),
     articleAsStopWord(candidate.parts, isOrganisations && query.isAbjad),
   ];
+  const none = { score: 0, pairs: [], crossings: 0, commonTokens: [] };
   if (q.length === 0 || c.length === 0)
-    return {
-      score: 0,
-      pairs: [],
-      unmatchedQuery: query.tokens,
-      unmatchedList: candidate.tokens,
-      crossings: 0,
-      commonTokens: [],
-    };
+    return { ...none, unmatchedQuery: query.tokens, unmatchedList: candidate.tokens };
   const context = {
     isAbjad: query.isAbjad || candidate.isAbjad,
     isChinese: query.isChineseLike && candidate.isChineseLike,
@@ -183,8 +179,9 @@ export function alignNames(
   const scored: { a: IndexedSpan; b: IndexedSpan; similarity: number; reason: MatchReason; size: number }[] = [];
   for (const a of qs)
     for (const b of cs) {
-      // joined on one side only: a run against a run is the sum of its single pairs
+      // joined on one side only: a run against a run is the sum of its single pairs; an initial stands for one name
       if (a.tokens.length > 1 && b.tokens.length > 1) continue;
+      if (isInitialAgainstRun(a, b) || isInitialAgainstRun(b, a)) continue;
       if (a.acronymOnly || b.acronymOnly) {
         if (isAcronymPair(a, b)) scored.push({ a, b, similarity: ACRONYM, reason: "ACRONYM", size: 2 });
         continue;

@@ -24,6 +24,7 @@ import {
 import { spelledOut } from "@/lib/engines/names/abbreviations";
 import { PLACE_WORDS } from "@/lib/engines/names/place-words";
 import { withLatinInitials } from "@/lib/engines/names/indic-initials";
+import { initialsFirst, uninvert } from "@/lib/engines/names/name-order";
 import { ALLAH, withArticleApart } from "@/lib/engines/names/arabic-article";
 import {
   FIRST_AS_NAME,
@@ -127,16 +128,9 @@ const EZAFE: ReadonlySet<string> = new Set(["E", "I"]);
 // separators between words in every script (the Japanese and Chinese middle dots included)
 const SEPARATOR = /[\s,.;:!?"“”„«»()[\]{}/\\|+*=_~<>@#$%^&\-\u2010-\u2015\u00B7\u30FB\u3000\u3001\u3002]+/u;
 
-/** "SURNAME, Given names" → "Given names SURNAME" (one comma, two non-empty parts). */
-function uninvert(raw: string): string {
-  const parts = raw.split(",");
-  if (parts.length !== 2 || !parts[0]!.trim() || !parts[1]!.trim()) return raw;
-  return `${parts[1]!.trim()} ${parts[0]!.trim()}`;
-}
-
 function words(raw: string, kind: NameKind): Word[] {
   let text = raw.normalize("NFC");
-  if (kind === "PERSON") text = withLatinInitials(uninvert(text));
+  if (kind === "PERSON") text = withLatinInitials(initialsFirst(uninvert(text)));
   else text = koreanBusinessWordsInEnglish(chineseBusinessWordsInEnglish(text));
   text = withArticleApart(text);
   const out: Word[] = [];

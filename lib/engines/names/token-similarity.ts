@@ -212,7 +212,9 @@ export function compareSpans(a: Span, b: Span, context: CompareContext): TokenMa
 
   if (ta?.role === "INITIAL" || tb?.role === "INITIAL") {
     const [initial, other] = ta?.role === "INITIAL" ? [a.text, b.text] : [b.text, a.text];
-    if (other.length > 1 && other.startsWith(initial)) return { similarity: INITIAL, reason: "INITIAL" };
+    // Russian's Е opening a name is written E or YE (Е. Пригожин, E. PRIGOZHIN: YEVGENY)
+    const opens = (x: string) => x.startsWith(initial) || (initial === "E" && x.startsWith("YE"));
+    if (other.length > 1 && opens(other)) return { similarity: INITIAL, reason: "INITIAL" };
     return { similarity: 0, reason: "INITIAL" };
   }
   if (ta && tb && (ta.isShuffled || tb.isShuffled) && isShuffleOf(ta.text, tb.text))
