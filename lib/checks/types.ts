@@ -71,6 +71,8 @@ export type CheckPorts = {
   screenName(subject: {
     fullName: string;
     dateOfBirth: string | null;
+    /** the date of birth is the applicant's own statement (no document read one): a conflict weighs less */
+    dateOfBirthStated?: boolean;
     threshold: number;
     /** which entries: a person's name is screened against PERSON and OTHER, an organisation's or vessel's against theirs */
     entityTypes?: readonly ("PERSON" | "ORGANIZATION" | "VESSEL" | "OTHER")[];

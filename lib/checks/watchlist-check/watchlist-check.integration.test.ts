@@ -154,12 +154,34 @@ describe("WATCHLIST_CHECK", () => {
     });
   });
 
-  it("clears a name match whose listed date of birth conflicts, and says it weighed the date", async () => {
+  it("clears a name match whose listed date of birth conflicts with the document's, and says it weighed the date", async () => {
+    const earlierSteps: EarlierStep[] = [
+      {
+        processType: "DOCUMENT_VERIFICATION",
+        result: "APPROVED",
+        data: { full_name: "Ivan Fiktivov", date_of_birth: "1990-01-01" },
+      },
+    ];
+    const output = await watchlistCheck.run(processInput({ earlierSteps }));
+    expect(output.result).toBe("APPROVED");
+    expect(output.data).toMatchObject({ dob_source: "DOCUMENT_VERIFICATION" });
+    expect(output.checks[0]).toMatchObject({ name: "DATE_OF_BIRTH", result: "PASSED" });
+  });
+
+  it("does not let a date of birth the applicant typed clear a name match: a reviewer decides", async () => {
     const output = await watchlistCheck.run(
       processInput({ inputs: { FULL_NAME: "Ivan Fiktivov", DATE_OF_BIRTH: "1990-01-01" } }),
     );
-    expect(output.result).toBe("APPROVED");
-    expect(output.checks[0]).toMatchObject({ name: "DATE_OF_BIRTH", result: "PASSED" });
+    expect(output.result).toBe("MANUAL_REVIEW");
+    expect(output.data).toMatchObject({
+      dob_source: "INPUTS",
+      matches: [{ score_breakdown: { dob_agreement: "CONFLICT", dob_adjustment: -0.1 } }],
+    });
+    expect(output.checks[0]).toMatchObject({
+      name: "DATE_OF_BIRTH",
+      result: "PASSED",
+      detail: expect.stringContaining("as stated by the applicant"),
+    });
   });
 
   it("uses the workflow's WATCHLIST_THRESHOLD", async () => {

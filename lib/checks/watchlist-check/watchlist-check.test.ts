@@ -23,6 +23,7 @@ describe("subjectOf", () => {
       nationality: null,
       gender: null,
       source: "DOCUMENT_VERIFICATION",
+      dobSource: "DOCUMENT_VERIFICATION",
       unreadableDob: null,
     });
   });
@@ -56,7 +57,19 @@ describe("subjectOf", () => {
       inputs: inputs({ FULL_NAME: "Jane Doe", DATE_OF_BIRTH: "1990-01-31" }),
       earlierSteps: [documentStep({ automated: false })],
     });
-    expect(fromInputs).toMatchObject({ fullName: "Jane Doe", dateOfBirth: "1990-01-31", source: "INPUTS" });
+    expect(fromInputs).toMatchObject({
+      fullName: "Jane Doe",
+      dateOfBirth: "1990-01-31",
+      source: "INPUTS",
+      dobSource: "INPUTS",
+    });
+    // a document that read a name but no date of birth: the typed date is still the applicant's statement
+    expect(
+      subjectOf({
+        inputs: inputs({ DATE_OF_BIRTH: "1990-01-31" }),
+        earlierSteps: [documentStep({ full_name: "Jane Doe" })],
+      }),
+    ).toMatchObject({ source: "DOCUMENT_VERIFICATION", dobSource: "INPUTS" });
   });
 
   it("has no name when neither supplies one, and keeps an unreadable date out of scoring", () => {
@@ -66,6 +79,7 @@ describe("subjectOf", () => {
       nationality: null,
       gender: null,
       source: null,
+      dobSource: null,
       unreadableDob: null,
     });
     expect(
@@ -79,6 +93,7 @@ describe("subjectOf", () => {
       nationality: null,
       gender: null,
       source: null,
+      dobSource: null,
       unreadableDob: "31/01/1990",
     });
   });

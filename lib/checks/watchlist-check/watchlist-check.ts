@@ -1,11 +1,13 @@
 import type { Check, ProcessInput, VerificationProcess } from "@/lib/checks/types";
 import { resultOfChecks } from "@/lib/checks/types";
-import { DEFAULT_WATCHLIST_THRESHOLD } from "@/lib/engines/names/score";
+import { DEFAULT_WATCHLIST_THRESHOLD, DOB_ADJUSTMENT, STATED_DOB_CONFLICT } from "@/lib/engines/names/score";
 import { matchData } from "@/lib/checks/watchlist-check/match-data";
 
 type Subject = {
   fullName: string | null;
   dateOfBirth: string | null;
+  /** where the date of birth was read; INPUTS is the applicant's own statement: no document step read one */
+  dobSource: "DOCUMENT_VERIFICATION" | "DIGITAL_CREDENTIAL" | "INPUTS" | null;
   /** alpha-2, from the document step */
   nationality: string | null;
   /** M or F from the document step (its data.sex); X and unread are none */
@@ -30,7 +32,8 @@ export function subjectOf({ inputs, earlierSteps }: Pick<ProcessInput, "inputs" 
   const document = step?.data ?? {};
   const documentName = text(document.full_name);
   const fullName = documentName ?? text(inputs.get("FULL_NAME")?.value);
-  const rawDob = text(document.date_of_birth) ?? text(inputs.get("DATE_OF_BIRTH")?.value);
+  const documentDob = text(document.date_of_birth);
+  const rawDob = documentDob ?? text(inputs.get("DATE_OF_BIRTH")?.value);
   const dateOfBirth = rawDob && DOB.test(rawDob) ? rawDob : null;
   const nationality = text(document.nationality);
   const sex = text(document.sex);
@@ -38,6 +41,7 @@ export function subjectOf({ inputs, earlierSteps }: Pick<ProcessInput, "inputs" 
     gender: sex === "M" || sex === "F" ? sex : null,
     fullName,
     dateOfBirth,
+    dobSource: dateOfBirth ? (documentDob ? (step!.processType as "DOCUMENT_VERIFICATION") : "INPUTS") : null,
     nationality: nationality && /^[A-Za-z]{2}$/.test(nationality) ? nationality.toUpperCase() : null,
     source: fullName ? (documentName ? (step!.processType as "DOCUMENT_VERIFICATION") : "INPUTS") : null,
     unreadableDob: rawDob && !dateOfBirth ? rawDob : null,
@@ -91,6 +95,7 @@ export const watchlistCheck: VerificationProcess = {
       screened_name: subject.fullName,
       screened_dob: subject.dateOfBirth,
       name_source: subject.source,
+      dob_source: subject.dobSource,
       threshold,
       weak_aliases_screened: includeWeakAliases,
       ...organisations,
@@ -112,6 +117,7 @@ export const watchlistCheck: VerificationProcess = {
     const screening = await ports.screenName({
       fullName: subject.fullName,
       dateOfBirth: subject.dateOfBirth,
+      dateOfBirthStated: subject.dobSource === "INPUTS",
       threshold,
       nationality: subject.nationality,
       gender: subject.gender,
@@ -129,7 +135,10 @@ export const watchlistCheck: VerificationProcess = {
       checks.push({
         name: "DATE_OF_BIRTH",
         result: "PASSED",
-        detail: `Matches were weighed against the date of birth ${subject.dateOfBirth}.`,
+        detail:
+          subject.dobSource === "INPUTS"
+            ? `Matches were weighed against the date of birth ${subject.dateOfBirth}, as stated by the applicant (no document read one): a different birth date on the list lowers a match by ${-STATED_DOB_CONFLICT}, not ${-DOB_ADJUSTMENT.CONFLICT}, since a statement can be changed at will.`
+            : `Matches were weighed against the date of birth ${subject.dateOfBirth}.`,
       });
     else {
       const why = subject.unreadableDob

@@ -20,6 +20,8 @@ export type ScreenNameInput = {
   fullName: string;
   /** YYYY-MM-DD (or YYYY); absent: the name alone decides */
   dateOfBirth?: string | null;
+  /** the date of birth is the person's own statement (no document read it): a conflict weighs less (score.ts) */
+  dateOfBirthStated?: boolean;
   /** 0..1: matches scoring below are not returned */
   threshold: number;
   /** the verification's account: its own lists are screened besides the lists of every account */
@@ -192,7 +194,13 @@ export async function screenName(input: ScreenNameInput): Promise<ScreenNameResu
     const weak = input.includeWeakAliases ? (row.weakAliases ?? []) : [];
     const names = [row.primaryName, ...row.aliases, ...weak];
     const { score, matchedName, ...breakdown } = scoreEntry(
-      { name: query, dateOfBirth: input.dateOfBirth, nationality: input.nationality, gender: input.gender },
+      {
+        name: query,
+        dateOfBirth: input.dateOfBirth,
+        dateOfBirthStated: input.dateOfBirthStated,
+        nationality: input.nationality,
+        gender: input.gender,
+      },
       {
         names,
         normalized: entryNameForms(row.entityType, names),

@@ -16,6 +16,12 @@ export const DEFAULT_WATCHLIST_THRESHOLD = 0.7;
 export const STRONG_MATCH_THRESHOLD = 0.9;
 
 export const DOB_ADJUSTMENT = { EXACT: 0.05, SAME_YEAR: 0.02, NEAR_YEAR: 0, UNKNOWN: 0, CONFLICT: -0.35 } as const;
+/**
+ * A conflicting birth date the screened person stated themselves (no document or credential read one): the one
+ * figure an applicant on a list can change at will, so it takes a same-name match from STRONG to POSSIBLE, for a
+ * reviewer, rather than under the threshold (issue 30, eighteenth round) — as a conflicting gender does.
+ */
+export const STATED_DOB_CONFLICT = -0.1;
 export type DobAgreement = keyof typeof DOB_ADJUSTMENT;
 // nationality is weaker evidence than a birth date: lists give residence and citizenship countries together
 export const NATIONALITY_ADJUSTMENT = { MATCH: 0.02, UNKNOWN: 0, CONFLICT: -0.05 } as const;
@@ -100,7 +106,14 @@ const NOT_SAME = 0.99;
 
 /** Best of an entry's names (`names[i]` is the original of `normalized[i]`), then the evidence. */
 export function scoreEntry(
-  query: { name: NormalizedName; dateOfBirth?: string | null; nationality?: string | null; gender?: string | null },
+  query: {
+    name: NormalizedName;
+    dateOfBirth?: string | null;
+    /** the date of birth is the person's own statement, read from no document (STATED_DOB_CONFLICT) */
+    dateOfBirthStated?: boolean;
+    nationality?: string | null;
+    gender?: string | null;
+  },
   entry: {
     names: readonly string[];
     normalized: readonly NormalizedName[];
@@ -127,7 +140,8 @@ export function scoreEntry(
   const dob = dobAgreement(query.dateOfBirth, entry.birthDates);
   const nationality = nationalityAgreement(query.nationality, entry.countries ?? []);
   const gender = genderAgreement(query.gender, entry.gender);
-  const adjusted = best.score + DOB_ADJUSTMENT[dob] + NATIONALITY_ADJUSTMENT[nationality] + GENDER_ADJUSTMENT[gender];
+  const dobAdjustment = dob === "CONFLICT" && query.dateOfBirthStated ? STATED_DOB_CONFLICT : DOB_ADJUSTMENT[dob];
+  const adjusted = best.score + dobAdjustment + NATIONALITY_ADJUSTMENT[nationality] + GENDER_ADJUSTMENT[gender];
   const ceiling = best.score === 1 ? 1 : NOT_SAME;
   const listTokens = entry.normalized[bestIndex]?.tokens.length ?? 0;
   return {
@@ -135,7 +149,7 @@ export function scoreEntry(
     nameScore: round(best.score),
     matchedName: entry.names[bestIndex] ?? entry.names[0] ?? "",
     dob,
-    dobAdjustment: DOB_ADJUSTMENT[dob],
+    dobAdjustment,
     nationality,
     nationalityAdjustment: NATIONALITY_ADJUSTMENT[nationality],
     gender,

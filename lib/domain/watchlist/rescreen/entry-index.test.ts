@@ -28,10 +28,11 @@ const index = new EntryIndex([
   entry("e3", "Jane Example Doe"),
   entry("e4", "Hayao Miyazaki"),
 ]);
-const identity = (fullName: string, dateOfBirth: string | null = null, seen: string[] = []) => ({
+const identity = (fullName: string, dateOfBirth: string | null = null, seen: string[] = [], stated = false) => ({
   verificationId: "v1",
   fullName,
   dateOfBirth,
+  dateOfBirthStated: stated,
   threshold: null,
   seen: new Set(seen),
 });
@@ -41,6 +42,14 @@ describe("EntryIndex", () => {
     const hits = index.screen(identity("Moamar Kadhafi", "1942-06-07"));
     expect(hits.map((h) => h.entry.externalId)).toEqual(["e1"]);
     expect(hits[0]!.scored).toMatchObject({ dob: "EXACT" });
+  });
+
+  it("lets a birth date only the applicant stated lower a same-name match, not clear it", () => {
+    // the listed date is 1961-04-02: a document's other date clears the namesake, the applicant's own word does not
+    expect(index.screen(identity("Ivan Petrovich Fiktivov", "1990-01-01"))).toEqual([]);
+    const hits = index.screen(identity("Ivan Petrovich Fiktivov", "1990-01-01", [], true));
+    expect(hits.map((h) => h.entry.externalId)).toEqual(["e2"]);
+    expect(hits[0]!.scored).toMatchObject({ dob: "CONFLICT", dobAdjustment: -0.1, score: 0.9 });
   });
 
   it("skips what the verification already matched, and names below the threshold", () => {

@@ -34,6 +34,8 @@ export type ScreenedIdentity = {
   verificationId: string;
   fullName: string;
   dateOfBirth: string | null;
+  /** the date of birth was the applicant's own statement (score.ts STATED_DOB_CONFLICT) */
+  dateOfBirthStated: boolean;
   threshold: number | null;
   /** `list|externalId` of the matches recorded when it was verified: a reviewer saw (and approved past) them */
   seen: ReadonlySet<string>;
@@ -95,7 +97,7 @@ export class EntryIndex {
       const entry = this.entries[position]!;
       if (identity.seen.has(seenKey(entry.listName, entry.externalId))) continue;
       const scored = scoreEntry(
-        { name: query, dateOfBirth: identity.dateOfBirth },
+        { name: query, dateOfBirth: identity.dateOfBirth, dateOfBirthStated: identity.dateOfBirthStated },
         { names: entry.names, normalized: entry.normalized, birthDates: entry.birthDates, rarity: this.rarity },
       );
       if (scored.score >= threshold) hits.push({ verificationId: identity.verificationId, entry, scored });
