@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   backwardsTurned,
   leetReadings,
+  organisationEvasions,
   shuffledWords,
   speltOutJoined,
   unmaskLookalikes,
@@ -76,6 +77,24 @@ describe("names written to slip past screening", () => {
     expect(
       similarity("u\u1D09u\u0250\u0287o\u0500 \u0279\u1D09\u026F\u1D09p\u0250l\u039B", "Vladimir Putin"),
     ).toBeLessThan(T);
+  });
+
+  // before (eighteenth round): 0 and never looked at — an organisation's name had none of these readings
+  it.each([
+    ["tfensoR", "Rosneft"],
+    ["Bank talleM", "Bank Mellat"],
+    ["\u0287\u025F\u01DDuso\u1D1A", "Rosneft"],
+  ])("the organisation %s is %s, and findable", (written, listed) => {
+    expect(similarity(written, listed, "ORGANIZATION")).toBeGreaterThanOrEqual(STRONG_MATCH_THRESHOLD);
+    expect(blocks(written, listed, "ORGANIZATION")).toBe(true);
+  });
+
+  it("reads an organisation's brand as written", () => {
+    // a capital inside a word is a brand's (eBay, bKash), not a shuffle; digits are its own (3M)
+    expect(organisationEvasions("eBay Inc.")).toEqual([]);
+    expect(organisationEvasions("bKash Limited")).toEqual([]);
+    expect(organisationEvasions("3M Company")).toEqual([]);
+    expect(similarity("\u0254\u01DD\u0287so\u1D1A", "Rosneft", "ORGANIZATION")).toBeLessThan(T);
   });
 
   it("does not make other people match", () => {

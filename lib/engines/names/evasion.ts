@@ -188,3 +188,11 @@ export function shuffledWords(raw: string): { text: string; words: string[] } | 
   if (shuffled.length === 0) return null;
   return { text: words.map((w) => (isShuffled(w) ? w.toLowerCase() : w)).join(" "), words: shuffled };
 }
+
+/**
+ * An organisation's name written backwards (tfensoR) or upside down, read as meant. The other readings are persons'
+ * only: a brand's capital inside a word (eBay, bKash) is no shuffle, and its digits (3M, A1) are no letters.
+ */
+export function organisationEvasions(raw: string): string[] {
+  return [backwardsTurned(raw), upsideDownTurned(raw)].filter((text) => text !== null);
+}

@@ -4,6 +4,7 @@ import { asShown } from "@/lib/engines/names/as-shown";
 import {
   backwardsTurned,
   leetReadings,
+  organisationEvasions,
   shuffledWords,
   speltOutJoined,
   unmaskLookalikes,
@@ -267,7 +268,8 @@ function roles(list: Word[], kind: NameKind): NameToken[] {
 export function normalizeName(raw: string, kind: NameKind = "PERSON"): NormalizedName {
   // as a reader sees it (as-shown.ts); where an override reorders the characters, the order typed is a reading too
   const { shown, typed } = asShown(raw);
-  const readings = kind === "PERSON" ? otherReadings(shown) : [];
+  const readings =
+    kind === "PERSON" ? otherReadings(shown) : organisationEvasions(shown).map((text) => asWritten(text, kind));
   return { ...asWritten(shown, kind), readings: typed ? [...readings, asWritten(typed, kind)] : readings };
 }
 
