@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   backwardsTurned,
   leetReadings,
+  lookalikeWordsRead,
   organisationEvasions,
   shuffledWords,
   speltOutJoined,
@@ -87,6 +88,18 @@ describe("names written to slip past screening", () => {
   ])("the organisation %s is %s, and findable", (written, listed) => {
     expect(similarity(written, listed, "ORGANIZATION")).toBeGreaterThanOrEqual(STRONG_MATCH_THRESHOLD);
     expect(blocks(written, listed, "ORGANIZATION")).toBe(true);
+  });
+
+  // before (eighteenth round): 0.25 — ВОВ read VOV, РАК RAK
+  it("reads a word wholly in Cyrillic letters drawn like Latin ones beside Latin words as it shows", () => {
+    expect(similarity("\u0412\u041E\u0412 Marley", "Bob Marley")).toBeGreaterThanOrEqual(STRONG_MATCH_THRESHOLD);
+    expect(similarity("\u0420\u0410\u041A Chol Su", "Pak Chol Su")).toBeGreaterThanOrEqual(STRONG_MATCH_THRESHOLD);
+    // a real Cyrillic word (И is drawn like no Latin letter), a name all in Cyrillic: transliterated only
+    expect(lookalikeWordsRead("Ali \u0425\u0410\u041C\u0415\u041D\u0415\u0418")).toBeNull();
+    expect(lookalikeWordsRead("\u0412\u0435\u0440\u0430 \u041F\u0435\u0442\u0440\u043E\u0432\u0430")).toBeNull();
+    // beside a Latin word the written form still counts: Вера Smith is VERA SMITH, not BERTA
+    expect(similarity("\u0412\u0435\u0440\u0430 Smith", "Vera Smith")).toBe(1);
+    expect(similarity("\u0412\u0435\u0440\u0430 Smith", "Berta Smith")).toBeLessThan(T);
   });
 
   it("reads an organisation's brand as written", () => {

@@ -82,6 +82,22 @@ export function unmaskLookalikes(word: string): string {
   return chars.map((c) => lookalike(c) ?? c).join("");
 }
 
+const CYRILLIC_OR_GREEK = /[\p{Script=Cyrillic}\p{Script=Greek}]/u;
+const LATIN_WORD = /^(?=.*[A-Za-z])[\p{Script=Latin}'’.-]+$/u;
+
+/**
+ * A name whose other words are Latin, with a word wholly in Cyrillic or Greek letters drawn like Latin ones (ВОВ
+ * Marley, РАК Chol Su): that word as the Latin letters it shows, or null. Another reading: transliterated, the word
+ * stays what a Russian or Greek reader reads (Вера Smith is VERA SMITH as written).
+ */
+export function lookalikeWordsRead(raw: string): string | null {
+  const words = raw.trim().split(/\s+/);
+  const drawnLatin = (w: string) =>
+    CYRILLIC_OR_GREEK.test(w) && [...w].every((c) => !/\p{L}/u.test(c) || LOOKALIKES[c] !== undefined);
+  if (!words.some((w) => LATIN_WORD.test(w)) || !words.some(drawnLatin)) return null;
+  return words.map((w) => (drawnLatin(w) ? [...w].map((c) => LOOKALIKES[c] ?? c).join("") : w)).join(" ");
+}
+
 const MIN_SPELT = 4;
 const SPELT_WORD = /^(?:\p{L}[.\-·_*]){3,}\p{L}\.?$/u;
 

@@ -4,6 +4,7 @@ import { asShown } from "@/lib/engines/names/as-shown";
 import {
   backwardsTurned,
   leetReadings,
+  lookalikeWordsRead,
   organisationEvasions,
   shuffledWords,
   speltOutJoined,
@@ -301,10 +302,8 @@ function otherReadings(raw: string): NormalizedName[] {
   const spelt = speltOutJoined(raw);
   const backwards = backwardsTurned(raw);
   const shuffled = shuffledWords(raw);
-  const turned = upsideDownTurned(raw);
-  const unmasked = [...(spelt ? [spelt] : []), ...(turned ? [turned] : []), ...leetReadings(raw)].map((text) =>
-    asWritten(text, "PERSON"),
-  );
+  const shown = [spelt, upsideDownTurned(raw), lookalikeWordsRead(raw)].filter((text) => text !== null);
+  const unmasked = [...shown, ...leetReadings(raw)].map((text) => asWritten(text, "PERSON"));
   // a word turned round may also have had its letters shuffled (rimaldiV: VIDLAMIR), as any word that shows it
   if (shuffled) {
     const marked = new Set(shuffled.words.flatMap((w) => asWritten(w, "PERSON").tokens));
