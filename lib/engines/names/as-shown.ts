@@ -20,8 +20,8 @@ const NO_INK = /[\u{E0000}-\u{E007F}]|[\uFE00-\uFE0F]|[\u{E0100}-\u{E01EF}]|\p{M
 const PICTOGRAPH = /\p{Extended_Pictographic}|\p{Emoji_Modifier}/gu;
 const FLAG_LETTER = /\p{Regional_Indicator}/gu;
 // a run of a right-to-left script's letters, with the spaces and marks between them: read in its own direction
-const RIGHT_TO_LEFT_RUN =
-  /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}](?:[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}\s\p{M}\u200C\u200D]*[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}])?/gu;
+const RTL = "\\p{Script=Arabic}\\p{Script=Hebrew}\\p{Script=Syriac}\\p{Script=Thaana}\\p{Script=Nko}";
+const RIGHT_TO_LEFT_RUN = new RegExp(`[${RTL}](?:[${RTL}\\s\\p{M}\\u200C\\u200D]*[${RTL}])?`, "gu");
 
 let bidi: ReturnType<typeof bidiFactory> | null = null;
 
