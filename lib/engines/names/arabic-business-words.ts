@@ -35,6 +35,39 @@ const WORDS: ReadonlyMap<string, string> = new Map(
       ["COMMERCIAL", "تجاری تجاریه"],
       ["TRADING", "بازرگانی"],
       ["INVESTMENT", "استثمار"],
+      // the state's bodies: ministries, forces, guards, intelligence (nineteenth round, docs/accuracy.md)
+      ["MINISTRY", "وزاره وزارت"],
+      ["INTELLIGENCE", "استخبارات اطلاعات"],
+      ["SECURITY", "امن امنیت امنیه"],
+      ["DEFENCE", "دفاع"],
+      ["FORCES", "قوات نیروی نیروهای"],
+      ["GUARD", "حرس پاسداران پاسدار"],
+      ["CORPS", "سپاه فیلق"],
+      ["REVOLUTIONARY", "ثوری ثوریه انقلابی"],
+      ["REVOLUTION", "ثوره انقلاب"],
+      ["POPULAR", "شعبی شعبیه مردمی"],
+      ["MOBILIZATION", "حشد بسیج"],
+      ["LIBERATION", "تحریر"],
+      ["WORKERS", "عمال کارگران"],
+      ["COMMITTEE", "لجنه کمیته"],
+      ["UNION", "اتحاد اتحادیه"],
+      ["ASSOCIATION", "جمعیه انجمن"],
+      // what the business is
+      ["ATOMIC", "اتمی ذریه"],
+      ["NUCLEAR", "نووی نوویه"],
+      ["ENERGY", "انرژی طاقه"],
+      ["GAS", "گاز غاز"],
+      ["TANKER", "نفتکش"],
+      ["TELECOMMUNICATIONS", "اتصالات"],
+      ["AIR", "جوی جویه هواپیمایی"],
+      ["AVIATION", "طیران هوانوردی"],
+      // the countries and peoples the lists' English names carry (SYRIAN ARAB AIRLINES, CENTRAL BANK OF IRAQ)
+      ["SYRIA", "سوریه سوریا سوری"],
+      ["IRAQ", "عراق عراقی عراقیه"],
+      ["IRAN", "ایران ایرانی"],
+      ["LEBANON", "لبنان لبنانی"],
+      ["PALESTINE", "فلسطین"],
+      ["KURDISTAN", "کردستان کردستانی"],
     ] as const
   ).flatMap(([english, words]) => words.split(" ").map((word) => [word, english] as const)),
 );
@@ -61,7 +94,18 @@ export function lookupForm(word: string): string {
   return [...word.replace(MARKS, "")].map((char) => LETTER_FORMS[char] ?? char).join("");
 }
 
-/** The English word of an Arabic or Persian word of an organisation's kind or business (حركة: MOVEMENT), if any. */
+// and, for, by, as written joined to the next word, with the article after them or not (والشام, لتحرير, للتنمية)
+const JOINED_PREFIX = /^(?:[وفبلک]ال|لل|[وفبل])/u;
+
+/**
+ * The English word of an Arabic or Persian word of an organisation's kind or business (حركة: MOVEMENT), if any; a
+ * word not found as written is looked up without a conjunction or preposition joined before it (لتحرير, for the
+ * liberation: LIBERATION).
+ */
 export function arabicBusinessWordInEnglish(word: string): string | undefined {
-  return WORDS.get(lookupForm(word));
+  const form = lookupForm(word);
+  const found = WORDS.get(form);
+  if (found) return found;
+  const bare = form.replace(JOINED_PREFIX, "");
+  return bare !== form && bare.length >= 2 ? WORDS.get(bare) : undefined;
 }

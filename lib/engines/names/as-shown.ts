@@ -38,9 +38,17 @@ const isBoxedLetter = (pictograph: string) => /^[A-Za-z0-9]$/.test(anyAscii(pict
 /**
  * The name as shown: in the order a reader sees its characters, without those that show nothing, pictographs as
  * spaces. `typed` is the characters in the order typed (invisible ones dropped) where an override reorders them, else
- * null.
+ * null. `then` is applied to both (a person's forms of address left out: person-words.ts).
  */
-export function asShown(raw: string): { shown: string; typed: string | null } {
+export function asShown(
+  raw: string,
+  then: (text: string) => string = (text) => text,
+): { shown: string; typed: string | null } {
+  const { shown, typed } = reordered(raw);
+  return { shown: then(shown), typed: typed && then(typed) };
+}
+
+function reordered(raw: string): { shown: string; typed: string | null } {
   const visible = raw
     .replace(NO_INK, "")
     .replace(FLAG_LETTER, " ")

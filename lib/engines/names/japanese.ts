@@ -6,6 +6,7 @@ import { toRomaji } from "wanakana";
 import { packageDir } from "@/lib/engines/geo/package-dir";
 import { japaneseBusinessWords } from "@/lib/engines/names/japanese-business-words";
 import { normalizeName, type NormalizedName } from "@/lib/engines/names/normalize";
+import { withoutFormsOfAddress } from "@/lib/engines/names/person-words";
 
 // Japanese readings of kanji names: kuromoji (the Japanese morphological analyser, IPADIC dictionary) reads 山田太郎
 // as ヤマダ タロウ; wanakana writes it in Hepburn (YAMADA TAROU), with the long vowels lists leave out (OU, OO → O,
@@ -140,7 +141,8 @@ const MAX_SPLITS = 3;
  * (kuromoji's reading of the word first where ENAMDICT lists it). [] when the reader is not loaded or the name is not
  * all Han.
  */
-export function japaneseReadings(raw: string): NormalizedName[] {
+export function japaneseReadings(fullName: string): NormalizedName[] {
+  const raw = withoutFormsOfAddress(fullName);
   if (!tokenizer || !names || !HAN_ONLY.test(raw)) return [];
   const readings: NormalizedName[] = [];
   const whole = japaneseReading(raw);

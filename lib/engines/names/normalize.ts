@@ -39,6 +39,7 @@ import {
   NATIVE_TITLES,
   PARTICLE_FORMS,
   PARTICLES,
+  withoutFormsOfAddress,
 } from "@/lib/engines/names/person-words";
 import { ABJAD, romanWords, type Script, type Word } from "@/lib/engines/names/roman-words";
 import { chineseBusinessWordsInEnglish } from "@/lib/engines/names/chinese-business-words";
@@ -59,7 +60,7 @@ import { foreignName, type TranscriptionSystem } from "@/lib/engines/names/trans
 // "SURNAME, Given" (one comma) is read as "Given SURNAME", the order lists use for the same person.
 
 /** Bumped whenever the stored form (normalizedNames, phoneticKeys) would change: stored lists are re-indexed. */
-export const NORMALIZER_VERSION = 34;
+export const NORMALIZER_VERSION = 35;
 
 export type NameKind = "PERSON" | "ORGANIZATION";
 export type TokenRole = "NAME" | "INITIAL" | "PARTICLE" | "LEGAL_FORM" | "STOPWORD" | "NUMBER";
@@ -268,7 +269,8 @@ function roles(list: Word[], kind: NameKind): NameToken[] {
 
 export function normalizeName(raw: string, kind: NameKind = "PERSON"): NormalizedName {
   // as a reader sees it (as-shown.ts); where an override reorders the characters, the order typed is a reading too
-  const { shown, typed } = asShown(raw);
+  // a person's forms of address other languages write (г-н, 先生: person-words.ts) left out of every reading
+  const { shown, typed } = asShown(raw, kind === "PERSON" ? withoutFormsOfAddress : undefined);
   const readings =
     kind === "PERSON" ? otherReadings(shown) : organisationEvasions(shown).map((text) => asWritten(text, kind));
   return { ...asWritten(shown, kind), readings: typed ? [...readings, asWritten(typed, kind)] : readings };

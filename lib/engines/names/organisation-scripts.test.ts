@@ -29,6 +29,24 @@ describe("an organisation's name in Arabic or Persian letters", () => {
     expect(org("جيش محمد", "Jaish al-Adl")).toBeLessThan(T);
   });
 
+  it("reads the state's bodies, their business and the countries they name as English words (nineteenth round)", () => {
+    // 0.10, 0.39, 0.49, 0.43 before: پاسداران, العمال, تحرير, نفتکش met nothing in the English names
+    expect(org("سپاه پاسداران انقلاب اسلامی", "Islamic Revolutionary Guard Corps")).toBeGreaterThanOrEqual(T);
+    expect(org("الحرس الثوري الإسلامي", "Islamic Revolutionary Guard Corps")).toBeGreaterThanOrEqual(T);
+    expect(org("حزب العمال الكردستاني", "Kurdistan Workers' Party")).toBeGreaterThanOrEqual(T);
+    expect(org("شرکت ملی نفتکش ایران", "National Iranian Tanker Company")).toBeGreaterThanOrEqual(T);
+    expect(org("وزارت اطلاعات و امنیت", "Ministry of Intelligence and Security")).toBeGreaterThanOrEqual(T);
+    // a conjunction or preposition written joined to the word: لتحرير, for the liberation
+    expect(org("الجبهة الشعبية لتحرير فلسطين", "Popular Front for the Liberation of Palestine")).toBeGreaterThanOrEqual(
+      T,
+    );
+    // another body of the same kind, another business, another country stays another
+    expect(org("وزارة الاستخبارات", "Ministry of Defence")).toBeLessThan(T);
+    expect(org("شرکت ملی گاز ایران", "National Iranian Oil Company")).toBeLessThan(T);
+    expect(org("بانک مرکزی ایران", "Central Bank of Iraq")).toBeLessThan(T);
+    expect(org("جبهة التحرير الوطني", "National Democratic Front")).toBeLessThan(T);
+  });
+
   it("keeps a word before ALLAH a name's, reads Urdu's final ہ as the vowel it writes, and a short word whole", () => {
     // حزب before الله is Hezbollah's first half, not PARTY
     expect(org("حزب الله", "Hezbollah")).toBeGreaterThanOrEqual(0.95);

@@ -46,6 +46,15 @@ describe("an organisation's kind of business and its places", () => {
     // 0.61 with the place weighed as a qualifier on both sides: the query's one extra word outweighed SYRIAN and AIR
     expect(org("Syrian Arab Airlines", "SYRIAN AIR")).toBeGreaterThanOrEqual(T);
   });
+
+  it("never reads one country's name as another's, however alike the letters (nineteenth round)", () => {
+    // 0.94 before: IRAN against IRAQ was a spelling one letter apart
+    expect(org("Central Bank of Iran", "Central Bank of Iraq")).toBeLessThan(T);
+    expect(org("Bank of Austria", "Bank Australia")).toBeLessThan(T);
+    // a country and its demonym name the same place
+    expect(org("Central Bank of Iran", "Iranian Central Bank")).toBeGreaterThanOrEqual(T);
+    expect(org("Central Bank of Iran", "Central Bank of Iran")).toBe(1);
+  });
 });
 
 describe("issue 30, seventeenth round: a Chinese company's place, a state corporation's sector", () => {

@@ -24,11 +24,16 @@ export const LEADING_TITLES = new Set(
     "BRIGADIER COMMANDER COMMODORE PRESIDENT PRESIDENTE PRESIDENTA PRASIDENT PRAESIDENT PREZIDENT PREMIER MINISTER " +
     "CHANCELLOR SENATOR GOVERNOR MAYOR AMBASSADOR CONGRESSMAN CONGRESSWOMAN KING QUEEN PRINCE PRINCESS EMPEROR " +
     "EMPRESS HIS EXCELLENCY HONOURABLE HONORABLE REV REVEREND BISHOP ARCHBISHOP CARDINAL ING DIPL MGR MUDR JUDR PHDR " +
-    "RNDR"
+    "RNDR " +
+    // other languages' courtesy titles, in the letters their names are read into (Господин, Госпожа, de heer, senhor,
+    // sayın, dottore, excelentísimo, превосходительство)
+    "GOSPODIN GOSPOZHA GOSPOZA GOSPODJA DHR MEVR MEVROUW SENHOR SENHORA SAYIN DOTT DOTTSSA DOTTORESSA EXCMO EXCMA " +
+    "PREVOSKHODITELSTVO"
   ).split(" "),
 );
 // the first word of a two-word title (FIELD MARSHAL, CROWN PRINCE, PRIME MINISTER, VICE PRESIDENT), a title only so
-export const TITLE_OPENERS = new Set(["FIELD", "CROWN", "PRIME", "VICE", "DEPUTY", "GRAND"]);
+// (and Russian's ЕГО, ЕЁ before ПРЕВОСХОДИТЕЛЬСТВО, His or Her Excellency)
+export const TITLE_OPENERS = new Set(["FIELD", "CROWN", "PRIME", "VICE", "DEPUTY", "GRAND", "EGO", "EE"]);
 
 /** How many of a person's first words are titles (the last word is kept whatever it is: a title alone is the name). */
 export function leadingTitleCount(words: readonly string[]): number {
@@ -58,7 +63,7 @@ export const GENERATION_ALTS: Readonly<Record<string, string[]>> = { JR: ["II"],
 // the same titles written in Arabic, Persian, Urdu, Bengali and Devanagari, matched on the word as written: read in
 // ASCII an abjad word's consonants may spell a Latin title (عمر, Omar, reads MR); and Thai's and Lao's written apart
 export const NATIVE_TITLES = new Set([
-  ..."شيخ الشيخ شیخ حاج الحاج حاجی حاجي ملا ملّا مولانا مولوی مولوي শেখ শাইখ হাজী মাওলানা মৌলভী शेख हाजी मौलाना मौलवी".split(
+  ..."شيخ الشيخ شیخ حاج الحاج حاجی حاجي ملا ملّا مولانا مولوی مولوي آقای جناب শেখ শাইখ হাজী মাওলানা মৌলভী शेख हाजी मौलाना मौलवी".split(
     " ",
   ),
   ...THAI_TITLES,
@@ -106,4 +111,28 @@ export function mongolianPatronymStem(word: { text: string; alts: readonly strin
   // the word as read letter by letter: Cyrillic's other romanisations write a Russian -ин as -YN too (ПУЛИН: PULYN)
   const stem = (word.script === "OTHER" ? CYRILLIC_GENITIVE : GENITIVE).exec(word.text)?.[1];
   return stem && !word.alts.includes(stem) ? stem : null;
+}
+
+// Forms of address Russian writes short (г-н, г-жа: господин, госпожа), and those Chinese, Japanese and Korean write
+// after a name, joined to it or apart (习近平先生, 岸田文雄氏, 김정은 위원장): Mr, Ms, Miss, comrade, chairman, president,
+// premier, minister, general, excellency. Dropped where a name of two characters or more stays.
+const CYRILLIC_SHORT_TITLE = /(^|\s)[Гг]-(?:н|жа|ну|же|на)\.?(?=\s)/gu;
+const CJK_TITLES = (
+  "先生 女士 小姐 同志 主席 总统 總統 总理 總理 阁下 閣下 部长 部長 将军 將軍 " +
+  "さん 様 さま 氏 殿 首相 大統領 " +
+  "씨 님 선생님 선생 위원장 대통령 총리 장관 동지 각하"
+).split(" ");
+const CJK_WORD = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+$/u;
+
+/** A person's name without the forms of address above (Г-н Путин: Путин; 习近平先生: 习近平). */
+export function withoutFormsOfAddress(text: string): string {
+  const words = text.replace(CYRILLIC_SHORT_TITLE, "$1").split(/\s+/).filter(Boolean);
+  const kept = words.filter((word) => !(words.length > 1 && CJK_TITLES.includes(word)));
+  return kept
+    .map((word) => {
+      if (!CJK_WORD.test(word)) return word;
+      const title = CJK_TITLES.find((t) => word.endsWith(t) && [...word].length - [...t].length >= 2);
+      return title ? word.slice(0, -title.length) : word;
+    })
+    .join(" ");
 }

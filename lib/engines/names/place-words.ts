@@ -31,6 +31,44 @@ export const PLACE_WORDS: ReadonlySet<string> = new Set([
   ...demonyms(),
 ]);
 
+// Which place each word names: a country's name and its demonyms its code (IRAN and IRANIAN: IR), a continent or a
+// Chinese place itself. A demonym two countries share (DOMINICAN, CONGOLESE) names both.
+const PLACES_OF: ReadonlyMap<string, ReadonlySet<string>> = (() => {
+  const places = new Map<string, Set<string>>();
+  const add = (word: string | undefined, place: string) => {
+    const key = anyAscii(word ?? "").toUpperCase();
+    if (!/^[A-Z]+$/.test(key)) return;
+    places.set(key, (places.get(key) ?? new Set()).add(place));
+  };
+  for (const word of [...CONTINENTS, ...CHINESE_PLACES]) add(word, word);
+  const codes = new Set(allCountries().map((c) => c.code));
+  for (const c of allCountries()) add(c.name, c.code);
+  for (const c of worldCountries.filter((c) => codes.has(c.cca2))) {
+    add(c.name.common, c.cca2);
+    add(c.demonyms?.eng?.f, c.cca2);
+    add(c.demonyms?.eng?.m, c.cca2);
+  }
+  add("KOREAN", "KR");
+  add("KOREAN", "KP");
+  return places;
+})();
+
+/**
+ * Two words that each name a known place, and not the same one (IRAN and IRAQ, AUSTRIA and AUSTRALIA): another
+ * country is another branch or another state's body however alike the letters (CENTRAL BANK OF IRAN is not of IRAQ).
+ * A country and its demonym (IRAN, IRANIAN) name the same place.
+ */
+export function arePlacesApart(a: string, b: string): boolean {
+  const [pa, pb] = [PLACES_OF.get(a), PLACES_OF.get(b)];
+  return !!pa && !!pb && ![...pa].some((place) => pb.has(place));
+}
+
+/** A country's name and its demonym, or two demonyms of one country (IRAN, IRANIAN; BRITISH, BRITON). */
+export function isSamePlace(a: string, b: string): boolean {
+  const [pa, pb] = [PLACES_OF.get(a), PLACES_OF.get(b)];
+  return !!pa && !!pb && [...pa].some((place) => pb.has(place));
+}
+
 function demonyms(): string[] {
   const codes = new Set(allCountries().map((c) => c.code));
   const words = worldCountries

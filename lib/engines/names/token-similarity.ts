@@ -7,6 +7,7 @@ import { areNameForms, areNameVariants } from "@/lib/engines/names/given-names";
 import { otherGenderForms } from "@/lib/engines/names/gender-forms";
 import { koreanLoose, surnameSpellingsAlike } from "@/lib/engines/names/korean";
 import { consonantSkeletons } from "@/lib/engines/names/abjad";
+import { arePlacesApart, isSamePlace } from "@/lib/engines/names/place-words";
 import { isDerivedName, isShortOfDin } from "@/lib/engines/names/derived-names";
 import { isAcronymPair, isContractionOf, singular } from "@/lib/engines/names/organisation-words";
 import { latinSoundForms } from "@/lib/engines/names/latin-sounds";
@@ -209,6 +210,10 @@ export function compareSpans(a: Span, b: Span, context: CompareContext): TokenMa
   if (spellsAlike && spelledA.some((x) => spelledB.some((y) => withKs(x) === withKs(y))))
     return { similarity: ROMANISATION, reason: "ROMANISATION" };
   if (ta?.role === "NUMBER" || tb?.role === "NUMBER") return { similarity: 0, reason: "EXACT" };
+  if (context.isOrganisation && ta && tb && arePlacesApart(a.text, b.text))
+    return { similarity: 0, reason: "SPELLING" };
+  if (context.isOrganisation && ta && tb && isSamePlace(a.text, b.text))
+    return { similarity: ROMANISATION, reason: "SPELLING" };
 
   if (ta?.role === "INITIAL" || tb?.role === "INITIAL") {
     const [initial, other] = ta?.role === "INITIAL" ? [a.text, b.text] : [b.text, a.text];
