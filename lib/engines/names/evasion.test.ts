@@ -102,6 +102,27 @@ describe("names written to slip past screening", () => {
     expect(similarity("\u0412\u0435\u0440\u0430 Smith", "Berta Smith")).toBeLessThan(T);
   });
 
+  // before (nineteenth round): 0.14, 0.30, 0.00 — no Latin letter, so no word was a Latin word with look-alikes in it
+  it("reads a name with no Latin letter, its words mixing the scripts of letters drawn like Latin ones, as it shows", () => {
+    // a Cyrillic Ј, Greek Ο and Ν, a Cherokee Ᏸ; an Armenian Ս beside a Greek Ν
+    expect(unmaskLookalikes("\u0408\u039F\u039D\u13C0")).toBe("JONG");
+    expect(similarity("\u039A\u0399\u039C \u0408\u039F\u039D\u13C0 \u054D\u039D", "Kim Jong Un")).toBe(1);
+    // a word wholly in Cyrillic look-alikes (ОЅАМА) beside such a word is read as it shows too
+    expect(lookalikeWordsRead("\u041E\u0405\u0410\u041C\u0410 \u0412\u0399\u039D")).toBe("OSAMA BIN");
+    expect(
+      similarity("\u13D9\u13DE\u0410\u13A0\u0399\u039C\u0399\u13D2 \u03A1\u054D\u03A4\u0399\u039D", "Vladimir Putin"),
+    ).toBe(1);
+    // one script only: a genuine Greek or Russian name stays what it is
+    expect(unmaskLookalikes("\u039A\u03CE\u03C3\u03C4\u03B1\u03C2")).toBe("\u039A\u03CE\u03C3\u03C4\u03B1\u03C2");
+    expect(unmaskLookalikes("\u0410\u041D\u041D\u0410")).toBe("\u0410\u041D\u041D\u0410");
+    expect(lookalikeWordsRead("\u0410\u041D\u041D\u0410 \u0412\u0415\u0420\u0415\u0421\u041E\u0412\u0410")).toBeNull();
+    expect(
+      similarity("\u0410\u041D\u041D\u0410 \u0412\u0415\u0420\u0415\u0421\u041E\u0412\u0410", "Anna Veresova"),
+    ).toBe(1);
+    // his father stays another person
+    expect(similarity("\u039A\u0399\u039C \u0408\u039F\u039D\u13C0 \u054D\u039D", "Kim Jong Il")).toBeLessThan(T);
+  });
+
   it("reads an organisation's brand as written", () => {
     // a capital inside a word is a brand's (eBay, bKash), not a shuffle; digits are its own (3M)
     expect(organisationEvasions("eBay Inc.")).toEqual([]);

@@ -71,13 +71,35 @@ const lookalike = (c: string) => LOOKALIKES[c] ?? PROTOTYPES.get(c);
 // whose letters look like Latin ones is read as them
 const DRAWN_AFTER_LATIN = /^[\p{Script=Cherokee}\p{Script=Lisu}\p{Script=Coptic}]+$/u;
 
+// the scripts of the letters drawn like Latin ones; a letter of any other script counts as its own
+const SCRIPTS = ["Latin", "Cyrillic", "Greek", "Armenian", "Cherokee", "Coptic", "Lisu"].map(
+  (name) => new RegExp(`\\p{Script=${name}}`, "u"),
+);
+const scriptOf = (c: string) => {
+  const known = SCRIPTS.findIndex((script) => script.test(c));
+  return known >= 0 ? String(known) : c;
+};
+
+/**
+ * A word whose letters are of two scripts or more, each a Latin letter or one drawn like a Latin letter (ЈΟΝᏀ: a
+ * Cyrillic Ј, Greek Ο and Ν, a Cherokee Ᏸ). No orthography writes a word so: only a name written to look Latin does.
+ */
+function mixesLookalikeScripts(word: string): boolean {
+  const letters = [...word].filter((c) => /\p{L}/u.test(c));
+  return (
+    new Set(letters.map(scriptOf)).size >= 2 && letters.every((c) => LATIN_LETTER.test(c) || lookalike(c) !== undefined)
+  );
+}
+
 /**
  * A word mixing Latin letters with letters of another script that look like Latin ones (a Cyrillic Р, a Cherokee Ꮲ),
- * or written wholly in such letters of a script drawn after Latin: those written as the Latin letters they look like.
+ * or letters of several other scripts all drawn like Latin ones (ЈΟΝᏀ), or written wholly in such letters of a script
+ * drawn after Latin: those written as the Latin letters they look like.
  */
 export function unmaskLookalikes(word: string): string {
   const chars = [...word];
-  const mixed = LATIN_LETTER.test(word) && chars.some((c) => lookalike(c) !== undefined);
+  const mixed =
+    (LATIN_LETTER.test(word) && chars.some((c) => lookalike(c) !== undefined)) || mixesLookalikeScripts(word);
   if (!mixed && !(DRAWN_AFTER_LATIN.test(word) && chars.every((c) => lookalike(c) !== undefined))) return word;
   return chars.map((c) => lookalike(c) ?? c).join("");
 }
@@ -86,16 +108,18 @@ const CYRILLIC_OR_GREEK = /[\p{Script=Cyrillic}\p{Script=Greek}]/u;
 const LATIN_WORD = /^(?=.*[A-Za-z])[\p{Script=Latin}'’.-]+$/u;
 
 /**
- * A name whose other words are Latin, with a word wholly in Cyrillic or Greek letters drawn like Latin ones (ВОВ
- * Marley, РАК Chol Su): that word as the Latin letters it shows, or null. Another reading: transliterated, the word
- * stays what a Russian or Greek reader reads (Вера Smith is VERA SMITH as written).
+ * A name whose other words are Latin, or written to look Latin (a word mixing the scripts of letters drawn like Latin
+ * ones), with a word wholly in Cyrillic or Greek letters drawn like Latin ones (ВОВ Marley, РАК Chol Su; ОЅАМА beside
+ * ВΙΝ): that word as the Latin letters it shows, or null. Another reading: transliterated, the word stays what a
+ * Russian or Greek reader reads (Вера Smith is VERA SMITH as written).
  */
 export function lookalikeWordsRead(raw: string): string | null {
   const words = raw.trim().split(/\s+/);
   const drawnLatin = (w: string) =>
-    CYRILLIC_OR_GREEK.test(w) && [...w].every((c) => !/\p{L}/u.test(c) || LOOKALIKES[c] !== undefined);
-  if (!words.some((w) => LATIN_WORD.test(w)) || !words.some(drawnLatin)) return null;
-  return words.map((w) => (drawnLatin(w) ? [...w].map((c) => LOOKALIKES[c] ?? c).join("") : w)).join(" ");
+    CYRILLIC_OR_GREEK.test(w) && [...w].every((c) => !/\p{L}/u.test(c) || lookalike(c) !== undefined);
+  const looksLatin = (w: string) => LATIN_WORD.test(w) || mixesLookalikeScripts(w);
+  if (!words.some(looksLatin) || !words.some(drawnLatin)) return null;
+  return words.map((w) => (drawnLatin(w) ? [...w].map((c) => lookalike(c) ?? c).join("") : w)).join(" ");
 }
 
 const MIN_SPELT = 4;
