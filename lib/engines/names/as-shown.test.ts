@@ -53,6 +53,20 @@ describe("a name as a reader sees it", () => {
     expect(unmaskLookalikes("ᏣᎳᎩ")).toBe("ᏣᎳᎩ");
   });
 
+  // nineteenth round: every regional indicator was a space, so PUTIN in boxed letters was left out of the name
+  it("shows regional indicators that pair into no flag as the letters in boxes a device shows", () => {
+    const boxed = (s: string, between = "") =>
+      [...s].map((c) => String.fromCodePoint(0x1f1a5 + c.charCodeAt(0))).join(between);
+    // PU, TI, N: no country's code
+    expect(asShown(`${boxed("PUTIN")} Vladimir`).shown).toBe("PUTIN Vladimir");
+    expect(similarity(`${boxed("PUTIN")} Vladimir`, "Vladimir Potanin")).toBeLessThan(T);
+    // a zero-width space keeps each apart: a letter, whatever pair it would have made (IR, Iran's flag)
+    expect(similarity(`Vladimir ${boxed("PUTIN", "\u200B")}`, "Vladimir Putin")).toBe(1);
+    expect(asShown(`Amir ${boxed("IR")} Hosseini`).shown).toBe("Amir   Hosseini");
+    // a flag stays a flag
+    expect(asShown(`Ivan Petrov ${boxed("RU")}`).shown).toBe("Ivan Petrov  ");
+  });
+
   it("does not make other people match", () => {
     expect(similarity("Nitup Vladimir", "Vladimir Putin")).toBeLessThan(T);
     expect(similarity("Ramzan \u13E2utin", "Vladimir Putin")).toBeLessThan(T);

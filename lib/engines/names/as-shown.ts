@@ -1,5 +1,6 @@
 import anyAscii from "any-ascii";
 import bidiFactory from "bidi-js";
+import { COUNTRY_CODES } from "@/lib/shared/countries";
 
 // A name as a reader sees it, not as its characters were typed (issue 30, eighteenth round). Three ways to write a
 // listed name that a reviewer reads whole while the characters spell something else:
@@ -11,14 +12,33 @@ import bidiFactory from "bidi-js";
 //   letters they tag), variation selectors, enclosing marks (U+20DD, U+0489: any-ascii writes the millions sign as
 //   1000000);
 // - pictographs and flags between or inside the words (🇷🇺, 🔥, ™: any-ascii writes RU, :fire:, TM): a space, unless
-//   the pictograph is a letter in a box (🅿, which any-ascii reads P, as a reader does).
+//   the pictograph is a letter in a box (🅿, which any-ascii reads P, as a reader does), as regional indicators that
+//   pair into no flag are shown (nineteenth round: `flagsAsShown`).
 // Letters of other scripts drawn like Latin ones are evasion.ts's (unmaskLookalikes).
 
 const DIRECTIONAL_FORMATTING = /[\u202A-\u202E\u2066-\u2069]/u;
 const DIRECTIONAL_MARKS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/gu;
 const NO_INK = /[\u{E0000}-\u{E007F}]|[\uFE00-\uFE0F]|[\u{E0100}-\u{E01EF}]|\p{Me}/gu;
 const PICTOGRAPH = /\p{Extended_Pictographic}|\p{Emoji_Modifier}/gu;
-const FLAG_LETTER = /\p{Regional_Indicator}/gu;
+const FLAG_LETTERS = /\p{Regional_Indicator}+/gu;
+const FLAG_A = 0x1f1e6;
+// the pairs a device draws as a flag: the countries' codes, and the European Union's and the United Nations'
+const FLAGS: ReadonlySet<string> = new Set([...COUNTRY_CODES, "EU", "UN"]);
+
+/**
+ * A run of regional indicators as a device shows it: paired from its start, a pair that is a country's code is its
+ * flag (a space here), any other pair or a last one left alone two or one letters in boxes (🇵🇺🇹🇮🇳 is shown PU TI N:
+ * PUTIN). A ZWSP between them keeps each alone, a letter.
+ */
+function flagsAsShown(run: string): string {
+  const letters = [...run].map((c) => String.fromCharCode(65 + c.codePointAt(0)! - FLAG_A));
+  let shown = "";
+  for (let i = 0; i < letters.length; i += 2) {
+    const pair = letters.slice(i, i + 2).join("");
+    shown += pair.length === 2 && FLAGS.has(pair) ? " " : pair;
+  }
+  return shown;
+}
 // a run of a right-to-left script's letters, with the spaces and marks between them: read in its own direction
 const RTL = "\\p{Script=Arabic}\\p{Script=Hebrew}\\p{Script=Syriac}\\p{Script=Thaana}\\p{Script=Nko}";
 const RIGHT_TO_LEFT_RUN = new RegExp(`[${RTL}](?:[${RTL}\\s\\p{M}\\u200C\\u200D]*[${RTL}])?`, "gu");
@@ -51,7 +71,7 @@ export function asShown(
 function reordered(raw: string): { shown: string; typed: string | null } {
   const visible = raw
     .replace(NO_INK, "")
-    .replace(FLAG_LETTER, " ")
+    .replace(FLAG_LETTERS, flagsAsShown)
     .replace(PICTOGRAPH, (p) => (isBoxedLetter(p) ? p : " "));
   if (!DIRECTIONAL_FORMATTING.test(visible)) return { shown: visible, typed: null };
   const plain = visible.normalize("NFKC");
