@@ -16,6 +16,10 @@ const GENDERED_ENDINGS: readonly (readonly [feminine: string, masculine: string]
   ["SKA", "SKI"],
   ["SKA", "SKY"],
   ["CKA", "CKI"],
+  // and East Slavic patronymics: a daughter's and a son's of one father (GRIGORYEVNA / GRIGORYEVICH, RYHORAUNA)
+  ["VNA", "VICH"],
+  ["VNA", "VYCH"],
+  ["AUNA", "AVICH"],
 ];
 const GENDERED_STEM_MIN = 3;
 

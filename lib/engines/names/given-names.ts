@@ -77,3 +77,34 @@ export function isGivenName(word: string): boolean {
   known ??= new Set([...nicknames.keys(), ...forms.keys()]);
   return known.has(word);
 }
+
+// An East Slavic patronymic is the father's given name with a suffix: Russian -OVICH, -YEVICH (-OVNA, -YEVNA),
+// Ukrainian -OVYCH, -IVNA, Belarusian -AVICH, -AUNA. The father's name takes its own language's form in each (GRIGORY:
+// GRIGORYEVICH, HRYHORIY: HRYHOROVYCH, RYHOR: RYHORAVICH), so two patronymics name the same father when what stands
+// before the suffix, its final vowels left out, is one given name's form in both (the groups above).
+const PATRONYMIC = /(?:YE|IE|YO|IO|[AEIOUY])?(?:VICH|VYCH|VITCH|WICZ)$|(?:YE|IE|YI|[AEIOUY])?(?:VNA|UNA)$/;
+const stemOf = (name: string) => name.replace(/[AEIOUY]+$/, "");
+let stems: Map<string, Set<number>> | null = null;
+
+function fatherOf(patronymic: string): { stem: string; feminine: boolean } | null {
+  const suffix = PATRONYMIC.exec(patronymic);
+  if (!suffix || patronymic.length - suffix[0].length < 3) return null;
+  return { stem: stemOf(patronymic.slice(0, -suffix[0].length)), feminine: suffix[0].endsWith("NA") };
+}
+
+/** True when both are patronymics of one father's name in its forms (GRIGORYEVICH ~ RYHORAVICH), of one gender. */
+export function arePatronymicForms(a: string, b: string): boolean {
+  if (a === b) return false;
+  const [fa, fb] = [fatherOf(a), fatherOf(b)];
+  if (!fa || !fb || fa.feminine !== fb.feminine || fa.stem === fb.stem) return false;
+  if (!stems) {
+    stems = new Map();
+    for (const [i, group] of GIVEN_NAME_FORMS.entries())
+      for (const form of group.split(" ")) {
+        const stem = stemOf(form);
+        stems.set(stem, (stems.get(stem) ?? new Set()).add(i));
+      }
+  }
+  const [ga, gb] = [stems.get(fa.stem), stems.get(fb.stem)];
+  return !!ga && !!gb && [...ga].some((group) => gb.has(group));
+}

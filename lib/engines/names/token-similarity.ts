@@ -3,7 +3,7 @@ import levenshtein from "talisman/metrics/levenshtein";
 import damerau from "talisman/metrics/damerau-levenshtein";
 import { chineseReadings } from "@/lib/engines/names/chinese";
 import { GENERIC_BUSINESS_WORDS } from "@/lib/engines/names/generic-words";
-import { areNameForms, areNameVariants } from "@/lib/engines/names/given-names";
+import { areNameForms, areNameVariants, arePatronymicForms } from "@/lib/engines/names/given-names";
 import { otherGenderForms } from "@/lib/engines/names/gender-forms";
 import { koreanLoose, surnameSpellingsAlike } from "@/lib/engines/names/korean";
 import { consonantSkeletons } from "@/lib/engines/names/abjad";
@@ -231,6 +231,9 @@ export function compareSpans(a: Span, b: Span, context: CompareContext): TokenMa
     return { similarity: NAME_FORM, reason: "NAME_FORM" };
   if (ta && tb && (altsB.some((y) => areNameForms(a.text, y)) || ta.alts.some((x) => areNameForms(x, b.text))))
     return { similarity: NAME_FORM, reason: "NAME_FORM" };
+  // one father's name in two languages' patronymics (GRIGORYEVICH ~ RYHORAVICH, VLADIMIROVICH ~ VOLODYMYROVYCH)
+  if (!context.isOrganisation && ta && tb && arePatronymicForms(a.text, b.text))
+    return { similarity: NAME_FORM, reason: "NAME_FORM" };
   if (context.isChinese) {
     const ra = readings(a.text);
     if (ra.length > 0 && readings(b.text).some((r) => ra.includes(r)))
@@ -273,6 +276,12 @@ export function compareSpans(a: Span, b: Span, context: CompareContext): TokenMa
     best.similarity = Math.max(
       best.similarity,
       Math.min(ROMANISATION, spelling(asOneSpelling(a.text), asOneSpelling(b.text))),
+    );
+  // a Belarusian surname's ending Ў written U (RAMANAU, SHASTAKOU, KAVALYOU) against the Russian -OV, -EV it stands for
+  if (ta?.script === "LATIN" && tb?.script === "LATIN" && isBelarusianEndingPair(a.text, b.text))
+    best.similarity = Math.max(
+      best.similarity,
+      Math.min(ROMANISATION, spelling(asRussianEnding(a.text), asRussianEnding(b.text))),
     );
   // a Latin word's sounds may be far from its letters (GEORGE, DZHORDZH): every reading is tried, spelt against a
   // script written with vowels (an abjad's readings are compared by skeleton below)
@@ -318,6 +327,15 @@ export function compareSpans(a: Span, b: Span, context: CompareContext): TokenMa
     return { similarity: 0, reason: "SPELLING" };
   return best;
 }
+
+// -AU after a consonant, -EU, -YOU (not French -EAU, -IEU, nor Greek -OU: CHRISTOU is no HRISTOV), against a Russian ending
+const BELARUSIAN_ENDING = /(?:[^AEIOUY]A|[^AEIOUY]E|[AEOU]E|YO)U$/;
+const RUSSIAN_ENDING = /[OE]V$/;
+const isBelarusianEndingPair = (a: string, b: string) =>
+  (BELARUSIAN_ENDING.test(a) && RUSSIAN_ENDING.test(b)) || (BELARUSIAN_ENDING.test(b) && RUSSIAN_ENDING.test(a));
+// Ў written U, and the A that writes Russian's unstressed O before it (akanye: РАМАНАЎ, РОМАНОВ)
+const asRussianEnding = (x: string) =>
+  BELARUSIAN_ENDING.test(x) ? x.replace(/AU$/, "OV").replace(/(E|YO)U$/, "$1V") : x;
 
 /** The same letters, in any order. */
 const sameLetters = (a: string, b: string) => [...a].sort().join("") === [...b].sort().join("");
