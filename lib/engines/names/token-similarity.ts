@@ -277,11 +277,12 @@ export function compareSpans(a: Span, b: Span, context: CompareContext): TokenMa
       best.similarity,
       Math.min(ROMANISATION, spelling(asOneSpelling(a.text), asOneSpelling(b.text))),
     );
-  // a Belarusian surname's ending Ў written U (RAMANAU, SHASTAKOU, KAVALYOU) against the Russian -OV, -EV it stands for
-  if (ta?.script === "LATIN" && tb?.script === "LATIN" && isBelarusianEndingPair(a.text, b.text))
+  // a Ukrainian or Belarusian surname as their passports spell it against its Russian form: the ending Ў written U
+  // (RAMANAU, KAVALYOU: -OV, -EV), Г written H (HRYTSENKO: GRITSENKO)
+  if (ta?.script === "LATIN" && tb?.script === "LATIN" && isEastSlavicPair(a.text, b.text))
     best.similarity = Math.max(
       best.similarity,
-      Math.min(ROMANISATION, spelling(asRussianEnding(a.text), asRussianEnding(b.text))),
+      Math.min(ROMANISATION, spelling(asRussianForm(a.text), asRussianForm(b.text))),
     );
   // a Latin word's sounds may be far from its letters (GEORGE, DZHORDZH): every reading is tried, spelt against a
   // script written with vowels (an abjad's readings are compared by skeleton below)
@@ -331,8 +332,16 @@ export function compareSpans(a: Span, b: Span, context: CompareContext): TokenMa
 // -AU after a consonant, -EU, -YOU (not French -EAU, -IEU, nor Greek -OU: CHRISTOU is no HRISTOV), against a Russian ending
 const BELARUSIAN_ENDING = /(?:[^AEIOUY]A|[^AEIOUY]E|[AEOU]E|YO)U$/;
 const RUSSIAN_ENDING = /[OE]V$/;
-const isBelarusianEndingPair = (a: string, b: string) =>
-  (BELARUSIAN_ENDING.test(a) && RUSSIAN_ENDING.test(b)) || (BELARUSIAN_ENDING.test(b) && RUSSIAN_ENDING.test(a));
+// an H that is no digraph's (KH, SH, ZH, CH, TH …), in a surname of an East Slavic ending, against a G
+const LONE_H = /(?<![KSZCTDGP])H/g;
+const EAST_SLAVIC_SURNAME = /(?:ENKO|ENKA|ANKA|CHUK|UK|OV|EV|IN|YN|SKY|SKYI|SKI|SKIY|YCH|ICH|ETS|AU|EU|OU)$/;
+const isHForG = (h: string, g: string) =>
+  /(?<![KSZCTDGP])H/.test(h) && !h.includes("G") && g.includes("G") && !/(?<![KSZCTDGP])H/.test(g);
+const isEastSlavicPair = (a: string, b: string) =>
+  (BELARUSIAN_ENDING.test(a) && RUSSIAN_ENDING.test(b)) ||
+  (BELARUSIAN_ENDING.test(b) && RUSSIAN_ENDING.test(a)) ||
+  (EAST_SLAVIC_SURNAME.test(a) && EAST_SLAVIC_SURNAME.test(b) && (isHForG(a, b) || isHForG(b, a)));
+const asRussianForm = (x: string) => asRussianEnding(x.replace(LONE_H, "G"));
 // Ў written U, and the A that writes Russian's unstressed O before it (akanye: РАМАНАЎ, РОМАНОВ)
 const asRussianEnding = (x: string) =>
   BELARUSIAN_ENDING.test(x) ? x.replace(/AU$/, "OV").replace(/(E|YO)U$/, "$1V") : x;
