@@ -8,6 +8,7 @@ import { otherGenderForms } from "@/lib/engines/names/gender-forms";
 import { koreanLoose, surnameSpellingsAlike } from "@/lib/engines/names/korean";
 import { consonantSkeletons } from "@/lib/engines/names/abjad";
 import { arePlacesApart, isSamePlace } from "@/lib/engines/names/place-words";
+import { asRussianForm, isEastSlavicPair } from "@/lib/engines/names/east-slavic-surnames";
 import { isDerivedName, isShortOfDin } from "@/lib/engines/names/derived-names";
 import { isAcronymPair, isContractionOf, singular } from "@/lib/engines/names/organisation-words";
 import { latinSoundForms } from "@/lib/engines/names/latin-sounds";
@@ -328,23 +329,6 @@ export function compareSpans(a: Span, b: Span, context: CompareContext): TokenMa
     return { similarity: 0, reason: "SPELLING" };
   return best;
 }
-
-// -AU after a consonant, -EU, -YOU (not French -EAU, -IEU, nor Greek -OU: CHRISTOU is no HRISTOV), against a Russian ending
-const BELARUSIAN_ENDING = /(?:[^AEIOUY]A|[^AEIOUY]E|[AEOU]E|YO)U$/;
-const RUSSIAN_ENDING = /[OE]V$/;
-// an H that is no digraph's (KH, SH, ZH, CH, TH …), in a surname of an East Slavic ending, against a G
-const LONE_H = /(?<![KSZCTDGP])H/g;
-const EAST_SLAVIC_SURNAME = /(?:ENKO|ENKA|ANKA|CHUK|UK|OV|EV|IN|YN|SKY|SKYI|SKI|SKIY|YCH|ICH|ETS|AU|EU|OU)$/;
-const isHForG = (h: string, g: string) =>
-  /(?<![KSZCTDGP])H/.test(h) && !h.includes("G") && g.includes("G") && !/(?<![KSZCTDGP])H/.test(g);
-const isEastSlavicPair = (a: string, b: string) =>
-  (BELARUSIAN_ENDING.test(a) && RUSSIAN_ENDING.test(b)) ||
-  (BELARUSIAN_ENDING.test(b) && RUSSIAN_ENDING.test(a)) ||
-  (EAST_SLAVIC_SURNAME.test(a) && EAST_SLAVIC_SURNAME.test(b) && (isHForG(a, b) || isHForG(b, a)));
-const asRussianForm = (x: string) => asRussianEnding(x.replace(LONE_H, "G"));
-// Ў written U, and the A that writes Russian's unstressed O before it (akanye: РАМАНАЎ, РОМАНОВ)
-const asRussianEnding = (x: string) =>
-  BELARUSIAN_ENDING.test(x) ? x.replace(/AU$/, "OV").replace(/(E|YO)U$/, "$1V") : x;
 
 /** The same letters, in any order. */
 const sameLetters = (a: string, b: string) => [...a].sort().join("") === [...b].sort().join("");
