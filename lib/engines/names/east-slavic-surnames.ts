@@ -3,8 +3,8 @@
 // KOVALYOV), and Г written H (HRYTSENKO: GRITSENKO). token-similarity.ts compares the two as the Russian forms, at most
 // as two romanisations.
 
-// -AU after a consonant, -EU, -YOU (not French -EAU, -IEU, nor Greek -OU: CHRISTOU is no HRISTOV), against a Russian ending
-const BELARUSIAN_ENDING = /(?:[^AEIOUY]A|[^AEIOUY]E|[AEOU]E|YO)U$/;
+// -AU, -EU, -OU after a consonant, -EU after a vowel, -YOU (not French -EAU, -IEU), against a Russian ending
+const BELARUSIAN_ENDING = /(?:[^AEIOUY][AEO]|[AEOU]E|YO)U$/;
 const RUSSIAN_ENDING = /[OE]V$/;
 // an H that is no digraph's (KH, SH, ZH, CH, TH …), in a surname of an East Slavic ending, against a G
 const LONE_H = /(?<![KSZCTDGP])H/g;
@@ -16,7 +16,13 @@ export const isEastSlavicPair = (a: string, b: string) =>
   (BELARUSIAN_ENDING.test(a) && RUSSIAN_ENDING.test(b)) ||
   (BELARUSIAN_ENDING.test(b) && RUSSIAN_ENDING.test(a)) ||
   (EAST_SLAVIC_SURNAME.test(a) && EAST_SLAVIC_SURNAME.test(b) && (isHForG(a, b) || isHForG(b, a)));
-export const asRussianForm = (x: string) => asRussianEnding(x.replace(LONE_H, "G"));
+// Ў after a vowel inside the name written U too (RAUKOU: RAVKOV; HALOUCHANKA: GOLOVCHENKO), and -ENKA, -ANKA the
+// Belarusian -ENKO
+const INNER_U = /([AEIOY])U(?=[BCDFGHJKLMNPQRSTVWXZ])/g;
+export const asRussianForm = (x: string) =>
+  asRussianEnding(x.replace(LONE_H, "G"))
+    .replace(INNER_U, "$1V")
+    .replace(/[AE]NKA$/, "ENKO");
 // Ў written U, and the A that writes Russian's unstressed O before it (akanye: РАМАНАЎ, РОМАНОВ)
 const asRussianEnding = (x: string) =>
-  BELARUSIAN_ENDING.test(x) ? x.replace(/AU$/, "OV").replace(/(E|YO)U$/, "$1V") : x;
+  BELARUSIAN_ENDING.test(x) ? x.replace(/AU$/, "OV").replace(/(E|O)U$/, "$1V") : x;

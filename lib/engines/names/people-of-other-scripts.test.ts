@@ -89,6 +89,9 @@ describe("persons written in other scripts", () => {
     );
     expect(similarity("Ihar Sergeyenka", "Igor Sergeyenko")).toBeGreaterThanOrEqual(0.9);
     expect(similarity("Aleh Ramanau", "Oleg Romanov")).toBeGreaterThanOrEqual(T);
+    // Ў inside the name written U, -ANKA for -ENKO (Раўкоў, Галоўчанка)
+    expect(similarity("Andrei Raukou", "Andrei Ravkov")).toBeGreaterThanOrEqual(0.9);
+    expect(similarity("Raman Halouchanka", "Roman Golovchenko")).toBeGreaterThanOrEqual(T);
     expect(similarity("Natallia Ryhorauna Kachanava", "Natalya Grigoryevna Kochanova")).toBeGreaterThanOrEqual(T);
     // a Ukrainian patronymic is its father's name too
     expect(similarity("Volodymyr Oleksandrovych Zelenskyy", "Vladimir Aleksandrovich Zelensky")).toBeGreaterThanOrEqual(
