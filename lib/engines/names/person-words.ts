@@ -124,15 +124,17 @@ const CJK_TITLES = (
 ).split(" ");
 const CJK_WORD = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+$/u;
 
-/** A person's name without the forms of address above (Г-н Путин: Путин; 习近平先生: 习近平). */
+/**
+ * A person's name without the forms of address above (Г-н Путин: Путин; 习近平先生: 习近平). The spaces between the
+ * words stay as written: two of them part the words of a name spelt letter by letter (evasion.ts).
+ */
 export function withoutFormsOfAddress(text: string): string {
-  const words = text.replace(CYRILLIC_SHORT_TITLE, "$1").split(/\s+/).filter(Boolean);
-  const kept = words.filter((word) => !(words.length > 1 && CJK_TITLES.includes(word)));
-  return kept
-    .map((word) => {
-      if (!CJK_WORD.test(word)) return word;
-      const title = CJK_TITLES.find((t) => word.endsWith(t) && [...word].length - [...t].length >= 2);
-      return title ? word.slice(0, -title.length) : word;
-    })
-    .join(" ");
+  const untitled = text.replace(CYRILLIC_SHORT_TITLE, "$1");
+  const words = untitled.match(/\S+/g) ?? [];
+  return untitled.replace(/\S+/g, (word) => {
+    if (!CJK_WORD.test(word)) return word;
+    if (words.length > 1 && CJK_TITLES.includes(word)) return "";
+    const title = CJK_TITLES.find((t) => word.endsWith(t) && [...word].length - [...t].length >= 2);
+    return title ? word.slice(0, -title.length) : word;
+  });
 }
