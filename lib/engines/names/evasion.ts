@@ -67,6 +67,8 @@ for (const [from, to] of Object.entries(confusables as Record<string, string>))
   if (/^[A-Za-z]$/.test(to) && /^\p{L}$/u.test(from) && !/\p{Script=Latin}/u.test(from))
     PROTOTYPES.set(from, to === "l" && !/\p{Ll}/u.test(from) ? "I" : to);
 const lookalike = (c: string) => LOOKALIKES[c] ?? PROTOTYPES.get(c);
+/** Each letter drawn like a Latin one written as that Latin letter. */
+const asLatinLetters = (word: string) => [...word].map((c) => lookalike(c) ?? c).join("");
 // scripts whose letters were drawn after Latin (or Greek) capitals and that no list writes a name in: a word all of
 // whose letters look like Latin ones is read as them
 const DRAWN_AFTER_LATIN = /^[\p{Script=Cherokee}\p{Script=Lisu}\p{Script=Coptic}]+$/u;
@@ -101,7 +103,7 @@ export function unmaskLookalikes(word: string): string {
   const mixed =
     (LATIN_LETTER.test(word) && chars.some((c) => lookalike(c) !== undefined)) || mixesLookalikeScripts(word);
   if (!mixed && !(DRAWN_AFTER_LATIN.test(word) && chars.every((c) => lookalike(c) !== undefined))) return word;
-  return chars.map((c) => lookalike(c) ?? c).join("");
+  return asLatinLetters(word);
 }
 
 const CYRILLIC_OR_GREEK = /[\p{Script=Cyrillic}\p{Script=Greek}]/u;
@@ -119,7 +121,7 @@ export function lookalikeWordsRead(raw: string): string | null {
     CYRILLIC_OR_GREEK.test(w) && [...w].every((c) => !/\p{L}/u.test(c) || lookalike(c) !== undefined);
   const looksLatin = (w: string) => LATIN_WORD.test(w) || mixesLookalikeScripts(w);
   if (!words.some(looksLatin) || !words.some(drawnLatin)) return null;
-  return words.map((w) => (drawnLatin(w) ? [...w].map((c) => lookalike(c) ?? c).join("") : w)).join(" ");
+  return words.map((w) => (drawnLatin(w) ? asLatinLetters(w) : w)).join(" ");
 }
 
 const MIN_SPELT = 4;

@@ -22,58 +22,39 @@ const CHINESE_PLACES = (
   "JIAXING ZHONGSHAN HUIZHOU TANGSHAN BAOTOU LUOYANG XUZHOU NANTONG MIANYANG"
 ).split(" ");
 
-export const PLACE_WORDS: ReadonlySet<string> = new Set([
-  ...CONTINENTS,
-  ...CHINESE_PLACES,
-  ...allCountries()
-    .map((c) => anyAscii(c.name).toUpperCase())
-    .filter((name) => /^[A-Z]+$/.test(name)),
-  ...demonyms(),
-]);
-
 // Which place each word names: a country's name and its demonyms its code (IRAN and IRANIAN: IR), a continent or a
 // Chinese place itself. A demonym two countries share (DOMINICAN, CONGOLESE) names both.
-const PLACES_OF: ReadonlyMap<string, ReadonlySet<string>> = (() => {
-  const places = new Map<string, Set<string>>();
-  const add = (word: string | undefined, place: string) => {
-    const key = anyAscii(word ?? "").toUpperCase();
-    if (!/^[A-Z]+$/.test(key)) return;
-    places.set(key, (places.get(key) ?? new Set()).add(place));
-  };
-  for (const word of [...CONTINENTS, ...CHINESE_PLACES]) add(word, word);
-  const codes = new Set(allCountries().map((c) => c.code));
-  for (const c of allCountries()) add(c.name, c.code);
-  for (const c of worldCountries.filter((c) => codes.has(c.cca2))) {
-    add(c.name.common, c.cca2);
-    add(c.demonyms?.eng?.f, c.cca2);
-    add(c.demonyms?.eng?.m, c.cca2);
-  }
-  add("KOREAN", "KR");
-  add("KOREAN", "KP");
-  return places;
-})();
+const places = new Map<string, Set<string>>();
+const addPlace = (word: string | undefined, place: string) => {
+  const key = anyAscii(word ?? "").toUpperCase();
+  if (/^[A-Z]+$/.test(key)) places.set(key, (places.get(key) ?? new Set()).add(place));
+};
+const countries = new Set(allCountries().map((c) => c.code));
+const ours = worldCountries.filter((c) => countries.has(c.cca2));
+for (const word of [...CONTINENTS, ...CHINESE_PLACES]) addPlace(word, word);
+for (const c of allCountries()) addPlace(c.name, c.code);
+for (const c of ours) for (const demonym of [c.demonyms?.eng?.f, c.demonyms?.eng?.m]) addPlace(demonym, c.cca2);
+addPlace("KOREAN", "KR");
+addPlace("KOREAN", "KP");
+
+export const PLACE_WORDS: ReadonlySet<string> = new Set(places.keys());
+
+// the countries' common English names (IRAN beside the Islamic Republic of Iran) name their places too, for telling
+// two places apart, not as qualifiers
+for (const c of ours) addPlace(c.name.common, c.cca2);
+
+/** Both words name a known place: whether they share one, else null. */
+function samePlace(a: string, b: string): boolean | null {
+  const [pa, pb] = [places.get(a), places.get(b)];
+  return pa && pb ? [...pa].some((place) => pb.has(place)) : null;
+}
 
 /**
  * Two words that each name a known place, and not the same one (IRAN and IRAQ, AUSTRIA and AUSTRALIA): another
  * country is another branch or another state's body however alike the letters (CENTRAL BANK OF IRAN is not of IRAQ).
  * A country and its demonym (IRAN, IRANIAN) name the same place.
  */
-export function arePlacesApart(a: string, b: string): boolean {
-  const [pa, pb] = [PLACES_OF.get(a), PLACES_OF.get(b)];
-  return !!pa && !!pb && ![...pa].some((place) => pb.has(place));
-}
+export const arePlacesApart = (a: string, b: string) => samePlace(a, b) === false;
 
 /** A country's name and its demonym, or two demonyms of one country (IRAN, IRANIAN; BRITISH, BRITON). */
-export function isSamePlace(a: string, b: string): boolean {
-  const [pa, pb] = [PLACES_OF.get(a), PLACES_OF.get(b)];
-  return !!pa && !!pb && [...pa].some((place) => pb.has(place));
-}
-
-function demonyms(): string[] {
-  const codes = new Set(allCountries().map((c) => c.code));
-  const words = worldCountries
-    .filter((c) => codes.has(c.cca2))
-    .flatMap((c) => [c.demonyms?.eng?.f, c.demonyms?.eng?.m])
-    .map((word) => anyAscii(word ?? "").toUpperCase());
-  return [...words.filter((word) => /^[A-Z]+$/.test(word)), "KOREAN"];
-}
+export const isSamePlace = (a: string, b: string) => samePlace(a, b) === true;
