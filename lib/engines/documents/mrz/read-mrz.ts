@@ -6,6 +6,7 @@ import type { MrzFormat } from "./icao";
 import type { Grey, ShapeLookup } from "./glyphs";
 import { candidateOf, certainFault, choose, nameLength, settled, shapeLookup, type Candidate } from "./mrz-candidates";
 import { estimateSkew, locateMrzBand, locateMrzBandIn, paddleBandLines, type Band } from "./mrz-band";
+import { withoutSpecks } from "./despeckle";
 import { compact, pickMrzLines, readingHolds, safeParse } from "./mrz-lines";
 import { boxedReading, gridCandidate, type BoxedReading } from "./glyph-grid";
 import { visaZerosByOwnPrint } from "./own-print";
@@ -252,7 +253,9 @@ async function readAt(
   let boxed: BoxedReading | null = null; // the first reading whose zone tesseract boxed (3c)
   for (const { name, prep } of MRZ_VARIANTS.slice(0, MAX_VARIANTS)) {
     if (budget.over()) break;
-    const pixels = await stage("MRZ: variant preprocessing", () => prep(straight, base, work, level));
+    const pixels = await stage("MRZ: variant preprocessing", async () =>
+      withoutSpecks(await prep(straight, base, work, level), grey.width),
+    );
     const ocr = await stage("MRZ: tesseract variant", () =>
       engine.readMrz(toPgm(pixels), { stopWhen: () => budget.pastGrace() }).catch(stopped),
     );
