@@ -41,7 +41,8 @@ import { stage } from "@/lib/engines/documents/stage-times";
 //  2b. Narrow and scale: to the MRZ lines' own width when the page OCR read them whole (a card's two sides
 //     photographed side by side), and to a working character height (MRZ_CHAR_HEIGHT, mrz-variants.ts).
 //  3. Read: several preprocessing variants of the band (thresholds of the normalised grey, unsharp mask, CLAHE, 1.5×
-//     enlargement …) through the legacy engine with an A–Z 0–9 < whitelist (ocr-engine.ts), in an order measured
+//     enlargement …; one with more than 180 specks is handed over without them, despeckle.ts) through the legacy
+//     engine with an A–Z 0–9 < whitelist (ocr-engine.ts), in an order measured
 //     on the evaluation set. Every reading is repaired (mrz-repair.ts: only where the ICAO field type and the check
 //     digits agree; the document number's look-alikes by the OCR-B shapes of its glyphs, cut out of the band at
 //     the boxes tesseract gives each character, glyphs.ts) and the reading stops as soon as one is fully valid,
