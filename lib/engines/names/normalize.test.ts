@@ -53,6 +53,17 @@ describe("normalizeName", () => {
     expect(key('ООО "АЯС 2000"', "ORGANIZATION")).toBe("LLC AYAS 2000");
     expect(key("L.X.C. Aviation", "ORGANIZATION")).toBe("LXC AVIATION");
     expect(key("Brigade Forty-Four", "ORGANIZATION")).toBe("BRIGADE 44");
+    expect(key("One Hundred Percent Capital", "ORGANIZATION")).toBe("100 PERCENT CAPITAL");
+    expect(key("Two Thousand and Twenty-One Holdings", "ORGANIZATION")).toBe(key("2021 Holdings", "ORGANIZATION"));
+    expect(key("Ten Thousand and One Nights", "ORGANIZATION")).toBe("10001 NIGHTS");
+    // units in a row are numbers apart; a scale word alone is a word
+    expect(key("One Two Three", "ORGANIZATION")).toBe("1 2 3");
+    expect(key("Hundred Acre Wood", "ORGANIZATION")).toBe("HUNDRED ACRE WOOD");
+  });
+
+  it("reads an organisation's % sign as the word, its letters after it as the word's ending", () => {
+    expect(key("3%ers", "ORGANIZATION")).toBe(key("Three Percenters", "ORGANIZATION"));
+    expect(key("100% Capital", "ORGANIZATION")).toBe("100 PERCENT CAPITAL");
   });
 
   it("answers no tokens for a name with no letters", () => {

@@ -60,7 +60,7 @@ import { foreignName, type TranscriptionSystem } from "@/lib/engines/names/trans
 // "SURNAME, Given" (one comma) is read as "Given SURNAME", the order lists use for the same person.
 
 /** Bumped whenever the stored form (normalizedNames, phoneticKeys) would change: stored lists are re-indexed. */
-export const NORMALIZER_VERSION = 35;
+export const NORMALIZER_VERSION = 36;
 
 export type NameKind = "PERSON" | "ORGANIZATION";
 export type TokenRole = "NAME" | "INITIAL" | "PARTICLE" | "LEGAL_FORM" | "STOPWORD" | "NUMBER";
@@ -128,13 +128,19 @@ export type NormalizedName = {
 const NICKNAME = /(^|\s)["“„«'‘]([^"“”„«»'‘’()]+)["”»'’](?=\s|$)/gu;
 // the Persian and Urdu ezafe between two words of a name, written E or I (LASHKAR-E-TAIBA, LASHKAR-I-TAIBA)
 const EZAFE: ReadonlySet<string> = new Set(["E", "I"]);
+/**
+ * An organisation's % sign as the word it stands for, as lists spell it out (3%ers: THREE PERCENTERS, 100% Capital:
+ * ONE HUNDRED PERCENT CAPITAL): the letters that follow it are its word's ending. Elsewhere % parts words.
+ */
+const signsAsWords = (text: string) => text.replace(/%(?=\p{L})/gu, " PERCENT").replace(/%/g, " PERCENT ");
+
 // separators between words in every script (the Japanese and Chinese middle dots included)
 const SEPARATOR = /[\s,.;:!?"“”„«»()[\]{}/\\|+*=_~<>@#$%^&\-\u2010-\u2015\u00B7\u30FB\u3000\u3001\u3002]+/u;
 
 function words(raw: string, kind: NameKind): Word[] {
   let text = raw.normalize("NFC");
   if (kind === "PERSON") text = withLatinInitials(initialsFirst(uninvert(text)));
-  else text = koreanBusinessWordsInEnglish(chineseBusinessWordsInEnglish(text));
+  else text = signsAsWords(koreanBusinessWordsInEnglish(chineseBusinessWordsInEnglish(text)));
   text = withArticleApart(text);
   const out: Word[] = [];
   // a title alone is the name there is: kept

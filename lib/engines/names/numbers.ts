@@ -1,8 +1,9 @@
 import { findLegalForm } from "@/lib/engines/names/legal-forms";
 
 // Numbers in organisations' and vessels' names as digits, so that one number written three ways is one token:
-// number words and ordinals (Brigade Forty-Four = Brigade 44, 1st = First), tens joined with their unit, and a
-// series' Roman numeral (Carlyle Partners VII, Citigroup Capital Trust I, Bowne Global Solutions II Denmark).
+// number words and ordinals (Brigade Forty-Four = Brigade 44, 1st = First), tens joined with their unit, hundreds,
+// thousands and millions read whole (One Hundred Percent = 100 Percent), and a series' Roman numeral (Carlyle
+// Partners VII, Citigroup Capital Trust I, Bowne Global Solutions II Denmark).
 
 type Word = { text: string };
 
@@ -65,6 +66,57 @@ function isSeriesNumeral(list: readonly Word[], i: number): boolean {
   return findLegalForm(joined, 0)?.length === joined.length;
 }
 
+/** What the last word of a number written in words was: a unit (0–19), a tens word without its unit or with it, a
+ * scale word (HUNDRED; THOUSAND, MILLION). */
+type Last = "unit" | "tens" | "tensUnit" | "hundred" | "scale";
+const SCALES: Record<string, number> = { HUNDRED: 100, THOUSAND: 1000, MILLION: 1_000_000 };
+
+/** A number word, or a digit standing after a tens word (FORTY 4). */
+const wordValue = (text: string, afterTens: boolean) =>
+  numberOf(text) ?? (afterTens && /^\d$/.test(text) ? Number(text) : null);
+
+/**
+ * The number written in words from list[i] (ONE HUNDRED AND FIFTY, TWO THOUSAND TWENTY-FOUR, FORTY 4) and how many
+ * words it takes, or null where list[i] is no number word. A unit after a unit (ONE TWO), or a scale word with no
+ * number before it (HUNDRED), ends the number: those are two numbers, or a word.
+ */
+function spelledNumber(list: readonly Word[], i: number): { value: number; length: number } | null {
+  const first = numberOf(list[i]!.text);
+  if (first === null) return null;
+  let [total, group, end] = [0, first, i + 1];
+  let last: Last = first >= 20 && first % 10 === 0 ? "tens" : "unit";
+  for (let k = i + 1; k < list.length; k++) {
+    const text = list[k]!.text;
+    const scale = SCALES[text];
+    if (scale !== undefined) {
+      if (group === 0 || last === "scale" || (scale === 100 && (last === "hundred" || group >= 100))) break;
+      if (scale === 100) {
+        group *= 100;
+        last = "hundred";
+      } else {
+        total += group * scale;
+        group = 0;
+        last = "scale";
+      }
+      end = k + 1;
+      continue;
+    }
+    // AND inside a number only after a scale word and before its tens or units (ONE HUNDRED AND FIFTY)
+    const isAnd: boolean = text === "AND" && (last === "hundred" || last === "scale");
+    const at: number = isAnd ? k + 1 : k;
+    const value: number | null = list[at] ? wordValue(list[at]!.text, last === "tens") : null;
+    if (value === null || value === 0) break;
+    const isTens: boolean = value >= 20 && value % 10 === 0 && numberOf(list[at]!.text) !== null;
+    const fits: boolean = last === "tens" ? value < 10 : last === "hundred" || last === "scale" ? value < 100 : false;
+    if (!fits) break;
+    group += value;
+    last = last === "tens" ? "tensUnit" : isTens ? "tens" : "unit";
+    k = at;
+    end = at + 1;
+  }
+  return { value: total + group, length: end - i };
+}
+
 export function numbersAsDigits<W extends Word>(list: readonly W[]): W[] {
   const out: W[] = [];
   for (let i = 0; i < list.length; i++) {
@@ -72,19 +124,13 @@ export function numbersAsDigits<W extends Word>(list: readonly W[]): W[] {
       out.push({ ...list[i]!, text: String(romanValue(list[i]!.text)) });
       continue;
     }
-    const value = numberOf(list[i]!.text);
-    if (value === null) {
+    const spelled = spelledNumber(list, i);
+    if (spelled === null) {
       out.push(list[i]!);
       continue;
     }
-    const next = list[i + 1]
-      ? (numberOf(list[i + 1]!.text) ?? (/^\d$/.test(list[i + 1]!.text) ? Number(list[i + 1]!.text) : null))
-      : null;
-    const isTens = value >= 20 && value % 10 === 0;
-    if (isTens && next !== null && next > 0 && next < 10) {
-      out.push({ ...list[i]!, text: String(value + next) });
-      i++;
-    } else out.push({ ...list[i]!, text: String(value) });
+    out.push({ ...list[i]!, text: String(spelled.value) });
+    i += spelled.length - 1;
   }
   return out;
 }
