@@ -153,6 +153,27 @@ describe("a Russian or Ukrainian organisation's name written word for word", () 
   });
 });
 
+describe("a Russian organisation's word for two English ones, and its town's adjective", () => {
+  it("meets the two words as one run, and the town by its adjective", () => {
+    // 0.61 and 0.40 before: VSEROSSIYSKIY and MASHINOSTROENIYA were names the English lacked
+    expect(
+      org(
+        "Vserossiyskiy Nauchno-Issledovatelskiy Institut Aviatsionnykh Materialov",
+        "All-Russian Scientific Research Institute of Aviation Materials",
+      ),
+    ).toBeGreaterThanOrEqual(0.95);
+    expect(org("NPO Mashinostroyeniya", "NPO Machine Building")).toBeGreaterThanOrEqual(0.95);
+    // 0.46 before: URALSKIY was a name against URAL
+    expect(
+      org("Uralskiy Zavod Zheleznodorozhnogo Mashinostroeniya", "Ural Railway Machine Building Plant"),
+    ).toBeGreaterThanOrEqual(T);
+    expect(org("Omskiy Zavod", "Omsk Plant")).toBeGreaterThanOrEqual(0.95);
+    expect(org("Mashinostroitelnyi Zavod Arsenal", "Arsenal Shipbuilding Plant")).toBeLessThan(T);
+    expect(org("Omskiy Zavod", "Tomsk Plant")).toBeLessThan(T);
+    expect(org("Omskiy Zavod", "Omsk Bank")).toBeLessThan(T);
+  });
+});
+
 describe("a Russian state corporation", () => {
   it("reads goskorporatsiya as a state corporation's legal form", () => {
     // 0.25 before: GOSKORPORATSIYA was a name the entry lacked

@@ -79,6 +79,11 @@ const ADJECTIVES: Readonly<Record<string, string>> = {
   OKHRANN: "SECURITY",
   YADERN: "NUCLEAR",
   RAKETN: "MISSILE",
+  // one Russian word for two English ones, given joined: it meets the other side's two words as one run (align.ts)
+  VSEROSSIYSK: "ALLRUSSIAN",
+  VSEROSSIISK: "ALLRUSSIAN",
+  MASHINOSTROITELN: "MACHINEBUILDING",
+  ZHELEZNODOROZHN: "RAILWAY",
 };
 // -YI, -IY, -YY, -II, -IJ (masculine), -AYA, -AIA, -A (feminine), -OYE, -OE, -YE, -IYE, -IE, -E (neuter, plural),
 // -OY, -OI, -EY, -EI, -OGO, -OVO, -YKH, -IKH, -YM, -IM, -OM, -UYU, -YU (other cases); Ukrainian -YI, -A, -E, -OHO; and -O, the
@@ -139,6 +144,8 @@ const NOUNS: Readonly<Record<string, string>> = {
   RAZVITI: "DEVELOPMENT",
   TORGOVL: "TRADE",
   NEFT: "OIL",
+  MASHINOSTROENI: "MACHINEBUILDING",
+  MASHINOSTROYENI: "MACHINEBUILDING",
 };
 // the nominative and the cases names take (-A, -Y, -I, -U, -E, -O, -OV, -YE, -YA, -IYU, -IY, -IYA …)
 const NOUN_ENDING = /^(?:|A|Y|I|U|E|O|OV|YE|YA|IA|IYA|II|IY|IE|IYU|IU|YU|AM|AMI|AKH|OM|EM)$/;
@@ -167,4 +174,20 @@ function lookUp(word: string): string | null {
       if (english && ending.test(word.slice(cut))) return english;
     }
   return null;
+}
+
+/**
+ * A place's Russian adjective in Latin letters against the place (URALSKIY ~ URAL, KAZANSKOGO ~ KAZAN, and a place that
+ * ends in -SK itself: OMSKIY ~ OMSK, VOTKINSKIY ~ VOTKINSK), as the English name of a Russian plant or institute
+ * names its town: the adjective's -SK- and ending taken off, the rest the other word, of 3 letters at least.
+ */
+export function isRussianPlaceAdjective(a: string, b: string): boolean {
+  return isAdjectiveOf(a, b) || isAdjectiveOf(b, a);
+}
+
+function isAdjectiveOf(adjective: string, place: string): boolean {
+  if (place.length < 3 || !adjective.startsWith(place)) return false;
+  const rest = adjective.slice(place.length);
+  const ending = rest.startsWith("SK") && !place.endsWith("SK") ? rest.slice(2) : rest;
+  return ending.length > 0 && ADJECTIVE_ENDING.test(ending) && (place.endsWith("SK") || rest.startsWith("SK"));
 }

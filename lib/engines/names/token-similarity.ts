@@ -9,6 +9,7 @@ import { koreanLoose, surnameSpellingsAlike } from "@/lib/engines/names/korean";
 import { consonantSkeletons } from "@/lib/engines/names/abjad";
 import { arePlacesApart, isSamePlace } from "@/lib/engines/names/place-words";
 import { asRussianForm, isEastSlavicPair } from "@/lib/engines/names/east-slavic-surnames";
+import { isRussianPlaceAdjective } from "@/lib/engines/names/russian-business-words";
 import { isDerivedName, isShortOfDin } from "@/lib/engines/names/derived-names";
 import { isAcronymPair, isContractionOf, singular } from "@/lib/engines/names/organisation-words";
 import { latinSoundForms } from "@/lib/engines/names/latin-sounds";
@@ -213,7 +214,7 @@ export function compareSpans(a: Span, b: Span, context: CompareContext): TokenMa
   if (ta?.role === "NUMBER" || tb?.role === "NUMBER") return { similarity: 0, reason: "EXACT" };
   if (context.isOrganisation && ta && tb && arePlacesApart(a.text, b.text))
     return { similarity: 0, reason: "SPELLING" };
-  if (context.isOrganisation && ta && tb && isSamePlace(a.text, b.text))
+  if (context.isOrganisation && ta && tb && (isSamePlace(a.text, b.text) || isRussianPlaceAdjective(a.text, b.text)))
     return { similarity: ROMANISATION, reason: "SPELLING" };
 
   if (ta?.role === "INITIAL" || tb?.role === "INITIAL") {
