@@ -197,6 +197,9 @@ function sameWord(token: string, form: string): boolean {
 const AT_THE_EDGES: ReadonlySet<string> = new Set(["AT", "VAT"]);
 
 export function findLegalForm(tokens: readonly string[], at: number): { form: string; length: number } | null {
+  // GK written first is Russian's ГК, a state corporation (Госкорпорация: Rostec, Rosatom) or a group of companies,
+  // not Japan's godo kaisha, which follows its name (Amazon Japan G.K.): a corporation's form, as GOSKORPORATSIYA is
+  if (at === 0 && tokens.length > 1 && tokens[0] === "GK") return { form: "INC", length: 1 };
   for (const phrase of PHRASES) {
     const { words } = phrase;
     if (at + words.length > tokens.length) continue;

@@ -180,4 +180,13 @@ describe("a Russian state corporation", () => {
     expect(org("Goskorporatsiya Rosatom", "Rosatom State Corporation")).toBeGreaterThanOrEqual(0.95);
     expect(org("Goskorporatsiya Rosatom", "Rostec")).toBeLessThan(T);
   });
+
+  it("reads ГК written first as a corporation's form, not Japan's godo kaisha, which follows its name", () => {
+    // 0.21 and 0.23 before: GK was read LLC, against the entry's CORPORATION
+    expect(org("ГК Ростех", "State Corporation Rostec")).toBeGreaterThanOrEqual(T);
+    expect(org("GK Rostec", "State Corporation Rostec")).toBeGreaterThanOrEqual(0.95);
+    expect(org("Amazon Japan GK", "Amazon Japan G.K.")).toBe(1);
+    expect(normalizeName("Amazon Japan GK", "ORGANIZATION").key).toBe("AMAZON JAPAN LLC");
+    expect(org("GK Rostec", "Rosatom State Corporation")).toBeLessThan(T);
+  });
 });
