@@ -39,6 +39,9 @@ const WORDS: Readonly<Record<string, string>> = {
   技術: "TECHNOLOGY",
   国際: "INTERNATIONAL",
   投資: "INVESTMENT",
+  // the trading houses' words, as their English names write them (三菱商事 MITSUBISHI CORPORATION, 三井物産 MITSUI & CO.)
+  商事: "CORPORATION",
+  物産: "CO",
 };
 
 const PATTERN = new RegExp(

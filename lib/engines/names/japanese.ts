@@ -190,6 +190,10 @@ function preferred(kanji: string, listed: readonly string[]): string[] {
   return own && listed.includes(own) ? [own, ...listed.filter((r) => r !== own)] : [...listed];
 }
 
+/** 日本, read NIPPON or NIHON, is JAPAN in as many companies' English names (Japan Airlines; Nippon Steel): each. */
+const japan = (word: string) =>
+  word === "NIPPON" || word === "NIHON" ? ["NIPPON", "NIHON", "JAPAN"].filter((w) => w !== word) : [];
+
 /** Han or kana: a name that may be Japanese. */
 export const JAPANESE_LETTERS = /[\u3040-\u30FF\u31F0-\u31FF\u3400-\u4DBF\u4E00-\u9FFF\uF900-\uFAFF]/u;
 
@@ -219,5 +223,10 @@ export function japaneseOrganisationReading(raw: string): NormalizedName | null 
   }
   if (words.length === 0) return null;
   const reading = normalizeName(words.join(" "), "ORGANIZATION");
-  return { ...reading, parts: reading.parts.map((part) => ({ ...part, script: "KANA" })) };
+  const parts = reading.parts.map((part) => ({
+    ...part,
+    script: "KANA" as const,
+    alts: [...part.alts, ...japan(part.text)],
+  }));
+  return { ...reading, parts };
 }

@@ -126,6 +126,18 @@ describe("an organisation's name in Japanese", () => {
     expect(japanese("山口組", "Sumiyoshi-kai")).toBeLessThan(T);
     expect(japanese("株式会社東芝", "Hitachi, Ltd.")).toBeLessThan(T);
   });
+
+  it("reads 日本 as JAPAN too, and the trading houses' 商事 and 物産 as their English names do", async () => {
+    await loadJapaneseReader();
+    // 0.24, 0.09 and under the threshold before: NIPPON against JAPAN, MITSUIBUSSAN and SUMITOMOSHOJI one word each
+    expect(japanese("日本航空株式会社", "Japan Airlines")).toBeGreaterThanOrEqual(T);
+    expect(found("日本航空株式会社", "Japan Airlines")).toBe(true);
+    expect(japanese("日本製鉄株式会社", "Nippon Steel Corporation")).toBeGreaterThanOrEqual(T);
+    expect(japanese("三井物産株式会社", "Mitsui & Co., Ltd.")).toBeGreaterThanOrEqual(T);
+    expect(japanese("住友商事株式会社", "Sumitomo Corporation")).toBeGreaterThanOrEqual(T);
+    expect(japanese("三菱商事株式会社", "Mitsui & Co., Ltd.")).toBeLessThan(T);
+    expect(japanese("日本航空株式会社", "Japan Tobacco Inc.")).toBeLessThan(T);
+  });
 });
 
 describe("a Russian or Ukrainian organisation's name written word for word", () => {
