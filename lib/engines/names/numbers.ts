@@ -101,13 +101,14 @@ function spelledNumber(list: readonly Word[], i: number): { value: number; lengt
       end = k + 1;
       continue;
     }
-    // AND inside a number only after a scale word and before its tens or units (ONE HUNDRED AND FIFTY)
+    // AND inside a number only after a scale word and before its tens or units (ONE HUNDRED AND FIFTY). (The types
+    // are written out: `last` is narrowed by the assignment at the loop's end, which depends on them.)
     const isAnd: boolean = text === "AND" && (last === "hundred" || last === "scale");
     const at: number = isAnd ? k + 1 : k;
     const value: number | null = list[at] ? wordValue(list[at]!.text, last === "tens") : null;
     if (value === null || value === 0) break;
     const isTens: boolean = value >= 20 && value % 10 === 0 && numberOf(list[at]!.text) !== null;
-    const fits: boolean = last === "tens" ? value < 10 : last === "hundred" || last === "scale" ? value < 100 : false;
+    const fits = last === "tens" ? value < 10 : last === "hundred" || last === "scale" ? value < 100 : false;
     if (!fits) break;
     group += value;
     last = last === "tens" ? "tensUnit" : isTens ? "tens" : "unit";

@@ -188,6 +188,6 @@ export function isRussianPlaceAdjective(a: string, b: string): boolean {
 function isAdjectiveOf(adjective: string, place: string): boolean {
   if (place.length < 3 || !adjective.startsWith(place)) return false;
   const rest = adjective.slice(place.length);
-  const ending = rest.startsWith("SK") && !place.endsWith("SK") ? rest.slice(2) : rest;
-  return ending.length > 0 && ADJECTIVE_ENDING.test(ending) && (place.endsWith("SK") || rest.startsWith("SK"));
+  const ending = place.endsWith("SK") ? rest : rest.startsWith("SK") ? rest.slice(2) : null;
+  return ending !== null && ADJECTIVE_ENDING.test(ending);
 }
