@@ -16,7 +16,7 @@ import { palladiusName } from "@/lib/engines/names/palladius";
 import { polivanovName } from "@/lib/engines/names/polivanov";
 import { hanjaReading } from "@/lib/engines/names/korean";
 import { acronymLetters, findLegalForm, ORG_STOPWORDS } from "@/lib/engines/names/legal-forms";
-import { numbersAsDigits } from "@/lib/engines/names/numbers";
+import { numbersAsDigits, signsAsWords } from "@/lib/engines/names/numbers";
 import {
   GENERIC_BUSINESS_WORDS,
   GROUP_WORDS,
@@ -128,12 +128,6 @@ export type NormalizedName = {
 const NICKNAME = /(^|\s)["“„«'‘]([^"“”„«»'‘’()]+)["”»'’](?=\s|$)/gu;
 // the Persian and Urdu ezafe between two words of a name, written E or I (LASHKAR-E-TAIBA, LASHKAR-I-TAIBA)
 const EZAFE: ReadonlySet<string> = new Set(["E", "I"]);
-/**
- * An organisation's % sign as the word it stands for, as lists spell it out (3%ers: THREE PERCENTERS, 100% Capital:
- * ONE HUNDRED PERCENT CAPITAL): the letters that follow it are its word's ending. Elsewhere % parts words.
- */
-const signsAsWords = (text: string) => text.replace(/%(?=\p{L})/gu, " PERCENT").replace(/%/g, " PERCENT ");
-
 // separators between words in every script (the Japanese and Chinese middle dots included)
 const SEPARATOR = /[\s,.;:!?"“”„«»()[\]{}/\\|+*=_~<>@#$%^&\-\u2010-\u2015\u00B7\u30FB\u3000\u3001\u3002]+/u;
 

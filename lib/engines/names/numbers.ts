@@ -3,9 +3,15 @@ import { findLegalForm } from "@/lib/engines/names/legal-forms";
 // Numbers in organisations' and vessels' names as digits, so that one number written three ways is one token:
 // number words and ordinals (Brigade Forty-Four = Brigade 44, 1st = First), tens joined with their unit, hundreds,
 // thousands and millions read whole (One Hundred Percent = 100 Percent), and a series' Roman numeral (Carlyle
-// Partners VII, Citigroup Capital Trust I, Bowne Global Solutions II Denmark).
+// Partners VII, Citigroup Capital Trust I, Bowne Global Solutions II Denmark); and the % sign as its word.
 
 type Word = { text: string };
+
+/**
+ * An organisation's % sign as the word it stands for, as lists spell it out (3%ers: THREE PERCENTERS, 100% Capital:
+ * ONE HUNDRED PERCENT CAPITAL): the letters that follow it are its word's ending. Elsewhere % parts words.
+ */
+export const signsAsWords = (text: string) => text.replace(/%(?=\p{L})/gu, " PERCENT").replace(/%/g, " PERCENT ");
 
 const UNITS =
   "ZERO ONE TWO THREE FOUR FIVE SIX SEVEN EIGHT NINE TEN ELEVEN TWELVE THIRTEEN FOURTEEN FIFTEEN SIXTEEN SEVENTEEN EIGHTEEN NINETEEN".split(
