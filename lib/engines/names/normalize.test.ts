@@ -59,6 +59,9 @@ describe("normalizeName", () => {
     // units in a row are numbers apart; a scale word alone is a word
     expect(key("One Two Three", "ORGANIZATION")).toBe("1 2 3");
     expect(key("Hundred Acre Wood", "ORGANIZATION")).toBe("HUNDRED ACRE WOOD");
+    // ordinals past the tenth
+    expect(key("Twentieth Century Fox", "ORGANIZATION")).toBe(key("20th Century Fox", "ORGANIZATION"));
+    expect(key("Eleventh Hour Holdings", "ORGANIZATION")).toBe("11 HOUR HOLDINGS");
   });
 
   it("reads an organisation's % sign as the word, its letters after it as the word's ending", () => {

@@ -1,9 +1,9 @@
 import { findLegalForm } from "@/lib/engines/names/legal-forms";
 
 // Numbers in organisations' and vessels' names as digits, so that one number written three ways is one token:
-// number words and ordinals (Brigade Forty-Four = Brigade 44, 1st = First), tens joined with their unit, hundreds,
-// thousands and millions read whole (One Hundred Percent = 100 Percent), and a series' Roman numeral (Carlyle
-// Partners VII, Citigroup Capital Trust I, Bowne Global Solutions II Denmark); and the % sign as its word.
+// number words and ordinals (Brigade Forty-Four = Brigade 44, 1st = First, 20th = Twentieth), tens joined with their
+// unit, hundreds, thousands and millions read whole (One Hundred Percent = 100 Percent), and a series' Roman numeral
+// (Carlyle Partners VII, Citigroup Capital Trust I, Bowne Global Solutions II Denmark); and the % sign as its word.
 
 type Word = { text: string };
 
@@ -17,7 +17,10 @@ const UNITS =
   "ZERO ONE TWO THREE FOUR FIVE SIX SEVEN EIGHT NINE TEN ELEVEN TWELVE THIRTEEN FOURTEEN FIFTEEN SIXTEEN SEVENTEEN EIGHTEEN NINETEEN".split(
     " ",
   );
-const ORDINALS = "ZEROTH FIRST SECOND THIRD FOURTH FIFTH SIXTH SEVENTH EIGHTH NINTH TENTH".split(" ");
+const ORDINALS = (
+  "ZEROTH FIRST SECOND THIRD FOURTH FIFTH SIXTH SEVENTH EIGHTH NINTH TENTH ELEVENTH TWELFTH THIRTEENTH FOURTEENTH " +
+  "FIFTEENTH SIXTEENTH SEVENTEENTH EIGHTEENTH NINETEENTH"
+).split(" ");
 const TENS: Record<string, number> = {
   TWENTY: 20,
   THIRTY: 30,
@@ -28,6 +31,14 @@ const TENS: Record<string, number> = {
   SEVENTY: 70,
   EIGHTY: 80,
   NINETY: 90,
+  TWENTIETH: 20,
+  THIRTIETH: 30,
+  FORTIETH: 40,
+  FIFTIETH: 50,
+  SIXTIETH: 60,
+  SEVENTIETH: 70,
+  EIGHTIETH: 80,
+  NINETIETH: 90,
 };
 
 function numberOf(text: string): number | null {
