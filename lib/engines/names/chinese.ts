@@ -70,8 +70,29 @@ const WG_FINALS: [string, string[]][] = [
 // a bare -O after K, H (ko, ho) is Pinyin ge, he; after other initials it is -uo (to → duo)
 const WG_BARE_O = ["E", "UO"];
 
-/** The Pinyin syllables one Latin syllable may be: itself when it is Pinyin, and its Wade–Giles readings. */
+// Spellings outside Pinyin and Wade–Giles that Singapore, Malaysia, Hong Kong and Taiwan keep in their residents' names
+// (LEE Hsien Loong 李显龙, LEE Teng-hui 李登輝, SOONG Mei-ling 宋美龄, CHOONG 钟): EE for the final I after L, Y and CH,
+// OO for U before NG and N. Each stands for the Wade–Giles syllable it replaces, read as that syllable is (LOONG as
+// LUNG: Pinyin LONG). Only these initials for EE: -EE after others (DEE, BEE, RENEE's NEE) is no Chinese syllable.
+const CUSTOMARY: [RegExp, string][] = [
+  [/^(L|Y|CH)EE$/, "$1I"],
+  [/OONG$/, "UNG"],
+  [/OON$/, "UN"],
+];
+
+/**
+ * The Pinyin syllables one Latin syllable may be: itself when it is Pinyin, its Wade–Giles readings, and those of the
+ * Wade–Giles syllable a customary spelling stands for (CUSTOMARY).
+ */
 export function pinyinOfSyllable(syllable: string): string[] {
+  const customary = CUSTOMARY.find(([form]) => form.test(syllable));
+  const out = new Set<string>(customary ? readSyllable(syllable.replace(customary[0], customary[1])) : []);
+  for (const read of readSyllable(syllable)) out.add(read);
+  return [...out];
+}
+
+/** A syllable as Pinyin (itself) and as Wade–Giles. */
+function readSyllable(syllable: string): string[] {
   const valid = pinyinSyllables();
   const out = new Set<string>();
   if (valid.has(syllable)) out.add(syllable);

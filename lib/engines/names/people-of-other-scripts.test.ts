@@ -128,4 +128,15 @@ describe("persons written in other scripts", () => {
     expect(areNameVariants("NIKOLAOS", "NIKOLAI")).toBe(false);
     expect(similarity("Giannis Lagos", "Georgios Lagos")).toBeLessThan(T);
   });
+
+  // twenty-first round: 0.23, 0.28, 0.25, 0.38 before — LEE, LOONG, CHOONG, SOONG were no Chinese syllables
+  it("read the customary spellings of Chinese syllables outside Pinyin and Wade–Giles (LEE, LOONG, SOONG)", () => {
+    expect(similarity("Lee Hsien Loong", "李显龙")).toBeGreaterThanOrEqual(0.9);
+    expect(similarity("Lee Hsien Loong", "Li Xianlong")).toBeGreaterThanOrEqual(0.9);
+    expect(similarity("Choong Wei", "钟伟")).toBeGreaterThanOrEqual(T);
+    expect(similarity("Soong Ching-ling", "宋庆龄")).toBeGreaterThanOrEqual(T);
+    // his brother, her sister
+    expect(similarity("Lee Hsien Yang", "Li Xianlong")).toBeLessThan(T);
+    expect(similarity("Soong Mei-ling", "宋庆龄")).toBeLessThan(T);
+  });
 });
