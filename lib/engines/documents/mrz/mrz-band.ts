@@ -172,9 +172,12 @@ function lineHeightOf(lines: readonly BandLine[]): number {
   return Math.max(1, heights[Math.floor(heights.length / 2)] ?? 0);
 }
 
+/** The skew (degrees, either way) up to which estimateSkew finds a band's angle: a band tilted more stays tilted. */
+export const SKEW_RANGE = 5;
+
 /**
  * The skew of the text lines in a band, in degrees (positive: lines descend to the right): the shear that makes
- * the row histogram of stroke pixels (darker than their 25 px neighbourhood) most peaked.
+ * the row histogram of stroke pixels (darker than their 25 px neighbourhood) most peaked, within ±SKEW_RANGE.
  */
 export async function estimateSkew(band: Buffer): Promise<number> {
   const W = 800;
@@ -183,7 +186,7 @@ export async function estimateSkew(band: Buffer): Promise<number> {
     grey.clone().raw().toBuffer({ resolveWithObject: true }),
     grey.clone().blur(12).raw().toBuffer({ resolveWithObject: true }),
   ]);
-  return inkAngle(data, local, W, info.height, 5, 0.2);
+  return inkAngle(data, local, W, info.height, SKEW_RANGE, 0.2);
 }
 
 /**

@@ -1,6 +1,8 @@
 import type { Candidate } from "./mrz-candidates";
-import { aligned, candidateOf, nameLine } from "./mrz-candidates";
-import { compact, paddleTexts, readingHolds } from "./mrz-lines";
+import type { MrzFormat } from "./icao";
+import { aligned, candidateOf, nameLine, validCount } from "./mrz-candidates";
+import { compact, isVisa, paddleTexts, pickMrzLines, readingHolds } from "./mrz-lines";
+import { MRZ_LAYOUT, slice, type Span } from "./mrz-layout";
 import type { PaddleLine } from "@/lib/engines/documents/ocr/paddle-engine";
 import type { PrintedZone } from "@/lib/engines/documents/ocr/printed-zone";
 
@@ -58,3 +60,88 @@ export function paddleCandidate(
   }
   return null;
 }
+
+/** At most this many positions where PaddleOCR's two readings differ are combined (2^6 combinations) … */
+export const PAIRED_DIFFERENCES = 6;
+/** … and at most this many of them where a check digit covers (2^3 combinations of what the check digits judge). */
+export const PAIRED_CHECKED = 3;
+
+/**
+ * PaddleOCR's two readings of the zone — the straightened band's and the whole image's — combined where neither
+ * holds alone: two readings of the same format and length that differ in a few positions, each position taken from
+ * one or the other, and the combination kept only when every check digit then holds and no other combination holds
+ * with other characters where a check digit covers them. Every character was read by one of the two; the check
+ * digits choose between them. A zone whose check digit is really wrong is read alike by both, so there is nothing to
+ * choose. Seen on the German visa specimen (mrz-specimens, faint print): the band read the expiry `910801`, the
+ * whole image `870801`, and only `970801` — one digit from each — holds. Where the combinations differ only where no
+ * check digit covers (a name's letter, a state code), the one with more fields known (a state code in the list: the
+ * band's `D<K` beside the whole image's `D<<` for Germany), then the band's character.
+ * Not combined: readings that differ where a check digit covers in more than PAIRED_CHECKED positions, or in a
+ * filler one of them read as a character there. Each combination tried is one more chance that a misreading both
+ * share holds by accident: ICAO's specimen passport at 0.75× (both read `ZE184226B` as `2E1842268`) held with the
+ * band's `C` and `6` for two of the fillers after it — PaddleOCR's look-alikes of '<'.
+ */
+export function pairedCandidate(
+  band: PaddleLine[] | null,
+  whole: PaddleLine[] | null,
+  zone: PrintedZone,
+): Candidate | null {
+  if (!band || !whole) return null;
+  const confidence = Math.round(100 * Math.min(1, ...[...band, ...whole].map((l) => l.mean)));
+  for (const a of paddleTexts(band).map(pickMrzLines))
+    for (const b of paddleTexts(whole).map(pickMrzLines)) {
+      if (!a || !b || a.format !== b.format) continue;
+      const differ = differences(a.lines, b.lines);
+      if (!differ || differ.length === 0 || differ.length > PAIRED_DIFFERENCES) continue;
+      const covered = coveredPositions(a.format, a.lines);
+      const checkedDiffer = differ.filter(([line, col]) => covered.has(`${line}:${col}`));
+      if (checkedDiffer.length > PAIRED_CHECKED) continue;
+      if (checkedDiffer.some(([line, col]) => a.lines[line]![col] === "<" || b.lines[line]![col] === "<")) continue;
+      const holding: { c: Candidate; taken: number }[] = [];
+      for (let mask = 0; mask < 1 << differ.length; mask++) {
+        const lines = a.lines.map((l) => [...l]);
+        differ.forEach(([line, col], i) => {
+          if (mask & (1 << i)) lines[line]![col] = b.lines[line]![col]!;
+        });
+        const c = candidateOf("paddleocr", lines.map((l) => l.join("")).join("\n"), confidence, zone);
+        if (c && readingHolds(c.result)) holding.push({ c, taken: popcount(mask) });
+      }
+      if (new Set(holding.map((h) => checked(h.c))).size !== 1) continue;
+      const rank = (h: { c: Candidate; taken: number }) => validCount(h.c.result) * 100 - h.taken;
+      const best = holding.reduce((x, y) => (rank(y) > rank(x) ? y : x));
+      return { ...best.c, repairs: [...best.c.repairs, "PaddleOCR's band and whole-image readings combined"] };
+    }
+  return null;
+}
+
+/** The positions where two readings of one layout differ, or null when their lines' lengths differ. */
+function differences(a: string[], b: string[]): [number, number][] | null {
+  if (a.length !== b.length || a.some((l, i) => l.length !== b[i]!.length)) return null;
+  return a.flatMap((l, line) =>
+    [...l].flatMap((ch, col) => (ch === b[line]![col] ? [] : [[line, col] as [number, number]])),
+  );
+}
+
+const popcount = (n: number) => n.toString(2).replace(/0/g, "").length;
+
+/** The spans a check digit covers, each with its check digit: number, dates, and (not on a visa) the composite's. */
+function coveredSpans(format: MrzFormat, lines: string[]): Span[] {
+  const l = MRZ_LAYOUT[format];
+  const spans: Span[] = [l.number, l.birth, l.expiry].map(([line, start, length]) => [line, start, length + 1]);
+  if (!isVisa(lines)) spans.push(...l.compositeOf, [l.composite[0], l.composite[1], 1]);
+  return spans;
+}
+
+function coveredPositions(format: MrzFormat, lines: string[]): Set<string> {
+  return new Set(
+    coveredSpans(format, lines).flatMap(([line, start, length]) =>
+      Array.from({ length }, (_, i) => `${line}:${start + i}`),
+    ),
+  );
+}
+
+/** A reading's characters that a check digit covers. */
+const checked = (c: Candidate) =>
+  coveredSpans(c.format, c.lines)
+    .map((s) => slice(c.lines, s))
+    .join("|");

@@ -83,3 +83,17 @@ it("hands tesseract a speckled band without its specks (a grainy photo's noise c
   expect(counts.length).toBeGreaterThanOrEqual(2);
   for (const n of counts) expect(n).toBeLessThanOrEqual(SPECKLED);
 }, 120_000);
+
+it("reads a zone tilted past the band's deskew with PaddleOCR alone, no tesseract variant tried", async () => {
+  const engine = await ocrEngine();
+  const person = randomPerson(seededRandom(3), "TD3", new Date("2026-11-29"));
+  const { front } = await drawPassport(person);
+  // a page photographed at 12°: the page OCR finds no MRZ line, PaddleOCR finds the zone at that tilt
+  const tilted = await sharp(front).rotate(12, { background: "#ffffff" }).png().toBuffer();
+  const page = await engine.readPage(tilted);
+  const { value, stages } = await profiled(() => readMrz(engine, tilted, page, printedZone([])));
+  expect(stages.get("MRZ: PaddleOCR whole image (locating the zone)")?.runs).toBe(1);
+  expect(value?.result.valid).toBe(true);
+  expect(value?.variants).toBe(0);
+  expect(stages.get("MRZ: tesseract variant")).toBeUndefined();
+}, 120_000);

@@ -5,7 +5,7 @@ import type { Page } from "tesseract.js";
 import type { MrzFormat } from "./icao";
 import type { Grey, ShapeLookup } from "./glyphs";
 import { candidateOf, certainFault, choose, nameLength, settled, shapeLookup, type Candidate } from "./mrz-candidates";
-import { estimateSkew, locateMrzBand, locateMrzBandIn, paddleBandLines, type Band } from "./mrz-band";
+import { estimateSkew, locateMrzBand, locateMrzBandIn, paddleBandLines, SKEW_RANGE, type Band } from "./mrz-band";
 import { withoutSpecks } from "./despeckle";
 import { compact, pickMrzLines, readingHolds, safeParse } from "./mrz-lines";
 import { boxedReading, gridCandidate, type BoxedReading } from "./glyph-grid";
@@ -20,7 +20,7 @@ import {
 import { cellLookup, lettersByTwoLooks, type LookedLetter } from "./name-glyphs";
 import { outvotedNameLine, type Source } from "./name-line-votes";
 import { codesByVariants } from "./code-votes";
-import { paddleCandidate, paddleSettles } from "./paddle-readings";
+import { paddleCandidate, pairedCandidate, paddleSettles } from "./paddle-readings";
 import { secondReadersNumber } from "./second-number";
 import { greyBand, MAX_VARIANTS, MRZ_VARIANTS, thresholdLevel, toPgm, workingWidth } from "./mrz-variants";
 import { RecognitionStopped, type OcrEngine } from "@/lib/engines/documents/ocr/ocr-engine";
@@ -38,6 +38,9 @@ import { stage } from "@/lib/engines/documents/stage-times";
 //     shows level MRZ lines above that guess (two sides scanned one above the other): then their band is.
 //  2. Deskew: by the baseline angle of the MRZ lines the page OCR found; where it found none, by the band's own
 //     estimate (the rotation that makes the horizontal projection of the dark strokes sharpest, ±5° in 0.2° steps).
+//     Where PaddleOCR's whole-image reading finds the zone tilted by more than that (SKEW_RANGE: a photographed
+//     page), no tesseract variant is tried — each would read a band still tilted — and step 3b reads the whole
+//     image first (PaddleOCR straightens each line it finds).
 //  2b. Narrow and scale: to the MRZ lines' own width when the page OCR read them whole (a card's two sides
 //     photographed side by side), and to a working character height (MRZ_CHAR_HEIGHT, mrz-variants.ts).
 //  3. Read: several preprocessing variants of the band (thresholds of the normalised grey, unsharp mask, CLAHE, 1.5×
@@ -53,7 +56,8 @@ import { stage } from "@/lib/engines/documents/stage-times";
 //     when the first reading holds with its letters printed on the page: lettersCorroborated), read once and shared
 //     with step 5 — then (when it read the first line in pieces or not at all) the whole image; its reading is
 //     taken only when it is fully check-digit valid after repair, so a document whose check digit is really wrong
-//     still cannot be "read" as valid.
+//     still cannot be "read" as valid. Where neither of its two readings holds alone, they are combined where they
+//     differ, the check digits choosing between them (pairedCandidate, paddle-readings.ts).
 //  3c. Last resort, when neither a variant's reading nor PaddleOCR's holds: the zone read on its fixed pitch
 //     (glyph-grid.ts, grid-decode.ts), taken only when it holds and its check digits told every near character apart.
 //  4. Choose: a fully valid reading first, then the one most variants agree on, then the most valid fields.
@@ -148,14 +152,16 @@ export async function readMrz(
   // PaddleOCR's tighter band read worse (a Taiwanese surname lost its I) — the variants were measured on the guess.
   // PaddleOCR's boxes are not glyph heights: the band's character height stays unmeasured (charHeight 0).
   let whole: Promise<PaddleLine[] | null> | null = null;
+  let tilted = false; // the zone PaddleOCR found lies at more than the band's deskew can straighten (SKEW_RANGE)
   if (!band.found) {
     whole = stage("MRZ: PaddleOCR whole image (locating the zone)", () => paddleLinesOrNull(image));
     const lines = await whole;
     const located = lines ? locateMrzBandIn(paddleBandLines(lines), width, height) : null;
     if (located?.found && located.top < band.top && Math.abs(located.angle) <= PADDLE_BAND_TILT)
       band = { ...located, charHeight: 0 };
+    tilted = !!located?.found && Math.abs(located.angle) > SKEW_RANGE;
   }
-  const at = await readAt(engine, image, band, zone, budget, whole);
+  const at = await readAt(engine, image, band, zone, budget, whole, tilted);
   const { candidates, variants } = at;
   const chosen = choose(candidates, zone);
   if (!chosen) return null;
@@ -218,6 +224,7 @@ async function readAt(
   zone: PrintedZone,
   budget: ReadingBudget,
   whole: Promise<PaddleLine[] | null> | null,
+  tilted: boolean,
 ): Promise<BandReading> {
   const cropped = await sharp(image)
     .extract({
@@ -252,7 +259,8 @@ async function readAt(
   let noText = 0;
   const texts: { source: string; lines: string[] }[] = [];
   let boxed: BoxedReading | null = null; // the first reading whose zone tesseract boxed (3c)
-  for (const { name, prep } of MRZ_VARIANTS.slice(0, MAX_VARIANTS)) {
+  // a zone tilted past SKEW_RANGE is read by PaddleOCR alone: the variants would read a band still tilted
+  for (const { name, prep } of MRZ_VARIANTS.slice(0, tilted ? 0 : MAX_VARIANTS)) {
     if (budget.over()) break;
     const pixels = await stage("MRZ: variant preprocessing", async () =>
       withoutSpecks(await prep(straight, base, work, level), grey.width),
@@ -293,19 +301,25 @@ async function readAt(
     // the whole image at most once, past the budget too: measured on PassportEye's development images (docs/
     // accuracy.md, fourth round), an Australian photo's band reading cut its given name off at the edge, which the
     // whole image's reading had
-    for (const source of [readBand(), null]) {
+    // (a tilted zone: the whole image first, read already to find it, where PaddleOCR straightened each line itself)
+    const wholeImage = () => (whole ??= paddleLinesOrNull(image));
+    const sources = tilted ? [WHOLE, BAND] : [BAND, WHOLE];
+    for (const from of sources) {
       const c = await stage("MRZ: PaddleOCR fallback", async () =>
         paddleCandidate(
-          await (source ?? (whole ??= paddleLinesOrNull(image))),
+          await (from === BAND ? readBand() : wholeImage()),
           zone,
           candidates.find((k) => k.shapes),
         ),
       );
-      if (c && (!found || nameLength(c.c) > nameLength(found.c))) found = { ...c, from: source ? BAND : WHOLE };
+      if (c && (!found || nameLength(c.c) > nameLength(found.c))) found = { ...c, from };
       if (found && !found.padded) break;
     }
+    // neither holds alone: the two readings combined where they differ, the check digits choosing (pairedCandidate)
+    const paired = found ? null : pairedCandidate(await readBand(), await wholeImage(), zone);
     if (found) candidates.push(found.c);
-    paddleFrom = found?.from ?? null;
+    else if (paired) candidates.push(paired);
+    paddleFrom = found?.from ?? (paired ? PAIR : null);
   }
   // last (3c): where a reading holds, the grid's O/0, B/8 would only compete with it (docs/accuracy.md)
   const grid = !certain && boxed && (await gridCandidate(grey, boxed, zone, candidates));
@@ -322,7 +336,7 @@ async function readAt(
   return { candidates, variants, readBand, paddleStarted: () => !!paddleBand, otherReadings, grey, boxed };
 }
 
-const [BAND, WHOLE] = ["paddleocr band", "paddleocr whole image"];
+const [BAND, WHOLE, PAIR] = ["paddleocr band", "paddleocr whole image", "paddleocr band and whole image"];
 
 /** A recognition the budget stopped reads nothing (null); any other failure is the step's. */
 function stopped(error: unknown): null {
