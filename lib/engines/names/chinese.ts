@@ -73,7 +73,7 @@ const WG_BARE_O = ["E", "UO"];
 // Spellings outside Pinyin and Wade–Giles that Singapore, Malaysia, Hong Kong and Taiwan keep in their residents' names
 // (LEE Hsien Loong 李显龙, LEE Teng-hui 李登輝, SOONG Mei-ling 宋美龄, CHOONG 钟): EE for the final I after L, Y and CH,
 // OO for U before NG and N. Each stands for the Wade–Giles syllable it replaces, read as that syllable is (LOONG as
-// LUNG: Pinyin LONG). Only these initials for EE: -EE after others (DEE, BEE, RENEE's NEE) is no Chinese syllable.
+// LUNG: Pinyin LONG). Only these initials for EE: an -EE after others (DEE, BEE, RENEE) is not read as an I.
 const CUSTOMARY: [RegExp, string][] = [
   [/^(L|Y|CH)EE$/, "$1I"],
   [/OONG$/, "UNG"],
