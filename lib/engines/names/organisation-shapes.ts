@@ -1,6 +1,7 @@
 import type { NameToken, Script } from "@/lib/engines/names/normalize";
 import type { Span } from "@/lib/engines/names/token-similarity";
 import { GENERIC_BUSINESS_WORDS } from "@/lib/engines/names/generic-words";
+import { PLACE_NAME_WORDS, PLACE_WORDS } from "@/lib/engines/names/place-words";
 
 // What the alignment (align.ts) reads in two organisations' names: a name written in a script whose legal forms this
 // project names in English, the Arabic article the other side's reading lost, another of a series, only generic words
@@ -41,7 +42,16 @@ export function isOtherOfSeries(
 
 const distinctive = (t: NameToken) => (t.role === "NAME" && !GENERIC_BUSINESS_WORDS.has(t.text)) || t.role === "NUMBER";
 
+/**
+ * Two organisations' names that share only generic business words (MANAGEMENT COMPANY against WESTMINISTER
+ * MANAGEMENT COMPANY), or only those and a place (IRAN AIR against IRAN ASEMAN AIRLINES), while one names something
+ * more: two organisations. A place's word left over (SYRIAN ARAB AIRLINES, BANK OF CHINA HONG KONG) names no other
+ * one where a place is shared.
+ */
 export function sharesOnlyGenericWords(aligned: readonly { a: Span; b: Span }[], left: readonly NameToken[]): boolean {
-  const sharesDistinctive = aligned.some((p) => [...p.a.tokens, ...p.b.tokens].some(distinctive));
-  return !sharesDistinctive && left.some(distinctive);
+  const shared = aligned.flatMap((p) => [...p.a.tokens, ...p.b.tokens]).filter(distinctive);
+  if (shared.length === 0) return left.some(distinctive);
+  return (
+    shared.every((t) => PLACE_WORDS.has(t.text)) && left.some((t) => distinctive(t) && !PLACE_NAME_WORDS.has(t.text))
+  );
 }

@@ -309,4 +309,15 @@ describe("issue 30, third round: organisations that are another entity of the gr
     expect(number.score).toBeLessThan(STRONG_MATCH_THRESHOLD);
     expect(number.otherNumber).toBe(true);
   });
+
+  it("takes a place and generic words shared, the entry naming one more word, for two organisations (0.89 before)", () => {
+    expect(org("Iran Air", "Iran Aseman Airlines")).toBeLessThan(T);
+    expect(org("Korea Bank", "Korea Kumgang Bank")).toBeLessThan(T);
+    expect(org("China Airlines", "China Eastern Airlines")).toBeLessThan(T);
+    // the word the entry adds is a place's own (ARAB of the Syrian Arab Republic, HONG KONG), or a kind of business
+    expect(org("Syrian Air", "Syrian Arab Airlines")).toBeGreaterThanOrEqual(T);
+    expect(org("Bank of China", "Bank of China Hong Kong")).toBeGreaterThanOrEqual(T);
+    expect(org("Korean Air", "Korean Air Lines")).toBeGreaterThanOrEqual(STRONG_MATCH_THRESHOLD);
+    expect(org("Uralvagonzavod", "Research and Production Corporation Uralvagonzavod")).toBeGreaterThanOrEqual(T);
+  });
 });

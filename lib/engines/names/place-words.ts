@@ -6,7 +6,7 @@ import { allCountries } from "@/lib/shared/countries";
 // where a branch or subsidiary is, as a qualifier in parentheses does (FABERLIC EUROPE, GAZPROM GERMANIA): it weighs
 // as little when only one side has it, and two different ones still conflict in full (align.ts). A country's demonym
 // qualifies a name as its name does (AEROFLOT RUSSIAN AIRLINES, BELAVIA BELARUSIAN AIRLINES): the English demonyms
-// world-countries lists, and KOREAN, which both Koreas' two-word demonyms share.
+// world-countries lists, and KOREA and KOREAN, which both Koreas' two-word names and demonyms share.
 const CONTINENTS = ["AFRICA", "AMERICA", "AMERICAS", "ASIA", "EUROPE", "EURASIA", "OCEANIA", "SCANDINAVIA"];
 // A company registered in China opens its name with the province or city it is registered in (HANGZHOU HIKVISION
 // DIGITAL TECHNOLOGY, SHENZHEN DJI), which the company itself, the press and other lists leave out (HIKVISION): the
@@ -34,14 +34,29 @@ const ours = worldCountries.filter((c) => countries.has(c.cca2));
 for (const word of [...CONTINENTS, ...CHINESE_PLACES]) addPlace(word, word);
 for (const c of allCountries()) addPlace(c.name, c.code);
 for (const c of ours) for (const demonym of [c.demonyms?.eng?.f, c.demonyms?.eng?.m]) addPlace(demonym, c.cca2);
-addPlace("KOREAN", "KR");
-addPlace("KOREAN", "KP");
+for (const word of ["KOREA", "KOREAN"]) for (const code of ["KR", "KP"]) addPlace(word, code);
 
 export const PLACE_WORDS: ReadonlySet<string> = new Set(places.keys());
 
 // the countries' common English names (IRAN beside the Islamic Republic of Iran) name their places too, for telling
 // two places apart, not as qualifiers
 for (const c of ours) addPlace(c.name.common, c.cca2);
+
+// Every word of a country's name, common and official, in its several words (HONG and KONG, ARAB in UNITED ARAB
+// EMIRATES and SYRIAN ARAB REPUBLIC), and every place word: a word that may be part of a place's name, where an
+// organisation's name adds it to another's (align.ts, organisation-shapes.ts)
+const STOP = new Set(["AND", "OF", "THE", "DA", "DE", "DU", "LA", "EL"]);
+export const PLACE_NAME_WORDS: ReadonlySet<string> = new Set([
+  ...PLACE_WORDS,
+  ...ours.flatMap((c) =>
+    [c.name.common, c.name.official].flatMap((n) =>
+      anyAscii(n)
+        .toUpperCase()
+        .split(/[^A-Z]+/)
+        .filter((w) => w.length > 1 && !STOP.has(w)),
+    ),
+  ),
+]);
 
 /** Both words name a known place: whether they share one, else null. */
 function samePlace(a: string, b: string): boolean | null {
