@@ -1,12 +1,12 @@
 import type { NameToken, NormalizedName } from "@/lib/engines/names/normalize";
-import { ACRONYM, compareSpans, type MatchReason, type Span } from "@/lib/engines/names/token-similarity";
+import { compareSpans, type MatchReason, type Span } from "@/lib/engines/names/token-similarity";
 import { GENERIC_BUSINESS_WORDS, GROUP_WORDS } from "@/lib/engines/names/generic-words";
 import { ACRONYM_MAX } from "@/lib/engines/names/legal-forms";
 import { isKoreanSyllable, readsAsKorean } from "@/lib/engines/names/korean";
 import { pinyinOfSyllable } from "@/lib/engines/names/chinese";
 import { FULL_WEIGHT, type TokenRarity } from "@/lib/engines/names/token-rarity";
 import { assimilatedForms } from "@/lib/engines/names/person-words";
-import { isAcronymPair } from "@/lib/engines/names/organisation-words";
+import { acronymSimilarity } from "@/lib/engines/names/organisation-words";
 import { GENEALOGY, isMinorPair, joinsArticle, middleLinks, startsAtAncestor } from "@/lib/engines/names/genealogy";
 import {
   articleAsStopWord,
@@ -183,7 +183,8 @@ export function alignNames(
       if (a.tokens.length > 1 && b.tokens.length > 1) continue;
       if (isInitialAgainstRun(a, b) || isInitialAgainstRun(b, a)) continue;
       if (a.acronymOnly || b.acronymOnly) {
-        if (isAcronymPair(a, b)) scored.push({ a, b, similarity: ACRONYM, reason: "ACRONYM", size: 2 });
+        const similarity = acronymSimilarity(a, b);
+        if (similarity > 0) scored.push({ a, b, similarity, reason: "ACRONYM", size: 2 });
         continue;
       }
       const match = compareSpans(a, b, context);

@@ -1,5 +1,5 @@
 import type { NameToken } from "@/lib/engines/names/normalize";
-import { ACRONYM_SKIPPABLE } from "@/lib/engines/names/legal-forms";
+import { ACRONYM_SKIPPABLE, findLegalForm } from "@/lib/engines/names/legal-forms";
 
 // The shapes of an organisation's words that token-similarity.ts compares: a word contracted to its consonants, an
 // acronym against the words it abbreviates, a word in the singular and the plural.
@@ -25,10 +25,38 @@ export function isContractionOf(short: string, word: string): boolean {
   return true;
 }
 
-/** One side a single word that is the acronym of the other side's words (either way round). */
-export function isAcronymPair(a: Words, b: Words): boolean {
+/** one side a single word that is the acronym of the other side's words */
+export const ACRONYM = 0.9;
+/** an acronym whose legal form the words leave out (PDVSA): a shade under one that spells them all, never beating it */
+export const ACRONYM_FORM_LEFT_OUT = 0.89;
+
+/** ACRONYM, ACRONYM_FORM_LEFT_OUT (PDVSA against PETROLEOS DE VENEZUELA), or 0 for two runs that are neither. */
+export function acronymSimilarity(a: Words, b: Words): number {
+  return isAcronymPair(a, b) ? ACRONYM : isAcronymPair(a, b, true) ? ACRONYM_FORM_LEFT_OUT : 0;
+}
+
+/**
+ * One side a single word that is the acronym of the other side's words (either way round). `formLeftOut`: or whose
+ * last letters are a legal form the words leave out.
+ */
+function isAcronymPair(a: Words, b: Words, formLeftOut = false): boolean {
   const [ta, tb] = [single(a), single(b)];
-  return Boolean((ta && isAcronymOf(ta, b)) || (tb && isAcronymOf(tb, a)));
+  return Boolean((ta && isAcronymOf(ta, b, formLeftOut)) || (tb && isAcronymOf(tb, a, formLeftOut)));
+}
+
+/**
+ * An acronym's initials without the legal form that ends it, written whole after three or more initials (PDVSA: PDV,
+ * the S.A. of PETROLEOS DE VENEZUELA S.A.); null if none ends it.
+ */
+export function acronymWithoutForm(acronym: string): string | null {
+  for (let at = 3; at <= acronym.length - 2; at++)
+    if (findLegalForm([acronym.slice(at)], 0)?.length === 1) return acronym.slice(0, at);
+  return null;
+}
+
+/** The acronym's letters from `at` on are its legal form, which the words it abbreviates leave out (PDVSA). */
+function endsInForm(acronym: string, at: number, words: readonly NameToken[]): boolean {
+  return !words.some((t) => t.role === "LEGAL_FORM") && acronymWithoutForm(acronym)?.length === at;
 }
 
 /**
@@ -38,13 +66,14 @@ export function isAcronymPair(a: Words, b: Words): boolean {
  * them counted by its letters as written or skipped (NIOC ~ NATIONAL IRANIAN OIL COMPANY, PDVSA ~ PETROLEOS DE
  * VENEZUELA S.A.).
  */
-function isAcronymOf(token: NameToken, run: Words): boolean {
+function isAcronymOf(token: NameToken, run: Words, formLeftOut: boolean): boolean {
   if (token.role !== "NAME" || token.text.length < 2) return false;
+  if (formLeftOut && !acronymWithoutForm(token.text)) return false;
   const words = run.tokens;
   if (words.some((t) => t.role !== "NAME" && t.role !== "STOPWORD" && t.role !== "LEGAL_FORM")) return false;
   // the letters from `at` spell the words from `from`, each skippable word either counted or skipped
   const spells = (at: number, from: number): boolean => {
-    if (from === words.length) return at === token.text.length;
+    if (from === words.length) return at === token.text.length || (formLeftOut && endsInForm(token.text, at, words));
     const word = words[from]!;
     if (word.role === "LEGAL_FORM")
       return (

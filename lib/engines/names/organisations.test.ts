@@ -95,6 +95,15 @@ describe("an organisation's acronym", () => {
     expect(org("ISIL", "Islamic State of Iraq")).toBeLessThan(T);
     expect(org("MDAL", "Ministry of Defense and Armed Forces Logistics")).toBeLessThan(T);
   });
+
+  it("ends in a legal form the words leave out, a shade under one that spells it (0 before)", () => {
+    found("PDVSA", "Petróleos de Venezuela");
+    found("Petróleos de Venezuela", "PDVSA");
+    expect(org("Petróleos de Venezuela", "PDVSA")).toBeLessThan(org("Petróleos de Venezuela S.A.", "PDVSA"));
+    // the form after three initials at least, and a form written whole: the letters left over are no form (XY)
+    expect(org("PDVXY", "Petróleos de Venezuela")).toBeLessThan(T);
+    expect(org("PDSA", "Petróleos de Venezuela")).toBeLessThan(T);
+  });
 });
 
 describe("an organisation's legal form in more jurisdictions (GLEIF's list)", () => {

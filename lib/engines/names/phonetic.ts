@@ -1,6 +1,7 @@
 import { doubleMetaphone } from "double-metaphone";
 import { chineseReadings } from "@/lib/engines/names/chinese";
 import { ACRONYM_MAX, ACRONYM_SKIPPABLE } from "@/lib/engines/names/legal-forms";
+import { acronymWithoutForm } from "@/lib/engines/names/organisation-words";
 import { consonantSkeleton } from "@/lib/engines/names/abjad";
 import type { NameToken, NormalizedName } from "@/lib/engines/names/normalize";
 import { assimilatedForms } from "@/lib/engines/names/person-words";
@@ -69,7 +70,12 @@ function keysOf(name: NormalizedName, withSkeletons: boolean, keys: Set<string>,
   // an organisation's acronym finds the words it abbreviates and back (acronym keys prefixed "acr:")
   if (name.kind === "ORGANIZATION") {
     for (const part of parts)
-      if (part.text.length >= 2 && part.text.length <= ACRONYM_MAX) keys.add(`acr:${part.text}`);
+      if (part.text.length >= 2 && part.text.length <= ACRONYM_MAX) {
+        keys.add(`acr:${part.text}`);
+        // and without a legal form that ends it, which the words may leave out (PDVSA: PETROLEOS DE VENEZUELA)
+        const initials = acronymWithoutForm(part.text);
+        if (initials) keys.add(`acr:${initials}`);
+      }
     // the initials of its runs of words, each word an acronym may skip (AL, IN: HTS, AQAP; a stop word: MODAFL)
     // counted or skipped, a legal form by its letters as written (NIOC, PDVSA) or skipped (align.ts, isAcronymOf)
     const all = name.parts;

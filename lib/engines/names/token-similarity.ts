@@ -11,7 +11,7 @@ import { arePlacesApart, isSamePlace } from "@/lib/engines/names/place-words";
 import { asRussianForm, isEastSlavicPair } from "@/lib/engines/names/east-slavic-surnames";
 import { isRussianPlaceAdjective } from "@/lib/engines/names/russian-business-words";
 import { isDerivedName, isShortOfDin } from "@/lib/engines/names/derived-names";
-import { isAcronymPair, isContractionOf, singular } from "@/lib/engines/names/organisation-words";
+import { acronymSimilarity, isContractionOf, singular } from "@/lib/engines/names/organisation-words";
 import { latinSoundForms } from "@/lib/engines/names/latin-sounds";
 import type { NameToken } from "@/lib/engines/names/normalize";
 import { metaphoneCodes } from "@/lib/engines/names/phonetic";
@@ -87,7 +87,6 @@ const SHUFFLED_MIN = 4;
 const TRANSCRIPTION = 0.88;
 const TRANSCRIPTION_MIN = 2;
 const TRANSCRIPTION_FUZZY_MIN = 3;
-export const ACRONYM = 0.9;
 const ABBREVIATION = 0.85;
 
 // one typo (a letter added, dropped or two swapped: ASASD ~ ASSAD, UUN ~ UN; a letter changed in a token of 4+
@@ -185,7 +184,8 @@ export function compareSpans(a: Span, b: Span, context: CompareContext): TokenMa
     return { similarity: a.tokens[0]!.script === "HAN" && na !== nb ? 0 : similarity, reason: "NATIVE" };
   }
   if (a.text === b.text) return { similarity: 1, reason: "EXACT" };
-  if (context.isOrganisation && isAcronymPair(a, b)) return { similarity: ACRONYM, reason: "ACRONYM" };
+  const acronym = context.isOrganisation ? acronymSimilarity(a, b) : 0;
+  if (acronym > 0) return { similarity: acronym, reason: "ACRONYM" };
   // an organisation's word in the singular and the plural (TECHNOLOGY, TECHNOLOGIES; HOLDING, HOLDINGS)
   if (context.isOrganisation && ta?.role === "NAME" && tb?.role === "NAME" && singular(a.text) === singular(b.text))
     return { similarity: ROMANISATION, reason: "SPELLING" };
