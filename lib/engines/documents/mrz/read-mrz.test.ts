@@ -97,3 +97,24 @@ it("reads a zone tilted past the band's deskew with PaddleOCR alone, no tesserac
   expect(value?.variants).toBe(0);
   expect(stages.get("MRZ: tesseract variant")).toBeUndefined();
 }, 120_000);
+
+it("ends the variants after a first blank one where PaddleOCR's whole-image reading, in hand already, holds", async () => {
+  const engine = await ocrEngine();
+  const { front } = await drawPassport(randomPerson(seededRandom(9), "TD3", new Date("2026-11-29")));
+  // the page OCR found no MRZ line (a page of nothing): the band is a guess, and PaddleOCR reads the whole image
+  // to locate the zone
+  const { width = 0, height = 0 } = await sharp(front).metadata();
+  const blank = await sharp({ create: { width, height, channels: 3, background: "#ffffff" } })
+    .png()
+    .toBuffer();
+  const page = await engine.readPage(blank);
+  // tesseract reads noise where the zone is (the German visa page): nothing MRZ-shaped
+  const blind: OcrEngine = {
+    ...engine,
+    readMrz: async () => ({ text: "", confidence: 0, blocks: [] }) as unknown as Page,
+  };
+  const { value, stages } = await profiled(() => readMrz(blind, front, page, printedZone([])));
+  expect(stages.get("MRZ: PaddleOCR whole image (locating the zone)")?.runs).toBe(1);
+  expect(value?.result.valid).toBe(true);
+  expect(value?.variants).toBe(1);
+}, 120_000);

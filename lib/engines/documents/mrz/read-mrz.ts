@@ -79,7 +79,8 @@ import { stage } from "@/lib/engines/documents/stage-times";
 //  Stops (issue 35, fourth round of issue 32): the variants stop as soon as a reading holds (settled), a failing
 //  reading is certain (certainFault), PaddleOCR's band reading, which arrives while they run, is fully valid and a
 //  variant read its name line alike (paddleSettles: the fallback's answer, corroborated), or NO_TEXT_VARIANTS variants
-//  in a row found no MRZ-shaped text at all. The document's CPU budget (document-budget.ts) ends them too: no variant
+//  in a row found no MRZ-shaped text at all — or the first found none where the whole image's PaddleOCR reading was
+//  in hand already and step 3b's answer holds. The document's CPU budget (document-budget.ts) ends them too: no variant
 //  starts past it, and one still being recognised is stopped RECOGNITION_GRACE_MS later (its worker terminated:
 //  ocr-engine.ts); past it the rules are told (budget.spent) and say so.
 
@@ -259,6 +260,32 @@ async function readAt(
   let noText = 0;
   const texts: { source: string; lines: string[] }[] = [];
   let boxed: BoxedReading | null = null; // the first reading whose zone tesseract boxed (3c)
+  // 3b: PaddleOCR's band reading, then the whole image (PaddleOCR finds its own text lines, including one the band
+  // cut off, and reads a small scan better at its own pixels than the band's crop: a 275-px specimen passport). A
+  // first line read in pieces (padded back: paddleTexts) may have lost a name word at the band's edge: then the whole
+  // image is read as well, the longer name kept. The whole image at most once, past the budget too (docs/accuracy.md,
+  // fourth round: an Australian photo's given name); a tilted zone's first, read already to find it.
+  const wholeInHand = whole !== null;
+  const wholeImage = () => (whole ??= paddleLinesOrNull(image));
+  const paddleFallback = async (): Promise<{ c: Candidate; from: string } | null> => {
+    let found: { c: Candidate; padded: boolean; from: string } | null = null;
+    for (const from of tilted ? [WHOLE, BAND] : [BAND, WHOLE]) {
+      const c = await stage("MRZ: PaddleOCR fallback", async () =>
+        paddleCandidate(
+          await (from === BAND ? readBand() : wholeImage()),
+          zone,
+          candidates.find((k) => k.shapes),
+        ),
+      );
+      if (c && (!found || nameLength(c.c) > nameLength(found.c))) found = { ...c, from };
+      if (found && !found.padded) break;
+    }
+    if (found) return found;
+    // neither holds alone: the two readings combined where they differ, the check digits choosing (pairedCandidate)
+    const paired = pairedCandidate(await readBand(), await wholeImage(), zone);
+    return paired ? { c: paired, from: PAIR } : null;
+  };
+  let early: { c: Candidate; from: string } | null = null;
   // a zone tilted past SKEW_RANGE is read by PaddleOCR alone: the variants would read a band still tilted
   for (const { name, prep } of MRZ_VARIANTS.slice(0, tilted ? 0 : MAX_VARIANTS)) {
     if (budget.over()) break;
@@ -277,6 +304,10 @@ async function readAt(
     boxed ??= boxedReading(ocr, scale);
     if (variants === 1 && !corroborated(c, zone)) void readBand();
     noText = c || pickMrzLines(ocr.text) ? 0 : noText + 1;
+    // a first variant that read no MRZ text at all, where PaddleOCR's whole image is in hand already (read to locate
+    // the zone, the page OCR having found none): PaddleOCR's readings, taken after NO_TEXT_VARIANTS blank variants
+    // anyway, end the variants now when one holds (the German visa page: 2 s of tesseract per variant on noise)
+    if (variants === 1 && noText === 1 && wholeInHand && (early = await paddleFallback())) break;
     if (settled(candidates)) break;
     // a reading two variants agree on whose only fault is one check digit (a document that carries a wrong one):
     // more variants would not change it, nor would PaddleOCR, whose reading counts only when fully valid
@@ -293,33 +324,9 @@ async function readAt(
     }
   }
   if (!settled(candidates) && !certain) {
-    // then the whole image (PaddleOCR finds its own text lines, including one the band cut off, and reads a small
-    // scan better at its own pixels than the band's crop: measured on a 275-px specimen passport)
-    // A first line PaddleOCR read in pieces (padded back: paddleTexts) may have lost a name word at the band's edge:
-    // then the whole image is read as well and the reading with the longer name kept.
-    let found: { c: Candidate; padded: boolean; from: string } | null = null;
-    // the whole image at most once, past the budget too: measured on PassportEye's development images (docs/
-    // accuracy.md, fourth round), an Australian photo's band reading cut its given name off at the edge, which the
-    // whole image's reading had
-    // (a tilted zone: the whole image first, read already to find it, where PaddleOCR straightened each line itself)
-    const wholeImage = () => (whole ??= paddleLinesOrNull(image));
-    const sources = tilted ? [WHOLE, BAND] : [BAND, WHOLE];
-    for (const from of sources) {
-      const c = await stage("MRZ: PaddleOCR fallback", async () =>
-        paddleCandidate(
-          await (from === BAND ? readBand() : wholeImage()),
-          zone,
-          candidates.find((k) => k.shapes),
-        ),
-      );
-      if (c && (!found || nameLength(c.c) > nameLength(found.c))) found = { ...c, from };
-      if (found && !found.padded) break;
-    }
-    // neither holds alone: the two readings combined where they differ, the check digits choosing (pairedCandidate)
-    const paired = found ? null : pairedCandidate(await readBand(), await wholeImage(), zone);
-    if (found) candidates.push(found.c);
-    else if (paired) candidates.push(paired);
-    paddleFrom = found?.from ?? (paired ? PAIR : null);
+    const fallback = early ?? (await paddleFallback());
+    if (fallback) candidates.push(fallback.c);
+    paddleFrom = fallback?.from ?? null;
   }
   // last (3c): where a reading holds, the grid's O/0, B/8 would only compete with it (docs/accuracy.md)
   const grid = !certain && boxed && (await gridCandidate(grey, boxed, zone, candidates));
