@@ -13,11 +13,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { parse } from "csv-parse/sync";
 import { prisma } from "@/lib/core/db";
-import type { ProcessInput, StoredInput } from "@/lib/checks/types";
-import { watchlistCheck } from "@/lib/checks/watchlist-check/watchlist-check";
-import { checkPortsFor } from "@/lib/domain/verifications/check-ports";
 import { importWatchlist } from "@/lib/domain/watchlist/import/import-watchlist";
 import { DEFINITIONS, slices, table, type PairOutcome } from "./screening-report";
+import { screenName, targetsCsv, type EvalEntry } from "./screening-run";
 import { runMigrations } from "../../server/db";
 
 type Pair = Record<string, string>;
@@ -35,60 +33,20 @@ function parseArgs(argv: readonly string[]) {
 
 const entryId = (schema: string, name: string) =>
   `pair-${createHash("sha256").update(`${schema}\u0000${name}`).digest("hex").slice(0, 16)}`;
-const csvField = (value: string) => (/[",\n\r;]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
 
-/** The list side of the pairs as a targets.simple.csv: one entry per distinct (schema, list name). */
-function listCsv(pairs: readonly Pair[]): string {
-  const seen = new Map<string, { schema: string; name: string }>();
-  for (const p of pairs) seen.set(entryId(p.schema!, p.list_name!), { schema: p.schema!, name: p.list_name! });
-  const header = "id,schema,name,aliases,birth_date,countries,sanctions,program_ids,dataset,last_change";
-  // the name's ";" would split it into aliases in this format: a list name is one name
-  const rows = [...seen].map(
-    ([id, e]) => [id, e.schema, csvField(e.name.replaceAll(";", ","))].join(",") + ",,,,,,EVAL,",
-  );
-  return [header, ...rows].join("\n") + "\n";
-}
-
-/** What the verification carries for this query: a person's FULL_NAME, else the metadata the check screens. */
-function subjectOf(pair: Pair): { inputs: Map<string, StoredInput>; metadata: Record<string, unknown> } {
-  const name = pair.query_name!;
-  if (pair.schema === "Person")
-    return { inputs: new Map([["FULL_NAME", { type: "TEXT", value: name, fileId: null }]]), metadata: {} };
-  if (pair.schema === "Vessel") return { inputs: new Map(), metadata: { vesselName: name } };
-  return { inputs: new Map(), metadata: { companyName: name } };
+/** The list side of the pairs: one entry per distinct (schema, list name). */
+function listEntries(pairs: readonly Pair[]): EvalEntry[] {
+  const seen = new Map<string, EvalEntry>();
+  for (const p of pairs) {
+    const id = entryId(p.schema!, p.list_name!);
+    seen.set(id, { id, schema: p.schema!, name: p.list_name! });
+  }
+  return [...seen.values()];
 }
 
 async function screenPair(pair: Pair, accountId: string, threshold?: number): Promise<PairOutcome> {
-  const { inputs, metadata } = subjectOf(pair);
-  const verification = {
-    id: randomUUID(),
-    accountId,
-    identityId: randomUUID(),
-    workflowId: randomUUID(),
-    ipAddress: null,
-    metadata,
-    createdAt: new Date(),
-  };
-  const input: ProcessInput = {
-    verification,
-    workflow: {
-      processes: ["WATCHLIST_CHECK"],
-      documentTypes: [],
-      countries: [],
-      settings: threshold === undefined ? {} : { WATCHLIST_THRESHOLD: threshold },
-    },
-    inputs,
-    readFile: async () => null,
-    earlierSteps: [],
-    now: new Date(),
-    ports: checkPortsFor(verification),
-  };
-  const output = await watchlistCheck.run(input);
+  const matches = await screenName(pair.schema!, pair.query_name!, accountId, threshold);
   const wanted = entryId(pair.schema!, pair.list_name!);
-  const matches = [
-    ...((output.data.matches as { external_id: string; score: number }[] | undefined) ?? []),
-    ...((output.data.organisation_matches as { external_id: string; score: number }[] | undefined) ?? []),
-  ];
   const hit = matches.find((m) => m.external_id === wanted);
   return {
     pairId: pair.pair_id!,
@@ -118,7 +76,7 @@ async function main() {
   const listName = `eval-screening-${Date.now()}`;
   try {
     const csv = path.join(dir, "targets.simple.csv");
-    writeFileSync(csv, listCsv(pairs));
+    writeFileSync(csv, targetsCsv(listEntries(pairs)));
     const imported = await importWatchlist({ format: "opensanctions-csv", file: csv, name: listName, accountId });
     log(`imported ${imported.entryCount} list names as "${listName}" in ${imported.durationMs} ms`);
     const started = performance.now();
