@@ -131,6 +131,11 @@ function isAssimilatedArticle(chars: readonly string[], i: number): boolean {
   return chars[i] === "\u0644" && i > 0 && chars[i - 1] === "\u0627" && SUN_LETTERS.has(chars[i + 1] ?? "");
 }
 
+// ه ending a word of three letters or more: a consonant (عبد الله), or the vowel a taa marbuta writes, as names are
+// often typed with ه for ة (زينيه Zeiniye, القاعده al-Qaida). ALLAH keeps its H, alone (له without its article: one
+// consonant, L, met by any run of L's) or ending a name (عبدالله is not ABDUL)
+const WORD_FINAL_HA = ["H", "A"];
+
 /** At most this many spellings of one word (a name of many ambiguous letters keeps its likeliest ones). */
 export const MAX_ABJAD_READINGS = 24;
 
@@ -146,7 +151,14 @@ export function abjadReadings(word: string): string[] {
     .replace(GERESH, (_, letter: string) => String.fromCodePoint(GERESH_BASE + GERESH_LETTERS.indexOf(letter)));
   const chars = [...marked].filter((char) => !isMark(char));
   for (const [i, char] of chars.entries()) {
-    const options = isAssimilatedArticle(chars, i) ? ["L", ""] : (ARABIC[char] ?? HEBREW[char]);
+    const options = isAssimilatedArticle(chars, i)
+      ? ["L", ""]
+      : char === "\u0647" &&
+          i === chars.length - 1 &&
+          i >= 2 &&
+          !(chars[i - 1] === "\u0644" && chars[i - 2] === "\u0644")
+        ? WORD_FINAL_HA
+        : (ARABIC[char] ?? HEBREW[char]);
     if (options) found = true;
     const spellings = options ?? [
       anyAscii(char)
@@ -191,3 +203,27 @@ function skeletonOfLetters(token: string): string {
     .replace(/V/g, "F")
     .replace(/(.)\1+/g, "$1");
 }
+
+// the article joined to the word as French spellings write it: AL or EL before the word (ELSSEID), or assimilated to
+// its first letter, that letter doubled (ESSEBSI, ETTOUNSI, EDDINE)
+const JOINED_ARTICLE = /^[AE]L(?=[A-Z]{3})|^[AE](?=(TH|DH|SH|[TDRZSN])\1)/;
+
+/**
+ * A Latin spelling of an Arabic name as French writes it (the Maghreb, the Sahel, Lebanon), spelt as the abjad's
+ * readings would spell it: CH for ش (AKKACHA, ALOUCHE), C for the S of ص or س once Ç has lost its cedilla (FAYCAL),
+ * the article joined to the word (ELSSEID, ESSEBSI). The token's own spelling is not among them; [] when none differs.
+ */
+export function maghrebiSpellings(token: string): string[] {
+  let known = maghrebiCache.get(token);
+  if (!known) {
+    if (maghrebiCache.size >= 50_000) maghrebiCache.clear();
+    const sh = token.replace(/(?<!S)CH/g, "SH");
+    const forms = [sh, sh.replace(/C(?!K)/g, "S")];
+    for (const form of [...forms]) forms.push(form.replace(JOINED_ARTICLE, ""));
+    known = [...new Set(forms)].filter((form) => form !== token && form.length > 0);
+    maghrebiCache.set(token, known);
+  }
+  return known;
+}
+// a screened name meets thousands of listed words, each screened many times
+const maghrebiCache = new Map<string, string[]>();

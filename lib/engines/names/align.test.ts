@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isRotation } from "@/lib/engines/names/align";
+import { isRotation } from "@/lib/engines/names/spans";
 import { DEFAULT_WATCHLIST_THRESHOLD as T, STRONG_MATCH_THRESHOLD } from "@/lib/engines/names/score";
 import { blocks, similarity } from "@/test/name-pairs";
 

@@ -1,5 +1,6 @@
 import type { NameToken, NormalizedName } from "@/lib/engines/names/normalize";
 import { compareSpans, type MatchReason, type Span } from "@/lib/engines/names/token-similarity";
+import { isRotation, uncrossRepeats } from "@/lib/engines/names/spans";
 import { GENERIC_BUSINESS_WORDS, GROUP_WORDS } from "@/lib/engines/names/generic-words";
 import { ACRONYM_MAX } from "@/lib/engines/names/legal-forms";
 import { isKoreanSyllable, readsAsKorean } from "@/lib/engines/names/korean";
@@ -213,6 +214,7 @@ export function alignNames(
     ci.forEach((j) => usedC.add(j));
     aligned.push(pair);
   }
+  uncrossRepeats(aligned);
   aligned.sort((x, y) => x.a.start - y.a.start);
 
   let matched = 0;
@@ -378,12 +380,6 @@ export function alignNames(
     commonTokens: [...common].map(([token, weight]) => ({ token, weight })),
     ...(isSeries ? { otherNumber: true } : {}),
   };
-}
-
-/** Two runs in order, the second wholly before the first: [2, 3, 0, 1]. */
-export function isRotation(positions: readonly number[]): boolean {
-  const descents = positions.flatMap((p, i) => (i > 0 && p < positions[i - 1]! ? [i] : []));
-  return descents.length === 1 && positions[positions.length - 1]! < positions[0]!;
 }
 
 // a screened name meets thousands of candidates, a listed name many screenings: each is judged once

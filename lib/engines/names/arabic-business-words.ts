@@ -1,3 +1,5 @@
+import anyAscii from "any-ascii";
+import worldCountries from "world-countries";
 // An organisation's name written in Arabic or Persian letters says in words what its English name says in words:
 // حركة حماس is the Hamas Movement, جبهة النصرة the Nusra Front, شرکت ملی نفت ایران the National Iranian Oil Company.
 // Read letter by letter, حركة is HRKA, which meets the transliteration HARAKAT a list may write but not MOVEMENT,
@@ -7,8 +9,12 @@
 // النصرة) stay transliterations. Organisations only; written for this project, each word with the English word its
 // organisations' own English names use for it.
 
-/** Arabic and Persian words of organisations' kinds and businesses (spelt as `lookupForm` writes them) → English. */
-const WORDS: ReadonlyMap<string, string> = new Map(
+/**
+ * Arabic and Persian words of organisations' kinds and businesses (spelt as `lookupForm` writes them) → English; where
+ * the lists' English names use two words for one, the first is shown and the other is its other spelling (FIGHTING
+ * GROUP, COMBATANT GROUP: "FIGHTING|COMBATANT").
+ */
+const WORDS = new Map<string, string>(
   (
     [
       ["MOVEMENT", "حرکه حرکت"],
@@ -68,6 +74,17 @@ const WORDS: ReadonlyMap<string, string> = new Map(
       ["LEBANON", "لبنان لبنانی"],
       ["PALESTINE", "فلسطین"],
       ["KURDISTAN", "کردستان کردستانی"],
+      // regions the lists' English names carry as such (AL-QAIDA IN THE ISLAMIC MAGHREB, … OF THE LEVANT)
+      ["LEVANT", "شام"],
+      ["MAGHREB", "مغرب"],
+      // the groups, networks and offices of the UN list's entities (LIBYAN ISLAMIC FIGHTING GROUP, HAQQANI NETWORK,
+      // HANIFA MONEY EXCHANGE OFFICE)
+      ["GROUP", "جماعه"],
+      ["FIGHTING|COMBATANT", "مقاتله"],
+      ["IN", "فی"],
+      ["NETWORK", "شبکه"],
+      ["OFFICE", "مکتب دفتر"],
+      ["EXCHANGE", "صرافه"],
     ] as const
   ).flatMap(([english, words]) => words.split(" ").map((word) => [word, english] as const)),
 );
@@ -92,6 +109,23 @@ const MARKS = /[\u064B-\u065F\u0670\u0640]/gu;
 /** One word in the spelling WORDS is keyed by: one letter for each letter written two ways, no vowel marks. */
 export function lookupForm(word: string): string {
   return [...word.replace(MARKS, "")].map((char) => LETTER_FORMS[char] ?? char).join("");
+}
+
+// Every country of one English word by its Arabic, Persian and Urdu names (world-countries' translations) and the
+// adjective Arabic and Persian make of it, the nisba (مصر Egypt, مصري مصرية Egyptian; ليبيا, ليبي ليبية), read as
+// the country's English name, which names the same place as its demonym (place-words.ts): الجهاد الاسلامي المصري is
+// the EGYPTIAN ISLAMIC JIHAD. A name's article is left off, as words are looked up without it (normalize.ts).
+const NISBA = "\u06CC";
+for (const country of worldCountries) {
+  const english = anyAscii(country.name.common).toUpperCase();
+  if (!/^[A-Z]+$/.test(english)) continue;
+  for (const language of ["ara", "per", "urd"] as const) {
+    const name = lookupForm(country.translations[language]?.common ?? "").replace(/^\u0627\u0644/u, "");
+    if (name.includes(" ") || name.length < 2) continue;
+    const stem = name.replace(/\u06CC\u0627$/u, NISBA);
+    const adjective = stem.endsWith(NISBA) ? stem : stem + NISBA;
+    for (const word of [name, adjective, `${adjective}\u0647`]) if (!WORDS.has(word)) WORDS.set(word, english);
+  }
 }
 
 // and, for, by, as written joined to the next word, with the article after them or not (والشام, لتحرير, للتنمية)

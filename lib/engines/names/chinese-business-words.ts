@@ -36,6 +36,7 @@ const WORDS: Readonly<Record<string, string>> = {
   航天: "AEROSPACE",
   航运: "SHIPPING",
   海运: "SHIPPING",
+  船务: "SHIPPING",
   船舶: "SHIPBUILDING",
   能源: "ENERGY",
   投资: "INVESTMENT",
@@ -61,7 +62,46 @@ const WORDS: Readonly<Record<string, string>> = {
   香港: "HONG KONG",
 };
 
-const rewrite = businessWordsRewriter(WORDS);
+// The same words in Traditional characters, as Hong Kong, Macau and Taiwan register companies (華信船務(香港)有限公司,
+// HUAXIN SHIPPING (HONG KONG) LTD): each character written otherwise in Traditional, and the words those places use
+// for the same thing (軟體, 網路)
+const TRADITIONAL: Readonly<Record<string, string>> = {
+  责: "責",
+  团: "團",
+  术: "術",
+  银: "銀",
+  国: "國",
+  际: "際",
+  贸: "貿",
+  进: "進",
+  电: "電",
+  动: "動",
+  运: "運",
+  资: "資",
+  发: "發",
+  实: "實",
+  业: "業",
+  设: "設",
+  导: "導",
+  体: "體",
+  制: "製",
+  数: "數",
+  软: "軟",
+  网: "網",
+  络: "絡",
+  备: "備",
+  仪: "儀",
+  机: "機",
+  学: "學",
+  务: "務",
+};
+const traditional = (word: string) => [...word].map((char) => TRADITIONAL[char] ?? char).join("");
+const rewrite = businessWordsRewriter({
+  ...Object.fromEntries(Object.entries(WORDS).map(([word, english]) => [traditional(word), english])),
+  軟體: "SOFTWARE",
+  網路: "NETWORK",
+  ...WORDS,
+});
 
 /** An organisation's name with its Chinese business words and legal form written as English words, apart. */
 export function chineseBusinessWordsInEnglish(name: string): string {

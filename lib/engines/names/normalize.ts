@@ -60,7 +60,7 @@ import { foreignName, type TranscriptionSystem } from "@/lib/engines/names/trans
 // "SURNAME, Given" (one comma) is read as "Given SURNAME", the order lists use for the same person.
 
 /** Bumped whenever the stored form (normalizedNames, phoneticKeys) would change: stored lists are re-indexed. */
-export const NORMALIZER_VERSION = 39;
+export const NORMALIZER_VERSION = 40;
 
 export type NameKind = "PERSON" | "ORGANIZATION";
 export type TokenRole = "NAME" | "INITIAL" | "PARTICLE" | "LEGAL_FORM" | "STOPWORD" | "NUMBER";
@@ -97,6 +97,8 @@ export type NameToken = {
    * MOVEMENT; arabic-business-words.ts): its place in the name is its language's (an adjective after its noun)
    */
   isTranslated?: boolean;
+  /** read from Arabic letters, not Hebrew (roman-words.ts) */
+  isArabic?: boolean;
 };
 
 export type NormalizedName = {
@@ -162,8 +164,8 @@ function words(raw: string, kind: NameKind): Word[] {
  * (MOVEMENT), its transliterations its other spellings (arabic-business-words.ts).
  */
 function inEnglish(read: Word, written: string): Word {
-  const english = read.script === "ABJAD" ? arabicBusinessWordInEnglish(written) : undefined;
-  return english ? { ...read, text: english, alts: [read.text, ...read.alts], isTranslated: true } : read;
+  const [english, ...others] = (read.script === "ABJAD" && arabicBusinessWordInEnglish(written)?.split("|")) || [];
+  return english ? { ...read, text: english, alts: [...others, read.text, ...read.alts], isTranslated: true } : read;
 }
 
 // written in Latin or Cyrillic letters (Cyrillic is read into Latin with its other romanisations as alternatives)

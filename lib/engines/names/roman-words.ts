@@ -29,7 +29,10 @@ export type Word = {
   isInitial?: boolean;
   /** an organisation's word of another script read as the English word it means (حركة: MOVEMENT) */
   isTranslated?: boolean;
+  /** read from Arabic letters (Arabic, Persian, Urdu, Pashto …), not Hebrew: Latin spellings of Arabic names apply */
+  isArabic?: boolean;
 };
+const ARABIC_LETTERS = /[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE70-\uFEFF]/u;
 const ONE_LETTER = /^\p{L}$/u;
 
 export function romanWords(word: string, isOptional: boolean): Word[] {
@@ -52,7 +55,7 @@ export function romanWords(word: string, isOptional: boolean): Word[] {
   if (KANA.test(word)) return [make(toRomaji(word).toUpperCase(), "KANA")];
   if (ABJAD.test(word)) {
     const [first, ...others] = abjadReadings(word);
-    if (first) return [make(first, "ABJAD", null, others)];
+    if (first) return [{ ...make(first, "ABJAD", null, others), isArabic: ARABIC_LETTERS.test(word) }];
   }
   if (GREEK.test(word)) {
     const [first, ...others] = greekReadings(word);

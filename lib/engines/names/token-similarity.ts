@@ -16,6 +16,7 @@ import { latinSoundForms } from "@/lib/engines/names/latin-sounds";
 import type { NameToken } from "@/lib/engines/names/normalize";
 import { metaphoneCodes } from "@/lib/engines/names/phonetic";
 import { latinSkeletonsFor, transcriptionSkeletons, type TranscriptionSystem } from "@/lib/engines/names/transcription";
+import { againstArabic, single, spellingsOf, type Span } from "@/lib/engines/names/spans";
 
 // How alike two tokens (or runs of tokens joined: JIN·PING ~ JINPING) are, and why: the reviewer sees the reason.
 //   exact / romanisation   same text, or one of the spellings its script allows (Korean surnames, Pinyin ~
@@ -59,7 +60,7 @@ export type MatchReason =
   | "SHUFFLED"
   | "LEGAL_FORM";
 export type TokenMatch = { similarity: number; reason: MatchReason };
-export type Span = { text: string; tokens: readonly NameToken[] };
+export type { Span } from "@/lib/engines/names/spans";
 export type CompareContext = {
   isAbjad: boolean;
   isChinese: boolean;
@@ -168,7 +169,6 @@ const OTHER_SCRIPTS: ReadonlySet<NameToken["script"]> = new Set(["OTHER", "ABJAD
 const soundsAgainst = (latin: NameToken | null, other: NameToken | null) =>
   latin?.script === "LATIN" && other && OTHER_SCRIPTS.has(other.script) ? latinSoundForms(latin.text) : [];
 
-const single = (span: Span) => (span.tokens.length === 1 ? span.tokens[0]! : null);
 const native = (span: Span) => (span.tokens.every((t) => t.native) ? span.tokens.map((t) => t.native).join("") : null);
 
 export function compareSpans(a: Span, b: Span, context: CompareContext): TokenMatch {
@@ -196,8 +196,7 @@ export function compareSpans(a: Span, b: Span, context: CompareContext): TokenMa
     (isContractionOf(a.text, b.text) || isContractionOf(b.text, a.text))
   )
     return { similarity: ABBREVIATION, reason: "ABBREVIATION" };
-  const altsA = ta ? [ta.text, ...ta.alts] : [a.text];
-  const altsB = tb ? [tb.text, ...tb.alts] : [b.text];
+  const [altsA, altsB] = [spellingsOf(a), spellingsOf(b)];
   // spelt and compared by skeleton, not by phonetic code: a code is already a reading of the sounds
   const [soundsA, soundsB] = [soundsAgainst(ta, tb), soundsAgainst(tb, ta)];
   const [spelledA, spelledB] = [
@@ -319,7 +318,8 @@ export function compareSpans(a: Span, b: Span, context: CompareContext): TokenMa
     // by a Latin word's sounds only the same skeleton of three consonants or more counts: an abjad's skeletons are
     // short, and a near or short one found among a dozen readings is chance (WILLIAMS read WIYIAMS is MS, as משה is)
     const bySound = sameSkeleton(soundsA, altsB) || sameSkeleton(altsA, soundsB);
-    const skeleton = SKELETON_WEIGHT * (bySound ? 1 : bestSkeletonSpelling(altsA, altsB));
+    const [formsA, formsB] = [againstArabic(a, altsA, b), againstArabic(b, altsB, a)];
+    const skeleton = SKELETON_WEIGHT * (bySound ? 1 : bestSkeletonSpelling(formsA, formsB));
     if (skeleton > best.similarity) best = { similarity: skeleton, reason: "SKELETON" };
   }
   // an organisation's word of three letters or fewer is an acronym or a code: another letter is another one (ZTE,

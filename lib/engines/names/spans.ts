@@ -1,0 +1,67 @@
+import { maghrebiSpellings } from "@/lib/engines/names/abjad";
+import type { NameToken } from "@/lib/engines/names/normalize";
+
+// A span is one word of a name, or a run of its words compared as one word of the other name (SANAA ALLAH against
+// SANAULLAH, ABD AL RAHMAN against ABDURRAHMAN).
+
+export type Span = { text: string; tokens: readonly NameToken[] };
+
+export const single = (span: Span) => (span.tokens.length === 1 ? span.tokens[0]! : null);
+
+// a run of words written in an abjad compared as one (ثناء اللہ, THANA or SANA ALLAH, against SANAULLAH) in its words'
+// other readings too, the first of each first; capped, as one word's readings are. Other scripts' runs keep the
+// spelling of their words joined: their words' other spellings are whole words' (a Korean surname's), never needed
+// joined, and each would multiply the comparisons of every run
+const RUN_SPELLINGS_MAX = 6;
+/** A span's spellings, the one shown first: a word's own and its alternatives; a run's, its words' joined. */
+export function spellingsOf(span: Span): string[] {
+  const t = single(span);
+  if (t) return [t.text, ...t.alts];
+  const joined = span.tokens.map((x) => x.text).join("");
+  // a run written otherwise than its words joined (an assimilated article: SALAHUDDIN) is that one spelling, and so is
+  // a run with a word read as its English word (حركة: MOVEMENT), whose other readings are of another language
+  if (span.text !== joined || span.tokens.some((x) => x.isTranslated || x.script !== "ABJAD")) return [span.text];
+  let runs = [""];
+  for (const x of span.tokens) {
+    const next: string[] = [];
+    for (const spelling of [x.text, ...x.alts])
+      for (const run of runs) if (next.length < RUN_SPELLINGS_MAX) next.push(run + spelling);
+    runs = next;
+  }
+  return [...new Set(runs)];
+}
+
+/**
+ * Pairs whose words repeat on one side (MUHAMMAD twice in ABD AL-RAHMAN OULD MUHAMMAD AL-HUSAYN OULD MUHAMMAD SALIM)
+ * take the other side's words in their order: either pairing scores the same (the words swapped are the same text),
+ * and the choice by similarity alone could cross them, which would read as words out of order.
+ */
+export function uncrossRepeats(pairs: { a: Span & { start: number }; b: Span & { start: number } }[]): void {
+  for (let swapped = true; swapped;) {
+    swapped = false;
+    for (const x of pairs)
+      for (const y of pairs) {
+        const crossed = x.a.start < y.a.start && y.b.start < x.b.start;
+        if (!crossed || (x.a.text !== y.a.text && x.b.text !== y.b.text)) continue;
+        if (x.a.text === y.a.text) [x.a, y.a] = [y.a, x.a];
+        else [x.b, y.b] = [y.b, x.b];
+        swapped = true;
+      }
+  }
+}
+
+/** Two runs in order, the second wholly before the first: [2, 3, 0, 1]. */
+export function isRotation(positions: readonly number[]): boolean {
+  const descents = positions.flatMap((p, i) => (i > 0 && p < positions[i - 1]! ? [i] : []));
+  return descents.length === 1 && positions[positions.length - 1]! < positions[0]!;
+}
+
+/**
+ * A Latin word's spellings with its French spellings of Arabic names, against a word read from Arabic letters (not
+ * Hebrew: MICHI is no משה). A word's only: a run's joined letters are no word's (ALI MOHAMMED joined is no article
+ * before IMOHAMMED).
+ */
+export const againstArabic = (span: Span, forms: readonly string[], other: Span): readonly string[] =>
+  span.tokens.length === 1 && span.tokens[0]!.script === "LATIN" && other.tokens.every((t) => t.isArabic)
+    ? [...forms, ...forms.flatMap(maghrebiSpellings)]
+    : forms;
