@@ -4,9 +4,15 @@
 // Company / Organization / LegalEntity name as the verification's metadata.companyName, a Vessel's as
 // metadata.vesselName.
 import { randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { prisma } from "@/lib/core/db";
 import type { ProcessInput, StoredInput } from "@/lib/checks/types";
 import { watchlistCheck } from "@/lib/checks/watchlist-check/watchlist-check";
 import { checkPortsFor } from "@/lib/domain/verifications/check-ports";
+import { importWatchlist } from "@/lib/domain/watchlist/import/import-watchlist";
+import { runMigrations } from "../../server/db";
 
 /** One entry of the list written for an evaluation (a FollowTheMoney schema: Person, Company, Vessel …). */
 export type EvalEntry = { id: string; schema: string; name: string; aliases?: readonly string[] };
@@ -24,6 +30,33 @@ export function targetsCsv(entries: readonly EvalEntry[]): string {
       ",,,,,EVAL,",
   );
   return [header, ...rows].join("\n") + "\n";
+}
+
+/**
+ * The entries imported as one list of a throw-away account (the database migrated first, so no other verification
+ * screens it), `run` given that account's id; the list and its file are deleted afterwards and the connection closed.
+ */
+export async function withEvalList<T>(
+  tag: string,
+  entries: readonly EvalEntry[],
+  log: (msg: string) => void,
+  run: (accountId: string) => Promise<T>,
+): Promise<T> {
+  log(`migrating: ${await runMigrations("deploy")}`);
+  const dir = mkdtempSync(path.join(tmpdir(), `${tag}-`));
+  const accountId = randomUUID();
+  const listName = `${tag}-${Date.now()}`;
+  try {
+    const csv = path.join(dir, "targets.simple.csv");
+    writeFileSync(csv, targetsCsv(entries));
+    const imported = await importWatchlist({ format: "opensanctions-csv", file: csv, name: listName, accountId });
+    log(`imported ${imported.entryCount} entries as "${listName}" in ${imported.durationMs} ms`);
+    return await run(accountId);
+  } finally {
+    await prisma.watchlistSource.deleteMany({ where: { name: listName } });
+    rmSync(dir, { recursive: true, force: true });
+    await prisma.$disconnect();
+  }
 }
 
 /** A match as the check's data carries it: the entry, its score and the entry's name that matched. */

@@ -11,16 +11,13 @@
 //   others hit = names with at least one OTHER entry at/above the threshold (a relative, a namesake, or a false hit:
 //                not told apart here) / names screened
 // and, with --show-misses, every name not found and every other entry hit. The list is deleted afterwards.
-import { createHash, randomUUID } from "node:crypto";
-import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { createHash } from "node:crypto";
+import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
-import { prisma } from "@/lib/core/db";
 import { detectListFormat } from "@/lib/domain/watchlist/import/detect-format";
-import { importWatchlist, LIST_FORMATS } from "@/lib/domain/watchlist/import/import-watchlist";
+import { LIST_FORMATS } from "@/lib/domain/watchlist/import/import-watchlist";
 import type { ParsedEntry } from "@/lib/domain/watchlist/import/types";
-import { screenName, targetsCsv, type EvalEntry } from "./screening-run";
-import { runMigrations } from "../../server/db";
+import { screenName, withEvalList, type EvalEntry } from "./screening-run";
 
 const log = (msg: string) => console.error(`[eval:screening-scripts] ${msg}`);
 const USAGE = "usage: eval:screening-scripts -- --data PATH [--show-misses] [--threshold X] [--json]";
@@ -113,16 +110,8 @@ async function main() {
   log(
     `${files.length} list file(s): ${entries.length} entries with a Latin name, ${queries.length} names in other scripts`,
   );
-  log(`migrating: ${await runMigrations("deploy")}`);
-  const dir = mkdtempSync(path.join(tmpdir(), "eval-screening-scripts-"));
-  const accountId = randomUUID();
-  const listName = `eval-screening-scripts-${Date.now()}`;
   const latinOf = new Map(entries.map((e) => [e.id, e.name]));
-  try {
-    const csv = path.join(dir, "targets.simple.csv");
-    writeFileSync(csv, targetsCsv(entries));
-    const imported = await importWatchlist({ format: "opensanctions-csv", file: csv, name: listName, accountId });
-    log(`imported ${imported.entryCount} entries as "${listName}" in ${imported.durationMs} ms`);
+  await withEvalList("eval-screening-scripts", entries, log, async (accountId) => {
     const outcomes: Outcome[] = [];
     const started = performance.now();
     for (const q of queries) {
@@ -161,11 +150,7 @@ async function main() {
         for (const other of o.others) console.log(`OTHER\t${o.script}\t${other.score}\t${o.name}\t|\t${other.name}`);
       }
     if (args.json) console.log(JSON.stringify({ files, rows, msPerName }));
-  } finally {
-    await prisma.watchlistSource.deleteMany({ where: { name: listName } });
-    rmSync(dir, { recursive: true, force: true });
-    await prisma.$disconnect();
-  }
+  });
 }
 
 main().catch((error: unknown) => {

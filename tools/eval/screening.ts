@@ -7,16 +7,12 @@
 // Company / Organization / LegalEntity query as the verification's metadata.companyName, a Vessel as
 // metadata.vesselName. Prints recall and false hits per slice beside logic_v2's verdicts from the file (definitions
 // printed with them), and with --json ONE JSON line last. The list is deleted afterwards.
-import { createHash, randomUUID } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parse } from "csv-parse/sync";
-import { prisma } from "@/lib/core/db";
-import { importWatchlist } from "@/lib/domain/watchlist/import/import-watchlist";
 import { DEFINITIONS, slices, table, type PairOutcome } from "./screening-report";
-import { screenName, targetsCsv, type EvalEntry } from "./screening-run";
-import { runMigrations } from "../../server/db";
+import { screenName, withEvalList, type EvalEntry } from "./screening-run";
 
 type Pair = Record<string, string>;
 const log = (msg: string) => console.error(`[eval:screening] ${msg}`);
@@ -70,15 +66,7 @@ async function main() {
   const args = parseArgs(process.argv.slice(2));
   const file = path.resolve(args.data, "pairs.csv");
   const pairs = parse(readFileSync(file), { columns: true, bom: true, skip_empty_lines: true }) as Pair[];
-  log(`migrating: ${await runMigrations("deploy")}`);
-  const dir = mkdtempSync(path.join(tmpdir(), "eval-screening-"));
-  const accountId = randomUUID();
-  const listName = `eval-screening-${Date.now()}`;
-  try {
-    const csv = path.join(dir, "targets.simple.csv");
-    writeFileSync(csv, targetsCsv(listEntries(pairs)));
-    const imported = await importWatchlist({ format: "opensanctions-csv", file: csv, name: listName, accountId });
-    log(`imported ${imported.entryCount} list names as "${listName}" in ${imported.durationMs} ms`);
+  await withEvalList("eval-screening", listEntries(pairs), log, async (accountId) => {
     const started = performance.now();
     const outcomes: PairOutcome[] = [];
     for (const pair of pairs) outcomes.push(await screenPair(pair, accountId, args.threshold));
@@ -106,11 +94,7 @@ async function main() {
           msPerPair: ms / pairs.length,
         }),
       );
-  } finally {
-    await prisma.watchlistSource.deleteMany({ where: { name: listName } });
-    rmSync(dir, { recursive: true, force: true });
-    await prisma.$disconnect();
-  }
+  });
 }
 
 main().catch((error: unknown) => {
