@@ -63,7 +63,7 @@ export const GENERATION_ALTS: Readonly<Record<string, string[]>> = { JR: ["II"],
 // the same titles written in Arabic, Persian, Urdu, Bengali and Devanagari, matched on the word as written: read in
 // ASCII an abjad word's consonants may spell a Latin title (عمر, Omar, reads MR); and Thai's and Lao's written apart
 export const NATIVE_TITLES = new Set([
-  ..."شيخ الشيخ شیخ حاج الحاج حاجی حاجي ملا ملّا مولانا مولوی مولوي آقای جناب শেখ শাইখ হাজী মাওলানা মৌলভী शेख हाजी मौलाना मौलवी".split(
+  ..."شيخ الشيخ شیخ حاج الحاج حاجی حاجي حاجى ملا ملّا مولانا مولوی مولوي آقای جناب শেখ শাইখ হাজী মাওলানা মৌলভী शेख हाजी मौलाना मौलवी".split(
     " ",
   ),
   ...THAI_TITLES,
