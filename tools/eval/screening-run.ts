@@ -32,6 +32,17 @@ export function targetsCsv(entries: readonly EvalEntry[]): string {
   return [header, ...rows].join("\n") + "\n";
 }
 
+/** The screening evaluations' options: `--data` (required), `--json`, `--show-misses`, `--threshold X` (0.5..1). */
+export function screeningArgs(argv: readonly string[], usage: string) {
+  const at = argv.indexOf("--data");
+  const data = at >= 0 ? argv[at + 1] : undefined;
+  if (!data) throw new Error(usage);
+  const t = argv.indexOf("--threshold");
+  const threshold = t >= 0 ? Number(argv[t + 1]) : undefined;
+  if (threshold !== undefined && !(threshold >= 0.5 && threshold <= 1)) throw new Error("--threshold must be 0.5..1");
+  return { data, json: argv.includes("--json"), showMisses: argv.includes("--show-misses"), threshold };
+}
+
 /**
  * The entries imported as one list of a throw-away account (the database migrated first, so no other verification
  * screens it), `run` given that account's id; the list and its file are deleted afterwards and the connection closed.

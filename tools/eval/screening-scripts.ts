@@ -17,25 +17,10 @@ import path from "node:path";
 import { detectListFormat } from "@/lib/domain/watchlist/import/detect-format";
 import { LIST_FORMATS } from "@/lib/domain/watchlist/import/import-watchlist";
 import type { ParsedEntry } from "@/lib/domain/watchlist/import/types";
-import { screenName, withEvalList, type EvalEntry } from "./screening-run";
+import { screeningArgs, screenName, withEvalList, type EvalEntry } from "./screening-run";
 
 const log = (msg: string) => console.error(`[eval:screening-scripts] ${msg}`);
 const USAGE = "usage: eval:screening-scripts -- --data PATH [--show-misses] [--threshold X] [--json]";
-
-function parseArgs(argv: readonly string[]) {
-  const at = argv.indexOf("--data");
-  const data = at >= 0 ? argv[at + 1] : undefined;
-  if (!data) throw new Error(USAGE);
-  const t = argv.indexOf("--threshold");
-  const threshold = t >= 0 ? Number(argv[t + 1]) : undefined;
-  if (threshold !== undefined && !(threshold >= 0.5 && threshold <= 1)) throw new Error("--threshold must be 0.5..1");
-  return {
-    data: path.resolve(data),
-    json: argv.includes("--json"),
-    showMisses: argv.includes("--show-misses"),
-    threshold,
-  };
-}
 
 /** The list files under PATH whose format the importer recognises (a folder with sdn.csv is one list). */
 function listFiles(at: string): string[] {
@@ -47,7 +32,8 @@ function listFiles(at: string): string[] {
       return false;
     }
   };
-  if (!statSync(at).isDirectory() || known(at)) return known(at) ? [at] : [];
+  if (known(at)) return [at];
+  if (!statSync(at).isDirectory()) return [];
   return readdirSync(at)
     .sort()
     .flatMap((name) => listFiles(path.join(at, name)));
@@ -90,9 +76,10 @@ type Query = { entryId: string; schema: string; name: string; script: string; la
 type Outcome = Query & { found: number | null; others: { name: string; score: number }[] };
 
 async function main() {
-  const args = parseArgs(process.argv.slice(2));
-  const files = listFiles(args.data);
-  if (files.length === 0) throw new Error(`no list file under ${args.data} (${USAGE})`);
+  const args = screeningArgs(process.argv.slice(2), USAGE);
+  const data = path.resolve(args.data);
+  const files = listFiles(data);
+  if (files.length === 0) throw new Error(`no list file under ${data} (${USAGE})`);
   const entries: EvalEntry[] = [];
   const queries: Query[] = [];
   for (const [i, file] of files.entries())

@@ -12,20 +12,10 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parse } from "csv-parse/sync";
 import { DEFINITIONS, slices, table, type PairOutcome } from "./screening-report";
-import { screenName, withEvalList, type EvalEntry } from "./screening-run";
+import { screeningArgs, screenName, withEvalList, type EvalEntry } from "./screening-run";
 
 type Pair = Record<string, string>;
 const log = (msg: string) => console.error(`[eval:screening] ${msg}`);
-
-function parseArgs(argv: readonly string[]) {
-  const at = argv.indexOf("--data");
-  const data = at >= 0 ? argv[at + 1] : undefined;
-  if (!data) throw new Error("usage: eval:screening -- --data DIR [--json] [--show-misses] [--threshold X]");
-  const t = argv.indexOf("--threshold");
-  const threshold = t >= 0 ? Number(argv[t + 1]) : undefined;
-  if (threshold !== undefined && !(threshold >= 0.5 && threshold <= 1)) throw new Error("--threshold must be 0.5..1");
-  return { data, json: argv.includes("--json"), showMisses: argv.includes("--show-misses"), threshold };
-}
 
 const entryId = (schema: string, name: string) =>
   `pair-${createHash("sha256").update(`${schema}\u0000${name}`).digest("hex").slice(0, 16)}`;
@@ -63,7 +53,10 @@ async function screenPair(pair: Pair, accountId: string, threshold?: number): Pr
 }
 
 async function main() {
-  const args = parseArgs(process.argv.slice(2));
+  const args = screeningArgs(
+    process.argv.slice(2),
+    "usage: eval:screening -- --data DIR [--json] [--show-misses] [--threshold X]",
+  );
   const file = path.resolve(args.data, "pairs.csv");
   const pairs = parse(readFileSync(file), { columns: true, bom: true, skip_empty_lines: true }) as Pair[];
   await withEvalList("eval-screening", listEntries(pairs), log, async (accountId) => {
