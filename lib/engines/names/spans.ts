@@ -65,3 +65,31 @@ export const againstArabic = (span: Span, forms: readonly string[], other: Span)
   span.tokens.length === 1 && span.tokens[0]!.script === "LATIN" && other.tokens.every((t) => t.isArabic)
     ? [...forms, ...forms.flatMap(maghrebiSpellings)]
     : forms;
+
+// a letter pair one sound: KH, SH, TH, DH, GH, ZH, CH (خ read KH, written H or K in Latin)
+const letterCount = (spelling: string) => spelling.replace(/(?<=[KSTDGZC])H/g, "").length;
+// a spelling's consonants, a doubled one once, not the semivowels an abjad writes long vowels with (HAQQANI: H, Q, N)
+const consonantCount = (spelling: string) => letterCount(spelling.replace(/(.)\1+/g, "$1").replace(/[AEIOUYW]/g, ""));
+// a run of Latin words joined, the article a word ends with left out (ABDUL: ABDU)
+const latinLetters = (run: Span) => run.tokens.map((t) => t.text.replace(/(?<=..)UL$/, "U")).join("");
+const isAbjadRun = (run: Span) => run.tokens.length > 1 && run.tokens.every((t) => t.script === "ABJAD");
+const isLatinRun = (run: Span) => run.tokens.length > 1 && run.tokens.every((t) => t.script === "LATIN");
+
+/**
+ * A word too short to stand for a run of words of the other script, whose skeleton it may yet share. An abjad writes
+ * no short vowels, so:
+ * - a Latin spelling of a run of abjad words is about as long as their reading or longer (ABUBAKAR: ABW BKR;
+ *   SANAULLAH: SNA ALLH), with one letter's grace for a letter Latin leaves out (ع, ء). HOCINE, six letters, is no
+ *   YAHYA HAQQANI read YHYA HQANY (nine);
+ * - an abjad word writes every consonant of a run of Latin words it spells (ABU BAKR: ابوبكر), but for an article
+ *   Latin ends a word with that the abjad writes with the next (ABDUL BASIR: عبد البصیر). حقانی (H, Q, N) is not
+ *   YAHYA HAQQANI (H, H, Q, N).
+ */
+export function isTooShortForRun(word: Span, run: Span): boolean {
+  const w = single(word);
+  if (w?.script === "LATIN" && isAbjadRun(run))
+    return letterCount(w.text) < Math.min(...spellingsOf(run).map(letterCount)) - 1;
+  if (w?.script === "ABJAD" && isLatinRun(run))
+    return consonantCount(latinLetters(run)) > Math.max(...spellingsOf(word).map(consonantCount));
+  return false;
+}

@@ -16,7 +16,7 @@ import { latinSoundForms } from "@/lib/engines/names/latin-sounds";
 import type { NameToken } from "@/lib/engines/names/normalize";
 import { metaphoneCodes } from "@/lib/engines/names/phonetic";
 import { latinSkeletonsFor, transcriptionSkeletons, type TranscriptionSystem } from "@/lib/engines/names/transcription";
-import { againstArabic, single, spellingsOf, type Span } from "@/lib/engines/names/spans";
+import { againstArabic, isTooShortForRun, single, spellingsOf, type Span } from "@/lib/engines/names/spans";
 
 // How alike two tokens (or runs of tokens joined: JIN·PING ~ JINPING) are, and why: the reviewer sees the reason.
 //   exact / romanisation   same text, or one of the spellings its script allows (Korean surnames, Pinyin ~
@@ -314,7 +314,7 @@ export function compareSpans(a: Span, b: Span, context: CompareContext): TokenMa
         if (similarity > best.similarity) best = { similarity, reason: "TRANSCRIPTION" };
       }
   }
-  if (context.isAbjad) {
+  if (context.isAbjad && !isTooShortForRun(a, b) && !isTooShortForRun(b, a)) {
     // by a Latin word's sounds only the same skeleton of three consonants or more counts: an abjad's skeletons are
     // short, and a near or short one found among a dozen readings is chance (WILLIAMS read WIYIAMS is MS, as משה is)
     const bySound = sameSkeleton(soundsA, altsB) || sameSkeleton(altsA, soundsB);
