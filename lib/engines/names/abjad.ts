@@ -193,15 +193,48 @@ export function consonantSkeletons(token: string): string[] {
 }
 
 function skeletonOfLetters(token: string): string {
-  // Arabic has no P or V: Latin P/B and V/F are one letter to it (بيريز = PEREZ); Latin PH is F and C is K
-  // (JOSEPH ~ יוסף, JACOB ~ יעקב, RACHEL ~ רחל as KH); Q is K (ق is written both: TARIQ, TAREK)
-  return token
-    .replace(/C/g, "K")
-    .replace(/Q/g, "K")
+  return mapped(token)
     .replace(/[AEIOUYW]/g, "")
-    .replace(/P/g, "B")
-    .replace(/V/g, "F")
     .replace(/(.)\1+/g, "$1");
+}
+
+// Arabic has no P or V: Latin P/B and V/F are one letter to it (بيريز = PEREZ); Latin PH is F and C is K (JOSEPH ~
+// יוסף, JACOB ~ יעקב, RACHEL ~ רחל as KH); Q is K (ق is written both: TARIQ, TAREK)
+const mapped = (token: string) => token.replace(/[CQ]/g, "K").replace(/P/g, "B").replace(/V/g, "F");
+
+/**
+ * A word's vowels between its skeleton's consonants: [before the first, after the first, …, after the last], the
+ * letters mapped and doubled consonants merged as `consonantSkeleton` does (MAMA: M, gaps "", "AA").
+ */
+function vowelGaps(token: string): string[] {
+  const gaps = [""];
+  let last = "";
+  for (const letter of mapped(token.replace(/PH/g, "F"))) {
+    if ("AEIOUYW".includes(letter)) gaps[gaps.length - 1] += letter;
+    else if (letter !== last) {
+      gaps.push("");
+      last = letter;
+    }
+  }
+  return gaps;
+}
+
+/**
+ * Does a Latin word write the long vowels an abjad word's reading writes, where both have the same skeleton? The
+ * abjad writes long vowels with و and ی (W, Y in its readings) and leaves the short ones out, so a و inside the word
+ * is an O, U or W in any Latin spelling (MAHMOUD, MAHMUD, MEHMOOD: محمود; not MOHAMED), a ی inside it an I, E or Y
+ * (HUSAIN: حسین), and a ی ending it one of those or the A Persian writes with it (AHMADI: احمدی, not AHMAD; ISA:
+ * عیسی). The vowels before the first consonant are not judged (the Maghreb's BRAHIM for ابراهيم), nor a final و
+ * (عمرو, AMR); nor where the skeletons were not made alike (PH read P and H).
+ */
+export function vowelsAgree(abjadReading: string, latin: string): boolean {
+  const [a, l] = [vowelGaps(abjadReading), vowelGaps(latin)];
+  if (a.length !== l.length) return true;
+  for (let i = 1; i < a.length; i++) {
+    if (a[i]!.includes("W") && i < a.length - 1 && !/[OUW]/.test(l[i]!)) return false;
+    if (a[i]!.includes("Y") && !(i < a.length - 1 ? /[IEY]/ : /[IEYA]/).test(l[i]!)) return false;
+  }
+  return true;
 }
 
 // the article joined to the word as French spellings write it: AL or EL before the word (ELSSEID), or assimilated to

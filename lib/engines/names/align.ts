@@ -1,6 +1,6 @@
 import type { NameToken, NormalizedName } from "@/lib/engines/names/normalize";
 import { compareSpans, type MatchReason, type Span } from "@/lib/engines/names/token-similarity";
-import { isRotation, uncrossRepeats } from "@/lib/engines/names/spans";
+import { choicesOf, isRotation, uncrossRepeats } from "@/lib/engines/names/spans";
 import { GENERIC_BUSINESS_WORDS, GROUP_WORDS } from "@/lib/engines/names/generic-words";
 import { ACRONYM_MAX } from "@/lib/engines/names/legal-forms";
 import { isKoreanSyllable, readsAsKorean } from "@/lib/engines/names/korean";
@@ -191,17 +191,20 @@ export function alignNames(
       const match = compareSpans(a, b, context);
       if (match.similarity >= PAIR_FLOOR) scored.push({ a, b, ...match, size: a.tokens.length + b.tokens.length });
     }
-  // best first; on a tie the pair covering more tokens, then the one in order. Where a name written joined with its
+  // best first; on a tie the pair covering more tokens, then the one whose word has fewer other partners as alike
+  // (spans.ts `choicesOf`), then the one in order. Where a name written joined with its
   // article is a candidate (ABDULRAHMAN ~ ABD AL RAHMAN, ABDUL ~ ABD AL), a particle paired with a particle (AL with
   // AL) says little and comes last, so it does not take the article that name needs (ABDULRAHMAN AL TAMIMI against ABD
   // AL RAHMAN AL TAMIMI); elsewhere it keeps its place, so a particle does not join a name it only resembles (AHDAL
   // against ABD AL)
   const minorLast = scored.some((p) => joinsArticle(p.a, p.b) || joinsArticle(p.b, p.a));
+  const choices = choicesOf(scored);
   scored.sort(
     (x, y) =>
       (minorLast ? Number(isMinorPair(x)) - Number(isMinorPair(y)) : 0) ||
       y.similarity - x.similarity ||
       y.size - x.size ||
+      choices(x) - choices(y) ||
       Math.abs(x.a.start - x.b.start) - Math.abs(y.a.start - y.b.start),
   );
   const [usedQ, usedC] = [new Set<number>(), new Set<number>()];

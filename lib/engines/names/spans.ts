@@ -66,10 +66,11 @@ export const againstArabic = (span: Span, forms: readonly string[], other: Span)
     ? [...forms, ...forms.flatMap(maghrebiSpellings)]
     : forms;
 
-// a letter pair one sound: KH, SH, TH, DH, GH, ZH, CH (خ read KH, written H or K in Latin)
-const letterCount = (spelling: string) => spelling.replace(/(?<=[KSTDGZC])H/g, "").length;
-// a spelling's consonants, a doubled one once, not the semivowels an abjad writes long vowels with (HAQQANI: H, Q, N)
-const consonantCount = (spelling: string) => letterCount(spelling.replace(/(.)\1+/g, "$1").replace(/[AEIOUYW]/g, ""));
+// a letter pair one sound: KH, SH, TH, DH, GH, ZH, CH (خ read KH, written H or K in Latin), DJ (ج in the Maghreb)
+const letterCount = (spelling: string) => spelling.replace(/(?<=[KSTDGZC])H|(?<=D)J/g, "").length;
+// a spelling's consonants, a doubled one once, not the semivowels an abjad writes long vowels with, nor V, which و and
+// व are read as too (HAQQANI: H, Q, N)
+const consonantCount = (spelling: string) => letterCount(spelling.replace(/(.)\1+/g, "$1").replace(/[AEIOUYWV]/g, ""));
 // a run of Latin words joined, the article a word ends with left out (ABDUL: ABDU)
 const latinLetters = (run: Span) => run.tokens.map((t) => t.text.replace(/(?<=..)UL$/, "U")).join("");
 const isAbjadRun = (run: Span) => run.tokens.length > 1 && run.tokens.every((t) => t.script === "ABJAD");
@@ -81,7 +82,8 @@ const isLatinRun = (run: Span) => run.tokens.length > 1 && run.tokens.every((t) 
  * - a Latin spelling of a run of abjad words is about as long as their reading or longer (ABUBAKAR: ABW BKR;
  *   SANAULLAH: SNA ALLH), with one letter's grace for a letter Latin leaves out (ع, ء). HOCINE, six letters, is no
  *   YAHYA HAQQANI read YHYA HQANY (nine);
- * - an abjad word writes every consonant of a run of Latin words it spells (ABU BAKR: ابوبكر), but for an article
+ * - an abjad word writes every consonant of a run of Latin words it spells (ABU BAKR: ابوبكر; محمود, M, H, M, D, is
+ *   not MOHAMED ALI), but for an article
  *   Latin ends a word with that the abjad writes with the next (ABDUL BASIR: عبد البصیر). حقانی (H, Q, N) is not
  *   YAHYA HAQQANI (H, H, Q, N).
  */
@@ -92,4 +94,26 @@ export function isTooShortForRun(word: Span, run: Span): boolean {
   if (w?.script === "ABJAD" && isLatinRun(run))
     return consonantCount(latinLetters(run)) > Math.max(...spellingsOf(word).map(consonantCount));
   return false;
+}
+
+type Choice = { a: { start: number }; b: { start: number }; similarity: number };
+/**
+ * How many partners at least as alike a pair's likelier-placed word has: of two pairs as alike, the one whose word has
+ * fewer other choices goes first, so a word with one partner keeps it (محمود with MAHMOUD, not محمد, which has
+ * MOHAMED too). Counted once per pair, when ties ask for it.
+ */
+export function choicesOf<P extends Choice>(pairs: readonly P[]): (pair: P) => number {
+  const known = new Map<P, number>();
+  return (pair) => {
+    let n = known.get(pair);
+    if (n === undefined) {
+      const alike = pairs.filter((o) => o.similarity >= pair.similarity);
+      n = Math.min(
+        alike.filter((o) => o.a.start === pair.a.start).length,
+        alike.filter((o) => o.b.start === pair.b.start).length,
+      );
+      known.set(pair, n);
+    }
+    return n;
+  };
 }

@@ -6,7 +6,7 @@ import { GENERIC_BUSINESS_WORDS } from "@/lib/engines/names/generic-words";
 import { areNameForms, areNameVariants, arePatronymicForms } from "@/lib/engines/names/given-names";
 import { otherGenderForms } from "@/lib/engines/names/gender-forms";
 import { koreanLoose, surnameSpellingsAlike } from "@/lib/engines/names/korean";
-import { consonantSkeletons } from "@/lib/engines/names/abjad";
+import { bestSkeletonSpelling, cached, sameSkeleton, type AbjadSide } from "@/lib/engines/names/skeleton-match";
 import { arePlacesApart, isSamePlace } from "@/lib/engines/names/place-words";
 import { asRussianForm, isEastSlavicPair } from "@/lib/engines/names/east-slavic-surnames";
 import { isRussianPlaceAdjective } from "@/lib/engines/names/russian-business-words";
@@ -317,9 +317,12 @@ export function compareSpans(a: Span, b: Span, context: CompareContext): TokenMa
   if (context.isAbjad && !isTooShortForRun(a, b) && !isTooShortForRun(b, a)) {
     // by a Latin word's sounds only the same skeleton of three consonants or more counts: an abjad's skeletons are
     // short, and a near or short one found among a dozen readings is chance (WILLIAMS read WIYIAMS is MS, as משה is)
-    const bySound = sameSkeleton(soundsA, altsB) || sameSkeleton(altsA, soundsB);
+    // the long vowels judged in Arabic letters only: Hebrew's and the Indic scripts' readings write vowels otherwise
+    const abjad: AbjadSide =
+      ta?.isArabic && tb?.script === "LATIN" ? "A" : tb?.isArabic && ta?.script === "LATIN" ? "B" : null;
+    const bySound = sameSkeleton(soundsA, altsB, abjad) || sameSkeleton(altsA, soundsB, abjad);
     const [formsA, formsB] = [againstArabic(a, altsA, b), againstArabic(b, altsB, a)];
-    const skeleton = SKELETON_WEIGHT * (bySound ? 1 : bestSkeletonSpelling(formsA, formsB));
+    const skeleton = SKELETON_WEIGHT * (bySound ? 1 : bestSkeletonSpelling(formsA, formsB, abjad, spelling));
     if (skeleton > best.similarity) best = { similarity: skeleton, reason: "SKELETON" };
   }
   // an organisation's word of three letters or fewer is an acronym or a code: another letter is another one (ZTE,
@@ -351,43 +354,8 @@ function bestSpelling(formsA: readonly string[], formsB: readonly string[]): num
   return best;
 }
 
-/** The closest pair of consonant skeletons among two tokens' readings (an abjad word has several). */
-function bestSkeletonSpelling(formsA: readonly string[], formsB: readonly string[]): number {
-  const [sa, sb] = [distinctSkeletons(formsA), distinctSkeletons(formsB)];
-  if (sa.some((x) => sb.includes(x))) return 1;
-  let best = 0;
-  for (const x of sa) for (const y of sb) best = Math.max(best, spelling(x, y));
-  return best;
-}
-
-// KH, SH, TH, DH, GH, ZH, CH: one consonant each
-const consonants = (skeleton: string) => skeleton.replace(/[KSTDGZC]H/g, "H").length;
-const SOUND_SKELETON_MIN = 3;
-function sameSkeleton(formsA: readonly string[], formsB: readonly string[]): boolean {
-  if (formsA.length === 0 || formsB.length === 0) return false;
-  const sb = distinctSkeletons(formsB);
-  return distinctSkeletons(formsA).some((x) => consonants(x) >= SOUND_SKELETON_MIN && sb.includes(x));
-}
-
-function distinctSkeletons(forms: readonly string[]): string[] {
-  return [...new Set(forms.flatMap(skeletonsOf))].filter((x) => x.length > 0);
-}
-
-// screening compares the same few query tokens with thousands of list tokens that repeat (MOHAMMED, IVAN)
-const CACHE_LIMIT = 50_000;
 const codeCache = new Map<string, string[]>();
-const skeletonCache = new Map<string, string[]>();
-function cached<T>(cache: Map<string, T>, key: string, compute: (key: string) => T): T {
-  let value = cache.get(key);
-  if (value === undefined) {
-    if (cache.size >= CACHE_LIMIT) cache.clear();
-    value = compute(key);
-    cache.set(key, value);
-  }
-  return value;
-}
 const codesOf = (token: string) => cached(codeCache, token, (t) => metaphoneCodes(t).filter((c) => c.length >= 2));
-const skeletonsOf = (token: string) => cached(skeletonCache, token, consonantSkeletons);
 function sharesCode(a: string, b: string): boolean {
   const codes = codesOf(a);
   return codesOf(b).some((c) => codes.includes(c));
