@@ -1,8 +1,8 @@
 import { consonantSkeletons, vowelsAgree } from "@/lib/engines/names/abjad";
 
 // Two words compared by their consonant skeletons, as a word written in an abjad (Arabic, Persian, Hebrew) and a Latin
-// word are: the abjad writes no short vowels, so only the consonants can be set side by side, and the long vowels it
-// does write (و, ی) must be there in the Latin word (abjad.ts `vowelsAgree`).
+// word are: the abjad writes no short vowels, so only the consonants can be set side by side; and the long vowels a
+// word in Arabic letters does write (و, ی) must be there in the Latin word (abjad.ts `vowelsAgree`).
 
 /** Which of the two sides compared is the word written in an abjad, whose long vowels the other must write too. */
 export type AbjadSide = "A" | "B" | null;

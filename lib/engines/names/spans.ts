@@ -83,9 +83,8 @@ const isLatinRun = (run: Span) => run.tokens.length > 1 && run.tokens.every((t) 
  *   SANAULLAH: SNA ALLH), with one letter's grace for a letter Latin leaves out (ع, ء). HOCINE, six letters, is no
  *   YAHYA HAQQANI read YHYA HQANY (nine);
  * - an abjad word writes every consonant of a run of Latin words it spells (ABU BAKR: ابوبكر; محمود, M, H, M, D, is
- *   not MOHAMED ALI), but for an article
- *   Latin ends a word with that the abjad writes with the next (ABDUL BASIR: عبد البصیر). حقانی (H, Q, N) is not
- *   YAHYA HAQQANI (H, H, Q, N).
+ *   not MOHAMED ALI), but for an article Latin ends a word with and the abjad writes with the next word (ABDUL BASIR:
+ *   عبد البصیر). حقانی (H, Q, N) is not YAHYA HAQQANI (H, H, Q, N).
  */
 export function isTooShortForRun(word: Span, run: Span): boolean {
   const w = single(word);
@@ -98,9 +97,9 @@ export function isTooShortForRun(word: Span, run: Span): boolean {
 
 type Choice = { a: { start: number }; b: { start: number }; similarity: number };
 /**
- * How many partners at least as alike a pair's likelier-placed word has: of two pairs as alike, the one whose word has
- * fewer other choices goes first, so a word with one partner keeps it (محمود with MAHMOUD, not محمد, which has
- * MOHAMED too). Counted once per pair, when ties ask for it.
+ * How many partners at least as alike a pair's words have, the fewer of its two words' counts: of two pairs as alike,
+ * the one whose word has fewer other choices goes first, so a word with one partner keeps it (محمود with MAHMOUD, not
+ * محمد, which has MOHAMED too). Counted once per pair, when ties ask for it.
  */
 export function choicesOf<P extends Choice>(pairs: readonly P[]): (pair: P) => number {
   const known = new Map<P, number>();
