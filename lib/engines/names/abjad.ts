@@ -224,12 +224,17 @@ function vowelGaps(token: string): string[] {
  * abjad writes long vowels with و and ی (W, Y in its readings) and leaves the short ones out, so a و inside the word
  * is an O, U or W in any Latin spelling (MAHMOUD, MAHMUD, MEHMOOD: محمود; not MOHAMED), a ی inside it an I, E or Y
  * (HUSAIN: حسین), and a ی ending it one of those or the A Persian writes with it (AHMADI: احمدی, not AHMAD; ISA:
- * عیسی). The vowels before the first consonant are not judged (the Maghreb's BRAHIM for ابراهيم), nor a final و
- * (عمرو, AMR); nor where the skeletons were not made alike (PH read P and H).
+ * عیسی). Before the first consonant only a و or ی after the word's first letter is judged (ایوب, AYUB; the Maghreb's
+ * BRAHIM drops ابراهيم's first ا), and a final و is not (عمرو, AMR); nor where the skeletons were not made alike (PH
+ * read P and H).
  */
 export function vowelsAgree(abjadReading: string, latin: string): boolean {
   const [a, l] = [vowelGaps(abjadReading), vowelGaps(latin)];
   if (a.length !== l.length) return true;
+  // after the letter the word opens with, a و or ی before the first consonant is one Latin writes too (ایوب, AYUB:
+  // not ABU)
+  const opening = a[0]!.slice(1);
+  if ((opening.includes("W") && !/[OUW]/.test(l[0]!)) || (opening.includes("Y") && !/[IEY]/.test(l[0]!))) return false;
   for (let i = 1; i < a.length; i++) {
     if (a[i]!.includes("W") && i < a.length - 1 && !/[OUW]/.test(l[i]!)) return false;
     if (a[i]!.includes("Y") && !(i < a.length - 1 ? /[IEY]/ : /[IEYA]/).test(l[i]!)) return false;

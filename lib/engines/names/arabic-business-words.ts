@@ -143,3 +143,10 @@ export function arabicBusinessWordInEnglish(word: string): string | undefined {
   const bare = form.replace(JOINED_PREFIX, "");
   return bare !== form && bare.length >= 2 ? WORDS.get(bare) : undefined;
 }
+
+let english: Set<string> | undefined;
+/** Is this one of the English words the words above are read as (MOVEMENT, COMBATANT, IRAQ)? */
+export function isBusinessWordInEnglish(word: string): boolean {
+  english ??= new Set([...WORDS.values()].flatMap((value) => value.split("|")));
+  return english.has(word);
+}

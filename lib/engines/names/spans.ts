@@ -72,7 +72,16 @@ const letterCount = (spelling: string) => spelling.replace(/(?<=[KSTDGZC])H|(?<=
 // व are read as too (HAQQANI: H, Q, N)
 const consonantCount = (spelling: string) => letterCount(spelling.replace(/(.)\1+/g, "$1").replace(/[AEIOUYWV]/g, ""));
 // a run of Latin words joined, the article a word ends with left out (ABDUL: ABDU)
-const latinLetters = (run: Span) => run.tokens.map((t) => t.text.replace(/(?<=..)UL$/, "U")).join("");
+const latinLetters = (tokens: readonly NameToken[]) => tokens.map((t) => t.text.replace(/(?<=..)UL$/, "U")).join("");
+// does every name word of a Latin run bring a consonant of its own, not one its neighbour's merges with (AYUB's B into
+// BASHIR's: AYUB BASHIR is بشیر's B, SH, R and nothing more)? Not an article, which Latin writes as the abjad's
+// assimilated article sounds (ABD AL LATIF: عبداللطيف)
+const everyWordCounts = (tokens: readonly NameToken[]) => {
+  const all = consonantCount(latinLetters(tokens));
+  return tokens.every(
+    (t, i) => t.role === "PARTICLE" || consonantCount(latinLetters(tokens.filter((_, j) => j !== i))) < all,
+  );
+};
 const isAbjadRun = (run: Span) => run.tokens.length > 1 && run.tokens.every((t) => t.script === "ABJAD");
 const isLatinRun = (run: Span) => run.tokens.length > 1 && run.tokens.every((t) => t.script === "LATIN");
 
@@ -84,14 +93,18 @@ const isLatinRun = (run: Span) => run.tokens.length > 1 && run.tokens.every((t) 
  *   YAHYA HAQQANI read YHYA HQANY (nine);
  * - an abjad word writes every consonant of a run of Latin words it spells (ABU BAKR: ابوبكر; محمود, M, H, M, D, is
  *   not MOHAMED ALI), but for an article Latin ends a word with and the abjad writes with the next word (ABDUL BASIR:
- *   عبد البصیر). حقانی (H, Q, N) is not YAHYA HAQQANI (H, H, Q, N).
+ *   عبد البصیر). حقانی (H, Q, N) is not YAHYA HAQQANI (H, H, Q, N); and each Latin word brings a consonant of its own
+ *   to the count (بشیر is not AYUB BASHIR, whose B its B merges with).
  */
 export function isTooShortForRun(word: Span, run: Span): boolean {
   const w = single(word);
   if (w?.script === "LATIN" && isAbjadRun(run))
     return letterCount(w.text) < Math.min(...spellingsOf(run).map(letterCount)) - 1;
   if (w?.script === "ABJAD" && isLatinRun(run))
-    return consonantCount(latinLetters(run)) > Math.max(...spellingsOf(word).map(consonantCount));
+    return (
+      !everyWordCounts(run.tokens) ||
+      consonantCount(latinLetters(run.tokens)) > Math.max(...spellingsOf(word).map(consonantCount))
+    );
   return false;
 }
 

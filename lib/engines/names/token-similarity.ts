@@ -10,6 +10,7 @@ import { bestSkeletonSpelling, cached, sameSkeleton, type AbjadSide } from "@/li
 import { arePlacesApart, isSamePlace } from "@/lib/engines/names/place-words";
 import { asRussianForm, isEastSlavicPair } from "@/lib/engines/names/east-slavic-surnames";
 import { isRussianPlaceAdjective } from "@/lib/engines/names/russian-business-words";
+import { isBusinessWordInEnglish } from "@/lib/engines/names/arabic-business-words";
 import { isDerivedName, isShortOfDin } from "@/lib/engines/names/derived-names";
 import { acronymSimilarity, isContractionOf, singular } from "@/lib/engines/names/organisation-words";
 import { latinSoundForms } from "@/lib/engines/names/latin-sounds";
@@ -169,6 +170,22 @@ const OTHER_SCRIPTS: ReadonlySet<NameToken["script"]> = new Set(["OTHER", "ABJAD
 const soundsAgainst = (latin: NameToken | null, other: NameToken | null) =>
   latin?.script === "LATIN" && other && OTHER_SCRIPTS.has(other.script) ? latinSoundForms(latin.text) : [];
 
+// a word read from Arabic letters against Latin words, one or a run
+const readFromArabic = (span: Span, latin: Span) =>
+  span.tokens.every((t) => t.isArabic) && latin.tokens.every((t) => t.script === "LATIN");
+// a word read as the English word it means (الاتحاد: UNION) meets by skeleton only as its letters read (ATHAD): the
+// English word's skeleton is no reading of them (UNION's N is IN's)
+const asRead = (span: Span, forms: readonly string[]) =>
+  single(span)?.isTranslated ? forms.filter((form) => !isBusinessWordInEnglish(form)) : forms;
+
+// the other English word a word read as English is written as (مقاتلة: FIGHTING, COMBATANT)
+const inOtherWords = (token: NameToken | null, text: string) =>
+  !!token?.isTranslated && token.alts.includes(text) && isBusinessWordInEnglish(text);
+
+const RUN_NEAR_MIN = 4;
+const nearForRun = (x: string, y: string) =>
+  Math.min(x.length, y.length) >= RUN_NEAR_MIN && levenshtein(x, y) <= 1 ? spelling(x, y) : 0;
+
 const native = (span: Span) => (span.tokens.every((t) => t.native) ? span.tokens.map((t) => t.native).join("") : null);
 
 export function compareSpans(a: Span, b: Span, context: CompareContext): TokenMatch {
@@ -184,6 +201,7 @@ export function compareSpans(a: Span, b: Span, context: CompareContext): TokenMa
     return { similarity: a.tokens[0]!.script === "HAN" && na !== nb ? 0 : similarity, reason: "NATIVE" };
   }
   if (a.text === b.text) return { similarity: 1, reason: "EXACT" };
+  if (inOtherWords(ta, b.text) || inOtherWords(tb, a.text)) return { similarity: 1, reason: "ROMANISATION" };
   const acronym = context.isOrganisation ? acronymSimilarity(a, b) : 0;
   if (acronym > 0) return { similarity: acronym, reason: "ACRONYM" };
   // an organisation's word in the singular and the plural (TECHNOLOGY, TECHNOLOGIES; HOLDING, HOLDINGS)
@@ -318,11 +336,15 @@ export function compareSpans(a: Span, b: Span, context: CompareContext): TokenMa
     // by a Latin word's sounds only the same skeleton of three consonants or more counts: an abjad's skeletons are
     // short, and a near or short one found among a dozen readings is chance (WILLIAMS read WIYIAMS is MS, as משה is)
     // the long vowels judged in Arabic letters only: Hebrew's and the Indic scripts' readings write vowels otherwise
-    const abjad: AbjadSide =
-      ta?.isArabic && tb?.script === "LATIN" ? "A" : tb?.isArabic && ta?.script === "LATIN" ? "B" : null;
-    const bySound = sameSkeleton(soundsA, altsB, abjad) || sameSkeleton(altsA, soundsB, abjad);
-    const [formsA, formsB] = [againstArabic(a, altsA, b), againstArabic(b, altsB, a)];
-    const skeleton = SKELETON_WEIGHT * (bySound ? 1 : bestSkeletonSpelling(formsA, formsB, abjad, spelling));
+    // a run's too: CHO IL WOO is not خلیل, whose ی its vowels leave out
+    const abjad: AbjadSide = readFromArabic(a, b) ? "A" : readFromArabic(b, a) ? "B" : null;
+    const [readA, readB] = [asRead(a, altsA), asRead(b, altsB)];
+    const bySound = sameSkeleton(soundsA, readB, abjad) || sameSkeleton(readA, soundsB, abjad);
+    const [formsA, formsB] = [againstArabic(a, readA, b), againstArabic(b, readB, a)];
+    // a run of words and one word meet by a near skeleton only where it is one letter off and long enough that a letter
+    // is not a word's worth (محمدعبد, MHMDBD, against MOHAMMAD ABDUL, MHMDBDL; not خالد, KHLD, against YU CHOL U, KHL)
+    const near = a.tokens.length > 1 || b.tokens.length > 1 ? nearForRun : spelling;
+    const skeleton = SKELETON_WEIGHT * (bySound ? 1 : bestSkeletonSpelling(formsA, formsB, abjad, near));
     if (skeleton > best.similarity) best = { similarity: skeleton, reason: "SKELETON" };
   }
   // an organisation's word of three letters or fewer is an acronym or a code: another letter is another one (ZTE,
