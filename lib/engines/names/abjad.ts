@@ -236,6 +236,9 @@ export function vowelsAgree(abjadReading: string, latin: string): boolean {
   const opening = a[0]!.slice(1);
   if ((opening.includes("W") && !/[OUW]/.test(l[0]!)) || (opening.includes("Y") && !/[IEY]/.test(l[0]!))) return false;
   for (let i = 1; i < a.length; i++) {
+    // and the other way: EE and OO, which Latin writes for the long vowels only, where the abjad writes none (AMEER is
+    // امیر, not عمر; MAHMOOD محمود, not محمد). French OU stays unjudged: it writes a short U too (MOURAD: مراد)
+    if ((l[i]!.includes("EE") && !a[i]!.includes("Y")) || (l[i]!.includes("OO") && !a[i]!.includes("W"))) return false;
     if (a[i]!.includes("W") && i < a.length - 1 && !/[OUW]/.test(l[i]!)) return false;
     if (a[i]!.includes("Y") && !(i < a.length - 1 ? /[IEY]/ : /[IEYA]/).test(l[i]!)) return false;
   }

@@ -183,8 +183,13 @@ const inOtherWords = (token: NameToken | null, text: string) =>
   !!token?.isTranslated && token.alts.includes(text) && isBusinessWordInEnglish(text);
 
 const RUN_NEAR_MIN = 4;
-const nearForRun = (x: string, y: string) =>
-  Math.min(x.length, y.length) >= RUN_NEAR_MIN && levenshtein(x, y) <= 1 ? spelling(x, y) : 0;
+const nearForRun = (x: string, y: string) => {
+  const [short, long] = x.length < y.length ? [x, y] : [y, x];
+  const oneMore = long.length === short.length + 1;
+  const atAnEdge = long.startsWith(short) || long.endsWith(short);
+  const anArticle = [...long].some((c, i) => c === "L" && long.slice(0, i) + long.slice(i + 1) === short);
+  return short.length >= RUN_NEAR_MIN && oneMore && (atAnEdge || anArticle) ? spelling(x, y) : 0;
+};
 
 const native = (span: Span) => (span.tokens.every((t) => t.native) ? span.tokens.map((t) => t.native).join("") : null);
 
@@ -341,8 +346,10 @@ export function compareSpans(a: Span, b: Span, context: CompareContext): TokenMa
     const [readA, readB] = [asRead(a, altsA), asRead(b, altsB)];
     const bySound = sameSkeleton(soundsA, readB, abjad) || sameSkeleton(readA, soundsB, abjad);
     const [formsA, formsB] = [againstArabic(a, readA, b), againstArabic(b, readB, a)];
-    // a run of words and one word meet by a near skeleton only where it is one letter off and long enough that a letter
-    // is not a word's worth (محمدعبد, MHMDBD, against MOHAMMAD ABDUL, MHMDBDL; not خالد, KHLD, against YU CHOL U, KHL)
+    // a run of words and one word meet by a near skeleton only where one has a letter more at its start or end, or an
+    // article's L, which one side writes and the other's reading left out, and is long enough that a letter is not a
+    // word's worth (محمدعبد, MHMDBD, against MOHAMMAD ABDUL, MHMDBDL; صلاح الدين, SLHDN, against SALAHALDIN, SLHLDN;
+    // not خالد, KHLD, against YU CHOL U, KHL, nor علي ما يشو, LMSHF, against ELSHAFEE, LSHF)
     const near = a.tokens.length > 1 || b.tokens.length > 1 ? nearForRun : spelling;
     const skeleton = SKELETON_WEIGHT * (bySound ? 1 : bestSkeletonSpelling(formsA, formsB, abjad, near));
     if (skeleton > best.similarity) best = { similarity: skeleton, reason: "SKELETON" };
