@@ -235,6 +235,12 @@ export function vowelsAgree(abjadReading: string, latin: string): boolean {
   // not ABU)
   const opening = a[0]!.slice(1);
   if ((opening.includes("W") && !/[OUW]/.test(l[0]!)) || (opening.includes("Y") && !/[IEY]/.test(l[0]!))) return false;
+  // a word opening with an alef's vowel and none between its first two consonants (احسان, AHSAN) is read with that
+  // vowel first: a Latin word that leaves it out and writes one between them instead is another name (HASAN: حسن;
+  // HAMID: حامد, not احمد; KABIR: کبیر, not اکبر). Leaving it out before the cluster is the Maghreb's BRAHIM; ابن's
+  // alef is one speech drops (BIN)
+  const second = /^[AI][KSTDGZC]H/.test(abjadReading) ? 2 : 1; // the gap after a first consonant of two letters (ASHRAF)
+  if (/^[AI](?!BN)/.test(abjadReading) && a[second] === "" && l[0] === "" && l[second] !== "") return false;
   for (let i = 1; i < a.length; i++) {
     // and the other way: EE and OO, which Latin writes for the long vowels only, where the abjad writes none (AMEER is
     // امیر, not عمر; MAHMOOD محمود, not محمد). French OU stays unjudged: it writes a short U too (MOURAD: مراد)
@@ -243,6 +249,43 @@ export function vowelsAgree(abjadReading: string, latin: string): boolean {
     if (a[i]!.includes("Y") && !(i < a.length - 1 ? /[IEY]/ : /[IEYA]/).test(l[i]!)) return false;
   }
   return true;
+}
+
+/**
+ * How a word in Arabic letters opens, as every Latin spelling of it opens too: with ی or و, which open a word as the
+ * consonants Y and W (YAQUB, IAKUB or JAKUB: یعقوب; WALI, OUALI or VALI: ولی), or with another consonant (ZUBAIDI:
+ * زبيدي, not IZABAYO). Undefined for a letter Latin writes as a vowel or leaves out (ا, أ, إ, آ, ع, ء, ئ, ؤ, ى): ALI
+ * and AISSA open with ع.
+ */
+export type ArabicOpening = "Y" | "W" | "CONSONANT" | "AND_THE";
+// ء آ أ ؤ إ ئ ا ع ى
+const OPENS_AS_VOWEL = "\u0621\u0622\u0623\u0624\u0625\u0626\u0627\u0639\u0649";
+export function arabicOpening(word: string): ArabicOpening | undefined {
+  const letters = [...word.normalize("NFKC")].filter((char) => !isMark(char) && char !== "\u0640" && char !== "\u200C");
+  const first = letters[0];
+  if (!first || !ARABIC[first] || OPENS_AS_VOWEL.includes(first)) return undefined;
+  // و joined to the article is the conjunction, which Latin writes as a word, joined or not at all (والمسلمين: WA
+  // AL-MUSLIMIN, WAL-MUSLIMIN, MUSLIMIN)
+  if (letters.slice(0, 3).join("") === "\u0648\u0627\u0644") return "AND_THE";
+  return first === "\u064A" || first === "\u06CC" ? "Y" : first === "\u0648" ? "W" : "CONSONANT";
+}
+
+// the article, which the reading leaves apart (الله: له, normalize.ts), opening a Latin spelling: a vowel and L, or a
+// vowel and the sun letter it is assimilated to (ULLAH, ALRASHID, UDDIN, ESSEBSI)
+const ARTICLE_OPENING = /^[AEU]L(?=[^AEIOUY])|^[AEU](TH|DH|SH|[TDRZSN])\1/;
+
+/**
+ * Does a Latin spelling open as a word in Arabic letters does (`arabicOpening`), or with the article? And the other
+ * way: a Latin W or Y before a vowel opening it is the consonant و or ی writes (WALI is ولی, not علي).
+ */
+export function opensAlike(opening: ArabicOpening | undefined, latin: string): boolean {
+  if (opening === "AND_THE" || ARTICLE_OPENING.test(latin)) return true;
+  const semivowel = /^([WY])[AEIOU]/.exec(latin)?.[1];
+  if (semivowel) return opening === semivowel;
+  if (opening === undefined) return true;
+  if (opening === "Y") return /^[YIEJ]/.test(latin);
+  if (opening === "W") return /^[WOUV]/.test(latin);
+  return !/^[AEIOU]/.test(latin);
 }
 
 // the article joined to the word as French spellings write it: AL or EL before the word (ELSSEID), or assimilated to

@@ -97,8 +97,9 @@ export type NameToken = {
    * MOVEMENT; arabic-business-words.ts): its place in the name is its language's (an adjective after its noun)
    */
   isTranslated?: boolean;
-  /** read from Arabic letters, not Hebrew (roman-words.ts) */
+  /** read from Arabic letters, not Hebrew, and how such a word opens, as its Latin spellings do (roman-words.ts) */
   isArabic?: boolean;
+  opening?: Word["opening"];
 };
 
 export type NormalizedName = {

@@ -1,7 +1,7 @@
 import anyAscii from "any-ascii";
 import { toRomaji } from "wanakana";
 import { HAN, hanReadings } from "@/lib/engines/names/chinese";
-import { abjadReadings } from "@/lib/engines/names/abjad";
+import { abjadReadings, arabicOpening, type ArabicOpening } from "@/lib/engines/names/abjad";
 import { INDIC, indicReadings } from "@/lib/engines/names/indic";
 import { CYRILLIC, cyrillicReadings } from "@/lib/engines/names/cyrillic";
 import { GREEK, greekReadings } from "@/lib/engines/names/greek";
@@ -31,6 +31,8 @@ export type Word = {
   isTranslated?: boolean;
   /** read from Arabic letters (Arabic, Persian, Urdu, Pashto …), not Hebrew: Latin spellings of Arabic names apply */
   isArabic?: boolean;
+  /** how a word in Arabic letters opens, as its Latin spellings open too (abjad.ts `arabicOpening`) */
+  opening?: ArabicOpening;
 };
 const ARABIC_LETTERS = /[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE70-\uFEFF]/u;
 const ONE_LETTER = /^\p{L}$/u;
@@ -55,7 +57,11 @@ export function romanWords(word: string, isOptional: boolean): Word[] {
   if (KANA.test(word)) return [make(toRomaji(word).toUpperCase(), "KANA")];
   if (ABJAD.test(word)) {
     const [first, ...others] = abjadReadings(word);
-    if (first) return [{ ...make(first, "ABJAD", null, others), isArabic: ARABIC_LETTERS.test(word) }];
+    if (first) {
+      const isArabic = ARABIC_LETTERS.test(word);
+      const opening = isArabic ? arabicOpening(word) : undefined;
+      return [{ ...make(first, "ABJAD", null, others), isArabic, ...(opening ? { opening } : {}) }];
+    }
   }
   if (GREEK.test(word)) {
     const [first, ...others] = greekReadings(word);

@@ -17,7 +17,7 @@ import { latinSoundForms } from "@/lib/engines/names/latin-sounds";
 import type { NameToken } from "@/lib/engines/names/normalize";
 import { metaphoneCodes } from "@/lib/engines/names/phonetic";
 import { latinSkeletonsFor, transcriptionSkeletons, type TranscriptionSystem } from "@/lib/engines/names/transcription";
-import { againstArabic, isTooShortForRun, single, spellingsOf, type Span } from "@/lib/engines/names/spans";
+import { againstArabic, isTooShortForRun, opensAs, single, spellingsOf, type Span } from "@/lib/engines/names/spans";
 
 // How alike two tokens (or runs of tokens joined: JIN·PING ~ JINPING) are, and why: the reviewer sees the reason.
 //   exact / romanisation   same text, or one of the spellings its script allows (Korean surnames, Pinyin ~
@@ -182,6 +182,11 @@ const asRead = (span: Span, forms: readonly string[]) =>
 const inOtherWords = (token: NameToken | null, text: string) =>
   !!token?.isTranslated && token.alts.includes(text) && isBusinessWordInEnglish(text);
 
+// an abjad word's reading opening with H and no vowel after it (حقانی, HQANY) is coded with one: its H is ح or ه,
+// sounded, which a phonetic code drops before a consonant (HQANY and KONY would both be KN)
+const coded = (span: Span, forms: readonly string[]) =>
+  single(span)?.script === "ABJAD" ? forms.map((form) => form.replace(/^H(?![AEIOUYW])/, "HA")) : forms;
+
 const RUN_NEAR_MIN = 4;
 const nearForRun = (x: string, y: string) => {
   const [short, long] = x.length < y.length ? [x, y] : [y, x];
@@ -322,7 +327,7 @@ export function compareSpans(a: Span, b: Span, context: CompareContext): TokenMa
     a.text.length >= 3 &&
     b.text.length >= 3 &&
     // a word of another script by any of its readings (ชินวัตร: CHINWAT, CHINWATR ~ SHINAWATRA)
-    altsA.some((x) => altsB.some((y) => sharesCode(x, y)))
+    coded(a, altsA).some((x) => coded(b, altsB).some((y) => sharesCode(x, y)))
   )
     best = { similarity: PHONETIC, reason: "PHONETIC" };
   // token by token: a skeleton of two or three consonants says too little to also stand for a run of words
@@ -343,9 +348,11 @@ export function compareSpans(a: Span, b: Span, context: CompareContext): TokenMa
     // the long vowels judged in Arabic letters only: Hebrew's and the Indic scripts' readings write vowels otherwise
     // a run's too: CHO IL WOO is not خلیل, whose ی its vowels leave out
     const abjad: AbjadSide = readFromArabic(a, b) ? "A" : readFromArabic(b, a) ? "B" : null;
+    // and the Latin spellings open as the Arabic name word does: ی and و as consonants, a consonant as one
+    const [opensA, opensB] = [opensAs(abjad === "B" ? b : null), opensAs(abjad === "A" ? a : null)];
     const [readA, readB] = [asRead(a, altsA), asRead(b, altsB)];
-    const bySound = sameSkeleton(soundsA, readB, abjad) || sameSkeleton(readA, soundsB, abjad);
-    const [formsA, formsB] = [againstArabic(a, readA, b), againstArabic(b, readB, a)];
+    const bySound = sameSkeleton(opensA(soundsA), readB, abjad) || sameSkeleton(readA, opensB(soundsB), abjad);
+    const [formsA, formsB] = [opensA(againstArabic(a, readA, b)), opensB(againstArabic(b, readB, a))];
     // a run of words and one word meet by a near skeleton only where one has a letter more at its start or end, or an
     // article's L, which one side writes and the other's reading left out, and is long enough that a letter is not a
     // word's worth (محمدعبد, MHMDBD, against MOHAMMAD ABDUL, MHMDBDL; صلاح الدين, SLHDN, against SALAHALDIN, SLHLDN;
