@@ -220,36 +220,57 @@ function vowelGaps(token: string): string[] {
 }
 
 /**
- * Does a Latin word write the long vowels an abjad word's reading writes, where both have the same skeleton? The
- * abjad writes long vowels with و and ی (W, Y in its readings) and leaves the short ones out, so a و inside the word
- * is an O, U or W in any Latin spelling (MAHMOUD, MAHMUD, MEHMOOD: محمود; not MOHAMED), a ی inside it an I, E or Y
- * (HUSAIN: حسین), and a ی ending it one of those or the A Persian writes with it (AHMADI: احمدی, not AHMAD; ISA:
- * عیسی). Before the first consonant only a و or ی after the word's first letter is judged (ایوب, AYUB; the Maghreb's
- * BRAHIM drops ابراهيم's first ا), and a final و is not (عمرو, AMR); nor where the skeletons were not made alike (PH
- * read P and H).
+ * How a Latin word writes the vowels of an abjad word's reading of the same skeleton. The abjad writes long vowels with
+ * و and ی (W, Y in its readings) and leaves the short ones out, so a و inside the word is an O, U or W in any Latin
+ * spelling (MAHMOUD, MAHMUD, MEHMOOD: محمود; not MOHAMED), a ی inside it an I, E or Y (HUSAIN: حسین), and a ی ending it
+ * one of those or the A Persian writes with it (AHMADI: احمدی, not AHMAD; ISA: عیسی). Before the first consonant only a
+ * و or ی after the word's first letter is judged (ایوب, AYUB; the Maghreb's BRAHIM drops ابراهيم's first ا), and a
+ * final و is not (عمرو, AMR); nor where the skeletons were not made alike (PH read P and H).
+ * - LEFT_OUT: the Latin word leaves out a long vowel the abjad writes. Another name, unless the list dropped it
+ *   (DABSKI: الدبيسكي), so its letters may still be alike.
+ * - CONFLICT: the Latin word writes what the abjad word cannot be read as (AMEER: عمر; HAMID: احمد). Another name.
  */
-export function vowelsAgree(abjadReading: string, latin: string): boolean {
+export function vowelVerdict(abjadReading: string, latin: string): "AGREE" | "LEFT_OUT" | "CONFLICT" {
   const [a, l] = [vowelGaps(abjadReading), vowelGaps(latin)];
-  if (a.length !== l.length) return true;
-  // after the letter the word opens with, a و or ی before the first consonant is one Latin writes too (ایوب, AYUB:
-  // not ABU)
-  const opening = a[0]!.slice(1);
-  if ((opening.includes("W") && !/[OUW]/.test(l[0]!)) || (opening.includes("Y") && !/[IEY]/.test(l[0]!))) return false;
+  if (a.length !== l.length) return "AGREE";
   // a word opening with an alef's vowel and none between its first two consonants (احسان, AHSAN) is read with that
   // vowel first: a Latin word that leaves it out and writes one between them instead is another name (HASAN: حسن;
   // HAMID: حامد, not احمد; KABIR: کبیر, not اکبر). Leaving it out before the cluster is the Maghreb's BRAHIM; ابن's
   // alef is one speech drops (BIN)
   const second = /^[AI][KSTDGZC]H/.test(abjadReading) ? 2 : 1; // the gap after a first consonant of two letters (ASHRAF)
-  if (/^[AI](?!BN)/.test(abjadReading) && a[second] === "" && l[0] === "" && l[second] !== "") return false;
+  if (/^[AI](?!BN)/.test(abjadReading) && a[second] === "" && l[0] === "" && l[second] !== "") return "CONFLICT";
+  // EE and OO, which Latin writes for the long vowels only, where the abjad writes none (AMEER is امیر, not عمر; MAHMOOD
+  // محمود, not محمد). French OU stays unjudged: it writes a short U too (MOURAD: مراد)
+  if (
+    a.some(
+      (gap, i) =>
+        i > 0 && ((l[i]!.includes("EE") && !gap.includes("Y")) || (l[i]!.includes("OO") && !gap.includes("W"))),
+    )
+  )
+    return "CONFLICT";
+  // a Latin word ending in the long vowel OU, U or I after its last consonant ends as the abjad word writes it, with و,
+  // ی, or ه read as a vowel (HAMMADOU is حمادو, not حامد; ZAHEDI زاهدی, not زاهد), but for ALLAH's genitive I, which
+  // West Africa and Somalia keep (ABDULLAHI: عبدالله)
+  if (a[a.length - 1] === "" && /^(OU|U|I)$/.test(l[l.length - 1]!) && !latin.endsWith("LLAHI")) return "CONFLICT";
+  // a consonant the abjad writes twice, a long vowel between, is two consonants (جانان, JANAN), not one (JAN)
+  if (twiceOver(abjadReading) > twiceOver(latin)) return "CONFLICT";
+  // after the letter the word opens with, a و or ی before the first consonant is one Latin writes too (ایوب, AYUB:
+  // not ABU)
+  const opening = a[0]!.slice(1);
+  if ((opening.includes("W") && !/[OUW]/.test(l[0]!)) || (opening.includes("Y") && !/[IEY]/.test(l[0]!)))
+    return "LEFT_OUT";
   for (let i = 1; i < a.length; i++) {
-    // and the other way: EE and OO, which Latin writes for the long vowels only, where the abjad writes none (AMEER is
-    // امیر, not عمر; MAHMOOD محمود, not محمد). French OU stays unjudged: it writes a short U too (MOURAD: مراد)
-    if ((l[i]!.includes("EE") && !a[i]!.includes("Y")) || (l[i]!.includes("OO") && !a[i]!.includes("W"))) return false;
-    if (a[i]!.includes("W") && i < a.length - 1 && !/[OUW]/.test(l[i]!)) return false;
-    if (a[i]!.includes("Y") && !(i < a.length - 1 ? /[IEY]/ : /[IEYA]/).test(l[i]!)) return false;
+    if (a[i]!.includes("W") && i < a.length - 1 && !/[OUW]/.test(l[i]!)) return "LEFT_OUT";
+    if (a[i]!.includes("Y") && !(i < a.length - 1 ? /[IEY]/ : /[IEYA]/).test(l[i]!)) return "LEFT_OUT";
   }
-  return true;
+  return "AGREE";
 }
+export const vowelsAgree = (abjadReading: string, latin: string) => vowelVerdict(abjadReading, latin) === "AGREE";
+// a consonant of two letters (KH, SH, DH …) counted as one: ظاهر read DHAHR writes no H twice
+const twiceOver = (word: string) =>
+  mapped(word)
+    .replace(/([KSTDGZC])H/g, (_, c: string) => c.toLowerCase())
+    .match(/([^AEIOUYW])[AEIOUYW]+(?=\1)/g)?.length ?? 0;
 
 /**
  * How a word in Arabic letters opens, as every Latin spelling of it opens too: with ی or و, which open a word as the

@@ -1,4 +1,4 @@
-import { maghrebiSpellings, opensAlike } from "@/lib/engines/names/abjad";
+import { maghrebiSpellings } from "@/lib/engines/names/abjad";
 import type { NameToken } from "@/lib/engines/names/normalize";
 
 // A span is one word of a name, or a run of its words compared as one word of the other name (SANAA ALLAH against
@@ -65,14 +65,6 @@ export const againstArabic = (span: Span, forms: readonly string[], other: Span)
   span.tokens.length === 1 && span.tokens[0]!.script === "LATIN" && other.tokens.every((t) => t.isArabic)
     ? [...forms, ...forms.flatMap(maghrebiSpellings)]
     : forms;
-
-/** The Latin side's spellings that open as the Arabic name word, or a run's first, does (abjad.ts `arabicOpening`). */
-export const opensAs = (arabic: Span | null) => {
-  const word = arabic?.tokens[0];
-  return word?.role === "NAME"
-    ? (forms: readonly string[]) => forms.filter((form) => opensAlike(word.opening, form))
-    : (forms: readonly string[]) => forms;
-};
 
 // a letter pair one sound: KH, SH, TH, DH, GH, ZH, CH (خ read KH, written H or K in Latin), DJ (ج in the Maghreb)
 const letterCount = (spelling: string) => spelling.replace(/(?<=[KSTDGZC])H|(?<=D)J/g, "").length;

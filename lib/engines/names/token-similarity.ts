@@ -10,14 +10,14 @@ import { bestSkeletonSpelling, cached, sameSkeleton, type AbjadSide } from "@/li
 import { arePlacesApart, isSamePlace } from "@/lib/engines/names/place-words";
 import { asRussianForm, isEastSlavicPair } from "@/lib/engines/names/east-slavic-surnames";
 import { isRussianPlaceAdjective } from "@/lib/engines/names/russian-business-words";
-import { isBusinessWordInEnglish } from "@/lib/engines/names/arabic-business-words";
 import { isDerivedName, isShortOfDin } from "@/lib/engines/names/derived-names";
 import { acronymSimilarity, isContractionOf, singular } from "@/lib/engines/names/organisation-words";
 import { latinSoundForms } from "@/lib/engines/names/latin-sounds";
 import type { NameToken } from "@/lib/engines/names/normalize";
 import { metaphoneCodes } from "@/lib/engines/names/phonetic";
 import { latinSkeletonsFor, transcriptionSkeletons, type TranscriptionSystem } from "@/lib/engines/names/transcription";
-import { againstArabic, isTooShortForRun, opensAs, single, spellingsOf, type Span } from "@/lib/engines/names/spans";
+import { againstArabic, isTooShortForRun, single, spellingsOf, type Span } from "@/lib/engines/names/spans";
+import { asRead, coded, inOtherWords, nearSkeleton, opensAs, readFromArabic } from "@/lib/engines/names/against-arabic";
 
 // How alike two tokens (or runs of tokens joined: JIN·PING ~ JINPING) are, and why: the reviewer sees the reason.
 //   exact / romanisation   same text, or one of the spellings its script allows (Korean surnames, Pinyin ~
@@ -169,32 +169,6 @@ const asOneSpelling = (text: string) => text.replace(/[AE][IY](?![AEIOU])/g, "AY
 const OTHER_SCRIPTS: ReadonlySet<NameToken["script"]> = new Set(["OTHER", "ABJAD"]);
 const soundsAgainst = (latin: NameToken | null, other: NameToken | null) =>
   latin?.script === "LATIN" && other && OTHER_SCRIPTS.has(other.script) ? latinSoundForms(latin.text) : [];
-
-// a word read from Arabic letters against Latin words, one or a run
-const readFromArabic = (span: Span, latin: Span) =>
-  span.tokens.every((t) => t.isArabic) && latin.tokens.every((t) => t.script === "LATIN");
-// a word read as the English word it means (الاتحاد: UNION) meets by skeleton only as its letters read (ATHAD): the
-// English word's skeleton is no reading of them (UNION's N is IN's)
-const asRead = (span: Span, forms: readonly string[]) =>
-  single(span)?.isTranslated ? forms.filter((form) => !isBusinessWordInEnglish(form)) : forms;
-
-// the other English word a word read as English is written as (مقاتلة: FIGHTING, COMBATANT)
-const inOtherWords = (token: NameToken | null, text: string) =>
-  !!token?.isTranslated && token.alts.includes(text) && isBusinessWordInEnglish(text);
-
-// an abjad word's reading opening with H and no vowel after it (حقانی, HQANY) is coded with one: its H is ح or ه,
-// sounded, which a phonetic code drops before a consonant (HQANY and KONY would both be KN)
-const coded = (span: Span, forms: readonly string[]) =>
-  single(span)?.script === "ABJAD" ? forms.map((form) => form.replace(/^H(?![AEIOUYW])/, "HA")) : forms;
-
-const RUN_NEAR_MIN = 4;
-const nearForRun = (x: string, y: string) => {
-  const [short, long] = x.length < y.length ? [x, y] : [y, x];
-  const oneMore = long.length === short.length + 1;
-  const atAnEdge = long.startsWith(short) || long.endsWith(short);
-  const anArticle = [...long].some((c, i) => c === "L" && long.slice(0, i) + long.slice(i + 1) === short);
-  return short.length >= RUN_NEAR_MIN && oneMore && (atAnEdge || anArticle) ? spelling(x, y) : 0;
-};
 
 const native = (span: Span) => (span.tokens.every((t) => t.native) ? span.tokens.map((t) => t.native).join("") : null);
 
@@ -353,17 +327,15 @@ export function compareSpans(a: Span, b: Span, context: CompareContext): TokenMa
     const [readA, readB] = [asRead(a, altsA), asRead(b, altsB)];
     const bySound = sameSkeleton(opensA(soundsA), readB, abjad) || sameSkeleton(readA, opensB(soundsB), abjad);
     const [formsA, formsB] = [opensA(againstArabic(a, readA, b)), opensB(againstArabic(b, readB, a))];
-    // a run of words and one word meet by a near skeleton only where one has a letter more at its start or end, or an
-    // article's L, which one side writes and the other's reading left out, and is long enough that a letter is not a
-    // word's worth (محمدعبد, MHMDBD, against MOHAMMAD ABDUL, MHMDBDL; صلاح الدين, SLHDN, against SALAHALDIN, SLHLDN;
-    // not خالد, KHLD, against YU CHOL U, KHL, nor علي ما يشو, LMSHF, against ELSHAFEE, LSHF)
-    const near = a.tokens.length > 1 || b.tokens.length > 1 ? nearForRun : spelling;
-    const skeleton = SKELETON_WEIGHT * (bySound ? 1 : bestSkeletonSpelling(formsA, formsB, abjad, near));
-    if (skeleton > best.similarity) best = { similarity: skeleton, reason: "SKELETON" };
+    const found = bySound ? 1 : bestSkeletonSpelling(formsA, formsB, abjad, nearSkeleton(a, b, spelling));
+    // the same skeleton with a vowel the Arabic word cannot have, or no Latin spelling opening as it does, is another
+    // name however alike the letters (HAMD, حامد, and HAMMADOU by their phonetic code; WLY, ولی, and ALI)
+    const unopened = abjad && (formsA.length === 0 || formsB.length === 0);
+    if (found === null || unopened) return { similarity: 0, reason: "SKELETON" };
+    if (SKELETON_WEIGHT * found > best.similarity) best = { similarity: SKELETON_WEIGHT * found, reason: "SKELETON" };
   }
-  // an organisation's word of three letters or fewer is an acronym or a code: another letter is another one (ZTE,
-  // ZTT), however alike they sound. Not a word written in an abjad: its short reading is its consonants (الحق, HQ:
-  // AL-HAQ)
+  // an organisation's word of three letters or fewer is an acronym or a code: another letter is another one (ZTE, ZTT),
+  // however alike they sound. Not a word written in an abjad: its short reading is its consonants (الحق, HQ: AL-HAQ)
   const isAbjadWord = ta?.script === "ABJAD" || tb?.script === "ABJAD";
   if (context.isOrganisation && ta && tb && !isAbjadWord && Math.max(a.text.length, b.text.length) <= 3)
     return { similarity: 0, reason: "SPELLING" };
