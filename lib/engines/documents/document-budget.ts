@@ -3,7 +3,10 @@ import "server-only";
 // The reading budget of one document (issue 35, item 3): the CPU time this process spends on it, from its first page
 // OCR to its decision, rather than wall-clock time. On a shared machine the wall clock runs two to four times past
 // the CPU (docs/accuracy.md: load 5–10 on 2 cores), so a wall-clock budget cut off readings that would have held on
-// a free machine, and the outcome depended on the neighbours; the CPU time of the work itself does not.
+// a free machine, and the outcome depended on the neighbours; the CPU time of the work itself depends on them far
+// less, though not at all only where each vCPU is a core of its own: where two are one core's hyperthreads, a busy
+// neighbour makes the same work cost more CPU time (a page without an MRZ, 5.9–6.7 s alone, ran past 9 s on CI
+// beside two other test files, 2026-12-05).
 // The process's CPU time covers every thread (tesseract's workers, PaddleOCR's, sharp's), so documents read at the
 // same time in one process share it: each is charged the CPU time since it started divided by the documents in
 // flight (an even share; a worker reads one document at a time unless its concurrency is raised).
