@@ -207,16 +207,28 @@ const mapped = (token: string) => token.replace(/[CQ]/g, "K").replace(/P/g, "B")
  * letters mapped and doubled consonants merged as `consonantSkeleton` does (MAMA: M, gaps "", "AA").
  */
 function vowelGaps(token: string): string[] {
+  return gapsAndConsonants(token).gaps;
+}
+/**
+ * `vowelGaps` with the consonants between them (gap i comes before consonants[i]), and which of them the word writes
+ * twice running (HAMMAD's M).
+ */
+function gapsAndConsonants(token: string): { gaps: string[]; consonants: string[]; doubled: boolean[] } {
   const gaps = [""];
-  let last = "";
+  const consonants: string[] = [];
+  const doubled: boolean[] = [];
+  let [last, previous] = ["", ""];
   for (const letter of mapped(token.replace(/PH/g, "F"))) {
     if ("AEIOUYW".includes(letter)) gaps[gaps.length - 1] += letter;
     else if (letter !== last) {
       gaps.push("");
+      consonants.push(letter);
+      doubled.push(false);
       last = letter;
-    }
+    } else if (previous === letter) doubled[doubled.length - 1] = true;
+    previous = letter;
   }
-  return gaps;
+  return { gaps, consonants, doubled };
 }
 
 /**
@@ -248,6 +260,11 @@ export function vowelVerdict(abjadReading: string, latin: string): "AGREE" | "LE
     )
   )
     return "CONFLICT";
+  // a long A written with ا between two consonants, which Latin writes A, or O and E as Central Asian, Persian and
+  // Turkish spellings do (NOSIR: ناصر; KEMAL: کمال), or U where the name is a foreign one Arabic wrote (ترامب: TRUMP):
+  // a Latin word writing only I there is another name (HAMID is حامد or حمید, not حماد). Not before L, where the alef
+  // may be the article's inside a joined name (ABDULQADIR)
+  if (longAConflicts(abjadReading, latin)) return "CONFLICT";
   // a Latin word ending in the long vowel OU, U or I after its last consonant ends as the abjad word writes it, with و,
   // ی, or ه read as a vowel (HAMMADOU is حمادو, not حامد; ZAHEDI زاهدی, not زاهد), but for ALLAH's genitive I, which
   // West Africa and Somalia keep (ABDULLAHI: عبدالله)
@@ -267,10 +284,20 @@ export function vowelVerdict(abjadReading: string, latin: string): "AGREE" | "LE
 }
 export const vowelsAgree = (abjadReading: string, latin: string) => vowelVerdict(abjadReading, latin) === "AGREE";
 // a consonant of two letters (KH, SH, DH …) counted as one: ظاهر read DHAHR writes no H twice
-const twiceOver = (word: string) =>
-  mapped(word)
-    .replace(/([KSTDGZC])H/g, (_, c: string) => c.toLowerCase())
-    .match(/([^AEIOUYW])[AEIOUYW]+(?=\1)/g)?.length ?? 0;
+const asOne = (word: string) => mapped(word).replace(/([KSTDGZC])H+/g, (_, c: string) => c.toLowerCase());
+const twiceOver = (word: string) => asOne(word).match(/([^AEIOUYW])[AEIOUYW]+(?=\1)/g)?.length ?? 0;
+// the long A rule of `vowelVerdict`, a consonant of two letters counted as one (ظاهر, DHAHR, against DAHIR); an
+// alef whose article's L the reading dropped before a sun letter is the article's too, which Latin writes with that
+// letter twice (بالدم, BADM as read: BIDDAM)
+function longAConflicts(abjadReading: string, latin: string): boolean {
+  const { gaps: a, consonants } = gapsAndConsonants(asOne(abjadReading));
+  const { gaps: l, doubled } = gapsAndConsonants(asOne(latin));
+  if (a.length !== l.length) return false;
+  return a.some(
+    (gap, i) =>
+      i > 0 && i < a.length - 1 && gap === "A" && consonants[i] !== "L" && !doubled[i] && /^[IY]+$/.test(l[i]!),
+  );
+}
 
 /**
  * How a word in Arabic letters opens, as every Latin spelling of it opens too: with ی or و, which open a word as the

@@ -48,9 +48,12 @@ const hasOneLetterWord = (span: Span) =>
  * MHMDBDL; صلاح الدين, SLHDN, against SALAHALDIN, SLHLDN; not خالد, KHLD, against YU CHOL U, KHL, nor علي ما يشو,
  * LMSHF, against ELSHAFEE, LSHF); and never where the letter more may be a whole word of the run (سليمان علي, SLMNL,
  * against SOLEYMANI, SLMN; but محمد الله, MHMDL as a list wrote it with its ه lost, against MOHAMMADULLAH, MHMDLH).
+ * Two words one of whose skeletons is the other's with an M before it are two names of one root, the M the
+ * participle's (مسلم, MUSLIM, and SALIM; محسن, MUHSIN, and HASAN; منصور, MANSUR, and NASR): not near.
  */
 export function nearSkeleton(a: Span, b: Span, spelling: (x: string, y: string) => number) {
-  if (a.tokens.length === 1 && b.tokens.length === 1) return spelling;
+  if (a.tokens.length === 1 && b.tokens.length === 1)
+    return (x: string, y: string) => (x === `M${y}` || y === `M${x}` ? 0 : spelling(x, y));
   const [slightA, slightB] = [hasOneLetterWord(a), hasOneLetterWord(b)];
   return (x: string, y: string) => {
     if ((slightA && x.length > y.length) || (slightB && y.length > x.length)) return 0;
