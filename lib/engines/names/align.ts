@@ -191,6 +191,14 @@ export function alignNames(
       const match = compareSpans(a, b, context);
       if (match.similarity >= PAIR_FLOOR) scored.push({ a, b, ...match, size: a.tokens.length + b.tokens.length });
     }
+  // no pair alike enough, as for most of a screening's candidates: nothing aligns, the score is 0
+  if (scored.length === 0)
+    return {
+      ...none,
+      unmatchedQuery: q.map((t) => t.text),
+      unmatchedList: c.map((t) => t.text),
+      commonTokens: commonTokensOf([...q, ...c], rarityOf),
+    };
   // best first; on a tie the pair covering more tokens, then the one whose word has fewer other partners as alike
   // (spans.ts `choicesOf`), then the one in order. Where a name written joined with its
   // article is a candidate (ABDULRAHMAN ~ ABD AL RAHMAN, ABDUL ~ ABD AL), a particle paired with a particle (AL with
@@ -366,9 +374,6 @@ export function alignNames(
   // two companies' names that share only words of their kind of business while one names more: two companies
   if (context.isOrganisation && sharesOnlyGenericWords(aligned, [...leftQ, ...leftC]))
     score = Math.min(score, GENERIC_ONLY);
-  const common = new Map<string, number>();
-  for (const t of [...aligned.flatMap((p) => p.b.tokens), ...leftQ, ...leftC])
-    if (rarityOf(t) < 1) common.set(t.text, Math.round(rarityOf(t) * 100) / 100);
   return {
     score: round(score),
     pairs: aligned.map((p) => ({
@@ -380,9 +385,15 @@ export function alignNames(
     unmatchedQuery: leftQ.map((t) => t.text),
     unmatchedList: leftC.map((t) => t.text),
     crossings,
-    commonTokens: [...common].map(([token, weight]) => ({ token, weight })),
+    commonTokens: commonTokensOf([...aligned.flatMap((p) => p.b.tokens), ...leftQ, ...leftC], rarityOf),
     ...(isSeries ? { otherNumber: true } : {}),
   };
+}
+
+function commonTokensOf(tokens: readonly NameToken[], rarityOf: (t: NameToken) => number) {
+  const common = new Map<string, number>();
+  for (const t of tokens) if (rarityOf(t) < 1) common.set(t.text, Math.round(rarityOf(t) * 100) / 100);
+  return [...common].map(([token, weight]) => ({ token, weight }));
 }
 
 // a screened name meets thousands of candidates, a listed name many screenings: each is judged once

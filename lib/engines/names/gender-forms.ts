@@ -36,16 +36,23 @@ const GIVEN_NAME_ENDINGS: readonly (readonly [feminine: string, masculine: strin
  * feminine and masculine forms of one name whose masculine form the tables list as a given name (given-names.ts).
  */
 export function otherGenderForms(a: string, b: string): boolean {
-  const isForm = (word: string, ending: string, not: string) =>
-    word.length - ending.length >= GENDERED_STEM_MIN && word.endsWith(ending) && !word.endsWith(not);
   if (GENDERED_ENDINGS.some(([f, m]) => (isForm(a, f, m) && isForm(b, m, f)) || (isForm(b, f, m) && isForm(a, m, f))))
     return true;
-  // the masculine form must be a listed given name: a Tajik or Uzbek transcription writes -O for an Arabic name's
-  // -A (MUSO for MUSA, YAHYO for YAHYA), one man's name either way
-  const feminineOf = (feminine: string, masculine: string, [f, m]: readonly [string, string]) =>
+  return GIVEN_NAME_ENDINGS.some((ending) => feminineOf(a, b, ending) || feminineOf(b, a, ending));
+}
+
+// module-level, not inside the function: a screening calls it for thousands of pairs
+function isForm(word: string, ending: string, not: string): boolean {
+  return word.length - ending.length >= GENDERED_STEM_MIN && word.endsWith(ending) && !word.endsWith(not);
+}
+
+// the masculine form must be a listed given name: a Tajik or Uzbek transcription writes -O for an Arabic name's -A
+// (MUSO for MUSA, YAHYO for YAHYA), one man's name either way
+function feminineOf(feminine: string, masculine: string, [f, m]: readonly [string, string]): boolean {
+  return (
     isForm(feminine, f, m) &&
     isForm(masculine, m, f) &&
     feminine.slice(0, -f.length) === masculine.slice(0, -m.length) &&
-    isGivenName(masculine);
-  return GIVEN_NAME_ENDINGS.some((ending) => feminineOf(a, b, ending) || feminineOf(b, a, ending));
+    isGivenName(masculine)
+  );
 }

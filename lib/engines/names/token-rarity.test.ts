@@ -40,6 +40,17 @@ describe("token rarity", () => {
     expect(withRarity).toBeGreaterThan(similarity("Akhtar Mansour", "Akhtar Mohammad Mansour Shah Mohammed", false));
   });
 
+  it("shows a name with no word alike the entry's as nothing matched, every word left over, common ones named", () => {
+    const scored = nameSimilarity(normalizeName("Gunnar Lindqvist"), normalizeName("Mohammad Akhtar"), rarity);
+    expect(scored.score).toBe(0);
+    expect(scored.pairs).toEqual([]);
+    expect([scored.unmatchedQuery, scored.unmatchedList]).toEqual([
+      ["GUNNAR", "LINDQVIST"],
+      ["MOHAMMAD", "AKHTAR"],
+    ]);
+    expect(scored.commonTokens).toEqual([{ token: "MOHAMMAD", weight: Math.round(rarity("MOHAMMAD") * 100) / 100 }]);
+  });
+
   it("keeps a conflict on common tokens in full: a different father's name is a different person", () => {
     const [query, listed] = ["Tariq Anwar Mohamed Sayed", "Tariq Anwar Ahmed Sayed"];
     expect(similarity(query, listed)).toBeLessThanOrEqual(similarity(query, listed, false));
