@@ -3,9 +3,9 @@ import { compareSpans, type MatchReason, type Span } from "@/lib/engines/names/t
 import { choicesOf, isRotation, uncrossRepeats } from "@/lib/engines/names/spans";
 import { GENERIC_BUSINESS_WORDS, GROUP_WORDS } from "@/lib/engines/names/generic-words";
 import { ACRONYM_MAX } from "@/lib/engines/names/legal-forms";
-import { isKoreanSyllable, readsAsKorean } from "@/lib/engines/names/korean";
+import { isKoreanName, isKoreanSyllable } from "@/lib/engines/names/korean";
 import { pinyinOfSyllable } from "@/lib/engines/names/chinese";
-import { FULL_WEIGHT, type TokenRarity } from "@/lib/engines/names/token-rarity";
+import { commonTokensOf, FULL_WEIGHT, type TokenRarity } from "@/lib/engines/names/token-rarity";
 import { assimilatedForms } from "@/lib/engines/names/person-words";
 import { acronymSimilarity } from "@/lib/engines/names/organisation-words";
 import { GENEALOGY, isMinorPair, joinsArticle, middleLinks, startsAtAncestor } from "@/lib/engines/names/genealogy";
@@ -388,20 +388,6 @@ export function alignNames(
     commonTokens: commonTokensOf([...aligned.flatMap((p) => p.b.tokens), ...leftQ, ...leftC], rarityOf),
     ...(isSeries ? { otherNumber: true } : {}),
   };
-}
-
-function commonTokensOf(tokens: readonly NameToken[], rarityOf: (t: NameToken) => number) {
-  const common = new Map<string, number>();
-  for (const t of tokens) if (rarityOf(t) < 1) common.set(t.text, Math.round(rarityOf(t) * 100) / 100);
-  return [...common].map(([token, weight]) => ({ token, weight }));
-}
-
-// a screened name meets thousands of candidates, a listed name many screenings: each is judged once
-const korean = new WeakMap<NormalizedName, boolean>();
-function isKoreanName(name: NormalizedName): boolean {
-  let known = korean.get(name);
-  if (known === undefined) korean.set(name, (known = readsAsKorean(name.tokens, name.isChineseLike)));
-  return known;
 }
 
 const range = (from: number, to: number) => Array.from({ length: to - from }, (_, k) => from + k);

@@ -172,3 +172,13 @@ export function hanjaReading(han: string): string | null {
   if (/[\u3400-\u9FFF]/u.test(read)) return null;
   return first ? first + [...read].slice(1).join("") : read;
 }
+
+// a screened name meets thousands of candidates, a listed name many screenings: each is judged once (align.ts)
+type ReadName = { readonly tokens: readonly string[]; readonly isChineseLike: boolean };
+const korean = new WeakMap<ReadName, boolean>();
+/** The name reads as a Korean name written in Latin (readsAsKorean); judged once per normalised name. */
+export function isKoreanName(name: ReadName): boolean {
+  let known = korean.get(name);
+  if (known === undefined) korean.set(name, (known = readsAsKorean(name.tokens, name.isChineseLike)));
+  return known;
+}

@@ -32,3 +32,10 @@ export function rarityFromCounts(counts: ReadonlyMap<string, number>, entries: n
     return Math.max(RARITY_FLOOR, Math.log(1 / p) / scale);
   };
 }
+
+/** The tokens weighed less for their rarity, each once with its weight, for the reviewer (align.ts). */
+export function commonTokensOf<T extends { text: string }>(tokens: readonly T[], rarityOf: (t: T) => number) {
+  const common = new Map<string, number>();
+  for (const t of tokens) if (rarityOf(t) < 1) common.set(t.text, Math.round(rarityOf(t) * 100) / 100);
+  return [...common].map(([token, weight]) => ({ token, weight }));
+}
