@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isRotation } from "@/lib/engines/names/spans";
+import { alignIfAny, alignNames } from "@/lib/engines/names/align";
+import { normalizeName } from "@/lib/engines/names/normalize";
 import { DEFAULT_WATCHLIST_THRESHOLD as T, STRONG_MATCH_THRESHOLD } from "@/lib/engines/names/score";
 import { blocks, similarity } from "@/test/name-pairs";
 
@@ -159,5 +161,18 @@ describe("Arabic names in Latin letters", () => {
     expect(similarity("Hamza bin Laden", "Usama bin Ladin")).toBeLessThan(T);
     // a particle paired with a name (AL with ALI) bounds no chain: BIN BELGACEM BIN HAMID stays two names more
     expect(similarity("Mohamed ben Belgacem ben Hamid al-Aouadi", "Mohamed Ali")).toBeLessThan(T);
+  });
+});
+
+describe("screening's shortcut", () => {
+  it("answers nothing where no word of the two names is alike, and the whole alignment where one is", () => {
+    const [query, unlike, alike] = ["Gunnar Lindqvist", "Mohammad Akhtar", "LINDKVIST Gunnar Erik"].map((n) =>
+      normalizeName(n),
+    );
+    expect(alignIfAny(query!, unlike!)).toBeNull();
+    expect(alignNames(query!, unlike!).score).toBe(0);
+    const aligned = alignIfAny(query!, alike!);
+    expect(aligned).toEqual(alignNames(query!, alike!));
+    expect(aligned?.pairs.map((p) => p.list)).toEqual(["GUNNAR", "LINDKVIST"]);
   });
 });

@@ -1,12 +1,10 @@
 import type { NameToken, NormalizedName } from "@/lib/engines/names/normalize";
-import { compareSpans, type MatchReason, type Span } from "@/lib/engines/names/token-similarity";
-import { choicesOf, isRotation, uncrossRepeats } from "@/lib/engines/names/spans";
+import { compareSpans, type MatchReason } from "@/lib/engines/names/token-similarity";
+import { cachedSpans, choicesOf, isRotation, uncrossRepeats, type IndexedSpan } from "@/lib/engines/names/spans";
 import { GENERIC_BUSINESS_WORDS, GROUP_WORDS } from "@/lib/engines/names/generic-words";
-import { ACRONYM_MAX } from "@/lib/engines/names/legal-forms";
 import { isKoreanName, isKoreanSyllable } from "@/lib/engines/names/korean";
 import { pinyinOfSyllable } from "@/lib/engines/names/chinese";
 import { commonTokensOf, FULL_WEIGHT, type TokenRarity } from "@/lib/engines/names/token-rarity";
-import { assimilatedForms } from "@/lib/engines/names/person-words";
 import { acronymSimilarity } from "@/lib/engines/names/organisation-words";
 import { GENEALOGY, isMinorPair, joinsArticle, middleLinks, startsAtAncestor } from "@/lib/engines/names/genealogy";
 import {
@@ -63,7 +61,6 @@ export const ANCESTOR = 0.6;
 /** at most this (over the default threshold, under the strong band) for two organisations alike but for a number */
 export const SERIES = 0.8;
 const NOT_SAME = 0.99;
-const MAX_JOIN = 3;
 
 const WEIGHT: Record<NameToken["role"], number> = {
   NAME: 1,
@@ -93,52 +90,16 @@ export type Alignment = {
   otherNumber?: boolean;
 };
 
-type IndexedSpan = Span & { start: number; end: number; acronymOnly?: boolean };
-
 const isInitialAgainstRun = (a: IndexedSpan, b: IndexedSpan) => a.tokens[0]!.role === "INITIAL" && b.tokens.length > 1;
 
-function spansOf(parts: readonly NameToken[], isOrganisation: boolean): IndexedSpan[] {
-  const spans: IndexedSpan[] = [];
-  for (let i = 0; i < parts.length; i++) {
-    for (let n = 1; n <= MAX_JOIN && i + n <= parts.length; n++) {
-      const tokens = parts.slice(i, i + n);
-      if (n > 1 && tokens.some((t) => t.role === "LEGAL_FORM" || t.role === "STOPWORD" || t.role === "NUMBER")) break;
-      const text = tokens.map((t) => t.text).join("");
-      spans.push({ text, tokens, start: i, end: i + n });
-      // written joined, the article before a sun letter is spoken as that letter: SALAH AL DIN is SALAHUDDIN,
-      // ABD AL RAHMAN ABDURRAHMAN, NUR AL DIN NUREDDIN
-      for (const assimilated of assimilatedForms(tokens))
-        spans.push({ text: assimilated, tokens, start: i, end: i + n });
-    }
-    if (isOrganisation) spans.push(...acronymSpans(parts, i));
-  }
-  return spans;
-}
-
-/**
- * An organisation's runs from token i that only an acronym can stand for: more name words than a run joins, or name
- * words with stop words between them, which an acronym counts or skips (ISIL ~ ISLAMIC STATE OF IRAQ AND THE LEVANT,
- * MODAFL ~ MINISTRY OF DEFENSE AND ARMED FORCES LOGISTICS), or name words and the legal form that ends them (NIOC ~
- * NATIONAL IRANIAN OIL COMPANY).
- */
-function acronymSpans(parts: readonly NameToken[], i: number): IndexedSpan[] {
-  const spans: IndexedSpan[] = [];
-  if (parts[i]!.role !== "NAME") return spans;
-  let words = 1;
-  for (let end = i + 1; end < parts.length && words < ACRONYM_MAX; end++) {
-    const role = parts[end]!.role;
-    if (role === "STOPWORD") continue;
-    if (role !== "NAME" && role !== "LEGAL_FORM") break;
-    if (role === "NAME") words += 1;
-    const tokens = parts.slice(i, end + 1);
-    if (words > MAX_JOIN || tokens.length > words)
-      spans.push({ text: tokens.map((t) => t.text).join(""), tokens, start: i, end: end + 1, acronymOnly: true });
-    if (role === "LEGAL_FORM") break;
-  }
-  return spans;
-}
-
 const round = (x: number) => Math.round(x * 1000) / 1000;
+
+// a token's rarity weight in the list screened; persons' names only: on organisations' names it cost recall on the
+// development pairs and saved no false hit (docs/accuracy.md)
+const rarityIn = (query: NormalizedName, rarity: TokenRarity) => {
+  const r = query.kind === "PERSON" ? rarity : FULL_WEIGHT;
+  return (t: NameToken) => (RARITY_ROLES.has(t.role) ? r(t.text) : 1);
+};
 
 /** `rarity`: how much each token says in the list screened (token-rarity.ts); every token in full without it. */
 export function alignNames(
@@ -146,12 +107,27 @@ export function alignNames(
   candidate: NormalizedName,
   rarity: TokenRarity = FULL_WEIGHT,
 ): Alignment {
-  // persons' names only: on organisations' names it cost recall on the development pairs and saved no false hit
-  // (docs/accuracy.md)
-  const r = query.kind === "PERSON" ? rarity : FULL_WEIGHT;
-  const rarityOf = (t: NameToken) => (RARITY_ROLES.has(t.role) ? r(t.text) : 1);
-  const inFull = (t: NameToken) => WEIGHT[t.role] * rarityOf(t);
-  const weightOf = (t: NameToken) => inFull(t) * (t.isOptional ? 0.3 : 1);
+  return align(query, candidate, rarity, true)!;
+}
+
+/**
+ * alignNames where some pair of spans aligns; null where none does (the score is 0). Screening discards a score of 0
+ * (score.ts scoreEntry), so it skips building the reviewer's details of the 95 % of candidates that align nothing.
+ */
+export function alignIfAny(
+  query: NormalizedName,
+  candidate: NormalizedName,
+  rarity: TokenRarity = FULL_WEIGHT,
+): Alignment | null {
+  return align(query, candidate, rarity, false);
+}
+
+function align(
+  query: NormalizedName,
+  candidate: NormalizedName,
+  rarity: TokenRarity,
+  withDetails: boolean,
+): Alignment | null {
   // an organisation's name written in Arabic letters has lost its article AL to the reading (القاعدة, QAIDA): the
   // other side's AL, written as Latin lists write it (AL-QAIDA), is then a stop word, not a word that side adds
   const isOrganisations = query.kind === "ORGANIZATION" && candidate.kind === "ORGANIZATION";
@@ -161,7 +137,7 @@ export function alignNames(
   ];
   const none = { score: 0, pairs: [], crossings: 0, commonTokens: [] };
   if (q.length === 0 || c.length === 0)
-    return { ...none, unmatchedQuery: query.tokens, unmatchedList: candidate.tokens };
+    return withDetails ? { ...none, unmatchedQuery: query.tokens, unmatchedList: candidate.tokens } : null;
   const context = {
     isAbjad: query.isAbjad || candidate.isAbjad,
     isChinese: query.isChineseLike && candidate.isChineseLike,
@@ -176,7 +152,7 @@ export function alignNames(
           : null,
     transcriptionSystem: query.transcriptionSystem ?? candidate.transcriptionSystem ?? "PINYIN",
   };
-  const [qs, cs] = [spansOf(q, context.isOrganisation), spansOf(c, context.isOrganisation)];
+  const [qs, cs] = [cachedSpans(q, context.isOrganisation), cachedSpans(c, context.isOrganisation)];
   const scored: { a: IndexedSpan; b: IndexedSpan; similarity: number; reason: MatchReason; size: number }[] = [];
   for (const a of qs)
     for (const b of cs) {
@@ -193,12 +169,17 @@ export function alignNames(
     }
   // no pair alike enough, as for most of a screening's candidates: nothing aligns, the score is 0
   if (scored.length === 0)
-    return {
-      ...none,
-      unmatchedQuery: q.map((t) => t.text),
-      unmatchedList: c.map((t) => t.text),
-      commonTokens: commonTokensOf([...q, ...c], rarityOf),
-    };
+    return withDetails
+      ? {
+          ...none,
+          unmatchedQuery: q.map((t) => t.text),
+          unmatchedList: c.map((t) => t.text),
+          commonTokens: commonTokensOf([...q, ...c], rarityIn(query, rarity)),
+        }
+      : null;
+  const rarityOf = rarityIn(query, rarity);
+  const inFull = (t: NameToken) => WEIGHT[t.role] * rarityOf(t);
+  const weightOf = (t: NameToken) => inFull(t) * (t.isOptional ? 0.3 : 1);
   // best first; on a tie the pair covering more tokens, then the one whose word has fewer other partners as alike
   // (spans.ts `choicesOf`), then the one in order. Where a name written joined with its
   // article is a candidate (ABDULRAHMAN ~ ABD AL RAHMAN, ABDUL ~ ABD AL), a particle paired with a particle (AL with

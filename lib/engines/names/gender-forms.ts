@@ -36,6 +36,9 @@ const GIVEN_NAME_ENDINGS: readonly (readonly [feminine: string, masculine: strin
  * feminine and masculine forms of one name whose masculine form the tables list as a given name (given-names.ts).
  */
 export function otherGenderForms(a: string, b: string): boolean {
+  // every feminine ending above ends in A and no masculine one does: one word ends in A, the other not (most pairs
+  // of a screening are neither)
+  if (a.endsWith("A") === b.endsWith("A")) return false;
   if (GENDERED_ENDINGS.some(([f, m]) => (isForm(a, f, m) && isForm(b, m, f)) || (isForm(b, f, m) && isForm(a, m, f))))
     return true;
   return GIVEN_NAME_ENDINGS.some((ending) => feminineOf(a, b, ending) || feminineOf(b, a, ending));

@@ -168,6 +168,15 @@ describe("date of birth agreement", () => {
     );
   });
 
+  it("scores an entry by the one of its names that aligns, and an entry none of whose names does as 0", () => {
+    const alias = score("Gunnar Lindqvist", ["Mohammad Akhtar", "Gunnar LINDKVIST"]);
+    expect(alias).toMatchObject({ matchedName: "Gunnar LINDKVIST", unmatchedQuery: [], unmatchedList: [] });
+    expect(alias.score).toBeGreaterThanOrEqual(T);
+    const none = score("Gunnar Lindqvist", ["Mohammad Akhtar", "Ivan Sidorov"]);
+    expect(none).toMatchObject({ score: 0, matchedName: "Mohammad Akhtar", pairs: [] });
+    expect(none.unmatchedQuery).toEqual(["GUNNAR", "LINDQVIST"]);
+  });
+
   it("weighs nationality as weaker evidence", () => {
     const list = entry(["Ivan SYDOROV"], [], ["RU"]);
     const same = scoreEntry({ name: normalizeName("Ivan Sidorov"), nationality: "RU" }, list);

@@ -1,4 +1,4 @@
-import { alignNames, type Alignment } from "@/lib/engines/names/align";
+import { alignIfAny, alignNames, type Alignment } from "@/lib/engines/names/align";
 import type { NormalizedName } from "@/lib/engines/names/normalize";
 import { FULL_WEIGHT, type TokenRarity } from "@/lib/engines/names/token-rarity";
 
@@ -46,6 +46,17 @@ export function nameSimilarity(
       if (q === query && c === candidate) continue;
       const other = alignNames(q, c, rarity);
       if (other.score > best.score) best = other;
+    }
+  return best;
+}
+
+/** nameSimilarity where it scores above 0; null (or an alignment scoring 0) where no reading aligns anything. */
+function similarityAboveZero(query: NormalizedName, candidate: NormalizedName, rarity?: TokenRarity): NameScore | null {
+  let best: NameScore | null = null;
+  for (const q of [query, ...query.readings])
+    for (const c of [candidate, ...candidate.readings]) {
+      const other = alignIfAny(q, c, rarity);
+      if (other && other.score > (best?.score ?? 0)) best = other;
     }
   return best;
 }
@@ -134,8 +145,8 @@ export function scoreEntry(
   };
   let bestIndex = 0;
   entry.normalized.forEach((name, i) => {
-    const scored = nameSimilarity(query.name, name, entry.rarity);
-    if (scored.score > best.score) [best, bestIndex] = [scored, i];
+    const scored = similarityAboveZero(query.name, name, entry.rarity);
+    if (scored && scored.score > best.score) [best, bestIndex] = [scored, i];
   });
   const dob = dobAgreement(query.dateOfBirth, entry.birthDates);
   const nationality = nationalityAgreement(query.nationality, entry.countries ?? []);

@@ -1,5 +1,7 @@
 import { maghrebiSpellings } from "@/lib/engines/names/abjad";
+import { ACRONYM_MAX } from "@/lib/engines/names/legal-forms";
 import type { NameToken } from "@/lib/engines/names/normalize";
+import { assimilatedForms } from "@/lib/engines/names/person-words";
 
 // A span is one word of a name, or a run of its words compared as one word of the other name (SANAA ALLAH against
 // SANAULLAH, ABD AL RAHMAN against ABDURRAHMAN).
@@ -7,6 +9,64 @@ import type { NameToken } from "@/lib/engines/names/normalize";
 export type Span = { text: string; tokens: readonly NameToken[] };
 
 export const single = (span: Span) => (span.tokens.length === 1 ? span.tokens[0]! : null);
+
+const MAX_JOIN = 3;
+
+export type IndexedSpan = Span & { start: number; end: number; acronymOnly?: boolean };
+
+function spansOf(parts: readonly NameToken[], isOrganisation: boolean): IndexedSpan[] {
+  const spans: IndexedSpan[] = [];
+  for (let i = 0; i < parts.length; i++) {
+    for (let n = 1; n <= MAX_JOIN && i + n <= parts.length; n++) {
+      const tokens = parts.slice(i, i + n);
+      if (n > 1 && tokens.some((t) => t.role === "LEGAL_FORM" || t.role === "STOPWORD" || t.role === "NUMBER")) break;
+      const text = tokens.map((t) => t.text).join("");
+      spans.push({ text, tokens, start: i, end: i + n });
+      // written joined, the article before a sun letter is spoken as that letter: SALAH AL DIN is SALAHUDDIN,
+      // ABD AL RAHMAN ABDURRAHMAN, NUR AL DIN NUREDDIN
+      for (const assimilated of assimilatedForms(tokens))
+        spans.push({ text: assimilated, tokens, start: i, end: i + n });
+    }
+    if (isOrganisation) spans.push(...acronymSpans(parts, i));
+  }
+  return spans;
+}
+
+/**
+ * An organisation's runs from token i that only an acronym can stand for: more name words than a run joins, or name
+ * words with stop words between them, which an acronym counts or skips (ISIL ~ ISLAMIC STATE OF IRAQ AND THE LEVANT,
+ * MODAFL ~ MINISTRY OF DEFENSE AND ARMED FORCES LOGISTICS), or name words and the legal form that ends them (NIOC ~
+ * NATIONAL IRANIAN OIL COMPANY).
+ */
+function acronymSpans(parts: readonly NameToken[], i: number): IndexedSpan[] {
+  const spans: IndexedSpan[] = [];
+  if (parts[i]!.role !== "NAME") return spans;
+  let words = 1;
+  for (let end = i + 1; end < parts.length && words < ACRONYM_MAX; end++) {
+    const role = parts[end]!.role;
+    if (role === "STOPWORD") continue;
+    if (role !== "NAME" && role !== "LEGAL_FORM") break;
+    if (role === "NAME") words += 1;
+    const tokens = parts.slice(i, end + 1);
+    if (words > MAX_JOIN || tokens.length > words)
+      spans.push({ text: tokens.map((t) => t.text).join(""), tokens, start: i, end: end + 1, acronymOnly: true });
+    if (role === "LEGAL_FORM") break;
+  }
+  return spans;
+}
+
+// a name's spans, made once per name and kind: a screening compares its name with up to 2,000 candidates, and a
+// list's cached names (entry-names.ts) meet many screenings. Nothing changes a span or its tokens once made.
+const spanCache = { organisation: new WeakMap<object, IndexedSpan[]>(), other: new WeakMap<object, IndexedSpan[]>() };
+export function cachedSpans(parts: readonly NameToken[], isOrganisation: boolean): IndexedSpan[] {
+  const cache = isOrganisation ? spanCache.organisation : spanCache.other;
+  let spans = cache.get(parts);
+  if (!spans) {
+    spans = spansOf(parts, isOrganisation);
+    cache.set(parts, spans);
+  }
+  return spans;
+}
 
 // a run of words written in an abjad compared as one (ثناء اللہ, THANA or SANA ALLAH, against SANAULLAH) in its words'
 // other readings too, the first of each first; capped, as one word's readings are. Other scripts' runs keep the

@@ -170,6 +170,10 @@ const OTHER_SCRIPTS: ReadonlySet<NameToken["script"]> = new Set(["OTHER", "ABJAD
 const soundsAgainst = (latin: NameToken | null, other: NameToken | null) =>
   latin?.script === "LATIN" && other && OTHER_SCRIPTS.has(other.script) ? latinSoundForms(latin.text) : [];
 
+// X written KS, as transliterations from Russian write it (MAKSIM, ALEKSEI, EKSPORT; ЭКСПОРТ read EKSPORT)
+const withKs = (x: string) => x.replaceAll("X", "KS");
+const hasX = (x: string) => x.includes("X");
+
 const native = (span: Span) => (span.tokens.every((t) => t.native) ? span.tokens.map((t) => t.native).join("") : null);
 
 export function compareSpans(a: Span, b: Span, context: CompareContext): TokenMatch {
@@ -208,10 +212,11 @@ export function compareSpans(a: Span, b: Span, context: CompareContext): TokenMa
   // an abjad word's other readings are candidates for its skeleton, not spellings equal to it
   const spellsAlike = ta?.script !== "ABJAD" && tb?.script !== "ABJAD";
   if (spellsAlike && spelledA.some((x) => spelledB.includes(x))) return { similarity: 1, reason: "ROMANISATION" };
-  // X written KS, as transliterations from Russian write it (MAKSIM, ALEKSEI, EKSPORT; ЭКСПОРТ read EKSPORT)
-  const withKs = (x: string) => x.replaceAll("X", "KS");
-  if (spellsAlike && spelledA.some((x) => spelledB.some((y) => withKs(x) === withKs(y))))
-    return { similarity: ROMANISATION, reason: "ROMANISATION" };
+  // (without an X anywhere, the spellings were compared as they are just above)
+  if (spellsAlike && (spelledA.some(hasX) || spelledB.some(hasX))) {
+    const ksB = spelledB.map(withKs);
+    if (spelledA.some((x) => ksB.includes(withKs(x)))) return { similarity: ROMANISATION, reason: "ROMANISATION" };
+  }
   if (ta?.role === "NUMBER" || tb?.role === "NUMBER") return { similarity: 0, reason: "EXACT" };
   if (context.isOrganisation && ta && tb && arePlacesApart(a.text, b.text))
     return { similarity: 0, reason: "SPELLING" };
@@ -275,7 +280,7 @@ export function compareSpans(a: Span, b: Span, context: CompareContext): TokenMa
   let best: TokenMatch = { similarity: bestSpelling(altsA, altsB), reason: "SPELLING" };
   // the diphthong AY written EI, EY, AI or AY (DEIF, DAYF; FEISAL, FAYSAL; HEIDAR, HAYDAR), J written DJ: spelt
   // alike, at most as two romanisations are
-  if (ta?.script === "LATIN" && tb?.script === "LATIN" && SPELT_TWO_WAYS.test(a.text + " " + b.text))
+  if (ta?.script === "LATIN" && tb?.script === "LATIN" && (SPELT_TWO_WAYS.test(a.text) || SPELT_TWO_WAYS.test(b.text)))
     best.similarity = Math.max(
       best.similarity,
       Math.min(ROMANISATION, spelling(asOneSpelling(a.text), asOneSpelling(b.text))),
