@@ -51,8 +51,7 @@ describe("examineDocument on a page without an MRZ", () => {
     const page = await prosePage();
     const { value, stages } = await profiled(() => examineDocument(page, null, "FRONT"));
     expect(value.mrz).toBeNull();
-    // three variants of seven, though the budget would have let every one run
-    expect(value.mrzBudgetSpent).toBe(false);
+    // three variants of seven: the rule stops them (the budget is out of reach here, see the mock above)
     expect(stages.get("MRZ: tesseract variant")?.runs).toBe(3);
   }, 120_000);
 });

@@ -260,10 +260,7 @@ export function vowelVerdict(abjadReading: string, latin: string): "AGREE" | "LE
     )
   )
     return "CONFLICT";
-  // a long A written with ا between two consonants, which Latin writes A, or O and E as Central Asian, Persian and
-  // Turkish spellings do (NOSIR: ناصر; KEMAL: کمال), or U where the name is a foreign one Arabic wrote (ترامب: TRUMP):
-  // a Latin word writing only I there is another name (HAMID is حامد or حمید, not حماد). Not before L, where the alef
-  // may be the article's inside a joined name (ABDULQADIR)
+  // a long A that the Latin word writes as I (longAConflicts)
   if (longAConflicts(abjadReading, latin)) return "CONFLICT";
   // a Latin word ending in the long vowel OU, U or I after its last consonant ends as the abjad word writes it, with و,
   // ی, or ه read as a vowel (HAMMADOU is حمادو, not حامد; ZAHEDI زاهدی, not زاهد), but for ALLAH's genitive I, which
@@ -286,9 +283,12 @@ export const vowelsAgree = (abjadReading: string, latin: string) => vowelVerdict
 // a consonant of two letters (KH, SH, DH …) counted as one: ظاهر read DHAHR writes no H twice
 const asOne = (word: string) => mapped(word).replace(/([KSTDGZC])H+/g, (_, c: string) => c.toLowerCase());
 const twiceOver = (word: string) => asOne(word).match(/([^AEIOUYW])[AEIOUYW]+(?=\1)/g)?.length ?? 0;
-// the long A rule of `vowelVerdict`, a consonant of two letters counted as one (ظاهر, DHAHR, against DAHIR); an
-// alef whose article's L the reading dropped before a sun letter is the article's too, which Latin writes with that
-// letter twice (بالدم, BADM as read: BIDDAM)
+// A long A written with ا between two consonants, which Latin writes A, or O and E as Central Asian, Persian and
+// Turkish spellings do (NOSIR: ناصر; KEMAL: کمال), or U where the name is a foreign one Arabic wrote (ترامب: TRUMP):
+// a Latin word writing only I there is another name (HAMID is حامد or حمید, not حماد). A consonant of two letters counts
+// as one (ظاهر, DHAHR, against DAHIR). Not before L, where the alef may be the article's inside a joined name
+// (ABDULQADIR); nor where the article's L the reading dropped before a sun letter, which Latin writes with that letter
+// twice (بالدم, BADM as read: BIDDAM)
 function longAConflicts(abjadReading: string, latin: string): boolean {
   const { gaps: a, consonants } = gapsAndConsonants(asOne(abjadReading));
   const { gaps: l, doubled } = gapsAndConsonants(asOne(latin));
