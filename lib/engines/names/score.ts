@@ -40,17 +40,14 @@ export function nameSimilarity(
   candidate: NormalizedName,
   rarity: TokenRarity = FULL_WEIGHT,
 ): NameScore {
-  let best = alignNames(query, candidate, rarity);
-  for (const q of [query, ...query.readings])
-    for (const c of [candidate, ...candidate.readings]) {
-      if (q === query && c === candidate) continue;
-      const other = alignNames(q, c, rarity);
-      if (other.score > best.score) best = other;
-    }
-  return best;
+  // where no reading scores above 0, the written forms' alignment, with the reviewer's details of what is left over
+  return similarityAboveZero(query, candidate, rarity) ?? alignNames(query, candidate, rarity);
 }
 
-/** nameSimilarity where it scores above 0; null (or an alignment scoring 0) where no reading aligns anything. */
+/**
+ * nameSimilarity where it scores above 0 (the first alignment over the readings attaining the best score); null where
+ * no reading scores above 0. Screening (scoreEntry) discards a score of 0, so it never builds those details.
+ */
 function similarityAboveZero(query: NormalizedName, candidate: NormalizedName, rarity?: TokenRarity): NameScore | null {
   let best: NameScore | null = null;
   for (const q of [query, ...query.readings])
