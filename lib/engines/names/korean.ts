@@ -1,5 +1,6 @@
 import { romanize } from "es-hangul";
 import hanja from "hanja";
+import { cached } from "@/lib/engines/names/skeleton-match";
 
 // Korean names: Hangul read in the Revised Romanisation (es-hangul's `romanize`, the maintained library of Toss),
 // the surname apart from the given name (Korean writes them joined: 김정은 = 김 + 정은), the surname also in its
@@ -129,8 +130,11 @@ export function koreanName(word: string): KoreanName {
   return { surname: null, given: { native: word, reading: syllables.map(read).join("") } };
 }
 
-/** The loose form of a Latin spelling of a Korean syllable string (see the file comment). */
-export function koreanLoose(latin: string): string {
+const looseForms = new Map<string, string>();
+/** The loose form of a Latin spelling of a Korean syllable string (see the file comment); kept, as screening asks again. */
+export const koreanLoose = (latin: string): string => cached(looseForms, latin, looseFormOf);
+
+function looseFormOf(latin: string): string {
   return latin
     .replace(/EO|EU|OO|O|U/g, "U")
     .replace(/AE|E/g, "E")

@@ -75,8 +75,18 @@ export function cachedSpans(parts: readonly NameToken[], isOrganisation: boolean
 // spelling of their words joined: their words' other spellings are whole words' (a Korean surname's), never needed
 // joined, and each would multiply the comparisons of every run
 const RUN_SPELLINGS_MAX = 6;
-/** A span's spellings, the one shown first: a word's own and its alternatives; a run's, its words' joined. */
-export function spellingsOf(span: Span): string[] {
+const spellingsKnown = new WeakMap<Span, readonly string[]>();
+/**
+ * A span's spellings, the one shown first: a word's own and its alternatives; a run's, its words' joined. Kept with
+ * the span (a name's spans are kept: `cachedSpans`), as a screening compares each span with many.
+ */
+export function spellingsOf(span: Span): readonly string[] {
+  let known = spellingsKnown.get(span);
+  if (!known) spellingsKnown.set(span, (known = spellingsFor(span)));
+  return known;
+}
+
+function spellingsFor(span: Span): string[] {
   const t = single(span);
   if (t) return [t.text, ...t.alts];
   const joined = span.tokens.map((x) => x.text).join("");

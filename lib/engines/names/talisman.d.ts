@@ -10,4 +10,6 @@ declare module "talisman/metrics/levenshtein" {
 declare module "talisman/metrics/damerau-levenshtein" {
   const damerauLevenshtein: (a: string, b: string) => number;
   export default damerauLevenshtein;
+  /** the distance where it is at most `max`; Infinity beyond it (rows past the bound are not computed) */
+  export const limited: (max: number, a: string, b: string) => number;
 }

@@ -1,6 +1,6 @@
 import jaroWinkler from "talisman/metrics/jaro-winkler";
 import levenshtein from "talisman/metrics/levenshtein";
-import damerau from "talisman/metrics/damerau-levenshtein";
+import damerau, { limited as damerauWithin } from "talisman/metrics/damerau-levenshtein";
 import { chineseReadings } from "@/lib/engines/names/chinese";
 import { GENERIC_BUSINESS_WORDS } from "@/lib/engines/names/generic-words";
 import { areNameForms, areNameVariants, arePatronymicForms } from "@/lib/engines/names/given-names";
@@ -139,9 +139,24 @@ function spelling(a: string, b: string): number {
   return ending ? Math.min(full, spellingOf(a.slice(0, -ending.length), b.slice(0, -ending.length))) : full;
 }
 
-function spellingOf(a: string, b: string): number {
-  const edits = damerau(a, b);
-  const measured = (1 - edits / Math.max(a.length, b.length) + jaroWinkler(a, b)) / 2;
+// Most pairs a screening measures are far apart. Below ALTERNATIVES_MIN a measure is never used: bestSpelling tries no
+// other spellings, the phonetic lift starts at PHONETIC_MIN_SPELLING and a pair counts from align.ts PAIR_FLOOR (0.78).
+// So a pair shown to stay below it answers with that bound, and only the pairs that can reach it are measured in full.
+const ALTERNATIVES_MIN = 0.4;
+const ROUNDING = 1e-9;
+
+export function spellingOf(a: string, b: string): number {
+  const longer = Math.max(a.length, b.length);
+  const shared = sharedLetters(a, b);
+  const bound = spellingBound(a, b, shared);
+  if (bound < ALTERNATIVES_MIN - ROUNDING) return bound;
+  const jw = jaroWinkler(a, b);
+  // the measure reaches ALTERNATIVES_MIN only within longer × (1 + JW − 2 × ALTERNATIVES_MIN) edits; one edit is
+  // always counted (ONE_EDIT lifts it), and every letter of one word the other lacks is an edit
+  const reach = Math.max(1, Math.floor(longer * (1 + jw - 2 * ALTERNATIVES_MIN) + ROUNDING));
+  const edits = longer - shared > reach ? Infinity : damerauWithin(reach, a, b);
+  if (edits === Infinity) return (1 - (reach + 1) / longer + jw) / 2;
+  const measured = (1 - edits / longer + jw) / 2;
   if (edits !== 1 || Math.min(a.length, b.length) < 2) return measured;
   // a letter changed in a short token is often another name (DOE / ROE); added, dropped or swapped is a typo
   const isSubstitution = a.length === b.length && !sameLetters(a, b);
@@ -163,7 +178,9 @@ function readings(text: string): string[] {
 // (DEIF, DAYF; FEISAL, FAYSAL); DJ for J, as French writes Arabic ج (DJAMEL, JAMAL; HADJ, HAJJ), Serbian and
 // Croatian Đ (DJORDJEVIC), and Indonesian's spelling before 1972 (DJAKARTA)
 const SPELT_TWO_WAYS = /[AE][IY](?![AEIOU])|DJ/;
-const asOneSpelling = (text: string) => text.replace(/[AE][IY](?![AEIOU])/g, "AY").replace(/DJ/g, "J");
+const oneSpellings = new Map<string, string>();
+const asOneSpelling = (text: string) =>
+  cached(oneSpellings, text, (t) => t.replace(/[AE][IY](?![AEIOU])/g, "AY").replace(/DJ/g, "J"));
 
 // a Latin word as other scripts write its sounds, against a word written in one of them (latin-sounds.ts)
 const OTHER_SCRIPTS: ReadonlySet<NameToken["script"]> = new Set(["OTHER", "ABJAD"]);
@@ -347,6 +364,31 @@ export function compareSpans(a: Span, b: Span, context: CompareContext): TokenMa
   return best;
 }
 
+const letterCounts = new Int32Array(65_536);
+/** How many letters two words share, each as often as both have it: each letter of one the other lacks is an edit. */
+function sharedLetters(a: string, b: string): number {
+  for (let i = 0; i < a.length; i++) letterCounts[a.charCodeAt(i)]!++;
+  let shared = 0;
+  for (let i = 0; i < b.length; i++) if (letterCounts[b.charCodeAt(i)]!-- > 0) shared++;
+  for (const word of [a, b]) for (let i = 0; i < word.length; i++) letterCounts[word.charCodeAt(i)] = 0;
+  return shared;
+}
+
+// Jaro–Winkler's (talisman) defaults: a common prefix of up to 4 letters lifts a Jaro score of 0.7 or more
+const [PREFIX_MAX, PREFIX_SCALE, BOOST_FROM] = [4, 0.1, 0.7];
+/**
+ * An upper bound of the spelling measure from the shared letters alone: Jaro matches at most the shared letters (and
+ * its transposition term is at most 1), and the edits are at least the longer word's letters not shared.
+ */
+function spellingBound(a: string, b: string, shared: number): number {
+  if (shared === 0) return 0;
+  const jaro = (shared / a.length + shared / b.length + 1) / 3;
+  let prefix = 0;
+  while (prefix < PREFIX_MAX && prefix < a.length && prefix < b.length && a[prefix] === b[prefix]) prefix++;
+  const jw = jaro < BOOST_FROM ? jaro : jaro + prefix * PREFIX_SCALE * (1 - jaro);
+  return (shared / Math.max(a.length, b.length) + jw) / 2;
+}
+
 /** The same letters, in any order. */
 const sameLetters = (a: string, b: string) => [...a].sort().join("") === [...b].sort().join("");
 
@@ -354,8 +396,6 @@ const sameLetters = (a: string, b: string) => [...a].sort().join("") === [...b].
 function isShuffleOf(a: string, b: string): boolean {
   return a.length >= SHUFFLED_MIN && a.length === b.length && sameLetters(a, b);
 }
-
-const ALTERNATIVES_MIN = 0.4;
 
 /** The closest spelling among two tokens' spellings (a Greek word has several: OMPAMA, OBAMA). */
 function bestSpelling(formsA: readonly string[], formsB: readonly string[]): number {
