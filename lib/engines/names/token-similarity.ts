@@ -1,6 +1,5 @@
-import jaroWinkler from "talisman/metrics/jaro-winkler";
 import levenshtein from "talisman/metrics/levenshtein";
-import damerau, { limited as damerauWithin } from "talisman/metrics/damerau-levenshtein";
+import damerau from "talisman/metrics/damerau-levenshtein";
 import { chineseReadings } from "@/lib/engines/names/chinese";
 import { GENERIC_BUSINESS_WORDS } from "@/lib/engines/names/generic-words";
 import { areNameForms, areNameVariants, arePatronymicForms } from "@/lib/engines/names/given-names";
@@ -15,6 +14,7 @@ import { acronymSimilarity, isContractionOf, singular } from "@/lib/engines/name
 import { latinSoundForms } from "@/lib/engines/names/latin-sounds";
 import type { NameToken } from "@/lib/engines/names/normalize";
 import { metaphoneCodes } from "@/lib/engines/names/phonetic";
+import { bestSpelling, sameLetters, spelling } from "@/lib/engines/names/spelling-measure";
 import { latinSkeletonsFor, transcriptionSkeletons, type TranscriptionSystem } from "@/lib/engines/names/transcription";
 import { againstArabic, isTooShortForRun, single, spellingsOf, type Span } from "@/lib/engines/names/spans";
 import { asRead, coded, inOtherWords, nearSkeleton, opensAs, readFromArabic } from "@/lib/engines/names/against-arabic";
@@ -81,7 +81,7 @@ const PHONETIC_MIN_SPELLING = 0.6;
 const ROMANISATION = 0.95;
 const SKELETON_WEIGHT = 0.95;
 const OTHER_LEGAL_FORM = 0.3;
-// as one typo (ONE_EDIT): the same letters say it may be the name, not that it is
+// as one typo (spelling-measure.ts ONE_EDIT): the same letters say it may be the name, not that it is
 const SHUFFLED = 0.8;
 const SHUFFLED_MIN = 4;
 // a transcription's sound skeleton is coarse: at best a POSSIBLE match (under STRONG_MATCH_THRESHOLD 0.9), and a
@@ -90,78 +90,6 @@ const TRANSCRIPTION = 0.88;
 const TRANSCRIPTION_MIN = 2;
 const TRANSCRIPTION_FUZZY_MIN = 3;
 const ABBREVIATION = 0.85;
-
-// one typo (a letter added, dropped or two swapped: ASASD ~ ASSAD, UUN ~ UN; a letter changed in a token of 4+
-// letters) is at least 0.8; a changed letter in a token of 2-3 letters (BD / BP, DOE / ROE) is not lifted
-const ONE_EDIT = 0.8;
-
-// Endings that many surnames and patronymics share (-DOTTIR, -SHVILI, -OVICH, -UDDIN …): two names that differ
-// only before one compare by what comes before it, or JONSDOTTIR ~ TOMASDOTTIR looks like one name misspelt (issue
-// 30: "a shared patronymic or prefix carries the score"). Only endings of 3+ letters, after a stem of 3+ letters.
-const COMMON_ENDINGS = [
-  "DOTTIR",
-  "SDOTTIR",
-  "SSON",
-  "OVICH",
-  "EVICH",
-  "OVNA",
-  "EVNA",
-  "SHVILI",
-  "DZE",
-  "ENKO",
-  "CHUK",
-  "SKIY",
-  "SKYI",
-  "SKI",
-  "SKY",
-  "OGLU",
-  "ZADE",
-  "ZADEH",
-  "POULOS",
-  "AKIS",
-  "ESCU",
-  "EANU",
-  "UDDIN",
-  "UDDEEN",
-  "ULLAH",
-  "ALLAH",
-  "ABADI",
-].sort((x, y) => y.length - x.length);
-const STEM_MIN = 3;
-
-function spelling(a: string, b: string): number {
-  const full = spellingOf(a, b);
-  // every listed ending is 3+ letters: tokens that do not end alike need no look-up (most pairs, in a screening)
-  if (a === b || a.length < 6 || b.length < 6 || a.slice(-3) !== b.slice(-3)) return full;
-  const ending = COMMON_ENDINGS.find(
-    (e) => a.endsWith(e) && b.endsWith(e) && a.length - e.length >= STEM_MIN && b.length - e.length >= STEM_MIN,
-  );
-  return ending ? Math.min(full, spellingOf(a.slice(0, -ending.length), b.slice(0, -ending.length))) : full;
-}
-
-// Most pairs a screening measures are far apart. Below ALTERNATIVES_MIN a measure is never used: bestSpelling tries no
-// other spellings, the phonetic lift starts at PHONETIC_MIN_SPELLING and a pair counts from align.ts PAIR_FLOOR (0.78).
-// So a pair shown to stay below it answers with that bound, and only the pairs that can reach it are measured in full.
-const ALTERNATIVES_MIN = 0.4;
-const ROUNDING = 1e-9;
-
-export function spellingOf(a: string, b: string): number {
-  const longer = Math.max(a.length, b.length);
-  const shared = sharedLetters(a, b);
-  const bound = spellingBound(a, b, shared);
-  if (bound < ALTERNATIVES_MIN - ROUNDING) return bound;
-  const jw = jaroWinkler(a, b);
-  // the measure reaches ALTERNATIVES_MIN only within longer × (1 + JW − 2 × ALTERNATIVES_MIN) edits; one edit is
-  // always counted (ONE_EDIT lifts it), and every letter of one word the other lacks is an edit
-  const reach = Math.max(1, Math.floor(longer * (1 + jw - 2 * ALTERNATIVES_MIN) + ROUNDING));
-  const edits = longer - shared > reach ? Infinity : damerauWithin(reach, a, b);
-  if (edits === Infinity) return (1 - (reach + 1) / longer + jw) / 2;
-  const measured = (1 - edits / longer + jw) / 2;
-  if (edits !== 1 || Math.min(a.length, b.length) < 2) return measured;
-  // a letter changed in a short token is often another name (DOE / ROE); added, dropped or swapped is a typo
-  const isSubstitution = a.length === b.length && !sameLetters(a, b);
-  return isSubstitution && Math.max(a.length, b.length) < 4 ? measured : Math.max(measured, ONE_EDIT);
-}
 
 const readingCache = new Map<string, string[]>();
 function readings(text: string): string[] {
@@ -364,47 +292,9 @@ export function compareSpans(a: Span, b: Span, context: CompareContext): TokenMa
   return best;
 }
 
-const letterCounts = new Int32Array(65_536);
-/** How many letters two words share, each as often as both have it: each letter of one the other lacks is an edit. */
-function sharedLetters(a: string, b: string): number {
-  for (let i = 0; i < a.length; i++) letterCounts[a.charCodeAt(i)]!++;
-  let shared = 0;
-  for (let i = 0; i < b.length; i++) if (letterCounts[b.charCodeAt(i)]!-- > 0) shared++;
-  for (const word of [a, b]) for (let i = 0; i < word.length; i++) letterCounts[word.charCodeAt(i)] = 0;
-  return shared;
-}
-
-// Jaro–Winkler's (talisman) defaults: a common prefix of up to 4 letters lifts a Jaro score of 0.7 or more
-const [PREFIX_MAX, PREFIX_SCALE, BOOST_FROM] = [4, 0.1, 0.7];
-/**
- * An upper bound of the spelling measure from the shared letters alone: Jaro matches at most the shared letters (and
- * its transposition term is at most 1), and the edits are at least the longer word's letters not shared.
- */
-function spellingBound(a: string, b: string, shared: number): number {
-  if (shared === 0) return 0;
-  const jaro = (shared / a.length + shared / b.length + 1) / 3;
-  let prefix = 0;
-  while (prefix < PREFIX_MAX && prefix < a.length && prefix < b.length && a[prefix] === b[prefix]) prefix++;
-  const jw = jaro < BOOST_FROM ? jaro : jaro + prefix * PREFIX_SCALE * (1 - jaro);
-  return (shared / Math.max(a.length, b.length) + jw) / 2;
-}
-
-/** The same letters, in any order. */
-const sameLetters = (a: string, b: string) => [...a].sort().join("") === [...b].sort().join("");
-
 /** The same letters in another order (NITPU ~ PUTIN), 4+ of them. */
 function isShuffleOf(a: string, b: string): boolean {
   return a.length >= SHUFFLED_MIN && a.length === b.length && sameLetters(a, b);
-}
-
-/** The closest spelling among two tokens' spellings (a Greek word has several: OMPAMA, OBAMA). */
-function bestSpelling(formsA: readonly string[], formsB: readonly string[]): number {
-  let best = spelling(formsA[0]!, formsB[0]!);
-  // another system's spelling differs in a few letters: a pair this far apart has no reading within the pair floor
-  if (best < ALTERNATIVES_MIN) return best;
-  for (const x of formsA)
-    for (const y of formsB) if (x !== formsA[0] || y !== formsB[0]) best = Math.max(best, spelling(x, y));
-  return best;
 }
 
 const codeCache = new Map<string, string[]>();

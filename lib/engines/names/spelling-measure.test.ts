@@ -2,7 +2,7 @@ import fc from "fast-check";
 import jaroWinkler from "talisman/metrics/jaro-winkler";
 import damerau from "talisman/metrics/damerau-levenshtein";
 import { describe, expect, it } from "vitest";
-import { spellingOf } from "@/lib/engines/names/token-similarity";
+import { spellingOf } from "@/lib/engines/names/spelling-measure";
 
 // The spelling measure in full, as it was before pairs far apart were answered by a bound: the mean of
 // (1 − Damerau–Levenshtein / longer length) and Jaro–Winkler, one typo lifted to 0.8 (token-similarity.ts)
