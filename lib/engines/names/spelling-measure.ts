@@ -54,8 +54,8 @@ export function spelling(a: string, b: string): number {
 
 // Most pairs a screening measures are far apart. Below ALTERNATIVES_MIN a measure is never used: bestSpelling tries no
 // other spellings, token-similarity.ts's phonetic lift starts at PHONETIC_MIN_SPELLING (0.6) and a pair counts from
-// align.ts PAIR_FLOOR (0.78).
-// So a pair shown to stay below it answers with that bound, and only the pairs that can reach it are measured in full.
+// align.ts PAIR_FLOOR (0.78). So a pair shown to stay below it answers with that bound, and only the pairs that can
+// reach it are measured in full.
 const ALTERNATIVES_MIN = 0.4;
 const ROUNDING = 1e-9;
 
