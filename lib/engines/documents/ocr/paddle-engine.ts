@@ -19,15 +19,21 @@ import { warmUpImage } from "@/lib/engines/documents/ocr/warm-up-image";
 export type PaddleLine = { text: string; mean: number; box?: number[][] };
 type PaddleOcr = { detect(image: Buffer): Promise<PaddleLine[]> };
 
-// Measured (bench:checks' memory part, 2026-11-25): with onnxruntime's defaults, loading and running PaddleOCR once
-// on a page added ~630 MB of RSS that the process kept (the CPU memory arena keeps the largest activations it ever
-// allocated). Without the arena and the memory-pattern planner, buffers are freed after each run.
+// Memory (bench:checks' memory part): with onnxruntime's defaults, loading and running PaddleOCR once on a page added
+// ~630 MB of RSS that the process kept (2026-11-25). The memory-pattern planner stays off: the detection model alone at
+// 1600×928 kept 585 MB with it and 390 MB without (2026-12-05). The CPU memory arena is on again (issues 32 and 35,
+// 2026-12-05): without it the detection's activations on a whole 1600-px page are blocks past glibc's mmap threshold,
+// mapped and faulted in afresh on every run, 2.8–4.1 s per run at 1600×928 against 0.3 s with the arena (0.9 s on the
+// first run at a new size). The readings are the same (text, confidence and boxes of the 40 development images, read
+// whole both ways). In the worker's process (tools/bench/checks-memory.ts, alternating runs) the peak was 1,092–1,195
+// MB without the arena and 1,053–1,066 MB with it; the arena keeps ~250 MB after a whole-page reading, so the process
+// at rest is ~100–230 MB larger. docs/benchmarks.md, "the arena back for PaddleOCR".
 // No spinning (issue 35, 2026-11-29): by default onnxruntime's pool threads spin on a core while they wait for
 // work, which on a busy 2-core machine is CPU taken from tesseract's workers for nothing. Measured on the bottom
 // third of 8 of PassportEye's development images, read one after the other at load ≈ 3.5: 7.0–7.4 s of CPU with
 // spinning, 3.9 s without (3.4–3.9 s wall instead of 6.5–7.0 s), one thread 3.75 s; the text read identical.
 const PADDLE_SESSION_OPTIONS = {
-  enableCpuMemArena: false,
+  enableCpuMemArena: true,
   enableMemPattern: false,
   extra: { session: { intra_op: { allow_spinning: "0" }, inter_op: { allow_spinning: "0" } } },
 } as const;
