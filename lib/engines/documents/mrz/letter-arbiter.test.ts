@@ -131,6 +131,27 @@ describe("lettersCorroborated (every letter no check digit covers, printed on th
     expect(lettersCorroborated("TD1", ZONE, page(card.replace("Sex F", "Sex M")))).toBe(false);
     expect(lettersCorroborated("TD1", ZONE, page(""))).toBe(false);
   });
+
+  // the sex is the letter the page OCR misses most (a generated card's printed F read as E): its own glyph may stand in
+  const unread = card.replace("Sex F", "Sex E");
+  it("takes the sex's own glyph where the page does not print it legibly and no other sex letter looks more like it", () => {
+    expect(lettersCorroborated("TD1", ZONE, page(unread))).toBe(false);
+    expect(lettersCorroborated("TD1", ZONE, page(unread), shapesOf({ "1:7": { F: 0.92, M: -0.05, X: 0.19 } }))).toBe(
+      true,
+    );
+  });
+
+  it("does not where the glyph is no evidence, looks more like M or X, or cannot be cut out", () => {
+    const at = (scores: Record<string, number>) => shapesOf({ "1:7": scores });
+    expect(lettersCorroborated("TD1", ZONE, page(unread), at({ F: 0.45, M: 0.1, X: 0.1 }))).toBe(false);
+    expect(lettersCorroborated("TD1", ZONE, page(unread), at({ F: 0.6, M: 0.7, X: 0.1 }))).toBe(false);
+    expect(lettersCorroborated("TD1", ZONE, page(unread), at({ F: 0.6, M: 0.1, X: 0.65 }))).toBe(false);
+    expect(lettersCorroborated("TD1", ZONE, page(unread), shapesOf({}))).toBe(false);
+    // the glyph speaks for the sex alone: a name word or a state code still has to be printed
+    const shapes = at({ F: 0.92, M: -0.05, X: 0.19 });
+    expect(lettersCorroborated("TD1", ZONE, page(unread.replace("MARIA", "MARTA")), shapes)).toBe(false);
+    expect(lettersCorroborated("TD1", ZONE, page(unread.replaceAll("UTO", "UTA")), shapes)).toBe(false);
+  });
 });
 
 describe("variantsNameLine (the tesseract variants' name field for PaddleOCR's fallback reading)", () => {

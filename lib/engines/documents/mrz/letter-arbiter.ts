@@ -206,13 +206,25 @@ const CODES: Record<MrzFormat, { state: number[]; nationality: number[]; sex: nu
   TD3: { state: [0, 2, 5], nationality: [1, 10, 13], sex: [1, 20, 21] },
 };
 
+/** The letters the sex field may hold (ICAO 9303: "<" where unspecified). */
+const SEX_LETTERS = ["M", "F", "X"];
+
 /**
  * Every letter of a reading that no check digit covers is printed on the page as the MRZ has it, read there by
  * another engine (the page OCR): each name word exactly, the issuing state's and the nationality's codes, the sex
  * (unless "<"). A second reader's letters could then only disagree with the printed page as well, so the
  * arbitration is not needed (read-mrz.ts: PaddleOCR's band reading is then not made; issue 35).
+ * The sex, a single letter the page OCR often misses or misreads (a printed F read as E), is corroborated by its
+ * own glyph too (`shapes`, the reading's OCR-B glyph scores): where it looks like the letter read at least as much as
+ * like either other sex letter, and enough to count as evidence (SHAPE_SILENT), arbitrateLetters could not replace
+ * it whatever PaddleOCR read — the reading must still hold, so only M, F or X could stand there.
  */
-export function lettersCorroborated(format: MrzFormat, lines: readonly string[], zone: PrintedZone): boolean {
+export function lettersCorroborated(
+  format: MrzFormat,
+  lines: readonly string[],
+  zone: PrintedZone,
+  shapes?: ShapeLookup,
+): boolean {
   const at = CODES[format];
   const field = nameFieldOf(format, lines);
   if (!field) return false;
@@ -221,5 +233,10 @@ export function lettersCorroborated(format: MrzFormat, lines: readonly string[],
   const code = ([line, start, end]: number[]) => lines[line!]?.slice(start, end).replace(/<+$/, "") ?? "";
   const printed = (text: string) => text.length > 0 && zone.words.has(text);
   const sex = code(at.sex);
-  return printed(code(at.state)) && printed(code(at.nationality)) && (sex === "" || printed(sex));
+  const sexSeen = () => {
+    const scores = shapes?.(at.sex[0]!, at.sex[1]!);
+    const own = scores?.get(sex) ?? -1;
+    return own >= SHAPE_SILENT && SEX_LETTERS.every((l) => (scores?.get(l) ?? -1) <= own);
+  };
+  return printed(code(at.state)) && printed(code(at.nationality)) && (sex === "" || printed(sex) || sexSeen());
 }

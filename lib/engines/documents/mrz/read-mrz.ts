@@ -127,9 +127,12 @@ export type ReadingBudget = { spent: boolean; over(): boolean; pastGrace(): bool
 
 const noBudget = (): ReadingBudget => ({ spent: false, over: () => false, pastGrace: () => false });
 
-/** A reading that holds with every letter no check digit covers printed on the page too (lettersCorroborated). */
+/**
+ * A reading that holds with every letter no check digit covers printed on the page too, the sex seen in its own glyph
+ * where the page does not print it legibly (lettersCorroborated).
+ */
 const corroborated = (c: Candidate | null | undefined, zone: PrintedZone) =>
-  !!c && readingHolds(c.result) && lettersCorroborated(c.format, c.lines, zone);
+  !!c && readingHolds(c.result) && lettersCorroborated(c.format, c.lines, zone, c.shapes);
 
 /**
  * The MRZ of one image, or null when no MRZ-shaped text is there. `page` is the page OCR of the same image;
@@ -242,8 +245,9 @@ async function readAt(
     Math.abs(angle) >= 0.1 ? await sharp(cropped).rotate(-angle, { background: "#ffffff" }).toBuffer() : cropped;
   // PaddleOCR reads the straightened band once, beside the tesseract variants: that one reading serves the fallback
   // when no variant holds and the letters when one does. It starts after the first variant, unless that variant's
-  // reading holds with every letter no check digit covers printed on the page as well (lettersCorroborated): such
-  // a reading needs neither, and a clean document is spared PaddleOCR's CPU (issue 35)
+  // reading holds with every letter no check digit covers printed on the page as well, the sex seen in its own glyph
+  // where the page's is illegible (lettersCorroborated): such a reading needs neither, and a clean document is spared
+  // PaddleOCR's CPU (issue 35)
   let paddleBand: Promise<PaddleLine[] | null> | null = null;
   const readBand = () =>
     (paddleBand ??= stage("MRZ: PaddleOCR band (beside the variants)", () => paddleLinesOrNull(straight)));
