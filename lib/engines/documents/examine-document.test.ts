@@ -81,6 +81,41 @@ describe("the second readings of a clean passport (the enlarged page, PaddleOCR'
     ).toBe("ERIKSSON<<ANNA<MARIA<");
     expect(pageNameField(["Minutes of the garden committee"])).toBeNull();
   });
+
+  // the page OCR's own MRZ lines as read on generated documents (tools/bench/checks-document.ts, 2026-12-06), each of
+  // which started the enlarged page reading beside the MRZ for nothing
+  it("takes the guessed name words as the printed words they plainly misread", () => {
+    const printed = (...words: string[]) => new Set(words);
+    // the filler run after the name read as letters, with no filler between
+    const willow = "P<NLDJANSSENS<<WILLOWCCLLLLLLLLLLLLLLLLLKL\n2S42715J56NLD66041 56F3605196<<<<<<LLLLLLLKKLB";
+    expect(pageNameField([willow], printed("JANSSENS", "WILLOW"))).toBe("JANSSENS<<WILLOW<");
+    expect(pageNameField([willow])).toBe("JANSSENS<<WILLOWCCLLLLLLLLLLLLLLLLLKL<");
+    // a filler read as K before one, a name's first letter lost to the run before it, a last filler read as a letter
+    const nwosu =
+      "P<ITAOKAFOR<NWOSUK<KCHUKWUEMEKA<<L<LKLKLLLLLLLKLKLKL\nX08496S639ITA6603274M2711173<<<<<K<KLKLKLKLKLLLKS";
+    expect(pageNameField([nwosu], printed("OKAFOR", "NWOSU", "CHUKWUEMEKA"))).toBe("OKAFOR<<NWOSU<CHUKWUEMEKA<");
+    const lotte =
+      "P<GBRVIRTANEN<K<KLOTTE<C<KLLLLLLLLLLLLLLLLLLKLKKKLKL\nYZY7493KA8GBR9211258F2710238<<<<<KKKLKLKLLKLKLKLK9";
+    expect(pageNameField([lotte], printed("VIRTANEN", "LOTTE"))).toBe("VIRTANEN<<LOTTE<");
+    // fillers read as letters before a name, a word of fillers only (hard generated pages)
+    const sk = "P<NLDMURPHY<SKLOTTE<S<L<<LLKLLLLLLLLLLLLLLLKLKLKL\nEA32149969NLD6803133F3503188<K<K<<<<<<<<<<<8";
+    expect(pageNameField([sk], printed("MURPHY", "LOTTE"))).toBe("MURPHY<<LOTTE<");
+    const maria = "P<ESPMWANGI<<ANNA<KMARIA<LKLLKLLCCLLLLLLLLLKLKKLKKL\nFXBV97B335ESP5211098F3511211<<<<<<<<<<<<<<<4h";
+    expect(pageNameField([maria], printed("MWANGI", "ANNA", "MARIA"))).toBe("MWANGI<<ANNA<MARIA<");
+    // a word no printed word explains stays as read (the check asks for the enlarged page)
+    expect(pageNameField([lotte], printed("VIRTANEN"))).toBe("VIRTANEN<<OTTE<");
+    // an extra filler read before the name
+    const mwangi =
+      "P<D<K<MWANGIK<KPIETER<K<K<KLKLLLLLLLLLLLLLLLLKKLKKKKK\nNR9598M773D<<0309116M3205091<<<<<<LLLLLLKLKLKO";
+    expect(pageNameField([mwangi], printed("MWANGI", "PIETER"))).toBe("MWANGI<<PIETER<");
+  });
+
+  it("does not take a TD1 name line that starts like a passport's first line for one", () => {
+    const front = "IDENTITY CARD\nANDERSSON\nYUKI";
+    const back =
+      "IKPOLYU99576624<<<<<<K<K<K<K<K<K<LKKLKLKL\n9509230F3108217P0L<<LKLKLKLLLLKK6\nANDERSSON<K<KYUKI<<KKLLKLLLLLLLKKLKL";
+    expect(pageNameField([front, back], new Set(["ANDERSSON", "YUKI"]))).toBe("ANDERSSON<<YUKI<");
+  });
 });
 
 describe("a page sent sideways or upside down", () => {

@@ -175,7 +175,10 @@ async function examineWithin(
   let enlarged: Promise<Page | null> | null = null;
   const readAgain = (when: string) =>
     (enlarged ??= stage(`page OCR again, enlarged (${when})`, () => readPageEnlarged(engine, reads.FRONT!.upright)));
-  const guess = pageNameField(pages().map((p) => p.text));
+  const guess = pageNameField(
+    pages().map((p) => p.text),
+    zone.words,
+  );
   const likelyWanted =
     guess === null || wantsPageAgain(crossCheckName(guess, zone, pageConfidence >= MIN_LEGIBLE_PAGE));
   // not needed when every name word was read: its failure then is no one's (when needed, the await rethrows it)
@@ -244,19 +247,52 @@ async function examineWithin(
  * The MRZ's name field as the page OCR read it among the page's text (a guess for scheduling only, never a result):
  * a TD2/TD3 first line from position 5 (document code, state, then the name), else a TD1 name line. The page OCR
  * reads fillers as K and L too (DEVRIES<K<KANNA<KKLLL): a run of fillers with K and L in it separates words, so a
- * name word starting with K or L after a filler loses that letter, is found nowhere, and the page is read again
- * beside the MRZ as before.
+ * name word starting with K or L after a filler loses that letter (given back by the printed words, below).
+ * The first line is looked for only as the first MRZ line of its page: a TD1 card's name line that starts with A, C,
+ * I, P or V (ANDERSSON<K<KYUKI) would otherwise pass for one, its first five letters cut off. An extra filler read
+ * before the name (P<D<K<MWANGI for P<D<<MWANGI) is passed over. With `printed` (the printed zone's words), each
+ * word is taken as the printed word it is plainly the misreading of (trimmedToPrinted).
  */
-export function pageNameField(texts: readonly string[]): string | null {
-  const lines = texts
-    .flatMap((t) => t.split("\n"))
-    .map((l) => l.replace(/\s/g, ""))
-    .filter(isMrzLike);
-  const first = lines.find((l) => /^[PVIAC][A-Z<][A-Z<]{3}[A-Z]{2,}</.test(l));
-  const field = first ? first.slice(5) : lines.find((l) => /^[A-Z]{2,}<[A-Z<]+$/.test(l) && !/\d/.test(l));
+export function pageNameField(texts: readonly string[], printed?: ReadonlySet<string>): string | null {
+  const pages = texts.map((t) =>
+    t
+      .split("\n")
+      .map((l) => l.replace(/\s/g, ""))
+      .filter(isMrzLike),
+  );
+  const first = pages.map((lines) => lines[0]).find((l) => l && /^[PVIAC][A-Z<][A-Z<]{3}<?[A-Z]{2,}</.test(l));
+  const field = first ? first.slice(5) : pages.flat().find((l) => /^[A-Z]{2,}<[A-Z<]+$/.test(l) && !/\d/.test(l));
   if (!field) return null;
-  const [surname, ...given] = field.split(/<[KL<]*/).filter((w) => w.length > 0);
+  const words = field.split(/<[KL<]*/).filter((w) => w.length > 0);
+  const [surname, ...given] = printed ? trimmedToPrinted(words, printed) : words;
   return surname ? `${surname}<<${given.join("<")}<` : null;
+}
+
+/**
+ * The page OCR's MRZ name words as the printed words they plainly misread, measured on the generated documents of
+ * `tools/bench/checks-document.ts` and `tools/eval/documents.ts --set hard` (2026-12-06: 8 of 29 and 25 of 72 started
+ * the enlarged reading beside the MRZ for nothing, most for one of these). Fillers are read as C, K, L, S, 0 or «:
+ * - a word that holds a printed word with only such letters after it (`WILLOWCCLLLLLLLL`, `NWOSUK`, `MARCO0`,
+ *   `HORVATHS`) and at most two before it (`SNWOSU`, `CINGRID`, `SKLOTTE`) is that printed word;
+ * - a word that lost its first letter to the filler run before it (`OTTE` after `<K<KL`) is the printed word with it;
+ * - a word of fillers only (`CCLLLLLLLKLKKL`, `kK`) is none, nor is a last word of one letter (`<S`, `<C` at the end).
+ * A word no printed word explains stays as read.
+ */
+function trimmedToPrinted(words: readonly string[], printed: ReadonlySet<string>): string[] {
+  const trimmed = words
+    .filter((word) => word.length < 2 || !/^[CKLck0«]+$/.test(word))
+    .map((word) => {
+      if (printed.has(word)) return word;
+      let found: string | null = null;
+      for (const p of printed) {
+        if (p.length < 3 || p.length >= word.length || (found && p.length <= found.length)) continue;
+        const at = word.indexOf(p);
+        if (at >= 0 && /^[CKLS0«]{0,2}$/.test(word.slice(0, at)) && /^[CKLS0«]*$/.test(word.slice(at + p.length)))
+          found = p;
+      }
+      return found ?? ["K", "L"].map((letter) => letter + word).find((w) => printed.has(w)) ?? word;
+    });
+  return trimmed.length > 1 && trimmed.at(-1)!.length === 1 ? trimmed.slice(0, -1) : trimmed;
 }
 
 async function readPageEnlarged(engine: OcrEngine, image: Buffer): Promise<Page | null> {
