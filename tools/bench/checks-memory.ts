@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import sharp from "sharp";
@@ -15,14 +16,17 @@ import { loopedPhotoVideo, sampleFace } from "@/test/sample-faces";
 // Prints RSS after each stage, each stage's own peak, and the process's peak. Run (the worker's malloc setting, as
 // `npm run worker` starts it): MALLOC_ARENA_MAX=2 node --import tsx --conditions=react-server
 // tools/bench/checks-memory.ts   (part of `npm run bench:checks`, which sets it)
+// The baseline, measured in the same run: the peak RSS of a bare Node process (the same binary and environment, no
+// module loaded), the floor any worker starts from; the ratio of the peak to it compares runs across Node versions
+// and hosts.
 
 const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
 
 // Linux: the highest RSS since the last reset (VmHWM), reset by writing 5 to /proc/self/clear_refs, so that each
 // stage's own peak shows (the process's peak says how high, not where). null where /proc does not allow it.
-const status = (field: string) => {
+const status = (field: string, text?: string) => {
   try {
-    const m = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync("/proc/self/status", "utf8"));
+    const m = new RegExp(`${field}:\\s+(\\d+) kB`).exec(text ?? readFileSync("/proc/self/status", "utf8"));
     return m ? Math.round(Number(m[1]) / 1024) : null;
   } catch {
     return null;
@@ -37,7 +41,18 @@ const resetPeak = () => {
   }
 };
 
+/** The peak RSS (MB) of a bare Node process of the same binary and environment; null where /proc cannot tell. */
+function bareNodePeakMb(): number | null {
+  const script = "const fs = require('fs'); process.stdout.write(fs.readFileSync('/proc/self/status', 'utf8'))";
+  try {
+    return status("VmHWM", execFileSync(process.execPath, ["-e", script], { encoding: "utf8" }));
+  } catch {
+    return null;
+  }
+}
+
 export async function benchMemory() {
+  const bare = bareNodePeakMb();
   const stages: Record<string, number> = { start: mb(process.memoryUsage().rss) };
   const peaks: Record<string, number | null> = {};
   const stage = async (name: string, work: () => Promise<unknown>) => {
@@ -64,15 +79,15 @@ export async function benchMemory() {
     for (let i = 0; i < 3; i++) await liveness.run(livenessInput(video, "video/webm", "TURN_HEAD_LEFT_RIGHT"));
   });
   const heap = process.memoryUsage();
+  const peak = Math.max(Math.round(process.resourceUsage().maxRSS / 1024), ...Object.values(peaks).map((p) => p ?? 0));
   return {
     rss_mb_by_stage: stages,
     // the peak during each stage (a stage's peak above the RSS it ends with is memory held only while it ran)
     peak_rss_mb_during_stage: peaks,
     // the resets above also lower what getrusage reports, so the process's peak is the highest of the stages'
-    peak_rss_mb: Math.max(
-      Math.round(process.resourceUsage().maxRSS / 1024),
-      ...Object.values(peaks).map((p) => p ?? 0),
-    ),
+    peak_rss_mb: peak,
+    baseline_bare_node_peak_rss_mb: bare,
+    ratio_peak_to_bare_node: bare ? Math.round((peak / bare) * 10) / 10 : null,
     heap_used_mb: mb(heap.heapUsed),
     external_mb: mb(heap.external + heap.arrayBuffers),
     preload_ms: preload?.ms,

@@ -2,6 +2,9 @@
 // image as eval:documents reads it (upload normalisation, then the DOCUMENT_VERIFICATION process), under a stage
 // profile (lib/engines/documents/stage-times.ts). Prints, per stage, the median and mean wall time per image and how
 // often it ran; then the images' own times. Figures, not assertions; the first image also starts the OCR workers.
+// The baseline, measured in the same run right after each image: one page OCR pass of the same normalised image
+// (readPage, as the process's first stage reads it, alone on the page worker). The ratios of the images' median and
+// worst time to the baseline's median compare runs across hosts and days.
 //
 //   npm run bench:mrz -- --data DIR [--today YYYY-MM-DD]
 import { existsSync, readFileSync } from "node:fs";
@@ -9,7 +12,8 @@ import { loadavg } from "node:os";
 import path from "node:path";
 import { documentVerification } from "@/lib/checks/document-verification/document-verification";
 import { normalizeUpload } from "@/lib/domain/verifications/normalize-upload";
-import { stopOcrEngine } from "@/lib/engines/documents/ocr/ocr-engine";
+import { ocrEngine, stopOcrEngine } from "@/lib/engines/documents/ocr/ocr-engine";
+import { readPage } from "@/lib/engines/documents/which-way-up";
 import { profiled, stage, type StageTimes } from "@/lib/engines/documents/stage-times";
 import { listDocuments, processInput, warmReaders } from "@/tools/eval/real-documents";
 
@@ -28,7 +32,7 @@ async function main(): Promise<void> {
     return;
   }
   const docs = listDocuments(dir);
-  const profiles: { file: string; ms: number; stages: StageTimes }[] = [];
+  const profiles: { file: string; ms: number; baselineMs: number; stages: StageTimes }[] = [];
   try {
     // as a worker's start does (preload-models.ts): no image's stages carry the readers' first runs
     await warmReaders();
@@ -42,7 +46,11 @@ async function main(): Promise<void> {
           documentVerification.run(processInput(upload.bytes, upload.contentType, upload.meta, doc, today)),
         );
       });
-      profiles.push({ file: doc.file, ms: performance.now() - t0, stages });
+      const ms = performance.now() - t0;
+      const upload = await normalizeUpload("DOCUMENT_FRONT", "image", readFileSync(doc.path));
+      const t1 = performance.now();
+      await readPage(await ocrEngine(), upload.bytes);
+      profiles.push({ file: doc.file, ms, baselineMs: performance.now() - t1, stages });
     }
   } finally {
     await stopOcrEngine();
@@ -61,7 +69,13 @@ async function main(): Promise<void> {
   console.log(
     `\nper image (s): ${profiles.map((p) => `${path.basename(p.file)} ${(p.ms / 1000).toFixed(1)}`).join(", ")}`,
   );
-  console.log(`median ${(median(profiles.map((p) => p.ms)) / 1000).toFixed(1)} s`);
+  const [mid, worst] = [median(profiles.map((p) => p.ms)), Math.max(...profiles.map((p) => p.ms))];
+  const base = median(profiles.map((p) => p.baselineMs));
+  console.log(`median ${(mid / 1000).toFixed(1)} s, worst ${(worst / 1000).toFixed(1)} s`);
+  console.log(
+    `baseline, one page OCR pass per image: median ${(base / 1000).toFixed(2)} s; ` +
+      `ratio median ${(mid / base).toFixed(1)}×, worst ${(worst / base).toFixed(1)}×`,
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -10,9 +10,12 @@
 //   sequential  BENCH_VERIFICATIONS (full-kyc 21, address-only 100), one at a time: start → send-inputs → wait for
 //               the webhook. The first is reported apart (cold: right after the server started).
 //   concurrent  BENCH_CONCURRENT_VERIFICATIONS (12 / 100), BENCH_CONCURRENCY (4 / 10) in flight.
+//   baseline    (full-kyc) measured in the same run, after the sequential phase, with the app idle: one page OCR
+//               pass of the same passport in a process of its own (tools/bench/page-ocr-baseline.ts); the ratios of
+//               the phases' median and p95 to it compare runs across hosts and days.
 // Settings (env): BENCH_APP_PORT (3199), BENCH_RECEIVER_PORT (3197), BENCH_KEEP_DATA=1 keeps the bench account.
 // Prints a table, then ONE JSON line (also bench-results/pipeline.json). Targets reported, never asserted.
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { runMigrations } from "../../server/db.ts";
@@ -70,6 +73,7 @@ let bench = null;
 let db = null;
 let inputs = null;
 let material = null;
+let passport = null;
 
 async function cleanUp() {
   await stopChildren();
@@ -126,7 +130,7 @@ async function api(origin, method, pathname, body) {
 /** The inputs every verification sends: generated once per run (full-kyc) into a temporary folder. */
 function prepareInputs() {
   const address = Object.entries(ADDRESS).map(([fieldName, value]) => ({ fieldName, value, type: "TEXT" }));
-  if (!FULL) return { inputs: address, material: null };
+  if (!FULL) return { inputs: address, material: null, passport: null };
   const dir = mkdtempSync(path.join(os.tmpdir(), "bench-pipeline-"));
   try {
     const made = runTs("tools/bench/pipeline-material.ts", ["--out", dir]);
@@ -140,11 +144,26 @@ function prepareInputs() {
       { fieldName: "DOCUMENT_TYPE", type: "TEXT", value: "PASSPORT" },
     ];
     const { passport: _passport, video: _video, ...described } = made;
-    return { inputs: [...document, ...files, ...address], material: described };
+    return { inputs: [...document, ...files, ...address], material: described, passport: readFileSync(made.passport) };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/** The baseline: one page OCR pass of the bench's passport, in a process of its own (page-ocr-baseline.ts). */
+function pageOcrBaseline(bytes) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "bench-baseline-"));
+  try {
+    const image = path.join(dir, "passport.jpg");
+    writeFileSync(image, bytes);
+    log("baseline: one page OCR pass of the passport, 5 runs, the app idle");
+    return runTs("tools/bench/page-ocr-baseline.ts", ["--image", image, "--runs", "5"]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const ratio = (a, b) => (a === null || !b ? null : round(a / b, 2));
 
 /** One verification: start it, send its inputs, wait for its webhook. Times are this machine's wall clock. */
 async function verify(origin, label) {
@@ -207,7 +226,7 @@ async function main() {
   db = await database();
   bench = createBenchAccount();
   log(`bench account ${bench.accountId}, workflow ${WORKFLOW}`);
-  ({ inputs, material } = prepareInputs());
+  ({ inputs, material, passport } = prepareInputs());
 
   const receiverPort = await freePort(setting("BENCH_RECEIVER_PORT", 3197));
   const endpoint = runTs("tools/bench/webhook-events.ts", [
@@ -252,6 +271,7 @@ async function main() {
   };
   const cold = await phase(app.pid, sequentially(0, 1));
   const warm = await phase(app.pid, sequentially(1, SEQUENTIAL));
+  const baseline = passport && pageOcrBaseline(passport);
   log(`concurrent: ${CONCURRENT} verifications, ${CONCURRENCY} in flight`);
   const concurrent = await phase(app.pid, async () => {
     const runs = [];
@@ -304,6 +324,12 @@ async function main() {
       database: `PostgreSQL ${pgVersion.server_version} at ${databaseLabel(process.env.DATABASE_URL)}`,
     },
     target: TARGET,
+    baseline,
+    ratios: baseline && {
+      warmMedian: ratio(warm.latencyMs.median, baseline.medianMs),
+      warmP95: ratio(warm.latencyMs.p95, baseline.medianMs),
+      concurrentP95: CONCURRENT ? ratio(concurrent.latencyMs.p95, baseline.medianMs) : null,
+    },
     checks,
     split,
     appMemoryMb,
@@ -360,6 +386,12 @@ async function main() {
       ...(CONCURRENT ? [row(`concurrent: ${CONCURRENCY} in flight`, concurrent, verdict(concurrent))] : []),
     ],
   );
+  if (baseline)
+    console.log(
+      `\nbaseline, same run: ${baseline.what}, median ${baseline.medianMs} ms (${baseline.runs} runs); ` +
+        `warm median ${report.ratios.warmMedian}×, warm p95 ${report.ratios.warmP95}×` +
+        (CONCURRENT ? `, ${CONCURRENCY} in flight p95 ${report.ratios.concurrentP95}×` : ""),
+    );
   console.log(`\nverifications: ${JSON.stringify(checks.verifications)}`);
   for (const [type, step] of Object.entries(checks.steps))
     console.log(`${type}: ${step.steps} steps, median ${step.medianMs} ms, ${JSON.stringify(step.results)}`);
