@@ -2,7 +2,7 @@
 // TypeScript setup steps in child processes, a PostgreSQL client for the checks, the machine, the table and the
 // report file. bench:api predates this module and keeps its own copies.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -36,6 +36,24 @@ export function runTs(script, args = [], env = process.env) {
   const last = result.stdout.trim().split("\n").at(-1);
   return last ? JSON.parse(last) : null;
 }
+
+/**
+ * A baseline measured in the same run as a bench (bench:pipeline): one page OCR pass of an image, `runs` times after
+ * a warm-up, in a process of its own (page-ocr-baseline.ts). Returns { what, medianMs, runs, image }.
+ */
+export function pageOcrBaseline(bytes, runs) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "bench-baseline-"));
+  try {
+    const image = path.join(dir, "image.jpg");
+    writeFileSync(image, bytes);
+    return runTs("tools/bench/page-ocr-baseline.ts", ["--image", image, "--runs", String(runs)]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** a ÷ b to two decimals; null when either is missing */
+export const ratio = (a, b) => (a === null || a === undefined || !b ? null : Math.round((a / b) * 100) / 100);
 
 /**
  * buildIfNeeded() (server/build-if-needed.ts) in a child whose stdout goes to our stderr: `next build` prints

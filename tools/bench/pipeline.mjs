@@ -15,7 +15,7 @@
 //               the phases' median and p95 to it compare runs across hosts and days.
 // Settings (env): BENCH_APP_PORT (3199), BENCH_RECEIVER_PORT (3197), BENCH_KEEP_DATA=1 keeps the bench account.
 // Prints a table, then ONE JSON line (also bench-results/pipeline.json). Targets reported, never asserted.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { runMigrations } from "../../server/db.ts";
@@ -40,7 +40,9 @@ import {
   deleteBenchAccount,
   fmt,
   machine,
+  pageOcrBaseline,
   printTable,
+  ratio,
   runMain,
   runTs,
   setting,
@@ -150,21 +152,6 @@ function prepareInputs() {
   }
 }
 
-/** The baseline: one page OCR pass of the bench's passport, in a process of its own (page-ocr-baseline.ts). */
-function pageOcrBaseline(bytes) {
-  const dir = mkdtempSync(path.join(os.tmpdir(), "bench-baseline-"));
-  try {
-    const image = path.join(dir, "passport.jpg");
-    writeFileSync(image, bytes);
-    log("baseline: one page OCR pass of the passport, 5 runs, the app idle");
-    return runTs("tools/bench/page-ocr-baseline.ts", ["--image", image, "--runs", "5"]);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-const ratio = (a, b) => (a === null || !b ? null : round(a / b, 2));
-
 /** One verification: start it, send its inputs, wait for its webhook. Times are this machine's wall clock. */
 async function verify(origin, label) {
   const { verificationId } = await api(origin, "POST", "/api/v1/verifications", {
@@ -271,7 +258,8 @@ async function main() {
   };
   const cold = await phase(app.pid, sequentially(0, 1));
   const warm = await phase(app.pid, sequentially(1, SEQUENTIAL));
-  const baseline = passport && pageOcrBaseline(passport);
+  if (passport) log("baseline: one page OCR pass of the passport, 5 runs, the app idle");
+  const baseline = passport && pageOcrBaseline(passport, 5);
   log(`concurrent: ${CONCURRENT} verifications, ${CONCURRENCY} in flight`);
   const concurrent = await phase(app.pid, async () => {
     const runs = [];
