@@ -65,6 +65,14 @@ describe("outvotedLine (a name line's character no other reading has)", () => {
     expect(outvotedLine("SPECIMEN<<SVEN<<<<<<<<<<<<<<<<", read(["SPECMEN<<SVEN<<<<<<<<<<<<<<<"], true))).toBeNull();
   });
 
+  it("never drops a letter of no pair: glare leaves the other readings nothing where a word starts", () => {
+    // a generated glare photo (hard set, seed 20261125): the variants garble MAR, PaddleOCR reads it whole
+    const line = "P<D<<VAN<DEN<BOSSCHE<<MARIE<ANNE<<<<<<<<<<<<";
+    const glare = ["<IE", "<<M1E", "<XWE", "<XIE", "<IE", "<IE", "<<NDIE"].map((w) => `P<D<<VAN<DEN<BOSSCHE${w}<ANNE`);
+    const paddle = ["PDKVANKDENBOSSCHEKMARIEANNE", "PDKVAN<DEN<BOSSCHEMARIE<ANNE"];
+    expect(outvotedLine(line, [...read(glare), ...read(paddle, true)])).toBeNull();
+  });
+
   it("leaves letters against letters, a change fewer than three in four readings make, and a lone reading", () => {
     const line = "P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<";
     expect(outvotedLine(line, read(UTO_READINGS))).toBeNull(); // MAHIA, NARIA …: letters

@@ -6,11 +6,12 @@ import { nameLine, withLines, type Candidate } from "./mrz-candidates";
 // `P<`), a filler dropped with a letter doubled after it (`PTWNLLIN` for `P<TWNLIN`). The glyph arbitration
 // (letter-arbiter.ts) weighs one letter against another at the same place; it cannot see a character that moved
 // the rest of the line. Here every other reading of the band (each tesseract variant's text as read, PaddleOCR's
-// band and whole-image lines) is aligned with the chosen name line, and where nearly all of them put a filler or
-// nothing where the chosen line has a letter, or a character where it has none, theirs is taken. Letters against
-// letters are left to the glyphs, and a filler is never outvoted by a letter: PaddleOCR reads fillers as `K` (a
-// Peruvian card's `CARDENASKKJORGE` in its band and whole-image readings alike). PaddleOCR's two readings are one
-// reader's, so a change needs a tesseract variant among those agreeing: PaddleOCR drops narrow letters (`SPECMEN`).
+// band and whole-image lines) is aligned with the chosen name line, and where nearly all of them put a filler where
+// the chosen line has a letter, nothing where it has one of a doubled pair, or a character where it has none, theirs
+// is taken. Letters against letters are left to the glyphs, and a filler is never outvoted by a letter: PaddleOCR
+// reads fillers as `K` (a Peruvian card's `CARDENASKKJORGE` in its band and whole-image readings alike). PaddleOCR's
+// two readings are one reader's, so a change needs a tesseract variant among those agreeing: PaddleOCR drops narrow
+// letters (`SPECMEN`).
 // Measured on the development halves at five sizes (docs/accuracy.md, "A name line outvoted").
 
 /** One reading's lines, and whether PaddleOCR read them (else a tesseract variant). */
@@ -77,9 +78,9 @@ function most(values: readonly { v: string; paddle?: boolean }[]): [string, numb
 }
 
 /**
- * `line` with what nearly every one of `readings` has where it stands alone (a character none of them has, one
- * they all have and it lacks, a filler where it has a letter — never a letter for a filler), kept at its length by
- * the fillers at its end; null when nothing changes or the line's end is no filler run to give or take from.
+ * `line` with what nearly every one of `readings` has where it stands alone (a doubled letter none of them has, a
+ * character they all have and it lacks, a filler where it has a letter — never a letter for a filler), kept at its
+ * length by the fillers at its end; null when nothing changes or the line's end is no filler run to give or take from.
  * `readings`: each source's line nearest to `line`, shorter ones padded with fillers; farther than
  * MAX_DISTANCE_SHARE, left out.
  */
@@ -106,8 +107,11 @@ export function outvotedLine(line: string, readings: readonly Reading[]): Outvot
     if (i === end) break;
     const own = line[i]!;
     const [theirs, count, tesseract] = most(aligned.map((a) => ({ v: a.at[i]!, paddle: a.paddle })));
-    // a letter dropped, or read as a filler (never a filler outvoted by a letter: PaddleOCR's K)
-    const structural = !isFiller(own) && (theirs === "" || isFiller(theirs));
+    // a letter read as a filler, or a doubled letter dropped (never a filler outvoted by a letter: PaddleOCR's K).
+    // A letter of no pair is not dropped: glare washing out a word's first letters leaves the others nothing there
+    // (a generated glare photo's MARIE, read IE, M1E, XWE, NDIE by the variants, became RIE and was APPROVED)
+    const doubled = own === line[i - 1] || own === line[i + 1];
+    const structural = !isFiller(own) && (isFiller(theirs) || (theirs === "" && doubled));
     if (theirs !== own && count >= need && tesseract && structural) {
       if (theirs) keep(theirs, i);
       changes.push(theirs ? `position ${i + 1} ${own}→${theirs}` : `position ${i + 1} ${own} dropped`);
