@@ -101,6 +101,13 @@ describe("decide", () => {
     );
     expect(results(unconfirmed.checks).CHECK_DIGITS).toBe("REVIEW");
     expect(unconfirmed.result).toBe("MANUAL_REVIEW");
+    // the page OCR's copy of the MRZ repeats the reading: it does not make the digit the document's own
+    const copied = `PASSPORT\nDE BRUIJN\nWILLEKE\n${mrzLines(person, "TD3", "document").join("\n")}`;
+    const repeated = decide(
+      evidence(examination(person, { corrupt: "document", agreement: 1, printed: copied })),
+      policy,
+    );
+    expect(repeated.checks.find((c) => c.name === "CHECK_DIGITS")!.detail).toMatch(/OCR may have misread it/);
     // a misread check digit breaks the composite too: never a decline, however many variants agree
     const lines = mrzLines(person, "TD3");
     const misread = [
@@ -279,5 +286,33 @@ describe("typesOfMrz", () => {
         policy,
       ).result,
     ).toBe("APPROVED");
+  });
+
+  it("compares the MRZ with the printed fields, never with the page OCR's own copy of the MRZ", () => {
+    // a printed number pasted over: the page OCR also read the MRZ lines, which hold the MRZ's number and name
+    const forged = person.documentNumber.replace("2014", "9931");
+    const printed = `PASSPORT\n${person.surname}\n${person.given}\n${passportDate(person.birthDate)}\n${forged}\n${mrzLines(person, "TD3").join("\n")}`;
+    const exam = {
+      ...examination(person, { printed }),
+      zone: printedZone(
+        [printed],
+        printed.split(/\s+/).map((text) => ({ text, confidence: 95 })),
+      ),
+    };
+    const d = decide(evidence(exam), policy);
+    expect(d.result).toBe("MANUAL_REVIEW");
+    expect(d.checks.find((c) => c.name === "FIELD_CONSISTENCY")).toMatchObject({
+      result: "REVIEW",
+      detail: expect.stringContaining("Printed document number differ from the MRZ"),
+    });
+    // a page whose printed fields the OCR could not read: its copy of the MRZ confirms nothing
+    const unread = `PASSPORT\n${passportDate(person.birthDate)}\n${mrzLines(person, "TD3").join("\n")}`;
+    expect(decide(evidence(examination(person, { printed: unread })), policy).checks).toContainEqual(
+      expect.objectContaining({
+        name: "FIELD_CONSISTENCY",
+        result: "REVIEW",
+        detail: expect.stringContaining("not confirmed: surname, given names, document number"),
+      }),
+    );
   });
 });

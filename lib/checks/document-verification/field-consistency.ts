@@ -6,6 +6,7 @@ import {
   hasWord,
   MIN_LEGIBLE_PAGE,
   nearestWordDistance,
+  printedFieldsOnly,
   type PrintedZone,
 } from "@/lib/engines/documents/ocr/printed-zone";
 import { check } from "./rules";
@@ -52,7 +53,7 @@ function compareDate(zone: PrintedZone, date: string | null, others: (string | n
 }
 
 export function fieldConsistency(exam: Examination, encoded: EncodedFields, names: NameCheck | null): Check {
-  const { zone } = exam;
+  const zone = printedFieldsOnly(exam.zone);
   const { source, surnameTokens, givenTokens, birth, expiry, documentNumber } = encoded;
   const nameBlockRead =
     exam.pageConfidence >= MIN_LEGIBLE_PAGE && [...surnameTokens, ...givenTokens].some((t) => hasWord(zone, t));

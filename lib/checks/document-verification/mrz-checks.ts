@@ -5,7 +5,7 @@ import { nameTokens } from "./field-consistency";
 import { alpha2OfMrzState } from "@/lib/engines/documents/mrz/icao";
 import { agreementNeeded, CHECK_DIGIT_FIELDS } from "@/lib/engines/documents/mrz/mrz-certainty";
 import { isFrenchId } from "@/lib/engines/documents/mrz/mrz-lines";
-import { hasValue } from "@/lib/engines/documents/ocr/printed-zone";
+import { hasValue, printedFieldsOnly } from "@/lib/engines/documents/ocr/printed-zone";
 import { check, notAllowedBy, type Declared, type Policy } from "./rules";
 
 // The rules that only an MRZ has: its check digits and its layout (code, issuing state, position on the page).
@@ -23,12 +23,14 @@ export function typesOfMrz(format: string, code: string): string[] {
 }
 
 export function checkDigits(exam: Examination, birth: string | null, expiry: string | null): Check {
-  const { mrz, zone } = exam;
+  const { mrz } = exam;
   const details = mrz!.result.details;
   const failing = details.filter((d) => d.field && CHECK_DIGIT_FIELDS.has(d.field) && !d.valid);
   if (failing.length === 0) return check("CHECK_DIGITS", "PASSED", "Every check digit of the MRZ is valid.");
   const f = mrz!.result.fields;
-  // a failing digit is the document's own when the field it protects is printed identically on the page
+  // a failing digit is the document's own when the field it protects is printed identically on the page (in a printed
+  // field: the page OCR's copy of the MRZ would only repeat the reading)
+  const zone = printedFieldsOnly(exam.zone);
   const printed = (field: string | null): boolean => {
     // exact, not across O/0-style look-alikes: a misread MRZ character must not count as confirmed
     if (field === "documentNumberCheckDigit")

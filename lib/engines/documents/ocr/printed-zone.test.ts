@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { hasValue, hasWord, nearWord, printedAddress, printedDates, printedZone } from "./printed-zone";
+import {
+  hasValue,
+  hasWord,
+  nearWord,
+  printedAddress,
+  printedDates,
+  printedFieldsOnly,
+  printedZone,
+} from "./printed-zone";
 
 describe("printedZone", () => {
   const zone = printedZone([
@@ -25,6 +33,23 @@ describe("printedZone", () => {
     expect([...printedDates("DOB 1980/02/15 EXP 2030.02.15")].sort()).toEqual(["1980-02-15", "2030-02-15"]);
     expect([...printedDates("1980/02-15")]).toEqual([]);
     expect(printedZone(["DOB 07/19/1984"], [], "MDY").dates.has("1984-07-19")).toBe(true);
+  });
+
+  it("keeps the printed fields alone: the page OCR's copy of the MRZ is left out, the dates kept", () => {
+    const page = printedZone(
+      [
+        "PASSPORT PASSEPORT REISEPASS\nMARIE-ANNE\n21 JAN 1996\n07/19/1984",
+        '"RIE<SANNE<<LL<<<LLLKL\nFG84668PL5D9601215F2903220\nI«UTOD23145890',
+      ],
+      [],
+      "MDY",
+    );
+    const fields = printedFieldsOnly(page);
+    expect(fields.lines).toEqual(["PASSPORT PASSEPORT REISEPASS", "MARIE-ANNE", "21 JAN 1996", "07/19/1984"]);
+    expect([hasWord(page, "RIE"), hasWord(fields, "RIE"), hasWord(fields, "MARIE")]).toEqual([true, false, true]);
+    expect([hasValue(page, "FG84668PL"), hasValue(fields, "FG84668PL")]).toEqual([true, false]);
+    expect([...fields.dates].sort()).toEqual(["1984-07-19", "1996-01-21"]);
+    expect(printedFieldsOnly(zone)).toBe(zone);
   });
 
   it("compares words with one OCR error in longer words only, numbers across look-alikes", () => {

@@ -45,11 +45,7 @@ export function printedZone(
     .split("\n")
     .map((l) => l.trim())
     .filter(Boolean);
-  // a printed name keeps its diacritics, the MRZ writes them in A–Z (ICAO 9303-3 §6: Ä → AE or A, Ñ → N …): the
-  // words are taken in all three spellings
-  const words = new Set(
-    [text, transliterate(text), stripMarks(text)].flatMap((t) => t.split(/[^A-Z0-9]+/)).filter((w) => w.length > 0),
-  );
+  const words = wordsOf(text);
   const confident = new Set(
     ocrWords
       .filter((w) => w.confidence >= CONFIDENT_WORD)
@@ -57,6 +53,32 @@ export function printedZone(
       .filter((w) => w.length > 0),
   );
   return { text, lines, words, squashed: squash(text), dates: printedDates(text, dateOrder), confident };
+}
+
+// a printed name keeps its diacritics, the MRZ writes them in A–Z (ICAO 9303-3 §6: Ä → AE or A, Ñ → N …): the words
+// are taken in all three spellings
+const wordsOf = (text: string) =>
+  new Set(
+    [text, transliterate(text), stripMarks(text)].flatMap((t) => t.split(/[^A-Z0-9]+/)).filter((w) => w.length > 0),
+  );
+
+/**
+ * A line of the page OCR that is the MRZ's own text (its fillers read as `<`, `«` or `‹`, or one run of 20 or more
+ * letters and digits, longer than any printed field): a copy of the zone, not a printed field.
+ */
+export const isMrzText = (line: string) => /[<«‹]/.test(line) || /^[A-Z0-9]{20,}$/.test(line);
+
+/**
+ * The printed fields alone: the zone with its words and squashed text taken again without the lines that are the
+ * MRZ's own text, the dates and confidences kept (an MRZ date is no printed date). What the MRZ is compared with in
+ * FIELD_CONSISTENCY: the page OCR's copy of the MRZ holds the MRZ's name and number, so it confirmed them by itself
+ * (a glare photo's name line read `RIE<ANNE` confirmed the reading RIE for the printed MARIE).
+ */
+export function printedFieldsOnly(zone: PrintedZone): PrintedZone {
+  const lines = zone.lines.filter((l) => !isMrzText(l));
+  if (lines.length === zone.lines.length) return zone;
+  const text = lines.join("\n");
+  return { ...zone, text, lines, words: wordsOf(text), squashed: squash(text) };
 }
 
 // ICAO 9303-3 §6 (transliteration of Latin characters with marks) for the letters that become two; the others
