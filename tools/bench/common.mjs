@@ -1,7 +1,8 @@
 // What bench:webhooks, bench:pipeline and bench:sweep share besides harness.mjs: settings from the environment,
 // TypeScript setup steps in child processes, a PostgreSQL client for the checks, the machine, the table and the
-// report file. bench:api predates this module and keeps its own copies.
+// report file, and the same-run baselines. bench:api predates this module and keeps its own copies.
 import { spawnSync } from "node:child_process";
+import http from "node:http";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -53,6 +54,31 @@ export function pageOcrBaseline(bytes, runs) {
 }
 
 /** a ÷ b to two decimals; null when either is missing */
+/**
+ * `count` POSTs of `body` to `url` from this process over `connections` kept-alive node:http connections, as fast as
+ * the receiver answers: what a bare client reaches against the same receiver (bench:webhooks' same-run baseline).
+ */
+export async function barePosts(url, count, connections, body) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const headers = { "content-type": "application/json", "content-length": Buffer.byteLength(body) };
+  const post = () =>
+    new Promise((resolve, reject) => {
+      const req = http.request(url, { method: "POST", agent, headers }, (res) => res.resume().on("end", resolve));
+      req.on("error", reject);
+      req.end(body);
+    });
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (next++ < count) await post();
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  agent.destroy();
+  return { posts: count, connections, bodyBytes: headers["content-length"], postsPerSec: Math.round(count / seconds) };
+}
+
 export const ratio = (a, b) => (a === null || a === undefined || !b ? null : Math.round((a / b) * 100) / 100);
 
 /**

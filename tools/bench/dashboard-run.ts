@@ -1,6 +1,7 @@
 // bench:dashboard's measurement: listVerifications() (lib/domain/verifications/list-verifications.ts) called directly, as the
 // list page calls it, for each case; plus EXPLAIN (ANALYZE) of its SQL to show the index the planner chose.
-// Usage: dashboard-run.ts <accountId> <workflowId> <deepCursor> <runs>. Prints ONE JSON line.
+// The baseline, measured in the same run: one row of the account fetched by its index through the same client.
+// Usage: dashboard-run.ts <accountId> <workflowId> <deepCursor> <runs>. Prints ONE JSON line ({ cases, baseline }).
 import { prisma } from "@/lib/core/db";
 import { Prisma } from "@/generated/prisma/client";
 import {
@@ -32,20 +33,25 @@ const CASES: Record<string, Record<string, string>> = {
 const quantile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
 
+/** The times of `runs` calls of `call` after two warm-up calls (sorted), and its last answer. */
+async function timed<T>(call: () => Promise<T>): Promise<{ times: number[]; last: T }> {
+  const times: number[] = [];
+  let last: T | undefined;
+  for (let i = 0; i < runs + 2; i++) {
+    const started = performance.now();
+    last = await call();
+    if (i >= 2) times.push(performance.now() - started); // two warm-up calls
+  }
+  return { times: times.sort((a, b) => a - b), last: last! };
+}
+
 async function main() {
   await prisma.$queryRaw`SELECT 1`;
   const results: Record<string, unknown> = {};
   for (const [name, raw] of Object.entries(CASES)) {
     const filters = ListFiltersSchema.parse(raw);
-    const times: number[] = [];
-    let rows = 0;
-    for (let i = 0; i < runs + 2; i++) {
-      const started = performance.now();
-      const page = await listVerifications(member, filters);
-      if (i >= 2) times.push(performance.now() - started); // two warm-up calls
-      rows = page.rows.length;
-    }
-    times.sort((a, b) => a - b);
+    const { times, last: page } = await timed(() => listVerifications(member, filters));
+    const rows = page.rows.length;
     const plan = (
       await prisma.$queryRaw<{ "QUERY PLAN": string }[]>(
         Prisma.sql`EXPLAIN (ANALYZE, BUFFERS) ${listVerificationsSql(accountId, filters, true)}`,
@@ -74,7 +80,17 @@ async function main() {
       plan,
     };
   }
-  process.stdout.write(`${JSON.stringify(results)}\n`);
+  // the baseline, measured in the same run: one row of the account by its index, through the same client, after the
+  // cases (as warm as they are)
+  const floor = await timed(() =>
+    prisma.verification.findFirst({ where: { accountId }, select: { id: true }, orderBy: { createdAt: "desc" } }),
+  );
+  const baseline = {
+    call: "prisma.verification.findFirst({ where: { accountId }, orderBy: { createdAt: 'desc' } }), one row",
+    medianMs: Number(quantile(floor.times, 0.5).toFixed(2)),
+    p95Ms: Number(quantile(floor.times, 0.95).toFixed(2)),
+  };
+  process.stdout.write(`${JSON.stringify({ cases: results, baseline })}\n`);
 }
 
 main()

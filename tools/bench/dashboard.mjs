@@ -7,7 +7,9 @@
 // step with a full_name. Those plaintext rows are then sealed, with their blind indexes, by
 // tools/bench/dashboard-seal.ts (as lib/core/crypto/sealed-columns.ts writes them). Then VACUUM ANALYZE and tools/bench/dashboard-run.ts (listVerifications() called
 // directly, BENCH_DASHBOARD_RUNS (30) times per case, + EXPLAIN ANALYZE). Rows deleted at the end
-// (BENCH_KEEP_DATA=1 keeps them). Prints a table, then ONE JSON line (also bench-results/dashboard.json).
+// (BENCH_KEEP_DATA=1 keeps them). The baseline, measured in the same run: one row of the account by its index, through
+// the same client; each case's ratio to it is printed. Prints a table, then ONE JSON line (also
+// bench-results/dashboard.json).
 import { runMigrations } from "../../server/db.ts";
 import {
   createBenchAccount,
@@ -18,6 +20,7 @@ import {
   fmt,
   machine,
   printTable,
+  ratio,
   runMain,
   runTs,
   setting,
@@ -142,7 +145,12 @@ async function main() {
     rows: [pgVersion],
   } = await db.query("SHOW server_version");
   log(`measuring (${RUNS} runs per case)…`);
-  const results = runTs("tools/bench/dashboard-run.ts", [bench.accountId, ids.otherFlowId, deepCursor, String(RUNS)]);
+  const { cases: results, baseline } = runTs("tools/bench/dashboard-run.ts", [
+    bench.accountId,
+    ids.otherFlowId,
+    deepCursor,
+    String(RUNS),
+  ]);
   const report = {
     benchmark: "dashboard",
     date: new Date().toISOString(),
@@ -156,21 +164,29 @@ async function main() {
     },
     data: { insertSeconds: Number(insertSeconds.toFixed(1)), tableRows: size.tableRows, tableSize: size.total },
     results,
+    baseline,
+    ratios: Object.fromEntries(
+      Object.entries(results).map(([name, r]) => [name, ratio(r.medianMs, baseline.medianMs)]),
+    ),
   };
   console.log(
     `\nDashboard list benchmark: ${ROWS.toLocaleString("en")} verifications in one account (${size.tableRows.toLocaleString("en")} in the table, ${size.total} with indexes)\n`,
   );
   printTable(
-    ["case", "rows", "median ms", "p95 ms", "EXPLAIN ms", "index(es)", "seq scan"],
+    ["case", "rows", "median ms", "× baseline", "p95 ms", "EXPLAIN ms", "index(es)", "seq scan"],
     Object.entries(results).map(([name, r]) => [
       name,
       String(r.rows),
       fmt(r.medianMs, 2),
+      fmt(report.ratios[name], 2),
       fmt(r.p95Ms, 2),
       fmt(r.executionMs, 2),
       r.indexes.join(", ") || "none",
       r.seqScan ? "YES" : "no",
     ]),
+  );
+  console.log(
+    `\nbaseline (this run): one row of the account by its index, median ${fmt(baseline.medianMs, 2)} ms, p95 ${fmt(baseline.p95Ms, 2)} ms\n`,
   );
   writeReport("dashboard", report, log);
 }

@@ -4,7 +4,8 @@
 // whose CPU the service's rusage never sees (the sandbox itself costs a few milliseconds). Prints figures; asserts
 // nothing. Results: docs/benchmarks.md, "Statement heard". Each clip is searched with the grammar of its statement
 // (the `statement` column, else its transcript), as the service does; --search free times the free decoding of the
-// first round instead.
+// first round instead. The baseline, measured in the same run: ffmpeg's extraction of the same clips, timed the same
+// way (the step the service runs before recognition); the ratio is printed.
 //   npm run bench:speech -- --data DIR [--data DIR …] [--search free]
 import { execFile } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
@@ -31,6 +32,7 @@ async function main() {
   const tmp = await mkdtemp(path.join(os.tmpdir(), "bench-speech-"));
   let audio = 0;
   let cpu = 0;
+  let baseline = 0;
   let clips = 0;
   try {
     for (const dir of dirs) {
@@ -39,7 +41,11 @@ async function main() {
       const statements = new Map(rows.map((r) => [r.file, r.statement || r.transcript || ""]));
       for (const [file, statement] of statements) {
         const raw = path.join(tmp, "clip.raw");
-        await run("ffmpeg", [
+        // the extraction, timed the same way: the baseline measured in the same run (its process start included)
+        const extracted = await run("/usr/bin/time", [
+          "-f",
+          "%U %S",
+          "ffmpeg",
           "-v",
           "error",
           "-y",
@@ -53,6 +59,7 @@ async function main() {
           "s16le",
           raw,
         ]);
+        const extraction = cpuOf(extracted.stderr);
         const pcm = await readFile(raw);
         const wav = path.join(tmp, "clip.wav");
         await writeFile(wav, Buffer.concat([wavHeader(pcm.length), pcm]));
@@ -65,13 +72,16 @@ async function main() {
           DEBIAN_POCKETSPHINX.binary,
           ...recogniserArgs(wav, DEBIAN_POCKETSPHINX, grammar),
         ]);
-        const [user, sys] = stderr.trim().split("\n").at(-1)!.split(" ").map(Number);
+        const recognition = cpuOf(stderr);
         const seconds = pcm.length / 32000;
-        if (!user && user !== 0) continue;
+        if (recognition === null || extraction === null) continue;
         audio += seconds;
-        cpu += user! + sys!;
+        cpu += recognition;
+        baseline += extraction;
         clips++;
-        console.log(`${file}: ${seconds.toFixed(1)} s of sound, ${(user! + sys!).toFixed(2)} s CPU`);
+        console.log(
+          `${file}: ${seconds.toFixed(1)} s of sound, ${recognition.toFixed(2)} s CPU (extraction ${extraction.toFixed(2)} s)`,
+        );
       }
     }
   } finally {
@@ -80,6 +90,15 @@ async function main() {
   console.log(
     `\n${clips} clips, ${audio.toFixed(1)} s of sound: ${(cpu / audio).toFixed(2)} s CPU per second of sound, ${(cpu / clips).toFixed(2)} s per clip`,
   );
+  console.log(
+    `baseline, ffmpeg's extraction of the same clips: ${(baseline / clips).toFixed(3)} s CPU per clip; recognition / extraction ${(cpu / baseline).toFixed(1)}×`,
+  );
+}
+
+/** user + sys seconds from /usr/bin/time's last line (`-f "%U %S"`), null when it printed none. */
+function cpuOf(stderr: string): number | null {
+  const [user, sys] = stderr.trim().split("\n").at(-1)!.split(" ").map(Number);
+  return Number.isFinite(user) && Number.isFinite(sys) ? user! + sys! : null;
 }
 
 void main();

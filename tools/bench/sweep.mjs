@@ -9,8 +9,9 @@
 //   - BENCH_SWEEP_EXPIRED_FRACTION (0.0002: 200 of 1M) PENDING / INITIATED rows whose link has expired → EXPIRED.
 // Then VACUUM ANALYZE, EXPLAIN (ANALYZE) of the sweep's two selection queries (inside a rolled-back transaction),
 // and sweepStaleVerifications() timed twice in a tsx child (tools/bench/sweep-run.ts): the second has nothing
-// to do. The rows are deleted at the end (BENCH_KEEP_DATA=1 keeps them). Prints a table, then ONE JSON line
-// (also bench-results/sweep.json). Target reported, never asserted. Recorded runs: docs/benchmarks.md.
+// to do. The baseline, measured in the same run: a count of the whole table; the sweeps' ratios to it are printed.
+// The rows are deleted at the end (BENCH_KEEP_DATA=1 keeps them). Prints a table, then ONE JSON line (also
+// bench-results/sweep.json). Target reported, never asserted. Recorded runs: docs/benchmarks.md.
 import { runMigrations } from "../../server/db.ts";
 import {
   createBenchAccount,
@@ -21,6 +22,7 @@ import {
   fmt,
   machine,
   printTable,
+  ratio,
   runMain,
   runTs,
   setting,
@@ -267,6 +269,11 @@ async function main() {
       ),
     },
     plans: { before: plansBefore, after: plansAfter },
+    baseline: sweep.baseline,
+    ratios: {
+      firstToTableCount: ratio(sweep.first.ms, sweep.baseline.ms),
+      secondToTableCount: ratio(sweep.second.ms, sweep.baseline.ms),
+    },
   };
 
   console.log(
@@ -308,7 +315,10 @@ async function main() {
     `\ndue before: ${JSON.stringify(due)} (other accounts: ${JSON.stringify(otherAccountsDueBefore)}); left after: ${JSON.stringify(left)}; verification_abandoned events: ${events.n}; jobs of the bench rows: ${JSON.stringify(jobs)}`,
   );
   console.log(
-    `data: ${insertSeconds.toFixed(1)} s to write, ${vacuumSeconds.toFixed(1)} s to VACUUM ANALYZE; ${JSON.stringify(report.data.statuses)}\n`,
+    `data: ${insertSeconds.toFixed(1)} s to write, ${vacuumSeconds.toFixed(1)} s to VACUUM ANALYZE; ${JSON.stringify(report.data.statuses)}`,
+  );
+  console.log(
+    `baseline (this run): a count of the whole table, ${fmt(sweep.baseline.ms)} ms; first sweep ${fmt(report.ratios.firstToTableCount, 2)}×, empty sweep ${fmt(report.ratios.secondToTableCount, 2)}×\n`,
   );
   writeReport("sweep", report, log);
   await cleanUp();

@@ -7,7 +7,9 @@
 //   steady  BENCH_RATE (200) events/s offered for BENCH_STEADY_SECONDS (10): event → delivery latency under a
 //           constant load, the figure the latency target is about.
 // Settings (env): BENCH_POLL_MS (50) the worker's ENGINE_POLL_MS, BENCH_RECEIVER_PORT (3197),
-// BENCH_KEEP_DATA=1 keeps the bench account. Prints a table, then ONE JSON line (also bench-results/webhooks.json).
+// BENCH_KEEP_DATA=1 keeps the bench account. The baseline, measured in the same run: the receiver answering as many
+// bare POSTs from one node:http client; the burst's ratio to it is printed. Prints a table, then ONE JSON line (also
+// bench-results/webhooks.json).
 // Targets are reported, never asserted. Recorded runs: docs/benchmarks.md.
 import path from "node:path";
 import { runMigrations } from "../../server/db.ts";
@@ -25,6 +27,7 @@ import {
 } from "./harness.mjs";
 import {
   ROOT,
+  barePosts,
   createBenchAccount,
   database,
   databaseLabel,
@@ -32,6 +35,7 @@ import {
   fmt,
   machine,
   printTable,
+  ratio,
   runMain,
   runTs,
   setting,
@@ -220,6 +224,11 @@ async function main() {
   const steadyCpuUsed = steadyCpu(steady.deliveries);
 
   const { records, signatures } = await ask(receiver, { type: "snapshot" }, 60_000);
+  // the baseline, measured in the same run once the worker is idle: the same receiver answering as many bare POSTs of
+  // a delivery-sized body from this process, over as many kept-alive connections as the worker delivers at once (16)
+  log(`baseline: ${DELIVERIES} bare POSTs to the receiver`);
+  const body = JSON.stringify({ eventId: "baseline", eventName: "verification.updated", padding: "x".repeat(520) });
+  const baseline = await barePosts(`http://${HOST}:${receiverPort}/hooks`, DELIVERIES, 16, body);
   results.burst = analyse(
     "burst",
     await deliveriesOf("burst"),
@@ -259,6 +268,8 @@ async function main() {
     target: TARGET,
     signatures,
     results,
+    baseline,
+    ratios: { burstToBarePosts: ratio(b.deliveriesPerSec, baseline.postsPerSec) },
   };
 
   console.log(
@@ -314,6 +325,9 @@ async function main() {
   );
   console.log(
     `burst drain cores busy: worker ${fmt(b.cpu.coresBusy.worker, 2)}, receiver ${fmt(b.cpu.coresBusy.receiver, 2)}, other (PostgreSQL…) ${fmt(b.cpu.coresBusy.other, 2)}, machine ${fmt(b.cpu.coresBusy.machine, 2)}\n`,
+  );
+  console.log(
+    `baseline: the receiver answered ${baseline.postsPerSec} bare POSTs/s (${baseline.posts} of ${baseline.bodyBytes} bytes over ${baseline.connections} connections, this run); burst drain / bare POSTs = ${fmt(report.ratios.burstToBarePosts, 2)}×\n`,
   );
   writeReport("webhooks", report, log);
 }
