@@ -53,7 +53,6 @@ export function pageOcrBaseline(bytes, runs) {
   }
 }
 
-/** a ÷ b to two decimals; null when either is missing */
 /**
  * `count` POSTs of `body` to `url` from this process over `connections` kept-alive node:http connections, as fast as
  * the receiver answers: what a bare client reaches against the same receiver (bench:webhooks' same-run baseline).
@@ -79,6 +78,7 @@ export async function barePosts(url, count, connections, body) {
   return { posts: count, connections, bodyBytes: headers["content-length"], postsPerSec: Math.round(count / seconds) };
 }
 
+/** a ÷ b to two decimals; null when either is missing */
 export const ratio = (a, b) => (a === null || a === undefined || !b ? null : Math.round((a / b) * 100) / 100);
 
 /**

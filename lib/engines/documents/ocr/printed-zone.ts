@@ -66,7 +66,7 @@ const wordsOf = (text: string) =>
  * A line of the page OCR that is the MRZ's own text (its fillers read as `<`, `«` or `‹`, or one run of 20 or more
  * letters and digits, longer than any printed field): a copy of the zone, not a printed field.
  */
-export const isMrzText = (line: string) => /[<«‹]/.test(line) || /^[A-Z0-9]{20,}$/.test(line);
+const isMrzText = (line: string) => /[<«‹]/.test(line) || /^[A-Z0-9]{20,}$/.test(line);
 
 /**
  * The printed fields alone: the zone with its words and squashed text taken again without the lines that are the
