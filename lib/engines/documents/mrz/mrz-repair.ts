@@ -199,6 +199,12 @@ export function repairLines(
     repairs.push(`document number${what} ${was} → ${now} (${why}; OCR-B glyph shapes)`);
     lines = byShape;
   }
+  const glyphSidesWithRead = (read: string, candidate: string[]) =>
+    [...slice(candidate, l.number)].some((c, i) => {
+      if (c === read[i]) return false;
+      const scores = shapes?.(l.number[0], l.number[1] + i);
+      return !!scores && (scores.get(c) ?? 0) < (scores.get(read[i]!) ?? 0);
+    });
   // then by look-alike swaps: both its check digit and the composite must hold after the swap; the fewest swaps
   // win, and only a unique answer (or the only one printed on the page) is taken
   const numberOk = fieldHolds(lines, l.number);
@@ -215,7 +221,9 @@ export function repairLines(
       .map((v) => put(lines, l.number, v))
       .filter((ls) => fieldHolds(ls, l.number) && compositeHolds(format, ls) && fits(ls));
     const printed = options.filter((ls) => hasValue(zone, slice(ls, l.number).replace(/</g, ""), true));
-    const printedPick = printed.length === 1;
+    // …but a number read whole, both digits holding, keeps a character its glyph shows more clearly than the printed
+    // one: the page OCR misreads too (a glare card's printed 8 read as S turned the MRZ's right PU116M1T8 into S)
+    const printedPick = printed.length === 1 && !(numberOk && composite && glyphSidesWithRead(number, printed[0]!));
     // a valid reading whose number is not printed is only replaced by a printed variant (G/6, S/8 cannot be told
     // apart by the digits)
     // an unprinted unique repair must at least not contradict the printed number (look-alikes folded)
