@@ -7,8 +7,11 @@ import {
   MIN_LEGIBLE_PAGE,
   nearestWordDistance,
   printedFieldsOnly,
+  printedRival,
   type PrintedZone,
 } from "@/lib/engines/documents/ocr/printed-zone";
+import { checkDigit } from "@/lib/engines/documents/mrz/icao";
+import { ocrLookAlikes } from "@/lib/engines/documents/mrz/mrz-states";
 import { check } from "./rules";
 
 // FIELD_CONSISTENCY: the machine-readable data (the MRZ, or the PDF417 barcode on the back of a licence) against the
@@ -43,11 +46,26 @@ function compareName(zone: PrintedZone, token: string, nameBlockRead: boolean): 
   return nameBlockRead && token.length >= 4 && nearestWordDistance(zone, token) > 2 ? "differs" : "unconfirmed";
 }
 
-/** A date: printed; "differs" when another printed date (not the expiry) differs from it in 2 or more digits. */
-function compareDate(zone: PrintedZone, date: string | null, others: (string | null)[]): Comparison {
+/**
+ * Where a document's date of issue may stand: up to ten years and a month before its expiry (the longest validity
+ * of a passport; most documents print their date of issue beside the date of birth and the expiry).
+ */
+function mayBeIssueDate(date: string, expiry: string | null): boolean {
+  if (!expiry) return false;
+  const [y, m, d] = expiry.split("-").map(Number) as [number, number, number];
+  const earliest = new Date(Date.UTC(y - 10, m - 1, d - 31)).toISOString().slice(0, 10);
+  return date >= earliest && date <= expiry;
+}
+
+/**
+ * A date of birth: printed; "differs" when another printed date differs from it in 2 or more digits, other than the
+ * expiry and a date where the date of issue may stand (a genuine page whose printed birth date OCR missed would
+ * otherwise be called altered by its date of issue: three real specimens, docs/accuracy.md).
+ */
+function compareDate(zone: PrintedZone, date: string | null, expiry: string | null): Comparison {
   if (!date) return "unconfirmed";
   if (zone.dates.has(date)) return "confirmed";
-  const rivals = [...zone.dates].filter((d) => !others.includes(d));
+  const rivals = [...zone.dates].filter((d) => d !== expiry && !mayBeIssueDate(d, expiry));
   if (rivals.some((d) => [...d].filter((c, i) => c !== date[i]).length <= 1)) return "unconfirmed";
   return rivals.length ? "differs" : "unconfirmed";
 }
@@ -62,7 +80,7 @@ export function fieldConsistency(exam: Examination, encoded: EncodedFields, name
   const items: { field: string; state: Comparison }[] = [
     { field: "surname", state: worst(surnameTokens.map((t) => compareName(zone, t, nameBlockRead))) },
     { field: "given names", state: worst(givenTokens.map((t) => compareName(zone, t, nameBlockRead))) },
-    { field: "date of birth", state: compareDate(zone, birth, [expiry]) },
+    { field: "date of birth", state: compareDate(zone, birth, expiry) },
     { field: "document number", state: documentNumber ? compareNumber(zone, documentNumber) : "unconfirmed" },
   ];
   const differs = items.filter((i) => i.state === "differs").map((i) => i.field);
@@ -88,6 +106,20 @@ export function fieldConsistency(exam: Examination, encoded: EncodedFields, name
       "FIELD_CONSISTENCY",
       "REVIEW",
       `Printed ${differs.join(" and ")} differ from ${source}: the ${source === "the MRZ" ? "page" : "card"} may have been altered.`,
+    );
+  // "the check digits vouch for it" only where no other number keeps them: two look-alike swaps whose weights cancel
+  // (N for W, S for 5) keep every digit, and a printed number read nearer the other reading names the doubt. Only
+  // look-alikes: the page OCR's own misreads (5 for 6, E for 8) cancel in the digits as often, by chance
+  const read = documentNumber?.replace(/</g, "") ?? "";
+  const keeps = (c: string) =>
+    checkDigit(c) === checkDigit(read) && [...c].every((ch, i) => ch === read[i] || ocrLookAlikes(ch, read[i]!));
+  const rival =
+    source === "the MRZ" && read && unconfirmed.includes("document number") ? printedRival(zone, read, keeps) : null;
+  if (rival)
+    return check(
+      "FIELD_CONSISTENCY",
+      "REVIEW",
+      `The MRZ's check digits cannot tell its document number ${documentNumber} from ${rival}, which comes nearer the printed number: OCR may have misread either.`,
     );
   if (unconfirmed.length >= 2)
     return check(

@@ -118,6 +118,16 @@ export function repairCodes(
 /** The letters a digit read in a letter field may stand for (OCR-B look-alikes; number-formats.ts maps them back). */
 const DIGIT_LETTERS: Record<string, string> = { "0": "OQDU", "1": "IL", "2": "Z", "5": "S", "6": "G", "8": "B" };
 
+// a digit and a letter OCR takes for each other beyond DIGIT_LETTERS (mrz-repair.ts's swaps)
+const DIGIT_LETTER_PAIRS = new Set(["S8", "T7", "A4"]);
+
+/** Two characters OCR takes for each other in the MRZ's font: letters, or a digit and a letter (not two digits). */
+export function ocrLookAlikes(a: string, b: string): boolean {
+  const pair = (x: string, y: string) =>
+    !!LETTER_LOOKALIKES[x]?.includes(y) || !!DIGIT_LETTERS[x]?.includes(y) || DIGIT_LETTER_PAIRS.has(x + y);
+  return pair(a, b) || pair(b, a);
+}
+
 /**
  * A digit read in the name field is made a letter by the field's character class, always the same one (0 → O:
  * the `mrz` package's autocorrection); the glyph chooses among the letters the digit looks like instead, where one

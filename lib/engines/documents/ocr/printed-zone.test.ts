@@ -6,8 +6,10 @@ import {
   printedAddress,
   printedDates,
   printedFieldsOnly,
+  printedRival,
   printedZone,
 } from "./printed-zone";
+import { checkDigit } from "@/lib/engines/documents/mrz/icao";
 
 describe("printedZone", () => {
   const zone = printedZone([
@@ -76,5 +78,23 @@ describe("printed names with diacritics", () => {
     expect(zone.words.has("MAENNIK")).toBe(true);
     expect(zone.words.has("MANNIK")).toBe(true);
     expect(zone.words.has("ESPANOLA")).toBe(true);
+  });
+});
+
+describe("printedRival", () => {
+  const sameDigit = (read: string) => (candidate: string) => checkDigit(candidate) === checkDigit(read);
+
+  it("finds the number nearer the print that keeps the same check digit: two swaps whose weights cancel", () => {
+    const zone = printedZone(["DOCUMENT NO", "WV53BNOVG", "I<NLDNVS38N9V62<<<<<<<<<<<<<<<"]);
+    expect(printedRival(zone, "NVS38N9V6", sameDigit("NVS38N9V6"))).toBe("WV538N9V6");
+    // the MRZ's own copy on the page is no print
+    expect(printedRival(printedZone(["I<NLDWV538N9V62<<<<<<<<<<<<<<<"]), "NVS38N9V6", sameDigit("NVS38N9V6"))).toBe(
+      null,
+    );
+  });
+
+  it("finds none where the print differs only by look-alikes, or no nearer number keeps the digit", () => {
+    expect(printedRival(printedZone(["NV538N9V6"]), "NVS38N9V6", sameDigit("NVS38N9V6"))).toBe(null);
+    expect(printedRival(printedZone(["NV53BNOVG"]), "NVS38N9V6", sameDigit("NVS38N9V6"))).toBe(null);
   });
 });

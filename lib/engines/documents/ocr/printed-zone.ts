@@ -196,6 +196,40 @@ export function compareNumber(zone: PrintedZone, value: string): "confirmed" | "
   return rival.length ? "differs" : "unconfirmed";
 }
 
+/**
+ * How near a value (a document number) comes to a printed token of about its length: the fewest edits, look-alikes
+ * folded, to a word with a digit among the printed fields (not the page OCR's copy of the MRZ); Infinity when none
+ * is printed within 2 characters of its length.
+ */
+export function printedNumberDistance(zone: PrintedZone, value: string): number {
+  const v = fold(squash(value));
+  let best = Infinity;
+  for (const w of printedFieldsOnly(zone).words)
+    if (/\d/.test(w) && Math.abs(w.length - v.length) <= 2) best = Math.min(best, levenshtein(fold(w), v));
+  return best;
+}
+
+/**
+ * A number the check digits cannot tell from `value` (`keeps` says which) and the page prints more nearly: `value`
+ * with one or two characters taken from a printed token of its length where the two differ, within one edit of that
+ * token (look-alikes folded) and nearer it than `value` is. Null when there is none.
+ */
+export function printedRival(zone: PrintedZone, value: string, keeps: (candidate: string) => boolean): string | null {
+  const v = squash(value);
+  const near = printedNumberDistance(zone, v);
+  for (const w of printedFieldsOnly(zone).words) {
+    if (w.length !== v.length || !/\d/.test(w)) continue;
+    const at = [...v].flatMap((c, i) => (c === w[i] ? [] : [i]));
+    for (const [k, i] of at.entries())
+      for (const take of [[i], ...at.slice(k + 1).map((j) => [i, j])]) {
+        const candidate = [...v].map((c, n) => (take.includes(n) ? w[n]! : c)).join("");
+        const d = levenshtein(fold(w), fold(candidate));
+        if (d <= 1 && d < near && keeps(candidate)) return candidate;
+      }
+  }
+  return null;
+}
+
 const LABELS = "ADDRESS|ADRESSE|ADRES|ANSCHRIFT|DOMICILIO|INDIRIZZO|DOMICILE|ADRESA|ADRESS|OSOITE|MORADA|RESIDENCE";
 const ADDRESS_LABEL = new RegExp(`\\b(${LABELS})\\b`);
 const ANY_LABEL = new RegExp(`\\b(${LABELS})\\b`, "g");
