@@ -54,6 +54,8 @@ export type RealOutcome = {
   repairs: string[];
   result: string;
   checks: Check[];
+  /** data.alteration_signals' kinds: what the integrator is told may have been altered on the page */
+  signals: string[];
   comparison: LabelComparison | null;
   ms: number;
   /** CPU time of the whole process (every thread: tesseract's workers, PaddleOCR's, sharp's) while it ran: unlike
@@ -152,6 +154,7 @@ export async function readDocument(doc: RealDocument, today: Date): Promise<Real
     repairs: mrz?.repairs ?? [],
     result: out.result,
     checks: out.checks,
+    signals: ((out.data.alteration_signals as { signal: string }[] | undefined) ?? []).map((s) => s.signal),
     comparison: doc.label ? compareWithLabel(doc.label, mrz?.lines ?? null) : null,
     ms,
     cpuMs,
@@ -254,6 +257,11 @@ function printSummary(outcomes: RealOutcome[]): void {
     const has = withMrz.filter((o) => o.comparison!.fields[field] !== undefined);
     console.log(`  ${field.padEnd(16)} ${pct(has.filter((o) => o.comparison!.fields[field]).length, has.length)}`);
   }
+  // an alteration signal on a genuine specimen: some are true of the file (saved by an editor), the rest false
+  const flagged = genuine.filter((o) => o.signals.length);
+  console.log(
+    `genuine specimens with an alteration signal: ${pct(flagged.length, genuine.length)}${flagged.map((o) => `; ${o.doc.file} (${o.signals.join(", ")})`).join("")}`,
+  );
   const printHolds = withMrz.filter((o) => o.doc.label!.printHolds === true);
   console.log(
     `check digits hold in the lines read, where the print holds: ${pct(printHolds.filter((o) => o.checkDigitsValid).length, printHolds.length)}; as printed: ${printHolds.length}/${withMrz.length}`,
@@ -312,6 +320,7 @@ async function main(): Promise<void> {
         repairs: [],
         result: "CRASH",
         checks: [{ name: "CRASH", result: "FAILED", detail }],
+        signals: [],
         comparison: doc.label ? compareWithLabel(doc.label, null) : null,
         ms: 0,
         cpuMs: 0,

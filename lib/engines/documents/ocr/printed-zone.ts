@@ -201,7 +201,7 @@ export function compareNumber(zone: PrintedZone, value: string): "confirmed" | "
  * folded, to a word with a digit among the printed fields (not the page OCR's copy of the MRZ); Infinity when none
  * is printed within 2 characters of its length.
  */
-export function printedNumberDistance(zone: PrintedZone, value: string): number {
+function printedNumberDistance(zone: PrintedZone, value: string): number {
   const v = fold(squash(value));
   let best = Infinity;
   for (const w of printedFieldsOnly(zone).words)
