@@ -108,6 +108,12 @@ function digitBlind(a: string, b: string): boolean {
   return at.length === 1 && (charValue(a[at[0]!]!) - charValue(b[at[0]!]!)) % 10 === 0;
 }
 
+/** Whether the MRZ glyph at (line, position) looks more like `read` than like `other`; false without glyph scores. */
+function glyphFavours(shapes: ShapeLookup | undefined, at: [number, number], read: string, other: string): boolean {
+  const scores = shapes?.(at[0], at[1]);
+  return !!scores && (scores.get(other) ?? 0) < (scores.get(read) ?? 0);
+}
+
 const yymmdd = (iso: string) => iso.slice(2, 4) + iso.slice(5, 7) + iso.slice(8, 10);
 
 /** Repairs one reading (see the top of the file); returns the repaired lines and what was changed. */
@@ -200,11 +206,9 @@ export function repairLines(
     lines = byShape;
   }
   const glyphSidesWithRead = (read: string, candidate: string[]) =>
-    [...slice(candidate, l.number)].some((c, i) => {
-      if (c === read[i]) return false;
-      const scores = shapes?.(l.number[0], l.number[1] + i);
-      return !!scores && (scores.get(c) ?? 0) < (scores.get(read[i]!) ?? 0);
-    });
+    [...slice(candidate, l.number)].some(
+      (c, i) => c !== read[i] && glyphFavours(shapes, [l.number[0], l.number[1] + i], read[i]!, c),
+    );
   // then by look-alike swaps: both its check digit and the composite must hold after the swap; the fewest swaps
   // win, and only a unique answer (or the only one printed on the page) is taken
   const numberOk = fieldHolds(lines, l.number);
@@ -264,8 +268,7 @@ export function repairLines(
     const near = nearWord(zone, token);
     if (!near) return token;
     const k = [...token].findIndex((c, i) => c !== near[i]);
-    const scores = shapes?.(nameSpan[0], nameSpan[1] + at + k);
-    if (scores && (scores.get(near[k]!) ?? 0) < (scores.get(token[k]!) ?? 0)) return token;
+    if (glyphFavours(shapes, [nameSpan[0], nameSpan[1] + at + k], token[k]!, near[k]!)) return token;
     repairs.push(`name ${token} → ${near} (printed field)`);
     return near;
   });
