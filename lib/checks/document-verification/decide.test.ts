@@ -193,7 +193,7 @@ describe("decide", () => {
     expect(edited.checks.find((c) => c.name === "ALTERATION_DETECTION")?.detail).toContain("Photoshop");
   });
 
-  it("does not call a page altered by its date of issue where OCR missed the printed date of birth", () => {
+  it("does not call a page altered by its date of issue or a misread expiry where OCR missed the date of birth", () => {
     // three real specimens (a Serbian card, a Czech passport, a US visa): the page OCR read the date of issue and
     // not the date of birth, and the date of issue "differed" from the MRZ's date of birth
     const page = (birth: string) =>
@@ -203,6 +203,9 @@ describe("decide", () => {
     expect(unread.checks.find((c) => c.name === "FIELD_CONSISTENCY")?.detail).toContain(
       "date of birth could not be read",
     );
+    // nor by its expiry misread in a digit that puts it years later (a Romanian card's 2013 read as 2018)
+    const misread = decide(evidence(examination(person, { printed: `${page("")}\n15 APR 2039` })), policy);
+    expect(misread.result).toBe("APPROVED");
     // a printed date of birth changed by years is still one
     const altered = decide(evidence(examination(person, { printed: page("21 JUL 1971") })), policy);
     expect(altered).toMatchObject({

@@ -47,25 +47,26 @@ function compareName(zone: PrintedZone, token: string, nameBlockRead: boolean): 
 }
 
 /**
- * Where a document's date of issue may stand: up to ten years and a month before its expiry (the longest validity
- * of a passport; most documents print their date of issue beside the date of birth and the expiry).
+ * Where no date of birth stands: from ten years and a month before a document's expiry on. Its date of issue may stand
+ * there (ten years: the longest validity of a passport; most documents print their date of issue beside the date of
+ * birth and the expiry), and past the expiry only the expiry misread or another validity can: a Romanian card's
+ * validity `17.10.03-09.05.2013` read as `…09.05.2018` turned upside down.
  */
-function mayBeIssueDate(date: string, expiry: string | null): boolean {
+function laterThanBirth(date: string, expiry: string | null): boolean {
   if (!expiry) return false;
   const [y, m, d] = expiry.split("-").map(Number) as [number, number, number];
-  const earliest = new Date(Date.UTC(y - 10, m - 1, d - 31)).toISOString().slice(0, 10);
-  return date >= earliest && date <= expiry;
+  return date >= new Date(Date.UTC(y - 10, m - 1, d - 31)).toISOString().slice(0, 10);
 }
 
 /**
- * A date of birth: printed; "differs" when another printed date differs from it in 2 or more digits, other than the
- * expiry and a date where the date of issue may stand (a genuine page whose printed birth date OCR missed would
+ * A date of birth: printed; "differs" when another printed date differs from it in 2 or more digits, other than a
+ * date where no date of birth stands (laterThanBirth: a genuine page whose printed birth date OCR missed would
  * otherwise be called altered by its date of issue: three real specimens, docs/accuracy.md).
  */
 function compareDate(zone: PrintedZone, date: string | null, expiry: string | null): Comparison {
   if (!date) return "unconfirmed";
   if (zone.dates.has(date)) return "confirmed";
-  const rivals = [...zone.dates].filter((d) => d !== expiry && !mayBeIssueDate(d, expiry));
+  const rivals = [...zone.dates].filter((d) => d !== expiry && !laterThanBirth(d, expiry));
   if (rivals.some((d) => [...d].filter((c, i) => c !== date[i]).length <= 1)) return "unconfirmed";
   return rivals.length ? "differs" : "unconfirmed";
 }

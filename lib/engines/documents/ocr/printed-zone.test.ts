@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  compareNumber,
   hasValue,
   hasWord,
   nearWord,
@@ -96,5 +97,21 @@ describe("printedRival", () => {
   it("finds none where the print differs only by look-alikes, or no nearer number keeps the digit", () => {
     expect(printedRival(printedZone(["NV538N9V6"]), "NVS38N9V6", sameDigit("NVS38N9V6"))).toBe(null);
     expect(printedRival(printedZone(["NV53BNOVG"]), "NVS38N9V6", sameDigit("NVS38N9V6"))).toBe(null);
+  });
+});
+
+describe("compareNumber", () => {
+  const confidently = (text: string) => printedZone([text], [{ text, confidence: 95 }]);
+
+  it("calls a number different where a confidently read token of its length differs from it", () => {
+    expect(compareNumber(confidently("PASSPORT NO 10203040"), "00000000")).toBe("differs");
+    expect(compareNumber(confidently("PASSPORT NO 00000000"), "00000000")).toBe("confirmed");
+  });
+
+  it("takes no printed date whose separators OCR lost for another number", () => {
+    // a Lithuanian specimen: its number 00000000 not read, its expiry 01 01 2013 read as one token
+    expect(compareNumber(confidently("GALIOJA IKI 01012013"), "00000000")).toBe("unconfirmed");
+    expect(compareNumber(confidently("EXPIRY 20130101"), "00000000")).toBe("unconfirmed");
+    expect(compareNumber(confidently("EXPIRY 12312013"), "00000000")).toBe("unconfirmed");
   });
 });

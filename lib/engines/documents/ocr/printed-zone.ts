@@ -180,9 +180,20 @@ export function hasValue(zone: PrintedZone, value: string, exact = false): boole
 }
 
 /**
+ * Eight digits that read as a calendar date (DDMMYYYY, MMDDYYYY or YYYYMMDD): a printed date whose separators OCR
+ * lost (a Lithuanian passport's expiry `01 01 2013` read as `01012013`), not a document number.
+ */
+function runTogetherDate(token: string): boolean {
+  if (!/^\d{8}$/.test(token)) return false;
+  const n = (from: number, to: number) => Number(token.slice(from, to));
+  return !!(iso(n(4, 8), n(2, 4), n(0, 2)) ?? iso(n(4, 8), n(0, 2), n(2, 4)) ?? iso(n(0, 4), n(4, 6), n(6, 8)));
+}
+
+/**
  * How a value of the MRZ compares with the printed alphanumeric tokens (a document number): "confirmed" when printed
  * (look-alikes folded), "differs" when a confidently read token of its length with as many digits differs from it in
- * 2 or more places and no token comes within 1 (OCR noise); "unconfirmed" otherwise.
+ * 2 or more places and no token comes within 1 (OCR noise); "unconfirmed" otherwise. A token that reads as a date
+ * whose separators were lost (runTogetherDate) is no rival.
  */
 export function compareNumber(zone: PrintedZone, value: string): "confirmed" | "unconfirmed" | "differs" {
   if (hasValue(zone, value)) return "confirmed";
@@ -191,7 +202,11 @@ export function compareNumber(zone: PrintedZone, value: string): "confirmed" | "
   if (tokens.some((w) => levenshtein(fold(w), v) <= 1)) return "unconfirmed";
   const digits = (s: string) => s.replace(/\D/g, "").length;
   const rival = [...zone.confident].filter(
-    (w) => w.length === v.length && Math.abs(digits(fold(w)) - digits(v)) <= 1 && levenshtein(fold(w), v) >= 2,
+    (w) =>
+      w.length === v.length &&
+      Math.abs(digits(fold(w)) - digits(v)) <= 1 &&
+      levenshtein(fold(w), v) >= 2 &&
+      !runTogetherDate(fold(w)),
   );
   return rival.length ? "differs" : "unconfirmed";
 }
