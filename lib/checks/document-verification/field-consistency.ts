@@ -66,7 +66,7 @@ function laterThanBirth(date: string, expiry: string | null): boolean {
 function compareDate(zone: PrintedZone, date: string | null, expiry: string | null): Comparison {
   if (!date) return "unconfirmed";
   if (zone.dates.has(date)) return "confirmed";
-  const rivals = [...zone.dates].filter((d) => d !== expiry && !laterThanBirth(d, expiry));
+  const rivals = [...zone.dates].filter((d) => !laterThanBirth(d, expiry)); // the expiry too
   if (rivals.some((d) => [...d].filter((c, i) => c !== date[i]).length <= 1)) return "unconfirmed";
   return rivals.length ? "differs" : "unconfirmed";
 }

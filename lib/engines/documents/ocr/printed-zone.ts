@@ -213,13 +213,12 @@ export function compareNumber(zone: PrintedZone, value: string): "confirmed" | "
 
 /**
  * How near a value (a document number) comes to a printed token of about its length: the fewest edits, look-alikes
- * folded, to a word with a digit among the printed fields (not the page OCR's copy of the MRZ); Infinity when none
- * is printed within 2 characters of its length.
+ * folded, to one of `words` with a digit; Infinity when none is within 2 characters of its length.
  */
-function printedNumberDistance(zone: PrintedZone, value: string): number {
+function nearestNumberDistance(words: Iterable<string>, value: string): number {
   const v = fold(squash(value));
   let best = Infinity;
-  for (const w of printedFieldsOnly(zone).words)
+  for (const w of words)
     if (/\d/.test(w) && Math.abs(w.length - v.length) <= 2) best = Math.min(best, levenshtein(fold(w), v));
   return best;
 }
@@ -231,8 +230,10 @@ function printedNumberDistance(zone: PrintedZone, value: string): number {
  */
 export function printedRival(zone: PrintedZone, value: string, keeps: (candidate: string) => boolean): string | null {
   const v = squash(value);
-  const near = printedNumberDistance(zone, v);
-  for (const w of printedFieldsOnly(zone).words) {
+  // among the printed fields only, not the page OCR's copy of the MRZ
+  const { words } = printedFieldsOnly(zone);
+  const near = nearestNumberDistance(words, v);
+  for (const w of words) {
     if (w.length !== v.length || !/\d/.test(w)) continue;
     const at = [...v].flatMap((c, i) => (c === w[i] ? [] : [i]));
     for (const [k, i] of at.entries())
