@@ -21,6 +21,7 @@ import path from "node:path";
 import sharp from "sharp";
 import type { Check, ProcessInput } from "@/lib/checks/types";
 import { documentVerification } from "@/lib/checks/document-verification/document-verification";
+import { EVERY_FIELD_PRINTED } from "@/lib/checks/document-verification/field-consistency";
 import { normalizeUpload } from "@/lib/domain/verifications/normalize-upload";
 import { stopOcrEngine, warmOcrEngine } from "@/lib/engines/documents/ocr/ocr-engine";
 import { warmPaddle } from "@/lib/engines/documents/ocr/paddle-engine";
@@ -261,6 +262,11 @@ function printSummary(outcomes: RealOutcome[]): void {
   const flagged = genuine.filter((o) => o.signals.length);
   console.log(
     `genuine specimens with an alteration signal: ${pct(flagged.length, genuine.length)}${flagged.map((o) => `; ${o.doc.file} (${o.signals.join(", ")})`).join("")}`,
+  );
+  const consistency = (o: RealOutcome) => o.checks.find((c) => c.name === "FIELD_CONSISTENCY");
+  const passed = genuine.filter((o) => consistency(o)?.result === "PASSED");
+  console.log(
+    `FIELD_CONSISTENCY on genuine specimens: passed ${pct(passed.length, genuine.length)}; every field printed as encoded ${pct(passed.filter((o) => consistency(o)!.detail.startsWith(EVERY_FIELD_PRINTED)).length, genuine.length)}`,
   );
   const printHolds = withMrz.filter((o) => o.doc.label!.printHolds === true);
   console.log(

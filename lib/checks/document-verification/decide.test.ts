@@ -158,7 +158,12 @@ describe("decide", () => {
     // the same reading with the date printed on the page: certain again
     expect(results(decide(evidence(examination(expired, { corrupt: "expiry" })), policy).checks).DOCUMENT_EXPIRY).toBe(
       "FAILED",
-    );
+    ); // printed with a two-digit year, as ICAO's specimens print it: the MRZ has none either
+    const short = `PASSPORT\n${person.surname}\n${person.given}\n31 JAN/JANV 25`;
+    expect(
+      results(decide(evidence(examination(expired, { corrupt: "expiry", printed: short })), policy).checks)
+        .DOCUMENT_EXPIRY,
+    ).toBe("FAILED");
   });
 
   it("sends a declared type or country that differs from the MRZ to review, and declines one the workflow does not accept", () => {
@@ -212,6 +217,22 @@ describe("decide", () => {
       result: "MANUAL_REVIEW",
       data: { alteration_detection_results: "ALTERATIONS_SUSPECTED" },
     });
+  });
+
+  it("confirms a date of birth printed with a two-digit year, and never calls one a different date of birth", () => {
+    const page = (birth: string) =>
+      `PASSPORT\n${person.surname}\n${person.given}\n${birth}\n${person.documentNumber}\n${passportDate(person.expiryDate)}`;
+    const short = decide(evidence(examination(person, { printed: page("10 MAR/MARS 65") })), policy);
+    expect(short.result).toBe("APPROVED");
+    expect(short.checks.find((c) => c.name === "FIELD_CONSISTENCY")?.detail).toBe(
+      "Name, date of birth and document number of the MRZ are printed on the page.",
+    );
+    // the century is not printed: 21 JUL 71 may be a date of issue in 1971 or 2071's misread, not a rival birth date
+    const other = decide(evidence(examination(person, { printed: page("21 JUL/JUIL 71") })), policy);
+    expect(other.result).toBe("APPROVED");
+    expect(other.checks.find((c) => c.name === "FIELD_CONSISTENCY")?.detail).toContain(
+      "date of birth could not be read",
+    );
   });
 
   it("never approves without an MRZ, and says why for a driving licence", () => {

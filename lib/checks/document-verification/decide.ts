@@ -9,6 +9,7 @@ import {
   unreadableCheck,
 } from "./barcode-checks";
 import type { Examination } from "@/lib/engines/documents/examine-document";
+import { printsDate } from "@/lib/engines/documents/ocr/printed-zone";
 import { fieldConsistency } from "./field-consistency";
 import { alpha2OfMrzState, mrzDate } from "@/lib/engines/documents/mrz/icao";
 import { alterationSignals, duplicateCheck, qualityCheck, type Signal } from "./image-checks";
@@ -110,7 +111,7 @@ function encodedOf(exam: Examination, today: Date): Encoded | null {
     expiry,
     expiryCertain:
       (holds("expirationDateCheckDigit") && holds("compositeCheckDigit")) ||
-      (expiry !== null && zone.dates.has(expiry)),
+      (expiry !== null && printsDate(zone, expiry)),
     types: typesOfMrz(mrz.format, f.documentCode ?? ""),
     country: alpha2OfMrzState(f.issuingState),
   };

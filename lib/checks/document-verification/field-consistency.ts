@@ -8,6 +8,7 @@ import {
   nearestWordDistance,
   printedFieldsOnly,
   printedRival,
+  printsDate,
   type PrintedZone,
 } from "@/lib/engines/documents/ocr/printed-zone";
 import { checkDigit } from "@/lib/engines/documents/mrz/icao";
@@ -65,11 +66,14 @@ function laterThanBirth(date: string, expiry: string | null): boolean {
  */
 function compareDate(zone: PrintedZone, date: string | null, expiry: string | null): Comparison {
   if (!date) return "unconfirmed";
-  if (zone.dates.has(date)) return "confirmed";
+  if (printsDate(zone, date)) return "confirmed";
   const rivals = [...zone.dates].filter((d) => !laterThanBirth(d, expiry)); // the expiry too
   if (rivals.some((d) => [...d].filter((c, i) => c !== date[i]).length <= 1)) return "unconfirmed";
   return rivals.length ? "differs" : "unconfirmed";
 }
+
+/** How FIELD_CONSISTENCY's detail starts when every compared field is printed as encoded (eval:documents counts it). */
+export const EVERY_FIELD_PRINTED = "Name, date of birth and document number of";
 
 export function fieldConsistency(exam: Examination, encoded: EncodedFields, names: NameCheck | null): Check {
   const zone = printedFieldsOnly(exam.zone);
@@ -147,7 +151,7 @@ export function fieldConsistency(exam: Examination, encoded: EncodedFields, name
     "FIELD_CONSISTENCY",
     "PASSED",
     source === "the MRZ"
-      ? "Name, date of birth and document number of the MRZ are printed on the page."
-      : `Name, date of birth and document number of ${source} are printed on the front.`,
+      ? `${EVERY_FIELD_PRINTED} the MRZ are printed on the page.`
+      : `${EVERY_FIELD_PRINTED} ${source} are printed on the front.`,
   );
 }

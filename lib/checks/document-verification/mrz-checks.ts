@@ -5,7 +5,7 @@ import { nameTokens } from "./field-consistency";
 import { alpha2OfMrzState } from "@/lib/engines/documents/mrz/icao";
 import { agreementNeeded, CHECK_DIGIT_FIELDS } from "@/lib/engines/documents/mrz/mrz-certainty";
 import { isFrenchId } from "@/lib/engines/documents/mrz/mrz-lines";
-import { hasValue, printedFieldsOnly } from "@/lib/engines/documents/ocr/printed-zone";
+import { hasValue, printedFieldsOnly, printsDate } from "@/lib/engines/documents/ocr/printed-zone";
 import { check, notAllowedBy, type Declared, type Policy } from "./rules";
 
 // The rules that only an MRZ has: its check digits and its layout (code, issuing state, position on the page).
@@ -35,8 +35,8 @@ export function checkDigits(exam: Examination, birth: string | null, expiry: str
     // exact, not across O/0-style look-alikes: a misread MRZ character must not count as confirmed
     if (field === "documentNumberCheckDigit")
       return Boolean(f.documentNumber && hasValue(zone, f.documentNumber, true));
-    if (field === "birthDateCheckDigit") return Boolean(birth && zone.dates.has(birth));
-    if (field === "expirationDateCheckDigit") return Boolean(expiry && zone.dates.has(expiry));
+    if (field === "birthDateCheckDigit") return Boolean(birth && printsDate(zone, birth));
+    if (field === "expirationDateCheckDigit") return Boolean(expiry && printsDate(zone, expiry));
     return false;
   };
   const names = failing.map((d) => d.label).join(", ");

@@ -8,7 +8,9 @@ import {
   printedDates,
   printedFieldsOnly,
   printedRival,
+  printedConfirmingDates,
   printedZone,
+  printsDate,
 } from "./printed-zone";
 import { checkDigit } from "@/lib/engines/documents/mrz/icao";
 
@@ -36,6 +38,32 @@ describe("printedZone", () => {
     expect([...printedDates("DOB 1980/02/15 EXP 2030.02.15")].sort()).toEqual(["1980-02-15", "2030-02-15"]);
     expect([...printedDates("1980/02-15")]).toEqual([]);
     expect(printedZone(["DOB 07/19/1984"], [], "MDY").dates.has("1984-07-19")).toBe(true);
+  });
+
+  it("finds dates printed with a two-digit year or spaces alone, which only confirm an MRZ date", () => {
+    // as the page OCR read ICAO 9303's own specimens (development half of ../shared/data/mrz-specimens)
+    expect(
+      [...printedConfirmingDates("12 AUG/AOUT 74 ZE 1842268\nL8988901C FIF O7SEP40 XXX\n12AUGIAOUT 74")].sort(),
+    ).toEqual(["40-09-07", "74-08-12"]);
+    expect([...printedConfirmingDates("SO 14-01-14 / 17.10.03-09.05.2013")].sort()).toEqual(["03-10-17", "14-01-14"]);
+    expect([...printedConfirmingDates("DOB 07/19/84", "MDY")]).toEqual(["84-07-19"]);
+    // numbers parted by spaces alone (a Lithuanian passport's date of birth), with either year
+    expect([...printedConfirmingDates("23 11 1959 / 01 01 13 / 12 34 5678")].sort()).toEqual(["13-01-01", "59-11-23"]);
+    expect(printedDates("23 11 1959").size).toBe(0);
+    // four-digit years are printedDates' alone; no month 19
+    expect([...printedConfirmingDates("10 MAR 1965 / 10.03.1965 / 07/19/84")]).toEqual([]);
+    const page = printedZone([
+      "GIVEN NAMES\nANNA MARIA\n12 AUG/AOUT 74",
+      "P<UTOERIKSSON<<ANNA<MARIA<<<\nL898902C36UTO7408122F1204159",
+    ]);
+    expect([printsDate(page, "1974-08-12"), printsDate(page, "2074-08-12"), printsDate(page, "1974-08-13")]).toEqual([
+      true,
+      true,
+      false,
+    ]);
+    expect(page.dates.size).toBe(0);
+    // the page OCR's copy of the MRZ is no printed date: `12 JAN 24<<<` there is a misread, not a date
+    expect(printedZone(["P<UTO 12 JAN 24<<<<<<<<"]).confirmingDates.size).toBe(0);
   });
 
   it("keeps the printed fields alone: the page OCR's copy of the MRZ is left out, the dates kept", () => {

@@ -8,6 +8,8 @@ export type PrintedZone = {
   words: Set<string>;
   squashed: string;
   dates: Set<string>;
+  /** dates that can only confirm, as YY-MM-DD (printedConfirmingDates), outside the page OCR's copy of the MRZ */
+  confirmingDates: Set<string>;
   /** words tesseract read with confidence ≥ CONFIDENT_WORD (empty when no confidences were given) */
   confident: Set<string>;
 };
@@ -52,7 +54,9 @@ export function printedZone(
       .flatMap((w) => w.text.toUpperCase().split(/[^A-Z0-9]+/))
       .filter((w) => w.length > 0),
   );
-  return { text, lines, words, squashed: squash(text), dates: printedDates(text, dateOrder), confident };
+  const confirmingDates = printedConfirmingDates(lines.filter((l) => !isMrzText(l)).join("\n"), dateOrder);
+  const dates = printedDates(text, dateOrder);
+  return { text, lines, words, squashed: squash(text), dates, confirmingDates, confident };
 }
 
 // a printed name keeps its diacritics, the MRZ writes them in A–Z (ICAO 9303-3 §6: Ä → AE or A, Ñ → N …): the words
@@ -132,6 +136,36 @@ export function printedDates(text: string, order: DateOrder = "DMY"): Set<string
   for (const m of t.matchAll(/\b(\d{4})\s*([-/.])\s*(\d{2})\s*\2\s*(\d{2})\b/g))
     add(iso(Number(m[1]), Number(m[3]), Number(m[4])));
   return out;
+}
+
+/**
+ * Dates that can only confirm, as `YY-MM-DD`: printed with a two-digit year (`12 AUG/AOUT 74`, as ICAO 9303's own
+ * specimens and the passports laid out like them print it; `14-01-14`, day first, or month first with `MDY`), or with
+ * spaces alone between its numbers (a Lithuanian passport's `23 11 1959`; numbers parted by spaces may be anything
+ * else too). An MRZ date has no century either, so such a date can confirm an MRZ date (printsDate), and is never taken
+ * for another date of birth.
+ */
+export function printedConfirmingDates(text: string, order: DateOrder = "DMY"): Set<string> {
+  const t = text.toUpperCase().replace(/(?<=\d)O|O(?=\d)/g, "0");
+  const out = new Set<string>();
+  const add = (year: string, month: number, day: number) => {
+    const d = iso(2000 + Number(year.slice(-2)), month, day); // any year of the century: only month and day are judged
+    if (d) out.add(d.slice(2));
+  };
+  const numeric = (first: string, second: string, year: string) =>
+    add(year, Number(order === "MDY" ? first : second), Number(order === "MDY" ? second : first));
+  for (const m of t.matchAll(/\b(\d{1,2})\s*([A-Z]{3})[A-Z]*\s*(?:\/\s*[A-Z]{3,}\s*)?(\d{2})\b/g)) {
+    const month = MONTHS[m[2]!];
+    if (month) add(m[3]!, month, Number(m[1]));
+  }
+  for (const m of t.matchAll(/\b(\d{1,2})\s*([./-])\s*(\d{1,2})\s*\2\s*(\d{2})\b/g)) numeric(m[1]!, m[3]!, m[4]!);
+  for (const m of t.matchAll(/\b(\d{1,2}) +(\d{1,2}) +(\d{2}|\d{4})\b/g)) numeric(m[1]!, m[2]!, m[3]!);
+  return out;
+}
+
+/** Is this date (YYYY-MM-DD, as the MRZ is read) printed on the page, in full or as a date that can only confirm? */
+export function printsDate(zone: PrintedZone, date: string): boolean {
+  return zone.dates.has(date) || zone.confirmingDates.has(date.slice(2));
 }
 
 export function levenshtein(a: string, b: string): number {
