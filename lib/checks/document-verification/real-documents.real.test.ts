@@ -3,6 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   declinedOtherThanExpired,
+  everyFieldPrinted,
   listDocuments,
   readDocument,
   warmReaders,
@@ -27,10 +28,13 @@ const FOLDERS = [
   // the integrator sees), 2026-12-06 plus one: here 2 (a US card's VOID overlay, the Hungarian surname; 3 before an
   // expiry read as eight digits stopped counting as another number), in mrz-specimens 0 (3 before a date of issue
   // stopped counting as a changed birth date)
-  { name: "documents", exactFloor: 12, digitsFloor: 13, mismatchCeiling: 3 },
+  // printedFloor: genuine specimens whose every compared printed field FIELD_CONSISTENCY found as encoded, 2026-12-06
+  // less two (the page OCR's reading of small print varies more under load than the MRZ's): here 5 (4 before dates
+  // printed with a two-digit year confirmed), in mrz-specimens 5 (2 before)
+  { name: "documents", exactFloor: 12, digitsFloor: 13, mismatchCeiling: 3, printedFloor: 3 },
   // Arg0s1080/mrz, image-js/mrz-detection, fastmrz (small images, faint print, visas): 16 of 22 exact, 16 of 19
   // (2026-12-01, issue 32's seventh round)
-  { name: "mrz-specimens", exactFloor: 15, digitsFloor: 15, mismatchCeiling: 1 },
+  { name: "mrz-specimens", exactFloor: 15, digitsFloor: 15, mismatchCeiling: 1, printedFloor: 3 },
 ] as const;
 
 for (const folder of FOLDERS) {
@@ -72,6 +76,11 @@ for (const folder of FOLDERS) {
       const genuine = outcomes.filter((o) => o.doc.label && isGenuine(o.doc.label));
       const mismatched = genuine.filter((o) => o.signals.includes("MRZ_PRINTED_MISMATCH")).map((o) => o.doc.file);
       expect(mismatched.length, mismatched.join(", ")).toBeLessThanOrEqual(folder.mismatchCeiling);
+    });
+
+    it(`finds every compared printed field as encoded on at least ${folder.printedFloor} genuine specimens`, () => {
+      const genuine = outcomes.filter((o) => o.doc.label && isGenuine(o.doc.label));
+      expect(genuine.filter(everyFieldPrinted).length).toBeGreaterThanOrEqual(folder.printedFloor);
     });
   });
 }
