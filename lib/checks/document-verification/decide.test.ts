@@ -158,7 +158,8 @@ describe("decide", () => {
     // the same reading with the date printed on the page: certain again
     expect(results(decide(evidence(examination(expired, { corrupt: "expiry" })), policy).checks).DOCUMENT_EXPIRY).toBe(
       "FAILED",
-    ); // printed with a two-digit year, as ICAO's specimens print it: the MRZ has none either
+    );
+    // printed with a two-digit year, as ICAO's specimens print it: the MRZ has none either
     const short = `PASSPORT\n${person.surname}\n${person.given}\n31 JAN/JANV 25`;
     expect(
       results(decide(evidence(examination(expired, { corrupt: "expiry", printed: short })), policy).checks)

@@ -116,25 +116,36 @@ function iso(year: number, month: number, day: number): string | null {
 
 export type DateOrder = "DMY" | "MDY";
 
+/** The text upper-cased, with OCR's O for 0 next to a digit read as 0. */
+const ocrDigits = (text: string) => text.toUpperCase().replace(/(?<=\d)O|O(?=\d)/g, "0");
+
+/** [day, month, year] of each date printed with a month name (10 MAR 1965, 12 AUG/AOUT 74); `year`: its pattern. */
+function monthNameDates(t: string, year: string): [number, number, string][] {
+  const pattern = new RegExp(`\\b(\\d{1,2})\\s*([A-Z]{3})[A-Z]*\\s*(?:\\/\\s*[A-Z]{3,}\\s*)?(${year})\\b`, "g");
+  return [...t.matchAll(pattern)].flatMap((m) => (MONTHS[m[2]!] ? [[Number(m[1]), MONTHS[m[2]!]!, m[3]!]] : []));
+}
+
+/** [month, day] of a numeric date's first two numbers, in the order the document prints them. */
+const monthDay = (first: string, second: string, order: DateOrder): [number, number] =>
+  order === "MDY" ? [Number(first), Number(second)] : [Number(second), Number(first)];
+
 /**
  * Dates printed as 10 MAR 1965, 10.03.1965, 10/03/1965, 10-03-1965 or 1965-03-10 (with OCR's O for 0); with
  * `MDY`, numeric dates are month first (03/10/1965, as US cards print them).
  */
 export function printedDates(text: string, order: DateOrder = "DMY"): Set<string> {
-  const t = text.toUpperCase().replace(/(?<=\d)O|O(?=\d)/g, "0");
+  const t = ocrDigits(text);
   const out = new Set<string>();
-  const add = (d: string | null) => d && out.add(d);
-  for (const m of t.matchAll(/\b(\d{1,2})\s*([A-Z]{3})[A-Z]*\s*(?:\/\s*[A-Z]{3,}\s*)?(\d{4})\b/g)) {
-    const month = MONTHS[m[2]!];
-    if (month) add(iso(Number(m[3]), month, Number(m[1])));
-  }
+  const add = (year: string, [month, day]: [number, number]) => {
+    const d = iso(Number(year), month, day);
+    if (d) out.add(d);
+  };
+  for (const [day, month, year] of monthNameDates(t, "\\d{4}")) add(year, [month, day]);
   for (const m of t.matchAll(/\b(\d{1,2})\s*[./-]\s*(\d{1,2})\s*[./-]\s*(\d{4})\b/g))
-    add(
-      order === "MDY" ? iso(Number(m[3]), Number(m[1]), Number(m[2])) : iso(Number(m[3]), Number(m[2]), Number(m[1])),
-    );
+    add(m[3]!, monthDay(m[1]!, m[2]!, order));
   // year first: ISO 8601, and Canadian cards (1980/02/15)
   for (const m of t.matchAll(/\b(\d{4})\s*([-/.])\s*(\d{2})\s*\2\s*(\d{2})\b/g))
-    add(iso(Number(m[1]), Number(m[3]), Number(m[4])));
+    add(m[1]!, [Number(m[3]), Number(m[4])]);
   return out;
 }
 
@@ -146,20 +157,16 @@ export function printedDates(text: string, order: DateOrder = "DMY"): Set<string
  * for another date of birth.
  */
 export function printedConfirmingDates(text: string, order: DateOrder = "DMY"): Set<string> {
-  const t = text.toUpperCase().replace(/(?<=\d)O|O(?=\d)/g, "0");
+  const t = ocrDigits(text);
   const out = new Set<string>();
-  const add = (year: string, month: number, day: number) => {
+  const add = (year: string, [month, day]: [number, number]) => {
     const d = iso(2000 + Number(year.slice(-2)), month, day); // any year of the century: only month and day are judged
     if (d) out.add(d.slice(2));
   };
-  const numeric = (first: string, second: string, year: string) =>
-    add(year, Number(order === "MDY" ? first : second), Number(order === "MDY" ? second : first));
-  for (const m of t.matchAll(/\b(\d{1,2})\s*([A-Z]{3})[A-Z]*\s*(?:\/\s*[A-Z]{3,}\s*)?(\d{2})\b/g)) {
-    const month = MONTHS[m[2]!];
-    if (month) add(m[3]!, month, Number(m[1]));
-  }
-  for (const m of t.matchAll(/\b(\d{1,2})\s*([./-])\s*(\d{1,2})\s*\2\s*(\d{2})\b/g)) numeric(m[1]!, m[3]!, m[4]!);
-  for (const m of t.matchAll(/\b(\d{1,2}) +(\d{1,2}) +(\d{2}|\d{4})\b/g)) numeric(m[1]!, m[2]!, m[3]!);
+  for (const [day, month, year] of monthNameDates(t, "\\d{2}")) add(year, [month, day]);
+  for (const m of t.matchAll(/\b(\d{1,2})\s*([./-])\s*(\d{1,2})\s*\2\s*(\d{2})\b/g))
+    add(m[4]!, monthDay(m[1]!, m[3]!, order));
+  for (const m of t.matchAll(/\b(\d{1,2}) +(\d{1,2}) +(\d{2}|\d{4})\b/g)) add(m[3]!, monthDay(m[1]!, m[2]!, order));
   return out;
 }
 
