@@ -36,9 +36,10 @@ const C1 = /[\x80-\x9f]/g;
 const CONTROL = /[\x00-\x1f\x7f-\x9f]+/;
 // eslint-disable-next-line no-control-regex
 const LEADING = /^[\x00-\x1f ]*/;
-// a subfile marker right after the directory, followed (after a separator on some cards) by its first designator
+// a subfile marker right after the directory, followed by its first designator: at once, or (Colorado) on the next
+// line, whose end a capture may have written as CRLF or after trailing spaces
 // eslint-disable-next-line no-control-regex
-const MARKER = /^(DL|ID)(?=[\x00-\x1f]?[A-Z]{3})/i;
+const MARKER = /^(DL|ID)(?=[\x00-\x1f ]{0,8}[A-Z]{3})/i;
 // a segment terminator: a CR (not a CRLF line end) followed by the end of the text or by another subfile's marker
 // eslint-disable-next-line no-control-regex
 const TERMINATOR = /\r(?!\n)(?=[\x00-\x1f]*($|DL|ID|Z[A-Z]Z))/;
@@ -60,7 +61,7 @@ export function withoutNoise(text: string, warnings: string[]): string {
 }
 
 export function readHeader(text: string, warnings: string[]): Header | string {
-  const fileType = /ANSI ?|AAMVA/.exec(text.slice(0, 40));
+  const fileType = /ANSI *|AAMVA/.exec(text.slice(0, 40));
   if (!fileType) return 'no AAMVA header (file type "ANSI " not found)';
   const at = text.lastIndexOf("@", fileType.index);
   const separators = at >= 0 ? text.slice(at + 1, fileType.index) : "";
@@ -118,7 +119,7 @@ export function locateSubfile(text: string, header: Header, warnings: string[]):
   const wanted = header.subfiles.filter((s) => s.type === "DL" || s.type === "ID");
   // a subfile marker is followed by its first designator (after a separator on some cards)
   const markerAt = (type: string, from: number, to: number) => {
-    const re = new RegExp(`${type}(?=[\\x00-\\x1f]?[A-Z]{3})`, "gi");
+    const re = new RegExp(`${type}(?=[\\x00-\\x1f]{0,2}[A-Z]{3})`, "gi");
     re.lastIndex = Math.max(from, header.end);
     const m = re.exec(text);
     return m && m.index <= to ? m.index : -1;
@@ -193,9 +194,10 @@ export function readElements(body: string, header: Header, warnings: string[]): 
   // a segment terminator typed as a letter (control-M is "M"; or the letter the header declares) ends the last value
   const typed = [header.segmentTerminator, "M"].filter((c): c is string => !!c && /^[A-Za-z0-9]$/.test(c));
   const parts = body.split(CONTROL);
-  const last = parts.length - 1 - [...parts].reverse().findIndex((p) => p.length > 0);
+  const last = parts.length - 1 - [...parts].reverse().findIndex((p) => p.trim().length > 0);
   for (const [n, raw] of parts.entries()) {
-    let part = raw;
+    // spaces a capture put around a line are not part of it (a line starts with its designator; values are trimmed)
+    let part = raw.trim();
     // only where what is left is a whole date element (the revision date DDB ends most such cards): a number or a
     // name may end in "M"
     if (n === last && typed.includes(part.at(-1)!) && /^[A-Z]{3}\d{8}$/i.test(part.slice(0, -1))) {

@@ -92,12 +92,27 @@ describe("parseAamva on texts whose separators are not the header's", () => {
       "a web browser's keyboard capture (@ CR LF RS, then CRLF line ends)",
       good.replace(`@${LF}${RS}${CR}`, `@${CR}${LF}${RS}`).replaceAll(LF, CR + LF),
     ],
+    ["spaces before every line's designator", good.replaceAll(LF, `${LF}  `)],
+    ['two spaces after the file type ("ANSI  636045")', good.replace("ANSI ", "ANSI  ")],
   ])("reads every field when %s", (_, text) => {
     const r = read(text);
     expect(r).toMatchObject(IDENTITY);
     expect(r.elements).not.toHaveProperty("ZXA");
     expect(r.lastName).toBe("OKONKWO");
     if (text !== good) expect(r.warnings.length).toBeGreaterThan(0);
+  });
+
+  // Colorado writes the subfile's marker on a line of its own ("DL" LF "DCA…"); a capture may end that line with
+  // CRLF or with spaces before it. The directory's offset is zero here (as on Ontario's cards): the marker itself
+  // must be found.
+  it.each([
+    ["LF", `DL${LF}`],
+    ["CRLF", `DL${CR}${LF}`],
+    ["spaces, then LF", `DL   ${LF}`],
+  ])("finds a marker on its own line ending in %s", (_, marker) => {
+    const r = read(good.replace(/DL\d{4}(\d{4}ZX\d{8})DL/, `DL0000$1${marker}`));
+    expect(r).toMatchObject({ documentType: "DL", ...IDENTITY });
+    expect(r.warnings.join()).not.toMatch(/no "DL" marker/);
   });
 
   it("says which separators the header declared when they are not LF RS CR", () => {

@@ -37,6 +37,26 @@ describe.skipIf(!present)("the AAMVA parser on real payloads (development set)",
     expect(wrong).toEqual([]);
   });
 
+  // what else a capture does to the same bytes (a scanner's keyboard emulation, a text editor, a web form): each
+  // payload changed that way must still give every labelled field
+  it.each([
+    ["every line end written as CRLF", (t: string) => t.replace(/\r\n|\r|\n/g, "\r\n")],
+    ["every line end written as CR", (t: string) => t.replace(/\r\n|\n/g, "\r")],
+    ["RS dropped", (t: string) => t.replaceAll("\x1e", "")],
+    ["spaces around every line", (t: string) => t.replace(/\n/g, "  \n  ")],
+    ["undefined characters (0x90) around every line", (t: string) => t.replace(/\n/g, "\x90\n\x90")],
+    ["a blank line after every line", (t: string) => t.replace(/\n/g, "\n\n")],
+    ["leading whitespace", (t: string) => ` \n ${t}`],
+  ])("reads every labelled field with %s", (_, change) => {
+    const wrong = payloads.flatMap((p) => {
+      if (!p.label) return [];
+      const r = parseAamva(change(p.text));
+      if (!r.ok) return [`${p.file}: ${r.error}`];
+      return readingMismatches(p.label, r.reading).map((m) => `${p.file}: ${m}`);
+    });
+    expect(wrong).toEqual([]);
+  });
+
   it("says so, in a warning, wherever a payload strays from the standard's separators", () => {
     const unwarned = payloads.filter((p) => {
       const r = parseAamva(p.text);
