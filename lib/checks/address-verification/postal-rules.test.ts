@@ -32,6 +32,12 @@ describe("postal code formats (Google address metadata)", () => {
       ["FR", "75008", "ok"],
       ["JP", "100-0001", "ok"],
       ["BR", "01310-100", "ok"],
+      // a space left out or put elsewhere is the same code; a character more or less is not
+      ["SV", "CP 1101", "ok"],
+      ["SV", "CP1101", "ok"],
+      ["SV", "CP110", "malformed"],
+      ["CA", "K1A0 B1", "ok"],
+      ["SE", "112 011", "malformed"],
     ];
     for (const [country, code, expected] of cases) {
       expect(postalFormatStatus(await countryRules(country), country, code), `${country} ${code}`).toBe(expected);

@@ -125,6 +125,19 @@ export function postalRuleOf(rules: CountryRules | null, country: string): Posta
   return rules && !rules.postalField ? "NONE" : "UNKNOWN";
 }
 
+/**
+ * The code as written, then its characters with no space or one space anywhere: a space left out or put elsewhere
+ * ("CP1101" for El Salvador's "CP 1101") is a way of writing the same code, where a character more or less is not.
+ */
+function spacings(code: string): string[] {
+  const bare = code.replace(/ /g, "");
+  return [
+    code,
+    bare,
+    ...Array.from({ length: bare.length - 1 }, (_, i) => `${bare.slice(0, i + 1)} ${bare.slice(i + 1)}`),
+  ];
+}
+
 /** "ok", "malformed", or "no-format" when no pattern is known (postalRuleOf says whether the country has codes). */
 export function postalFormatStatus(
   rules: CountryRules | null,
@@ -132,7 +145,10 @@ export function postalFormatStatus(
   code: string,
 ): "ok" | "malformed" | "no-format" {
   const cleaned = cleanPostalCode(code);
-  if (rules?.postalFormat) return rules.postalFormat.test(cleaned) ? "ok" : "malformed";
+  if (rules?.postalFormat) {
+    const format = rules.postalFormat;
+    return spacings(cleaned).some((c) => format.test(c)) ? "ok" : "malformed";
+  }
   if (postcodeValidatorExistsForCountry(country)) return postcodeValidator(cleaned, country) ? "ok" : "malformed";
   return "no-format";
 }
