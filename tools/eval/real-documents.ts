@@ -9,12 +9,14 @@
 //   name carries one, `<score>_<name>.<ext>` as PassportEye's test images do: 100 = every check digit held).
 // Figures, not assertions: the never-regress test is lib/checks/document-verification/real-documents.real.test.ts.
 //
-//   npm run eval:documents -- --data DIR [--today YYYY-MM-DD] [--turn 90,180,270] [--scale 0.75]
+//   npm run eval:documents -- --data DIR [--today YYYY-MM-DD] [--turn 90,180,270] [--scale 0.75] [--jpeg 75]
 // Without --data: ../shared/data/documents, when it exists. --turn reads every image turned clockwise by each angle
 // given (0 is the image as it is), as a photo sent sideways or upside down: the file turned by sharp and sent in its
 // own format (`resent`), so as little as possible but the orientation differs. --scale sends every image at that
 // factor of its width and height (0.1–2; sharp's Lanczos kernel), as a scan at another resolution or a photo taken
 // from nearer or further away: how the reader holds up where the print has other pixels than the material has.
+// --jpeg sends every image re-encoded as a JPEG at that quality (10–100, 4:2:0 chroma as most encoders do), as a
+// phone, a mail client or a web form would have compressed it again.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import path from "node:path";
@@ -45,6 +47,8 @@ export type RealDocument = {
   turn?: number;
   /** the factor of its size the image is sent at (--scale); 1 or absent: as it is */
   scale?: number;
+  /** the JPEG quality the image is re-encoded at before it is sent (--jpeg); absent: its own format */
+  jpeg?: number;
 };
 export type RealOutcome = {
   doc: RealDocument;
@@ -116,7 +120,7 @@ export function processInput(
  * at quality 100 without chroma subsampling (the upload normalisation then re-encodes it at 92 as it does the file
  * itself, normalize-upload.ts), anything else as a PNG (lossless, and kept lossless by the normalisation).
  */
-async function resent(file: Buffer, turn: number, scale: number): Promise<Buffer> {
+async function resent(file: Buffer, turn: number, scale: number, jpeg?: number): Promise<Buffer> {
   // upright by its orientation tag first, as the normalisation would have it, then turned
   let image = sharp(file).rotate().rotate(turn);
   if (scale !== 1) {
@@ -125,6 +129,7 @@ async function resent(file: Buffer, turn: number, scale: number): Promise<Buffer
     const { width = 1 } = await sharp(turned).metadata();
     image = sharp(turned).resize({ width: Math.max(1, Math.round(width * scale)) });
   }
+  if (jpeg) return image.jpeg({ quality: jpeg, chromaSubsampling: "4:2:0" }).toBuffer();
   return (await sharp(file).metadata()).format === "jpeg"
     ? image.jpeg({ quality: 100, chromaSubsampling: "4:4:4" }).toBuffer()
     : image.png().toBuffer();
@@ -135,7 +140,8 @@ export async function readDocument(doc: RealDocument, today: Date): Promise<Real
   const t0 = performance.now();
   const cpu0 = process.cpuUsage();
   const file = readFileSync(doc.path);
-  const sent = doc.turn || (doc.scale ?? 1) !== 1 ? await resent(file, doc.turn ?? 0, doc.scale ?? 1) : file;
+  const sent =
+    doc.turn || (doc.scale ?? 1) !== 1 || doc.jpeg ? await resent(file, doc.turn ?? 0, doc.scale ?? 1, doc.jpeg) : file;
   const upload = await normalizeUpload("DOCUMENT_FRONT", "image", sent);
   const out = await documentVerification.run(processInput(upload.bytes, upload.contentType, upload.meta, doc, today));
   const ms = performance.now() - t0;
@@ -177,13 +183,20 @@ export function wronglyApproved(o: RealOutcome): boolean {
   return o.result === "APPROVED" && o.doc.label !== null && !isGenuine(o.doc.label);
 }
 
-const USAGE = "usage: --data DIR [--today YYYY-MM-DD] [--turn 0,90,180,270] [--scale 0.1–2]";
+const USAGE = "usage: --data DIR [--today YYYY-MM-DD] [--turn 0,90,180,270] [--scale 0.1–2] [--jpeg 10–100]";
 
-function parseArgs(argv: readonly string[]): { dir: string; today: Date; turns: number[]; scale: number } {
+function parseArgs(argv: readonly string[]): {
+  dir: string;
+  today: Date;
+  turns: number[];
+  scale: number;
+  jpeg: number | undefined;
+} {
   let dir = path.resolve("../shared/data/documents");
   let today = new Date();
   let turns = [0];
   let scale = 1;
+  let jpeg: number | undefined;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const value = argv[++i];
@@ -196,9 +209,13 @@ function parseArgs(argv: readonly string[]): { dir: string; today: Date; turns: 
     } else if (arg === "--scale") {
       scale = Number(value);
       if (!(scale >= 0.1 && scale <= 2)) throw new Error(`--scale takes a factor from 0.1 to 2 (${USAGE})`);
+    } else if (arg === "--jpeg") {
+      jpeg = Number(value);
+      if (!Number.isInteger(jpeg) || jpeg < 10 || jpeg > 100)
+        throw new Error(`--jpeg takes a quality from 10 to 100 (${USAGE})`);
     } else throw new Error(`unknown argument ${arg} (${USAGE})`);
   }
-  return { dir, today, turns, scale };
+  return { dir, today, turns, scale, jpeg };
 }
 
 const pct = (n: number, of: number) => `${n}/${of} (${of ? ((100 * n) / of).toFixed(0) : "-"} %)`;
@@ -299,17 +316,17 @@ export async function warmReaders(): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const { dir, today, turns, scale } = parseArgs(process.argv.slice(2));
+  const { dir, today, turns, scale, jpeg } = parseArgs(process.argv.slice(2));
   if (!existsSync(dir)) {
     console.log(`eval:documents: ${dir} does not exist; nothing to read`);
     return;
   }
   const docs = listDocuments(dir).flatMap((doc) =>
-    turns.map((turn) => ({ ...doc, ...(turn ? { file: `${doc.file} ↻${turn}`, turn } : {}), scale })),
+    turns.map((turn) => ({ ...doc, ...(turn ? { file: `${doc.file} ↻${turn}`, turn } : {}), scale, jpeg })),
   );
   const labelled = docs.some((d) => d.label);
   console.log(
-    `Real documents: ${dir} (${docs.length} images${labelled ? ", labels.csv" : ""}${turns.join() === "0" ? "" : `, turned ${turns.join(", ")}° clockwise`}${scale === 1 ? "" : `, sent at ${scale}× their size`}); today ${today.toISOString().slice(0, 10)}\n`,
+    `Real documents: ${dir} (${docs.length} images${labelled ? ", labels.csv" : ""}${turns.join() === "0" ? "" : `, turned ${turns.join(", ")}° clockwise`}${scale === 1 ? "" : `, sent at ${scale}× their size`}${jpeg ? `, re-encoded as JPEG at quality ${jpeg}` : ""}); today ${today.toISOString().slice(0, 10)}\n`,
   );
   console.log(
     `${"image".padEnd(52)} ${"label".padEnd(11)} ${"read".padEnd(18)} ${"MRZ".padEnd(11)} ${(labelled ? "zone" : "peer").padEnd(7)} ${"step".padEnd(13)} time`,
