@@ -47,6 +47,28 @@ describe("codesByVariants (a state code no check digit covers)", () => {
     expect(out.lines[0]).toBe("P<TWNLIN<<CHIEN<SHENG<<<<<<<<<<<<<<<<<<<<<<<");
   });
 
+  it("gives the other unknown code the code the variants settled, where it is ≤ 2 characters from it", () => {
+    // the development half's Japanese passport at 0.85×: its issuer read JP3 (the variants: JPN), its nationality 3PN
+    const japan = (variant: string, issuer: string, nationality: string) =>
+      td3Candidate(variant, [
+        `P<${issuer}GAIMU<<SAKURA<<<<<<<<<<<<<<<<<<<<<<<<<<`,
+        `XS12345673${nationality}7902206F1603202<<<<<<<<<<<<<<02`,
+      ]);
+    const best = japan("paddleocr", "JP3", "3PN");
+    const voters = [japan("a", "JPN", "3PN"), japan("b", "JPN", "JP3"), japan("c", "JPN", "8PN")];
+    const out = codesByVariants(best, [...voters, best]);
+    expect(out.lines[0]!.slice(2, 5)).toBe("JPN");
+    expect(out.lines[1]!.slice(10, 13)).toBe("JPN");
+    expect(out.repairs.at(-1)).toBe(
+      "issuing state JP3 → JPN, nationality 3PN → JPN (the code the tesseract variants read, and the zone's other code ≤ 2 characters from it)",
+    );
+    // three characters away: left as read
+    const far = japan("paddleocr", "JP3", "ZZZ");
+    expect(
+      codesByVariants(far, [japan("a", "JPN", "ZZZ"), japan("b", "JPN", "ZZZ"), far]).lines[1]!.slice(10, 13),
+    ).toBe("ZZZ");
+  });
+
   it("counts neither PaddleOCR's other readings nor the chosen reading itself", () => {
     const best = td1("x", "OOO");
     const paddle = td1("paddleocr", "COD");

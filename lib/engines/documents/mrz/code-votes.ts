@@ -8,6 +8,8 @@ import { LAYOUT, put, slice } from "./mrz-layout";
 // US card read `OOO` for `COD` by PaddleOCR alone at 0.75× (three variants read COD; none held), docs/accuracy.md —
 // or, where that code is one character from the zone's other code, the other code.
 
+const differences = (a: string, b: string) => [...a].filter((c, i) => c !== b[i]).length;
+
 /** At least this many variants must read the code, and more than half of those of the layout. */
 export const CODE_VOTES = 2;
 
@@ -20,10 +22,11 @@ export function codesByVariants(best: Candidate, candidates: readonly Candidate[
   const layout = LAYOUT[best.format];
   let lines = best.lines;
   const changes: string[] = [];
-  for (const [label, span, otherSpan] of [
+  const codes = [
     ["issuing state", layout.issuing, layout.nationality],
     ["nationality", layout.nationality, layout.issuing],
-  ] as const) {
+  ] as const;
+  for (const [label, span, otherSpan] of codes) {
     const code = slice(lines, span);
     if (alpha2OfMrzState(code)) continue;
     const counts = new Map<string, number>();
@@ -37,12 +40,26 @@ export function codesByVariants(best: Candidate, candidates: readonly Candidate[
     // passport's issuer is its holder's state): PassportEye's Taiwanese passport at 0.85× had its issuer read `WNL`
     // and, by the variants of one run, `TUN` — its nationality `TWN`
     const other = slice(lines, otherSpan);
-    const near = alpha2OfMrzState(other) && [...top[0]].filter((c, i) => c !== other[i]).length === 1;
+    const near = alpha2OfMrzState(other) && differences(top[0], other) === 1;
     const taken = near ? other : top[0];
     lines = put(lines, span, taken);
     changes.push(`${label} ${code} → ${taken}`);
   }
+  // a code the votes left unknown, where they settled the other: ≤ 2 characters from that one, it is that one, as
+  // mrz-states.ts repairs a reading (a Japanese passport at 0.85×: issuer JP3 → JPN by the variants, nationality 3PN)
+  const voted = changes.length;
+  if (voted === 1)
+    for (const [label, span, otherSpan] of codes) {
+      const code = slice(lines, span);
+      const other = slice(lines, otherSpan);
+      if (alpha2OfMrzState(code) || !alpha2OfMrzState(other) || differences(code, other) > 2) continue;
+      lines = put(lines, span, other);
+      changes.push(`${label} ${code} → ${other}`);
+    }
   if (!changes.length) return best;
-  const why = "the code the tesseract variants read, or the zone's other code one character from it";
+  const why =
+    changes.length === voted
+      ? "the code the tesseract variants read, or the zone's other code one character from it"
+      : "the code the tesseract variants read, and the zone's other code ≤ 2 characters from it";
   return withLines(best, lines, `${changes.join(", ")} (${why})`) ?? best;
 }
