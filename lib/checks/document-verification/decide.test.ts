@@ -333,6 +333,40 @@ describe("FIELD_CONSISTENCY", () => {
     ).toBe("APPROVED");
   });
 
+  it("takes a word of a notice printed on the page for no part of the holder's name", () => {
+    // the back of a US card: its notice holds VOID, the holder's (specimen) given name; no name is printed there
+    const holder = { ...person, surname: "SPECIMEN", given: "TEST VOID" };
+    const notice = "THIS DOCUMENT IS VOID IF ALTERED, AND MAY BE REVOKED BY THE\nU.S. GOVERNMENT.";
+    const printed = `${notice}\n${passportDate(holder.birthDate)}\n${holder.documentNumber}`;
+    const exam = {
+      ...examination(holder, { printed }),
+      zone: printedZone(
+        [printed],
+        printed.split(/\s+/).map((text) => ({ text, confidence: 95 })),
+      ),
+    };
+    const nameCheck = crossCheckName(mrzLines(holder, "TD3")[0]!.slice(5), exam.zone, true);
+    expect(nameCheck.agree).toBeNull();
+    const d = decide(evidence({ ...exam, nameCheck }), policy);
+    expect(d.checks.find((c) => c.name === "FIELD_CONSISTENCY")).toMatchObject({
+      result: "REVIEW",
+      detail: expect.stringContaining("not confirmed: surname, given names"),
+    });
+    expect(d.data.alteration_detection_results).toBe("NO_ALTERATIONS_DETECTED");
+    // the same word on a line of its own is the printed name read: the surname nowhere printed is a replaced one
+    const named = `VOID\n${printed}`;
+    const read = {
+      ...exam,
+      zone: printedZone(
+        [named],
+        named.split(/\s+/).map((text) => ({ text, confidence: 95 })),
+      ),
+    };
+    expect(decide(evidence(read), policy).checks.find((c) => c.name === "FIELD_CONSISTENCY")?.detail).toMatch(
+      /^Printed surname and given names differ from the MRZ/,
+    );
+  });
+
   it("compares the MRZ with the printed fields, never with the page OCR's own copy of the MRZ", () => {
     // a printed number pasted over: the page OCR also read the MRZ lines, which hold the MRZ's number and name
     const forged = person.documentNumber.replace("2014", "9931");

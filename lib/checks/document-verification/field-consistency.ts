@@ -9,6 +9,7 @@ import {
   printedFieldsOnly,
   printedRival,
   printsDate,
+  withoutProse,
   type PrintedZone,
 } from "@/lib/engines/documents/ocr/printed-zone";
 import { checkDigit } from "@/lib/engines/documents/mrz/icao";
@@ -77,14 +78,16 @@ export const EVERY_FIELD_PRINTED = "Name, date of birth and document number of";
 
 export function fieldConsistency(exam: Examination, encoded: EncodedFields, names: NameCheck | null): Check {
   const zone = printedFieldsOnly(exam.zone);
+  // the holder's name is looked for outside the page's sentences (a notice's VOID is no given name VOID)
+  const nameZone = withoutProse(zone);
   const { source, surnameTokens, givenTokens, birth, expiry, documentNumber } = encoded;
   const nameBlockRead =
-    exam.pageConfidence >= MIN_LEGIBLE_PAGE && [...surnameTokens, ...givenTokens].some((t) => hasWord(zone, t));
+    exam.pageConfidence >= MIN_LEGIBLE_PAGE && [...surnameTokens, ...givenTokens].some((t) => hasWord(nameZone, t));
   const worst = (list: Comparison[]): Comparison =>
     list.includes("differs") ? "differs" : list.includes("unconfirmed") ? "unconfirmed" : "confirmed";
   const items: { field: string; state: Comparison }[] = [
-    { field: "surname", state: worst(surnameTokens.map((t) => compareName(zone, t, nameBlockRead))) },
-    { field: "given names", state: worst(givenTokens.map((t) => compareName(zone, t, nameBlockRead))) },
+    { field: "surname", state: worst(surnameTokens.map((t) => compareName(nameZone, t, nameBlockRead))) },
+    { field: "given names", state: worst(givenTokens.map((t) => compareName(nameZone, t, nameBlockRead))) },
     { field: "date of birth", state: compareDate(zone, birth, expiry) },
     { field: "document number", state: documentNumber ? compareNumber(zone, documentNumber) : "unconfirmed" },
   ];

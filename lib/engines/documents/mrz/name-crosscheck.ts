@@ -1,5 +1,5 @@
 import type { MrzFormat } from "./icao";
-import type { PrintedZone } from "@/lib/engines/documents/ocr/printed-zone";
+import { isProse, type PrintedZone } from "@/lib/engines/documents/ocr/printed-zone";
 
 // Check digits do not cover names, so the MRZ name is compared with the printed one (the visual inspection zone,
 // read by the page OCR) word by word, character by character:
@@ -92,6 +92,7 @@ function candidates(zone: PrintedZone): Word[] {
   const add = (text: string, confident: boolean) => text && out.set(text, (out.get(text) ?? false) || confident);
   for (const line of zone.lines) {
     if (/[<«‹]/.test(line)) continue; // the MRZ's own text, misread by the page OCR: not the printed name
+    if (isProse(line)) continue; // a sentence printed on the page (a card's notice): not the printed name
     const words = line.split(/[^A-Z0-9]+/).filter(Boolean);
     words.forEach((w, i) => {
       add(w, zone.confident.has(w));

@@ -11,6 +11,8 @@ import {
   printedConfirmingDates,
   printedZone,
   printsDate,
+  isProse,
+  withoutProse,
 } from "./printed-zone";
 import { checkDigit } from "@/lib/engines/documents/mrz/icao";
 
@@ -107,6 +109,25 @@ describe("printed names with diacritics", () => {
     expect(zone.words.has("MAENNIK")).toBe(true);
     expect(zone.words.has("MANNIK")).toBe(true);
     expect(zone.words.has("ESPANOLA")).toBe(true);
+  });
+});
+
+describe("prose on the page", () => {
+  it("is a line of three English function words or more, never a field or its label", () => {
+    expect(isProse("THIS DOCUMENT IS VOID IF ALTERED, AND MAY BE REVOKED BY THE")).toBe(true);
+    expect(isProse("EMBASSY OF THE REPUBLIC OF CHINA")).toBe(true);
+    expect(isProse("DATE OF ISSUE / DATE OF EXPIRY")).toBe(false);
+    expect(isProse("ANNA MARIA UTO 12 AUG/AOUT 74")).toBe(false);
+    expect(isProse("GONZALEZ-MENDEZ, CRISTINA MARIE")).toBe(false);
+  });
+
+  it("leaves the fields where the holder's name is looked for", () => {
+    const zone = printedZone(["THIS CARD IS NOT EVIDENCE OF CITIZENSHIP\nSURNAME\nOKAFOR\nADA"]);
+    const fields = withoutProse(zone);
+    expect(fields.lines).toEqual(["SURNAME", "OKAFOR", "ADA"]);
+    expect(hasWord(fields, "CITIZENSHIP")).toBe(false);
+    expect(hasWord(fields, "OKAFOR")).toBe(true);
+    expect(withoutProse(fields)).toBe(fields);
   });
 });
 

@@ -85,6 +85,25 @@ export function printedFieldsOnly(zone: PrintedZone): PrintedZone {
   return { ...zone, text, lines, words: wordsOf(text), squashed: squash(text) };
 }
 
+// English function words: a line holding three of them is a printed sentence (a card's notice on its back), not a field
+const FUNCTION_WORDS = new Set(["THE", "THIS", "IS", "IF", "AND", "MAY", "BE", "BY", "NOT", "OR", "OF", "TO", "ARE"]);
+
+/**
+ * A line of prose: three or more English function words ("THIS DOCUMENT IS VOID IF ALTERED, AND MAY BE REVOKED BY
+ * THE …" on the back of a US card). A word of the holder's name read there is a word of the notice, not the name: on
+ * the 37 development pages' readings, no name word stood in such a line, while the US card's notice gave its holder's
+ * given name VOID (the MRZ's SPECIMEN<<TEST<VOID), and the card was called altered for the surname nowhere printed.
+ */
+export const isProse = (line: string) => line.split(/[^A-Z0-9]+/).filter((w) => FUNCTION_WORDS.has(w)).length >= 3;
+
+/** The printed fields without the lines of prose (isProse): where a holder's name is looked for. */
+export function withoutProse(zone: PrintedZone): PrintedZone {
+  const lines = zone.lines.filter((l) => !isProse(l));
+  if (lines.length === zone.lines.length) return zone;
+  const text = lines.join("\n");
+  return { ...zone, text, lines, words: wordsOf(text), squashed: squash(text) };
+}
+
 // ICAO 9303-3 §6 (transliteration of Latin characters with marks) for the letters that become two; the others
 // lose their mark (stripMarks)
 const TWO_LETTERS: Record<string, string> = {
