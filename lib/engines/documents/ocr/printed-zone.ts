@@ -90,9 +90,9 @@ const FUNCTION_WORDS = new Set(["THE", "THIS", "IS", "IF", "AND", "MAY", "BE", "
 
 /**
  * A line of prose: three or more English function words ("THIS DOCUMENT IS VOID IF ALTERED, AND MAY BE REVOKED BY
- * THE …" on the back of a US card). A word of the holder's name read there is a word of the notice, not the name: on
- * the 37 development pages' readings, no name word stood in such a line, while the US card's notice gave its holder's
- * given name VOID (the MRZ's SPECIMEN<<TEST<VOID), and the card was called altered for the surname nowhere printed.
+ * THE …" on the back of a US card). A word of the holder's name read there is a word of the notice, not the name.
+ * In the 40 development page readings only the US card's notice held one: its holder's given name VOID (the MRZ's
+ * SPECIMEN<<TEST<VOID), for which the card was called altered, its surname printed nowhere.
  */
 export const isProse = (line: string) => line.split(/[^A-Z0-9]+/).filter((w) => FUNCTION_WORDS.has(w)).length >= 3;
 
