@@ -101,7 +101,9 @@ async function loadRules(country: string): Promise<CountryRules | null> {
       isoid: entry.isoid ?? null,
       label: entry.name ?? key,
       names: [...names],
-      postalPrefix: entry.zip ? new RegExp(`^(?:${entry.zip})`) : null,
+      // compared with the code without its spaces (regionsOfPostalCode), so the prefix loses its own: El Salvador's
+      // regions are "CP 21", "CP 12" … (every Salvadoran address with its department was FAILED as of another region)
+      postalPrefix: entry.zip ? new RegExp(`^(?:${entry.zip.replace(/ /g, "")})`) : null,
     });
   }
   return {
@@ -166,7 +168,7 @@ export function resolveRegion(rules: CountryRules | null, province: string): Reg
   return rules.regions.find((r) => keys.some((k) => r.names.includes(k))) ?? null;
 }
 
-/** Regions whose postal prefixes match the code (normally one). Compact code: prefixes have no spaces. */
+/** Regions whose postal prefixes match the code (normally one). Both compact: no spaces (loadRules). */
 export function regionsOfPostalCode(rules: CountryRules | null, code: string): Region[] {
   const compact = cleanPostalCode(code).replace(/ /g, "");
   return rules?.regions.filter((r) => r.postalPrefix?.test(compact)) ?? [];

