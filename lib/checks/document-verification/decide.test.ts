@@ -236,6 +236,23 @@ describe("typesOfMrz", () => {
     expect(d.result).toBe("MANUAL_REVIEW");
   });
 
+  it("takes a holder's category ICAO lists as a nationality (XXA stateless), and names an organisation as issuer", () => {
+    const exam = examination(person);
+    const withCodes = (issuer: string, nationality: string) => {
+      const [first, second] = [exam.mrz!.lines[0]!, exam.mrz!.lines[1]!];
+      const lines = [first.slice(0, 2) + issuer + first.slice(5), second.slice(0, 10) + nationality + second.slice(13)];
+      const d = decide(evidence({ ...exam, mrz: { ...exam.mrz!, lines, result: parse(lines) } }), policy);
+      return d.checks.find((c) => c.name === "TEMPLATE_MATCHING")!;
+    };
+    const issuer = exam.mrz!.lines[0]!.slice(2, 5);
+    expect(withCodes(issuer, "XXA").detail).not.toContain("nationality");
+    expect(withCodes(issuer, "XXA").result).toBe(withCodes(issuer, issuer).result);
+    expect(withCodes("UNO", "XXA")).toMatchObject({
+      result: "REVIEW",
+      detail: expect.stringContaining('the issuer "UNO" is no state but United Nations Organization'),
+    });
+  });
+
   it("maps ICAO formats and codes to declared types", () => {
     expect(typesOfMrz("TD3", "P")).toEqual(["PASSPORT"]);
     expect(typesOfMrz("TD1", "I")).toEqual(["NATIONAL_ID", "RESIDENCE_PERMIT"]);

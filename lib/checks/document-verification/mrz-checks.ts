@@ -2,7 +2,7 @@ import type { Check } from "@/lib/checks/types";
 import type { Examination } from "@/lib/engines/documents/examine-document";
 import type { EncodedFields } from "./field-consistency";
 import { nameTokens } from "./field-consistency";
-import { alpha2OfMrzState } from "@/lib/engines/documents/mrz/icao";
+import { alpha2OfMrzState, icaoNonState, isIcaoCode } from "@/lib/engines/documents/mrz/icao";
 import { agreementNeeded, CHECK_DIGIT_FIELDS } from "@/lib/engines/documents/mrz/mrz-certainty";
 import { isFrenchId } from "@/lib/engines/documents/mrz/mrz-lines";
 import { hasValue, printedFieldsOnly, printsDate } from "@/lib/engines/documents/ocr/printed-zone";
@@ -104,7 +104,9 @@ export function mrzTemplateMatching(
     problems.push(
       `a ${mrz.format} MRZ with code "${code}" is a ${types.join(" or ")}, not the declared ${declared.type}`,
     );
-  if (!country) problems.push(`the issuing state "${state ?? "?"}" is not a known country`);
+  const organisation = icaoNonState(state);
+  if (organisation) problems.push(`the issuer "${state}" is no state but ${organisation}`);
+  else if (!country) problems.push(`the issuing state "${state ?? "?"}" is not a known country`);
   // covered by no check digit: a misread nationality would otherwise pass unnoticed into the data (a specimen's
   // unknown state as both issuer and nationality is said once)
   const raw = (field: string) => {
@@ -112,7 +114,8 @@ export function mrzTemplateMatching(
     return d ? (mrz.lines[d.line]?.slice(d.start, d.end) ?? null) : null;
   };
   const nationality = raw("nationality");
-  if (!alpha2OfMrzState(nationality) && nationality !== raw("issuingState"))
+  // a category ICAO lists is a nationality as printed (XXA stateless, XXB refugee, GBN British National (Overseas))
+  if (!isIcaoCode(nationality) && nationality !== raw("issuingState"))
     problems.push(`the nationality "${nationality ?? "?"}" is not a known state`);
   else if (declared.country && country !== declared.country.toUpperCase())
     problems.push(`issued by ${country}, not the declared ${declared.country}`);

@@ -1,4 +1,4 @@
-import { alpha2OfMrzState } from "./icao";
+import { alpha2OfMrzState, isIcaoCode } from "./icao";
 import { withLines, type Candidate } from "./mrz-candidates";
 import { LAYOUT, put, slice } from "./mrz-layout";
 
@@ -28,7 +28,7 @@ export function codesByVariants(best: Candidate, candidates: readonly Candidate[
   ] as const;
   for (const [label, span, otherSpan] of codes) {
     const code = slice(lines, span);
-    if (alpha2OfMrzState(code)) continue;
+    if (isIcaoCode(code)) continue;
     const counts = new Map<string, number>();
     for (const v of voters) {
       const theirs = slice(v.lines, span);
@@ -52,7 +52,7 @@ export function codesByVariants(best: Candidate, candidates: readonly Candidate[
     for (const [label, span, otherSpan] of codes) {
       const code = slice(lines, span);
       const other = slice(lines, otherSpan);
-      if (alpha2OfMrzState(code) || !alpha2OfMrzState(other) || differences(code, other) > 2) continue;
+      if (isIcaoCode(code) || !alpha2OfMrzState(other) || differences(code, other) > 2) continue;
       lines = put(lines, span, other);
       changes.push(`${label} ${code} → ${other}`);
     }

@@ -1,3 +1,4 @@
+import { states as ICAO_CODES } from "mrz";
 import worldCountries from "world-countries";
 
 // ICAO 9303 building blocks shared by the reader, the generator of test documents and the rules.
@@ -26,6 +27,26 @@ export function alpha2OfMrzState(code: string | null | undefined): string | null
   if (!code) return null;
   const clean = code.replace(/</g, "");
   return MRZ_SPECIAL[clean] ?? ALPHA3_TO_2.get(clean) ?? null;
+}
+
+/**
+ * Whether ICAO 9303-3 lists the code (the `mrz` package's table): the states, and the codes that name no state — an
+ * issuing organisation (UNO the United Nations, EUE the European Union, XPO Interpol …) or the holder's category as
+ * nationality (XXA stateless, XXB and XXC refugees, XXX unspecified; GBD, GBN, GBO, GBP, GBS, the British nationality
+ * categories). Such a code is read as printed: a Hong Kong BN(O) passport's nationality GBN beside its issuer GBR is
+ * no misread of GBR, and mrz-states.ts no longer "repairs" it into one.
+ */
+export function isIcaoCode(code: string | null | undefined): boolean {
+  if (!code) return false;
+  const clean = code.replace(/</g, "");
+  return Object.hasOwn(ICAO_CODES, clean) || alpha2OfMrzState(clean) !== null;
+}
+
+/** ICAO's name of a listed code that is no state ("United Nations Organization or one of its officials"), else null. */
+export function icaoNonState(code: string | null | undefined): string | null {
+  if (!code || alpha2OfMrzState(code)) return null;
+  const clean = code.replace(/</g, "");
+  return Object.hasOwn(ICAO_CODES, clean) ? ((ICAO_CODES as Record<string, string>)[clean] ?? null) : null;
 }
 
 /** The MRZ state code of an ISO alpha-2 country ("DE" → "D"), as the generator writes it. */

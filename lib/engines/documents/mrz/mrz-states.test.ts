@@ -16,6 +16,15 @@ describe("the state codes of an MRZ, repaired together", () => {
     expect(repairStates("NLD", "CNE")).toMatchObject({ issuing: "NLD", nationality: "CHE" });
   });
 
+  it("keeps the codes ICAO lists that name no state: a BN(O) passport's GBN is no misread of its issuer GBR", () => {
+    expect(repairStates("GBR", "GBN")).toMatchObject({ issuing: "GBR", nationality: "GBN" });
+    expect(repairStates("GBR", "GBD")).toMatchObject({ issuing: "GBR", nationality: "GBD" });
+    expect(repairStates("D<<", "XXA")).toMatchObject({ issuing: "D<<", nationality: "XXA" });
+    expect(repairStates("UNO", "FRA")).toMatchObject({ issuing: "UNO", nationality: "FRA" });
+    // a code ICAO does not list, one character from the issuer, is still the issuer's
+    expect(repairStates("GBR", "GBH")).toMatchObject({ issuing: "GBR", nationality: "GBR" });
+  });
+
   it("keeps a nationality printed as digits as printed (no check digit covers it; 'I3Z' is no truer)", () => {
     const lines = ["IDROUSAVA<<SUPERMAN<<<<<<<<<<<<<<<<<", "HD198025<51328505095M130509012049941"];
     expect(repairLines("TD2", lines, printedZone([])).lines).toEqual(lines);

@@ -1,4 +1,4 @@
-import { alpha2OfMrzState, type MrzFormat } from "./icao";
+import { alpha2OfMrzState, isIcaoCode, type MrzFormat } from "./icao";
 import { SHAPE_SILENT, type ShapeLookup } from "./glyphs";
 import { LAYOUT, put, slice, type Span } from "./mrz-layout";
 
@@ -45,7 +45,7 @@ export function repairStates(
   issuing: string,
   nationality: string,
 ): { issuing: string; nationality: string; why: string } {
-  const known = (c: string) => alpha2OfMrzState(c) !== null;
+  const known = isIcaoCode;
   const same = "the other state code of the MRZ, ≤ 2 characters away";
   if (!known(issuing) && known(nationality) && differences(issuing, nationality) <= 2)
     return { issuing: nationality, nationality, why: same };
@@ -69,8 +69,9 @@ export function repairStates(
   return { issuing: lookIssuing ?? issuing, nationality: lookNationality ?? nationality, why };
 }
 
+// a code ICAO lists is kept; an unknown one is repaired into a state's code, never into an organisation's or a category's
 function repairState(code: string, other: string | null): string | null {
-  if (alpha2OfMrzState(code)) return null;
+  if (isIcaoCode(code)) return null;
   if (other && alpha2OfMrzState(other) && [...code].filter((c, i) => c !== other[i]).length <= 1) return other;
   const found = new Set<string>();
   for (let i = 0; i < code.length; i++) {
