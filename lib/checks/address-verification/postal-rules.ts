@@ -35,7 +35,16 @@ type RawCountry = Record<
 >;
 type GoogleAddress = { loadValidationData(code: string): Promise<RawCountry> };
 
-export type Region = { key: string; isoid: string | null; label: string; names: string[]; postalPrefix: RegExp | null };
+export type Region = {
+  key: string;
+  isoid: string | null;
+  label: string;
+  /** its names as written (upper case), matched before the folded ones: 陕西省 (Shaanxi) and 山西省 (Shanxi) fold alike */
+  written: string[];
+  /** its names folded (placeKey), also without a region-type word */
+  names: string[];
+  postalPrefix: RegExp | null;
+};
 export type CountryRules = {
   code: string;
   postalFormat: RegExp | null;
@@ -91,15 +100,13 @@ async function loadRules(country: string): Promise<CountryRules | null> {
     const translations = Object.entries(data)
       .filter(([other]) => other.startsWith(`${path}--`))
       .flatMap(([, t]) => [t.name, t.lname]);
-    const names = new Set(
-      [key, entry.name, entry.lname, entry.isoid, ...translations]
-        .filter((n): n is string => Boolean(n))
-        .flatMap((n) => [placeKey(n), placeKey(n).replace(REGION_TYPE, "").trim()]),
-    );
+    const given = [key, entry.name, entry.lname, entry.isoid, ...translations].filter((n): n is string => Boolean(n));
+    const names = new Set(given.flatMap((n) => [placeKey(n), placeKey(n).replace(REGION_TYPE, "").trim()]));
     regions.push({
       key,
       isoid: entry.isoid ?? null,
       label: entry.name ?? key,
+      written: [...new Set(given.map(asWritten))],
       names: [...names],
       // compared with the code without its spaces (regionsOfPostalCode), so the prefix loses its own: El Salvador's
       // regions are "CP 21", "CP 12" … (every Salvadoran address with its department was FAILED as of another region)
@@ -160,9 +167,20 @@ export function countryUsesPostalCodes(rules: CountryRules | null, country: stri
   return postalRuleOf(rules, country) === "FORMAT";
 }
 
+const asWritten = (name: string) => name.normalize("NFC").trim().toUpperCase();
+
+/**
+ * The region a PROVINCE names: as written first (case aside), then folded (accents, scripts, punctuation), and an
+ * ISO 3166-2 code with its country ("US-CA", "VN-SG") as the code alone.
+ */
 export function resolveRegion(rules: CountryRules | null, province: string): Region | null {
-  const key = placeKey(province);
-  if (!rules || !key) return null;
+  if (!rules) return null;
+  const written = asWritten(province);
+  const given = written.startsWith(`${rules.code}-`) ? written.slice(3) : written;
+  const exact = rules.regions.find((r) => r.written.includes(given));
+  if (exact) return exact;
+  const key = placeKey(given);
+  if (!key) return null;
   // initials written with dots ("D.C", "N.S.W.") are the region's code
   const keys = /^([a-z0-9] )+[a-z0-9]$/.test(key) ? [key, key.replace(/ /g, "")] : [key];
   return rules.regions.find((r) => keys.some((k) => r.names.includes(k))) ?? null;
