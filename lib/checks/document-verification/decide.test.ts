@@ -251,6 +251,8 @@ describe("typesOfMrz", () => {
       result: "REVIEW",
       detail: expect.stringContaining('the issuer "UNO" is no state but United Nations Organization'),
     });
+    // a code the parser does not know is named as printed (ICAO's specimen state)
+    expect(withCodes("UTO", "UTO").detail).toContain('the issuing state "UTO" is not a known country');
   });
 
   it("maps ICAO formats and codes to declared types", () => {

@@ -99,6 +99,11 @@ export function mrzTemplateMatching(
       summary: "FAILED",
     };
   const problems: string[] = [];
+  // a code as printed in the zone (the parser gives no value for a code it does not know: ICAO's specimen UTO)
+  const raw = (field: string) => {
+    const d = mrz.result.details.find((x) => x.field === field);
+    return d ? (mrz.lines[d.line]?.slice(d.start, d.end) ?? null) : null;
+  };
   if (!types.length) problems.push(`the ${mrz.format} document code "${code}" is not an identity document type`);
   else if (declared.type && !types.includes(declared.type))
     problems.push(
@@ -106,13 +111,9 @@ export function mrzTemplateMatching(
     );
   const organisation = icaoNonState(state);
   if (organisation) problems.push(`the issuer "${state}" is no state but ${organisation}`);
-  else if (!country) problems.push(`the issuing state "${state ?? "?"}" is not a known country`);
+  else if (!country) problems.push(`the issuing state "${state ?? raw("issuingState") ?? "?"}" is not a known country`);
   // covered by no check digit: a misread nationality would otherwise pass unnoticed into the data (a specimen's
   // unknown state as both issuer and nationality is said once)
-  const raw = (field: string) => {
-    const d = mrz.result.details.find((x) => x.field === field);
-    return d ? (mrz.lines[d.line]?.slice(d.start, d.end) ?? null) : null;
-  };
   const nationality = raw("nationality");
   // a category ICAO lists is a nationality as printed (XXA stateless, XXB refugee, GBN British National (Overseas))
   if (!isIcaoCode(nationality) && nationality !== raw("issuingState"))
