@@ -9,6 +9,7 @@ import { addressSchema } from "@/components/verify/steps/address-schema";
 import { useRuleResolver } from "@/components/verify/steps/rule-resolver";
 import type { StepProps } from "@/components/verify/steps/types";
 import { ISO_COUNTRY_CODES, flagEmoji, usesNoPostalCodes } from "@/lib/shared/country-codes";
+import { matchesPostalPattern } from "@/lib/shared/postal-code";
 import type { AddressFormat } from "@/lib/domain/hosted/types";
 import styles from "@/components/verify/verify.module.css";
 
@@ -84,7 +85,7 @@ export function AddressStep({ screenFields, state, submit }: StepProps) {
   };
   const postalLooksWrong =
     Boolean(postalCode?.trim() && addressFormat?.postalPattern) &&
-    !new RegExp(addressFormat!.postalPattern!).test(postalCode.trim().replace(/\s+/g, " ").toUpperCase());
+    !matchesPostalPattern(new RegExp(addressFormat!.postalPattern!), postalCode);
 
   const errorOf = (name: string) => formState.errors[name]?.message;
 

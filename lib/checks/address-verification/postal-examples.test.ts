@@ -1,6 +1,8 @@
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
+import { addressFormat } from "@/lib/domain/hosted/address-format";
 import { ISO_COUNTRY_CODES } from "@/lib/shared/country-codes";
+import { matchesPostalPattern } from "@/lib/shared/postal-code";
 import { countryRules, postalFormatStatus, resolveRegion, validatePostal } from "./postal-rules";
 
 // Google's address data (the package POSTAL_VALIDATION reads) names every region and gives example postal codes for
@@ -90,5 +92,21 @@ describe("postal code examples of every country and region (Google's address dat
     }
     expect(wrong).toEqual([]);
     expect(names).toBeGreaterThan(5000);
+  });
+
+  it("gives the hosted page's hint under the field the check's answer (a space left out is no mismatch)", async () => {
+    const disagree: string[] = [];
+    for (const { country, top } of await everyCountry()) {
+      const pattern = (await addressFormat(country).catch(() => null))?.postalPattern;
+      if (!pattern) continue;
+      const rules = await countryRules(country);
+      for (const example of examples(top)) {
+        for (const code of [example, example.replace(/ /g, ""), example.toLowerCase(), example.slice(0, -1)]) {
+          const hint = matchesPostalPattern(new RegExp(pattern), code);
+          if (hint !== (postalFormatStatus(rules, country, code) === "ok")) disagree.push(`${country} ${code}`);
+        }
+      }
+    }
+    expect(disagree).toEqual([]);
   });
 });

