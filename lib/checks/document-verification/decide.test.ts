@@ -249,7 +249,7 @@ describe("typesOfMrz", () => {
     expect(withCodes(issuer, "XXA").result).toBe(withCodes(issuer, issuer).result);
     expect(withCodes("UNO", "XXA")).toMatchObject({
       result: "REVIEW",
-      detail: expect.stringContaining('the issuer "UNO" is no state but United Nations Organization'),
+      detail: expect.stringContaining('the issuer "UNO" is no current state (ICAO: United Nations Organization'),
     });
     // a code the parser does not know is named as printed (ICAO's specimen state)
     expect(withCodes("UTO", "UTO").detail).toContain('the issuing state "UTO" is not a known country');

@@ -110,7 +110,7 @@ export function mrzTemplateMatching(
       `a ${mrz.format} MRZ with code "${code}" is a ${types.join(" or ")}, not the declared ${declared.type}`,
     );
   const organisation = icaoNonState(state);
-  if (organisation) problems.push(`the issuer "${state}" is no state but ${organisation}`);
+  if (organisation) problems.push(`the issuer "${state}" is no current state (ICAO: ${organisation})`);
   else if (!country) problems.push(`the issuing state "${state ?? raw("issuingState") ?? "?"}" is not a known country`);
   // covered by no check digit: a misread nationality would otherwise pass unnoticed into the data (a specimen's
   // unknown state as both issuer and nationality is said once)
