@@ -34,9 +34,10 @@ test("address-only: verificationUrl → address form (validated) → result → 
   await expect(page.getByText("does not look like a valid code")).toBeVisible();
   // a space left out is the same code to the check, so no mismatch either (ZIP+4 written 101181234)
   await page.getByLabel("ZIP code").fill("101181234");
-  await expect(page.getByText("For example 95014")).toBeVisible();
+  await expect(page.getByText("does not look like a valid code")).toHaveCount(0);
+  await expect(page.getByText("For example 95014", { exact: true })).toBeVisible();
   await page.getByLabel("ZIP code").fill("10118");
-  await expect(page.getByText("For example 95014")).toBeVisible();
+  await expect(page.getByText("For example 95014", { exact: true })).toBeVisible();
   await page.getByRole("button", { name: "Continue", exact: true }).click();
 
   await heading(page, "Thank you");
