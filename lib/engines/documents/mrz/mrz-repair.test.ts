@@ -229,6 +229,22 @@ describe("repairLines: the end of the name field", () => {
     expect(repairLines("TD3", [L1, L2], printedZone([])).lines[0]).toBe(L1);
   });
 
+  it("keeps a given name cut to its initial at the end of a full field (ICAO's truncation)", () => {
+    // a Spanish card's zone, every check digit holding
+    const l1 = `I<ESPBAA000589${checkDigit("BAA000589")}<<<<<<<<<<<<<<<`;
+    const dates = `800101${checkDigit("800101")}F310602${checkDigit("310602")}ESP<<<<<<<<<<<`;
+    const l2 = dates + checkDigit(l1.slice(5) + dates.slice(0, 7) + dates.slice(8, 15) + dates.slice(18));
+    expect(compositeHolds("TD1", [l1, l2, ""])).toBe(true);
+    const truncated = "GONZALEZ<DE<LA<FUENTE<PEREZ<<M";
+    const { lines, repairs } = repairLines("TD1", [l1, l2, truncated], printedZone([]));
+    expect(lines[2]).toBe(truncated);
+    expect(repairs.join(" ")).not.toContain("trailing");
+    // the same letter after a second '<<' is past the given names: a misread filler
+    expect(repairLines("TD1", [l1, l2, "GONZALEZ<DE<LA<FUENTE<<MARI<<X"], printedZone([])).lines[2]).toBe(
+      "GONZALEZ<DE<LA<FUENTE<<MARI<<<",
+    );
+  });
+
   it("reads lone letters among the fillers past the name's end as fillers, wherever they stand", () => {
     const noisy = "P<PRTVAN<DER<BERG<<INGRID<<<<<<<<<<V<<<S<<<<";
     const fixed = "P<PRTVAN<DER<BERG<<INGRID<<<<<<<<<<<<<<<<<<<";

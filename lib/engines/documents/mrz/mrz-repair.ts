@@ -274,7 +274,8 @@ export function repairLines(
   });
   lines = put(lines, nameSpan, fixedName);
   // a name field ends in fillers (ICAO 9303-3 §4.6: '<<' separates the identifiers, '<' words, so '<<<' only ever
-  // pads): letters running to the end of the field after ≥ 3 fillers, or a lone letter after 2, are misread '<'
+  // pads): letters running to the end of the field after ≥ 3 fillers, or a lone letter after a second '<<', are
+  // misread '<'
   // … and lone letters each after '<<' once the name has its two identifiers (ICAO separates the parts of a name
   // by one '<', the identifiers by one '<<': "MATTHIEU<<K<<K<<<" is MATTHIEU and misread fillers)
   const name = slice(lines, nameSpan);
@@ -286,7 +287,9 @@ export function repairLines(
     );
     lines = put(lines, nameSpan, name.slice(0, at) + "<".repeat(name.length - at));
   }
-  const tail = /(?<=<<<)[A-Z]+$|(?<=<<)[A-Z]$/.exec(slice(lines, nameSpan));
+  // (a lone letter after the first '<<' is the secondary identifier cut to its initial: ICAO 9303-3 §4.6 truncates a
+  // name that overflows the field so that it ends in a letter, "…<PEREZ<<M" — not a filler)
+  const tail = /(?<=<<<)[A-Z]+$|(?<=[A-Z]<<[A-Z<]*[A-Z]<<)[A-Z]$/.exec(slice(lines, nameSpan));
   if (tail) {
     repairs.push(`name: trailing ${tail[0]} → ${"<".repeat(tail[0].length)} (a name field ends in fillers)`);
     lines = put(lines, nameSpan, slice(lines, nameSpan).slice(0, tail.index) + "<".repeat(tail[0].length));
