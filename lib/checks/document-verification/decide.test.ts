@@ -5,6 +5,7 @@ import { checkResults } from "@/test/decide-fixtures";
 import { evidence, examination, person, policy } from "@/test/passport-examination";
 import { decide } from "./decide";
 import { typesOfMrz } from "./mrz-checks";
+import { checkDigit } from "@/lib/engines/documents/mrz/icao";
 
 // The rules without OCR: an examination built from known MRZ lines and printed text (test/passport-examination.ts).
 // FIELD_CONSISTENCY's own cases: field-consistency.test.ts.
@@ -69,6 +70,25 @@ describe("decide", () => {
     );
     expect(results(d.checks).CHECK_DIGITS).toBe("REVIEW");
     expect(d.result).toBe("MANUAL_REVIEW");
+  });
+
+  it("names a date of birth printed with unknown parts instead of calling it unreadable", () => {
+    const exam = examination(person);
+    const withBirth = (birth: string) => {
+      const l2 = exam.mrz!.lines[1]!;
+      const body = l2.slice(0, 13) + birth + checkDigit(birth) + l2.slice(20, 43);
+      const lines = [exam.mrz!.lines[0]!, body + checkDigit(body.slice(0, 10) + body.slice(13, 20) + body.slice(21))];
+      return decide(evidence({ ...exam, mrz: { ...exam.mrz!, lines, result: parse(lines) } }), policy);
+    };
+    const detail = (d: ReturnType<typeof decide>) => d.checks.find((c) => c.name === "DATE_OF_BIRTH")!;
+    const dayUnknown = withBirth("6503<<");
+    expect(detail(dayUnknown)).toMatchObject({ result: "REVIEW" });
+    expect(detail(dayUnknown).detail).toContain("unknown but for the year and month, 1965-03");
+    expect(dayUnknown.data.date_of_birth).toBeNull();
+    expect(results(dayUnknown.checks).CHECK_DIGITS).toBe("PASSED");
+    expect(detail(withBirth("65<<<<")).detail).toContain("unknown but for the year, 1965");
+    expect(detail(withBirth("<<<<<<")).detail).toContain("wholly unknown");
+    expect(detail(withBirth("650310")).result).toBe("PASSED");
   });
 
   it("tells a misread zone (a check digit fails) from an unknown state code (every digit holds) in data.mrz", () => {

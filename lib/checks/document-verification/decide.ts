@@ -11,7 +11,7 @@ import {
 import type { Examination } from "@/lib/engines/documents/examine-document";
 import { printsDate } from "@/lib/engines/documents/ocr/printed-zone";
 import { fieldConsistency } from "./field-consistency";
-import { alpha2OfMrzState, mrzDate } from "@/lib/engines/documents/mrz/icao";
+import { alpha2OfMrzState, mrzDate, mrzPartialBirth } from "@/lib/engines/documents/mrz/icao";
 import { alterationSignals, duplicateCheck, qualityCheck, type Signal } from "./image-checks";
 import { checkDigits, mrzData, mrzEncoded, mrzTemplateMatching, typesOfMrz } from "./mrz-checks";
 import { check, type Declared, type Policy } from "./rules";
@@ -33,7 +33,8 @@ import { check, type Declared, type Policy } from "./rules";
 // | DOCUMENT_EXPIRY     | expiry date ≥ today                    | expiry date < today on a certain reading: its check   | expiry date unreadable, or past on an uncertain reading   |
 // |                     |                                        | digit and the composite hold, or the date is printed, |                                                           |
 // |                     |                                        | or it was decoded from a barcode (error-corrected)    |                                                           |
-// | DATE_OF_BIRTH       | a past date, age ≤ 130                 | a future date or age > 130                            | unreadable                                                |
+// | DATE_OF_BIRTH       | a past date, age ≤ 130                 | a future date or age > 130                            | unreadable, or printed with unknown parts ('<': ICAO 9303 |
+// |                     |                                        |                                                       | fills an unknown day, month or year so), which it names   |
 // | TEMPLATE_MATCHING   | MRZ format/code = declared type, MRZ   | the type or state read is not allowed by the workflow | read type or state ≠ declared (a wrong choice in the form |
 // |                     | issuing state = declared country, MRZ  |                                                       | or a substituted document); MRZ not at the bottom of the  |
 // |                     | at the bottom of its side; or AAMVA    |                                                       | page; unknown issuing state or AAMVA issuer number        |
@@ -69,6 +70,8 @@ type Encoded = {
   given: string | null;
   fullName: string | null;
   birth: string | null;
+  /** a birth date the MRZ prints with unknown parts ('<'): what is known of it ("1985-01", "1985", "") */
+  birthPartial?: string | null;
   expiry: string | null;
   /** a past expiry declines only when it is certainly the one printed */
   expiryCertain: boolean;
@@ -108,6 +111,7 @@ function encodedOf(exam: Examination, today: Date): Encoded | null {
     given,
     fullName: [given, surname].filter(Boolean).join(" ") || null,
     birth,
+    birthPartial: birth ? null : mrzPartialBirth(f.birthDate, today),
     expiry,
     expiryCertain:
       (holds("expirationDateCheckDigit") && holds("compositeCheckDigit")) ||
@@ -115,6 +119,17 @@ function encodedOf(exam: Examination, today: Date): Encoded | null {
     types: typesOfMrz(mrz.format, f.documentCode ?? ""),
     country: alpha2OfMrzState(f.issuingState),
   };
+}
+
+/** The reviewer's reason for a birth date printed with unknown parts (mrzPartialBirth). */
+function partialBirth(known: string): string {
+  const unknown =
+    known === ""
+      ? "wholly unknown"
+      : known.length === 4
+        ? `unknown but for the year, ${known}`
+        : `unknown but for the year and month, ${known}`;
+  return `The document prints the date of birth as ${unknown} ('<' in the MRZ, as ICAO 9303 fills what is not known): the holder's age cannot be confirmed from it.`;
 }
 
 function dateChecks(encoded: Encoded, today: string, source: string): Check[] {
@@ -132,7 +147,9 @@ function dateChecks(encoded: Encoded, today: string, source: string): Check[] {
       ),
     );
   else checks.push(check("DOCUMENT_EXPIRY", "PASSED", `Valid until ${expiry}.`));
-  if (!birth) checks.push(check("DATE_OF_BIRTH", "REVIEW", "The date of birth could not be read."));
+  if (!birth && encoded.birthPartial != null)
+    checks.push(check("DATE_OF_BIRTH", "REVIEW", partialBirth(encoded.birthPartial)));
+  else if (!birth) checks.push(check("DATE_OF_BIRTH", "REVIEW", "The date of birth could not be read."));
   else if (birth > today || Number(today.slice(0, 4)) - Number(birth.slice(0, 4)) > 130)
     checks.push(check("DATE_OF_BIRTH", "FAILED", `The date of birth ${birth} is not plausible.`));
   else checks.push(check("DATE_OF_BIRTH", "PASSED", `Born ${birth}.`));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { alpha2OfMrzState, checkDigit, mrzDate, mrzStateOf } from "./icao";
+import { alpha2OfMrzState, checkDigit, mrzDate, mrzPartialBirth, mrzStateOf } from "./icao";
 
 describe("checkDigit", () => {
   it("follows ICAO 9303-3 (the specimen of 9303-4 Appendix A)", () => {
@@ -7,6 +7,23 @@ describe("checkDigit", () => {
     expect(checkDigit("740812")).toBe("2");
     expect(checkDigit("120415")).toBe("9");
     expect(checkDigit("<<<<<<<<<<<<<<")).toBe("0");
+  });
+});
+
+describe("mrzPartialBirth", () => {
+  const today = new Date("2026-11-25T00:00:00Z");
+  it("says what is known of a birth date ICAO 9303 prints with fillers for the unknown parts", () => {
+    expect(mrzPartialBirth("6503<<", today)).toBe("1965-03");
+    expect(mrzPartialBirth("65<<<<", today)).toBe("1965");
+    expect(mrzPartialBirth("2612<<", today)).toBe("1926-12");
+    expect(mrzPartialBirth("2611<<", today)).toBe("2026-11");
+    expect(mrzPartialBirth("<<<<<<", today)).toBe("");
+  });
+  it("is null for a whole date, a misread and a month that is none", () => {
+    expect(mrzPartialBirth("650310", today)).toBeNull();
+    expect(mrzPartialBirth("65031<", today)).toBeNull();
+    expect(mrzPartialBirth("6513<<", today)).toBeNull();
+    expect(mrzPartialBirth(null, today)).toBeNull();
   });
 });
 

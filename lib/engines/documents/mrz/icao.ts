@@ -79,6 +79,24 @@ export function mrzDate(yymmdd: string | null | undefined, kind: "birth" | "expi
   return isoDate(year, month, day);
 }
 
+/**
+ * A date of birth printed with unknown parts (ICAO 9303-3 fills an unknown day, month and day, or the whole date with
+ * '<'): what is known of it, "1985-01" or "1985", or "" when nothing is; null when the field is no such date.
+ */
+export function mrzPartialBirth(field: string | null | undefined, today: Date): string | null {
+  if (field === "<<<<<<") return "";
+  const m = /^(\d\d)(?:(\d\d)<<|<<<<)$/.exec(field ?? "");
+  if (!m) return null;
+  const month = m[2] ? Number(m[2]) : null;
+  if (month !== null && (month < 1 || month > 12)) return null;
+  const thisYear = today.getUTCFullYear();
+  let year = Math.floor(thisYear / 100) * 100 + Number(m[1]);
+  // the latest such year not after today (as mrzDate: a birth is never in the future)
+  const now = today.getUTCFullYear() * 100 + today.getUTCMonth() + 1;
+  while (year * 100 + (month ?? 1) > now) year -= 100;
+  return month === null ? String(year) : `${year}-${String(month).padStart(2, "0")}`;
+}
+
 function isoDate(year: number, month: number, day: number): string {
   return `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
 }
