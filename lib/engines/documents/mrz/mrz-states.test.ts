@@ -16,6 +16,22 @@ describe("the state codes of an MRZ, repaired together", () => {
     expect(repairStates("NLD", "CNE")).toMatchObject({ issuing: "NLD", nationality: "CHE" });
   });
 
+  it("prefers the state one look-alike away to the other code two characters away", () => {
+    // a Swiss holder of an Indian card, CHE read CNE (N/H): not IND, two characters from CNE
+    expect(repairStates("IND", "CNE")).toMatchObject({ issuing: "IND", nationality: "CHE" });
+    expect(repairStates("CNE", "IND")).toMatchObject({ issuing: "CHE", nationality: "IND" });
+    // NLD read NL0, the 0 taken for an O: NLD (O/D), not the issuer MCO
+    expect(repairStates("MCO", "NLO")).toMatchObject({ issuing: "MCO", nationality: "NLD" });
+    // with no state one look-alike away, two characters from the other code still take it
+    expect(repairStates("TWN", "ZWX")).toMatchObject({ issuing: "TWN", nationality: "TWN" });
+  });
+
+  it("repairs into no UNMIK code: DNK read ONK is Denmark's (UNK is one look-alike away too)", () => {
+    expect(repairStates("VAT", "ONK")).toMatchObject({ issuing: "VAT", nationality: "DNK" });
+    // printed, UNK is kept as it is
+    expect(repairStates("UNK", "UNK")).toMatchObject({ issuing: "UNK", nationality: "UNK" });
+  });
+
   it("keeps the codes ICAO lists that name no state: a BN(O) passport's GBN is no misread of its issuer GBR", () => {
     expect(repairStates("GBR", "GBN")).toMatchObject({ issuing: "GBR", nationality: "GBN" });
     expect(repairStates("GBR", "GBD")).toMatchObject({ issuing: "GBR", nationality: "GBD" });

@@ -47,10 +47,12 @@ export function repairStates(
 ): { issuing: string; nationality: string; why: string } {
   const known = isIcaoCode;
   const same = "the other state code of the MRZ, ≤ 2 characters away";
-  if (!known(issuing) && known(nationality) && differences(issuing, nationality) <= 2)
-    return { issuing: nationality, nationality, why: same };
-  if (!known(nationality) && known(issuing) && differences(nationality, issuing) <= 2)
-    return { issuing, nationality: issuing, why: same };
+  // two characters away only where no known state is one look-alike away: a Swiss holder of an Indian card read
+  // "CNE" is CHE (N/H), not IND; "NL0" beside MCO is NLD
+  const near = (code: string, other: string) =>
+    known(other) && (differences(code, other) <= 1 || (differences(code, other) === 2 && !repairState(code, null)));
+  if (!known(issuing) && near(issuing, nationality)) return { issuing: nationality, nationality, why: same };
+  if (!known(nationality) && near(nationality, issuing)) return { issuing, nationality: issuing, why: same };
   const lookIssuing = repairState(issuing, null);
   const lookNationality = repairState(nationality, null);
   const why = "known state code one look-alike away";
@@ -69,6 +71,10 @@ export function repairStates(
   return { issuing: lookIssuing ?? issuing, nationality: lookNationality ?? nationality, why };
 }
 
+// UNK is ICAO's code for the travel documents UNMIK issued to residents of Kosovo (Kosovo's own print RKS); the country
+// data gives it to Kosovo as alpha-3, but as a repair it is no state's code: it would only stand beside DNK for "ONK"
+const NO_REPAIR_TARGET = new Set(["UNK"]);
+
 // a code ICAO lists is kept; an unknown one is repaired into a state's code, never into an organisation's or a category's
 function repairState(code: string, other: string | null): string | null {
   if (isIcaoCode(code)) return null;
@@ -77,7 +83,7 @@ function repairState(code: string, other: string | null): string | null {
   for (let i = 0; i < code.length; i++) {
     for (const c of LETTER_LOOKALIKES[code[i]!] ?? "") {
       const v = code.slice(0, i) + c + code.slice(i + 1);
-      if (alpha2OfMrzState(v)) found.add(v);
+      if (alpha2OfMrzState(v) && !NO_REPAIR_TARGET.has(v)) found.add(v);
     }
   }
   return found.size === 1 ? [...found][0]! : null;
