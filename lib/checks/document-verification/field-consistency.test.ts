@@ -38,6 +38,17 @@ describe("FIELD_CONSISTENCY", () => {
     ).toBe("APPROVED");
   });
 
+  it("confirms a surname whose national letters the MRZ writes with two (HÄMÄLÄINEN: HAEMAELAEINEN)", () => {
+    const holder = { ...person, surname: "HAEMAELAEINEN", given: "AINO" };
+    // the page OCR reads the printed HÄMÄLÄINEN without its marks: three letters fewer than the MRZ's
+    const printed = `PASSPORT\nHAMALAINEN\nAINO\n${passportDate(holder.birthDate)}\n${holder.documentNumber}`;
+    const exam = { ...examination(holder, { printed }), zone: confidentlyRead(printed) };
+    const nameCheck = crossCheckName(mrzLines(holder, "TD3")[0]!.slice(5), exam.zone, true);
+    const d = decide(evidence({ ...exam, nameCheck }), policy);
+    expect(d.checks.find((c) => c.name === "FIELD_CONSISTENCY")).toMatchObject({ result: "PASSED" });
+    expect(d.result).toBe("APPROVED");
+  });
+
   it("takes a word of a notice printed on the page for no part of the holder's name", () => {
     // the back of a US card: its notice holds VOID, the holder's (specimen) given name; no name is printed there
     const holder = { ...person, surname: "SPECIMEN", given: "TEST VOID" };

@@ -7,6 +7,7 @@ import {
   MIN_LEGIBLE_PAGE,
   nearestWordDistance,
   printedFieldsOnly,
+  printedForms,
   printedRival,
   printsDate,
   withoutProse,
@@ -44,8 +45,11 @@ export function nameTokens(value: string | null | undefined, truncated: boolean)
  * and another token of the name WAS found (the name block was read: one part of it was replaced); else unconfirmed.
  */
 function compareName(zone: PrintedZone, token: string, nameBlockRead: boolean): Comparison {
-  if (hasWord(zone, token)) return "confirmed";
-  return nameBlockRead && token.length >= 4 && nearestWordDistance(zone, token) > 2 ? "differs" : "unconfirmed";
+  // each spelling the page may show of a national letter the MRZ writes with two (MUELLER printed MÜLLER, read MULLER)
+  const forms = printedForms(token);
+  if (forms.some((f) => hasWord(zone, f))) return "confirmed";
+  const far = forms.every((f) => nearestWordDistance(zone, f) > 2);
+  return nameBlockRead && token.length >= 4 && far ? "differs" : "unconfirmed";
 }
 
 /**
@@ -82,7 +86,8 @@ export function fieldConsistency(exam: Examination, encoded: EncodedFields, name
   const nameZone = withoutProse(zone);
   const { source, surnameTokens, givenTokens, birth, expiry, documentNumber } = encoded;
   const nameBlockRead =
-    exam.pageConfidence >= MIN_LEGIBLE_PAGE && [...surnameTokens, ...givenTokens].some((t) => hasWord(nameZone, t));
+    exam.pageConfidence >= MIN_LEGIBLE_PAGE &&
+    [...surnameTokens, ...givenTokens].some((t) => printedForms(t).some((f) => hasWord(nameZone, f)));
   const worst = (list: Comparison[]): Comparison =>
     list.includes("differs") ? "differs" : list.includes("unconfirmed") ? "unconfirmed" : "confirmed";
   const items: { field: string; state: Comparison }[] = [

@@ -159,6 +159,19 @@ describe("crossCheckName", () => {
     expect(letter).toMatchObject({ agree: false, printed: "HANSON, ERIK" });
   });
 
+  it("agrees with a national letter the MRZ writes with two and the page OCR reads without its mark", () => {
+    // MÜLLER, JÜRGEN and HÄMÄLÄINEN printed; tesseract's English model reads MULLER, JURGEN, HAMALAINEN
+    expect(crossCheckName(field("MUELLER<<JUERGEN"), zone("Name\nMULLER\nVornamen\nJURGEN"), true)).toMatchObject({
+      agree: true,
+      printed: "MULLER, JURGEN",
+    });
+    const finnish = crossCheckName(field("HAEMAELAEINEN<<AINO"), zone("HAMALAINEN\nAINO"), true);
+    expect(finnish).toMatchObject({ agree: true, printed: "HAMALAINEN, AINO" });
+    expect(crossCheckName(field("PENXXA<<ANA"), zone("PENA\nANA"), true).agree).toBe(true);
+    // the two letters are no wildcard: another printed surname still differs
+    expect(crossCheckName(field("MUELLER<<JUERGEN"), zone("MEIER\nJURGEN"), true).agree).toBe(false);
+  });
+
   it("makes no judgement when the printed name was not read", () => {
     expect(crossCheckName(field("OKAFOR<NNOSU<<ADAEZE"), zone("PASSPORT\n12 APR 1988"), true)).toMatchObject({
       agree: null,

@@ -1,5 +1,5 @@
 import type { MrzFormat } from "./icao";
-import { isProse, type PrintedZone } from "@/lib/engines/documents/ocr/printed-zone";
+import { isProse, printedForms, type PrintedZone } from "@/lib/engines/documents/ocr/printed-zone";
 
 // Check digits do not cover names, so the MRZ name is compared with the printed one (the visual inspection zone,
 // read by the page OCR) word by word, character by character:
@@ -125,6 +125,10 @@ function matchToken(
   const unread: TokenMatch = { mrz: token, printed: null, state: "unread", result: token };
   if (words.some((w) => w.text === token || (options.truncated && w.text.startsWith(token))))
     return { mrz: token, printed: token, state: "same", result: token };
+  // a national letter the MRZ writes with two (MUELLER), printed with its mark and read without it (MULLER)
+  const forms = printedForms(token);
+  const national = words.find((w) => forms.includes(w.text));
+  if (national) return { mrz: token, printed: national.text, state: "same", result: token };
   if (token.length < 3) return dropped(token, words) ?? unread;
   const cut = (w: Word) => (options.truncated ? { ...w, text: w.text.slice(0, token.length) } : w);
   const sameLength = words.map(cut).filter((w) => w.text.length === token.length);
@@ -173,7 +177,7 @@ function matchToken(
   if (
     options.nameBlockRead &&
     token.length >= 4 &&
-    !words.some((w) => Math.abs(w.text.length - token.length) <= 2 && withinTwo(token, w.text))
+    !words.some((w) => forms.some((f) => Math.abs(w.text.length - f.length) <= 2 && withinTwo(f, w.text)))
   ) {
     return { mrz: token, printed: null, state: "differs", result: token };
   }
@@ -255,7 +259,7 @@ export function crossCheckName(
   const words = candidates(zone);
   const all = [...surname, ...given];
   const lastIndex = all.length - 1;
-  const exact = all.some((t) => t.length >= 3 && words.some((w) => w.text === t));
+  const exact = all.some((t) => t.length >= 3 && words.some((w) => printedForms(t).includes(w.text)));
   const tokens = all.map((t, i) =>
     matchToken(t, words, { truncated: truncated && i === lastIndex, nameBlockRead: legible && exact, first: i === 0 }),
   );

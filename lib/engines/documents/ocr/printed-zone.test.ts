@@ -3,6 +3,7 @@ import {
   compareNumber,
   hasValue,
   hasWord,
+  printedForms,
   nearWord,
   printedAddress,
   printedDates,
@@ -162,5 +163,15 @@ describe("compareNumber", () => {
     expect(compareNumber(confidently("GALIOJA IKI 01012013"), "00000000")).toBe("unconfirmed");
     expect(compareNumber(confidently("EXPIRY 20130101"), "00000000")).toBe("unconfirmed");
     expect(compareNumber(confidently("EXPIRY 12312013"), "00000000")).toBe("unconfirmed");
+  });
+});
+
+describe("printedForms", () => {
+  it("gives an MRZ token with each two-letter transliteration written as the one letter it stands for", () => {
+    expect(printedForms("MUELLER")).toEqual(["MUELLER", "MULLER"]);
+    expect(printedForms("AASA")).toEqual(["AASA", "ASA"]);
+    expect(printedForms("HAEMAELAEINEN")).toContain("HAMALAINEN");
+    expect(printedForms("PENXXA")).toEqual(["PENXXA", "PENA"]);
+    expect(printedForms("SMITH")).toEqual(["SMITH"]);
   });
 });

@@ -128,6 +128,42 @@ const stripMarks = (t: string) =>
     .replace(/ß/g, "SS");
 const transliterate = (t: string) => stripMarks(t.replace(/[ÄÆÅÖØŒÜßÞĲ]/g, (c) => TWO_LETTERS[c] ?? c));
 
+// …and the other way: the page OCR (tesseract's English model) reads a printed letter without its mark (MÜLLER as
+// MULLER, ÅSA as ASA, GÖRAN as GORAN: measured on rendered names), so an MRZ token's two-letter transliteration may
+// stand for one printed letter; ICAO's older forms AXX, OXX, UXX (Ä, Ö, Ü) and NXX (Ñ) likewise
+const ONE_LETTER: readonly [string, string][] = [
+  ["AXX", "A"],
+  ["OXX", "O"],
+  ["UXX", "U"],
+  ["NXX", "N"],
+  ["AE", "A"],
+  ["AA", "A"],
+  ["OE", "O"],
+  ["UE", "U"],
+];
+const MAX_FORMS = 64;
+
+/**
+ * The spellings an MRZ name token may have on the page as the page OCR reads it: the token itself, and with each of
+ * its ICAO two-letter transliterations (or older XX forms) written as the one letter it stands for, in every
+ * combination (HAEMAELAEINEN: HAMALAINEN, HAEMALAINEN …; at most MAX_FORMS).
+ */
+export function printedForms(token: string): string[] {
+  const forms = new Set<string>();
+  const walk = (at: number, built: string) => {
+    if (forms.size >= MAX_FORMS) return;
+    if (at >= token.length) {
+      forms.add(built);
+      return;
+    }
+    walk(at + 1, built + token[at]);
+    for (const [written, letter] of ONE_LETTER)
+      if (token.startsWith(written, at)) walk(at + written.length, built + letter);
+  };
+  walk(0, "");
+  return [token, ...[...forms].filter((f) => f !== token)];
+}
+
 function iso(year: number, month: number, day: number): string | null {
   if (month < 1 || month > 12 || day < 1 || day > 31 || year < 1900 || year > 2100) return null;
   return `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
