@@ -34,6 +34,22 @@ describe("printedZone", () => {
     expect(zone.dates.has("1965-03-10")).toBe(true);
   });
 
+  it("reads month names of other languages, marks and all, and the English one beside them", () => {
+    const dates = (text: string) => [...printedDates(text)];
+    expect(dates("15 DEC/DÉC 1985")).toEqual(["1985-12-15"]);
+    expect(dates("15 JUIN/JUN 1985")).toEqual(["1985-06-15"]);
+    expect(dates("15 AOÛT 1985")).toEqual(["1985-08-15"]);
+    expect(dates("03 DIC 2030 / 04 MRZ 2031 / 05 OKT 1990 / 06 GEN 1970")).toEqual([
+      "2030-12-03",
+      "2031-03-04",
+      "1990-10-05",
+      "1970-01-06",
+    ]);
+    expect(dates("15 ΜΑΡ/MAR 1985")).toEqual(["1985-03-15"]);
+    // JUI begins JUIN and JUILLET: no month; a word that begins with no month's name gives no date
+    expect(dates("15 JUI 1985 / 15 LOT 1985")).toEqual([]);
+  });
+
   it("reads numeric dates month first on US cards, and year first as Canadian cards print them", () => {
     expect([...printedDates("DOB 07/19/1984 EXP 03/04/2030", "MDY")].sort()).toEqual(["1984-07-19", "2030-03-04"]);
     // day first, 07/19 is no date at all

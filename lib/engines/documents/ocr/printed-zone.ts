@@ -2,6 +2,8 @@
 // MRZ value printed on the page, which dates are printed, which address. OCR of printed text is noisier than of
 // the MRZ, so comparisons tolerate one wrong character in longer words and say "not found" rather than guess.
 
+import { monthOf } from "./month-names";
+
 export type PrintedZone = {
   text: string;
   lines: string[];
@@ -20,20 +22,6 @@ export const MIN_LEGIBLE_PAGE = 60;
 /** A printed word counts as confidently read from this tesseract word confidence (0–100) on. */
 export const CONFIDENT_WORD = 85;
 
-const MONTHS: Record<string, number> = {
-  JAN: 1,
-  FEB: 2,
-  MAR: 3,
-  APR: 4,
-  MAY: 5,
-  JUN: 6,
-  JUL: 7,
-  AUG: 8,
-  SEP: 9,
-  OCT: 10,
-  NOV: 11,
-  DEC: 12,
-};
 const squash = (s: string) => s.toUpperCase().replace(/[^A-Z0-9]/g, "");
 
 /** `dateOrder`: how numeric dates are printed, day first (most of the world) or month first (US cards). */
@@ -171,13 +159,19 @@ function iso(year: number, month: number, day: number): string | null {
 
 export type DateOrder = "DMY" | "MDY";
 
-/** The text upper-cased, with OCR's O for 0 next to a digit read as 0. */
-const ocrDigits = (text: string) => text.toUpperCase().replace(/(?<=\d)O|O(?=\d)/g, "0");
+/** The text upper-cased without marks (DÉC as DEC), with OCR's O for 0 next to a digit read as 0. */
+const ocrDigits = (text: string) => stripMarks(text.toUpperCase()).replace(/(?<=\d)O|O(?=\d)/g, "0");
 
-/** [day, month, year] of each date printed with a month name (10 MAR 1965, 12 AUG/AOUT 74); `year`: its pattern. */
+/**
+ * [day, month, year] of each date printed with a month name (10 MAR 1965, 12 AUG/AOUT 74, 15 JUIN/JUN 1985, 3 DIC
+ * 2030: month-names.ts), the first name that is a month counting; `year`: its pattern.
+ */
 function monthNameDates(t: string, year: string): [number, number, string][] {
-  const pattern = new RegExp(`\\b(\\d{1,2})\\s*([A-Z]{3})[A-Z]*\\s*(?:\\/\\s*[A-Z]{3,}\\s*)?(${year})\\b`, "g");
-  return [...t.matchAll(pattern)].flatMap((m) => (MONTHS[m[2]!] ? [[Number(m[1]), MONTHS[m[2]!]!, m[3]!]] : []));
+  const pattern = new RegExp(`\\b(\\d{1,2})\\s*(\\p{L}{3,10})\\s*(?:\\/\\s*(\\p{L}{3,10})\\s*)?(${year})\\b`, "gu");
+  return [...t.matchAll(pattern)].flatMap((m) => {
+    const month = monthOf(m[2]!) ?? (m[3] ? monthOf(m[3]) : null);
+    return month ? [[Number(m[1]), month, m[4]!] as [number, number, string]] : [];
+  });
 }
 
 /** [month, day] of a numeric date's first two numbers, in the order the document prints them. */
