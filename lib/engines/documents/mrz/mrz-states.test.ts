@@ -22,6 +22,10 @@ describe("the state codes of an MRZ, repaired together", () => {
     expect(repairStates("CNE", "IND")).toMatchObject({ issuing: "CHE", nationality: "IND" });
     // NLD read NL0, the 0 taken for an O: NLD (O/D), not the issuer MCO
     expect(repairStates("MCO", "NLO")).toMatchObject({ issuing: "MCO", nationality: "NLD" });
+    // a digit the autocorrection leaves: BWA read BW4 beside ZWE
+    expect(repairStates("ZWE", "BW4")).toMatchObject({ issuing: "ZWE", nationality: "BWA" });
+    // two states one look-alike away (CRI read GRI: CRI, GRL): neither, nor the other code two characters away
+    expect(repairStates("PRY", "GRI")).toMatchObject({ issuing: "PRY", nationality: "GRI" });
     // with no state one look-alike away, two characters from the other code still take it
     expect(repairStates("TWN", "ZWX")).toMatchObject({ issuing: "TWN", nationality: "TWN" });
   });

@@ -50,7 +50,8 @@ export function repairStates(
   // two characters away only where no known state is one look-alike away: a Swiss holder of an Indian card read
   // "CNE" is CHE (N/H), not IND; "NL0" beside MCO is NLD
   const near = (code: string, other: string) =>
-    known(other) && (differences(code, other) <= 1 || (differences(code, other) === 2 && !repairState(code, null)));
+    known(other) &&
+    (differences(code, other) <= 1 || (differences(code, other) === 2 && lookAlikeStates(code).size === 0));
   if (!known(issuing) && near(issuing, nationality)) return { issuing: nationality, nationality, why: same };
   if (!known(nationality) && near(nationality, issuing)) return { issuing, nationality: issuing, why: same };
   const lookIssuing = repairState(issuing, null);
@@ -75,18 +76,38 @@ export function repairStates(
 // data gives it to Kosovo as alpha-3, but as a repair it is no state's code: it would only stand beside DNK for "ONK"
 const NO_REPAIR_TARGET = new Set(["UNK"]);
 
+// a digit read in a state code, as the letters it looks like (the `mrz` package's autocorrection leaves 4 and 7: BWA
+// read BW4 was taken for the issuer ZWE, two characters away)
+const STATE_DIGITS: Record<string, string> = {
+  "0": "OQDU",
+  "1": "IL",
+  "2": "Z",
+  "4": "A",
+  "5": "S",
+  "6": "G",
+  "7": "T",
+  "8": "B",
+};
+
 // a code ICAO lists is kept; an unknown one is repaired into a state's code, never into an organisation's or a category's
 function repairState(code: string, other: string | null): string | null {
   if (isIcaoCode(code)) return null;
   if (other && alpha2OfMrzState(other) && [...code].filter((c, i) => c !== other[i]).length <= 1) return other;
+  const found = lookAlikeStates(code);
+  return found.size === 1 ? [...found][0]! : null;
+}
+
+/** The states' codes one look-alike from an unknown code (none for a code ICAO lists). */
+function lookAlikeStates(code: string): Set<string> {
   const found = new Set<string>();
+  if (isIcaoCode(code)) return found;
   for (let i = 0; i < code.length; i++) {
-    for (const c of LETTER_LOOKALIKES[code[i]!] ?? "") {
+    for (const c of LETTER_LOOKALIKES[code[i]!] ?? STATE_DIGITS[code[i]!] ?? "") {
       const v = code.slice(0, i) + c + code.slice(i + 1);
       if (alpha2OfMrzState(v) && !NO_REPAIR_TARGET.has(v)) found.add(v);
     }
   }
-  return found.size === 1 ? [...found][0]! : null;
+  return found;
 }
 
 const SEX_CODES = ["M", "F", "X"];
