@@ -26,6 +26,8 @@ describe("the state codes of an MRZ, repaired together", () => {
     expect(repairStates("ZWE", "BW4")).toMatchObject({ issuing: "ZWE", nationality: "BWA" });
     // two states one look-alike away (CRI read GRI: CRI, GRL): neither, nor the other code two characters away
     expect(repairStates("PRY", "GRI")).toMatchObject({ issuing: "PRY", nationality: "GRI" });
+    // one look-alike from a code that names no state (GBO, a British Overseas citizen): not the issuer LBR either
+    expect(repairStates("LBR", "CBO")).toMatchObject({ issuing: "LBR", nationality: "CBO" });
     // with no state one look-alike away, two characters from the other code still take it
     expect(repairStates("TWN", "ZWX")).toMatchObject({ issuing: "TWN", nationality: "TWN" });
   });

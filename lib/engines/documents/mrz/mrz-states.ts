@@ -51,7 +51,7 @@ export function repairStates(
   // "CNE" is CHE (N/H), not IND; "NL0" beside MCO is NLD
   const near = (code: string, other: string) =>
     known(other) &&
-    (differences(code, other) <= 1 || (differences(code, other) === 2 && lookAlikeStates(code).size === 0));
+    (differences(code, other) <= 1 || (differences(code, other) === 2 && lookAlikeStates(code, isIcaoCode).size === 0));
   if (!known(issuing) && near(issuing, nationality)) return { issuing: nationality, nationality, why: same };
   if (!known(nationality) && near(nationality, issuing)) return { issuing, nationality: issuing, why: same };
   const lookIssuing = repairState(issuing, null);
@@ -97,14 +97,17 @@ function repairState(code: string, other: string | null): string | null {
   return found.size === 1 ? [...found][0]! : null;
 }
 
-/** The states' codes one look-alike from an unknown code (none for a code ICAO lists). */
-function lookAlikeStates(code: string): Set<string> {
+/**
+ * The states' codes one look-alike from an unknown code (none for a code ICAO lists); with `listed` = isIcaoCode, the
+ * codes ICAO lists that name no state as well (GBO read CBO is no Liberian beside LBR, though never repaired into GBO).
+ */
+function lookAlikeStates(code: string, listed: (code: string) => boolean = (c) => !!alpha2OfMrzState(c)): Set<string> {
   const found = new Set<string>();
   if (isIcaoCode(code)) return found;
   for (let i = 0; i < code.length; i++) {
     for (const c of LETTER_LOOKALIKES[code[i]!] ?? STATE_DIGITS[code[i]!] ?? "") {
       const v = code.slice(0, i) + c + code.slice(i + 1);
-      if (alpha2OfMrzState(v) && !NO_REPAIR_TARGET.has(v)) found.add(v);
+      if (listed(v) && !NO_REPAIR_TARGET.has(v)) found.add(v);
     }
   }
   return found;
