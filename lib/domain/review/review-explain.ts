@@ -10,7 +10,7 @@ export type StepChecks = {
 /** Short sentences for the checks engines emit; an unknown check falls back to its own detail. */
 const PLAIN: Record<string, string> = {
   DOCUMENT_EXPIRY: "Document expiry unclear or expired",
-  DATE_OF_BIRTH: "Date of birth unreadable or implausible",
+  DATE_OF_BIRTH: "Date of birth unreadable, printed as partly unknown, or implausible",
   MRZ_READ: "Machine-readable zone could not be read",
   MRZ_CHECKSUM: "Machine-readable zone does not match the printed fields",
   CHECK_DIGITS: "MRZ check digits do not add up",
