@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { crossCheckName, isLookAlike, nameFieldOf, repairedNameField } from "./name-crosscheck";
+import { crossCheckName, isLookAlike, nameFieldOf, repairedNameField, wantsPageAgain } from "./name-crosscheck";
 import { printedZone } from "@/lib/engines/documents/ocr/printed-zone";
 
 // A printed zone as the page OCR gives it: text, and the words it read confidently (all of them unless told).
@@ -123,6 +123,9 @@ describe("crossCheckName", () => {
     expect(unsure.tokens[0]!.state).toBe("doubled");
     const full = crossCheckName("HAMOND<<ANNA<MARIA", zone("HAMMOND\nANNA MARIA"), true);
     expect(full).toMatchObject({ agree: true, repaired: null });
+    // the page read with a doubled letter merged asks for the page again, enlarged; the MRZ's merged one does not
+    expect(wantsPageAgain(split)).toBe(true);
+    expect(wantsPageAgain(unsure)).toBe(false);
   });
 
   it("drops a stray letter the MRZ OCR read before the name when the printed word is confident, else reports it", () => {

@@ -233,11 +233,18 @@ export function nameFieldOf(
 }
 
 /**
- * A name word found nowhere on the page (unread, or differing with nothing printed to compare): the page read again
- * enlarged may have it (examine-document.ts).
+ * A name word found nowhere on the page (unread, or differing with nothing printed to compare), or printed with a
+ * doubled letter merged (LIIS read LIS: FIELD_CONSISTENCY confirms a short word only exactly): the page read again
+ * enlarged may have it (examine-document.ts). Measured: an Estonian passport's MARI-LIIS, whose surname MÄNNIK kept the
+ * re-reading going until it was compared in its printed form, 2026-12-07.
  */
 export function wantsPageAgain(check: NameCheck): boolean {
-  return check.tokens.some((t) => t.state === "unread" || (t.state === "differs" && t.printed === null));
+  return check.tokens.some(
+    (t) =>
+      t.state === "unread" ||
+      (t.state === "differs" && t.printed === null) ||
+      (t.state === "doubled" && (t.printed?.length ?? 0) < t.mrz.length),
+  );
 }
 
 /**
