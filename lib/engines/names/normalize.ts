@@ -60,29 +60,15 @@ import { foreignName, type TranscriptionSystem } from "@/lib/engines/names/trans
 // "SURNAME, Given" (one comma) is read as "Given SURNAME", the order lists use for the same person.
 
 /** Bumped whenever the stored form (normalizedNames, phoneticKeys) would change: stored lists are re-indexed. */
-export const NORMALIZER_VERSION = 41;
+export const NORMALIZER_VERSION = 42;
 
 export type NameKind = "PERSON" | "ORGANIZATION";
 export type TokenRole = "NAME" | "INITIAL" | "PARTICLE" | "LEGAL_FORM" | "STOPWORD" | "NUMBER";
 export type { Script } from "@/lib/engines/names/roman-words";
 
-export type NameToken = {
-  /** uppercase ASCII: the token as compared and shown */
-  text: string;
+/** A word of a name (its text, script, spellings and marks: roman-words.ts `Word`) with its role in the name. */
+export type NameToken = Word & {
   role: TokenRole;
-  script: Script;
-  /** the characters it was read from, for Han and Hangul (compared as written when both sides have them) */
-  native: string | null;
-  /**
-   * other spellings of the same token: a Korean surname's, a Greek word's and a Cyrillic word's customary spellings
-   * (equal to it), an abjad word's other readings of its ambiguous letters (compared by their skeletons, abjad.ts)
-   */
-  alts: string[];
-  /**
-   * a qualifier whose absence costs little: written in parentheses ("(Schweiz)"), or in an organisation's name a
-   * country or continent beside a distinctive word (FABERLIC EUROPE, place-words.ts)
-   */
-  isOptional: boolean;
   /** written with its letters perhaps shuffled to slip past screening (evasion.ts): compared in any order too */
   isShuffled?: boolean;
   /**
@@ -92,14 +78,6 @@ export type NameToken = {
   isGeneration?: boolean;
   /** a legal form's letters in an acronym of the name, as written (COMPANY: C; CO: C or CO; legal-forms.ts) */
   letters?: string[];
-  /**
-   * an organisation's word written in Arabic or Persian letters and read as the English word it means (حركة:
-   * MOVEMENT; arabic-business-words.ts): its place in the name is its language's (an adjective after its noun)
-   */
-  isTranslated?: boolean;
-  /** read from Arabic letters, not Hebrew, and how such a word opens, as its Latin spellings do (roman-words.ts) */
-  isArabic?: boolean;
-  opening?: Word["opening"];
 };
 
 export type NormalizedName = {

@@ -90,7 +90,8 @@ function keysOf(name: NormalizedName, withSkeletons: boolean, keys: Set<string>,
     all.forEach((part, i) => KEYED.has(part.role) && initials(i + 1, part.text[0]!));
   }
   for (let i = 0; i < joinable.length; i++) {
-    const forms = KEYED.has(joinable[i]!.role) ? [joinable[i]!.text, ...joinable[i]!.alts] : [];
+    const part = joinable[i]!;
+    const forms = KEYED.has(part.role) ? [part.text, ...part.alts, ...(part.zoneForms ?? [])] : [];
     // joined with the next one or two (RAMI MAKHLOUF ~ RAMIMAKHLOUF, VAN DER BILT ~ VANDERBILT)
     for (const length of [2, 3]) {
       const run = joinable.slice(i, i + length);

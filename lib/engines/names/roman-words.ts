@@ -20,10 +20,20 @@ export const ABJAD = /[\u0590-\u05FF\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB1
 export const KANA = /[\u3040-\u30FF\u31F0-\u31FF]/u;
 
 export type Word = {
+  /** uppercase ASCII: the word as compared and shown */
   text: string;
   script: Script;
+  /** the characters it was read from, for Han and Hangul (compared as written when both sides have them) */
   native: string | null;
+  /**
+   * other spellings of the same word: a Korean surname's, a Greek word's and a Cyrillic word's customary spellings
+   * (equal to it), an abjad word's other readings of its ambiguous letters (compared by their skeletons, abjad.ts)
+   */
   alts: string[];
+  /**
+   * a qualifier whose absence costs little: written in parentheses ("(Schweiz)"), or in an organisation's name a
+   * country or continent beside a distinctive word (FABERLIC EUROPE, place-words.ts)
+   */
   isOptional: boolean;
   /** one letter of another alphabet (Путин В. В.): an initial, as one Latin letter is */
   isInitial?: boolean;
@@ -33,6 +43,11 @@ export type Word = {
   isArabic?: boolean;
   /** how a word in Arabic letters opens, as its Latin spellings open too (abjad.ts `arabicOpening`) */
   opening?: ArabicOpening;
+  /**
+   * the word as a passport's machine-readable zone writes its letters (MÜLLER: MUELLER; NUNXXEZ: NUNEZ): the same
+   * word where equal to the other side's, never compared by spelling (token-similarity.ts)
+   */
+  zoneForms?: string[];
 };
 const ARABIC_LETTERS = /[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE70-\uFEFF]/u;
 const ONE_LETTER = /^\p{L}$/u;
@@ -84,18 +99,54 @@ export function romanWords(word: string, isOptional: boolean): Word[] {
     script === "LATIN"
       ? word.replace(/([a-z\u00DF-\u00FF])(?=[A-Z\u00C0-\u00DE][a-z\u00DF-\u00FF]|[A-Z\u00C0-\u00DE]{2})/g, "$1 ")
       : word;
-  const tokens = anyAscii(spaced)
-    .toUpperCase()
-    // apostrophes join (O'Brien = OBRIEN, Ma`mar = MAMAR); every other separator splits
-    .replace(/['`\u2018\u2019\u02BC\u02BB]/g, "")
-    .split(/[^A-Z0-9]+/)
-    .filter(Boolean)
-    // a doubled consonant written with a digraph (ALA-LC's shadda: QADHDHAFI, MASHSHAT) is one digraph
-    .map((text) => make(script === "LATIN" ? text.replace(/([DKSTGZ]H)\1/g, "$1") : text, script));
+  const tokens = asciiTokens(spaced, script).map((text) => make(text, script));
+  if (script === "LATIN") withTwoLetterForms(spaced, tokens);
   // a Cyrillic word also in the other romanisation systems (cyrillic.ts): IURII, IOURI, JURIJ for Юрий
   if (tokens.length === 1 && CYRILLIC.test(word)) {
     tokens[0]!.alts = cyrillicReadings(word).filter((reading) => reading !== tokens[0]!.text);
     tokens[0]!.isInitial = ONE_LETTER.test(word);
   }
   return tokens;
+}
+
+function asciiTokens(word: string, script: Script): string[] {
+  return (
+    anyAscii(word)
+      .toUpperCase()
+      // apostrophes join (O'Brien = OBRIEN, Ma`mar = MAMAR); every other separator splits
+      .replace(/['`\u2018\u2019\u02BC\u02BB]/g, "")
+      .split(/[^A-Z0-9]+/)
+      .filter(Boolean)
+      // a doubled consonant written with a digraph (ALA-LC's shadda: QADHDHAFI, MASHSHAT) is one digraph
+      .map((text) => (script === "LATIN" ? text.replace(/([DKSTGZ]H)\1/g, "$1") : text))
+  );
+}
+
+// The letters ICAO 9303 writes with two in a passport's machine-readable zone, as German and Scandinavian names are
+// written in English too: a list's MÜLLER is also MUELLER, HÄMÄLÄINEN also HAEMAELAEINEN, ØSTERGÅRD also OESTERGAARD
+// (any-ascii drops the mark: MULLER). Æ, Œ and ß are written with two letters either way.
+const TWO_LETTERS: Readonly<Record<string, string>> = { Ä: "AE", Å: "AA", Ö: "OE", Ø: "OE", Ü: "UE" };
+const HAS_TWO_LETTERS = /[ÄÅÖØÜäåöøü]/u;
+// ICAO's older form of those letters and of Ñ in the zone: the letter followed by XX (MUXXLLER, NUNXXEZ); no name
+// writes XX after a vowel or N otherwise
+const XX_FORM = /([AOUN])XX/;
+
+/** Gives each Latin token the spellings a passport's zone gives the same letters (both directions). */
+function withTwoLetterForms(word: string, tokens: Word[]): void {
+  if (HAS_TWO_LETTERS.test(word)) {
+    const twoLetters = asciiTokens(
+      word.replace(/[ÄÅÖØÜäåöøü]/gu, (c) => TWO_LETTERS[c.toUpperCase()]!),
+      "LATIN",
+    );
+    if (twoLetters.length === tokens.length)
+      tokens.forEach((token, i) => {
+        if (twoLetters[i] !== token.text) token.zoneForms = [twoLetters[i]!];
+      });
+  }
+  for (const token of tokens)
+    if (XX_FORM.test(token.text)) {
+      const oneLetter = token.text.replace(new RegExp(XX_FORM, "g"), "$1");
+      const twoLetter = token.text.replace(/([AOU])XX/g, "$1E").replace(/NXX/g, "N");
+      token.zoneForms = [...new Set([...(token.zoneForms ?? []), oneLetter, twoLetter])];
+    }
 }

@@ -121,6 +121,12 @@ const hasX = (x: string) => x.includes("X");
 
 const native = (span: Span) => (span.tokens.every((t) => t.native) ? span.tokens.map((t) => t.native).join("") : null);
 
+// one word in the letters a passport's zone writes (MÜLLER and MUELLER, NÚÑEZ and NUNXXEZ; roman-words.ts): the same
+// word only where equal, never by spelling — compared by spelling, BAECKSTROEM would come near BERGSTROEM, as
+// BACKSTROM does not near BERGSTROM
+const inZone = (t: NameToken) => [t.text, ...(t.zoneForms ?? [])];
+const sameInZone = (a: NameToken, b: NameToken) => inZone(a).some((x) => inZone(b).includes(x));
+
 export function compareSpans(a: Span, b: Span, context: CompareContext): TokenMatch {
   const [ta, tb] = [single(a), single(b)];
   if (ta?.role === "LEGAL_FORM" || tb?.role === "LEGAL_FORM") {
@@ -134,6 +140,8 @@ export function compareSpans(a: Span, b: Span, context: CompareContext): TokenMa
     return { similarity: a.tokens[0]!.script === "HAN" && na !== nb ? 0 : similarity, reason: "NATIVE" };
   }
   if (a.text === b.text) return { similarity: 1, reason: "EXACT" };
+  if (ta && tb && (ta.zoneForms || tb.zoneForms) && sameInZone(ta, tb))
+    return { similarity: 1, reason: "ROMANISATION" };
   if (inOtherWords(ta, b.text) || inOtherWords(tb, a.text)) return { similarity: 1, reason: "ROMANISATION" };
   const acronym = context.isOrganisation ? acronymSimilarity(a, b) : 0;
   if (acronym > 0) return { similarity: acronym, reason: "ACRONYM" };
