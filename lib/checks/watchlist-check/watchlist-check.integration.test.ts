@@ -1,4 +1,7 @@
 import { randomUUID } from "node:crypto";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { EarlierStep, ProcessInput } from "@/lib/checks/types";
 import { watchlistCheck } from "@/lib/checks/watchlist-check/watchlist-check";
@@ -290,5 +293,55 @@ describe("WATCHLIST_CHECK", () => {
     expect(woman.score_breakdown).toMatchObject({ gender_agreement: "CONFLICT", gender_adjustment: -0.1 });
     expect(woman.score).toBeCloseTo(man.score - 0.1, 5);
     expect(woman.score_breakdown.evidence).toContain("gender conflict (-0.1)");
+  });
+
+  it("finds a listed person whose long name the passport's zone cut at its width", async () => {
+    const cutAccount = randomUUID();
+    const file = path.join(mkdtempSync(path.join(tmpdir(), "cut-name-")), "targets.simple.csv");
+    writeFileSync(
+      file,
+      [
+        "id,schema,name,aliases,birth_date,countries,addresses,identifiers,sanctions,phones,emails,program_ids,dataset,first_seen,last_seen,last_change",
+        "cut-1,Person,Maria Guadalupe Esperanza Ficticia,,1974,,,,,,,TEST,test,,,",
+      ].join("\n"),
+    );
+    await importWatchlist({
+      format: "opensanctions-csv",
+      file,
+      name: `test-cut-${randomUUID()}`,
+      accountId: cutAccount,
+    });
+    // a TD1 card has 30 characters of name: FICTICIA<<MARIA<GUADALUPE<ESPE
+    const lines = [
+      "I<UTOD231458907<<<<<<<<<<<<<<<",
+      "7408122F1204159UTO<<<<<<<<<<<6",
+      "FICTICIA<<MARIA<GUADALUPE<ESPE",
+    ];
+    const screen = (mrz: unknown) =>
+      watchlistCheck.run(
+        processInput({
+          accountId: cutAccount,
+          earlierSteps: [
+            {
+              processType: "DOCUMENT_VERIFICATION",
+              result: "APPROVED",
+              data: { full_name: "MARIA GUADALUPE ESPE FICTICIA", mrz },
+            },
+          ],
+        }),
+      );
+    const cut = await screen({ format: "TD1", lines });
+    expect(cut.result).toBe("MANUAL_REVIEW");
+    type Match = { external_id: string; score_breakdown: { pairs: { query: string; list: string; reason: string }[] } };
+    const [match] = cut.data.matches as Match[];
+    expect(match!.external_id).toBe("cut-1");
+    expect(match!.score_breakdown.pairs).toContainEqual(
+      expect.objectContaining({ query: "ESPE", list: "ESPERANZA", reason: "CUT_BY_ZONE" }),
+    );
+    // a passport's zone, with room left after the name: ESPE is the holder's whole name, another than ESPERANZA
+    const passport = ["P<UTOFICTICIA<<MARIA<GUADALUPE<ESPE<<<<<<<<<", "L898902C36UTO7408122F1204159ZE184226B<<<<<10"];
+    expect(passport[0]).toHaveLength(44);
+    const whole = await screen({ format: "TD3", lines: passport });
+    expect(whole.data.matches).toEqual([]);
   });
 });

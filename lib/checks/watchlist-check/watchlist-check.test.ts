@@ -25,6 +25,7 @@ describe("subjectOf", () => {
       source: "DOCUMENT_VERIFICATION",
       dobSource: "DOCUMENT_VERIFICATION",
       unreadableDob: null,
+      cutWord: null,
     });
   });
 
@@ -50,6 +51,32 @@ describe("subjectOf", () => {
     expect(of("M")).toBe("M");
     expect(of("X")).toBeNull();
     expect(of(null)).toBeNull();
+  });
+
+  it("takes the last word of a name the document's zone filled to its end as perhaps cut there", () => {
+    // TD1: 30 characters of name; MARIA GUADALUPE ESPERANZA FICTICIA does not fit, ICAO 9303 cuts it
+    const mrz = (format: string, name: string) => ({
+      format,
+      lines: ["I<UTOD231458907<<<<<<<<<<<<<<<", "7408122F1204159UTO<<<<<<<<<<<6", name],
+    });
+    const cutWord = (data: Record<string, unknown>) =>
+      subjectOf({ inputs: new Map(), earlierSteps: [documentStep({ full_name: "MARIA ESPE FICTICIA", ...data })] })
+        .cutWord;
+    expect(cutWord({ mrz: mrz("TD1", "FICTICIA<<MARIA<GUADALUPE<ESPE") })).toBe("ESPE");
+    // room left, or a last word of one letter (an initial is compared as one), or no zone: nothing cut
+    expect(cutWord({ mrz: mrz("TD1", "FICTICIA<<MARIA<ESPERANZA<<<<<") })).toBeNull();
+    expect(cutWord({ mrz: mrz("TD1", "FICTICIA<<MARIA<GUADALUPE<ES<E") })).toBeNull();
+    expect(cutWord({ mrz: null })).toBeNull();
+    expect(cutWord({ mrz: { format: "TD1", lines: "FICTICIA<<MARIA<GUADALUPE<ESPE" } })).toBeNull();
+    // a typed name is not the zone's
+    expect(
+      subjectOf({
+        inputs: inputs({ FULL_NAME: "Maria Espe Ficticia" }),
+        earlierSteps: [
+          { processType: "LIVENESS", result: "APPROVED", data: { mrz: mrz("TD1", "A<<BCDEFGHIJKLMNOPQRSTUVWXYZAB") } },
+        ],
+      }).cutWord,
+    ).toBeNull();
   });
 
   it("falls back to the FULL_NAME / DATE_OF_BIRTH inputs", () => {
@@ -81,6 +108,7 @@ describe("subjectOf", () => {
       source: null,
       dobSource: null,
       unreadableDob: null,
+      cutWord: null,
     });
     expect(
       subjectOf({
@@ -95,6 +123,7 @@ describe("subjectOf", () => {
       source: null,
       dobSource: null,
       unreadableDob: "31/01/1990",
+      cutWord: null,
     });
   });
 });

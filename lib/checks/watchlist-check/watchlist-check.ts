@@ -2,6 +2,7 @@ import type { Check, ProcessInput, VerificationProcess } from "@/lib/checks/type
 import { resultOfChecks } from "@/lib/checks/types";
 import { DEFAULT_WATCHLIST_THRESHOLD, DOB_ADJUSTMENT, STATED_DOB_CONFLICT } from "@/lib/engines/names/score";
 import { matchData } from "@/lib/checks/watchlist-check/match-data";
+import { cutNameWord } from "@/lib/engines/documents/mrz/name-crosscheck";
 
 type Subject = {
   fullName: string | null;
@@ -14,6 +15,8 @@ type Subject = {
   gender: "M" | "F" | null;
   source: "DOCUMENT_VERIFICATION" | "DIGITAL_CREDENTIAL" | "INPUTS" | null;
   unreadableDob: string | null;
+  /** the document's zone filled its name field to the end: its last word may be cut short (cut-word.ts) */
+  cutWord: string | null;
 };
 
 const DOB = /^\d{4}(-\d{2}-\d{2})?$/;
@@ -45,7 +48,16 @@ export function subjectOf({ inputs, earlierSteps }: Pick<ProcessInput, "inputs" 
     nationality: nationality && /^[A-Za-z]{2}$/.test(nationality) ? nationality.toUpperCase() : null,
     source: fullName ? (documentName ? (step!.processType as "DOCUMENT_VERIFICATION") : "INPUTS") : null,
     unreadableDob: rawDob && !dateOfBirth ? rawDob : null,
+    cutWord: documentName && step?.processType === "DOCUMENT_VERIFICATION" ? zoneCutWord(document.mrz) : null,
   };
+}
+
+/** The last word of the name the document's zone (its data.mrz) cut at the field's end, if it may have. */
+function zoneCutWord(mrz: unknown): string | null {
+  if (!mrz || typeof mrz !== "object") return null;
+  const { format, lines } = mrz as { format?: unknown; lines?: unknown };
+  if (typeof format !== "string" || !Array.isArray(lines) || !lines.every((l) => typeof l === "string")) return null;
+  return cutNameWord(format, lines);
 }
 
 /** Organisation and vessel names the verification carries (metadata), screened against entries of their kind. */
@@ -122,6 +134,7 @@ export const watchlistCheck: VerificationProcess = {
       nationality: subject.nationality,
       gender: subject.gender,
       includeWeakAliases,
+      cutWord: subject.cutWord,
     });
     const lists = screening.lists.map((l) => ({
       name: l.name,

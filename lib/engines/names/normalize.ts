@@ -78,6 +78,11 @@ export type NameToken = Word & {
   isGeneration?: boolean;
   /** a legal form's letters in an acronym of the name, as written (COMPANY: C; CO: C or CO; legal-forms.ts) */
   letters?: string[];
+  /**
+   * the last word of a name field a passport's zone fills to its end: perhaps cut short by the zone's width, so it
+   * also stands for a longer word it opens (cut-word.ts)
+   */
+  isCut?: boolean;
 };
 
 export type NormalizedName = {

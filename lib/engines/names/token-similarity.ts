@@ -17,6 +17,7 @@ import { metaphoneCodes } from "@/lib/engines/names/phonetic";
 import { bestSpelling, sameLetters, spelling } from "@/lib/engines/names/spelling-measure";
 import { latinSkeletonsFor, transcriptionSkeletons, type TranscriptionSystem } from "@/lib/engines/names/transcription";
 import { againstArabic, isTooShortForRun, single, spellingsOf, type Span } from "@/lib/engines/names/spans";
+import { isCutFrom } from "@/lib/engines/names/cut-word";
 import { asRead, coded, inOtherWords, nearSkeleton, opensAs, readFromArabic } from "@/lib/engines/names/against-arabic";
 
 // How alike two tokens (or runs of tokens joined: JIN·PING ~ JINPING) are, and why: the reviewer sees the reason.
@@ -26,6 +27,8 @@ import { asRead, coded, inOtherWords, nearSkeleton, opensAs, readFromArabic } fr
 //   nickname               a given name and its nickname (THEODORE ~ TED)                                 → 0.9
 //   name form              one given name in two languages (JOHN ~ JUAN, PYOTR ~ PETER; given-names.ts)      → 0.9
 //   initial                an initial and a name that starts with it                                        → 0.85
+//   cut by the zone        the last word of a name a passport's zone filled to its end (2+ letters) and a
+//                          longer word it opens (GUAD ~ GUADALUPE; cut-word.ts)                             → 0.85
 //   acronym                an organisation's acronym and the 2–6 words it abbreviates, stop words between them
 //                          skipped (PLA, US, IRGC, ISIL)                                                     → 0.9
 //   abbreviation           an organisation's word contracted to its consonants, first and last letter kept, at
@@ -59,6 +62,7 @@ export type MatchReason =
   | "SKELETON"
   | "TRANSCRIPTION"
   | "SHUFFLED"
+  | "CUT_BY_ZONE"
   | "LEGAL_FORM";
 export type TokenMatch = { similarity: number; reason: MatchReason };
 export type { Span } from "@/lib/engines/names/spans";
@@ -76,6 +80,9 @@ export type CompareContext = {
 const NICKNAME = 0.9;
 const NAME_FORM = 0.9;
 const INITIAL = 0.85;
+// a word of 2+ letters a passport's zone may have cut from a longer one it opens (cut-word.ts): as much as an initial
+// (0.9 was measured too: it found no more cut names and let one more other person's name over the threshold)
+const CUT = INITIAL;
 const PHONETIC = 0.85;
 const PHONETIC_MIN_SPELLING = 0.6;
 const ROMANISATION = 0.95;
@@ -183,6 +190,9 @@ export function compareSpans(a: Span, b: Span, context: CompareContext): TokenMa
     if (other.length > 1 && opens(other)) return { similarity: INITIAL, reason: "INITIAL" };
     return { similarity: 0, reason: "INITIAL" };
   }
+  // the last word of a name field the passport's zone filled: perhaps cut there (GUAD for GUADALUPE; cut-word.ts)
+  if (ta && tb && ((ta.isCut && isCutFrom(a.text, b.text)) || (tb.isCut && isCutFrom(b.text, a.text))))
+    return { similarity: CUT, reason: "CUT_BY_ZONE" };
   if (ta && tb && (ta.isShuffled || tb.isShuffled) && isShuffleOf(ta.text, tb.text))
     return { similarity: SHUFFLED, reason: "SHUFFLED" };
   if (ta && tb && areNameVariants(a.text, b.text)) return { similarity: NICKNAME, reason: "NICKNAME" };

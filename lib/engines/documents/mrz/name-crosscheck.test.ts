@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { crossCheckName, isLookAlike, nameFieldOf, repairedNameField, wantsPageAgain } from "./name-crosscheck";
+import {
+  crossCheckName,
+  cutNameWord,
+  isLookAlike,
+  nameFieldOf,
+  repairedNameField,
+  wantsPageAgain,
+} from "./name-crosscheck";
 import { printedZone } from "@/lib/engines/documents/ocr/printed-zone";
 
 // A printed zone as the page OCR gives it: text, and the words it read confidently (all of them unless told).
@@ -200,5 +207,23 @@ describe("crossCheckName", () => {
     expect(isLookAlike("E", "O")).toBe(false);
     expect(nameFieldOf("TD3", ["P<CANOKAFOR<<ADA<<<", "X"])).toEqual({ line: 0, start: 5, value: "OKAFOR<<ADA<<<" });
     expect(nameFieldOf("TD1", ["A", "B", "SMITH<<JO<<"])).toEqual({ line: 2, start: 0, value: "SMITH<<JO<<" });
+  });
+});
+
+describe("cutNameWord", () => {
+  it("names the last word of a name field filled to its end, in each ICAO layout", () => {
+    const td3 = "P<UTOGONZALEZ<DE<LA<FUENTE<PEREZ<<MARIA<GUAD";
+    expect(td3).toHaveLength(44);
+    expect(cutNameWord("TD3", [td3, "L898902C36UTO7408122F1204159ZE184226B<<<<<10"])).toBe("GUAD");
+    expect(cutNameWord("TD2", ["I<UTOGONZALEZ<PEREZ<<MARIA<GUADALUPE", "D231458907UTO7408122F1204159<<<<<<<6"])).toBe(
+      "GUADALUPE",
+    );
+    expect(cutNameWord("TD1", ["", "", "GONZALEZ<PEREZ<<MARIA<GUADALUP"])).toBe("GUADALUP");
+  });
+
+  it("names nothing where the field ends in fillers or in one letter, or the layout has no ICAO name field", () => {
+    expect(cutNameWord("TD3", ["P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<", ""])).toBeNull();
+    expect(cutNameWord("TD1", ["", "", "GONZALEZ<DE<LA<FUENTE<PEREZ<<M"])).toBeNull();
+    expect(cutNameWord("FRENCH_NATIONAL_ID", ["IDFRABERTHIER<<<<<<<<<<<<<<<<<<<<<<", ""])).toBeNull();
   });
 });

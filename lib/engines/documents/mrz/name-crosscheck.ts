@@ -233,6 +233,19 @@ export function nameFieldOf(
 }
 
 /**
+ * The word a zone's name field ends in where the name fills the field to its last character: ICAO 9303 cuts a longer
+ * name there, so the word may open a longer one (GUAD for GUADALUPE; screening, cut-word.ts). Null where the field
+ * ends in fillers or in one letter (an initial, compared as one), or for a layout without an ICAO name field.
+ */
+export function cutNameWord(format: string, lines: readonly string[]): string | null {
+  if (format !== "TD1" && format !== "TD2" && format !== "TD3") return null;
+  const field = nameFieldOf(format, lines);
+  if (!field || !/[A-Z]$/.test(field.value)) return null;
+  const word = field.value.split("<").filter(Boolean).pop() ?? "";
+  return /^[A-Z]{2,}$/.test(word) ? word : null;
+}
+
+/**
  * A name word found nowhere on the page (unread, or differing with nothing printed to compare), or printed with a
  * doubled letter merged (LIIS read LIS: FIELD_CONSISTENCY confirms a short word only exactly): the page read again
  * enlarged may have it (examine-document.ts). Measured: an Estonian passport's MARI-LIIS, whose surname MÄNNIK kept the
