@@ -108,6 +108,8 @@ export const watchlistCheck: VerificationProcess = {
       screened_dob: subject.dateOfBirth,
       name_source: subject.source,
       dob_source: subject.dobSource,
+      // the last word of screened_name the passport's zone may have cut (ongoing screening reads it too)
+      name_cut_by_zone: subject.cutWord,
       threshold,
       weak_aliases_screened: includeWeakAliases,
       ...organisations,

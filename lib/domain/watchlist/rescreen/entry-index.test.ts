@@ -27,6 +27,7 @@ const index = new EntryIndex([
   entry("e2", "Ivan Petrovich Fiktivov", [], ["1961-04-02"]),
   entry("e3", "Jane Example Doe"),
   entry("e4", "Hayao Miyazaki"),
+  entry("e5", "Maria Guadalupe Esperanza Ficticia"),
 ]);
 const identity = (fullName: string, dateOfBirth: string | null = null, seen: string[] = [], stated = false) => ({
   verificationId: "v1",
@@ -38,6 +39,14 @@ const identity = (fullName: string, dateOfBirth: string | null = null, seen: str
 });
 
 describe("EntryIndex", () => {
+  it("reads the name's last word as the passport's zone cut it, as the verification's screening did", () => {
+    // a TD1 card's FICTICIA<<MARIA<GUADALUPE<ESPE: WATCHLIST_CHECK recorded name_cut_by_zone ESPE
+    const screened = identity("MARIA GUADALUPE ESPE FICTICIA");
+    expect(index.screen(screened)).toEqual([]);
+    const hits = index.screen({ ...screened, cutWord: "ESPE" });
+    expect(hits.map((h) => h.entry.externalId)).toEqual(["e5"]);
+  });
+
   it("finds a spelling variant through the phonetic keys, with the date of birth counted", () => {
     const hits = index.screen(identity("Moamar Kadhafi", "1942-06-07"));
     expect(hits.map((h) => h.entry.externalId)).toEqual(["e1"]);

@@ -1,6 +1,7 @@
 import type { WatchlistEntityType } from "@/generated/prisma/enums";
 import { japaneseReadings } from "@/lib/engines/names/japanese";
 import { normalizeName, type NormalizedName } from "@/lib/engines/names/normalize";
+import { withCutWord } from "@/lib/engines/names/cut-word";
 import { entryNameForms } from "@/lib/domain/watchlist/entry-names";
 import { queryPhoneticKeys } from "@/lib/engines/names/phonetic";
 import { DEFAULT_WATCHLIST_THRESHOLD, scoreEntry, type ScoredEntry } from "@/lib/engines/names/score";
@@ -37,6 +38,8 @@ export type ScreenedIdentity = {
   /** the date of birth was the applicant's own statement (score.ts STATED_DOB_CONFLICT) */
   dateOfBirthStated: boolean;
   threshold: number | null;
+  /** the name's last word as the passport's zone may have cut it (WATCHLIST_CHECK's name_cut_by_zone; cut-word.ts) */
+  cutWord?: string | null;
   /** `list|externalId` of the matches recorded when it was verified: a reviewer saw (and approved past) them */
   seen: ReadonlySet<string>;
 };
@@ -81,7 +84,7 @@ export class EntryIndex {
    * (`loadJapaneseReader`).
    */
   screen(identity: ScreenedIdentity): RescreenHit[] {
-    const query = normalizeName(identity.fullName);
+    const query = withCutWord(normalizeName(identity.fullName), identity.cutWord);
     query.readings.push(...japaneseReadings(identity.fullName));
     const keys = queryPhoneticKeys(query);
     if (keys.length === 0 || this.entries.length === 0) return [];
