@@ -2,13 +2,15 @@ import { describe, expect, it } from "vitest";
 import { matchData } from "@/lib/checks/watchlist-check/match-data";
 import { normalizeName } from "@/lib/engines/names/normalize";
 import { scoreEntry } from "@/lib/engines/names/score";
+import { withCutWord } from "@/lib/engines/names/cut-word";
 import type { WatchlistMatch } from "@/lib/checks/types";
 
-// What the reviewer reads of an organisation's match: the scored entry as the step data shows it.
-function reviewed(query: string, listed: string) {
+// What the reviewer reads of a match: the scored entry as the step data shows it (an organisation's by default).
+function reviewed(query: string, listed: string, person?: { cutWord: string }) {
+  const kind = person ? "PERSON" : "ORGANIZATION";
   const { score, matchedName, ...breakdown } = scoreEntry(
-    { name: normalizeName(query, "ORGANIZATION") },
-    { names: [listed], normalized: [normalizeName(listed, "ORGANIZATION")], birthDates: [] },
+    { name: withCutWord(normalizeName(query, kind), person?.cutWord) },
+    { names: [listed], normalized: [normalizeName(listed, kind)], birthDates: [] },
   );
   const match: WatchlistMatch = {
     source: "test-list",
@@ -36,5 +38,12 @@ describe("matchData", () => {
       "the same name with another number: another of a series (vessel, fund, trust)?",
     );
     expect(reviewed("Sea Breeze 4", "Sea Breeze 4").score_breakdown.evidence).toEqual([]);
+  });
+
+  it("tells the reviewer which word the passport's zone may have cut, and what it was read as", () => {
+    const data = reviewed("MARIA GUADALUPE ESPE FICTICIA", "Maria Guadalupe Esperanza Ficticia", { cutWord: "ESPE" });
+    expect(data.score_breakdown.evidence).toContain(
+      "ESPE may be cut short by the passport's zone (its name field is full): read as ESPERANZA",
+    );
   });
 });

@@ -22,6 +22,8 @@ function evidence(match: WatchlistMatch): string[] {
     out.push(`gender ${b.gender.toLowerCase()} (${signed(b.genderAdjustment ?? 0)})`);
   if (b.unmatchedQuery?.length) out.push(`screened tokens not on the entry: ${b.unmatchedQuery.join(" ")}`);
   if (b.unmatchedList?.length) out.push(`entry tokens not in the screened name: ${b.unmatchedList.join(" ")}`);
+  for (const pair of b.pairs.filter((p) => p.reason === "CUT_BY_ZONE"))
+    out.push(`${pair.query} may be cut short by the passport's zone (its name field is full): read as ${pair.list}`);
   if (b.otherNumber) out.push("the same name with another number: another of a series (vessel, fund, trust)?");
   if (b.crossings) out.push(`word order differs (${b.crossings} crossing pair(s))`);
   if (b.commonTokens?.length)
