@@ -128,8 +128,8 @@ function asciiTokens(word: string, script: Script): string[] {
 const TWO_LETTERS: Readonly<Record<string, string>> = { Ä: "AE", Å: "AA", Ö: "OE", Ø: "OE", Ü: "UE" };
 const HAS_TWO_LETTERS = /[ÄÅÖØÜäåöøü]/u;
 // ICAO's older form of those letters and of Ñ in the zone: the letter followed by XX (MUXXLLER, NUNXXEZ); no name
-// writes XX after a vowel or N otherwise
-const XX_FORM = /([AOUN])XX/;
+// writes XX after a vowel or N inside a word otherwise (at its end, MAXX and ROXX are nicknames as written)
+const XX_FORM = /([AOUN])XX(?=[A-Z])/;
 
 /** Gives each Latin token the spellings a passport's zone gives the same letters (both directions). */
 function withTwoLetterForms(word: string, tokens: Word[]): void {
@@ -146,7 +146,7 @@ function withTwoLetterForms(word: string, tokens: Word[]): void {
   for (const token of tokens)
     if (XX_FORM.test(token.text)) {
       const oneLetter = token.text.replace(new RegExp(XX_FORM, "g"), "$1");
-      const twoLetter = token.text.replace(/([AOU])XX/g, "$1E").replace(/NXX/g, "N");
+      const twoLetter = token.text.replace(/([AOU])XX(?=[A-Z])/g, "$1E").replace(/NXX(?=[A-Z])/g, "N");
       token.zoneForms = [...new Set([...(token.zoneForms ?? []), oneLetter, twoLetter])];
     }
 }
