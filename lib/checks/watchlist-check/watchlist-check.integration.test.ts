@@ -157,6 +157,44 @@ describe("WATCHLIST_CHECK", () => {
     });
   });
 
+  it("weighs the birth year a passport's zone prints beside an unknown month and day (70<<<<)", async () => {
+    const screen = (birth: string) =>
+      watchlistCheck.run(
+        processInput({
+          earlierSteps: [
+            {
+              processType: "DOCUMENT_VERIFICATION",
+              result: "MANUAL_REVIEW",
+              data: {
+                full_name: "KHALID MAHMOUD AL WAHMI",
+                date_of_birth: null,
+                mrz: {
+                  format: "TD3",
+                  lines: [
+                    "P<UTOAL<WAHMI<<KHALID<MAHMOUD<<<<<<<<<<<<<<<",
+                    `L898902C36UTO${birth}0M3012315<<<<<<<<<<<<<<04`,
+                  ],
+                },
+              },
+            },
+          ],
+        }),
+      );
+    // the list gives 1970: the same year counts for the match, another year clears a namesake
+    const same = await screen("70<<<<");
+    expect(same.data).toMatchObject({
+      screened_dob: "1970",
+      dob_source: "DOCUMENT_VERIFICATION",
+      matches: [{ external_id: "syn-0002", score_breakdown: { dob_agreement: "SAME_YEAR" } }],
+    });
+    expect(same.checks).toContainEqual(
+      expect.objectContaining({ name: "DATE_OF_BIRTH", detail: expect.stringContaining("the birth year 1970") }),
+    );
+    const other = await screen("85<<<<");
+    expect(other.data.screened_dob).toBe("1985");
+    expect((other.data.matches as { external_id: string }[]).map((m) => m.external_id)).not.toContain("syn-0002");
+  });
+
   it("clears a name match whose listed date of birth conflicts with the document's, and says it weighed the date", async () => {
     const earlierSteps: EarlierStep[] = [
       {

@@ -79,6 +79,33 @@ describe("subjectOf", () => {
     ).toBeNull();
   });
 
+  it("takes the birth year a zone prints beside an unknown month or day, where the step has no date of birth", () => {
+    const now = new Date("2026-12-07T00:00:00Z");
+    const td3 = (birth: string) => ({
+      format: "TD3",
+      lines: ["P<AFGRAHIMI<<AHMAD<<<<<<<<<<<<<<<<<<<<<<<<<<<", `P012345674AFG${birth}5M3012315<<<<<<<<<<<<<<04`],
+    });
+    const dob = (birth: string, data: Record<string, unknown> = {}) =>
+      subjectOf({
+        inputs: new Map(),
+        now,
+        earlierSteps: [documentStep({ full_name: "AHMAD RAHIMI", date_of_birth: null, mrz: td3(birth), ...data })],
+      });
+    expect(dob("8501<<")).toMatchObject({ dateOfBirth: "1985", dobSource: "DOCUMENT_VERIFICATION" });
+    expect(dob("85<<<<").dateOfBirth).toBe("1985");
+    // a year not after today: 26 is 2026 at the latest, 27 is 1927
+    expect(dob("27<<<<").dateOfBirth).toBe("1927");
+    // nothing known, a whole date (the step's own date_of_birth decides), or the step read a date: no year from here
+    expect(dob("<<<<<<").dateOfBirth).toBeNull();
+    expect(dob("850115").dateOfBirth).toBeNull();
+    expect(dob("8501<<", { date_of_birth: "1985-01-15" }).dateOfBirth).toBe("1985-01-15");
+    const td1 = {
+      format: "TD1",
+      lines: ["I<UTOD231458907<<<<<<<<<<<<<<<", "8501<<7F1204159UTO<<<<<<<<<<<6", "RAHIMI<<AHMAD<<<<<<<<<<<<<<<<<"],
+    };
+    expect(dob("", { mrz: td1 }).dateOfBirth).toBe("1985");
+  });
+
   it("falls back to the FULL_NAME / DATE_OF_BIRTH inputs", () => {
     const fromInputs = subjectOf({
       inputs: inputs({ FULL_NAME: "Jane Doe", DATE_OF_BIRTH: "1990-01-31" }),

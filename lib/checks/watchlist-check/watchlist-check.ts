@@ -3,6 +3,8 @@ import { resultOfChecks } from "@/lib/checks/types";
 import { DEFAULT_WATCHLIST_THRESHOLD, DOB_ADJUSTMENT, STATED_DOB_CONFLICT } from "@/lib/engines/names/score";
 import { matchData } from "@/lib/checks/watchlist-check/match-data";
 import { cutNameWord } from "@/lib/engines/documents/mrz/name-crosscheck";
+import { birthFieldOf, mrzPartialBirth } from "@/lib/engines/documents/mrz/icao";
+import { clock } from "@/lib/core/clock";
 
 type Subject = {
   fullName: string | null;
@@ -27,7 +29,11 @@ const text = (value: unknown): string | null => (typeof value === "string" && va
  * full_name / date_of_birth), else the FULL_NAME / DATE_OF_BIRTH inputs (asked only when the workflow has no
  * document step).
  */
-export function subjectOf({ inputs, earlierSteps }: Pick<ProcessInput, "inputs" | "earlierSteps">): Subject {
+export function subjectOf({
+  inputs,
+  earlierSteps,
+  now = clock.now(),
+}: Pick<ProcessInput, "inputs" | "earlierSteps"> & { now?: Date }): Subject {
   // a verified wallet credential's data has the document's fields (issue 34); a document read wins when both ran
   const step =
     earlierSteps.find((s) => s.processType === "DOCUMENT_VERIFICATION") ??
@@ -35,7 +41,9 @@ export function subjectOf({ inputs, earlierSteps }: Pick<ProcessInput, "inputs" 
   const document = step?.data ?? {};
   const documentName = text(document.full_name);
   const fullName = documentName ?? text(inputs.get("FULL_NAME")?.value);
-  const documentDob = text(document.date_of_birth);
+  // a zone that prints the birth date with unknown parts (8501<<: ICAO 9303) gives no date_of_birth, but its year
+  const zone = step?.processType === "DOCUMENT_VERIFICATION" ? zoneOf(document.mrz) : null;
+  const documentDob = text(document.date_of_birth) ?? (zone && zoneBirthYear(zone, now));
   const rawDob = documentDob ?? text(inputs.get("DATE_OF_BIRTH")?.value);
   const dateOfBirth = rawDob && DOB.test(rawDob) ? rawDob : null;
   const nationality = text(document.nationality);
@@ -48,16 +56,24 @@ export function subjectOf({ inputs, earlierSteps }: Pick<ProcessInput, "inputs" 
     nationality: nationality && /^[A-Za-z]{2}$/.test(nationality) ? nationality.toUpperCase() : null,
     source: fullName ? (documentName ? (step!.processType as "DOCUMENT_VERIFICATION") : "INPUTS") : null,
     unreadableDob: rawDob && !dateOfBirth ? rawDob : null,
-    cutWord: documentName && step?.processType === "DOCUMENT_VERIFICATION" ? zoneCutWord(document.mrz) : null,
+    cutWord: documentName && zone ? cutNameWord(zone.format, zone.lines) : null,
   };
 }
 
-/** The last word of the name the document's zone (its data.mrz) cut at the field's end, if it may have. */
-function zoneCutWord(mrz: unknown): string | null {
+type Zone = { format: string; lines: string[] };
+
+/** The document step's zone (its data.mrz), if it has one of that shape. */
+function zoneOf(mrz: unknown): Zone | null {
   if (!mrz || typeof mrz !== "object") return null;
   const { format, lines } = mrz as { format?: unknown; lines?: unknown };
   if (typeof format !== "string" || !Array.isArray(lines) || !lines.every((l) => typeof l === "string")) return null;
-  return cutNameWord(format, lines);
+  return { format, lines };
+}
+
+/** The birth year a zone prints beside unknown month or day (8501<<, 85<<<<), else null. */
+function zoneBirthYear(zone: Zone, now: Date): string | null {
+  const partial = mrzPartialBirth(birthFieldOf(zone.format, zone.lines), now);
+  return partial ? partial.slice(0, 4) : null;
 }
 
 /** Organisation and vessel names the verification carries (metadata), screened against entries of their kind. */
@@ -92,10 +108,10 @@ const KANA = /[\u3040-\u30FF]/u;
 export const watchlistCheck: VerificationProcess = {
   type: "WATCHLIST_CHECK",
   dependsOn: ["DOCUMENT_VERIFICATION", "DIGITAL_CREDENTIAL"],
-  async run({ workflow, inputs, earlierSteps, ports, verification }) {
+  async run({ workflow, inputs, earlierSteps, ports, verification, now }) {
     const threshold = workflow.settings.WATCHLIST_THRESHOLD ?? DEFAULT_WATCHLIST_THRESHOLD;
     const includeWeakAliases = workflow.settings.WATCHLIST_WEAK_ALIASES ?? false;
-    const subject = subjectOf({ inputs, earlierSteps });
+    const subject = subjectOf({ inputs, earlierSteps, now });
     const checks: Check[] = [];
     const organisations = await screenOrganisations(verification.metadata, {
       threshold,
@@ -153,7 +169,9 @@ export const watchlistCheck: VerificationProcess = {
         detail:
           subject.dobSource === "INPUTS"
             ? `Matches were weighed against the date of birth ${subject.dateOfBirth}, as stated by the applicant (no document read one): a different birth date on the list lowers a match by ${-STATED_DOB_CONFLICT}, not ${-DOB_ADJUSTMENT.CONFLICT}, since a statement can be changed at will.`
-            : `Matches were weighed against the date of birth ${subject.dateOfBirth}.`,
+            : subject.dateOfBirth.length === 4
+              ? `Matches were weighed against the birth year ${subject.dateOfBirth} (the document gives no month or day).`
+              : `Matches were weighed against the date of birth ${subject.dateOfBirth}.`,
       });
     else {
       const why = subject.unreadableDob

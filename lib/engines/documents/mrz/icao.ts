@@ -97,6 +97,13 @@ export function mrzPartialBirth(field: string | null | undefined, today: Date): 
   return month === null ? String(year) : `${year}-${String(month).padStart(2, "0")}`;
 }
 
+/** The birth date field of a zone's lines, as printed (TD1: line 2 from its start; TD2 and TD3: line 2, 14–19). */
+export function birthFieldOf(format: string, lines: readonly string[]): string | null {
+  if (format === "TD1") return lines[1]?.slice(0, 6) ?? null;
+  if (format === "TD2" || format === "TD3") return lines[1]?.slice(13, 19) ?? null;
+  return null;
+}
+
 function isoDate(year: number, month: number, day: number): string {
   return `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
 }
