@@ -82,8 +82,8 @@ export type CheckPorts = {
     /** M or F from the document: an entry the list gives the other gender is weighed down */
     gender?: "M" | "F" | null;
     includeWeakAliases?: boolean;
-    /** the last word of a name a passport's zone filled to its end: perhaps cut there (cut-word.ts) */
-    cutWord?: string | null;
+    /** the last words of name fields a passport's zone filled to the end: perhaps cut there (cut-word.ts) */
+    cutWords?: readonly string[];
   }): Promise<NameScreening>;
   /** DIGITAL_CREDENTIAL: this verification's latest credential request (its key opened), or null */
   credentialRequest(): Promise<CredentialRequestState | null>;

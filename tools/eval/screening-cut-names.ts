@@ -1,12 +1,13 @@
 // Names cut by a passport's machine-readable zone, screened as WATCHLIST_CHECK screens them (issue 30, thirtieth
 // round). Every person's name of DIR/pairs.csv written in Latin letters with two words or more is written into the
 // zone's name field (SURNAME<<GIVEN<NAMES, its last word taken as the surname) of a TD1 card (30 characters), a TD2
-// (31) and a TD3 passport (39); where it does not fit, it is cut at the field's end as ICAO 9303 cuts it, and the
-// name the document step then gives (given names first) is scored with nameSimilarity, the function WATCHLIST_CHECK's
-// scoring runs, with and without the zone's last word marked as perhaps cut (cutNameWord, withCutWord: what the check
-// does with the step's data.mrz). Printed: how many cut names find their own whole name at the threshold, and how
-// many names of the other pairs sharing a word with them (or opened by the cut word) they reach — a false-hit check,
-// though the same person is often written in several pairs.
+// (31), a TD3 passport (39), and into the old French card's two fields (25 for the surname, 14 for the given names).
+// Where it does not fit, it is cut at the field's end as ICAO 9303 cuts it, and the name the document step then gives
+// (given names first) is scored with nameSimilarity, the function WATCHLIST_CHECK's scoring runs, with and without
+// the zone's cut words marked (cutNameWords, withCutWords: what the check does with the step's data.mrz). Printed: how
+// many cut names find their own whole name at the threshold, and how many names of the other pairs sharing a word
+// with them (or opened by a cut word) they reach — a false-hit check, though the same person is often written in
+// several pairs.
 //
 //   npm run eval:screening-cut -- --data DIR [--show]
 import { readFileSync } from "node:fs";
@@ -14,12 +15,12 @@ import path from "node:path";
 import { parse } from "csv-parse/sync";
 import { normalizeName, type NormalizedName } from "@/lib/engines/names/normalize";
 import { DEFAULT_WATCHLIST_THRESHOLD as THRESHOLD, nameSimilarity } from "@/lib/engines/names/score";
-import { withCutWord } from "@/lib/engines/names/cut-word";
-import { cutNameWord } from "@/lib/engines/documents/mrz/name-crosscheck";
+import { withCutWords } from "@/lib/engines/names/cut-word";
+import { cutNameWords } from "@/lib/engines/documents/mrz/name-crosscheck";
 
 type Row = { schema: string; query_name: string; list_name: string };
 type Name = { name: string; pair: number; normal: NormalizedName };
-type Cut = { format: string; fullName: string; word: string | null; of: Name };
+type Cut = { format: string; fullName: string; words: string[]; of: Name };
 
 const LATIN_ONLY = /^[\p{Script=Latin}\p{Zs}.'-]+$/u;
 const LAYOUTS = [
@@ -40,7 +41,14 @@ function cutNames(names: Name[]): Cut[] {
       const [surname = "", given = ""] = cut.split("<<");
       const fullName = [...given.split("<"), ...surname.split("<")].filter(Boolean).join(" ");
       const lines = format === "TD1" ? ["", "", cut] : [`P<UTO${cut}`, ""];
-      out.push({ format, fullName, word: cutNameWord(format, lines), of });
+      out.push({ format, fullName, words: cutNameWords(format, lines), of });
+    }
+    // the old French card: the surname in 25 characters of line 1, the given names in 14 of line 2
+    const [surname, given] = [words.at(-1)!.slice(0, 25), words.slice(0, -1).join("<").slice(0, 14)];
+    if (surname.length < words.at(-1)!.length || given.length < words.slice(0, -1).join("<").length) {
+      const lines = [`IDFRA${surname.padEnd(25, "<")}075123`, `9409923102854${given.padEnd(14, "<")}6512068F6`];
+      const fullName = [...given.split("<"), surname].filter(Boolean).join(" ");
+      out.push({ format: "FRENCH_NATIONAL_ID", fullName, words: cutNameWords("FRENCH_NATIONAL_ID", lines), of });
     }
   }
   return out;
@@ -65,27 +73,29 @@ function main(): void {
   const others = { with: 0, without: 0, compared: 0 };
   for (const cut of cuts) {
     const plain = normalizeName(cut.fullName);
-    const marked = withCutWord(plain, cut.word);
+    const marked = withCutWords(plain, cut.words);
     const [w, wo] = [nameSimilarity(marked, cut.of.normal).score, nameSimilarity(plain, cut.of.normal).score];
     found.with += Number(w >= THRESHOLD);
     found.without += Number(wo >= THRESHOLD);
     if (show && w >= THRESHOLD !== wo >= THRESHOLD)
-      console.log(`found  ${cut.format} ${cut.fullName} [${cut.word}] | ${cut.of.name}: ${wo} → ${w}`);
+      console.log(`found  ${cut.format} ${cut.fullName} [${cut.words.join(" ")}] | ${cut.of.name}: ${wo} → ${w}`);
     for (const other of names) {
       if (other.pair === cut.of.pair || other.name === cut.of.name) continue;
-      const word = cut.word;
-      if (!other.normal.tokens.some((t) => plain.tokens.includes(t) || (word !== null && t.startsWith(word)))) continue;
+      const opened = (t: string) => cut.words.some((w) => t.startsWith(w));
+      if (!other.normal.tokens.some((t) => plain.tokens.includes(t) || opened(t))) continue;
       others.compared++;
       const [ow, owo] = [nameSimilarity(marked, other.normal).score, nameSimilarity(plain, other.normal).score];
       others.with += Number(ow >= THRESHOLD);
       others.without += Number(owo >= THRESHOLD);
       if (show && ow >= THRESHOLD !== owo >= THRESHOLD)
         console.log(
-          `other  ${cut.format} ${cut.fullName} [${word}] (of ${cut.of.name}) | ${other.name}: ${owo} → ${ow}`,
+          `other  ${cut.format} ${cut.fullName} [${cut.words.join(" ")}] (of ${cut.of.name}) | ${other.name}: ${owo} → ${ow}`,
         );
     }
   }
-  const byFormat = LAYOUTS.map(([f]) => `${f} ${cuts.filter((c) => c.format === f).length}`).join(", ");
+  const byFormat = [...LAYOUTS.map(([f]) => f), "FRENCH_NATIONAL_ID"]
+    .map((f) => `${f} ${cuts.filter((c) => c.format === f).length}`)
+    .join(", ");
   console.log(`${names.length} persons' names in Latin letters; cut by the zone: ${cuts.length} (${byFormat})`);
   console.log(
     `cut names finding their own whole name at ${THRESHOLD}: without the cut word ${found.without}, with it ${found.with}`,

@@ -2,14 +2,14 @@ import { describe, expect, it } from "vitest";
 import { matchData } from "@/lib/checks/watchlist-check/match-data";
 import { normalizeName } from "@/lib/engines/names/normalize";
 import { scoreEntry } from "@/lib/engines/names/score";
-import { withCutWord } from "@/lib/engines/names/cut-word";
+import { withCutWords } from "@/lib/engines/names/cut-word";
 import type { WatchlistMatch } from "@/lib/checks/types";
 
 // What the reviewer reads of a match: the scored entry as the step data shows it (an organisation's by default).
-function reviewed(query: string, listed: string, person?: { cutWord: string }) {
+function reviewed(query: string, listed: string, person?: { cutWords: string[] }) {
   const kind = person ? "PERSON" : "ORGANIZATION";
   const { score, matchedName, ...breakdown } = scoreEntry(
-    { name: withCutWord(normalizeName(query, kind), person?.cutWord) },
+    { name: withCutWords(normalizeName(query, kind), person?.cutWords) },
     { names: [listed], normalized: [normalizeName(listed, kind)], birthDates: [] },
   );
   const match: WatchlistMatch = {
@@ -41,7 +41,9 @@ describe("matchData", () => {
   });
 
   it("tells the reviewer which word the passport's zone may have cut, and what it was read as", () => {
-    const data = reviewed("MARIA GUADALUPE ESPE FICTICIA", "Maria Guadalupe Esperanza Ficticia", { cutWord: "ESPE" });
+    const data = reviewed("MARIA GUADALUPE ESPE FICTICIA", "Maria Guadalupe Esperanza Ficticia", {
+      cutWords: ["ESPE"],
+    });
     expect(data.score_breakdown.evidence).toContain(
       "ESPE may be cut short by the passport's zone (its name field is full): read as ESPERANZA",
     );

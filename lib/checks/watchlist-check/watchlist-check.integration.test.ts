@@ -371,7 +371,7 @@ describe("WATCHLIST_CHECK", () => {
     const cut = await screen({ format: "TD1", lines });
     expect(cut.result).toBe("MANUAL_REVIEW");
     // recorded for ongoing screening, which reads the name the same way
-    expect(cut.data.name_cut_by_zone).toBe("ESPE");
+    expect(cut.data.words_cut_by_zone).toEqual(["ESPE"]);
     type Match = { external_id: string; score_breakdown: { pairs: { query: string; list: string; reason: string }[] } };
     const [match] = cut.data.matches as Match[];
     expect(match!.external_id).toBe("cut-1");
@@ -383,6 +383,6 @@ describe("WATCHLIST_CHECK", () => {
     expect(passport[0]).toHaveLength(44);
     const whole = await screen({ format: "TD3", lines: passport });
     expect(whole.data.matches).toEqual([]);
-    expect(whole.data.name_cut_by_zone).toBeNull();
+    expect(whole.data.words_cut_by_zone).toEqual([]);
   });
 });

@@ -25,7 +25,7 @@ describe("subjectOf", () => {
       source: "DOCUMENT_VERIFICATION",
       dobSource: "DOCUMENT_VERIFICATION",
       unreadableDob: null,
-      cutWord: null,
+      cutWords: [],
     });
   });
 
@@ -59,15 +59,21 @@ describe("subjectOf", () => {
       format,
       lines: ["I<UTOD231458907<<<<<<<<<<<<<<<", "7408122F1204159UTO<<<<<<<<<<<6", name],
     });
-    const cutWord = (data: Record<string, unknown>) =>
+    const cutWords = (data: Record<string, unknown>) =>
       subjectOf({ inputs: new Map(), earlierSteps: [documentStep({ full_name: "MARIA ESPE FICTICIA", ...data })] })
-        .cutWord;
-    expect(cutWord({ mrz: mrz("TD1", "FICTICIA<<MARIA<GUADALUPE<ESPE") })).toBe("ESPE");
+        .cutWords;
+    expect(cutWords({ mrz: mrz("TD1", "FICTICIA<<MARIA<GUADALUPE<ESPE") })).toEqual(["ESPE"]);
     // room left, or a last word of one letter (an initial is compared as one), or no zone: nothing cut
-    expect(cutWord({ mrz: mrz("TD1", "FICTICIA<<MARIA<ESPERANZA<<<<<") })).toBeNull();
-    expect(cutWord({ mrz: mrz("TD1", "FICTICIA<<MARIA<GUADALUPE<ES<E") })).toBeNull();
-    expect(cutWord({ mrz: null })).toBeNull();
-    expect(cutWord({ mrz: { format: "TD1", lines: "FICTICIA<<MARIA<GUADALUPE<ESPE" } })).toBeNull();
+    expect(cutWords({ mrz: mrz("TD1", "FICTICIA<<MARIA<ESPERANZA<<<<<") })).toEqual([]);
+    expect(cutWords({ mrz: mrz("TD1", "FICTICIA<<MARIA<GUADALUPE<ES<E") })).toEqual([]);
+    expect(cutWords({ mrz: null })).toEqual([]);
+    expect(cutWords({ mrz: { format: "TD1", lines: "FICTICIA<<MARIA<GUADALUPE<ESPE" } })).toEqual([]);
+    // the old French card: 14 characters of given names, 25 of surname
+    const french = {
+      format: "FRENCH_NATIONAL_ID",
+      lines: ["IDFRAFICTICIA<<<<<<<<<<<<<<<<<075123", "9409923102854MARIE<<GUADALU6512068F6"],
+    };
+    expect(cutWords({ mrz: french })).toEqual(["GUADALU"]);
     // a typed name is not the zone's
     expect(
       subjectOf({
@@ -75,8 +81,8 @@ describe("subjectOf", () => {
         earlierSteps: [
           { processType: "LIVENESS", result: "APPROVED", data: { mrz: mrz("TD1", "A<<BCDEFGHIJKLMNOPQRSTUVWXYZAB") } },
         ],
-      }).cutWord,
-    ).toBeNull();
+      }).cutWords,
+    ).toEqual([]);
   });
 
   it("takes the birth year a zone prints beside an unknown month or day, where the step has no date of birth", () => {
@@ -135,7 +141,7 @@ describe("subjectOf", () => {
       source: null,
       dobSource: null,
       unreadableDob: null,
-      cutWord: null,
+      cutWords: [],
     });
     expect(
       subjectOf({
@@ -150,7 +156,7 @@ describe("subjectOf", () => {
       source: null,
       dobSource: null,
       unreadableDob: "31/01/1990",
-      cutWord: null,
+      cutWords: [],
     });
   });
 });

@@ -2,7 +2,7 @@ import type { Check, ProcessInput, VerificationProcess } from "@/lib/checks/type
 import { resultOfChecks } from "@/lib/checks/types";
 import { DEFAULT_WATCHLIST_THRESHOLD, DOB_ADJUSTMENT, STATED_DOB_CONFLICT } from "@/lib/engines/names/score";
 import { matchData } from "@/lib/checks/watchlist-check/match-data";
-import { cutNameWord } from "@/lib/engines/documents/mrz/name-crosscheck";
+import { cutNameWords } from "@/lib/engines/documents/mrz/name-crosscheck";
 import { birthFieldOf, mrzPartialBirth } from "@/lib/engines/documents/mrz/icao";
 import { clock } from "@/lib/core/clock";
 
@@ -17,8 +17,8 @@ type Subject = {
   gender: "M" | "F" | null;
   source: "DOCUMENT_VERIFICATION" | "DIGITAL_CREDENTIAL" | "INPUTS" | null;
   unreadableDob: string | null;
-  /** the document's zone filled its name field to the end: its last word may be cut short (cut-word.ts) */
-  cutWord: string | null;
+  /** the document's zone filled a name field to the end: the field's last word may be cut short (cut-word.ts) */
+  cutWords: string[];
 };
 
 const DOB = /^\d{4}(-\d{2}-\d{2})?$/;
@@ -56,7 +56,7 @@ export function subjectOf({
     nationality: nationality && /^[A-Za-z]{2}$/.test(nationality) ? nationality.toUpperCase() : null,
     source: fullName ? (documentName ? (step!.processType as "DOCUMENT_VERIFICATION") : "INPUTS") : null,
     unreadableDob: rawDob && !dateOfBirth ? rawDob : null,
-    cutWord: documentName && zone ? cutNameWord(zone.format, zone.lines) : null,
+    cutWords: documentName && zone ? cutNameWords(zone.format, zone.lines) : [],
   };
 }
 
@@ -124,8 +124,8 @@ export const watchlistCheck: VerificationProcess = {
       screened_dob: subject.dateOfBirth,
       name_source: subject.source,
       dob_source: subject.dobSource,
-      // the last word of screened_name the passport's zone may have cut (ongoing screening reads it too)
-      name_cut_by_zone: subject.cutWord,
+      // the words of screened_name the passport's zone may have cut (ongoing screening reads them too)
+      words_cut_by_zone: subject.cutWords,
       threshold,
       weak_aliases_screened: includeWeakAliases,
       ...organisations,
@@ -152,7 +152,7 @@ export const watchlistCheck: VerificationProcess = {
       nationality: subject.nationality,
       gender: subject.gender,
       includeWeakAliases,
-      cutWord: subject.cutWord,
+      cutWords: subject.cutWords,
     });
     const lists = screening.lists.map((l) => ({
       name: l.name,

@@ -3,7 +3,7 @@ import { prisma } from "@/lib/core/db";
 import type { WatchlistEntityType, WatchlistFormat } from "@/generated/prisma/enums";
 import { NORMALIZER_VERSION, normalizeName, type NameKind } from "@/lib/engines/names/normalize";
 import { queryPhoneticKeys } from "@/lib/engines/names/phonetic";
-import { withCutWord } from "@/lib/engines/names/cut-word";
+import { withCutWords } from "@/lib/engines/names/cut-word";
 import {
   HAN_ONLY,
   JAPANESE_LETTERS,
@@ -37,8 +37,8 @@ export type ScreenNameInput = {
   gender?: string | null;
   /** screen the aliases the publisher marks as weak (UN QUALITY "Low") too: WATCHLIST_WEAK_ALIASES */
   includeWeakAliases?: boolean;
-  /** the name's last word as a passport's zone filled its name field to the end: perhaps cut there (cut-word.ts) */
-  cutWord?: string | null;
+  /** the words ending name fields a passport's zone filled to the end: perhaps cut there (cut-word.ts) */
+  cutWords?: readonly string[];
   limit?: number;
 };
 
@@ -142,9 +142,9 @@ export async function screenName(input: ScreenNameInput): Promise<ScreenNameResu
   // a vessel's name is compared without its type prefix (M/V, MT …), as its entries' names are (entry-names.ts)
   const screenedTypes = input.entityTypes ?? [];
   const isVessel = screenedTypes.length > 0 && screenedTypes.every((type) => type === "VESSEL");
-  const query = withCutWord(
+  const query = withCutWords(
     normalizeName(isVessel ? withoutVesselPrefix(input.fullName) : input.fullName, kind),
-    kind === "PERSON" ? input.cutWord : null,
+    kind === "PERSON" ? input.cutWords : null,
   );
   // a person's name in kanji may be Japanese: its reading joins the Mandarin and Sino-Korean ones
   if (kind === "PERSON" && HAN_ONLY.test(input.fullName)) {

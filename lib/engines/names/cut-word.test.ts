@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { normalizeName } from "@/lib/engines/names/normalize";
 import { nameSimilarity, DEFAULT_WATCHLIST_THRESHOLD } from "@/lib/engines/names/score";
-import { withCutWord } from "@/lib/engines/names/cut-word";
+import { withCutWords } from "@/lib/engines/names/cut-word";
 
 // The document step's name as the passport's zone cut it (ICAO 9303: the name field's width), against the list's
 // whole name.
 const similarity = (zone: string, cut: string | null, listed: string) => {
-  const result = nameSimilarity(withCutWord(normalizeName(zone), cut), normalizeName(listed));
+  const result = nameSimilarity(withCutWords(normalizeName(zone), cut === null ? [] : [cut]), normalizeName(listed));
   return { score: result.score, reasons: result.pairs.map((p) => `${p.query}~${p.list}:${p.reason}`) };
 };
 

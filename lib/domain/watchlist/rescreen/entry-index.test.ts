@@ -40,10 +40,10 @@ const identity = (fullName: string, dateOfBirth: string | null = null, seen: str
 
 describe("EntryIndex", () => {
   it("reads the name's last word as the passport's zone cut it, as the verification's screening did", () => {
-    // a TD1 card's FICTICIA<<MARIA<GUADALUPE<ESPE: WATCHLIST_CHECK recorded name_cut_by_zone ESPE
+    // a TD1 card's FICTICIA<<MARIA<GUADALUPE<ESPE: WATCHLIST_CHECK recorded words_cut_by_zone ["ESPE"]
     const screened = identity("MARIA GUADALUPE ESPE FICTICIA");
     expect(index.screen(screened)).toEqual([]);
-    const hits = index.screen({ ...screened, cutWord: "ESPE" });
+    const hits = index.screen({ ...screened, cutWords: ["ESPE"] });
     expect(hits.map((h) => h.entry.externalId)).toEqual(["e5"]);
   });
 

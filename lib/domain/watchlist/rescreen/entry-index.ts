@@ -1,7 +1,7 @@
 import type { WatchlistEntityType } from "@/generated/prisma/enums";
 import { japaneseReadings } from "@/lib/engines/names/japanese";
 import { normalizeName, type NormalizedName } from "@/lib/engines/names/normalize";
-import { withCutWord } from "@/lib/engines/names/cut-word";
+import { withCutWords } from "@/lib/engines/names/cut-word";
 import { entryNameForms } from "@/lib/domain/watchlist/entry-names";
 import { queryPhoneticKeys } from "@/lib/engines/names/phonetic";
 import { DEFAULT_WATCHLIST_THRESHOLD, scoreEntry, type ScoredEntry } from "@/lib/engines/names/score";
@@ -38,8 +38,8 @@ export type ScreenedIdentity = {
   /** the date of birth was the applicant's own statement (score.ts STATED_DOB_CONFLICT) */
   dateOfBirthStated: boolean;
   threshold: number | null;
-  /** the name's last word as the passport's zone may have cut it (WATCHLIST_CHECK's name_cut_by_zone; cut-word.ts) */
-  cutWord?: string | null;
+  /** the name's words the passport's zone may have cut (WATCHLIST_CHECK's words_cut_by_zone; cut-word.ts) */
+  cutWords?: readonly string[];
   /** `list|externalId` of the matches recorded when it was verified: a reviewer saw (and approved past) them */
   seen: ReadonlySet<string>;
 };
@@ -84,7 +84,7 @@ export class EntryIndex {
    * (`loadJapaneseReader`).
    */
   screen(identity: ScreenedIdentity): RescreenHit[] {
-    const query = withCutWord(normalizeName(identity.fullName), identity.cutWord);
+    const query = withCutWords(normalizeName(identity.fullName), identity.cutWords);
     query.readings.push(...japaneseReadings(identity.fullName));
     const keys = queryPhoneticKeys(query);
     if (keys.length === 0 || this.entries.length === 0) return [];

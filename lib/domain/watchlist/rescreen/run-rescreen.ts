@@ -99,7 +99,9 @@ async function loadIdentities(scopeAccountId: string | null, cursor: string | nu
       // steps screened before dob_source was recorded: a name the applicant typed came with a typed date of birth
       dateOfBirthStated: (data.dob_source ?? (data.name_source === "INPUTS" ? "INPUTS" : null)) === "INPUTS",
       threshold: typeof data.threshold === "number" ? data.threshold : null,
-      cutWord: text(data.name_cut_by_zone),
+      cutWords: Array.isArray(data.words_cut_by_zone)
+        ? data.words_cut_by_zone.filter((w): w is string => typeof w === "string")
+        : [],
       seen: new Set(matches.map((m) => seenKey(String(m.source), String(m.external_id)))),
     });
   }

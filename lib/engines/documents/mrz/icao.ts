@@ -97,9 +97,13 @@ export function mrzPartialBirth(field: string | null | undefined, today: Date): 
   return month === null ? String(year) : `${year}-${String(month).padStart(2, "0")}`;
 }
 
-/** The birth date field of a zone's lines, as printed (TD1: line 2 from its start; TD2 and TD3: line 2, 14–19). */
+/**
+ * The birth date field of a zone's lines, as printed (TD1: line 2 from its start; TD2 and TD3: line 2, 14–19; the old
+ * French card: line 2, 28–33).
+ */
 export function birthFieldOf(format: string, lines: readonly string[]): string | null {
   if (format === "TD1") return lines[1]?.slice(0, 6) ?? null;
+  if (format === "FRENCH_NATIONAL_ID") return lines[1]?.slice(27, 33) ?? null;
   if (format === "TD2" || format === "TD3") return lines[1]?.slice(13, 19) ?? null;
   return null;
 }

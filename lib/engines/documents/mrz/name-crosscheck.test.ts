@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   crossCheckName,
-  cutNameWord,
+  cutNameWords,
   isLookAlike,
   nameFieldOf,
   repairedNameField,
@@ -210,20 +210,33 @@ describe("crossCheckName", () => {
   });
 });
 
-describe("cutNameWord", () => {
+describe("cutNameWords", () => {
   it("names the last word of a name field filled to its end, in each ICAO layout", () => {
     const td3 = "P<UTOGONZALEZ<DE<LA<FUENTE<PEREZ<<MARIA<GUAD";
     expect(td3).toHaveLength(44);
-    expect(cutNameWord("TD3", [td3, "L898902C36UTO7408122F1204159ZE184226B<<<<<10"])).toBe("GUAD");
-    expect(cutNameWord("TD2", ["I<UTOGONZALEZ<PEREZ<<MARIA<GUADALUPE", "D231458907UTO7408122F1204159<<<<<<<6"])).toBe(
-      "GUADALUPE",
-    );
-    expect(cutNameWord("TD1", ["", "", "GONZALEZ<PEREZ<<MARIA<GUADALUP"])).toBe("GUADALUP");
+    expect(cutNameWords("TD3", [td3, "L898902C36UTO7408122F1204159ZE184226B<<<<<10"])).toEqual(["GUAD"]);
+    expect(
+      cutNameWords("TD2", ["I<UTOGONZALEZ<PEREZ<<MARIA<GUADALUPE", "D231458907UTO7408122F1204159<<<<<<<6"]),
+    ).toEqual(["GUADALUPE"]);
+    expect(cutNameWords("TD1", ["", "", "GONZALEZ<PEREZ<<MARIA<GUADALUP"])).toEqual(["GUADALUP"]);
   });
 
-  it("names nothing where the field ends in fillers or in one letter, or the layout has no ICAO name field", () => {
-    expect(cutNameWord("TD3", ["P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<", ""])).toBeNull();
-    expect(cutNameWord("TD1", ["", "", "GONZALEZ<DE<LA<FUENTE<PEREZ<<M"])).toBeNull();
-    expect(cutNameWord("FRENCH_NATIONAL_ID", ["IDFRABERTHIER<<<<<<<<<<<<<<<<<<<<<<", ""])).toBeNull();
+  it("names the old French card's two fields' last words where each is full: 14 characters of given names", () => {
+    const line1 = (surname: string) => `IDFRA${surname.padEnd(25, "<")}075123`;
+    const line2 = (given: string) => `9409923102854${given.padEnd(14, "<")}6512068F6`;
+    expect(line2("MARIE<<CHRISTI")).toHaveLength(36);
+    expect(cutNameWords("FRENCH_NATIONAL_ID", [line1("DUPONT"), line2("MARIE<<CHRISTI")])).toEqual(["CHRISTI"]);
+    expect(cutNameWords("FRENCH_NATIONAL_ID", [line1("DUPONT"), line2("MARIE")])).toEqual([]);
+    expect(cutNameWords("FRENCH_NATIONAL_ID", [line1("DE<LA<ROCHEFOUCAULD<MONTB"), line2("MARIE<<CHRISTI")])).toEqual([
+      "MONTB",
+      "CHRISTI",
+    ]);
+  });
+
+  it("names nothing where the field ends in fillers or in one letter, or the layout has no name field", () => {
+    expect(cutNameWords("TD3", ["P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<", ""])).toEqual([]);
+    expect(cutNameWords("TD1", ["", "", "GONZALEZ<DE<LA<FUENTE<PEREZ<<M"])).toEqual([]);
+    expect(cutNameWords("FRENCH_NATIONAL_ID", ["IDFRABERTHIER<<<<<<<<<<<<<<<<<<<<<<", ""])).toEqual([]);
+    expect(cutNameWords("FRENCH_DRIVING_LICENSE", ["", "", "DUPONTDUPONTDUPONTDUPONTDUPONT"])).toEqual([]);
   });
 });

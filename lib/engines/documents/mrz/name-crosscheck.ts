@@ -233,16 +233,23 @@ export function nameFieldOf(
 }
 
 /**
- * The word a zone's name field ends in where the name fills the field to its last character: ICAO 9303 cuts a longer
- * name there, so the word may open a longer one (GUAD for GUADALUPE; screening, cut-word.ts). Null where the field
- * ends in fillers or in one letter (an initial, compared as one), or for a layout without an ICAO name field.
+ * The words a zone's name fields end in where the name fills a field to its last character: ICAO 9303 cuts a longer
+ * name there, so the word may open a longer one (GUAD for GUADALUPE; screening, cut-word.ts). One field in the ICAO
+ * layouts; the old French 2×36 card has two, the surname's (25 characters) and the given names' (14, so often cut).
+ * None where a field ends in fillers or in one letter (an initial, compared as one).
  */
-export function cutNameWord(format: string, lines: readonly string[]): string | null {
-  if (format !== "TD1" && format !== "TD2" && format !== "TD3") return null;
-  const field = nameFieldOf(format, lines);
-  if (!field || !/[A-Z]$/.test(field.value)) return null;
-  const word = field.value.split("<").filter(Boolean).pop() ?? "";
-  return /^[A-Z]{2,}$/.test(word) ? word : null;
+export function cutNameWords(format: string, lines: readonly string[]): string[] {
+  const fields =
+    format === "TD1" || format === "TD2" || format === "TD3"
+      ? [nameFieldOf(format, lines)?.value]
+      : format === "FRENCH_NATIONAL_ID"
+        ? [lines[0]?.slice(5, 30), lines[1]?.slice(13, 27)]
+        : [];
+  return fields.flatMap((value) => {
+    if (!value || !/[A-Z]$/.test(value)) return [];
+    const word = value.split("<").filter(Boolean).pop() ?? "";
+    return /^[A-Z]{2,}$/.test(word) ? [word] : [];
+  });
 }
 
 /**
