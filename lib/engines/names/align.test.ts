@@ -17,8 +17,20 @@ describe("word order", () => {
       expect(similarity(a!, b!), `${a} ~ ${b}`).toBeGreaterThanOrEqual(T);
       expect(similarity(a!, b!), `${a} ~ ${b}`).toBeLessThan(STRONG_MATCH_THRESHOLD);
     }
-    // shuffled otherwise, every crossing counts
+    // the surname first with its article where the name writes the article more than once: 0.32, 0.20 and 0.44
+    // before (the articles were paired in their order, QADULI's with RAHMAN's, and the name crossed itself nine times)
+    for (const [a, b] of [
+      ["AL-HASHIMI Abd al-Karim Yusuf", "Abd al-Karim Yusuf al-Hashimi"],
+      ["AL-RUBAYI Saad Abd al-Majid al-Faisal", "Saad Abd al-Majid al-Faisal al-Rubayi"],
+      ["El Ouali Abd el Kader", "Abd el Kader el Ouali"],
+    ]) {
+      expect(similarity(a!, b!), `${a} ~ ${b}`).toBeGreaterThanOrEqual(T);
+      expect(similarity(a!, b!), `${a} ~ ${b}`).toBeLessThan(STRONG_MATCH_THRESHOLD);
+    }
+    // shuffled otherwise, every crossing counts, however a word written twice is paired (a son and his father's
+    // father: Mohamed, son of Ali, son of Salah)
     expect(similarity("Salman bin Muhammad", "Muhammad bin Salman")).toBeLessThan(T);
+    expect(similarity("Mohamed ben Ali ben Salah", "Ali ben Salah ben Mohamed")).toBeLessThan(T);
     expect(
       [
         [2, 0, 1],

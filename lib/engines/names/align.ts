@@ -1,6 +1,6 @@
 import type { NameToken, NormalizedName } from "@/lib/engines/names/normalize";
 import { compareSpans, type MatchReason } from "@/lib/engines/names/token-similarity";
-import { cachedSpans, choicesOf, isRotation, uncrossRepeats, type IndexedSpan } from "@/lib/engines/names/spans";
+import { cachedSpans, choicesOf, leastCrossings, uncrossRepeats, type IndexedSpan } from "@/lib/engines/names/spans";
 import { GENERIC_BUSINESS_WORDS, GROUP_WORDS } from "@/lib/engines/names/generic-words";
 import { isKoreanName, isKoreanSyllable } from "@/lib/engines/names/korean";
 import { pinyinOfSyllable } from "@/lib/engines/names/chinese";
@@ -305,15 +305,13 @@ function align(
       !p.a.tokens.some((t) => t.isTranslated) &&
       !p.b.tokens.some((t) => t.isTranslated),
   );
-  let crossings = 0;
-  for (let i = 0; i < ordered.length; i++)
-    for (let j = i + 1; j < ordered.length; j++) if (ordered[j]!.b.start < ordered[i]!.b.start) crossings++;
   // a person's surname written first (PUTIN VLADIMIR VLADIMIROVICH, AL BAGHDADI ABU BAKR: Russian and East Asian
   // order, the UN's and EU's lists) moves one block of names from the end to the front: one reordering, however many
   // pairs it crosses; so does an organisation's kind written first in one language and last in another (JABHAT
   // AL-NUSRA, AL-NUSRA FRONT). A name shuffled otherwise (SALMAN BIN MUHAMMAD / MUHAMMAD BIN SALMAN) keeps every
-  // crossing.
-  if (crossings > 1 && isRotation(ordered.map((p) => p.b.start))) crossings = 1;
+  // crossing. A word written twice (the article of AL-QADULI and of AL-RAHMAN) is paired so the name crosses least.
+  const crossings = leastCrossings(ordered);
+  aligned.sort((x, y) => x.a.start - y.a.start);
 
   // extra tokens cost more the less of the name was matched: IVAN alone is not IVAN SIDOROV, while a patronymic
   // beside two matched names is a detail

@@ -128,6 +128,54 @@ export function isRotation(positions: readonly number[]): boolean {
   return descents.length === 1 && positions[positions.length - 1]! < positions[0]!;
 }
 
+type StartedPair = { a: Span & { start: number }; b: Span & { start: number } };
+
+/**
+ * The pairs of pairs that cross (a later screened word aligned with an earlier listed one), where a name's words
+ * moved as one block from the end to the front (its surname written first) cross once, however many pairs that is.
+ */
+export function crossingsOf(pairs: readonly StartedPair[]): number {
+  const positions = [...pairs].sort((x, y) => x.a.start - y.a.start).map((p) => p.b.start);
+  let crossings = 0;
+  for (let i = 0; i < positions.length; i++)
+    for (let j = i + 1; j < positions.length; j++) if (positions[j]! < positions[i]!) crossings++;
+  return crossings > 1 && isRotation(positions) ? 1 : crossings;
+}
+
+/** Every order of `xs` (at most PERMUTED_MAX of them: a word written five times is not searched). */
+function permutations<T>(xs: readonly T[]): T[][] {
+  if (xs.length <= 1) return [[...xs]];
+  return xs.flatMap((x, i) => permutations([...xs.slice(0, i), ...xs.slice(i + 1)]).map((rest) => [x, ...rest]));
+}
+const PERMUTED_MAX = 4;
+
+/**
+ * The crossings of `pairs` once the words a side writes more than once are paired so that the name crosses least
+ * (the pairs are changed in place). uncrossRepeats takes them in their order, which crosses least but where the name's
+ * words moved as a block: AL-QADULI 'ABD AL-RAHMAN MUSTAFA against 'ABD AL-RAHMAN MUSTAFA AL-QADULI, the surname
+ * written first, has QADULI's article paired with RAHMAN's by their order, and then crosses nine times rather than
+ * once. Either pairing scores the same (the words exchanged are the same text).
+ */
+export function leastCrossings(pairs: StartedPair[]): number {
+  let least = crossingsOf(pairs);
+  if (least <= 1) return least;
+  for (const side of ["a", "b"] as const) {
+    const groups = new Map<string, StartedPair[]>();
+    for (const p of pairs) groups.set(p[side].text, [...(groups.get(p[side].text) ?? []), p]);
+    for (const group of groups.values()) {
+      if (group.length < 2 || group.length > PERMUTED_MAX) continue;
+      let best = group.map((p) => p[side]);
+      for (const order of permutations(best)) {
+        group.forEach((p, i) => (p[side] = order[i]!));
+        const crossings = crossingsOf(pairs);
+        if (crossings < least) [least, best] = [crossings, order];
+      }
+      group.forEach((p, i) => (p[side] = best[i]!));
+    }
+  }
+  return least;
+}
+
 /**
  * A Latin word's spellings with its French spellings of Arabic names, against a word read from Arabic letters (not
  * Hebrew: MICHI is no משה). A word's only: a run's joined letters are no word's (ALI MOHAMMED joined is no article
