@@ -1,0 +1,127 @@
+// A listed person's name as someone who wants to get through writes it (issue 30: "a sanctioned name spelt another
+// way"): every person's name of DIR/pairs.csv written in Latin letters with two words or more is changed in one way at
+// a time, the same way for every name, and scored with nameSimilarity (the function WATCHLIST_CHECK's scoring runs)
+// against its own name as written. The changes are rules, not a sample: a letter left out, two letters swapped, a
+// letter doubled, a vowel changed, two of these at once; the surname written first, a middle name added or left out,
+// two given names swapped; the words joined, a word split, hyphens between the words. Printed per change: the names
+// it changed, how many still find their own name at the threshold, and how many names of the other pairs sharing a
+// word with the changed name it reaches at the threshold — beside how many the name as written reaches, so a change
+// that made the matcher reach everything would show (the same person is often written in several pairs, so these
+// are not all false hits).
+//
+//   npm run eval:screening-variants -- --data DIR [--show] [--only TEXT]
+// --show prints every changed name that no longer finds its own, with its score, and every other pair's name a changed
+// name reaches that the name as written does not; --only runs the changes whose label
+// holds TEXT.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { parse } from "csv-parse/sync";
+import { isKoreanName } from "@/lib/engines/names/korean";
+import { normalizeName, type NormalizedName } from "@/lib/engines/names/normalize";
+import { DEFAULT_WATCHLIST_THRESHOLD as THRESHOLD, nameSimilarity } from "@/lib/engines/names/score";
+
+type Row = { schema: string; query_name: string; list_name: string };
+type Name = { name: string; pair: number; normal: NormalizedName };
+type Change = (words: string[]) => string[];
+
+const LATIN_ONLY = /^[A-Za-z][A-Za-z .'-]*$/;
+const VOWEL = /[AEIOU]/i;
+const OTHER_VOWEL: Record<string, string> = { A: "E", E: "A", I: "E", O: "U", U: "O" };
+
+const middle = (w: string) => Math.floor(w.length / 2);
+// the word a change is made in: the longest (the one a reader's eye least checks letter by letter), or the last
+const longestAt = (words: string[]) => words.reduce((best, w, i) => (w.length > words[best]!.length ? i : best), 0);
+const inWord =
+  (at: (words: string[]) => number, change: (w: string) => string): Change =>
+  (words) =>
+    words.map((w, i) => (i === at(words) ? change(w) : w));
+const inLongest = (change: (w: string) => string) => inWord(longestAt, change);
+const inSurname = (change: (w: string) => string) => inWord((words) => words.length - 1, change);
+
+const leftOut = (w: string) => (w.length >= 5 ? w.slice(0, middle(w)) + w.slice(middle(w) + 1) : w);
+const swapped = (w: string) =>
+  w.length >= 4 ? w.slice(0, middle(w) - 1) + w[middle(w)] + w[middle(w) - 1] + w.slice(middle(w) + 1) : w;
+const doubled = (w: string) => {
+  const at = [...w].findIndex((ch, i) => i > 0 && /[A-Z]/i.test(ch) && !VOWEL.test(ch));
+  return at < 0 ? w : w.slice(0, at + 1) + w.slice(at);
+};
+const vowelChanged = (w: string) => {
+  const at = [...w].findIndex((ch, i) => i > 0 && VOWEL.test(ch));
+  return at < 0 ? w : w.slice(0, at) + OTHER_VOWEL[w[at]!.toUpperCase()]! + w.slice(at + 1);
+};
+
+export const CHANGES: Record<string, Change> = {
+  "a letter left out (longest word)": inLongest(leftOut),
+  "two letters swapped (longest word)": inLongest(swapped),
+  "a letter doubled (longest word)": inLongest(doubled),
+  "a vowel changed (surname)": inSurname(vowelChanged),
+  "a letter left out in every word": (words) => words.map(leftOut),
+  "two changes: surname's letter left out, longest word's swapped": (words) =>
+    inLongest(swapped)(inSurname(leftOut)(words)),
+  "the surname written first": (words) => [words.at(-1)!, ...words.slice(0, -1)],
+  "a middle name added": (words) => [words[0]!, "JOHN", ...words.slice(1)],
+  "middle names left out (3+ words; not Chinese or Korean)": (words) =>
+    words.length >= 3 ? [words[0]!, words.at(-1)!] : words,
+  "two given names swapped (3+ words; not Chinese or Korean)": (words) =>
+    words.length >= 3 ? [words[1]!, words[0]!, ...words.slice(2)] : words,
+  "the words joined": (words) => [words.join("")],
+  "a word split (longest word)": inLongest((w) =>
+    w.length >= 6 ? `${w.slice(0, middle(w))} ${w.slice(middle(w))}` : w,
+  ),
+  "hyphens between the words": (words) => [words.join("-")],
+};
+
+function main(): void {
+  const args = process.argv.slice(2);
+  const data = args[args.indexOf("--data") + 1];
+  if (!args.includes("--data") || !data) throw new Error("usage: eval:screening-variants -- --data DIR [--show]");
+  const show = args.includes("--show");
+  const rows = parse(readFileSync(path.resolve(data, "pairs.csv")), { columns: true, bom: true }) as Row[];
+  const seen = new Set<string>();
+  const names: Name[] = rows.flatMap((r, pair) =>
+    r.schema !== "Person"
+      ? []
+      : [r.query_name, r.list_name]
+          .filter((name) => LATIN_ONLY.test(name) && name.trim().includes(" ") && !seen.has(name) && seen.add(name))
+          .map((name) => ({ name, pair, normal: normalizeName(name) })),
+  );
+  // the names of other pairs a name reaches at the threshold, among those sharing a word with it
+  const reached = (normal: NormalizedName, of: Name) =>
+    names.filter(
+      (other) =>
+        other.pair !== of.pair &&
+        other.name !== of.name &&
+        other.normal.tokens.some((t) => normal.tokens.includes(t) || of.normal.tokens.includes(t)) &&
+        nameSimilarity(normal, other.normal).score >= THRESHOLD,
+    );
+  const asWritten = new Map(names.map((n) => [n, new Set(reached(n.normal, n))]));
+  console.log(`${names.length} persons' names in Latin letters with two words or more (${data})`);
+  console.log(`| change | names changed | own name found at ${THRESHOLD} | others reached: changed / as written |`);
+  console.log("|---|---|---|---|");
+  const only = args.includes("--only") ? args[args.indexOf("--only") + 1] : undefined;
+  for (const [label, change] of Object.entries(CHANGES)) {
+    if (only && !label.includes(only)) continue;
+    let [changed, found, others, othersBefore] = [0, 0, 0, 0];
+    for (const n of names) {
+      // a Chinese or Korean given name's syllables are one name (KIM YONG CHOL), not a given and a middle name
+      if (label.includes("not Chinese or Korean") && (n.normal.isChineseLike || isKoreanName(n.normal))) continue;
+      const written = change(n.name.trim().split(/\s+/)).join(" ");
+      if (written === n.name.trim().split(/\s+/).join(" ")) continue;
+      changed++;
+      const normal = normalizeName(written);
+      const score = nameSimilarity(normal, n.normal).score;
+      if (score >= THRESHOLD) found++;
+      else if (show) console.log(`  missed  ${label}: ${written} | ${n.name} ${score}`);
+      const now = reached(normal, n);
+      others += now.length;
+      othersBefore += asWritten.get(n)!.size;
+      if (show)
+        for (const other of now.filter((o) => !asWritten.get(n)!.has(o)))
+          console.log(`  reached ${label}: ${written} | ${other.name} (not reached by ${n.name})`);
+    }
+    const pct = changed ? ((100 * found) / changed).toFixed(1) : "—";
+    console.log(`| ${label} | ${changed} | ${found} (${pct} %) | ${others} / ${othersBefore} |`);
+  }
+}
+
+main();
