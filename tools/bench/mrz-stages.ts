@@ -6,7 +6,8 @@
 // (readPage, as the process's first stage reads it, alone on the page worker). The ratios of the images' median and
 // worst time to the baseline's median compare runs across hosts and days.
 //
-//   npm run bench:mrz -- --data DIR [--today YYYY-MM-DD]
+//   npm run bench:mrz -- --data DIR [--today YYYY-MM-DD] [--each]
+// --each also prints every image's own stages (wall time and runs), to see where one slow image's time went.
 import { existsSync, readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import path from "node:path";
@@ -66,6 +67,13 @@ async function main(): Promise<void> {
       `${name.padEnd(44)} ${(median(ms) / 1000).toFixed(2).padStart(7)}s ${(mean / 1000).toFixed(2).padStart(7)}s  ${(runs.reduce((a, b) => a + b, 0) / runs.length).toFixed(1)}`,
     );
   }
+  if (args.includes("--each"))
+    for (const p of profiles)
+      console.log(
+        `\n${path.basename(p.file)} ${(p.ms / 1000).toFixed(1)} s: ${[...p.stages]
+          .map(([name, { ms, runs }]) => `${name} ${(ms / 1000).toFixed(2)}${runs > 1 ? ` ×${runs}` : ""}`)
+          .join("; ")}`,
+      );
   console.log(
     `\nper image (s): ${profiles.map((p) => `${path.basename(p.file)} ${(p.ms / 1000).toFixed(1)}`).join(", ")}`,
   );
