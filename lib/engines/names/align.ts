@@ -1,12 +1,26 @@
 import type { NameToken, NormalizedName } from "@/lib/engines/names/normalize";
 import { compareSpans, type MatchReason } from "@/lib/engines/names/token-similarity";
-import { cachedSpans, choicesOf, leastCrossings, uncrossRepeats, type IndexedSpan } from "@/lib/engines/names/spans";
+import {
+  cachedSpans,
+  choicesOf,
+  leastCrossings,
+  rotationCuts,
+  uncrossRepeats,
+  type IndexedSpan,
+} from "@/lib/engines/names/spans";
 import { GENERIC_BUSINESS_WORDS, GROUP_WORDS } from "@/lib/engines/names/generic-words";
 import { isKoreanName, isKoreanSyllable } from "@/lib/engines/names/korean";
 import { pinyinOfSyllable } from "@/lib/engines/names/chinese";
 import { commonTokensOf, FULL_WEIGHT, type TokenRarity } from "@/lib/engines/names/token-rarity";
 import { acronymSimilarity } from "@/lib/engines/names/organisation-words";
-import { GENEALOGY, isMinorPair, joinsArticle, middleLinks, startsAtAncestor } from "@/lib/engines/names/genealogy";
+import {
+  fromCut,
+  GENEALOGY,
+  isMinorPair,
+  joinsArticle,
+  middleLinks,
+  startsAtAncestor,
+} from "@/lib/engines/names/genealogy";
 import {
   articleAsStopWord,
   isOtherOfSeries,
@@ -341,11 +355,16 @@ function align(
   if (!isSame) score = Math.min(score, NOT_SAME);
   // a genealogy (QUSAY SADDAM HUSSEIN AL-TIKRITI: Qusay, son of Saddam, son of Hussein): a screened name that starts
   // at the listed person's father, the listed person's own name left over, names the father (or the grandfather);
-  // the other way round, a screened genealogy whose own name is left over while the listed one's is found, a son
+  // the other way round, a screened genealogy whose own name is left over while the listed one's is found, a son.
+  // Either name written surname first (AL-TIKRITI QUSAY SADDAM HUSSEIN) is read in the other's order too.
+  const cuts = query.kind === "PERSON" && candidate.kind === "PERSON" ? rotationCuts(ordered) : null;
+  type Reading = readonly [readonly NameToken[], ReadonlySet<number>, readonly NameToken[], ReadonlySet<number>];
+  const readings: Reading[] = [[q, usedQ, c, usedC]];
+  if (cuts) readings.push([...fromCut(q, usedQ, cuts.a), c, usedC], [q, usedQ, ...fromCut(c, usedC, cuts.b)]);
   if (
     query.kind === "PERSON" &&
     candidate.kind === "PERSON" &&
-    (startsAtAncestor(c, usedC, q, usedQ) || startsAtAncestor(q, usedQ, c, usedC))
+    readings.some(([gq, uq, gc, uc]) => startsAtAncestor(gc, uc, gq, uq) || startsAtAncestor(gq, uq, gc, uc))
   )
     score = Math.min(score, ANCESTOR);
   const isSeries = context.isOrganisation && isOtherOfSeries(aligned, leftQ, leftC);

@@ -48,6 +48,20 @@ export function startsAtAncestor(
 }
 const KUNYA: ReadonlySet<string> = new Set(["ABU", "ABOU", "UMM"]);
 
+/**
+ * A name's words from `cut` on, then those before it, with the indices of the words found moved alike: a name written
+ * surname first (AL-TIKRITI HALA SADDAM HUSSEIN) read in the other name's order (HALA SADDAM HUSSEIN AL-TIKRITI), so
+ * its own name is its first again.
+ */
+export function fromCut(
+  parts: readonly NameToken[],
+  used: ReadonlySet<number>,
+  cut: number,
+): [NameToken[], Set<number>] {
+  const n = parts.length;
+  return [[...parts.slice(cut), ...parts.slice(0, cut)], new Set([...used].map((i) => (i - cut + n) % n))];
+}
+
 const isMinor = (t: NameToken) => t.role === "PARTICLE" || t.role === "STOPWORD";
 /** A pair of particles or stop words only, on both sides. */
 export function isMinorPair(p: { a: Span; b: Span }): boolean {

@@ -128,7 +128,20 @@ export function isRotation(positions: readonly number[]): boolean {
   return descents.length === 1 && positions[positions.length - 1]! < positions[0]!;
 }
 
-type StartedPair = { a: Span & { start: number }; b: Span & { start: number } };
+type StartedPair = { a: Span & { start: number; end: number }; b: Span & { start: number; end: number } };
+
+/**
+ * Where each name's second block starts when the pairs form a rotation (the first words aligned on one side are the
+ * last on the other: a surname written first), as the index of the first word after the first block; null when they
+ * do not. A word left over between the blocks goes with the block after it.
+ */
+export function rotationCuts(pairs: readonly StartedPair[]): { a: number; b: number } | null {
+  const byA = [...pairs].sort((x, y) => x.a.start - y.a.start);
+  const positions = byA.map((p) => p.b.start);
+  if (positions.length < 2 || !isRotation(positions)) return null;
+  const descent = positions.findIndex((p, i) => i > 0 && p < positions[i - 1]!);
+  return { a: byA[descent - 1]!.a.end, b: Math.max(...byA.slice(descent).map((p) => p.b.end)) };
+}
 
 /**
  * The pairs of pairs that cross (a later screened word aligned with an earlier listed one), where a name's words
