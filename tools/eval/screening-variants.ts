@@ -47,7 +47,10 @@ const doubled = (w: string) => {
 };
 const vowelChanged = (w: string) => {
   const at = [...w].findIndex((ch, i) => i > 0 && VOWEL.test(ch));
-  return at < 0 ? w : w.slice(0, at) + OTHER_VOWEL[w[at]!.toUpperCase()]! + w.slice(at + 1);
+  if (at < 0) return w;
+  const other = OTHER_VOWEL[w[at]!.toUpperCase()]!;
+  // in the word's own case: a capital inside a word would read as two words (camel case)
+  return w.slice(0, at) + (w[at] === w[at]!.toUpperCase() ? other : other.toLowerCase()) + w.slice(at + 1);
 };
 
 export const CHANGES: Record<string, Change> = {

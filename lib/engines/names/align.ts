@@ -3,6 +3,7 @@ import { compareSpans, type MatchReason } from "@/lib/engines/names/token-simila
 import {
   cachedSpans,
   choicesOf,
+  isJoinedApart,
   leastCrossings,
   rotationCuts,
   uncrossRepeats,
@@ -13,14 +14,7 @@ import { isKoreanName, isKoreanSyllable } from "@/lib/engines/names/korean";
 import { pinyinOfSyllable } from "@/lib/engines/names/chinese";
 import { commonTokensOf, FULL_WEIGHT, type TokenRarity } from "@/lib/engines/names/token-rarity";
 import { acronymSimilarity } from "@/lib/engines/names/organisation-words";
-import {
-  fromCut,
-  GENEALOGY,
-  isMinorPair,
-  joinsArticle,
-  middleLinks,
-  startsAtAncestor,
-} from "@/lib/engines/names/genealogy";
+import { GENEALOGY, isMinorPair, joinsArticle, middleLinks, namesAncestor } from "@/lib/engines/names/genealogy";
 import {
   articleAsStopWord,
   isOtherOfSeries,
@@ -167,6 +161,14 @@ function align(
     transcriptionSystem: query.transcriptionSystem ?? candidate.transcriptionSystem ?? "PINYIN",
   };
   const [qs, cs] = [cachedSpans(q, context.isOrganisation), cachedSpans(c, context.isOrganisation)];
+  // a piece of a person's word written joined, against one word of the other name's run (spans.ts isJoinedApart)
+  const isPersons = query.kind === "PERSON" && candidate.kind === "PERSON";
+  const pieceAlike = (piece: string, token: NameToken) =>
+    compareSpans(
+      { text: piece, tokens: [{ ...token, text: piece, alts: [], native: null }] },
+      { text: token.text, tokens: [token] },
+      context,
+    ).similarity >= PAIR_FLOOR;
   const scored: { a: IndexedSpan; b: IndexedSpan; similarity: number; reason: MatchReason; size: number }[] = [];
   for (const a of qs)
     for (const b of cs) {
@@ -179,7 +181,8 @@ function align(
         continue;
       }
       const match = compareSpans(a, b, context);
-      if (match.similarity >= PAIR_FLOOR) scored.push({ a, b, ...match, size: a.tokens.length + b.tokens.length });
+      if (match.similarity >= PAIR_FLOOR && !(isPersons && isJoinedApart(a, b, match.reason, pieceAlike)))
+        scored.push({ a, b, ...match, size: a.tokens.length + b.tokens.length });
     }
   // no pair alike enough, as for most of a screening's candidates: nothing aligns, the score is 0
   if (scored.length === 0)
@@ -357,16 +360,7 @@ function align(
   // at the listed person's father, the listed person's own name left over, names the father (or the grandfather);
   // the other way round, a screened genealogy whose own name is left over while the listed one's is found, a son.
   // Either name written surname first (AL-TIKRITI QUSAY SADDAM HUSSEIN) is read in the other's order too.
-  const cuts = query.kind === "PERSON" && candidate.kind === "PERSON" ? rotationCuts(ordered) : null;
-  type Reading = readonly [readonly NameToken[], ReadonlySet<number>, readonly NameToken[], ReadonlySet<number>];
-  const readings: Reading[] = [[q, usedQ, c, usedC]];
-  if (cuts) readings.push([...fromCut(q, usedQ, cuts.a), c, usedC], [q, usedQ, ...fromCut(c, usedC, cuts.b)]);
-  if (
-    query.kind === "PERSON" &&
-    candidate.kind === "PERSON" &&
-    readings.some(([gq, uq, gc, uc]) => startsAtAncestor(gc, uc, gq, uq) || startsAtAncestor(gq, uq, gc, uc))
-  )
-    score = Math.min(score, ANCESTOR);
+  if (isPersons && namesAncestor(q, usedQ, c, usedC, rotationCuts(ordered))) score = Math.min(score, ANCESTOR);
   const isSeries = context.isOrganisation && isOtherOfSeries(aligned, leftQ, leftC);
   if (isSeries) score = Math.min(total > 0 ? (matched / total) * ORDER_FACTOR ** crossings : 0, SERIES);
   // two companies' names that share only words of their kind of business while one names more: two companies

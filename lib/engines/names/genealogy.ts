@@ -49,15 +49,28 @@ export function startsAtAncestor(
 const KUNYA: ReadonlySet<string> = new Set(["ABU", "ABOU", "UMM"]);
 
 /**
+ * One name names an ancestor of the other (startsAtAncestor, either way round), read as written and, where the two are
+ * one rotation of the other (`cuts`, spans.ts rotationCuts: a surname written first), each in the other's order.
+ */
+export function namesAncestor(
+  q: readonly NameToken[],
+  usedQ: ReadonlySet<number>,
+  c: readonly NameToken[],
+  usedC: ReadonlySet<number>,
+  cuts: { a: number; b: number } | null,
+): boolean {
+  type Reading = readonly [readonly NameToken[], ReadonlySet<number>, readonly NameToken[], ReadonlySet<number>];
+  const readings: Reading[] = [[q, usedQ, c, usedC]];
+  if (cuts) readings.push([...fromCut(q, usedQ, cuts.a), c, usedC], [q, usedQ, ...fromCut(c, usedC, cuts.b)]);
+  return readings.some(([gq, uq, gc, uc]) => startsAtAncestor(gc, uc, gq, uq) || startsAtAncestor(gq, uq, gc, uc));
+}
+
+/**
  * A name's words from `cut` on, then those before it, with the indices of the words found moved alike: a name written
  * surname first (AL-TIKRITI HALA SADDAM HUSSEIN) read in the other name's order (HALA SADDAM HUSSEIN AL-TIKRITI), so
  * its own name is its first again.
  */
-export function fromCut(
-  parts: readonly NameToken[],
-  used: ReadonlySet<number>,
-  cut: number,
-): [NameToken[], Set<number>] {
+function fromCut(parts: readonly NameToken[], used: ReadonlySet<number>, cut: number): [NameToken[], Set<number>] {
   const n = parts.length;
   return [[...parts.slice(cut), ...parts.slice(0, cut)], new Set([...used].map((i) => (i - cut + n) % n))];
 }

@@ -29,6 +29,15 @@ function spansOf(parts: readonly NameToken[], isOrganisation: boolean): IndexedS
     }
     if (isOrganisation) spans.push(...acronymSpans(parts, i));
   }
+  // a person's run of more words than MAX_JOIN, names and particles only, as one word: against a word that writes it
+  // joined (GABRIELJOKRIAKMAKOL), which isJoinedApart then cuts into its words
+  if (!isOrganisation)
+    for (let i = 0; i < parts.length; i++)
+      for (let n = MAX_JOIN + 1; n <= LONG_RUN_MAX && i + n <= parts.length; n++) {
+        const tokens = parts.slice(i, i + n);
+        if (tokens.some((t) => t.role !== "NAME" && t.role !== "PARTICLE")) break;
+        spans.push({ text: tokens.map((t) => t.text).join(""), tokens, start: i, end: i + n });
+      }
   return spans;
 }
 
@@ -121,6 +130,42 @@ export function uncrossRepeats(pairs: { a: Span & { start: number }; b: Span & {
       }
   }
 }
+
+/**
+ * A person's word written joined in Latin letters against a run of the other name's words (MOHAMMADZAHID against
+ * MOHAMMAD JAWAD, KIMJONGMAN against KIM JONG UN), alike only by its letters: the run's joined text is long, and one
+ * whole name that differs inside it moves the letters' measure little, where written apart it would conflict as
+ * another name. It is alike only where the word cuts into pieces, one per word of the run, each name's piece alike
+ * that name as two words must be to pair (`alike`) and each particle's piece a short one or none (its sound joined:
+ * ABDURAHMAN against ABD AL RAHMAN). Only a reading by letters or sounds: an exact or a romanised one is the same word;
+ * a word of a script written without spaces (Hangul, kana) is read whole.
+ */
+export function isJoinedApart(
+  a: Span,
+  b: Span,
+  reason: string,
+  alike: (piece: string, token: NameToken) => boolean,
+): boolean {
+  if (reason !== "SPELLING" && reason !== "PHONETIC") return false;
+  const [word, run] = a.tokens.length === 1 ? [a, b] : [b, a];
+  if (word.tokens.length !== 1 || run.tokens.length < 2) return false;
+  if ([...word.tokens, ...run.tokens].some((t) => t.script !== "LATIN")) return false;
+  const cuts = (rest: string, from: number): boolean => {
+    const token = run.tokens[from]!;
+    const isName = token.role === "NAME";
+    const fits = (piece: string) => (isName ? alike(piece, token) : piece.length <= PARTICLE_JOINED_MAX);
+    if (from === run.tokens.length - 1) return fits(rest);
+    for (let k = isName ? 1 : 0; k <= rest.length; k++)
+      if (fits(rest.slice(0, k)) && cuts(rest.slice(k), from + 1)) return true;
+    return false;
+  };
+  return !cuts(word.text, 0);
+}
+// a particle's sound in a joined word: none, UR, EL, BIN, OULD
+const PARTICLE_JOINED_MAX = 4;
+
+/** The most words of a person's name a word written joined is read against. */
+const LONG_RUN_MAX = 8;
 
 /** Two runs in order, the second wholly before the first: [2, 3, 0, 1]. */
 export function isRotation(positions: readonly number[]): boolean {
