@@ -10,16 +10,13 @@
 // several pairs.
 //
 //   npm run eval:screening-cut -- --data DIR [--show]
-import { readFileSync } from "node:fs";
-import path from "node:path";
-import { parse } from "csv-parse/sync";
-import { normalizeName, type NormalizedName } from "@/lib/engines/names/normalize";
+import { normalizeName } from "@/lib/engines/names/normalize";
+import { personNamesOf, type PairName } from "./pair-names";
 import { DEFAULT_WATCHLIST_THRESHOLD as THRESHOLD, nameSimilarity } from "@/lib/engines/names/score";
 import { withCutWords } from "@/lib/engines/names/cut-word";
 import { cutNameWords } from "@/lib/engines/documents/mrz/name-crosscheck";
 
-type Row = { schema: string; query_name: string; list_name: string };
-type Name = { name: string; pair: number; normal: NormalizedName };
+type Name = PairName;
 type Cut = { format: string; fullName: string; words: string[]; of: Name };
 
 const LATIN_ONLY = /^[\p{Script=Latin}\p{Zs}.'-]+$/u;
@@ -59,15 +56,7 @@ function main(): void {
   const data = args[args.indexOf("--data") + 1];
   if (!args.includes("--data") || !data) throw new Error("usage: eval:screening-cut -- --data DIR [--show]");
   const show = args.includes("--show");
-  const rows = parse(readFileSync(path.resolve(data, "pairs.csv")), { columns: true, bom: true }) as Row[];
-  const seen = new Set<string>();
-  const names: Name[] = rows.flatMap((r, pair) =>
-    r.schema !== "Person"
-      ? []
-      : [r.query_name, r.list_name]
-          .filter((name) => LATIN_ONLY.test(name) && !seen.has(name) && seen.add(name))
-          .map((name) => ({ name, pair, normal: normalizeName(name) })),
-  );
+  const names = personNamesOf(data, (name) => LATIN_ONLY.test(name));
   const cuts = cutNames(names);
   const found = { with: 0, without: 0 };
   const others = { with: 0, without: 0, compared: 0 };

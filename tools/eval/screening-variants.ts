@@ -13,15 +13,12 @@
 // --show prints every changed name that no longer finds its own, with its score, and every other pair's name a changed
 // name reaches that the name as written does not; --only runs the changes whose label
 // holds TEXT.
-import { readFileSync } from "node:fs";
-import path from "node:path";
-import { parse } from "csv-parse/sync";
 import { isKoreanName } from "@/lib/engines/names/korean";
 import { normalizeName, type NormalizedName } from "@/lib/engines/names/normalize";
+import { personNamesOf, type PairName } from "./pair-names";
 import { DEFAULT_WATCHLIST_THRESHOLD as THRESHOLD, nameSimilarity } from "@/lib/engines/names/score";
 
-type Row = { schema: string; query_name: string; list_name: string };
-type Name = { name: string; pair: number; normal: NormalizedName };
+type Name = PairName;
 type Change = (words: string[]) => string[];
 
 const LATIN_ONLY = /^[A-Za-z][A-Za-z .'-]*$/;
@@ -79,15 +76,7 @@ function main(): void {
   const data = args[args.indexOf("--data") + 1];
   if (!args.includes("--data") || !data) throw new Error("usage: eval:screening-variants -- --data DIR [--show]");
   const show = args.includes("--show");
-  const rows = parse(readFileSync(path.resolve(data, "pairs.csv")), { columns: true, bom: true }) as Row[];
-  const seen = new Set<string>();
-  const names: Name[] = rows.flatMap((r, pair) =>
-    r.schema !== "Person"
-      ? []
-      : [r.query_name, r.list_name]
-          .filter((name) => LATIN_ONLY.test(name) && name.trim().includes(" ") && !seen.has(name) && seen.add(name))
-          .map((name) => ({ name, pair, normal: normalizeName(name) })),
-  );
+  const names = personNamesOf(data, (name) => LATIN_ONLY.test(name) && name.trim().includes(" "));
   // the names of other pairs a name reaches at the threshold, among those sharing a word with it
   const reached = (normal: NormalizedName, of: Name) =>
     names.filter(
