@@ -99,6 +99,10 @@ export type Alignment = {
 };
 
 const isInitialAgainstRun = (a: IndexedSpan, b: IndexedSpan) => a.tokens[0]!.role === "INITIAL" && b.tokens.length > 1;
+// a run of more words than MAX_JOIN (spans.ts) is there for a word that writes it all joined, about as long: against a
+// word of less than half its letters it would only be measured to fall short (most pairs of a long name's screening)
+const isLongRunAgainstShorter = (run: IndexedSpan, word: IndexedSpan) =>
+  !run.acronymOnly && run.tokens.length > 3 && word.text.length * 2 < run.text.length;
 
 const round = (x: number) => Math.round(x * 1000) / 1000;
 
@@ -174,6 +178,7 @@ function align(
     for (const b of cs) {
       // joined on one side only: a run against a run is the sum of its single pairs; an initial stands for one name
       if (a.tokens.length > 1 && b.tokens.length > 1) continue;
+      if (isLongRunAgainstShorter(a, b) || isLongRunAgainstShorter(b, a)) continue;
       if (isInitialAgainstRun(a, b) || isInitialAgainstRun(b, a)) continue;
       if (a.acronymOnly || b.acronymOnly) {
         const similarity = acronymSimilarity(a, b);
