@@ -169,7 +169,10 @@ function align(
   const isPersons = query.kind === "PERSON" && candidate.kind === "PERSON";
   const pieceAlike = (piece: string, token: NameToken) =>
     compareSpans(
-      { text: piece, tokens: [{ ...token, text: piece, alts: [], native: null }] },
+      {
+        text: piece,
+        tokens: [{ text: piece, script: "LATIN", native: null, alts: [], isOptional: false, role: "NAME" }],
+      },
       { text: token.text, tokens: [token] },
       context,
     ).similarity >= PAIR_FLOOR;
