@@ -2,12 +2,13 @@
 // way"): every person's name of DIR/pairs.csv written in Latin letters with two words or more is changed in one way at
 // a time, the same way for every name, and scored with nameSimilarity (the function WATCHLIST_CHECK's scoring runs)
 // against its own name as written. The changes are rules, not a sample: a letter left out, two letters swapped, a
-// letter doubled, a vowel changed, two of these at once; the surname written first, a middle name added or left out,
-// two given names swapped; the words joined, a word split, hyphens between the words. Printed per change: the names
-// it changed, how many still find their own name at the threshold, and how many names of the other pairs sharing a
-// word with the changed name it reaches at the threshold — beside how many the name as written reaches, so a change
-// that made the matcher reach everything would show (the same person is often written in several pairs, so these
-// are not all false hits).
+// letter doubled, a vowel changed, two of these at once; a sound spelt another way (PH as F, KH as H, W as V …, in the
+// surname or in every word); the surname written first, a middle name added or left out, two given names swapped, the
+// given names as initials, the particles and articles left out (BEN, VAN, AL-); the words joined, a word split,
+// hyphens between the words. Printed per change: the names it changed, how many still find their own name at the
+// threshold, and how many names of the other pairs sharing a word with the changed name it reaches at the threshold —
+// beside how many the name as written reaches, so a change that made the matcher reach everything would show (the
+// same person is often written in several pairs, so these are not all false hits).
 //
 //   npm run eval:screening-variants -- --data DIR [--show] [--only TEXT]
 // --show prints every changed name that no longer finds its own, with its score, and every other pair's name a changed
@@ -50,6 +51,40 @@ const vowelChanged = (w: string) => {
   return w.slice(0, at) + (w[at] === w[at]!.toUpperCase() ? other : other.toLowerCase()) + w.slice(at + 1);
 };
 
+// a sound written another way, as someone writing a name by ear would (the first of these the word has, once)
+const RESPELLINGS: [RegExp, string][] = [
+  [/PH/i, "F"],
+  [/KH/i, "H"],
+  [/CK/i, "K"],
+  [/SCH/i, "SH"],
+  [/TH/i, "T"],
+  [/DH/i, "D"],
+  [/OU/i, "U"],
+  [/EE/i, "I"],
+  [/OO/i, "U"],
+  [/C(?=[AOU])/i, "K"],
+  [/Q/i, "K"],
+  [/W/i, "V"],
+  [/(?<=.)Y/i, "I"],
+  [/Z/i, "S"],
+  [/X/i, "KS"],
+  [/(?<=.)J/i, "DJ"],
+];
+const respelt = (w: string) => {
+  const found = RESPELLINGS.find(([from]) => from.test(w));
+  if (!found) return w;
+  const [from, to] = found;
+  // in the word's own case, as vowelChanged
+  return w.replace(from, (m) => (m === m.toUpperCase() ? to : to.toLowerCase()));
+};
+// the particles and articles a name may be written without (AL-TIKRITI, TIKRITI; VAN DER BERG, BERG)
+const PARTICLES = new Set("AL EL BIN BEN IBN ABU ABOU VAN VON DER DEN DE DA DI DU LA LE".split(" "));
+const withoutParticles = (words: string[]) =>
+  words
+    .filter((w) => !PARTICLES.has(w.toUpperCase()))
+    .map((w) => w.replace(/^(?:AL|EL)-(?=[A-Z]{3})/i, ""))
+    .filter((w) => w.length > 0);
+
 export const CHANGES: Record<string, Change> = {
   "a letter left out (longest word)": inLongest(leftOut),
   "two letters swapped (longest word)": inLongest(swapped),
@@ -69,6 +104,13 @@ export const CHANGES: Record<string, Change> = {
     w.length >= 6 ? `${w.slice(0, middle(w))} ${w.slice(middle(w))}` : w,
   ),
   "hyphens between the words": (words) => [words.join("-")],
+  "a sound spelt another way (surname)": inSurname(respelt),
+  "a sound spelt another way in every word": (words) => words.map(respelt),
+  "given names as initials (not Chinese or Korean)": (words) => [
+    ...words.slice(0, -1).map((w) => `${w[0]!.toUpperCase()}.`),
+    words.at(-1)!,
+  ],
+  "particles and articles left out": withoutParticles,
 };
 
 function main(): void {
