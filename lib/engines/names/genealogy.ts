@@ -29,8 +29,9 @@ export function middleLinks(parts: readonly NameToken[], used: ReadonlySet<numbe
 const LINKS: ReadonlySet<string> = new Set(["BIN", "BINT"]);
 
 /**
- * One name reads as a genealogy (it has BIN, BINT, ABU or AL) and its own name, the first, found no counterpart, while
- * the other name's own name did: the other names an ancestor of the first.
+ * The two names read as a genealogy (either has BIN, BINT, ABU or AL: a child's name is written without its article
+ * as often as the father's with it, HALA SADDAM HUSSEIN TIKRITI against SADDAM HUSSEIN AL-TIKRITI) and the first's own
+ * name, its first, found no counterpart, while the other name's own name did: the other names an ancestor of the first.
  */
 export function startsAtAncestor(
   genealogy: readonly NameToken[],
@@ -38,7 +39,8 @@ export function startsAtAncestor(
   other: readonly NameToken[],
   usedInOther: ReadonlySet<number>,
 ): boolean {
-  if (!genealogy.some((t) => t.role === "PARTICLE" && GENEALOGY.has(t.text))) return false;
+  const isGenealogy = (name: readonly NameToken[]) => name.some((t) => t.role === "PARTICLE" && GENEALOGY.has(t.text));
+  if (!isGenealogy(genealogy) && !isGenealogy(other)) return false;
   const own = genealogy.findIndex((t) => t.role === "NAME");
   const otherOwn = other.findIndex((t) => t.role === "NAME");
   // a kunya's ABU or UMM ("father of", "mother of") opens the name with the word after it (ABU BAKR): that word found
