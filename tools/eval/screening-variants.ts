@@ -5,10 +5,12 @@
 // letter doubled, a vowel changed, two of these at once; a sound spelt another way (PH as F, KH as H, W as V …, in the
 // surname or in every word); the surname written first, a middle name added or left out, two given names swapped, the
 // given names as initials, the particles and articles left out (BEN, VAN, AL-); the words joined, a word split,
-// hyphens between the words. Printed per change: the names it changed, how many still find their own name at the
-// threshold, and how many names of the other pairs sharing a word with the changed name it reaches at the threshold —
-// beside how many the name as written reaches, so a change that made the matcher reach everything would show (the
-// same person is often written in several pairs, so these are not all false hits).
+// hyphens between the words; the name written in Cyrillic, Greek or Arabic letters by ear (byEar: letter groups
+// mapped as someone who means to get through writes it where a form takes any script). Printed per change: the names
+// it changed, how many still find their own name at the threshold, and how many names of the other pairs sharing a
+// word with the changed name it reaches at the threshold — beside how many the name as written reaches, so a change
+// that made the matcher reach everything would show (the same person is often written in several pairs, so these are
+// not all false hits).
 //
 //   npm run eval:screening-variants -- --data DIR [--show] [--only TEXT]
 // --show prints every changed name that no longer finds its own, with its score, and every other pair's name a changed
@@ -85,6 +87,157 @@ const withoutParticles = (words: string[]) =>
     .map((w) => w.replace(/^(?:AL|EL)-(?=[A-Z]{3})/i, ""))
     .filter((w) => w.length > 0);
 
+// a Latin name written in another script by ear, letter group by letter group (the longest group first): how someone
+// who means to get through writes it where the form takes any script; a rule, not a romanisation standard read backwards
+const byEar = (table: Record<string, string>) => {
+  const groups = Object.keys(table).sort((x, y) => y.length - x.length);
+  return (w: string) => {
+    let out = "";
+    const upper = w.toUpperCase();
+    for (let i = 0; i < upper.length;) {
+      const group = groups.find((g) => upper.startsWith(g, i));
+      // a letter no group writes is left out; a hyphen or an apostrophe between a name's parts stays
+      if (!group && (upper[i] === "-" || upper[i] === "'")) out += upper[i];
+      out += group ? table[group] : "";
+      i += group ? group.length : 1;
+    }
+    return out;
+  };
+};
+const CYRILLIC = byEar({
+  A: "А",
+  B: "Б",
+  V: "В",
+  W: "В",
+  G: "Г",
+  D: "Д",
+  E: "Е",
+  ZH: "Ж",
+  Z: "З",
+  I: "И",
+  Y: "Й",
+  K: "К",
+  C: "К",
+  Q: "К",
+  L: "Л",
+  M: "М",
+  N: "Н",
+  O: "О",
+  P: "П",
+  R: "Р",
+  S: "С",
+  T: "Т",
+  U: "У",
+  F: "Ф",
+  PH: "Ф",
+  KH: "Х",
+  H: "Х",
+  TS: "Ц",
+  CH: "Ч",
+  SH: "Ш",
+  SHCH: "Щ",
+  YU: "Ю",
+  YA: "Я",
+  YE: "Е",
+  YO: "Ё",
+  J: "ДЖ",
+  X: "КС",
+  OO: "У",
+  EE: "И",
+  OU: "У",
+});
+const GREEK = byEar({
+  A: "Α",
+  B: "ΜΠ",
+  V: "Β",
+  W: "Β",
+  G: "ΓΚ",
+  D: "ΝΤ",
+  E: "Ε",
+  Z: "Ζ",
+  I: "Ι",
+  Y: "Ι",
+  K: "Κ",
+  C: "Κ",
+  Q: "Κ",
+  L: "Λ",
+  M: "Μ",
+  N: "Ν",
+  O: "Ο",
+  P: "Π",
+  R: "Ρ",
+  S: "Σ",
+  T: "Τ",
+  U: "ΟΥ",
+  F: "Φ",
+  PH: "Φ",
+  KH: "Χ",
+  H: "Χ",
+  CH: "ΤΣ",
+  SH: "Σ",
+  TH: "Θ",
+  X: "Ξ",
+  PS: "Ψ",
+  J: "ΤΖ",
+  TS: "ΤΣ",
+  OU: "ΟΥ",
+  OO: "ΟΥ",
+  EE: "Ι",
+});
+// Arabic as a foreign name is written in it: every vowel by the letter of its long vowel (A ا, E and I ي, O and U و),
+// a word's first vowel on an alif (OLAF أولاف written اولاف, IGOR ايغور), a doubled consonant once (its shadda is not
+// written), the consonants by their usual letter (PUTIN بوتين, RAMI رامي, SCHOLZ شولز)
+const ARABIC = byEar({
+  B: "ب",
+  T: "ت",
+  TH: "ث",
+  J: "ج",
+  H: "ه",
+  KH: "خ",
+  D: "د",
+  DH: "ذ",
+  R: "ر",
+  Z: "ز",
+  S: "س",
+  SH: "ش",
+  SCH: "ش",
+  CH: "تش",
+  F: "ف",
+  PH: "ف",
+  Q: "ق",
+  K: "ك",
+  C: "ك",
+  CK: "ك",
+  L: "ل",
+  M: "م",
+  N: "ن",
+  W: "و",
+  Y: "ي",
+  G: "غ",
+  P: "ب",
+  V: "ف",
+  X: "كس",
+  A: "ا",
+  E: "ي",
+  I: "ي",
+  O: "و",
+  U: "و",
+  AA: "ا",
+  OO: "و",
+  OU: "و",
+  EE: "ي",
+  II: "ي",
+  UU: "و",
+  AI: "ي",
+  AY: "ي",
+});
+const ARABIC_FIRST_VOWEL: Record<string, string> = { A: "ا", E: "اي", I: "اي", O: "او", U: "او" };
+const arabicByEar = (w: string) => {
+  const once = w.toUpperCase().replace(/([B-DF-HJ-NP-TV-Z])\1/g, "$1");
+  const first = ARABIC_FIRST_VOWEL[once[0]!];
+  return first ? first + ARABIC(once.slice(1)) : ARABIC(once);
+};
+
 export const CHANGES: Record<string, Change> = {
   "a letter left out (longest word)": inLongest(leftOut),
   "two letters swapped (longest word)": inLongest(swapped),
@@ -111,6 +264,9 @@ export const CHANGES: Record<string, Change> = {
     words.at(-1)!,
   ],
   "particles and articles left out": withoutParticles,
+  "written in Cyrillic letters by ear": (words) => words.map(CYRILLIC),
+  "written in Greek letters by ear": (words) => words.map(GREEK),
+  "written in Arabic letters by ear": (words) => words.map(arabicByEar),
 };
 
 function main(): void {
