@@ -10,13 +10,15 @@
 
 type Rule = readonly [RegExp, string];
 const CONVENTIONS: readonly (readonly Rule[])[] = [
-  // English: J and soft G as DZH (Джо, Джордж), soft C as S, a final silent E
+  // English: J and soft G as DZH (Джо, Джордж), soft C as S and hard C as K, OO as U (COOK Кук), a final silent E
   [
     [/DGE/g, "dzh"],
     [/J/g, "dzh"],
     [/G(?=[EIY])/g, "dzh"],
     [/C(?=[EIY])/g, "s"],
     [/CK/g, "k"],
+    [/C(?!H)/g, "k"],
+    [/OO/g, "u"],
     [/PH/g, "f"],
     [/(^|[AEIOU])H/g, "$1kh"],
     [/OE$/, "o"],
@@ -116,6 +118,12 @@ const CONVENTIONS: readonly (readonly Rule[])[] = [
     [/C/g, "ts"],
     [/GY/g, "dy"],
     [/LY/g, "y"],
+  ],
+  // English as Arabic and Persian letters write it: CH as TSH (تش: SECHIN سيتشين), X as KS (كس: FOX فوكس, ALEXEI
+  // أليكسي), as Russian writes X too (Фокс)
+  [
+    [/CH/g, "tsh"],
+    [/X/g, "ks"],
   ],
   // Vietnamese: PH as F, TR as CH, TH as T, a first D or GI as Z, a first X as S (Нгуен Фу Чонг)
   [
