@@ -87,15 +87,18 @@ const withoutParticles = (words: string[]) =>
     .map((w) => w.replace(/^(?:AL|EL)-(?=[A-Z]{3})/i, ""))
     .filter((w) => w.length > 0);
 
+// letter groups and what they are written as, `GROUP=LETTERS` apart by spaces
+const groups = (pairs: string) => Object.fromEntries(pairs.split(" ").map((pair) => pair.split("=")));
+
 // a Latin name written in another script by ear, letter group by letter group (the longest group first): how someone
 // who means to get through writes it where the form takes any script; a rule, not a romanisation standard read backwards
 const byEar = (table: Record<string, string>) => {
-  const groups = Object.keys(table).sort((x, y) => y.length - x.length);
+  const longestFirst = Object.keys(table).sort((x, y) => y.length - x.length);
   return (w: string) => {
     let out = "";
     const upper = w.toUpperCase();
     for (let i = 0; i < upper.length;) {
-      const group = groups.find((g) => upper.startsWith(g, i));
+      const group = longestFirst.find((g) => upper.startsWith(g, i));
       // a letter no group writes is left out; a hyphen or an apostrophe between a name's parts stays
       if (!group && (upper[i] === "-" || upper[i] === "'")) out += upper[i];
       out += group ? table[group] : "";
@@ -104,133 +107,27 @@ const byEar = (table: Record<string, string>) => {
     return out;
   };
 };
-const CYRILLIC = byEar({
-  A: "А",
-  B: "Б",
-  V: "В",
-  W: "В",
-  G: "Г",
-  D: "Д",
-  E: "Е",
-  ZH: "Ж",
-  Z: "З",
-  I: "И",
-  Y: "Й",
-  K: "К",
-  C: "К",
-  Q: "К",
-  L: "Л",
-  M: "М",
-  N: "Н",
-  O: "О",
-  P: "П",
-  R: "Р",
-  S: "С",
-  T: "Т",
-  U: "У",
-  F: "Ф",
-  PH: "Ф",
-  KH: "Х",
-  H: "Х",
-  TS: "Ц",
-  CH: "Ч",
-  SH: "Ш",
-  SHCH: "Щ",
-  YU: "Ю",
-  YA: "Я",
-  YE: "Е",
-  YO: "Ё",
-  J: "ДЖ",
-  X: "КС",
-  OO: "У",
-  EE: "И",
-  OU: "У",
-});
-const GREEK = byEar({
-  A: "Α",
-  B: "ΜΠ",
-  V: "Β",
-  W: "Β",
-  G: "ΓΚ",
-  D: "ΝΤ",
-  E: "Ε",
-  Z: "Ζ",
-  I: "Ι",
-  Y: "Ι",
-  K: "Κ",
-  C: "Κ",
-  Q: "Κ",
-  L: "Λ",
-  M: "Μ",
-  N: "Ν",
-  O: "Ο",
-  P: "Π",
-  R: "Ρ",
-  S: "Σ",
-  T: "Τ",
-  U: "ΟΥ",
-  F: "Φ",
-  PH: "Φ",
-  KH: "Χ",
-  H: "Χ",
-  CH: "ΤΣ",
-  SH: "Σ",
-  TH: "Θ",
-  X: "Ξ",
-  PS: "Ψ",
-  J: "ΤΖ",
-  TS: "ΤΣ",
-  OU: "ΟΥ",
-  OO: "ΟΥ",
-  EE: "Ι",
-});
+const CYRILLIC = byEar(
+  groups(
+    "A=А B=Б V=В W=В G=Г D=Д E=Е ZH=Ж Z=З I=И Y=Й K=К C=К Q=К L=Л M=М N=Н O=О P=П R=Р S=С T=Т U=У F=Ф" +
+      " PH=Ф KH=Х H=Х TS=Ц CH=Ч SH=Ш SHCH=Щ YU=Ю YA=Я YE=Е YO=Ё J=ДЖ X=КС OO=У EE=И OU=У",
+  ),
+);
+const GREEK = byEar(
+  groups(
+    "A=Α B=ΜΠ V=Β W=Β G=ΓΚ D=ΝΤ E=Ε Z=Ζ I=Ι Y=Ι K=Κ C=Κ Q=Κ L=Λ M=Μ N=Ν O=Ο P=Π R=Ρ S=Σ T=Τ U=ΟΥ F=Φ" +
+      " PH=Φ KH=Χ H=Χ CH=ΤΣ SH=Σ TH=Θ X=Ξ PS=Ψ J=ΤΖ TS=ΤΣ OU=ΟΥ OO=ΟΥ EE=Ι",
+  ),
+);
 // Arabic as a foreign name is written in it: every vowel by the letter of its long vowel (A ا, E and I ي, O and U و),
 // a word's first vowel on an alif (OLAF أولاف written اولاف, IGOR ايغور), a doubled consonant once (its shadda is not
 // written), the consonants by their usual letter (PUTIN بوتين, RAMI رامي, SCHOLZ شولز)
-const ARABIC = byEar({
-  B: "ب",
-  T: "ت",
-  TH: "ث",
-  J: "ج",
-  H: "ه",
-  KH: "خ",
-  D: "د",
-  DH: "ذ",
-  R: "ر",
-  Z: "ز",
-  S: "س",
-  SH: "ش",
-  SCH: "ش",
-  CH: "تش",
-  F: "ف",
-  PH: "ف",
-  Q: "ق",
-  K: "ك",
-  C: "ك",
-  CK: "ك",
-  L: "ل",
-  M: "م",
-  N: "ن",
-  W: "و",
-  Y: "ي",
-  G: "غ",
-  P: "ب",
-  V: "ف",
-  X: "كس",
-  A: "ا",
-  E: "ي",
-  I: "ي",
-  O: "و",
-  U: "و",
-  AA: "ا",
-  OO: "و",
-  OU: "و",
-  EE: "ي",
-  II: "ي",
-  UU: "و",
-  AI: "ي",
-  AY: "ي",
-});
+const ARABIC = byEar(
+  groups(
+    "B=ب T=ت TH=ث J=ج H=ه KH=خ D=د DH=ذ R=ر Z=ز S=س SH=ش SCH=ش CH=تش F=ف PH=ف Q=ق K=ك C=ك CK=ك L=ل" +
+      " M=م N=ن W=و Y=ي G=غ P=ب V=ف X=كس A=ا E=ي I=ي O=و U=و AA=ا OO=و OU=و EE=ي II=ي UU=و AI=ي AY=ي",
+  ),
+);
 const ARABIC_FIRST_VOWEL: Record<string, string> = { A: "ا", E: "اي", I: "اي", O: "او", U: "او" };
 const arabicByEar = (w: string) => {
   const once = w.toUpperCase().replace(/([B-DF-HJ-NP-TV-Z])\1/g, "$1");
