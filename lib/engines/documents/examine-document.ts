@@ -194,7 +194,10 @@ async function examineWithin(
       if (side === "FRONT") enlarged = null; // read again from the front turned upright, if wanted
     }
     const read = reads[side]!;
-    mrz = await stage("MRZ reading (all of it)", () => readMrz(engine, read.image, read.page, zone, budget));
+    // a long MRZ reading (several variants, none settled) leaves the page worker idle: the enlarged page the name
+    // check may ask for is read then, beside it, rather than after it (the same reading; read-mrz.ts)
+    const beside = () => void readAgain("beside a long MRZ reading").catch(() => undefined);
+    mrz = await stage("MRZ reading (all of it)", () => readMrz(engine, read.image, read.page, zone, budget, beside));
     if (mrz) {
       mrzSide = side;
       break;

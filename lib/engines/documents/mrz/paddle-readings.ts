@@ -1,7 +1,10 @@
 import type { Candidate } from "./mrz-candidates";
+import type { ShapeLookup } from "./glyphs";
+import { arbitrateLetters, votingReadings, withSecondNameLine } from "./letter-arbiter";
+import { secondReadersNumber } from "./second-number";
 import type { MrzFormat } from "./icao";
 import { aligned, candidateOf, nameLine, validCount } from "./mrz-candidates";
-import { compact, isVisa, paddleTexts, pickMrzLines, readingHolds } from "./mrz-lines";
+import { compact, isVisa, paddleTexts, pickMrzLines, readingHolds, safeParse } from "./mrz-lines";
 import { MRZ_LAYOUT, slice, type Span } from "./mrz-layout";
 import type { PaddleLine } from "@/lib/engines/documents/ocr/paddle-engine";
 import type { PrintedZone } from "@/lib/engines/documents/ocr/printed-zone";
@@ -145,3 +148,44 @@ const checked = (c: Candidate) =>
   coveredSpans(c.format, c.lines)
     .map((s) => slice(c.lines, s))
     .join("|");
+
+/**
+ * Names, state codes and the sex carry no check digit: where tesseract's reading holds, PaddleOCR reads the band
+ * too, and when its reading holds and differs only in letters (every digit and filler the same: both read the
+ * same zone), each letter on which they differ is decided by its glyph's shape (letter-arbiter.ts). Measured on the
+ * development specimens (docs/accuracy.md): taking PaddleOCR's name line whole fixed one name and broke another.
+ * When its reading is no zone as a whole, its name line alone is compared (withSecondNameLine).
+ */
+export function secondLetterReading(
+  first: Candidate,
+  band: PaddleLine[] | null,
+  zone: PrintedZone,
+  others: readonly Candidate[],
+  cells: ShapeLookup | undefined,
+): Candidate {
+  if (first.variant === "paddleocr" || !first.shapes || !readingHolds(first.result)) return first;
+  const second = paddleCandidate(band, zone, undefined);
+  // a number only this variant read, where PaddleOCR's reading holds with another (second-number.ts)
+  const best = second ? secondReadersNumber(first, second.c, others, zone) : first;
+  // its reading as a whole, or (not a zone as a whole) its reading of the name line alone
+  const lines =
+    second?.c.format === best.format
+      ? second.c.lines
+      : band &&
+        withSecondNameLine(
+          best.format,
+          best.lines,
+          band.map((l) => compact(l.text.toUpperCase())),
+        );
+  if (!lines) return best;
+  const arbitrated = arbitrateLetters(best.lines, lines, best.shapes, votingReadings(best, lines, others), cells);
+  if (!arbitrated) return best;
+  const result = safeParse(arbitrated.lines);
+  if (!result || !readingHolds(result)) return best;
+  return {
+    ...best,
+    lines: arbitrated.lines,
+    result,
+    repairs: [...best.repairs, `${arbitrated.changes.join(", ")} (PaddleOCR's letter, by OCR-B glyph shape)`],
+  };
+}

@@ -118,3 +118,36 @@ it("ends the variants after a first blank one where PaddleOCR's whole-image read
   expect(value?.result.valid).toBe(true);
   expect(value?.variants).toBe(1);
 }, 120_000);
+
+it("tells the caller when a reading is long (three variants, none settled), once, and not when the first variant settles it", async () => {
+  const engine = await ocrEngine();
+  const { front, mrz } = await drawPassport(randomPerson(seededRandom(13), "TD3", new Date("2026-11-29")));
+  const page = await engine.readPage(front);
+  // tesseract misreads the name and the birth date's check digit alike on every variant: no variant's reading holds
+  // (a field digit failing with the composite is never certain), and PaddleOCR's band reading, which holds, names
+  // another person than any variant (paddleSettles): the variants go on
+  const wrongDigit = String((Number(mrz[1]![19]) + 1) % 10);
+  const misread = [
+    `P<${mrz[0]!.slice(2, 5)}ZZZZZ<<ZZZ`.padEnd(44, "<"),
+    mrz[1]!.slice(0, 19) + wrongDigit + mrz[1]!.slice(20),
+  ];
+  let asked = 0;
+  const misreading: OcrEngine = {
+    ...engine,
+    readMrz: async () => {
+      asked += 1;
+      return { text: misread.join("\n"), confidence: 80, blocks: [] } as unknown as Page;
+    },
+  };
+  let told = 0;
+  const { value } = await profiled(() => readMrz(misreading, front, page, printedZone([]), undefined, () => told++));
+  expect(asked).toBeGreaterThan(3);
+  expect(told).toBe(1);
+  // the fallback's reading (PaddleOCR's band) is the answer: its digits, not the variants' wrong one
+  expect(value?.lines[1]).toBe(mrz[1]);
+  let toldClean = 0;
+  const clean = await readMrz(engine, front, page, printedZone([]), undefined, () => toldClean++);
+  expect(clean?.lines).toEqual(mrz);
+  expect(clean?.variants).toBe(1);
+  expect(toldClean).toBe(0);
+}, 120_000);

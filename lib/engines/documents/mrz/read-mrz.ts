@@ -7,21 +7,14 @@ import type { Grey, ShapeLookup } from "./glyphs";
 import { candidateOf, certainFault, choose, nameLength, settled, shapeLookup, type Candidate } from "./mrz-candidates";
 import { estimateSkew, locateMrzBand, locateMrzBandIn, paddleBandLines, SKEW_RANGE, type Band } from "./mrz-band";
 import { withoutSpecks } from "./despeckle";
-import { compact, pickMrzLines, readingHolds, safeParse } from "./mrz-lines";
+import { compact, pickMrzLines, readingHolds } from "./mrz-lines";
 import { boxedReading, gridCandidate, type BoxedReading } from "./glyph-grid";
 import { visaZerosByOwnPrint } from "./own-print";
-import {
-  arbitrateLetters,
-  lettersCorroborated,
-  namedByVariants,
-  votingReadings,
-  withSecondNameLine,
-} from "./letter-arbiter";
+import { lettersCorroborated, namedByVariants } from "./letter-arbiter";
 import { cellLookup, lettersByTwoLooks, type LookedLetter } from "./name-glyphs";
 import { outvotedNameLine, type Source } from "./name-line-votes";
 import { codesByVariants } from "./code-votes";
-import { paddleCandidate, pairedCandidate, paddleSettles } from "./paddle-readings";
-import { secondReadersNumber } from "./second-number";
+import { paddleCandidate, pairedCandidate, paddleSettles, secondLetterReading } from "./paddle-readings";
 import { greyBand, MAX_VARIANTS, MRZ_VARIANTS, thresholdLevel, toPgm, workingWidth } from "./mrz-variants";
 import { RecognitionStopped, type OcrEngine } from "@/lib/engines/documents/ocr/ocr-engine";
 import { paddleLinesOrNull, type PaddleLine } from "@/lib/engines/documents/ocr/paddle-engine";
@@ -58,6 +51,9 @@ import { stage } from "@/lib/engines/documents/stage-times";
 //     taken only when it is fully check-digit valid after repair, so a document whose check digit is really wrong
 //     still cannot be "read" as valid. Where neither of its two readings holds alone, they are combined where they
 //     differ, the check digits choosing between them (pairedCandidate, paddle-readings.ts).
+//      A reading still unsettled after PADDLE_SETTLES_FROM variants has the whole image's reading (when the band's
+//      does not hold alone) and the caller's enlarged page started then, beside the variants still to come, rather
+//      than after them (onLongReading): the same readings, earlier.
 //  3c. Last resort, when neither a variant's reading nor PaddleOCR's holds: the zone read on its fixed pitch
 //     (glyph-grid.ts, grid-decode.ts), taken only when it holds and its check digits told every near character apart.
 //  4. Choose: a fully valid reading first, then the one most variants agree on, then the most valid fields.
@@ -144,6 +140,7 @@ export async function readMrz(
   page: Page,
   zone: PrintedZone,
   budget: ReadingBudget = noBudget(),
+  onLongReading?: () => void,
 ): Promise<MrzReading | null> {
   const { width = 0, height = 0 } = await sharp(image).metadata();
   if (!width || !height) return null;
@@ -165,7 +162,7 @@ export async function readMrz(
       band = { ...located, charHeight: 0 };
     tilted = !!located?.found && Math.abs(located.angle) > SKEW_RANGE;
   }
-  const at = await readAt(engine, image, band, zone, budget, whole, tilted);
+  const at = await readAt(engine, image, band, zone, budget, whole, tilted, onLongReading);
   const { candidates, variants } = at;
   const chosen = choose(candidates, zone);
   if (!chosen) return null;
@@ -229,6 +226,7 @@ async function readAt(
   budget: ReadingBudget,
   whole: Promise<PaddleLine[] | null> | null,
   tilted: boolean,
+  onLongReading: (() => void) | undefined,
 ): Promise<BandReading> {
   const cropped = await sharp(image)
     .extract({
@@ -270,7 +268,13 @@ async function readAt(
   // image is read as well, the longer name kept. The whole image at most once, past the budget too (docs/accuracy.md,
   // fourth round: an Australian photo's given name); a tilted zone's first, read already to find it.
   const wholeInHand = whole !== null;
-  const wholeImage = () => (whole ??= paddleLinesOrNull(image));
+  // whether the whole image's reading is one the reading asked for (to locate the zone, or the fallback's): one
+  // started only ahead of the fallback (below) and then not needed is no other reading of the zone (otherReadings)
+  let wholeAsked = wholeInHand;
+  const wholeImage = () => {
+    wholeAsked = true;
+    return (whole ??= paddleLinesOrNull(image));
+  };
   const paddleFallback = async (): Promise<{ c: Candidate; from: string } | null> => {
     let found: { c: Candidate; padded: boolean; from: string } | null = null;
     for (const from of tilted ? [WHOLE, BAND] : [BAND, WHOLE]) {
@@ -288,6 +292,22 @@ async function readAt(
     // neither holds alone: the two readings combined where they differ, the check digits choosing (pairedCandidate)
     const paired = pairedCandidate(await readBand(), await wholeImage(), zone);
     return paired ? { c: paired, from: PAIR } : null;
+  };
+  // A reading still unsettled after PADDLE_SETTLES_FROM variants has up to four more to go, one after another on the
+  // MRZ worker, with the second core mostly idle (docs/benchmarks.md, "A long reading's other work started beside
+  // it"): what its end will need is started now, beside them, rather than after them. The whole image, when the
+  // band's reading does not hold alone (or holds padded: paddleFallback then reads the whole image as well); the
+  // caller's own (`onLongReading`: the enlarged page the name check may ask for). What they read is the same either
+  // way; only when it is read changes.
+  const aheadOfALongReading = (band: PaddleLine[] | null) => {
+    const own = paddleCandidate(
+      band,
+      zone,
+      candidates.find((k) => k.shapes),
+    );
+    if (!whole && (!own || own.padded))
+      whole = stage("MRZ: PaddleOCR whole image (ahead of the fallback)", () => paddleLinesOrNull(image));
+    onLongReading?.();
   };
   let early: { c: Candidate; from: string } | null = null;
   // a zone tilted past SKEW_RANGE is read by PaddleOCR alone: the variants would read a band still tilted
@@ -325,6 +345,7 @@ async function readAt(
     if (variants >= PADDLE_SETTLES_FROM && paddleBand) {
       const lines = await stage("MRZ: waiting for PaddleOCR's band", () => paddleBand!);
       if (paddleSettles(lines, candidates, zone)) break;
+      if (variants === PADDLE_SETTLES_FROM) aheadOfALongReading(lines);
     }
   }
   if (!settled(candidates) && !certain) {
@@ -340,7 +361,7 @@ async function readAt(
   const otherReadings = async (best: Candidate) => {
     const own = best.variant === "paddleocr" ? paddleFrom : best.variant;
     const all = [...texts, { source: BAND, lines: await textsOf(paddleBand) }];
-    return [...all, { source: WHOLE, lines: await textsOf(whole) }]
+    return [...all, { source: WHOLE, lines: await textsOf(wholeAsked ? whole : null) }]
       .filter((t) => t.source !== own && t.lines.length)
       .map((t) => ({ lines: t.lines, paddle: t.source === BAND || t.source === WHOLE }));
   };
@@ -353,45 +374,4 @@ const [BAND, WHOLE, PAIR] = ["paddleocr band", "paddleocr whole image", "paddleo
 function stopped(error: unknown): null {
   if (error instanceof RecognitionStopped) return null;
   throw error;
-}
-
-/**
- * Names, state codes and the sex carry no check digit: where tesseract's reading holds, PaddleOCR reads the band
- * too, and when its reading holds and differs only in letters (every digit and filler the same: both read the
- * same zone), each letter on which they differ is decided by its glyph's shape (letter-arbiter.ts). Measured on the
- * development specimens (docs/accuracy.md): taking PaddleOCR's name line whole fixed one name and broke another.
- * When its reading is no zone as a whole, its name line alone is compared (withSecondNameLine).
- */
-function secondLetterReading(
-  first: Candidate,
-  band: PaddleLine[] | null,
-  zone: PrintedZone,
-  others: readonly Candidate[],
-  cells: ShapeLookup | undefined,
-): Candidate {
-  if (first.variant === "paddleocr" || !first.shapes || !readingHolds(first.result)) return first;
-  const second = paddleCandidate(band, zone, undefined);
-  // a number only this variant read, where PaddleOCR's reading holds with another (second-number.ts)
-  const best = second ? secondReadersNumber(first, second.c, others, zone) : first;
-  // its reading as a whole, or (not a zone as a whole) its reading of the name line alone
-  const lines =
-    second?.c.format === best.format
-      ? second.c.lines
-      : band &&
-        withSecondNameLine(
-          best.format,
-          best.lines,
-          band.map((l) => compact(l.text.toUpperCase())),
-        );
-  if (!lines) return best;
-  const arbitrated = arbitrateLetters(best.lines, lines, best.shapes, votingReadings(best, lines, others), cells);
-  if (!arbitrated) return best;
-  const result = safeParse(arbitrated.lines);
-  if (!result || !readingHolds(result)) return best;
-  return {
-    ...best,
-    lines: arbitrated.lines,
-    result,
-    repairs: [...best.repairs, `${arbitrated.changes.join(", ")} (PaddleOCR's letter, by OCR-B glyph shape)`],
-  };
 }
