@@ -3,9 +3,11 @@
 // embedded one). The list — people, and one in ten an organisation, from a fixed seed, names in Latin and some in
 // Cyrillic — is a targets.simple.csv imported by importWatchlist (the `watchlist:import` path). Then
 // BENCH_SCREENING_QUERIES (400) screenings: half listed names with a typo, a quarter unlisted names, a quarter
-// common given names alone-and-surname pairs that share keys with many entries. Each is timed (median, p95, max),
-// beside a baseline measured in the same run on the same queries: the bare indexed SQL lookup of the blocking keys
-// (`phoneticKeys && keys`, ids only, the GIN index), with no scoring. Prints a table and ONE JSON line (also
+// common given names alone-and-surname pairs that share keys with many entries. Then BENCH_SCREENING_SCRIPT_QUERIES
+// (120) listed names written in Cyrillic, Greek and Arabic letters by ear (eval:screening-variants' rules), timed
+// apart (`otherScripts` in the JSON). Each is timed (median, p95, max), beside a baseline measured in the same run on
+// the same queries: the bare indexed SQL lookup of the blocking keys (`phoneticKeys && keys`, ids only, the GIN
+// index), with no scoring. How many found their own entry is printed too. Prints a table and ONE JSON line (also
 // bench-results/screening.json); nothing asserted. Recorded runs: docs/benchmarks.md. The list is deleted after.
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -21,10 +23,12 @@ import { DEFAULT_WATCHLIST_THRESHOLD } from "@/lib/engines/names/score";
 import { machine, printTable, writeReport } from "./common.mjs";
 import { runMigrations } from "../../server/db";
 import { syntheticNames } from "./synthetic-names";
+import { CHANGES } from "../eval/name-changes";
 
 const setting = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const ENTRIES = setting("BENCH_SCREENING_ENTRIES", 50_000);
 const QUERIES = setting("BENCH_SCREENING_QUERIES", 400);
+const SCRIPT_QUERIES = setting("BENCH_SCREENING_SCRIPT_QUERIES", 120);
 const log = (msg: string) => console.error(`[bench:screening] ${msg}`);
 
 const { rand, pick, word } = syntheticNames(30_2026);
@@ -70,12 +74,29 @@ function makeList(): Entry[] {
   });
 }
 
-function makeQueries(list: readonly Entry[]): string[] {
+// a screened name, and the id of the entry it was made from (none for an unlisted name)
+type Query = { name: string; own: string | null };
+function makeQueries(list: readonly Entry[]): Query[] {
   const people = list.filter((e) => e.schema === "Person");
   return Array.from({ length: QUERIES }, (_, i) => {
-    if (i % 4 <= 1) return typo(pick(people).name);
-    if (i % 4 === 2) return `${word(2)} ${word(3)}`;
-    return `${pick(GIVEN.slice(0, 20))} ${pick(SURNAMES)}`;
+    if (i % 4 <= 1) {
+      const entry = pick(people);
+      return { name: typo(entry.name), own: entry.id };
+    }
+    if (i % 4 === 2) return { name: `${word(2)} ${word(3)}`, own: null };
+    return { name: `${pick(GIVEN.slice(0, 20))} ${pick(SURNAMES)}`, own: null };
+  });
+}
+
+// listed people's names written in Cyrillic, Greek and Arabic letters by ear (eval:screening-variants' rules), in turn:
+// each word is read in every customary spelling of its letters (abjad.ts: up to 24 readings of an Arabic word) and
+// each Latin word against those readings by its sounds (latin-sounds.ts), so these cost more per candidate
+const BY_EAR = ["Cyrillic", "Greek", "Arabic"].map((script) => CHANGES[`written in ${script} letters by ear`]!);
+function makeScriptQueries(list: readonly Entry[]): Query[] {
+  const people = list.filter((e) => e.schema === "Person");
+  return Array.from({ length: SCRIPT_QUERIES }, (_, i) => {
+    const entry = pick(people);
+    return { name: BY_EAR[i % 3]!(entry.name.split(" ")).join(" "), own: entry.id };
   });
 }
 
@@ -85,6 +106,42 @@ const ms = (x: number) => Math.round(x * 10) / 10;
 function stats(times: number[]) {
   const sorted = [...times].sort((a, b) => a - b);
   return { median: ms(quantile(sorted, 0.5)), p95: ms(quantile(sorted, 0.95)), max: ms(sorted.at(-1)!) };
+}
+
+// each query screened (screenName, timed), then the bare indexed lookup of its blocking keys (the baseline), in turn
+async function timed(queries: readonly Query[], accountId: string, listName: string) {
+  const screening: number[] = [];
+  const candidates: number[] = [];
+  let [matched, ownFound] = [0, 0];
+  for (const { name: fullName, own } of queries) {
+    const started = performance.now();
+    const result = await screenName({ fullName, threshold: DEFAULT_WATCHLIST_THRESHOLD, accountId });
+    screening.push(performance.now() - started);
+    candidates.push(result.candidates);
+    if (result.matches.length > 0) matched++;
+    if (own && result.matches.some((m) => m.externalId === own)) ownFound++;
+  }
+  const baseline: number[] = [];
+  for (const { name: fullName } of queries) {
+    const started = performance.now();
+    const keys = queryPhoneticKeys(normalizeName(fullName));
+    await prisma.$queryRaw`
+      SELECT e."id" FROM "WatchlistEntry" e JOIN "WatchlistSource" s ON s."id" = e."sourceId"
+      WHERE e."phoneticKeys" && ${keys}::text[] AND s."name" = ${listName} LIMIT 2000`;
+    baseline.push(performance.now() - started);
+  }
+  const [s, b] = [stats(screening), stats(baseline)];
+  const sorted = [...candidates].sort((x, y) => x - y);
+  return {
+    queries: queries.length,
+    withMatches: matched,
+    /** of the queries made from a listed name, those whose own entry is among the matches */
+    ownFound: `${ownFound} / ${queries.filter((q) => q.own).length}`,
+    candidates: { median: quantile(sorted, 0.5), p95: quantile(sorted, 0.95) },
+    screeningMs: s,
+    baselineMs: b,
+    ratio: { median: ms(s.median / b.median), p95: ms(s.p95 / b.p95) },
+  };
 }
 
 async function main() {
@@ -108,64 +165,45 @@ async function main() {
     // warm-up: the first screening loads pinyin-pro's syllable table, opens connections and counts the list's
     // tokens once (their rarity weights, lib/domain/watchlist/list-token-rarity.ts): timed apart
     const firstStarted = performance.now();
-    await screenName({ fullName: queries[0]!, threshold: DEFAULT_WATCHLIST_THRESHOLD, accountId });
+    await screenName({ fullName: queries[0]!.name, threshold: DEFAULT_WATCHLIST_THRESHOLD, accountId });
     const firstMs = Math.round(performance.now() - firstStarted);
     log(`first screening after the import (token counts of the list included): ${firstMs} ms`);
 
-    const screening: number[] = [];
-    const candidates: number[] = [];
-    let matched = 0;
-    for (const fullName of queries) {
-      const started = performance.now();
-      const result = await screenName({ fullName, threshold: DEFAULT_WATCHLIST_THRESHOLD, accountId });
-      screening.push(performance.now() - started);
-      candidates.push(result.candidates);
-      if (result.matches.length > 0) matched++;
-    }
-    const baseline: number[] = [];
-    for (const fullName of queries) {
-      const started = performance.now();
-      const keys = queryPhoneticKeys(normalizeName(fullName));
-      await prisma.$queryRaw`
-        SELECT e."id" FROM "WatchlistEntry" e JOIN "WatchlistSource" s ON s."id" = e."sourceId"
-        WHERE e."phoneticKeys" && ${keys}::text[] AND s."name" = ${listName} LIMIT 2000`;
-      baseline.push(performance.now() - started);
-    }
+    const latin = await timed(queries, accountId, listName);
+    const scripts = await timed(makeScriptQueries(list), accountId, listName);
     // a list stored by an older normaliser is re-indexed by the first screening that meets it: how long that takes
     await prisma.watchlistSource.update({ where: { name: listName }, data: { normalizerVersion: 0 } });
     const reindexStarted = performance.now();
-    await screenName({ fullName: queries[0]!, threshold: DEFAULT_WATCHLIST_THRESHOLD, accountId });
+    await screenName({ fullName: queries[0]!.name, threshold: DEFAULT_WATCHLIST_THRESHOLD, accountId });
     const reindexMs = Math.round(performance.now() - reindexStarted);
     log(
       `first screening of the list marked stale (re-index of ${imported.entryCount} entries included): ${reindexMs} ms`,
     );
-    const s = stats(screening);
-    const b = stats(baseline);
-    const sortedCandidates = [...candidates].sort((x, y) => x - y);
     const report = {
       machine: machine(),
       entries: imported.entryCount,
       importMs: imported.durationMs,
       firstMs,
       reindexMs,
-      queries: queries.length,
-      withMatches: matched,
-      candidates: { median: quantile(sortedCandidates, 0.5), p95: quantile(sortedCandidates, 0.95) },
-      screeningMs: s,
-      baselineMs: b,
-      ratio: { median: ms(s.median / b.median), p95: ms(s.p95 / b.p95) },
+      ...latin,
+      otherScripts: scripts,
       baselineMethod: "bare GIN lookup of the same blocking keys (ids only, no scoring), same queries, same run",
     };
+    const row = (what: string, r: typeof latin) => [
+      [`screenName, ${what}`, r.screeningMs.median, r.screeningMs.p95, r.screeningMs.max, `${r.ratio.median}x`],
+      [`  baseline: indexed key lookup, ${what}`, r.baselineMs.median, r.baselineMs.p95, r.baselineMs.max, "1x"],
+    ];
     printTable(
       ["what", "median ms", "p95 ms", "max ms", "ratio to baseline (median)"],
-      [
-        ["screenName (blocking + scoring)", s.median, s.p95, s.max, `${report.ratio.median}x`],
-        ["baseline: indexed key lookup", b.median, b.p95, b.max, "1x"],
-      ],
+      [...row(`${latin.queries} names in Latin letters`, latin), ...row(`${scripts.queries} in other scripts`, scripts)],
     );
-    log(
-      `candidates scored per screening: median ${report.candidates.median}, p95 ${report.candidates.p95}; ${matched} of ${queries.length} queries had a match`,
-    );
+    for (const [what, r] of [
+      ["Latin", latin],
+      ["other scripts", scripts],
+    ] as const)
+      log(
+        `${what}: candidates scored per screening: median ${r.candidates.median}, p95 ${r.candidates.p95}; ${r.withMatches} of ${r.queries} queries had a match; own entry found ${r.ownFound}`,
+      );
     writeReport("screening", report, log);
   } finally {
     await prisma.watchlistSource.deleteMany({ where: { name: listName } });
