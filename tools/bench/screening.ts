@@ -75,7 +75,7 @@ function makeList(): Entry[] {
 }
 
 // a screened name, and the id of the entry it was made from (none for an unlisted name)
-type Query = { name: string; own: string | null };
+type Query = { name: string; own: string | null; script?: string };
 function makeQueries(list: readonly Entry[]): Query[] {
   const people = list.filter((e) => e.schema === "Person");
   return Array.from({ length: QUERIES }, (_, i) => {
@@ -91,12 +91,14 @@ function makeQueries(list: readonly Entry[]): Query[] {
 // listed people's names written in Cyrillic, Greek and Arabic letters by ear (eval:screening-variants' rules), in turn:
 // each word is read in every customary spelling of its letters (abjad.ts: up to 24 readings of an Arabic word) and
 // each Latin word against those readings by its sounds (latin-sounds.ts), so these cost more per candidate
-const BY_EAR = ["Cyrillic", "Greek", "Arabic"].map((script) => CHANGES[`written in ${script} letters by ear`]!);
+const SCRIPTS = ["Cyrillic", "Greek", "Arabic"];
 function makeScriptQueries(list: readonly Entry[]): Query[] {
   const people = list.filter((e) => e.schema === "Person");
   return Array.from({ length: SCRIPT_QUERIES }, (_, i) => {
     const entry = pick(people);
-    return { name: BY_EAR[i % 3]!(entry.name.split(" ")).join(" "), own: entry.id };
+    const script = SCRIPTS[i % SCRIPTS.length]!;
+    const written = CHANGES[`written in ${script} letters by ear`]!(entry.name.split(" "));
+    return { name: written.join(" "), own: entry.id, script };
   });
 }
 
@@ -132,7 +134,12 @@ async function timed(queries: readonly Query[], accountId: string, listName: str
   }
   const [s, b] = [stats(screening), stats(baseline)];
   const sorted = [...candidates].sort((x, y) => x - y);
+  const scripts = [...new Set(queries.flatMap((q) => (q.script ? [q.script] : [])))];
+  const byScript = Object.fromEntries(
+    scripts.map((script) => [script, stats(screening.filter((_, i) => queries[i]!.script === script))]),
+  );
   return {
+    ...(scripts.length > 0 ? { byScript } : {}),
     queries: queries.length,
     withMatches: matched,
     /** of the queries made from a listed name, those whose own entry is among the matches */
@@ -204,6 +211,8 @@ async function main() {
       log(
         `${what}: candidates scored per screening: median ${r.candidates.median}, p95 ${r.candidates.p95}; ${r.withMatches} of ${r.queries} queries had a match; own entry found ${r.ownFound}`,
       );
+    for (const [script, t] of Object.entries(scripts.byScript ?? {}))
+      log(`written in ${script} letters: median ${t.median} ms, p95 ${t.p95} ms, max ${t.max} ms`);
     writeReport("screening", report, log);
   } finally {
     await prisma.watchlistSource.deleteMany({ where: { name: listName } });

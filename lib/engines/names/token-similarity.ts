@@ -14,7 +14,7 @@ import { acronymSimilarity, isContractionOf, singular } from "@/lib/engines/name
 import { latinSoundForms } from "@/lib/engines/names/latin-sounds";
 import type { NameToken } from "@/lib/engines/names/normalize";
 import { metaphoneCodes } from "@/lib/engines/names/phonetic";
-import { bestSpelling, sameLetters, spelling } from "@/lib/engines/names/spelling-measure";
+import { bestSpelling, closestOf, sameLetters, spelling } from "@/lib/engines/names/spelling-measure";
 import { latinSkeletonsFor, transcriptionSkeletons, type TranscriptionSystem } from "@/lib/engines/names/transcription";
 import { againstArabic, isTooShortForRun, single, spellingsOf, type Span } from "@/lib/engines/names/spans";
 import { isCutFrom } from "@/lib/engines/names/cut-word";
@@ -240,7 +240,9 @@ export function compareSpans(a: Span, b: Span, context: CompareContext): TokenMa
     damerau(a.text, b.text) > 1
   )
     return { similarity: 0, reason: "SPELLING" };
-  let best: TokenMatch = { similarity: bestSpelling(altsA, altsB), reason: "SPELLING" };
+  // a spelling measure under PHONETIC_MIN_SPELLING is used by nothing (the phonetic lift starts there, a pair counts
+  // from align.ts PAIR_FLOOR): the loops below measure only the pairs that can reach it, or beat the best so far
+  let best: TokenMatch = { similarity: bestSpelling(altsA, altsB, PHONETIC_MIN_SPELLING), reason: "SPELLING" };
   // the diphthong AY written EI, EY, AI or AY (DEIF, DAYF; FEISAL, FAYSAL; HEIDAR, HAYDAR), J written DJ: spelt
   // alike, at most as two romanisations are
   if (ta?.script === "LATIN" && tb?.script === "LATIN" && (SPELT_TWO_WAYS.test(a.text) || SPELT_TWO_WAYS.test(b.text)))
@@ -262,7 +264,10 @@ export function compareSpans(a: Span, b: Span, context: CompareContext): TokenMa
       [soundsA, altsB],
       [altsA, soundsB],
     ] as const)
-      for (const x of xs) for (const y of ys) best.similarity = Math.max(best.similarity, spelling(x, y));
+      best.similarity = Math.max(
+        best.similarity,
+        closestOf(xs, ys, Math.max(best.similarity, PHONETIC_MIN_SPELLING)),
+      );
   if (
     best.similarity < PHONETIC &&
     best.similarity >= PHONETIC_MIN_SPELLING &&
