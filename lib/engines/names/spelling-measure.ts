@@ -128,10 +128,14 @@ export function spellingFrom(a: string, b: string, floor: number): number {
  * `floor` (a figure under it where none reaches it): the pairs that cannot reach it or the best so far are not measured.
  */
 export function bestSpelling(formsA: readonly string[], formsB: readonly string[], floor = 0): number {
-  const first = spelling(formsA[0]!, formsB[0]!);
+  let best = spelling(formsA[0]!, formsB[0]!);
   // another system's spelling differs in a few letters: a pair this far apart has no reading within the pair floor
-  if (first < ALTERNATIVES_MIN) return first;
-  return Math.max(first, closestOf(formsA, formsB, Math.max(first, floor)));
+  if (best < ALTERNATIVES_MIN || (formsA.length === 1 && formsB.length === 1)) return best;
+  if (boundOfAll(formsA, formsB) < Math.max(best, floor) - ROUNDING) return best;
+  for (const x of formsA)
+    for (const y of formsB)
+      if (x !== formsA[0] || y !== formsB[0]) best = Math.max(best, spellingFrom(x, y, Math.max(best, floor)));
+  return best;
 }
 
 /**
