@@ -202,7 +202,10 @@ async function main() {
     ];
     printTable(
       ["what", "median ms", "p95 ms", "max ms", "ratio to baseline (median)"],
-      [...row(`${latin.queries} names in Latin letters`, latin), ...row(`${scripts.queries} in other scripts`, scripts)],
+      [
+        ...row(`${latin.queries} names in Latin letters`, latin),
+        ...row(`${scripts.queries} in other scripts`, scripts),
+      ],
     );
     for (const [what, r] of [
       ["Latin", latin],

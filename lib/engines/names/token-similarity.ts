@@ -264,10 +264,7 @@ export function compareSpans(a: Span, b: Span, context: CompareContext): TokenMa
       [soundsA, altsB],
       [altsA, soundsB],
     ] as const)
-      best.similarity = Math.max(
-        best.similarity,
-        closestOf(xs, ys, Math.max(best.similarity, PHONETIC_MIN_SPELLING)),
-      );
+      best.similarity = Math.max(best.similarity, closestOf(xs, ys, Math.max(best.similarity, PHONETIC_MIN_SPELLING)));
   if (
     best.similarity < PHONETIC &&
     best.similarity >= PHONETIC_MIN_SPELLING &&
