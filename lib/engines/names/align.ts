@@ -1,5 +1,5 @@
 import type { NameToken, NormalizedName } from "@/lib/engines/names/normalize";
-import { compareSpans, type MatchReason } from "@/lib/engines/names/token-similarity";
+import { compareSpans, compareSpansKept, contextKeyOf, type MatchReason } from "@/lib/engines/names/token-similarity";
 import {
   cachedSpans,
   choicesOf,
@@ -177,6 +177,7 @@ function align(
       context,
     ).similarity >= PAIR_FLOOR;
   const scored: { a: IndexedSpan; b: IndexedSpan; similarity: number; reason: MatchReason; size: number }[] = [];
+  const contextKey = contextKeyOf(context);
   for (const a of qs)
     for (const b of cs) {
       // joined on one side only: a run against a run is the sum of its single pairs; an initial stands for one name
@@ -188,7 +189,7 @@ function align(
         if (similarity > 0) scored.push({ a, b, similarity, reason: "ACRONYM", size: 2 });
         continue;
       }
-      const match = compareSpans(a, b, context);
+      const match = compareSpansKept(a, b, context, contextKey);
       if (match.similarity >= PAIR_FLOOR && !(isPersons && isJoinedApart(a, b, match.reason, pieceAlike)))
         scored.push({ a, b, ...match, size: a.tokens.length + b.tokens.length });
     }

@@ -312,6 +312,52 @@ export function compareSpans(a: Span, b: Span, context: CompareContext): TokenMa
   return best;
 }
 
+// A screening compares each span of the query with the words of up to thousands of entries, and entries share words
+// (a common given name in hundreds of them). compareSpans answers from the two spans' words and the context only (not
+// from where a span stands in its name), so its answer for one query span and one word of the other side is kept with
+// the query's span (for the one screening), and given again for every entry that has the same word. A word is known
+// by a number given to its content (its letters and every property of it); a run of words is not kept (few repeat)
+const kept = new WeakMap<Span, Map<string, Map<number, TokenMatch>>>();
+const contentIds = new Map<string, number>();
+const wordIds = new WeakMap<Span, number>();
+let nextContentId = 0;
+const KEPT_PER_SPAN = 20_000;
+const CONTENTS_KEPT = 100_000;
+const wordIdOf = (span: Span) => {
+  let id = wordIds.get(span);
+  if (id === undefined) {
+    const content = JSON.stringify(span.tokens[0]);
+    id = contentIds.get(content);
+    if (id === undefined) {
+      // a number is never given twice: a word numbered again after the clearing only finds fewer answers kept
+      if (contentIds.size >= CONTENTS_KEPT) contentIds.clear();
+      contentIds.set(content, (id = nextContentId++));
+    }
+    wordIds.set(span, id);
+  }
+  return id;
+};
+
+/** The key of a comparison context, for compareSpansKept: every field it has, in one order. */
+export const contextKeyOf = (context: CompareContext) => JSON.stringify(context, Object.keys(context).sort());
+
+/** compareSpans, its answer kept for `a` and the word `b` in the context `contextKey` (contextKeyOf). */
+export function compareSpansKept(a: Span, b: Span, context: CompareContext, contextKey: string): TokenMatch {
+  const word = single(b);
+  if (!word || word.text !== b.text) return compareSpans(a, b, context);
+  let byContext = kept.get(a);
+  if (!byContext) kept.set(a, (byContext = new Map()));
+  let answers = byContext.get(contextKey);
+  if (!answers) byContext.set(contextKey, (answers = new Map()));
+  const id = wordIdOf(b);
+  const known = answers.get(id);
+  if (known) return { ...known };
+  if (answers.size >= KEPT_PER_SPAN) answers.clear();
+  const match = compareSpans(a, b, context);
+  answers.set(id, { ...match });
+  return match;
+}
+
 /** The same letters in another order (NITPU ~ PUTIN), 4+ of them. */
 function isShuffleOf(a: string, b: string): boolean {
   return a.length >= SHUFFLED_MIN && a.length === b.length && sameLetters(a, b);
