@@ -151,3 +151,39 @@ it("tells the caller when a reading is long (three variants, none settled), once
   expect(clean?.variants).toBe(1);
   expect(toldClean).toBe(0);
 }, 120_000);
+
+/** Whether a PGM as tesseract was handed it is binary (every pixel black or white). */
+function binary(pgm: Buffer): boolean {
+  const header = /^P5\s+\d+\s+\d+\s+255\s/.exec(pgm.toString("latin1", 0, 40))!;
+  return pgm.subarray(header[0].length).every((v) => v === 0 || v === 255);
+}
+
+it("hands tesseract each variant's own pixels in their order, and prepares no second variant past a first that holds", async () => {
+  const engine = await ocrEngine();
+  const { front, mrz } = await drawPassport(randomPerson(seededRandom(17), "TD3", new Date("2026-11-29")));
+  const page = await engine.readPage(front);
+  // tesseract reads a name no other reading has and a failing check digit on every variant (as in the test above):
+  // no variant settles, so every one is tried and its pixels recorded
+  const wrongDigit = String((Number(mrz[1]![19]) + 1) % 10);
+  const misread = [
+    `P<${mrz[0]!.slice(2, 5)}ZZZZZ<<ZZZ`.padEnd(44, "<"),
+    mrz[1]!.slice(0, 19) + wrongDigit + mrz[1]!.slice(20),
+  ];
+  const handed: Buffer[] = [];
+  const recording: OcrEngine = {
+    ...engine,
+    readMrz: async (image) => {
+      handed.push(image);
+      return { text: misread.join("\n"), confidence: 80, blocks: [] } as unknown as Page;
+    },
+  };
+  const { stages } = await profiled(() => readMrz(recording, front, page, printedZone([])));
+  // the order of MRZ_VARIANTS: the fourth is the grey band, every other a threshold of it
+  expect(handed.map(binary)).toEqual([true, true, true, false, true, true, true]);
+  expect(new Set(handed.map((pgm) => pgm.toString("base64"))).size).toBe(handed.length);
+  expect(stages.get("MRZ: variant preprocessing")?.runs).toBe(handed.length);
+  // a first variant that holds: no second variant's pixels made (for nothing)
+  const { value, stages: clean } = await profiled(() => readMrz(engine, front, page, printedZone([])));
+  expect(value?.lines).toEqual(mrz);
+  expect(clean.get("MRZ: variant preprocessing")?.runs).toBe(1);
+}, 120_000);
