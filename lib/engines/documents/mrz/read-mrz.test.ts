@@ -119,24 +119,30 @@ it("ends the variants after a first blank one where PaddleOCR's whole-image read
   expect(value?.variants).toBe(1);
 }, 120_000);
 
+/**
+ * A TD3 zone as tesseract misreads it on every variant: another name, and the birth date's check digit wrong. No
+ * variant's reading holds (a field digit failing with the composite is never certain), and PaddleOCR's band reading,
+ * which holds, names another person than any variant (paddleSettles): the variants go on.
+ */
+function misreadZone(mrz: readonly string[]): string {
+  const wrongDigit = String((Number(mrz[1]![19]) + 1) % 10);
+  return [
+    `P<${mrz[0]!.slice(2, 5)}ZZZZZ<<ZZZ`.padEnd(44, "<"),
+    mrz[1]!.slice(0, 19) + wrongDigit + mrz[1]!.slice(20),
+  ].join("\n");
+}
+
 it("tells the caller when a reading is long (three variants, none settled), once, and not when the first variant settles it", async () => {
   const engine = await ocrEngine();
   const { front, mrz } = await drawPassport(randomPerson(seededRandom(13), "TD3", new Date("2026-11-29")));
   const page = await engine.readPage(front);
-  // tesseract misreads the name and the birth date's check digit alike on every variant: no variant's reading holds
-  // (a field digit failing with the composite is never certain), and PaddleOCR's band reading, which holds, names
-  // another person than any variant (paddleSettles): the variants go on
-  const wrongDigit = String((Number(mrz[1]![19]) + 1) % 10);
-  const misread = [
-    `P<${mrz[0]!.slice(2, 5)}ZZZZZ<<ZZZ`.padEnd(44, "<"),
-    mrz[1]!.slice(0, 19) + wrongDigit + mrz[1]!.slice(20),
-  ];
+  const misread = misreadZone(mrz);
   let asked = 0;
   const misreading: OcrEngine = {
     ...engine,
     readMrz: async () => {
       asked += 1;
-      return { text: misread.join("\n"), confidence: 80, blocks: [] } as unknown as Page;
+      return { text: misread, confidence: 80, blocks: [] } as unknown as Page;
     },
   };
   let told = 0;
@@ -162,19 +168,14 @@ it("hands tesseract each variant's own pixels in their order, and prepares no se
   const engine = await ocrEngine();
   const { front, mrz } = await drawPassport(randomPerson(seededRandom(17), "TD3", new Date("2026-11-29")));
   const page = await engine.readPage(front);
-  // tesseract reads a name no other reading has and a failing check digit on every variant (as in the test above):
-  // no variant settles, so every one is tried and its pixels recorded
-  const wrongDigit = String((Number(mrz[1]![19]) + 1) % 10);
-  const misread = [
-    `P<${mrz[0]!.slice(2, 5)}ZZZZZ<<ZZZ`.padEnd(44, "<"),
-    mrz[1]!.slice(0, 19) + wrongDigit + mrz[1]!.slice(20),
-  ];
+  // no variant settles (misreadZone), so every one is tried and its pixels recorded
+  const misread = misreadZone(mrz);
   const handed: Buffer[] = [];
   const recording: OcrEngine = {
     ...engine,
     readMrz: async (image) => {
       handed.push(image);
-      return { text: misread.join("\n"), confidence: 80, blocks: [] } as unknown as Page;
+      return { text: misread, confidence: 80, blocks: [] } as unknown as Page;
     },
   };
   const { stages } = await profiled(() => readMrz(recording, front, page, printedZone([])));
