@@ -108,6 +108,12 @@ describe("the second readings of a clean passport (the enlarged page, PaddleOCR'
     const mwangi =
       "P<D<K<MWANGIK<KPIETER<K<K<KLKLLLLLLLLLLLLLLLLKKLKKKKK\nNR9598M773D<<0309116M3205091<<<<<<LLLLLLKLKLKO";
     expect(pageNameField([mwangi], printed("MWANGI", "PIETER"))).toBe("MWANGI<<PIETER<");
+    // a filler read as K before the state code (bench:pipeline's passport, 2026-12-07): DDEVRIES, a doubled letter the
+    // printed DEVRIES lacks, asked for the enlarged page on every full KYC
+    const devries = "P<KNLDDEVRIES<K<KANNA<KKLLLLLLLLLLLLLLLLLLLLKKLKL\nNX48172635NLD8607210F3506248<<<<<<K<<KLLLKKKLY";
+    expect(pageNameField([devries], printed("NLD", "DEVRIES", "ANNA"))).toBe("DEVRIES<<ANNA<");
+    // the state code not printed (or KNL printed): the line as it reads
+    expect(pageNameField([devries], printed("DEVRIES", "ANNA"))).toBe("DDEVRIES<<ANNA<");
   });
 
   it("does not take a TD1 name line that starts like a passport's first line for one", () => {

@@ -253,8 +253,10 @@ async function examineWithin(
  * name word starting with K or L after a filler loses that letter (given back by the printed words, below).
  * The first line is looked for only as the first MRZ line of its page: a TD1 card's name line that starts with A, C,
  * I, P or V (ANDERSSON<K<KYUKI) would otherwise pass for one, its first five letters cut off. An extra filler read
- * before the name (P<D<K<MWANGI for P<D<<MWANGI) is passed over. With `printed` (the printed zone's words), each
- * word is taken as the printed word it is plainly the misreading of (trimmedToPrinted).
+ * before the name (P<D<K<MWANGI for P<D<<MWANGI) is passed over, and so is one read as a letter before the state
+ * code, where the page prints the state code a place further on (P<KNLDDEVRIES: NLD printed, KNL not). With
+ * `printed` (the printed zone's words), each word is taken as the printed word it is plainly the misreading of
+ * (trimmedToPrinted).
  */
 export function pageNameField(texts: readonly string[], printed?: ReadonlySet<string>): string | null {
   const pages = texts.map((t) =>
@@ -264,7 +266,17 @@ export function pageNameField(texts: readonly string[], printed?: ReadonlySet<st
       .filter(isMrzLike),
   );
   const first = pages.map((lines) => lines[0]).find((l) => l && /^[PVIAC][A-Z<][A-Z<]{3}<?[A-Z]{2,}</.test(l));
-  const field = first ? first.slice(5) : pages.flat().find((l) => /^[A-Z]{2,}<[A-Z<]+$/.test(l) && !/\d/.test(l));
+  // a filler read as a letter between the document code and the state (P<KNLDDEVRIES for P<NLDDEVRIES): the state
+  // is the printed one a place further on, and the name starts after it, not with the state's last letter
+  const shifted =
+    !!first &&
+    !!printed &&
+    /[CKLS]/.test(first[2]!) &&
+    printed.has(first.slice(3, 6)) &&
+    !printed.has(first.slice(2, 5));
+  const field = first
+    ? first.slice(shifted ? 6 : 5)
+    : pages.flat().find((l) => /^[A-Z]{2,}<[A-Z<]+$/.test(l) && !/\d/.test(l));
   if (!field) return null;
   const words = field.split(/<[KL<]*/).filter((w) => w.length > 0);
   const [surname, ...given] = printed ? trimmedToPrinted(words, printed) : words;
