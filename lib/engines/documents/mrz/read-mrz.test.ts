@@ -57,11 +57,19 @@ async function strewn(image: Buffer, count: number, seed: number): Promise<Buffe
 
 /** The specks (dark components under SPECK_AREA pixels) of a binary PGM as tesseract was handed it; null if grey. */
 function specksIn(pgm: Buffer): number | null {
+  return specks(pixelsOf(pgm), SPECK_AREA)?.count ?? null;
+}
+
+/** The one-channel pixels of a binary PGM as tesseract was handed it. */
+function pixelsOf(pgm: Buffer) {
   const header = /^P5\s+(\d+)\s+(\d+)\s+255\s/.exec(pgm.toString("latin1", 0, 40));
   if (!header) throw new Error("not a binary PGM");
-  const [width, height] = [Number(header[1]), Number(header[2])];
-  const data = pgm.subarray(header[0].length);
-  return specks({ data, width, height, channels: 1 }, SPECK_AREA)?.count ?? null;
+  return {
+    data: pgm.subarray(header[0].length),
+    width: Number(header[1]),
+    height: Number(header[2]),
+    channels: 1 as const,
+  };
 }
 
 it("hands tesseract a speckled band without its specks (a grainy photo's noise costs seconds and misreads)", async () => {
@@ -160,8 +168,7 @@ it("tells the caller when a reading is long (three variants, none settled), once
 
 /** Whether a PGM as tesseract was handed it is binary (every pixel black or white). */
 function binary(pgm: Buffer): boolean {
-  const header = /^P5\s+\d+\s+\d+\s+255\s/.exec(pgm.toString("latin1", 0, 40))!;
-  return pgm.subarray(header[0].length).every((v) => v === 0 || v === 255);
+  return pixelsOf(pgm).data.every((v) => v === 0 || v === 255);
 }
 
 it("hands tesseract each variant's own pixels in their order, and prepares no second variant past a first that holds", async () => {
