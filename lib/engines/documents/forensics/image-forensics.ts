@@ -42,11 +42,18 @@ export async function errorLevel(image: Buffer): Promise<Ela> {
   if (bw < WINDOW || bh < WINDOW) return none;
   const errorAt = async (quality: number): Promise<Float64Array> => {
     // without optimised Huffman tables: the re-save is only decoded again, and the tables change its size, never
-    // its pixels (the decoded bytes are identical; the encode takes half the time)
+    // its pixels (the decoded bytes are identical; the encode takes half the time). Saved and read back as a
+    // one-channel (b-w) JPEG: left to its default, sharp writes the grey page as a three-channel sRGB JPEG, then
+    // decodes three channels and converts them to grey again. A grey pixel's chroma is exactly neutral in the JPEG's
+    // YCbCr, so the grey read back is the same byte either way: every pixel at every quality of the 102 images of
+    // ../shared/data (mrz-specimens, documents, face-pad) and of 30 generated pages, genuine and forged, compared
+    // 2026-12-07 (docs/benchmarks.md, "error level analysis in one channel"), at less than half the cost (~13
+    // instead of ~31 ms per quality on a 1250×880 page).
     const resaved = await sharp(a, { raw: { width, height, channels: 1 } })
+      .toColourspace("b-w")
       .jpeg({ quality, optimiseCoding: false })
       .toBuffer();
-    const { data: b } = await sharp(resaved).grayscale().raw().toBuffer({ resolveWithObject: true });
+    const { data: b } = await sharp(resaved).toColourspace("b-w").raw().toBuffer({ resolveWithObject: true });
     // the sum of |a - b| over each 16×16 block, a block row at a time: integer sums (exact, so the same figures as
     // a per-pixel float accumulation), on the main thread beside the checks that share it (~5 × 1 M pixels a page)
     const blocks = new Float64Array(bw * bh);
