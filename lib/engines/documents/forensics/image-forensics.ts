@@ -1,5 +1,6 @@
 import "server-only";
 import sharp from "sharp";
+import { blockSad } from "./block-sad";
 
 // Cheap image signals for the document checks: error level analysis, sharpness, glare, resolution and a
 // perceptual hash. All work on the stored (normalised) upload: normalize-upload.ts re-encodes every JPEG/HEIC/
@@ -54,23 +55,8 @@ export async function errorLevel(image: Buffer): Promise<Ela> {
       .jpeg({ quality, optimiseCoding: false })
       .toBuffer();
     const { data: b } = await sharp(resaved).toColourspace("b-w").raw().toBuffer({ resolveWithObject: true });
-    // the sum of |a - b| over each 16×16 block, a block row at a time: integer sums (exact, so the same figures as
-    // a per-pixel float accumulation), on the main thread beside the checks that share it (~5 × 1 M pixels a page)
-    const blocks = new Float64Array(bw * bh);
-    for (let y = 0; y < bh * BLOCK; y++) {
-      const row = Math.floor(y / BLOCK) * bw;
-      let i = y * width;
-      for (let bx = 0; bx < bw; bx++) {
-        let sum = 0;
-        for (const end = i + BLOCK; i < end; i++) {
-          const d = a[i]! - b[i]!;
-          sum += d < 0 ? -d : d;
-        }
-        blocks[row + bx]! += sum;
-      }
-    }
-    for (let k = 0; k < blocks.length; k++) blocks[k]! /= BLOCK * BLOCK;
-    return blocks;
+    // the sum of |a - b| over each 16×16 block (integers, in WebAssembly SIMD: block-sad.ts), as a mean per pixel
+    return Float64Array.from(blockSad(a, b, width, bw, bh), (sum) => sum / (BLOCK * BLOCK));
   };
   const [reference, ...probes] = await Promise.all([errorAt(REFERENCE), ...PROBES.map(errorAt)]);
   const textured = Array.from(reference!, (v) => v > MIN_TEXTURE);
@@ -78,11 +64,10 @@ export async function errorLevel(image: Buffer): Promise<Ela> {
   let best = none;
   probes.forEach((errors, pi) => {
     const ratio = Float64Array.from(errors, (v, k) => Math.log((v + 0.05) / (reference![k]! + 0.05)));
-    const values = Array.from(ratio)
-      .filter((_, k) => textured[k])
-      .sort((x, y) => x - y);
+    // typed arrays' own numeric sort (no comparator called per pair): the same order of the same values
+    const values = ratio.filter((_, k) => textured[k]).sort();
     const median = values[Math.floor(values.length / 2)]!;
-    const deviations = values.map((v) => Math.abs(v - median)).sort((x, y) => x - y);
+    const deviations = values.map((v) => Math.abs(v - median)).sort();
     const mad = deviations[Math.floor(deviations.length / 2)]! * 1.4826 + 1e-3;
     const z = Float64Array.from(ratio, (v, k) => (textured[k] ? (v - median) / mad : 0));
     for (let y = 0; y + WINDOW <= bh; y++) {
