@@ -1,3 +1,4 @@
+import { inlinedWasm } from "@/lib/shared/inlined-wasm";
 import { IMAGE_KERNELS_WASM } from "./image-kernels-wasm.generated";
 
 // TF.js' bilinear resize and crop-and-resize (the float32 kernels face-api-ops.ts and tfjs-image-kernels.ts
@@ -24,9 +25,7 @@ const f = Math.fround;
 let kernels: Kernels | undefined;
 
 function instance(): Kernels {
-  kernels ??= new WebAssembly.Instance(
-    new WebAssembly.Module(Uint8Array.from(atob(IMAGE_KERNELS_WASM), (c) => c.charCodeAt(0))),
-  ).exports as unknown as Kernels;
+  kernels ??= inlinedWasm<Kernels>(IMAGE_KERNELS_WASM);
   return kernels;
 }
 

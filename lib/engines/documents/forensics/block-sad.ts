@@ -1,3 +1,4 @@
+import { inlinedWasm } from "@/lib/shared/inlined-wasm";
 import { BLOCK_SAD_WASM } from "./block-sad-wasm.generated";
 
 // The sum of |a - b| over each 16×16 block of two grey images (the error level analysis' error per block,
@@ -12,13 +13,11 @@ type Module = {
 };
 
 const BLOCK = 16;
-let module: Module | undefined;
+let kernel: Module | undefined;
 
 function instance(): Module {
-  module ??= new WebAssembly.Instance(
-    new WebAssembly.Module(Uint8Array.from(atob(BLOCK_SAD_WASM), (c) => c.charCodeAt(0))),
-  ).exports as unknown as Module;
-  return module;
+  kernel ??= inlinedWasm<Module>(BLOCK_SAD_WASM);
+  return kernel;
 }
 
 /**
