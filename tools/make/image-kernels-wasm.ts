@@ -6,7 +6,8 @@ import path from "node:path";
 // Builds the service's WebAssembly SIMD kernels, each .wat into a .generated.ts that holds the module's bytes as
 // base64, so that the service reads no file and downloads nothing at run time:
 // - lib/engines/faces/image-kernels.wat (the bilinear blends) → image-kernels-wasm.generated.ts;
-// - lib/engines/documents/forensics/block-sad.wat (the error level analysis' block sums) → block-sad-wasm.generated.ts.
+// - lib/engines/documents/forensics/block-sad.wat (the error level analysis' block sums) → block-sad-wasm.generated.ts;
+// - lib/engines/documents/mrz/local-contrast.wat (an MRZ band's local contrast) → local-contrast-wasm.generated.ts.
 // wat2wasm comes from the npm registry's `wabt` package (the WebAssembly Binary Toolkit compiled to JavaScript),
 // fetched by `npm exec` for this build only: it is no dependency of the service. `--check` rebuilds and exits 1 when
 // a committed file differs (the binaries are reproducible: same wabt, same bytes).
@@ -25,6 +26,12 @@ const MODULES = [
     wat: "block-sad.wat",
     target: "block-sad-wasm.generated.ts",
     name: "BLOCK_SAD_WASM",
+  },
+  {
+    dir: "lib/engines/documents/mrz",
+    wat: "local-contrast.wat",
+    target: "local-contrast-wasm.generated.ts",
+    name: "LOCAL_CONTRAST_WASM",
   },
 ];
 
