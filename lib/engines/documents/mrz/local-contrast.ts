@@ -51,7 +51,8 @@ export function localContrast(image: RawImage, size = 64, slope = 3): RawImage {
   const padded = W + size - 1; // libvips' embedded width: the window of pixel x covers padded columns x … x + size - 1
   const k = instance();
   const hists = 0;
-  const window = padded * 512;
+  // one histogram per padded column, and one more that the row's last move right reads (local-contrast.wat)
+  const window = (padded + 1) * 512;
   const rowAt = window + 512;
   const target = rowAt + padded;
   const out = target + W;

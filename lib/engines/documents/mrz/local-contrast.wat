@@ -4,7 +4,8 @@
 ;; clipped cumulative count is 32 vector minimums. Built by tools/make/image-kernels-wasm.ts into
 ;; local-contrast-wasm.generated.ts.
 ;;
-;; Memory (byte offsets chosen by the caller): the column histograms, 256 u16 per padded column (512 bytes each);
+;; Memory (byte offsets chosen by the caller): the column histograms, 256 u16 per padded column (512 bytes each)
+;; and one more (the last move's, see row);
 ;; the window histogram, 256 u16 (512 bytes, 16-aligned); rows of bytes handed in and out.
 (module
   (memory (export "memory") 1)
@@ -27,7 +28,8 @@
   ;; columns 0 … w-1; for x < width, with t = target[x]:
   ;;   clipped(i) = min(window[i], slope); c = Σ_{i ≤ t} clipped(i); over = n - Σ_i clipped(i)
   ;;   out[x] = 255 × (c + (t + 1) × over / 256) / n   (integer divisions, as libvips)
-  ;; then the window moves right: + column x + w, - column x (not after the last x).
+  ;; then the window moves right: + column x + w, - column x. After the last x that reads column width + w - 1, one
+  ;; past the image's padded columns: the caller keeps it (it is never counted), and the row's window is not used again.
   (func (export "row")
     (param $hists i32) (param $window i32) (param $target i32) (param $out i32)
     (param $width i32) (param $w i32) (param $n i32) (param $slope i32)
@@ -60,34 +62,22 @@
         (local.set $all (v128.const i16x8 0 0 0 0 0 0 0 0))
         (local.set $below (v128.const i16x8 0 0 0 0 0 0 0 0))
         (local.set $idx (v128.const i16x8 0 1 2 3 4 5 6 7))
-        ;; the next window's columns: + column x + w, - column x (read only when the window moves)
+        ;; the next window's columns: + column x + w, - column x
         (local.set $add (i32.add (local.get $hists) (i32.shl (i32.add (local.get $x) (local.get $w)) (i32.const 9))))
         (local.set $sub (i32.add (local.get $hists) (i32.shl (local.get $x) (i32.const 9))))
         (local.set $v (i32.const 0))
-        (if (i32.lt_u (i32.add (local.get $x) (i32.const 1)) (local.get $width))
-          (then
-            (loop $each_bin
-              (local.set $h (v128.load (i32.add (local.get $window) (local.get $v))))
-              (local.set $m (i16x8.min_u (local.get $h) (local.get $cap)))
-              (local.set $all (i16x8.add (local.get $all) (local.get $m)))
-              (local.set $below
-                (i16x8.add (local.get $below) (v128.and (local.get $m) (i16x8.le_u (local.get $idx) (local.get $tv)))))
-              (local.set $idx (i16x8.add (local.get $idx) (v128.const i16x8 8 8 8 8 8 8 8 8)))
-              (v128.store (i32.add (local.get $window) (local.get $v))
-                (i16x8.sub (i16x8.add (local.get $h) (v128.load (i32.add (local.get $add) (local.get $v))))
-                           (v128.load (i32.add (local.get $sub) (local.get $v)))))
-              (local.set $v (i32.add (local.get $v) (i32.const 16)))
-              (br_if $each_bin (i32.lt_u (local.get $v) (i32.const 512)))))
-          (else
-            (loop $each_last_bin
-              (local.set $m
-                (i16x8.min_u (v128.load (i32.add (local.get $window) (local.get $v))) (local.get $cap)))
-              (local.set $all (i16x8.add (local.get $all) (local.get $m)))
-              (local.set $below
-                (i16x8.add (local.get $below) (v128.and (local.get $m) (i16x8.le_u (local.get $idx) (local.get $tv)))))
-              (local.set $idx (i16x8.add (local.get $idx) (v128.const i16x8 8 8 8 8 8 8 8 8)))
-              (local.set $v (i32.add (local.get $v) (i32.const 16)))
-              (br_if $each_last_bin (i32.lt_u (local.get $v) (i32.const 512))))))
+        (loop $each_bin
+          (local.set $h (v128.load (i32.add (local.get $window) (local.get $v))))
+          (local.set $m (i16x8.min_u (local.get $h) (local.get $cap)))
+          (local.set $all (i16x8.add (local.get $all) (local.get $m)))
+          (local.set $below
+            (i16x8.add (local.get $below) (v128.and (local.get $m) (i16x8.le_u (local.get $idx) (local.get $tv)))))
+          (local.set $idx (i16x8.add (local.get $idx) (v128.const i16x8 8 8 8 8 8 8 8 8)))
+          (v128.store (i32.add (local.get $window) (local.get $v))
+            (i16x8.sub (i16x8.add (local.get $h) (v128.load (i32.add (local.get $add) (local.get $v))))
+                       (v128.load (i32.add (local.get $sub) (local.get $v)))))
+          (local.set $v (i32.add (local.get $v) (i32.const 16)))
+          (br_if $each_bin (i32.lt_u (local.get $v) (i32.const 512))))
         ;; lanes of at most 32 × slope (≤ 3200): the horizontal sums in u32
         (local.set $all (i32x4.extadd_pairwise_i16x8_u (local.get $all)))
         (local.set $below (i32x4.extadd_pairwise_i16x8_u (local.get $below)))
