@@ -2,6 +2,7 @@ import sharp, { type Sharp } from "sharp";
 import { setting } from "@/lib/core/env";
 import { toNetpbm, type RawImage } from "@/lib/engines/documents/ocr/netpbm";
 import { otsu, type Grey } from "./glyphs";
+import { stretchGrey } from "./grey-stretch";
 import { localContrast } from "./local-contrast";
 
 export type { RawImage };
@@ -47,14 +48,13 @@ export async function step(input: Buffer | RawImage, op: (s: Sharp) => Sharp): P
   return { data, width: info.width, height: info.height, channels: info.channels };
 }
 
-/** The band in grey, contrast stretched, at twice the working width: the base of most variants. */
-export const greyBand = (band: Buffer, width: number, factor = 2) =>
-  step(band, (s) =>
-    s
-      .grayscale()
-      .normalise()
-      .resize({ width: big(width, factor) }),
-  );
+/**
+ * The band in grey, contrast stretched, at twice the working width: the base of most variants. sharp's
+ * `grayscale().normalise().resize()` resizes first and stretches after; so does this, with the stretch's same bytes
+ * from a table of the 256 greys (grey-stretch.ts) instead of sharp's pass through Lab in floats.
+ */
+export const greyBand = async (band: Buffer, width: number, factor = 2) =>
+  stretchGrey(await step(band, (s) => s.grayscale().resize({ width: big(width, factor) })));
 
 /** A variant as tesseract is handed it: a binary PGM of its pixels (netpbm.ts). */
 export function toPgm(image: RawImage): Buffer {
