@@ -225,4 +225,22 @@ describe("liveness.run", () => {
     const missing = await liveness.run(processInput({}, {}, ["LIVENESS"]));
     expect(missing.result).toBe("DECLINED");
   }, 30_000);
+
+  it("looks for the document's face while the video is decoded, and an unreadable video still decides alone", async () => {
+    let asked = 0;
+    const unreadable = { bytes: Buffer.from("not a video"), contentType: "video/webm" };
+    const input = processInput({ SELFIE_VIDEO: unreadable, DOCUMENT_FRONT: unreadable });
+    // the front's storage fails: the video's failure is the answer, and the lookup's error is no unhandled rejection
+    const readFile = input.readFile;
+    const result = await liveness.run({
+      ...input,
+      readFile: async (id) => {
+        if (id !== "DOCUMENT_FRONT") return readFile(id);
+        asked++;
+        throw new Error("storage is down");
+      },
+    });
+    expect(byName(result.checks)).toEqual({ VIDEO_FRAMES: "FAILED" });
+    expect(asked).toBe(1);
+  }, 30_000);
 });

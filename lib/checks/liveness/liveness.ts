@@ -68,6 +68,11 @@ export const liveness: VerificationProcess = {
         checks: [{ name: "VIDEO_FRAMES", result: "FAILED", detail: "No SELFIE_VIDEO was submitted." }],
       };
     }
+    // the face the video is matched with, looked for while ffmpeg decodes the video in its own process: it needs
+    // nothing from the video (an error in it is thrown where the match awaits it; a video that fails first leaves it
+    // unread)
+    const reference = documentPortrait(input);
+    reference.catch(() => undefined);
     let analysis: VideoAnalysis;
     try {
       // the frame timing CAPTURE_INTEGRITY reads comes from the same ffmpeg run (one decode of the video)
@@ -167,7 +172,7 @@ export const liveness: VerificationProcess = {
     );
 
     const face = anchorFace(analysis);
-    const documentMatch = await documentFaceMatch(input, face);
+    const documentMatch = await documentFaceMatch(reference, face);
     checks.push(documentMatch.check);
     const selfieMatch = await selfiePhotoMatch(input, face);
     checks.push(selfieMatch.check);
@@ -228,10 +233,10 @@ const nullableRound = (x: number | null) => (x === null ? null : round(x));
 type Observed = Parameters<typeof matchFaces>[0];
 
 async function documentFaceMatch(
-  input: ProcessInput,
+  lookup: Promise<DocumentPortrait>,
   face: Observed | null,
 ): Promise<{ check: Check; match: FaceMatch | null; reference?: string }> {
-  const reference = await documentPortrait(input);
+  const reference = await lookup;
   if ("skipped" in reference) {
     return {
       check: { name: "DOCUMENT_MATCH", result: "SKIPPED", detail: reference.skipped },
