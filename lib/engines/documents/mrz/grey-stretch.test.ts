@@ -1,6 +1,7 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { luminanceRange, stretchGrey, stretchTable } from "./grey-stretch";
+import { seededRandom } from "@/test/document-people";
+import { labOfGreys, luminanceRange, stretchGrey, stretchTable } from "./grey-stretch";
 import type { RawImage } from "./mrz-variants";
 
 // The table against sharp's own normalise: every pair of L* percentiles it can be made to use, and whole images whose
@@ -13,24 +14,10 @@ const sharpStretch = async (image: RawImage, range?: { lower: number; upper: num
     .raw()
     .toBuffer();
 
-const greyLab = async () => {
-  const bytes = await sharp(Buffer.from(Array.from({ length: 256 }, (_, g) => g)), {
-    raw: { width: 256, height: 1, channels: 1 },
-  })
-    .toColourspace("lab")
-    .raw({ depth: "float" })
-    .toBuffer();
-  return new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + 256 * 3 * 4));
-};
-
-/** A seeded generator (mulberry32), so a failure shows the same image again. */
-function random(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+/** Noise: each pixel a seeded random number (the same image on every run) in [0, 1) passed through `level`. */
+function noise(seed: number, level: (v: number) => number) {
+  const next = seededRandom(seed);
+  return () => level(next());
 }
 
 const image = (width: number, height: number, pixel: (x: number, y: number) => number): RawImage => {
@@ -42,7 +29,7 @@ const image = (width: number, height: number, pixel: (x: number, y: number) => n
 
 describe("the grey stretch (sharp's normalise from a table)", () => {
   it("maps each grey as sharp does for the ranges of L* it can be made to stretch (every other pair)", async () => {
-    const lab = await greyLab();
+    const lab = await labOfGreys();
     const bin = (g: number) => Math.trunc(lab[3 * g]!);
     let pairs = 0;
     for (let min = 0; min <= 100; min++)
@@ -68,10 +55,7 @@ describe("the grey stretch (sharp's normalise from a table)", () => {
       image(
         1200,
         700,
-        (
-          (r) => () =>
-            r() * 256
-        )(random(1)),
+        noise(1, (v) => v * 256),
       ),
     ],
     // no pure white: L* ends in bin 99, a histogram of 100 bins, whose percentile limits (1 and 99) are whole numbers
@@ -80,10 +64,7 @@ describe("the grey stretch (sharp's normalise from a table)", () => {
       image(
         1000,
         600,
-        (
-          (r) => () =>
-            Math.floor(r() * 255)
-        )(random(2)),
+        noise(2, (v) => Math.floor(v * 255)),
       ),
     ],
     ["paper at 253 with print over 2 % of it", image(1000, 500, (x, y) => ((x * 13 + y * 7) % 50 === 0 ? 20 : 253))],
@@ -107,7 +88,7 @@ describe("the grey stretch (sharp's normalise from a table)", () => {
   });
 
   it("stretches a dim band across the greys and leaves a flat one alone", async () => {
-    const lab = await greyLab();
+    const lab = await labOfGreys();
     const dim = image(400, 100, (x) => 90 + (x % 60));
     const counts = new Uint32Array(256);
     for (const v of dim.data) counts[v]!++;

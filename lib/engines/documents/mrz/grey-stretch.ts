@@ -5,9 +5,9 @@ import type { RawImage } from "@/lib/engines/documents/ocr/netpbm";
 // sharp converts the whole image to CIE Lab in floats, finds the 1st and 99th percentiles of L* and stretches L*
 // between them, then converts every pixel back: most of the ~0.11 s of CPU the grey band of an MRZ took at the
 // variants' width (0.04 s now; the median of 240 development bands), on the critical path of every document
-// (docs/benchmarks.md, "the MRZ band's grey stretched from a table"). But a grey pixel's L*,
-// a* and b* depend on its grey value alone, so the stretch is a table: the percentiles are counted from the band's
-// 256-bin histogram, and each grey value goes through libvips' arithmetic once.
+// (docs/benchmarks.md, "the MRZ band's grey stretched from a table"). But a grey pixel's L*, a* and b* depend on its
+// grey value alone, so the stretch is a table: the percentiles are counted from the band's 256-bin histogram, and each
+// grey value goes through libvips' arithmetic once.
 // What is libvips' here, and where (libvips 8.18, as sharp 0.35 bundles it): the Lab values of the 256 greys come from
 // sharp itself (its own conversion); sharp's Normalise (src/operations.cc: percent(1), percent(99), the stretch only
 // when they are more than 1 apart, `linear(f, a)` on L*); vips_percent (hist_find of L* cast to ushort, hist_cum,
@@ -28,7 +28,7 @@ function rint(v: number): number {
 let greyLab: Promise<Float32Array> | undefined;
 
 /** L*, a*, b* (three floats each) of the 256 grey values, as libvips converts a B_W pixel to Lab: sharp's own. */
-function labOfGreys(): Promise<Float32Array> {
+export function labOfGreys(): Promise<Float32Array> {
   greyLab ??= sharp(Buffer.from(Array.from({ length: 256 }, (_, g) => g)), {
     raw: { width: 256, height: 1, channels: 1 },
   })
